@@ -1,0 +1,28 @@
+# Everything installs into .venv; `make run` and `make test` work on a fresh machine with Python 3.11.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench screenshots clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/tabula
+
+test: $(STAMP)
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/python -m tests.bench
+
+screenshots: $(STAMP)
+	$(BIN)/python -m tests.screenshots
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,26 @@
+"""Log entries written by the rules, redacted per viewer.
+
+An entry is ``{"text": ..., "only": [seats] | None, "others": str | None}``: seats in
+``only`` (or everyone, when it is None) read ``text``; other viewers read ``others``, or
+nothing at all when ``others`` is None.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+
+def add_log(state: dict[str, Any], text: str, *, only: Iterable[int] | None = None, others: str | None = None) -> None:
+    state.setdefault("log", []).append(
+        {"text": text, "only": sorted(only) if only is not None else None, "others": others}
+    )
+
+
+def visible_log(state: dict[str, Any], viewer: int | None) -> list[str]:
+    lines = []
+    for entry in state.get("log", ()):
+        if entry["only"] is None or (viewer is not None and viewer in entry["only"]):
+            lines.append(entry["text"])
+        elif entry["others"] is not None:
+            lines.append(entry["others"])
+    return lines

@@ -1,0 +1,178 @@
+"""A game in progress: rules + state + the action log.
+
+Everything generic lives here: validating choices, resolving chance from the RNG in the
+state (or from an outcome a person supplies), undo by Board Game Arena's policy, and replay
+of an action log, which is how saves are loaded and verified.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from . import rng
+from .contract import CHANCE, Choice, Decision, IllegalChoice, Rules, Score, State
+from .log import visible_log
+from .scoring import ranking
+
+
+@dataclass(frozen=True)
+class Action:
+    actor: int
+    choice: str
+    drawn: bool = False
+    """A chance outcome drawn from the state's RNG (replay draws again and checks it)."""
+    reveals: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"a": self.actor, "c": self.choice}
+        if self.drawn:
+            data["d"] = True
+        if self.reveals:
+            data["r"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Action":
+        return cls(int(data["a"]), str(data["c"]), bool(data.get("d", False)), bool(data.get("r", False)))
+
+
+class ReplayMismatch(ValueError):
+    """An action log that does not reproduce a game under these rules."""
+
+
+class Match:
+    def __init__(self, rules: Rules, names: list[str], options: Mapping[str, Any] | None = None, seed: int = 0):
+        if not rules.min_players <= len(names) <= rules.max_players:
+            raise ValueError(f"{rules.title} is for {rules.min_players}-{rules.max_players} players, not {len(names)}")
+        self.rules = rules
+        self.names = list(names)
+        self.options = rules.check_options(options or {})
+        self.seed = seed
+        self.state: State = rules.setup(self.names, self.options, seed)
+        self.actions: list[Action] = []
+        self._decision: Decision | None = None
+        self._fresh = False
+
+    # -- the decision point -------------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        if not self._fresh:
+            self._decision = self.rules.decision(self.state)
+            self._fresh = True
+        return self._decision
+
+    @property
+    def finished(self) -> bool:
+        return self.decision is None
+
+    def legal(self, actor: int) -> tuple[Choice, ...]:
+        decision = self.decision
+        return decision.for_actor(actor) if decision else ()
+
+    def awaiting(self) -> tuple[int, ...]:
+        decision = self.decision
+        return decision.actors if decision else ()
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def choose(self, actor: int, choice_id: str) -> Choice:
+        """Apply a seat's choice, or a person-supplied chance outcome when actor is CHANCE."""
+        choice = self._check(actor, choice_id)
+        self._apply(Action(actor, choice.id, reveals=choice.reveals), choice)
+        return choice
+
+    def draw(self) -> Choice:
+        """Resolve the pending chance step from the RNG in the state."""
+        decision = self.decision
+        if decision is None or not decision.is_chance:
+            raise IllegalChoice("there is no chance step to resolve now")
+        outcomes = decision.for_actor(CHANCE)
+        choice = outcomes[rng.pick_weighted(self.state, [o.weight for o in outcomes])]
+        self._apply(Action(CHANCE, choice.id, drawn=True), choice)
+        return choice
+
+    def draw_all(self) -> None:
+        """Resolve chance steps from the RNG until a seat must act (or the game ends)."""
+        while self.decision is not None and self.decision.is_chance:
+            self.draw()
+
+    def _check(self, actor: int, choice_id: str) -> Choice:
+        decision = self.decision
+        if decision is None:
+            raise IllegalChoice("the game is over")
+        if actor not in decision.actors:
+            who = ", ".join(self.seat_name(a) for a in decision.actors)
+            raise IllegalChoice(f"it is not {self.seat_name(actor)}'s decision now (waiting for {who})")
+        for choice in decision.for_actor(actor):
+            if choice.id == choice_id:
+                return choice
+        raise IllegalChoice(f"{choice_id!r} is not a legal choice now (stale or unknown): {decision.prompt}")
+
+    def _apply(self, action: Action, choice: Choice) -> None:
+        self.rules.apply(self.state, action.actor, choice)
+        self.actions.append(action)
+        self._fresh = False
+
+    def seat_name(self, actor: int) -> str:
+        return "chance" if actor == CHANCE else self.names[actor]
+
+    # -- undo -----------------------------------------------------------------------------
+
+    def can_undo(self, seat: int) -> bool:
+        """Board Game Arena's policy: only your own last action, never past a chance
+        outcome or revealed information, never changing who must act."""
+        if not self.actions or seat not in self.awaiting():
+            return False
+        last = self.actions[-1]
+        return last.actor == seat and not last.reveals and not last.drawn
+
+    def undo(self, seat: int) -> None:
+        if not self.can_undo(seat):
+            raise IllegalChoice(f"{self.seat_name(seat)} cannot undo now")
+        rebuilt = Match.replay(self.rules, self.names, self.options, self.seed, self.actions[:-1])
+        self.state, self.actions, self._fresh = rebuilt.state, rebuilt.actions, False
+
+    # -- replay ---------------------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, rules: Rules, names: list[str], options: Mapping[str, Any], seed: int, actions: list[Action]) -> "Match":
+        match = cls(rules, names, options, seed)
+        for index, action in enumerate(actions):
+            try:
+                if action.drawn:
+                    drawn = match.draw()
+                    if drawn.id != action.choice:
+                        raise ReplayMismatch(f"action {index}: the RNG drew {drawn.id!r}, the log says {action.choice!r}")
+                else:
+                    match.choose(action.actor, action.choice)
+            except IllegalChoice as error:
+                raise ReplayMismatch(f"action {index} ({action.choice!r}) does not replay: {error}") from error
+        return match
+
+    def clone(self) -> "Match":
+        twin = copy.copy(self)
+        twin.state = copy.deepcopy(self.state)
+        twin.actions = list(self.actions)
+        return twin
+
+    # -- what a seat sees -----------------------------------------------------------------
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        """The rules' view for ``viewer`` plus the log, the prompt and (if it acts) its choices."""
+        decision = self.decision
+        data = self.rules.view(self.state, viewer)
+        data["log"] = visible_log(self.state, viewer)
+        data["awaiting"] = list(decision.actors) if decision else []
+        data["prompt"] = decision.prompt if decision else "Game over"
+        data["topic"] = decision.topic if decision else "scoring"
+        data["choices"] = list(decision.for_actor(viewer)) if decision and viewer is not None else []
+        return data
+
+    def scores(self) -> list[Score]:
+        return self.rules.scores(self.state)
+
+    def ranking(self) -> list[tuple[int, list[int]]]:
+        return ranking(self.scores(), lambda seat: self.rules.tiebreak(self.state, seat))

@@ -1,0 +1,46 @@
+"""A small deterministic RNG whose whole state is one integer kept in the game state.
+
+splitmix64: fast, good enough for shuffles and draws, and trivially serialisable.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+MASK = (1 << 64) - 1
+
+
+def seed_state(state: dict[str, Any], seed: int) -> None:
+    state["rng"] = seed & MASK
+
+
+def next_u64(state: dict[str, Any]) -> int:
+    x = (state["rng"] + 0x9E3779B97F4A7C15) & MASK
+    state["rng"] = x
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def below(state: dict[str, Any], n: int) -> int:
+    """A uniform integer in [0, n)."""
+    if n <= 0:
+        raise ValueError("below() needs n > 0")
+    return next_u64(state) % n
+
+
+def shuffle(state: dict[str, Any], items: list) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def pick_weighted(state: dict[str, Any], weights: Sequence[int]) -> int:
+    """Index drawn with probability proportional to its weight."""
+    r = below(state, sum(weights))
+    for index, weight in enumerate(weights):
+        if r < weight:
+            return index
+        r -= weight
+    raise AssertionError("unreachable")

@@ -1,0 +1,26 @@
+"""The games Tabula knows, by id. Importing a game's rules is deferred until it is needed."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .core.contract import Rules
+
+GAMES: dict[str, tuple[str, str]] = {
+    "almadi": ("Almadi", "engine.almadi.rules:AlmadiRules"),
+}
+
+_loaded: dict[str, Rules] = {}
+
+
+def rules_for(game_id: str) -> Rules:
+    if game_id not in GAMES:
+        raise KeyError(f"unknown game {game_id!r}; known: {', '.join(sorted(GAMES))}")
+    if game_id not in _loaded:
+        module_name, class_name = GAMES[game_id][1].split(":")
+        _loaded[game_id] = getattr(import_module(module_name), class_name)()
+    return _loaded[game_id]
+
+
+def titles() -> dict[str, str]:
+    return {game_id: title for game_id, (title, _) in GAMES.items()}
