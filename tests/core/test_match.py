@@ -1,0 +1,129 @@
+import pytest
+
+from engine.core import CHANCE, IllegalChoice, Match, ReplayMismatch
+from engine.core.bots import GreedyBot, RandomBot, play_out
+from engine.core.match import Action
+from tests.toygame import ToyRules
+
+NAMES = ["Ann", "Bruno"]
+
+
+def dealt(seed=7):
+    match = Match(ToyRules(), NAMES, {}, seed)
+    match.draw_all()
+    return match
+
+
+def test_setup_deals_through_chance_steps_and_then_asks_everyone_to_pledge():
+    match = dealt()
+    assert [a.actor for a in match.actions] == [CHANCE] * 4
+    assert all(a.drawn for a in match.actions)
+    assert match.awaiting() == (0, 1)
+
+
+def test_simultaneous_decision_accepts_either_seat_first():
+    match = dealt()
+    match.choose(1, "pledge:low")
+    assert match.awaiting() == (0,)
+    match.choose(0, "pledge:high")
+    assert match.awaiting() == (0,)
+    assert match.decision.topic == "turn"
+
+
+def test_illegal_choice_names_the_reason_and_changes_nothing():
+    match = dealt()
+    match.choose(0, "pledge:high")
+    before = repr(match.state), list(match.actions)
+    with pytest.raises(IllegalChoice, match="not Ann's decision"):
+        match.choose(0, "pledge:low")
+    with pytest.raises(IllegalChoice, match="not a legal choice"):
+        match.choose(1, "play:3")
+    with pytest.raises(IllegalChoice, match="no chance step"):
+        match.draw()
+    assert (repr(match.state), list(match.actions)) == before
+
+
+def test_a_person_can_supply_the_chance_outcome():
+    match = Match(ToyRules(), NAMES, {}, 1)
+    match.choose(CHANCE, "card:3")
+    assert match.state["hands"][0] == [3]
+    assert match.actions[-1] == Action(CHANCE, "card:3")
+    with pytest.raises(IllegalChoice):
+        match.choose(CHANCE, "card:9")
+
+
+def test_undo_only_own_last_action_and_not_past_chance():
+    match = dealt()
+    assert not match.can_undo(0)  # last action was a chance outcome
+    match.choose(0, "pledge:high")
+    assert not match.can_undo(1)  # not Bruno's action
+    assert not match.can_undo(0)  # Ann no longer has to act: undo would change who acts
+    match.choose(1, "pledge:high")
+    play = next(c for c in match.legal(0) if c.id.startswith("play"))
+    match.choose(0, play.id)
+    match.choose(0, "end")
+    assert not match.can_undo(0)  # the turn passed to Bruno
+    with pytest.raises(IllegalChoice, match="cannot undo"):
+        match.undo(0)
+
+
+def test_undo_restores_the_exact_state_of_before():
+    match = dealt()
+    match.choose(1, "pledge:low")
+    match.choose(0, "pledge:high")
+    before = repr(match.state), len(match.actions)
+    play = next(c for c in match.legal(0) if c.id.startswith("play"))
+    match.choose(0, play.id)
+    assert match.can_undo(0)
+    match.undo(0)
+    assert (repr(match.state), len(match.actions)) == before
+    assert match.awaiting() == (0,)
+    match.choose(0, "draw")
+    assert not match.can_undo(0)  # a chance step is pending: never undo around a draw
+
+
+def test_replay_reproduces_state_and_detects_a_tampered_draw():
+    match = dealt(seed=11)
+    play_out(match, {0: RandomBot(1), 1: RandomBot(2)})
+    twin = Match.replay(ToyRules(), NAMES, {}, 11, match.actions)
+    assert twin.state == match.state
+    drawn = next(i for i, a in enumerate(match.actions) if a.drawn)
+    original = match.actions[drawn].choice
+    other = next(f"card:{v}" for v in "123" if f"card:{v}" != original)
+    tampered = list(match.actions)
+    tampered[drawn] = Action(CHANCE, other, drawn=True)
+    with pytest.raises(ReplayMismatch, match=f"action {drawn}"):
+        Match.replay(ToyRules(), NAMES, {}, 11, tampered)
+
+
+def test_actions_round_trip_through_json():
+    match = dealt()
+    assert [Action.from_json(a.to_json()) for a in match.actions] == match.actions
+
+
+def test_views_and_log_hide_other_hands():
+    match = dealt(seed=3)
+    ann, bruno, spectator = match.view(0), match.view(1), match.view(None)
+    assert ann["hand"] == match.state["hands"][0]
+    assert bruno["hand"] == match.state["hands"][1]
+    assert spectator["hand"] is None
+    for value in "123":
+        secret = f"Ann gets a {value}"
+        assert not any(secret in line for line in bruno["log"] + spectator["log"])
+    assert "Ann gets a card" in bruno["log"]
+    assert ann["choices"] and not spectator["choices"]
+
+
+def test_bots_finish_games_and_greedy_prefers_points():
+    for seed in range(20):
+        match = Match(ToyRules(), ["A", "B", "C"], {"bonus": 2}, seed)
+        play_out(match, {0: GreedyBot(seed), 1: RandomBot(seed), 2: RandomBot(seed + 1)})
+        assert match.finished
+        assert all(s.total == sum(s.breakdown.values()) for s in match.scores())
+
+
+def test_player_count_and_options_are_checked():
+    with pytest.raises(ValueError, match="2-3 players"):
+        Match(ToyRules(), ["solo"])
+    with pytest.raises(ValueError, match="option"):
+        Match(ToyRules(), NAMES, {"bonus": 5})
