@@ -1,2 +1,252 @@
-def main():
-    pass
+"""The ``tabula`` command: the Textual app by default, plus headless subcommands.
+
+To add a subcommand, write one function ``add_NAME(commands)`` that calls
+``command(commands, "NAME", "help text", run_NAME)`` (which gives it ``--data-dir`` and
+sets ``run``), declares its arguments on the parser it returns, and list it in SUBCOMMANDS.
+``run_NAME(args) -> int`` returns the exit status; ``data_dir(args)`` is the data folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from saves.paths import resolve_data_dir
+from saves.storage import atomic_write_text
+from saves.store import SaveError, SaveRecord, SaveStore, record_from_dict
+
+Run = Callable[[argparse.Namespace], int]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except SaveError as error:
+        Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {error}", markup=True)
+        return 1
+
+
+def data_dir_option() -> argparse.ArgumentParser:
+    option = argparse.ArgumentParser(add_help=False)
+    option.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+                        help="data folder (default: $TABULA_DATA_DIR or the user's data folder)")
+    return option
+
+
+def command(commands: argparse._SubParsersAction, name: str, help: str, run: Run) -> argparse.ArgumentParser:
+    parser = commands.add_parser(name, help=help, description=help, parents=[data_dir_option()])
+    parser.set_defaults(run=run)
+    return parser
+
+
+def data_dir(args: argparse.Namespace) -> Path:
+    return resolve_data_dir(getattr(args, "data_dir", None))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tabula", parents=[data_dir_option()],
+                                     description="A terminal companion for Thebai, Almadi, Polis and Pantheon.")
+    parser.set_defaults(run=run_app)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for add in SUBCOMMANDS:
+        add(commands)
+    return parser
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from tui.app import TabulaApp  # Textual loads only when the app is wanted
+
+    TabulaApp(data_dir=data_dir(args)).run()
+    return 0
+
+
+# -- simulate ---------------------------------------------------------------------------------
+
+
+def add_simulate(commands) -> None:
+    parser = command(commands, "simulate", "play complete games with bots, headless, and check each replays",
+                     run_simulate)
+    parser.add_argument("game", help="game id, e.g. almadi")
+    parser.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
+    parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    parser.add_argument("--bot", choices=("random", "greedy"), default="random", help="bot for every seat")
+    parser.add_argument("--max-decisions", type=int, default=100_000,
+                        help="a game still running after this many decisions counts as an error")
+
+
+@dataclass
+class GameRun:
+    seed: int
+    decisions: int = 0
+    actions: list[dict] = field(default_factory=list)
+    error: str = ""
+
+
+def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int) -> GameRun:
+    """One game by bots to the end, then a replay of its log that must give the same state."""
+    from engine.core.bots import make_bot
+    from engine.core.match import Match
+    from engine.core.seats import seat_letter
+
+    run, match = GameRun(seed), None
+    names = [f"Bot {seat_letter(seat)}" for seat in range(players)]
+    try:
+        match = Match(rules, names, {}, seed)
+        bots = {seat: make_bot(bot_kind, f"{seed}:{seat}") for seat in range(players)}
+        while True:
+            match.draw_all()
+            if match.decision is None:
+                break
+            if run.decisions >= max_decisions:
+                raise RuntimeError(f"runaway game: not over after {max_decisions} decisions")
+            seat = match.decision.actors[0]
+            match.choose(seat, bots[seat].choose(match, seat).id)
+            run.decisions += 1
+        replayed = Match.replay(rules, names, match.options, seed, match.actions)
+        if json.dumps(replayed.state, sort_keys=True) != json.dumps(match.state, sort_keys=True):
+            raise RuntimeError("replaying the action log does not reproduce the final state")
+    except Exception as error:  # a simulation reports every failure, whatever it is
+        run.error = "".join(traceback.format_exception(error))
+    if match is not None:
+        run.actions = [action.to_json() for action in match.actions]
+    return run
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from engine.registry import rules_for
+
+    console = Console(highlight=False)
+    try:
+        rules = rules_for(args.game)
+    except KeyError as error:
+        console.print(f"[bold red]Error:[/] {error.args[0]}")
+        return 2
+    players = args.players or rules.min_players
+    started = time.perf_counter()
+    runs = [play_game(rules, players, args.seed + i, args.bot, args.max_decisions) for i in range(args.games)]
+    seconds = time.perf_counter() - started
+    failures = [run for run in runs if run.error]
+    for run in failures:
+        console.print(f"[bold red]Game with seed {run.seed} failed[/] after {len(run.actions)} actions: "
+                      f"{run.error.strip().splitlines()[-1]}")
+    if failures:
+        report = Path.cwd() / f"simulate-failures-{args.seed}.json"
+        atomic_write_text(report, json.dumps({
+            "game": args.game, "players": players, "bot": args.bot,
+            "failures": [{"seed": r.seed, "error": r.error, "actions": r.actions} for r in failures],
+        }, indent=1))
+        console.print(f"Seeds and action logs of the failing games: {report}")
+    decisions = sum(run.decisions for run in runs)
+    rate = len(runs) / seconds if seconds > 0 else 0.0
+    print(f"games={len(runs)} errors={len(failures)} decisions={decisions} seconds={seconds:.2f} games_per_s={rate:.2f}",
+          flush=True)
+    return 1 if failures else 0
+
+
+# -- saves --------------------------------------------------------------------------------------
+
+
+def add_saves(commands) -> None:
+    parser = command(commands, "saves", "list, export, import and verify saved games", run_saves_list)
+    saves = parser.add_subparsers(title="saves commands", metavar="ACTION")
+    command(saves, "list", "list saved games, most recently played first", run_saves_list)
+    export = command(saves, "export", "write a saved game as JSON", run_saves_export)
+    export.add_argument("id", help="save id (see 'tabula saves list')")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    imported = command(saves, "import", "add a saved game from an exported JSON file", run_saves_import)
+    imported.add_argument("file", help="JSON file written by 'tabula saves export'")
+    command(saves, "verify", "replay every saved game and report any that does not reproduce", run_saves_verify)
+
+
+def last_played(record: SaveRecord) -> str:
+    try:
+        return datetime.fromisoformat(record.updated).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return record.updated
+
+
+def report_problems(console: Console, store: SaveStore) -> None:
+    for problem in store.problems:
+        console.print(f"[bold yellow]Set aside:[/] {problem}")
+
+
+def run_saves_list(args: argparse.Namespace) -> int:
+    from engine.registry import titles
+
+    console, store = Console(highlight=False), SaveStore(data_dir(args))
+    records = store.summaries()
+    report_problems(console, store)
+    if not records:
+        console.print(f"No saved games in {store.data_dir}")
+        return 0
+    table = Table()
+    for column in ("id", "game", "title", "seats", "progress", "status", "last played"):
+        table.add_column(column, no_wrap=column in ("id", "status", "last played"))
+    names = titles()
+    for record in records:
+        seats = ", ".join(seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})" for seat in record.seats)
+        table.add_row(record.id, names.get(record.game, record.game), record.title, seats, record.progress,
+                      record.status, last_played(record))
+    console.print(table)
+    return 0
+
+
+def run_saves_export(args: argparse.Namespace) -> int:
+    text = json.dumps(SaveStore(data_dir(args)).export(args.id), indent=1, ensure_ascii=False)
+    if args.output:
+        atomic_write_text(Path(args.output), text + "\n")
+        Console(highlight=False).print(f"Exported {args.id} to {args.output}")
+    else:
+        print(text)
+    return 0
+
+
+def run_saves_import(args: argparse.Namespace) -> int:
+    from saves.session import replay_record
+
+    console = Console(highlight=False)
+    try:
+        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        console.print(f"[bold red]Error:[/] cannot read {args.file}: {error}")
+        return 1
+    replay_record(record_from_dict(data))  # refuse what would not load
+    record = SaveStore(data_dir(args)).import_(data)
+    console.print(f"Imported {record.title!r} as {record.id}")
+    return 0
+
+
+def run_saves_verify(args: argparse.Namespace) -> int:
+    from saves.session import SaveDoesNotReplay, replay_record
+
+    console, store = Console(highlight=False), SaveStore(data_dir(args))
+    records = store.summaries()
+    failed = 0
+    for record in records:
+        try:
+            replay_record(record)
+        except SaveDoesNotReplay as error:
+            failed += 1
+            console.print(f"[bold red]Does not replay:[/] {error}")
+    report_problems(console, store)
+    console.print(f"{len(records) - failed} of {len(records)} saved games replay; "
+                  f"{failed} do not; {len(store.problems)} files set aside")
+    return 1 if failed or store.problems else 0
+
+
+SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (add_simulate, add_saves)
+
+if __name__ == "__main__":
+    sys.exit(main())

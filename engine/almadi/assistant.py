@@ -1,0 +1,115 @@
+"""Almadi in the table assistant: setup checklist and the final score sheet.
+
+The score sheet runs engine.almadi.scoring.score_table, the code the digital game scores
+with, on a realm typed as rows of landscape letters.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
+from engine.assistant.forms import (EntryError, Field, Form, Result, parse_count, parse_integer, score_result,
+                                   seat_labels)
+
+from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TYPE_OF_LETTER
+from .scoring import RealmInput, best_mosaic_palaces, score_table
+
+TITLE = "Almadi"
+player_labels = seat_labels
+PLAYER_COUNTS = (2, 3, 4, 5)
+ROWS = 4
+EMPTY = ".-_"
+SETUP = "Setup"
+CHARACTERS = "Characters variant (optional)"
+
+STEPS = (
+    StepRule("board", SETUP, "Central board in the middle of the table."),
+    StepRule("supply", SETUP, lambda n: f"Take {TILES_PER_TYPE[n]} landscape tiles of each type "
+             f"({4 * TILES_PER_TYPE[n]} in all), shuffle them face down as the supply; box the rest."),
+    StepRule("central", SETUP, "Fill the central board from the supply: 2 landscapes in each of its 4 rows."),
+    StepRule("mosaics", SETUP, lambda n: f"Mosaic deck: {DECK_SIZE[n]} cards, shuffled; box the rest."),
+    StepRule("stalls", SETUP, lambda n: f"Stall deck: {DECK_SIZE[n]} cards, shuffled; box the rest."),
+    StepRule("objectives", SETUP, lambda n: f"Objectives face up in the middle: one each of red, yellow, blue and "
+             f"green, and {n} grey (one per player)."),
+    StepRule("rubies", SETUP, f"The {RUBIES} rubies as a supply."),
+    StepRule("starts", SETUP, "Each player: a starting tile at the left of your area (your realm grows to the right), "
+             "and a player aid."),
+    StepRule("first", SETUP, "The first player (see the draws) starts; play goes clockwise."),
+    StepRule("characters-deal", CHARACTERS, lambda n: f"Shuffle the 26 character cards and deal {4 if n == 2 else 3} "
+             "to each player."),
+    StepRule("characters-keep", CHARACTERS, "Each player keeps 2 as a hidden hand; reveal the others face up "
+             "beside the central board."),
+)
+
+
+def setup_checklist(players: int, seed: int) -> Checklist:
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"Almadi is for 2-5 players, not {players}")
+    order = shuffled(drawer(seed), range(players))
+    draws = (
+        Draw("Tiles per landscape type", f"{TILES_PER_TYPE[players]} ({4 * TILES_PER_TYPE[players]} in all)"),
+        Draw("Mosaic and stall decks", f"{DECK_SIZE[players]} cards each"),
+        Draw("First player", seats_text(order[:1])),
+    )
+    return Checklist("almadi", players, seed, steps_for(STEPS, players), draws)
+
+
+def parse_row(text: str) -> list[str | None]:
+    """One realm row left to right, the starting tile first: letters O C M P, '.' for a gap."""
+    cells: list[str | None] = []
+    for char in text.replace(" ", "").upper():
+        if char in EMPTY:
+            cells.append(None)
+        elif char in TYPE_OF_LETTER:
+            cells.append(char)
+        else:
+            raise EntryError(f"{char!r} is not a landscape letter (O C M P, '.' for a gap)")
+    return cells
+
+
+def parse_objectives(text: str) -> list[tuple[int, bool]]:
+    """Objective cards as signed points: '+6' completed, '-9' not completed."""
+    objectives = []
+    for token in text.replace(",", " ").split():
+        if token[0] not in "+-":
+            raise EntryError(f"{token!r}: write +points for a completed objective, -points for an open one")
+        objectives.append((abs(parse_integer(token)), token[0] == "+"))
+    return objectives
+
+
+def realm_grid(rows: Sequence[Sequence[str | None]]) -> dict[tuple[int, int], str]:
+    return {(r, c): letter for r, row in enumerate(rows) for c, letter in enumerate(row) if letter}
+
+
+def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
+    realms = [RealmInput(realm_grid([p[f"row{r + 1}"] for r in range(ROWS)]), p["jars"], p["mosaics"], p["stalls"],
+                         p["objectives"], p["rubies"], p["characters"]) for p in players]
+    scores = score_table(realms, characters_mode=bool(shared["characters"]))
+    notes = []
+    for label, realm in zip(labels, realms):
+        placed = best_mosaic_palaces(realm.grid, realm.mosaics)
+        if placed:
+            notes.append(f"{label}: mosaics on the palaces at " +
+                         ", ".join(f"row {r + 1} column {c + 1}" for r, c in placed))
+    return score_result(scores, labels, notes=notes)
+
+
+FINAL = Form(
+    "final", "Final scoring", "score",
+    shared=(Field("characters", "Characters variant (0/1)", parse_count),),
+    per_player=(
+        *(Field(f"row{r + 1}", f"Realm row {r + 1}", parse_row, "", "letters O C M P from the starting tile, . gap")
+          for r in range(ROWS)),
+        Field("jars", "Activated jars", parse_count),
+        Field("mosaics", "Mosaic cards", parse_count),
+        Field("stalls", "Stall cards", parse_count),
+        Field("objectives", "Objectives", parse_objectives, "", "+6 completed, -9 open"),
+        Field("rubies", "Rubies", parse_count),
+        Field("characters", "Character points", parse_count),
+    ),
+    compute=compute_final,
+    help="Type each realm row left to right, starting tile first. No tie-breaker: ties share the win.",
+)
+
+FORMS = (FINAL,)

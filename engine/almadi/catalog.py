@@ -1,0 +1,189 @@
+"""Almadi's component data: loaded through engine.core.components, validated, indexed.
+
+``catalogue()`` is cheap to call often: the core caches the files, and the indexes built
+here are rebuilt only when a different file set is loaded (e.g. a user override).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import components
+from engine.core.components import ComponentDataError
+
+GAME = "almadi"
+TYPES = ("oasis", "caravan", "market", "palace")
+LETTERS = {"oasis": "O", "caravan": "C", "market": "M", "palace": "P"}
+TYPE_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
+ARROW = "arrow"
+EFFECTS = ("genie", "martelin", "stall", "moon", "ruby", "jar")
+SIDE_NAMES = ("top", "right", "bottom", "left")
+COLOURS = ("red", "yellow", "blue", "green", "grey")
+TILES_PER_TYPE = {2: 10, 3: 14, 4: 18, 5: 22}
+DECK_SIZE = {2: 14, 3: 21, 4: 28, 5: 32}
+RUBIES = 30
+TILE_COUNT = 88
+START_COUNT = 5
+OBJECTIVE_COUNT = 32
+CHARACTER_COUNT = 26
+
+REQUIREMENT_FIELDS = {
+    "group": ("type", "n"),
+    "hline": ("type", "n"),
+    "vline": ("type", "n"),
+    "count": ("type", "n"),
+    "square": ("type",),
+    "mosaics": ("n",),
+    "stalls": ("n",),
+    "rubies": ("n",),
+    "mixed_column": (),
+    "full_columns": ("n",),
+    "long_row": ("n",),
+    "mixed_square": (),
+    "cards": ("mosaics", "stalls"),
+}
+
+POWERS = {
+    "power": (
+        "genie_swap", "genie_any_row", "place_adjacent_row", "place_any_row", "double_martelin",
+        "double_stall", "double_ruby", "free_genie", "recruit_mosaics", "recruit_stalls",
+        "recruit_moon", "effect_pairs",
+    ),
+    "scoring": (
+        "jar_bonus", "forgive_objectives", "completed_objectives", "oasis_groups", "per_caravan",
+        "per_stall", "per_mosaic", "per_two_rubies", "full_columns", "long_rows",
+        "markets_by_caravans", "per_palace", "oases_by_caravans", "all_types_four",
+    ),
+}
+
+
+def _fail(record: dict[str, Any], problem: str) -> None:
+    raise ComponentDataError(f"record {record.get('id')!r}: {problem}")
+
+
+def _side_ok(side: Any) -> bool:
+    return side == ARROW or side in EFFECTS
+
+
+def validate_landscapes(records: list[dict[str, Any]]) -> None:
+    for record in records:
+        if record.get("type") not in TYPES:
+            _fail(record, f"type must be one of {', '.join(TYPES)}")
+        sides = record.get("sides")
+        if not isinstance(sides, dict) or set(sides) != set(SIDE_NAMES):
+            _fail(record, "sides must give top, right, bottom and left")
+        for name in SIDE_NAMES:
+            if not _side_ok(sides[name]):
+                _fail(record, f"{name} side {sides[name]!r} is neither 'arrow' nor one of {', '.join(EFFECTS)}")
+        values = list(sides.values())
+        if ARROW not in values or all(v == ARROW for v in values):
+            _fail(record, "a tile needs at least one arrow and at least one effect")
+    if len(records) != TILE_COUNT:
+        raise ComponentDataError(f"expected {TILE_COUNT} landscapes, found {len(records)}")
+    for kind in TYPES:
+        ids = [r["id"] for r in records if r["type"] == kind]
+        expected = [f"{LETTERS[kind]}{n:02d}" for n in range(1, 23)]
+        if sorted(ids) != expected:
+            raise ComponentDataError(f"the {kind} tiles must be {expected[0]}..{expected[-1]}, 22 of them")
+
+
+def validate_starts(records: list[dict[str, Any]]) -> None:
+    if len(records) != START_COUNT:
+        raise ComponentDataError(f"expected {START_COUNT} starting tiles, found {len(records)}")
+    for record in records:
+        if sorted(record.get("rows") or []) != sorted(TYPES):
+            _fail(record, "rows must list the four landscape types, one per row")
+        right = record.get("right")
+        if not isinstance(right, list) or len(right) != 4 or not all(_side_ok(s) for s in right):
+            _fail(record, "right must list 4 sides, each 'arrow' or an effect")
+
+
+def validate_objectives(records: list[dict[str, Any]]) -> None:
+    if len(records) != OBJECTIVE_COUNT:
+        raise ComponentDataError(f"expected {OBJECTIVE_COUNT} objectives, found {len(records)}")
+    for record in records:
+        if record.get("colour") not in COLOURS:
+            _fail(record, f"colour must be one of {', '.join(COLOURS)}")
+        if not isinstance(record.get("points"), int) or record["points"] <= 0:
+            _fail(record, "points must be a positive whole number")
+        requirement = record.get("requirement")
+        if not isinstance(requirement, dict) or requirement.get("kind") not in REQUIREMENT_FIELDS:
+            _fail(record, f"requirement kind must be one of {', '.join(REQUIREMENT_FIELDS)}")
+        for field in REQUIREMENT_FIELDS[requirement["kind"]]:
+            value = requirement.get(field)
+            valid = value in TYPES if field == "type" else isinstance(value, int) and value >= 0
+            if not valid:
+                _fail(record, f"requirement {requirement['kind']} needs a valid {field!r}")
+    colours = [r["colour"] for r in records]
+    for colour in COLOURS[:4]:
+        if colour not in colours:
+            raise ComponentDataError(f"no {colour} objective: setup needs one of each colour")
+    if colours.count("grey") < 5:
+        raise ComponentDataError("at least 5 grey objectives are needed (one per player)")
+
+
+def validate_characters(records: list[dict[str, Any]]) -> None:
+    if len(records) != CHARACTER_COUNT:
+        raise ComponentDataError(f"expected {CHARACTER_COUNT} characters, found {len(records)}")
+    for record in records:
+        if not isinstance(record.get("cost"), int) or record["cost"] < 0:
+            _fail(record, "cost must be a whole number of rubies")
+        category = record.get("category")
+        if category not in POWERS:
+            _fail(record, "category must be 'power' or 'scoring'")
+        if record.get("power") not in POWERS[category]:
+            _fail(record, f"power {record.get('power')!r} is not a known {category} power")
+        if not isinstance(record.get("name"), str) or not isinstance(record.get("text"), str):
+            _fail(record, "name and text must be strings")
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    faces: dict[str, tuple[str, tuple[str, str, str, str]]]
+    """Tile id -> (type letter, sides top/right/bottom/left); starting cells too, '' = blank."""
+    starts: dict[str, dict[str, Any]]
+    objectives: dict[str, dict[str, Any]]
+    characters: dict[str, dict[str, Any]]
+    digest: str
+
+
+def start_cell(start_id: str, row: int) -> str:
+    return f"{start_id}.{row + 1}"
+
+
+def _build(files: tuple[components.ComponentData, ...]) -> Catalogue:
+    landscapes, starts, objectives, characters = files
+    faces: dict[str, tuple[str, tuple[str, str, str, str]]] = {}
+    for record in landscapes.records:
+        sides = record["sides"]
+        faces[record["id"]] = (LETTERS[record["type"]], tuple(sides[name] for name in SIDE_NAMES))
+    for record in starts.records:
+        for row, kind in enumerate(record["rows"]):
+            faces[start_cell(record["id"], row)] = (LETTERS[kind], ("", record["right"][row], "", ""))
+    return Catalogue(
+        faces=faces,
+        starts={r["id"]: r for r in starts.records},
+        objectives={r["id"]: r for r in objectives.records},
+        characters={r["id"]: r for r in characters.records},
+        digest="-".join(f.digest for f in files),
+    )
+
+
+_last: list = [None, None]
+"""(the landscapes file the current catalogue was built from, that catalogue)."""
+
+
+def catalogue() -> Catalogue:
+    # The core caches files all together and clears them all together, so while the
+    # landscapes file is the same object the other three are unchanged too.
+    landscapes = components.load(GAME, "landscapes", validate_landscapes)
+    if landscapes is not _last[0]:
+        files = (
+            landscapes,
+            components.load(GAME, "starts", validate_starts),
+            components.load(GAME, "objectives", validate_objectives),
+            components.load(GAME, "characters", validate_characters),
+        )
+        _last[:] = [landscapes, _build(files)]
+    return _last[1]

@@ -1,0 +1,112 @@
+"""A player's realm as tiles: activation of effects, legal placements and Genie moves.
+
+A realm is stored in the state as a list of ``[row, column, tile_id]`` (rows 0-3 are the
+rule text's rows 1-4; the starting tile's four cells sit in column 0). Here it is worked on
+as a grid {(row, column): tile_id}; ``faces`` maps tile ids to (type letter, sides).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from .catalog import ARROW
+from .geometry import DIRECTIONS, Pos
+
+Faces = Mapping[str, tuple[str, tuple[str, str, str, str]]]
+Grid = dict[Pos, str]
+REALM_ROWS = range(4)
+
+
+def grid_of(realm: Iterable[list]) -> Grid:
+    return {(row, col): tile for row, col, tile in realm}
+
+
+def letters(grid: Grid, faces: Faces) -> dict[Pos, str]:
+    return {pos: faces[tile][0] for pos, tile in grid.items()}
+
+
+def contact(mine: str, theirs: str, pairs: bool) -> tuple[str, ...]:
+    """Effects fired where side ``mine`` touches side ``theirs`` (blank sides are '')."""
+    if not mine or not theirs:
+        return ()
+    if mine == ARROW:
+        return () if theirs == ARROW else (theirs,)
+    if theirs == ARROW:
+        return (mine,)
+    return (mine, theirs) if pairs else ()
+
+
+def activations(grid: Grid, pos: Pos, faces: Faces, pairs: bool = False, ignore: Iterable[Pos] = ()) -> list[str]:
+    """Effects fired by the contacts of the tile at ``pos`` with its neighbours, on both sides.
+
+    ``pairs``: effect sides touching each other fire too (the character Zahra).
+    ``ignore``: neighbours whose contacts were already counted (the other tile of a swap).
+    """
+    row, col = pos
+    sides = faces[grid[pos]][1]
+    fired: list[str] = []
+    for d, (dr, dc) in enumerate(DIRECTIONS):
+        spot = (row + dr, col + dc)
+        near = grid.get(spot)
+        if near is not None and spot not in ignore:
+            fired.extend(contact(sides[d], faces[near][1][(d + 2) % 4], pairs))
+    return fired
+
+
+def activated_jars(grid: Grid, faces: Faces, pairs: bool = False) -> int:
+    """Jars activated in this layout (each contact counted once)."""
+    count = 0
+    for (row, col), tile in grid.items():
+        sides = faces[tile][1]
+        for d in (1, 2):  # right and bottom: every contact exactly once
+            dr, dc = DIRECTIONS[d]
+            near = grid.get((row + dr, col + dc))
+            if near is not None:
+                count += contact(sides[d], faces[near][1][(d + 2) % 4], pairs).count("jar")
+    return count
+
+
+def placements(grid: Grid, rows: Iterable[int]) -> list[Pos]:
+    """Empty positions in ``rows``, right of the start, touching at least one tile."""
+    spots = set()
+    for row in rows:
+        for (r, c) in grid:
+            if r == row:
+                candidates = ((row, c - 1), (row, c + 1))
+            elif r == row - 1 or r == row + 1:
+                candidates = ((row, c),)
+            else:
+                continue
+            for spot in candidates:
+                if spot[1] >= 1 and spot not in grid:
+                    spots.add(spot)
+    return sorted(spots)
+
+
+def genie_destinations(grid: Grid, origin: Pos, forbidden: Pos | None, any_row: bool) -> list[Pos]:
+    """Where the tile at ``origin`` may move: empty, right of the start, in rows 1-4 (any row
+    with ``any_row``), touching another tile, and not back to ``forbidden``."""
+    spots = set()
+    for (r, c) in grid:
+        if (r, c) == origin:
+            continue
+        for dr, dc in DIRECTIONS:
+            spot = (r + dr, c + dc)
+            if spot[1] >= 1 and spot not in grid and (any_row or spot[0] in REALM_ROWS):
+                spots.add(spot)
+    spots.discard(forbidden)
+    return sorted(spots)
+
+
+def movable(grid: Grid, forbidden: Mapping[str, Pos], any_row: bool) -> list[tuple[str, Pos]]:
+    """Tiles right of the start that have at least one Genie destination (see above)."""
+    touching: dict[Pos, set[Pos]] = {}
+    for (r, c) in grid:
+        for dr, dc in DIRECTIONS:
+            spot = (r + dr, c + dc)
+            if spot[1] >= 1 and spot not in grid and (any_row or spot[0] in REALM_ROWS):
+                touching.setdefault(spot, set()).add((r, c))
+    return [
+        (tile, pos) for pos, tile in sorted(grid.items())
+        if pos[1] >= 1 and any(spot != forbidden.get(tile) and sources != {pos} for spot, sources in touching.items())
+    ]

@@ -1,0 +1,178 @@
+"""Pantheon in the table assistant: setup checklist, epoch helper and the running score sheet.
+
+Scoring rules come from engine.pantheon.scoring (shared with the digital game): gods by
+epoch, the bonus for ending an epoch, and the scorings after epochs 3 and 6 (columns on
+the board by the column table, demigods by their values). Ties go to more demigod tiles.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
+from engine.assistant.forms import (EntryError, Field, Form, Result, parse_count, parse_count_list, score_result,
+                                   seat_labels)
+from engine.core.contract import Score
+from engine.core.seats import LETTERS, seat_tag
+
+from .scoring import EPOCH_END_BONUS, EPOCHS, SCORING_EPOCHS, god_tile_points, interim_scoring
+
+TITLE = "Pantheon"
+player_labels = seat_labels
+PLAYER_COUNTS = (2, 3, 4)
+NATIONS = ("Gallia", "Germania", "Graecia", "Aegyptus", "Persia", "Cartago", "Iberia", "Roma")
+BONUS_TILES = 6
+SETUP = "Common setup"
+PLAYERS = "Player setup"
+
+STEPS = (
+    StepRule("board", SETUP, "Board in the middle; big foot and the 50/100 counters beside it."),
+    StepRule("pieces", SETUP, "All columns and feet in a common supply beside the board."),
+    StepRule("bonus", SETUP, "Shuffle the 6 bonus tiles face down beside the board."),
+    StepRule("loot", SETUP, "Loot tiles into the bag."),
+    StepRule("gods", SETUP, "Shuffle the 40 god tiles into a face-down stack."),
+    StepRule("demigods", SETUP, "Demigods: shuffle the 4, 5 and 6 tiles face down; shuffle the 1, 2 and 3 tiles "
+             "and stack them on top."),
+    StepRule("nation-tiles", SETUP, "The 8 nation tiles face up beside the board."),
+    StepRule("nation-cards", SETUP, "Shuffle the 8 nation cards face down beside them (or stack them in the "
+             "drawn nation order)."),
+    StepRule("sacrifices", SETUP, "Sort the sacrifice tiles by kind (offerings, priests, dancers, temples) into "
+             "I/II and III/IV stacks: 8 stacks."),
+    StepRule("money", SETUP, "The 7 special money cards face up in ascending order, a 2 on top."),
+    StepRule("cards", SETUP, "Shuffle the 75 action cards into a deck; lay 4 face up beside it."),
+    StepRule("colours", PLAYERS, "Each player: choose a colour; score marker on 0."),
+    StepRule("supply", PLAYERS, "Each player: 3 columns and 4 feet of your colour into your supply."),
+    StepRule("hand", PLAYERS, "Each player: draw 5 action cards."),
+    StepRule("bonus-deal", PLAYERS, "Each player: take your bonus tile (see the draws). It takes effect after the "
+             "first epoch's preparation."),
+    StepRule("summary", PLAYERS, "Each player: a short-rules card."),
+    StepRule("start", PLAYERS, "The start player takes the temple. (Rules: a player who is a demigod starts, else "
+             "the youngest; the draw settles it when that does not.)"),
+)
+
+
+def setup_checklist(players: int, seed: int) -> Checklist:
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"Pantheon is for 2-4 players, not {players}")
+    state = drawer(seed)
+    start = shuffled(state, range(players))[0]
+    nations = shuffled(state, NATIONS)[:EPOCHS]
+    bonus = shuffled(state, range(1, BONUS_TILES + 1))[:players]
+    draws = (
+        Draw("Start player", seats_text([start])),
+        Draw("Nation order", ", ".join(nations)),
+        Draw("Bonus tiles (face-down row, from the left)",
+             ", ".join(f"{seat_tag(seat)} takes #{n}" for seat, n in enumerate(bonus))),
+    )
+    return Checklist("pantheon", players, seed, steps_for(STEPS, players), draws)
+
+
+def parse_epoch(text: str) -> int:
+    epoch = parse_count(text)
+    if not 1 <= epoch <= EPOCHS:
+        raise EntryError(f"epochs are 1 to {EPOCHS}")
+    return epoch
+
+
+def parse_seats(text: str) -> list[int]:
+    """Seat letters, e.g. 'A C B': who ended epochs 1, 2, 3 ..."""
+    seats = []
+    for letter in text.replace(",", " ").upper().split():
+        if len(letter) != 1 or letter not in LETTERS:
+            raise EntryError(f"{letter!r} is not a player letter")
+        seats.append(LETTERS.index(letter))
+    if len(seats) > EPOCHS:
+        raise EntryError(f"there are only {EPOCHS} epochs")
+    return seats
+
+
+def _check_seats(seats: Sequence[int], players: int) -> None:
+    for seat in seats:
+        if seat >= players:
+            raise EntryError(f"there is no player {LETTERS[seat]} in a {players}-player game")
+
+
+def epoch_points(epoch: int, gods: int, ended: bool, columns: int = 0, demigods: Sequence[int] = (),
+                 pietalte: int = 0, offering_levels: Sequence[int] = ()) -> dict[str, int]:
+    """One player's VP from one epoch: its gods, ending it, and the scoring after epochs 3 and 6."""
+    points = {"Gods": gods * god_tile_points(epoch), "Epoch end": EPOCH_END_BONUS if ended else 0}
+    if epoch in SCORING_EPOCHS:
+        try:
+            scoring = interim_scoring(columns, list(demigods), pietalte, list(offering_levels))
+        except ValueError as error:
+            raise EntryError(str(error)) from None
+        points.update((category.capitalize(), vp) for category, vp in scoring.items())
+    return points
+
+
+def compute_epoch(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
+    epoch, ender = shared["epoch"], shared["ender"]
+    _check_seats(ender, len(players))
+    if len(ender) > 1:
+        raise EntryError("one player ends an epoch")
+    per_player = [epoch_points(epoch, p["gods"], [seat] == ender, p["columns"], p["demigods"], p["pietalte"],
+                               p["offerings"])
+                  for seat, p in enumerate(players)]
+    categories = list(dict.fromkeys(c for points in per_player for c in points))
+    rows = [[c, *(str(points.get(c, 0)) for points in per_player)] for c in categories]
+    rows.append(["This epoch", *(str(sum(points.values())) for points in per_player)])
+    notes = [f"Lay out {len(players) + 1} god tiles and {len(players) + 1} loot tiles this epoch.",
+             "The epoch ends when the last god or the last loot tile is taken; whoever ends it scores 3 VP "
+             "and passes the temple to the left."]
+    if epoch in SCORING_EPOCHS:
+        notes.append("Scoring after this epoch: columns on the board and demigods (demigods are kept).")
+    return Result(["", *labels], rows, notes)
+
+
+def compute_running(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
+    enders = shared["enders"]
+    _check_seats(enders, len(players))
+    scores = []
+    for seat, p in enumerate(players):
+        total: dict[str, int] = {}
+        for epoch in range(1, EPOCHS + 1):
+            number = SCORING_EPOCHS.index(epoch) + 1 if epoch in SCORING_EPOCHS else None
+            points = epoch_points(epoch, p[f"gods{epoch}"], len(enders) >= epoch and enders[epoch - 1] == seat,
+                                  *(p[f"{key}{number}"] for key in ("columns", "demigods", "pietalte", "offerings")
+                                    if number))
+            for category, vp in points.items():
+                key = category if category in ("Gods", "Epoch end") else f"{category} ({number})"
+                total[key] = total.get(key, 0) + vp
+        scores.append(Score(seat, total))
+    demigod_tiles = [len(p["demigods2"] or p["demigods1"]) for p in players]
+    notes = ["Ties: more demigod tiles wins (their values do not matter); still tied, the win is shared."]
+    return score_result(scores, labels, lambda seat: (demigod_tiles[seat],), notes)
+
+
+EPOCH = Form(
+    "epoch", "Epoch", "round",
+    shared=(Field("epoch", "Epoch (1-6)", parse_epoch, "1"),
+            Field("ender", "Who ended it (letter)", parse_seats, "")),
+    per_player=(
+        Field("gods", "Gods taken this epoch", parse_count),
+        Field("columns", "Columns on the board", parse_count, "0", "scored after epochs 3 and 6"),
+        Field("demigods", "Demigod values", parse_count_list, "", "e.g. 3 2 (after epochs 3 and 6)"),
+        Field("pietalte", "Pietalte tiles", parse_count, "0", "at a scoring"),
+        Field("offerings", "Offering tile levels", parse_count_list, "", "e.g. 2 1 (for Pietalte)"),
+    ),
+    compute=compute_epoch,
+    help="What each player scores for this epoch.",
+)
+
+RUNNING = Form(
+    "running", "Running score", "score",
+    shared=(Field("enders", "Epoch enders in order", parse_seats, "", "letters, e.g. A C B"),),
+    per_player=(
+        *(Field(f"gods{e}", f"Gods taken in epoch {e}", parse_count) for e in range(1, EPOCHS + 1)),
+        *(field for n, e in enumerate(SCORING_EPOCHS, start=1) for field in (
+            Field(f"columns{n}", f"Columns after epoch {e}", parse_count),
+            Field(f"demigods{n}", f"Demigods after epoch {e}", parse_count_list, "", "e.g. 3 2"),
+            Field(f"pietalte{n}", f"Pietalte tiles, epoch {e}", parse_count),
+            Field(f"offerings{n}", f"Offering levels, epoch {e}", parse_count_list, "", "for Pietalte"),
+        )),
+    ),
+    compute=compute_running,
+    help="Fill in epoch by epoch; the totals run as you go.",
+)
+
+FORMS = (EPOCH, RUNNING)

@@ -1,0 +1,224 @@
+"""Pantheon's component data: the JSON files in data/, validated on load and indexed.
+
+Every rule a data set must obey (counts, the rulebook's price examples, map sanity) is
+checked here, so a user's override file cannot break a game halfway through.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.components import ComponentDataError, load
+
+GAME = "pantheon"
+NATION_IDS = ("gallia", "germania", "graecia", "aegyptus", "persia", "cartago", "iberia", "roma")
+POWERS = ("gallia", "germania", "aegyptus", "persia", "cartago", "iberia", "roma")
+GOD_KINDS = {
+    "surparit": "instant", "plaesiris": "instant", "taksator": "instant",
+    "depraccus": "permanent", "vinthrad": "permanent", "gaiviles": "permanent", "stonkus": "permanent",
+    "gadicea": "permanent", "pietalte": "permanent", "traitera": "once",
+}
+EFFECTS = ("reserve", "demigod", "god", "column", "offering", "cards", "money", "steps")
+OFFERING_KINDS = ("gifts", "priests", "dancers", "temples")
+SYMBOL_SLOTS = 5
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise ComponentDataError(message)
+
+
+def _counted(records: list[dict[str, Any]], total: int, what: str) -> None:
+    for r in records:
+        _require(isinstance(r.get("count"), int) and r["count"] > 0, f"{r['id']}: count must be a positive integer")
+    _require(sum(r["count"] for r in records) == total, f"the {what} must number {total}")
+
+
+def validate_map(records):
+    seen = set()
+    for r in records:
+        _require(isinstance(r.get("col"), int) and isinstance(r.get("row"), int), f"{r['id']}: col and row must be integers")
+        _require(r.get("terrain") in ("land", "sea"), f"{r['id']}: terrain must be land or sea")
+        _require(isinstance(r.get("column_site"), bool), f"{r['id']}: column_site must be true or false")
+        _require(not (r["column_site"] and r["terrain"] == "sea"), f"{r['id']}: a column hex must be land")
+        _require((r["col"], r["row"]) not in seen, f"{r['id']}: two hexes at one position")
+        seen.add((r["col"], r["row"]))
+
+
+def validate_nations(records):
+    _require(sorted(r["id"] for r in records) == sorted(NATION_IDS), f"the nations must be {', '.join(NATION_IDS)}")
+    hexes = {r["id"]: r for r in _load_raw("map")}
+    used: set[str] = set()
+    for r in records:
+        _require(r.get("power") in POWERS, f"{r['id']}: unknown power {r.get('power')!r}")
+        places = [r.get("start")] + list(r.get("symbols", []))
+        _require(len(r.get("symbols", [])) == SYMBOL_SLOTS, f"{r['id']}: needs {SYMBOL_SLOTS} symbol hexes")
+        for place in places:
+            _require(place in hexes, f"{r['id']}: {place!r} is not a hex of the map")
+            _require(hexes[place]["terrain"] == "land" and not hexes[place]["column_site"],
+                     f"{r['id']}: {place} must be a land hex without a column site")
+            _require(place not in used, f"{r['id']}: {place} is already used by another nation")
+            used.add(place)
+
+
+def validate_gods(records):
+    _require(len(records) == 40, "there must be 40 god tiles")
+    for r in records:
+        god = r.get("god")
+        _require(god in GOD_KINDS, f"{r['id']}: unknown god {god!r}")
+        _require(r.get("kind") == GOD_KINDS[god], f"{r['id']}: {god} is {GOD_KINDS[god]}")
+        needs = r.get("needs")
+        _require(isinstance(needs, list) and 1 <= len(needs) <= len(OFFERING_KINDS)
+                 and all(isinstance(n, int) and 1 <= n <= 8 for n in needs),
+                 f"{r['id']}: needs must list 1-4 offering counts")
+        _require(needs == sorted(needs, reverse=True), f"{r['id']}: needs are listed from the topmost (largest) down")
+    for r in records:
+        if r["god"] == "pietalte":
+            _require(r["needs"] == [3, 2, 1] and r.get("cards_only") is True, f"{r['id']}: Pietalte takes 3+2+1 cards only")
+        if r["god"] == "gadicea":
+            _require(r["needs"][0] == 5, f"{r['id']}: Gadicea's topmost offering is 5 of one kind")
+        if r["god"] == "stonkus":
+            _require(r.get("money") in (1, 2), f"{r['id']}: Stonkus gives 1 or 2 money")
+    _require({r["god"] for r in records} == set(GOD_KINDS), "every god named in the rules must be in the set")
+
+
+def _validate_effects(records):
+    for r in records:
+        _require(r.get("effect") in EFFECTS, f"{r['id']}: unknown effect {r.get('effect')!r}")
+        _require(isinstance(r.get("n"), int) and r["n"] >= 1, f"{r['id']}: n must be a positive integer")
+
+
+def validate_loot(records):
+    _validate_effects(records)
+    _counted(records, 40, "loot tiles")
+
+
+def validate_bonus(records):
+    _validate_effects(records)
+    _require(len(records) == 6, "there must be 6 bonus tiles")
+
+
+def validate_demigods(records):
+    _counted(records, 21, "demigods")
+    for r in records:
+        _require(r.get("value") in range(1, 7), f"{r['id']}: value must be 1-6")
+
+
+def validate_cards(records):
+    action = [r for r in records if r.get("deck") == "action"]
+    special = [r for r in records if r.get("deck") == "special"]
+    _counted(action, 75, "action cards")
+    _counted(special, 7, "special money cards")
+    by_id = {r["id"]: r for r in records}
+    _require(by_id.get("movement", {}).get("count") == 16, "there must be 16 movement cards")
+    _require(by_id.get("money1", {}).get("count") == 15, "there must be 15 money-1 cards")
+    offering = [r for r in action if r.get("offering")]
+    _require(sorted(r["offering"] for r in offering) == sorted(OFFERING_KINDS), "one offering card per kind")
+    _require(sum(r["count"] for r in offering) == 44, "there must be 44 offering cards")
+    _require(sorted((r.get("money"), r["count"]) for r in special) == [(2, 2), (3, 2), (4, 2), (5, 1)],
+             "special money: 2x2, 2x3, 2x4, 1x5")
+
+
+def validate_offerings(records):
+    _require(sorted(r["id"] for r in records) == sorted(OFFERING_KINDS), "the offering kinds are gifts, priests, dancers, temples")
+    prices = {r["id"]: r.get("prices") for r in records}
+    for r in records:
+        p = r.get("prices")
+        _require(isinstance(p, list) and len(p) == 4 and p == sorted(set(p)), f"{r['id']}: 4 rising prices")
+        _require(r.get("stock") == [4, 4], f"{r['id']}: 4 level-1/2 and 4 level-3/4 tiles")
+    _require(prices["dancers"][0] == 1 and prices["dancers"][2] == 6, "rulebook: dancers level 1 cost 1, level 3 cost 6")
+    _require(prices["temples"][2] - prices["temples"][0] == 5, "rulebook: temples 1 -> 3 cost 5")
+    _require(prices["dancers"][0] + prices["priests"][1] == 4, "rulebook: dancers 1 + priests 2 cost 4")
+
+
+VALIDATORS = {
+    "map": validate_map, "nations": validate_nations, "gods": validate_gods, "loot": validate_loot,
+    "bonus": validate_bonus, "demigods": validate_demigods, "cards": validate_cards, "offerings": validate_offerings,
+}
+
+
+def _load_raw(name: str) -> tuple[dict[str, Any], ...]:
+    return load(GAME, name, VALIDATORS[name]).records
+
+
+@dataclass(frozen=True)
+class Catalog:
+    hexes: dict[str, dict[str, Any]]
+    neighbours: dict[str, tuple[str, ...]]
+    jumps: dict[str, tuple[tuple[str, str], ...]]
+    """hex -> (jumped-over hex, landing hex) pairs in the six straight directions."""
+    column_sites: frozenset[str]
+    hex_order: dict[str, int]
+    """Reading order (row by row) for listing hexes."""
+    nations: dict[str, dict[str, Any]]
+    gods: dict[str, dict[str, Any]]
+    loot: dict[str, dict[str, Any]]
+    bonus: dict[str, dict[str, Any]]
+    demigods: dict[int, int]
+    action_deck: dict[str, int]
+    special_money: tuple[int, ...]
+    card_labels: dict[str, str]
+    prices: dict[str, tuple[int, ...]]
+    tile_labels: dict[str, str]
+    digest: str
+
+
+_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
+def _axial(col: int, row: int) -> tuple[int, int]:
+    return col - (row - (row & 1)) // 2, row
+
+
+def _build() -> Catalog:
+    loaded = {name: load(GAME, name, validator) for name, validator in VALIDATORS.items()}
+    hexes = {r["id"]: r for r in loaded["map"].records}
+    at = {_axial(r["col"], r["row"]): r["id"] for r in hexes.values()}
+    neighbours, jumps = {}, {}
+    for hex_id, r in hexes.items():
+        q, s = _axial(r["col"], r["row"])
+        neighbours[hex_id] = tuple(at[(q + dq, s + ds)] for dq, ds in _DIRECTIONS if (q + dq, s + ds) in at)
+        jumps[hex_id] = tuple(
+            (at[(q + dq, s + ds)], at[(q + 2 * dq, s + 2 * ds)])
+            for dq, ds in _DIRECTIONS
+            if (q + dq, s + ds) in at and (q + 2 * dq, s + 2 * ds) in at
+        )
+    cards = loaded["cards"].records
+    digest = hashlib.sha256("".join(loaded[n].digest for n in sorted(loaded)).encode()).hexdigest()[:12]
+    return Catalog(
+        hexes=hexes,
+        neighbours=neighbours,
+        jumps=jumps,
+        column_sites=frozenset(h for h, r in hexes.items() if r["column_site"]),
+        hex_order={h: i for i, h in enumerate(sorted(hexes, key=lambda h: (hexes[h]["row"], hexes[h]["col"])))},
+        nations={r["id"]: r for r in loaded["nations"].records},
+        gods={r["id"]: r for r in loaded["gods"].records},
+        loot={r["id"]: r for r in loaded["loot"].records},
+        bonus={r["id"]: r for r in loaded["bonus"].records},
+        demigods={r["value"]: r["count"] for r in loaded["demigods"].records},
+        action_deck={r["id"]: r["count"] for r in cards if r["deck"] == "action"},
+        special_money=tuple(sorted(r["money"] for r in cards if r["deck"] == "special" for _ in range(r["count"]))),
+        card_labels={r["id"]: r["label"] for r in cards},
+        prices={r["id"]: tuple(r["prices"]) for r in loaded["offerings"].records},
+        tile_labels={r["id"]: r["label"] for r in loaded["offerings"].records},
+        digest=digest,
+    )
+
+
+_catalog: Catalog | None = None
+
+
+def catalog() -> Catalog:
+    """The validated component set (built once; ``reload()`` after changing the override folder)."""
+    global _catalog
+    if _catalog is None:
+        _catalog = _build()
+    return _catalog
+
+
+def reload() -> Catalog:
+    global _catalog
+    _catalog = None
+    return catalog()

@@ -1,0 +1,103 @@
+"""Pantheon as a game on the engine core: setup, the contract methods, scores and a heuristic."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.core import Choice, Decision, Option, Rules, Score
+from engine.core.rng import seed_state
+
+from . import flow
+from .data import NATION_IDS, OFFERING_KINDS, catalog
+from .scoring import SCORING_EPOCHS, column_points
+from .view import build_view
+
+START_FEET, START_COLUMNS, START_CARDS = 4, 3, 5
+VP_CATEGORIES = ("gods", "epoch", "demigods", "columns", "pietalte")
+
+
+def new_player() -> dict[str, Any]:
+    return {
+        "hand": {}, "feet": START_FEET, "columns": START_COLUMNS, "feet_on": [], "columns_on": [],
+        "tiles": {k: 0 for k in OFFERING_KINDS}, "gods": [], "traitera_used": 0, "demigods": [],
+        "steps": 0, "bonus": None, "vp": {c: 0 for c in VP_CATEGORIES},
+    }
+
+
+class PantheonRules(Rules):
+    id = "pantheon"
+    title = "Pantheon"
+    min_players = 2
+    max_players = 4
+    version = "1"
+    options = (
+        Option("bonus", "Bonus tiles", (("random", "Dealt at random"), ("choose", "Chosen, last player first (variant)"))),
+    )
+
+    def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        cat = catalog()
+        n = len(names)
+        state: dict[str, Any] = {
+            "names": list(names), "n": n, "options": dict(options), "data": cat.digest,
+            "epoch": 0, "nations": [], "nation_cards": list(NATION_IDS),
+            "start": 0, "active": 0, "temple": None, "big_foot": None,
+            "god_stack": sorted(cat.gods), "god_box": [], "god_display": [], "gods_shown": 0,
+            "demigods_low": {str(v): c for v, c in cat.demigods.items() if v <= 3},
+            "demigods_high": {str(v): c for v, c in cat.demigods.items() if v > 3},
+            "demigod_display": [],
+            "loot_bag": {k: r["count"] for k, r in cat.loot.items()}, "loot": {},
+            "deck": dict(cat.action_deck), "discard": {}, "row": [],
+            "special_money": list(cat.special_money),
+            "tile_stock": {k: [4, 4] for k in OFFERING_KINDS},
+            "bonus_pool": sorted(cat.bonus),
+            "players": [new_player() for _ in names], "occupied": {},
+            "tasks": [], "log": [], "over": False,
+        }
+        seed_state(state, seed)
+        tasks = [flow.deal(None, 4)] + [flow.deal(s, START_CARDS) for s in range(n)]
+        if options.get("bonus", "random") == "choose":
+            tasks += [{"t": "bonus_pick", "seat": s} for s in reversed(range(n))]
+        else:
+            tasks += [{"t": "bonus_draw", "seat": s} for s in range(n)]
+        tasks.append({"t": "prep"})
+        state["tasks"] = tasks
+        flow.advance(state)
+        return state
+
+    def decision(self, state: dict[str, Any]) -> Decision | None:
+        return flow.decision(state)
+
+    def apply(self, state: dict[str, Any], actor: int, choice: Choice) -> None:
+        flow.act(state, actor, choice)
+
+    def view(self, state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        return build_view(state, viewer)
+
+    def scores(self, state: dict[str, Any]) -> list[Score]:
+        return [Score(seat, dict(p["vp"])) for seat, p in enumerate(state["players"])]
+
+    def tiebreak(self, state: dict[str, Any], seat: int) -> tuple:
+        """More demigod tiles wins a tie (their values do not matter); then the win is shared."""
+        return (len(state["players"][seat]["demigods"]),)
+
+    def evaluate(self, state: dict[str, Any], seat: int) -> float:
+        values = [self._worth(state, s) for s in range(state["n"])]
+        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+    @staticmethod
+    def _worth(state: dict[str, Any], seat: int) -> float:
+        """Points so far plus what the remaining scorings would pay for what is held now,
+        and small amounts for the means to score more (cards, tiles, pieces, lasting gods)."""
+        p = state["players"][seat]
+        scorings_left = sum(1 for e in SCORING_EPOCHS if e >= max(state["epoch"], 1)) if not state["over"] else 0
+        held = sum(p["vp"].values())
+        future = scorings_left * (sum(p["demigods"]) + column_points(len(p["columns_on"])))
+        means = (
+            0.3 * sum(p["hand"].values())
+            + 0.8 * sum(p["tiles"].values())
+            + 1.5 * len(p["gods"])
+            + 0.6 * len(p["feet_on"])
+            + 0.2 * (p["feet"] + p["columns"])
+            + 1.0 * p["steps"]
+        )
+        return held + future + means

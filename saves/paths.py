@@ -1,0 +1,60 @@
+"""Where Tabula keeps its files, and the layout of a data folder.
+
+<data_dir>/games/<id>.json      one small TinyDB file per saved game
+<data_dir>/sheets/<id>.json     one per table-assistant sheet
+<data_dir>/locks/               lock files (one per game / sheet)
+<data_dir>/set-aside/           unreadable or foreign files, moved here with a timestamp
+<data_dir>/trash/               deleted games (moved, never destroyed)
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+ENV_VAR = "TABULA_DATA_DIR"
+
+
+def default_data_dir() -> Path:
+    """$TABULA_DATA_DIR if set, else the user's data folder for Tabula."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_data_dir("tabula"))
+
+
+def resolve_data_dir(explicit: str | os.PathLike | None = None) -> Path:
+    """An explicit folder (e.g. --data-dir) wins over the environment and the default."""
+    return Path(explicit).expanduser() if explicit else default_data_dir()
+
+
+@dataclass(frozen=True)
+class Layout:
+    root: Path
+
+    @property
+    def games(self) -> Path:
+        return self.root / "games"
+
+    @property
+    def sheets(self) -> Path:
+        return self.root / "sheets"
+
+    @property
+    def locks(self) -> Path:
+        return self.root / "locks"
+
+    @property
+    def set_aside(self) -> Path:
+        return self.root / "set-aside"
+
+    @property
+    def trash(self) -> Path:
+        return self.root / "trash"
+
+    def create(self) -> None:
+        for folder in (self.games, self.sheets, self.locks, self.set_aside, self.trash):
+            folder.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,188 @@
+"""A game in play backed by its save: the glue the TUI, the CLI and multi-terminal play use.
+
+Every change is written before the call returns (autosave after every action). Chance steps
+are drawn from the RNG in the game state and saved like any other action, so loading a save
+replays the same game exactly; a drawn outcome that comes out differently on replay means
+the log does not belong to these rules, and loading says so clearly.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from engine.core.bots import BOTS, make_bot
+from engine.core.match import Action, Match, ReplayMismatch
+from engine.registry import rules_for
+
+from .store import SaveConflict, SaveError, SaveRecord, SaveStore, Seat
+
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, *BOTS)
+
+
+class SaveDoesNotReplay(SaveError):
+    """The action log does not reproduce a game under the installed rules."""
+
+
+def data_version_of(rules: Any) -> str:
+    """The version of the game's component data: the rules' data_version() if they have
+    one, else their data_digest attribute, else ""."""
+    method = getattr(rules, "data_version", None)
+    if callable(method):
+        return str(method())
+    digest = getattr(rules, "data_digest", "")
+    return digest if isinstance(digest, str) else ""
+
+
+def status_of(match: Match) -> str:
+    return "finished" if match.finished else "active"
+
+
+def progress_text(match: Match) -> str:
+    """The rules' own progress(state) if they have one, else the spectator view's "progress"
+    text, else a counter from the view ("round 3 of 8"), else the number of actions."""
+    custom = getattr(match.rules, "progress", None)
+    if callable(custom):
+        return str(custom(match.state))
+    view = match.rules.view(match.state, None)
+    if isinstance(view.get("progress"), str):
+        return view["progress"]
+    for key in ("round", "turn"):
+        value, total = view.get(key), view.get(f"{key}s", view.get(f"total_{key}s"))
+        if type(value) is int:
+            return f"{key} {value} of {total}" if type(total) is int else f"{key} {value}"
+    return f"{len(match.actions)} actions"
+
+
+def bot_seed(game_seed: int, seat: int, position: int) -> str:
+    """A bot's seed for one decision: the same game position always gives the same choice,
+    however often the game was saved and resumed in between."""
+    return f"{game_seed}:{seat}:{position}"
+
+
+def replay_record(record: SaveRecord) -> Match:
+    """Rebuild the match a save describes; SaveDoesNotReplay with a clear message if it cannot."""
+    where = f"Saved game {record.title!r} ({record.id}, {record.game})"
+    try:
+        rules = rules_for(record.game)
+    except KeyError:
+        raise SaveDoesNotReplay(f"{where} is of a game this Tabula does not know") from None
+    versions = f"saved with rules version {record.rules_version!r}, installed {str(rules.version)!r}"
+    if record.data_version or data_version_of(rules):
+        versions += f"; data {record.data_version!r}, installed {data_version_of(rules)!r}"
+    try:
+        actions = [Action.from_json(action) for action in record.actions]
+        return Match.replay(rules, [seat.name for seat in record.seats], record.options, record.seed, actions)
+    except (ReplayMismatch, ValueError, KeyError) as error:
+        raise SaveDoesNotReplay(f"{where} does not replay ({versions}): {error}") from error
+
+
+class GameSession:
+    def __init__(self, store: SaveStore, record: SaveRecord, match: Match):
+        self.store = store
+        self.record = record
+        self.match = match
+
+    @classmethod
+    def new(cls, store: SaveStore, game_id: str, title: str, seats: list[Seat],
+            options: dict | None = None, seed: int | None = None) -> "GameSession":
+        for seat in seats:
+            if seat.kind not in SEAT_KINDS:
+                raise ValueError(f"seat {seat.name!r}: kind {seat.kind!r} is not one of {', '.join(SEAT_KINDS)}")
+        rules = rules_for(game_id)
+        seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        match = Match(rules, [seat.name for seat in seats], options or {}, seed)
+        match.draw_all()
+        record = store.create(
+            game_id, title or rules.title, seats, match.options, seed, str(rules.version), data_version_of(rules),
+            actions=[action.to_json() for action in match.actions], progress=progress_text(match), status=status_of(match),
+        )
+        return cls(store, record, match)
+
+    @classmethod
+    def resume(cls, store: SaveStore, save_id: str) -> "GameSession":
+        record = store.load(save_id)
+        session = cls(store, record, replay_record(record))
+        session._settle()
+        return session
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def act(self, seat: int, choice_id: str) -> None:
+        """Apply a seat's choice (IllegalChoice leaves everything unchanged), draw any chance
+        steps that follow, and save; SaveConflict if another process moved first (the session
+        then holds the game as it is on disk)."""
+        start = len(self.match.actions)
+        self.match.choose(seat, choice_id)
+        self.match.draw_all()
+        self._save_from(start)
+
+    def undo(self, seat: int) -> None:
+        start = len(self.match.actions)
+        self.match.undo(seat)
+        try:
+            self.store.truncate(self.record.id, len(self.match.actions), progress=self.progress(), at=start)
+        except Exception:
+            self._reload()
+            raise
+        del self.record.actions[len(self.match.actions):]
+        self.record.progress, self.record.status = self.progress(), status_of(self.match)
+
+    def bot_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.record.seats) if seat.kind != HUMAN]
+
+    def bot_choice(self, seat: int) -> str:
+        """What that seat's bot would choose now (no side effect)."""
+        bot = make_bot(self.record.seats[seat].kind, bot_seed(self.record.seed, seat, len(self.match.actions)))
+        return bot.choose(self.match, seat).id
+
+    def play_bots(self, limit: int | None = None) -> int:
+        """Let bots act while one of them is awaited (at most ``limit`` times); returns how many acted."""
+        bots, acted = set(self.bot_seats()), 0
+        while limit is None or acted < limit:
+            waiting = [seat for seat in self.match.awaiting() if seat in bots]
+            if not waiting:
+                break
+            self.act(waiting[0], self.bot_choice(waiting[0]))
+            acted += 1
+        return acted
+
+    # -- keeping in step with the disk -----------------------------------------------------
+
+    def refresh(self) -> bool:
+        """Re-read the save; True if another process changed its actions (the match is rebuilt)."""
+        on_disk = self.store.load(self.record.id)
+        changed = on_disk.actions != self.record.actions
+        if changed:
+            self.match = replay_record(on_disk)
+        self.record = on_disk
+        return changed
+
+    def progress(self) -> str:
+        return progress_text(self.match)
+
+    def _save_from(self, start: int) -> None:
+        new = [action.to_json() for action in self.match.actions[start:]]
+        progress, status = self.progress(), status_of(self.match)
+        try:
+            self.store.append(self.record.id, new, at=start, progress=progress, status=status)
+        except Exception:
+            self._reload()
+            raise
+        self.record.actions.extend(new)
+        self.record.progress, self.record.status = progress, status
+
+    def _reload(self) -> None:
+        self.record = self.store.load(self.record.id)
+        self.match = replay_record(self.record)
+
+    def _settle(self) -> None:
+        """Draw chance steps a crash may have left pending (deterministic, so racing is harmless)."""
+        start = len(self.match.actions)
+        self.match.draw_all()
+        if len(self.match.actions) > start:
+            try:
+                self._save_from(start)
+            except SaveConflict:
+                pass  # another process saved them first; we now hold its copy

@@ -1,0 +1,169 @@
+"""Crash-safe TinyDB files holding one document each.
+
+TinyDB's own JSONStorage rewrites its file in place, so a crash mid-write can leave a
+truncated file, and two processes on one file lose each other's writes. Here every write
+goes to a temporary file in the same folder which is flushed, fsynced and then renamed over
+the old file (atomic on POSIX), and the folder is fsynced so the rename itself survives a
+power cut. Readers therefore always see either the old or the new file, never a mix.
+Read-modify-write sequences run under a per-file lock (filelock), so concurrent processes
+cannot lose or fork a document. Every operation opens the file afresh: no TinyDB query
+cache can go stale when another process writes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from filelock import FileLock, Timeout
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+DOC_ID = 1
+LOCK_TIMEOUT = 30.0
+LOCK_POLL = 0.005
+"""Seconds between tries for a held lock (filelock's default 0.05 lets a busy writer starve others)."""
+
+
+class SaveError(Exception):
+    """Base of the errors about saves, each with a message fit to show a person."""
+
+
+class UnreadableFile(ValueError):
+    """A file that is not valid JSON or not one of our TinyDB documents."""
+
+
+class LockTimeout(SaveError):
+    """Another process held a file's lock for too long."""
+
+
+def fsync_dir(folder: Path) -> None:
+    if os.name != "posix":  # folders cannot be opened for fsync elsewhere
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def temp_path(path: Path) -> Path:
+    """The one temp file of ``path``: writers of one file take turns under its lock, and a
+    temp left by a killed writer is simply overwritten by the next write."""
+    return path.with_name(f".{path.name}.tmp")
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` so that a crash at any instant leaves old or new, whole.
+
+    Not for concurrent writers of one path: hold the path's lock (DocumentFile does).
+    """
+    temp = temp_path(path)
+    try:
+        with open(temp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with suppress(FileNotFoundError):
+            os.unlink(temp)
+        raise
+    fsync_dir(path.parent)
+
+
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage that never rewrites its file in place."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as error:
+            raise UnreadableFile(f"cannot read it ({error})") from error
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise UnreadableFile(f"it is not valid JSON ({error})") from error
+        if not isinstance(data, dict):
+            raise UnreadableFile("it is not a Tabula file (no JSON object at the top)")
+        return data
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        atomic_write_text(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
+class DocumentFile:
+    """One TinyDB file whose table ``table`` holds a single document, guarded by a lock file."""
+
+    def __init__(self, path: Path, lock_path: Path, table: str):
+        self.path = path
+        self.lock_path = lock_path
+        self.table = table
+
+    @contextmanager
+    def holding_lock(self) -> Iterator[None]:
+        lock = FileLock(self.lock_path, timeout=LOCK_TIMEOUT, poll_interval=LOCK_POLL)
+        try:
+            lock.acquire()
+        except Timeout as error:
+            raise LockTimeout(f"{self.path.name} is locked by another Tabula process") from error
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def read(self) -> dict[str, Any] | None:
+        """The document, None if the file does not exist; UnreadableFile if it is not ours."""
+        raw = AtomicJSONStorage(self.path).read()
+        if raw is None:
+            return None
+        table = raw.get(self.table)
+        document = table.get(str(DOC_ID)) if isinstance(table, dict) else None
+        if not isinstance(document, dict):
+            raise UnreadableFile(f"it is not a Tabula file (no {self.table!r} document)")
+        return document
+
+    def create(self, document: dict[str, Any]) -> None:
+        """Write a new file; FileExistsError if one is already there."""
+        with self.holding_lock():
+            if self.path.exists():
+                raise FileExistsError(self.path)
+            with TinyDB(self.path, storage=AtomicJSONStorage) as db:
+                db.table(self.table).insert(Document(document, doc_id=DOC_ID))
+
+    def put(self, document: dict[str, Any]) -> None:
+        """Create or replace the whole document (an unreadable old file is the caller's to set aside)."""
+        with self.holding_lock():
+            with TinyDB(self.path, storage=AtomicJSONStorage) as db:
+                db.storage.write({self.table: {str(DOC_ID): document}})
+
+    def update(self, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        """Read, let ``change`` edit (or raise to abort), write: all under the lock.
+
+        FileNotFoundError if there is no file; returns the document as written.
+        """
+        with self.holding_lock():
+            document = self.read()
+            if document is None:
+                raise FileNotFoundError(self.path)
+            change(document)
+            with TinyDB(self.path, storage=AtomicJSONStorage) as db:
+                db.table(self.table).update(_replace_by(document), doc_ids=[DOC_ID])
+            return document
+
+
+def _replace_by(document: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+    def replace(stored: dict[str, Any]) -> None:
+        stored.clear()
+        stored.update(document)
+
+    return replace

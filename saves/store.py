@@ -1,0 +1,329 @@
+"""Saved games and table-assistant sheets: one small crash-safe TinyDB file each.
+
+A save is game id + rules/data version + options + seed + seats + the action log (see
+engine.core.match.Action.to_json), plus a status, a short progress text and timestamps.
+Every write touches only that game's own file and lock, so its cost does not depend on how
+many games are saved. Files that cannot be read, or are not Tabula's, are moved aside into
+<data_dir>/set-aside/ (never deleted) with a message in ``SaveStore.problems``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from .paths import Layout
+from .storage import DocumentFile, LockTimeout, SaveError, UnreadableFile, fsync_dir
+
+__all__ = [
+    "LockTimeout", "SaveConflict", "SaveError", "SaveFormatError", "SaveFromNewerTabula", "SaveNotFound",
+    "SaveRecord", "SaveStore", "SaveUnreadable", "Seat", "record_from_dict", "record_to_dict",
+]
+
+FORMAT = 1
+SAVE_KIND = "tabula-save"
+STATUSES = ("active", "finished")
+SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
+
+
+class SaveConflict(SaveError):
+    """Another process changed the game first (the action log is not where we expected)."""
+
+
+class SaveNotFound(SaveError, LookupError):
+    """No save (or sheet) with that id."""
+
+
+class SaveUnreadable(SaveError):
+    """The file could not be read as a save; it has been set aside (or left, if newer)."""
+
+
+class SaveFormatError(SaveError, ValueError):
+    """Data that is not a valid Tabula save (e.g. a foreign file or a bad import)."""
+
+
+class SaveFromNewerTabula(SaveFormatError):
+    """A save in a format this version does not know: left alone, not set aside."""
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str
+    """"human", or a bot kind of engine.core.bots ("random", "greedy")."""
+
+
+@dataclass
+class SaveRecord:
+    id: str
+    game: str
+    title: str
+    rules_version: str
+    data_version: str
+    options: dict
+    seed: int
+    seats: list[Seat]
+    actions: list[dict] = field(default_factory=list)
+    status: str = "active"
+    progress: str = ""
+    created: str = ""
+    updated: str = ""
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def new_id() -> str:
+    return secrets.token_hex(4)
+
+
+# -- records as plain JSON ---------------------------------------------------------------
+
+
+def record_to_dict(record: SaveRecord) -> dict[str, Any]:
+    return {"format": FORMAT, "kind": SAVE_KIND, **asdict(record)}
+
+
+def record_from_dict(data: Any) -> SaveRecord:
+    """Validate plain JSON data as a save; SaveFormatError names the first problem found."""
+    if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
+        raise SaveFormatError("it is not a Tabula save")
+    if not isinstance(data.get("format"), int) or data["format"] > FORMAT:
+        raise SaveFromNewerTabula(f"it was written by a newer Tabula (save format {data.get('format')!r})")
+    expect = {
+        "id": str, "game": str, "title": str, "rules_version": str, "data_version": str,
+        "options": dict, "seed": int, "seats": list, "actions": list, "status": str,
+        "progress": str, "created": str, "updated": str,
+    }
+    for key, kind in expect.items():
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise SaveFormatError(f"field {key!r} is missing or not a {kind.__name__}")
+    if data["status"] not in STATUSES:
+        raise SaveFormatError(f"unknown status {data['status']!r}")
+    seats = [_seat_from(seat) for seat in data["seats"]]
+    if not seats:
+        raise SaveFormatError("it has no seats")
+    for index, action in enumerate(data["actions"]):
+        _check_action(index, action)
+    values = {key: data[key] for key in expect}
+    return SaveRecord(**{**values, "seats": seats, "actions": list(data["actions"])})
+
+
+def _seat_from(data: Any) -> Seat:
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not isinstance(data.get("kind"), str):
+        raise SaveFormatError(f"bad seat {data!r}")
+    return Seat(data["name"], data["kind"])
+
+
+def _check_action(index: int, action: Any) -> None:
+    if not (isinstance(action, dict) and type(action.get("a")) is int and isinstance(action.get("c"), str)):
+        raise SaveFormatError(f"action {index} is not an action: {action!r}")
+
+
+# -- the store ---------------------------------------------------------------------------
+
+
+class SaveStore:
+    def __init__(self, data_dir: Path | str):
+        self.data_dir = Path(data_dir)
+        self.layout = Layout(self.data_dir)
+        self.layout.create()
+        self.problems: list[str] = []
+
+    # -- files ----------------------------------------------------------------------------
+
+    def path_of(self, save_id: str) -> Path:
+        return self.layout.games / f"{save_id}.json"
+
+    def _game_file(self, save_id: str) -> DocumentFile:
+        if not SAFE_ID.fullmatch(save_id):
+            raise SaveNotFound(f"no saved game {save_id!r}")
+        return DocumentFile(self.path_of(save_id), self.layout.locks / f"game-{save_id}.lock", "save")
+
+    def _sheet_file(self, sheet_id: str) -> DocumentFile:
+        if not SAFE_ID.fullmatch(sheet_id):
+            raise ValueError(f"a sheet id is 1-80 letters, digits, '-' or '_', not {sheet_id!r}")
+        return DocumentFile(self.layout.sheets / f"{sheet_id}.json", self.layout.locks / f"sheet-{sheet_id}.lock", "sheet")
+
+    def _note(self, message: str) -> None:
+        if message not in self.problems:
+            self.problems.append(message)
+
+    def _move_out(self, file: DocumentFile, folder: Path) -> Path | None:
+        """Move a file into ``folder`` under a timestamped name (never deleting anything);
+        None if it is already gone."""
+        with file.holding_lock():
+            if not file.path.exists():
+                return None
+            target = folder / f"{file.path.name}.{datetime.now().strftime('%Y%m%dT%H%M%S%f')}"
+            os.replace(file.path, target)
+            fsync_dir(file.path.parent)
+            fsync_dir(folder)
+            return target
+
+    def _set_aside(self, file: DocumentFile, reason: str) -> str:
+        """Move an unreadable file out of the way; returns the message (also in problems)."""
+        target = self._move_out(file, self.layout.set_aside)
+        message = f"{file.path.name} could not be used: {reason}. It was moved to {target}."
+        if target is not None:
+            self._note(message)
+        return message
+
+    def _read_record(self, save_id: str) -> SaveRecord:
+        file = self._game_file(save_id)
+        try:
+            document = file.read()
+            if document is None:
+                raise SaveNotFound(f"no saved game {save_id!r}")
+            record = record_from_dict(document)
+        except SaveFromNewerTabula as error:
+            message = f"{file.path.name} was left in place: {error}."
+            self._note(message)
+            raise SaveUnreadable(message) from error
+        except (SaveFormatError, UnreadableFile) as error:
+            raise SaveUnreadable(self._set_aside(file, str(error))) from error
+        record.id = save_id  # the file name is the id, even for a copied file
+        return record
+
+    def _change(self, save_id: str, change: Callable[[dict[str, Any]], None]) -> None:
+        """Read-check-modify-write one save under its lock; nothing is written if it raises."""
+
+        def checked(document: dict[str, Any]) -> None:
+            record_from_dict(document)
+            change(document)
+
+        try:
+            self._game_file(save_id).update(checked)
+        except FileNotFoundError:
+            raise SaveNotFound(f"no saved game {save_id!r}") from None
+        except (SaveFormatError, UnreadableFile) as error:
+            self._read_record(save_id)  # sets the file aside (or notes a newer one) and raises
+            raise SaveUnreadable(str(error)) from error
+
+    # -- games ------------------------------------------------------------------------------
+
+    def create(self, game: str, title: str, seats: list[Seat], options: dict, seed: int,
+               rules_version: str, data_version: str, *, actions: Iterable[dict] = (),
+               progress: str = "", status: str = "active") -> SaveRecord:
+        stamp = now_iso()
+        record = SaveRecord(new_id(), game, title, str(rules_version), str(data_version), dict(options), int(seed),
+                            [Seat(s.name, s.kind) for s in seats], list(actions), status, progress, stamp, stamp)
+        return self._write_new(record)
+
+    def _write_new(self, record: SaveRecord) -> SaveRecord:
+        record_from_dict(record_to_dict(record))  # never write what we could not read back
+        while True:
+            try:
+                self._game_file(record.id).create(record_to_dict(record))
+                return record
+            except FileExistsError:
+                record.id = new_id()
+
+    def append(self, save_id: str, actions: list[dict], *, at: int, progress: str, status: str) -> None:
+        """Write ``actions`` at index ``at``; SaveConflict unless the save has exactly ``at`` actions."""
+        for index, action in enumerate(actions):
+            _check_action(at + index, action)
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+
+        def change(document: dict[str, Any]) -> None:
+            held = len(document["actions"])
+            if held != at:
+                raise SaveConflict(f"the game changed elsewhere: it has {held} actions, not {at}")
+            document["actions"].extend(actions)
+            document.update(progress=progress, status=status, updated=now_iso())
+
+        self._change(save_id, change)
+
+    def truncate(self, save_id: str, length: int, *, progress: str, at: int | None = None) -> None:
+        """Keep the first ``length`` actions (undo). With ``at``, SaveConflict unless it has ``at``."""
+
+        def change(document: dict[str, Any]) -> None:
+            held = len(document["actions"])
+            if (at is not None and held != at) or not 0 <= length <= held:
+                raise SaveConflict(f"the game changed elsewhere: it has {held} actions")
+            del document["actions"][length:]
+            document.update(progress=progress, status="active", updated=now_iso())
+
+        self._change(save_id, change)
+
+    def load(self, save_id: str) -> SaveRecord:
+        return self._read_record(save_id)
+
+    def summaries(self) -> list[SaveRecord]:
+        """Every readable save, most recently played first; others are set aside and noted."""
+        records = []
+        for path in self.layout.games.glob("*.json"):
+            if path.name.startswith("."):
+                continue
+            try:
+                records.append(self._read_record(path.stem))
+            except (SaveUnreadable, SaveNotFound):
+                continue
+        records.sort(key=lambda r: (r.updated, r.id), reverse=True)
+        return records
+
+    def rename(self, save_id: str, title: str) -> None:
+        self._change(save_id, lambda document: document.update(title=str(title)))
+
+    def delete(self, save_id: str) -> None:
+        """Move the save to <data_dir>/trash/ (recoverable by hand)."""
+        if self._move_out(self._game_file(save_id), self.layout.trash) is None:
+            raise SaveNotFound(f"no saved game {save_id!r}")
+
+    def export(self, save_id: str) -> dict[str, Any]:
+        return record_to_dict(self.load(save_id))
+
+    def import_(self, data: dict[str, Any]) -> SaveRecord:
+        """Validate exported data and store it; a new id if that id is taken or unusable."""
+        record = record_from_dict(data)
+        if not SAFE_ID.fullmatch(record.id) or self.path_of(record.id).exists():
+            record.id = new_id()
+        return self._write_new(record)
+
+    # -- table-assistant sheets ---------------------------------------------------------------
+
+    def put_sheet(self, sheet_id: str, data: dict) -> None:
+        file = self._sheet_file(sheet_id)
+        try:
+            self._read_sheet(file)
+        except SaveUnreadable:
+            pass  # the old file was set aside (not overwritten); the new one replaces it
+        file.put({"format": FORMAT, "id": sheet_id, "updated": now_iso(), "data": data})
+
+    def get_sheet(self, sheet_id: str) -> dict:
+        document = self._read_sheet(self._sheet_file(sheet_id))
+        if document is None:
+            raise SaveNotFound(f"no sheet {sheet_id!r}")
+        return document["data"]
+
+    def sheets(self) -> list[dict]:
+        """Each readable sheet's data plus its "id" and "updated", most recently updated first."""
+        found = []
+        for path in self.layout.sheets.glob("*.json"):
+            if path.name.startswith("."):
+                continue
+            try:
+                document = self._read_sheet(self._sheet_file(path.stem))
+            except (SaveUnreadable, ValueError):
+                continue
+            if document is not None:
+                found.append({**document["data"], "id": document["id"], "updated": document["updated"]})
+        found.sort(key=lambda sheet: (sheet["updated"], sheet["id"]), reverse=True)
+        return found
+
+    def _read_sheet(self, file: DocumentFile) -> dict[str, Any] | None:
+        try:
+            document = file.read()
+        except UnreadableFile as error:
+            raise SaveUnreadable(self._set_aside(file, str(error))) from error
+        if document is not None and not (isinstance(document.get("data"), dict) and isinstance(document.get("id"), str)
+                                         and isinstance(document.get("updated"), str)):
+            raise SaveUnreadable(self._set_aside(file, "it is not a Tabula sheet"))
+        return document

@@ -1,0 +1,109 @@
+"""Noticing, in other processes, that a saved game changed — without busy polling.
+
+The truth is the save file itself: every write replaces it atomically, so its
+(inode, mtime, size) signature changes. Comparing signatures costs one ``os.stat``; the
+file is only read (and the screen only repainted) when the signature differs.
+
+To be fast without polling fast, each watcher owns a FIFO "doorbell" in
+``<data_dir>/watch/<save_id>/`` and blocks in ``select()`` on it. A process that has just
+written the game rings every doorbell of that game (``ring``), which wakes the others
+within milliseconds. A writer that does not ring (another tool, a crash between write and
+ring) is still noticed: the blocking wait gives up every ``fallback`` seconds and compares
+the signature once. Idle cost per terminal: two ``stat`` calls a second, nothing else.
+
+Doorbells of dead processes are found when ringing (opening a FIFO without a reader fails
+with ENXIO) and removed. Needs POSIX FIFOs (Linux, macOS, BSD).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import select
+import uuid
+from pathlib import Path
+
+FALLBACK = 0.5
+"""Seconds between signature checks when nobody rings (bounds the delay for silent writers)."""
+
+
+def doorbell_folder(data_dir: Path, save_id: str) -> Path:
+    return Path(data_dir) / "watch" / save_id
+
+
+def signature(path: Path) -> tuple[int, int, int] | None:
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return info.st_ino, info.st_mtime_ns, info.st_size
+
+
+def ring(data_dir: Path, save_id: str) -> int:
+    """Wake every watcher of the game; returns how many were rung."""
+    rung = 0
+    folder = doorbell_folder(data_dir, save_id)
+    for fifo in folder.glob("*.fifo") if folder.is_dir() else ():
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as error:
+            if error.errno == errno.ENXIO:  # nobody listens: its process is gone
+                fifo.unlink(missing_ok=True)
+            continue
+        try:
+            os.write(fd, b"!")
+            rung += 1
+        except BlockingIOError:
+            rung += 1  # already full of unread rings: it will wake anyway
+        finally:
+            os.close(fd)
+    return rung
+
+
+class Watcher:
+    """Blocks until the file at ``path`` changes; one per terminal and game."""
+
+    def __init__(self, path: Path, data_dir: Path, save_id: str, fallback: float = FALLBACK):
+        self.path = Path(path)
+        self.fallback = fallback
+        folder = doorbell_folder(data_dir, save_id)
+        folder.mkdir(parents=True, exist_ok=True)
+        name = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        pending = folder / f"{name}.new"
+        os.mkfifo(pending, 0o600)
+        # Read-write keeps a writer open on our own FIFO, so select() never sees a
+        # permanent end-of-file once the ringers have closed their ends.
+        self.fd = os.open(pending, os.O_RDWR | os.O_NONBLOCK)
+        # Only now is it a doorbell: a ringer finding it without a reader would remove it.
+        self.fifo = folder / f"{name}.fifo"
+        os.rename(pending, self.fifo)
+        self.seen = signature(self.path)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block up to ``timeout`` (default: the fallback) for a ring; True if the file changed."""
+        readable, _, _ = select.select([self.fd], [], [], self.fallback if timeout is None else timeout)
+        if readable:
+            self._drain()
+        now = signature(self.path)
+        if now == self.seen:
+            return False
+        self.seen = now
+        return True
+
+    def wake(self) -> None:
+        """Make a blocked ``wait`` return now (used to stop the thread that waits)."""
+        try:
+            os.write(self.fd, b"!")
+        except BlockingIOError:
+            pass
+
+    def close(self) -> None:
+        os.close(self.fd)
+        self.fifo.unlink(missing_ok=True)
+
+    def _drain(self) -> None:
+        try:
+            while os.read(self.fd, 512):
+                pass
+        except BlockingIOError:
+            pass

@@ -1,0 +1,48 @@
+"""The Almadi board renderers: 80 columns, edge icons, compact realms, private hands."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from engine.core.bots import RandomBot, play_out
+from engine.core.match import Match
+from tests.almadi.almadi_support import NAMES, RULES, new_match, set_realm
+from tui.boards import almadi as board
+
+
+def render(renderable, width):
+    console = Console(width=width, no_color=True, record=True, file=open("/dev/null", "w"))
+    console.print(renderable)
+    return console.export_text().splitlines()
+
+
+def test_tile_cell_shows_edges_outwards():
+    match = new_match()
+    seat = match.state["current"]
+    set_realm(match, seat, {(0, 1): "O02"})  # top arrow, right Ruby, bottom arrow, left Genie
+    lines = board.realm_lines(match.view(seat), seat, 80)
+    assert lines[1][3 + 5:3 + 10] == "  ^  "
+    assert lines[2][3 + 5:3 + 10] == " GOR "
+    assert lines[3][3 + 5:3 + 10] == "  v  "
+    assert lines[2][3:3 + 5] == "  O> "  # the start: right edge only
+
+
+def test_finished_game_fits_80_columns_and_goes_compact_when_narrow():
+    match = Match(RULES, NAMES[:4], {"characters": True}, 9)
+    play_out(match, {seat: RandomBot(seat) for seat in range(4)})
+    view = match.view(0)
+    for seat in range(4):
+        for width in (80, 40):
+            lines = render(board.player(view, seat, width), width)
+            assert max(len(line) for line in lines) <= width
+    assert any("compact" in line for line in render(board.player(view, 0, 30), 30))
+    shared = render(board.shared(view, 80), 80)
+    assert max(len(line) for line in shared) <= 80 and any("G genie" in line for line in shared)
+
+
+def test_private_shows_only_the_viewers_hand():
+    match = new_match(n=3, characters=True)
+    view = match.view(1)
+    text = "\n".join(render(board.private(view, 1, 80), 80))
+    assert "keep 2" in text
+    assert board.private(new_match().view(0), 0, 80) is None

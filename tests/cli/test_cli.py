@@ -1,0 +1,179 @@
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from engine import registry
+from engine.core.match import Action, Match
+from saves.session import GameSession
+from saves.store import SaveStore, Seat
+from tests.saves import race
+from tui import cli
+
+SUMMARY = re.compile(r"games=(\d+) errors=(\d+) decisions=(\d+) seconds=(\d+\.\d+) games_per_s=(\d+\.\d+)")
+
+
+def run(capsys, *argv):
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def last_line(out):
+    return out.rstrip("\n").splitlines()[-1]
+
+
+class FallingRace(race.ToyRace):
+    """The race with a bug: resting after round 2 crashes."""
+
+    def apply(self, state, actor, choice):
+        if choice.id == "rest" and state["round"] > 2:
+            raise RuntimeError("boom")
+        super().apply(state, actor, choice)
+
+
+def test_simulate_plays_every_game_and_ends_with_the_summary_line(capsys, data_dir, race_game):
+    status, out, _ = run(capsys, "simulate", race_game, "--players", "3", "--games", "6", "--seed", "40", "--bot", "greedy")
+    match = SUMMARY.fullmatch(last_line(out))
+    assert status == 0 and match, out
+    assert match.group(1, 2) == ("6", "0") and int(match.group(3)) > 6 * 3
+
+
+def test_simulate_writes_each_failing_seed_and_log_and_fails(capsys, data_dir, monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "falling", ("Falling", f"{__name__}:FallingRace"))
+    monkeypatch.setitem(registry._loaded, "falling", FallingRace())
+
+    status, out, _ = run(capsys, "simulate", "falling", "--players", "2", "--games", "4", "--seed", "100")
+
+    games, errors = SUMMARY.fullmatch(last_line(out)).group(1, 2)
+    assert status == 1 and games == "4" and int(errors) > 0
+    report = json.loads((data_dir.parent / "simulate-failures-100.json").read_text())
+    assert len(report["failures"]) == int(errors)
+    for failure in report["failures"]:
+        assert 100 <= failure["seed"] < 104 and "boom" in failure["error"]
+        actions = [Action.from_json(a) for a in failure["actions"]]
+        replayed = Match.replay(FallingRace(), ["Bot A", "Bot B"], {}, failure["seed"], actions)
+        assert "rest" in {c.id for c in replayed.legal(replayed.awaiting()[0])}  # the fatal choice was offered
+
+
+def test_simulate_counts_runaway_games_as_errors(capsys, data_dir, race_game):
+    status, out, _ = run(capsys, "simulate", race_game, "--games", "2", "--max-decisions", "3")
+    assert status == 1 and SUMMARY.fullmatch(last_line(out)).group(2) == "2"
+    assert "runaway" in out
+
+
+def test_simulate_of_an_unknown_game_says_so(capsys, data_dir):
+    status, out, _ = run(capsys, "simulate", "chess")
+    assert status == 2 and "unknown game 'chess'" in out
+
+
+def new_saves(data_dir, race_game):
+    store = SaveStore(data_dir)
+    first = GameSession.new(store, race_game, "Lunch game", [Seat("Ann", "human"), Seat("Rex", "random")], seed=1)
+    second = GameSession.new(store, race_game, "Bots only", [Seat("Rex", "random"), Seat("Gus", "greedy")], seed=2)
+    second.play_bots()
+    return store, first, second
+
+
+def test_saves_list_shows_each_game(capsys, data_dir, race_game):
+    _, first, second = new_saves(data_dir, race_game)
+    status, out, _ = run(capsys, "saves", "list")
+    assert status == 0
+    lines = out.splitlines()
+    row = next(line for line in lines if first.record.id in line)
+    assert all(text in row for text in ("Race", "Lunch game", "Ann, Rex (random)", "round 1 of 8", "active"))
+    assert "finished" in next(line for line in lines if second.record.id in line)
+    assert out.index(second.record.id) < out.index(first.record.id)  # most recently played first
+
+
+def test_saves_list_reports_a_set_aside_file_and_lists_the_rest(capsys, data_dir, race_game):
+    new_saves(data_dir, race_game)
+    (data_dir / "games" / "junk.json").write_text("not json")
+    status, out, _ = run(capsys, "--data-dir", str(data_dir), "saves", "list")
+    assert status == 0 and "junk.json" in out and "Lunch game" in out and "Bots only" in out
+
+
+def test_an_empty_data_folder_lists_nothing(capsys, data_dir):
+    status, out, _ = run(capsys, "saves")
+    assert status == 0 and "No saved games" in out
+
+
+def test_export_import_round_trip_through_files(capsys, data_dir, race_game, tmp_path):
+    store, first, _ = new_saves(data_dir, race_game)
+    status, out, _ = run(capsys, "saves", "export", first.record.id)
+    assert status == 0 and json.loads(out) == store.export(first.record.id)
+
+    target = tmp_path / "lunch.json"
+    assert run(capsys, "saves", "export", first.record.id, "-o", str(target))[0] == 0
+    elsewhere = tmp_path / "elsewhere"
+    status, out, _ = run(capsys, "saves", "import", str(target), "--data-dir", str(elsewhere))
+    assert status == 0 and "Imported 'Lunch game'" in out
+    [imported] = SaveStore(elsewhere).summaries()
+    assert imported.actions == first.record.actions and imported.seats == first.record.seats
+
+
+def test_import_refuses_garbage_and_saves_that_do_not_replay(capsys, data_dir, race_game, tmp_path):
+    store, first, _ = new_saves(data_dir, race_game)
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{")
+    assert run(capsys, "saves", "import", str(garbage))[0] == 1
+    garbage.write_text('{"kind": "something else"}')
+    status, _, err = run(capsys, "saves", "import", str(garbage))
+    assert status == 1 and "not a Tabula save" in err
+    data = store.export(first.record.id)
+    data["actions"].append({"a": 0, "c": "teleport"})
+    garbage.write_text(json.dumps(data))
+    status, _, err = run(capsys, "saves", "import", str(garbage))
+    assert status == 1 and "does not replay" in err
+    assert len(SaveStore(data_dir).summaries()) == 2
+
+
+def test_verify_replays_every_save_and_fails_on_a_bad_one(capsys, data_dir, race_game):
+    store, first, _ = new_saves(data_dir, race_game)
+    status, out, _ = run(capsys, "saves", "verify")
+    assert status == 0 and "2 of 2 saved games replay" in out
+
+    data = store.export(first.record.id)
+    data["actions"][0]["c"] = "3" if data["actions"][0]["c"] != "3" else "1"
+    data["title"] = "Tampered"
+    store.import_(data)
+    status, out, _ = run(capsys, "saves", "verify")
+    assert status == 1 and "Tampered" in out and "2 of 3 saved games replay" in out
+
+
+def test_exporting_a_missing_save_is_a_clear_error(capsys, data_dir):
+    status, _, err = run(capsys, "saves", "export", "nothing")
+    assert status == 1 and "no saved game 'nothing'" in err
+
+
+def test_no_subcommand_launches_the_app_on_the_data_folder(data_dir, monkeypatch, tmp_path):
+    launched = []
+
+    class App:
+        def __init__(self, data_dir):
+            launched.append(data_dir)
+
+        def run(self):
+            launched.append("ran")
+
+    monkeypatch.setattr("tui.app.TabulaApp", App)
+    assert cli.main([]) == 0 and launched == [data_dir, "ran"]
+    assert cli.main(["--data-dir", str(tmp_path / "other")]) == 0 and launched[2] == tmp_path / "other"
+
+
+def test_the_command_simulates_almadi_and_verifies_an_almadi_save(tmp_path):
+    pytest.importorskip("engine.almadi.rules")
+    rules = registry.rules_for("almadi")
+    seats = [Seat(f"Bot {n}", "random") for n in range(rules.min_players)]
+    session = GameSession.new(SaveStore(tmp_path / "data"), "almadi", "Desert", seats, seed=9)
+    session.play_bots(limit=20)
+    command = [sys.executable, "-m", "tui.cli", "--data-dir", str(tmp_path / "data")]
+
+    done = subprocess.run([*command, "simulate", "almadi", "--players", "2", "--games", "2", "--seed", "5"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert SUMMARY.fullmatch(last_line(done.stdout)).group(1, 2) == ("2", "0")
+    done = subprocess.run([*command, "saves", "verify"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "1 of 1 saved games replay" in done.stdout, done.stdout + done.stderr

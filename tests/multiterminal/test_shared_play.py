@@ -1,0 +1,219 @@
+"""Several real processes at one saved game: alternating, racing, dying, spectating, bots."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+from saves.seats import BOTS, SeatLeases
+from saves.session import GameSession
+from saves.store import SaveStore, Seat
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "toy", ("Toy", "tests.toygame:ToyRules"))
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    return tmp_path / "data"
+
+
+def new_game(data_dir: Path, kinds=("human", "human"), seed=5) -> str:
+    names = ["Ann", "Bruno", "Cleo"][: len(kinds)]
+    session = GameSession.new(SaveStore(data_dir), "toy", "shared", [Seat(n, k) for n, k in zip(names, kinds)], seed=seed)
+    return session.record.id
+
+
+class Player:
+    """A player process and the JSON events it reports."""
+
+    def __init__(self, data_dir: Path, save_id: str, seat, *extra: str):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.multiterminal.player", str(data_dir), save_id, str(seat), *extra],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        self.events: list[dict] = []
+
+    def wait_for(self, name: str, timeout: float = 20.0) -> dict:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.process.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                break
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            self.events.append(json.loads(line))
+            if self.events[-1]["event"] == name:
+                return self.events[-1]
+        raise AssertionError(f"no {name!r} event; got {self.events[-5:]}; stderr: {self.stderr()}")
+
+    def finish(self, timeout: float = 60.0) -> list[dict]:
+        out, err = self.process.communicate(timeout=timeout)
+        self.events += [json.loads(line) for line in out.splitlines() if line.strip()]
+        assert self.process.returncode in (0, 3), err
+        return self.events
+
+    def stderr(self) -> str:
+        if self.process.poll() is None:
+            return "(running)"
+        return self.process.stderr.read()
+
+    def send(self, line: str = "go") -> None:
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def of(self, name: str) -> list[dict]:
+        return [event for event in self.events if event["event"] == name]
+
+
+def load(data_dir: Path, save_id: str) -> GameSession:
+    return GameSession.resume(SaveStore(data_dir), save_id)  # replays: a forked log would fail here
+
+
+def acted_in_log(session: GameSession, seat: int) -> list[str]:
+    return [a.choice for a in session.match.actions if a.actor == seat]
+
+
+def test_two_players_alternate_to_the_end_each_sees_moves_within_a_second_and_no_secrets_leak(data_dir):
+    save_id = new_game(data_dir)
+    ann, bruno, spectator = (Player(data_dir, save_id, seat) for seat in (0, 1, "watch"))
+    for player in (ann, bruno, spectator):
+        player.finish()
+
+    final = load(data_dir, save_id)
+    assert final.match.finished
+    for seat, player in ((0, ann), (1, bruno)):
+        assert [e["choice"] for e in player.of("acted")] == acted_in_log(final, seat)
+    written_at = [e["n"] for e in ann.of("acted") + bruno.of("acted")]
+    assert len(written_at) == len(set(written_at))  # no move written twice
+
+    latencies = []
+    for mover, other in ((ann, bruno), (bruno, ann)):
+        for move in mover.of("acted"):
+            seen = [e["t"] for e in other.of("seen") + other.of("acted") if e["n"] >= move["n"]]
+            if seen:
+                latencies.append(min(seen) - move["started"])
+    assert latencies and max(latencies) < 1.0, latencies
+    print(f"\nmove-to-other-process latency: median {statistics.median(latencies) * 1000:.1f} ms, "
+          f"max {max(latencies) * 1000:.1f} ms over {len(latencies)} moves")
+    assert any(e["turn_arrived"] for e in ann.of("seen")) and any(e["turn_arrived"] for e in bruno.of("seen"))
+
+    secret = re.compile(r"gets a \d")
+    for view in spectator.of("view"):
+        assert view["hand"] is None and view["viewer"] is None
+        assert not any(secret.search(line) for line in view["log"]), view["log"]
+    for player, me, other in ((ann, "Ann", "Bruno"), (bruno, "Bruno", "Ann")):
+        views = player.of("view")
+        assert views and all(isinstance(v["hand"], list) for v in views)
+        assert not any(re.search(f"{other} gets a \\d", line) for v in views for line in v["log"])
+        assert any(re.search(f"{me} gets a \\d", line) for v in views for line in v["log"])
+
+
+def test_two_terminals_acting_at_the_same_instant_one_is_applied_the_other_refused_then_retried(data_dir):
+    save_id = new_game(data_dir)
+    before = len(load(data_dir, save_id).match.actions)
+    assert load(data_dir, save_id).match.awaiting() == (0, 1)  # both pledge at once
+    start = time.time() + 2.5
+    ann, bruno = (Player(data_dir, save_id, seat, "--race-at", str(start)) for seat in (0, 1))
+    ann.finish(), bruno.finish()
+
+    refused = ann.of("refused") + bruno.of("refused")
+    assert len(refused) == 1 and "changed elsewhere" in refused[0]["message"]
+    assert len(ann.of("acted")) == len(bruno.of("acted")) == 1
+    final = load(data_dir, save_id)
+    pledges = [(a.actor, a.choice) for a in final.match.actions[before:]]
+    assert sorted(pledges) == [(0, "pledge:high"), (1, "pledge:high")]
+    assert final.match.awaiting() == (0,)
+
+
+def test_a_player_killed_in_the_middle_of_writing_its_move_costs_nothing_and_its_seat_is_retaken(data_dir):
+    save_id = new_game(data_dir)
+    before = len(load(data_dir, save_id).match.actions)
+    doomed = Player(data_dir, save_id, 0, "--die-in-write")
+    doomed.wait_for("writing")
+    doomed.process.send_signal(signal.SIGKILL)
+    doomed.process.wait(10)
+
+    assert len(load(data_dir, save_id).match.actions) == before  # the half-written move is not there
+    assert SeatLeases(data_dir, save_id).holder_of(0) is None  # freed at once: its process is gone
+    ann, bruno = Player(data_dir, save_id, 0), Player(data_dir, save_id, 1)
+    ann.finish(), bruno.finish()
+    assert ann.of("joined") and load(data_dir, save_id).match.finished
+    assert not any((data_dir / "set-aside").iterdir())
+
+
+def test_a_held_seat_cannot_be_taken_and_is_freed_when_its_holder_stalls_or_dies(data_dir):
+    save_id = new_game(data_dir)
+    ttl = ("--ttl", "1.5")
+    holder = Player(data_dir, save_id, 0, "--hold", *ttl)
+    holder.wait_for("joined")
+    intruder = Player(data_dir, save_id, 0, "--hold", *ttl)
+    assert "held by another terminal" in intruder.wait_for("taken")["message"]
+    intruder.finish()
+
+    holder.process.send_signal(signal.SIGSTOP)  # alive but silent: no heartbeat
+    time.sleep(2.0)
+    successor = Player(data_dir, save_id, 0, "--hold", *ttl)
+    successor.wait_for("joined")
+    holder.process.send_signal(signal.SIGCONT)
+    holder.send()
+    assert "taken over" in holder.wait_for("not-allowed")["message"]
+    successor.send()
+    assert successor.wait_for("acted")["seat"] == 0
+
+    successor.process.send_signal(signal.SIGKILL)
+    successor.process.wait(10)
+    third = Player(data_dir, save_id, 0, "--hold", *ttl)
+    third.wait_for("joined")
+    for player in (holder, third):
+        player.finish()  # closes its stdin: the player leaves
+    assert acted_in_log(load(data_dir, save_id), 0) == ["pledge:high"]
+
+
+def test_bots_of_a_shared_game_are_run_by_exactly_one_process(data_dir):
+    save_id = new_game(data_dir, kinds=("human", "human", "random"), seed=11)
+    players = [Player(data_dir, save_id, seat) for seat in (0, 1)]
+    for player in players:
+        player.finish()
+    runners = [p for p in players if any(e.get("bot") for e in p.of("acted"))]
+    assert len(runners) == 1
+    final = load(data_dir, save_id)
+    assert final.match.finished
+    assert [e["choice"] for e in runners[0].of("acted") if e.get("bot")] == acted_in_log(final, 2)
+    assert SeatLeases(data_dir, save_id).holder_of(BOTS) is None  # released on leaving
+
+
+def test_spectator_and_other_seat_cannot_act_for_a_seat(data_dir):
+    from engine.core.contract import IllegalChoice
+    from tui.serve.shared import SharedSession
+
+    save_id = new_game(data_dir)
+    watcher = SharedSession(load(data_dir, save_id), [], lambda: None)
+    bruno = SharedSession(load(data_dir, save_id), [1], lambda: None)
+    watcher.start(), bruno.start()
+    try:
+        with pytest.raises(IllegalChoice, match="spectator"):
+            watcher.act(0, "pledge:high")
+        with pytest.raises(IllegalChoice, match="cannot act for Seat ●A"):
+            bruno.act(0, "pledge:high")
+        assert len(load(data_dir, save_id).match.actions) == len(bruno.match.actions)
+    finally:
+        watcher.stop(), bruno.stop()
+    assert os.listdir(data_dir / "watch" / save_id) == []

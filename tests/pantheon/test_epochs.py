@@ -1,0 +1,106 @@
+"""Epoch preparation, epoch end, the scorings, the end of the game and the tie-break."""
+
+from engine.core.scoring import ranking
+from engine.pantheon.data import catalog
+
+from .helpers import RULES, give, ids, new_match, put, refresh, table, task
+from .test_gods import show_gods
+
+
+def test_preparation_reveals_players_plus_one_gods_and_loot_on_the_first_symbol_slots():
+    for players in (2, 3, 4):
+        m = new_match(players, seed=players)
+        while m.decision.is_chance and m.state["tasks"][0]["t"] in ("deal", "bonus_draw", "nation", "reveal_god", "place_loot", "demigod"):
+            m.draw()
+        state = m.state
+        nation = catalog().nations[state["nations"][0]]
+        assert state["gods_shown"] == players + 1
+        assert set(state["loot"]) == set(nation["symbols"][: players + 1])
+
+
+def test_the_epoch_ends_when_the_last_god_is_taken():
+    m = table(epoch=2, seat=1)
+    show_gods(m, "vinthrad-1")                        # 2+1
+    put(m, 0, feet=["J4"], columns=["K4"])
+    m.state["demigod_display"] = [3]
+    give(m, 1, gifts=2, priests=1)
+    m.choose(1, "god:vinthrad-1")
+    state = m.state
+    assert state["epoch"] == 3                        # the next epoch is being prepared
+    p0, p1 = state["players"][0], state["players"][1]
+    assert p1["vp"]["epoch"] == 3 and p1["vp"]["gods"] == 2
+    assert state["start"] == 2                        # the temple passes to the left
+    assert p0["feet_on"] == [] and p0["feet"] == 4 and p0["columns_on"] == ["K4"]
+    assert "J4" not in state["occupied"] and state["occupied"]["K4"] == [0]
+    assert m.decision.is_chance and task(m)["t"] == "nation"   # the new epoch starts with its nation card
+    assert state["demigod_display"] == [] and state["loot"] == {}   # leftovers boxed
+
+
+def test_the_epoch_ends_when_the_last_loot_is_taken_after_the_others_moved():
+    m = table(seat=0)
+    m.state["loot"] = {"J4": "steps-1"}
+    give(m, 1, movement=1)
+    refresh(m)
+    m.choose(0, "move")
+    m.choose(0, "foot:J4")
+    m.choose(0, "end")
+    assert m.state["epoch"] == 1 and m.decision.actors == (1,)   # Bruno may still move
+    m.choose(1, "foot:I4")
+    m.choose(1, "end")
+    m.choose(2, "end")
+    assert m.state["players"][0]["vp"]["epoch"] == 3
+    assert m.state["epoch"] == 2 and m.state["start"] == 1
+
+
+def test_scoring_after_epoch_three_counts_demigods_columns_and_pietalte():
+    m = table(epoch=3)
+    show_gods(m, "vinthrad-1")
+    p = m.state["players"][0]
+    p["demigods"] = [3, 2]
+    p["tiles"].update(gifts=1, priests=3)
+    p["gods"] = ["pietalte-1"]
+    put(m, 0, columns=["K4", "L3", "B1", "E1", "C1"])
+    m.choose(0, "god:vinthrad-1")                     # the tiles cover 2+1
+    vp = m.state["players"][0]["vp"]
+    assert (vp["demigods"], vp["columns"], vp["pietalte"]) == (5, 10, 4)
+    assert vp["gods"] == 3 and vp["epoch"] == 3
+
+
+def test_the_game_ends_after_the_sixth_epoch_with_a_second_scoring():
+    m = table(epoch=6)
+    show_gods(m, "vinthrad-1")
+    m.state["players"][0]["vp"]["demigods"] = 5       # from the first scoring
+    m.state["players"][0]["demigods"] = [4, 1]
+    give(m, 0, gifts=2, priests=1)
+    m.choose(0, "god:vinthrad-1")
+    assert m.decision is None and m.finished
+    assert m.state["players"][0]["vp"]["demigods"] == 10
+
+
+def test_ties_go_to_more_demigod_tiles_then_are_shared():
+    m = table()
+    for p in m.state["players"]:
+        p["vp"] = {"gods": 10, "epoch": 0, "demigods": 0, "columns": 0, "pietalte": 0}
+    m.state["players"][1]["demigods"] = [1, 1]
+    m.state["players"][2]["demigods"] = [6]
+    m.state["players"][0]["demigods"] = [5]
+    assert RULES.tiebreak(m.state, 1) == (2,)
+    assert m.ranking() == [(1, [1]), (2, [0, 2])]
+    assert ranking(m.scores(), lambda s: RULES.tiebreak(m.state, s))[1] == (2, [0, 2])
+
+
+def test_depraccus_draws_two_cards_after_the_temple_is_placed():
+    m = table(epoch=1)
+    show_gods(m, "vinthrad-1")
+    m.state["players"][2]["gods"] = ["depraccus-1"]
+    give(m, 0, gifts=2, priests=1)
+    m.choose(0, "god:vinthrad-1")
+    held = sum(m.state["players"][2]["hand"].values())
+    while m.state["tasks"][0]["t"] != "turn":
+        if m.decision.is_chance:
+            m.draw()
+        else:
+            seat = m.decision.actors[0]
+            m.choose(seat, ids(m, seat)[-1])
+    assert m.state["temple"] is not None
+    assert sum(m.state["players"][2]["hand"].values()) >= held + 2

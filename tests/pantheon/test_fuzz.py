@@ -1,0 +1,53 @@
+"""Random complete games with the invariants checked after every action."""
+
+import random
+
+import pytest
+
+from engine.core.bots import GreedyBot, RandomBot, play_out
+from engine.core.match import Match
+
+from .helpers import NAMES, RULES
+from .invariants import check
+
+GAMES = 1000
+MAX_ACTIONS = 6000
+
+
+def play_checked(seed: int, players: int, options: dict) -> Match:
+    match = Match(RULES, NAMES[:players], options, seed)
+    pick = random.Random(seed)
+    check(match.state)
+    totals = [0] * players
+    for _ in range(MAX_ACTIONS):
+        decision = match.decision
+        if decision is None:
+            return match
+        if decision.is_chance:
+            match.draw()
+        else:
+            seat = decision.actors[0]
+            match.choose(seat, pick.choice(decision.choices[seat]).id)
+        check(match.state)
+        now = [sum(p["vp"].values()) for p in match.state["players"]]
+        assert all(a >= b for a, b in zip(now, totals)), "a score went down"
+        totals = now
+    raise AssertionError(f"seed {seed}: no end after {MAX_ACTIONS} actions")
+
+
+@pytest.mark.slow
+def test_a_thousand_random_games_keep_every_invariant():
+    for seed in range(GAMES):
+        players = 2 + seed % 3
+        options = {"bonus": "choose" if seed % 5 == 0 else "random"}
+        match = play_checked(seed, players, options)
+        assert match.finished and match.state["epoch"] == 6
+        assert all(p["feet_on"] == [] for p in match.state["players"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_and_random_bots_finish(players):
+    match = Match(RULES, NAMES[:players], {}, players)
+    bots = {s: (GreedyBot(s) if s % 2 == 0 else RandomBot(s)) for s in range(players)}
+    play_out(match, bots)
+    assert match.finished and len(match.ranking()) >= 1

@@ -1,0 +1,190 @@
+import pytest
+
+from engine import registry
+from engine.core.contract import IllegalChoice
+from saves.session import GameSession, SaveDoesNotReplay, replay_record
+from saves.store import SaveConflict, Seat
+from tests.saves import race
+
+HUMANS = [Seat("Ann", "human"), Seat("Bea", "human")]
+BOTS = [Seat("Rex", "random"), Seat("Gus", "greedy")]
+
+
+def play_to_pick(session, seat=0):
+    """Humans at the race: the die is rolled by chance, then the seat picks its lowest card."""
+    choice = session.match.legal(seat)[0].id
+    session.act(seat, choice)
+    return choice
+
+
+def test_new_game_draws_chance_and_saves_it(store, race_game):
+    session = GameSession.new(store, race_game, "", HUMANS)
+    record = store.load(session.record.id)
+    assert record.title == "Race" and record.game == race_game
+    assert isinstance(record.seed, int) and record.options == {"goal": 12, "rounds": 8}
+    assert record.actions == [{"a": -1, "c": record.actions[0]["c"], "d": True}]
+    assert session.match.awaiting() == (0,)
+    assert record.progress == "round 1 of 8" and record.status == "active"
+
+
+def test_every_act_is_saved_before_it_returns(store, race_game):
+    session = GameSession.new(store, race_game, "Evening", HUMANS, seed=5)
+    play_to_pick(session)
+    assert store.load(session.record.id).actions == session.record.actions
+    session.act(0, "run")  # ends the turn: the next die roll is drawn and saved too
+    saved = store.load(session.record.id).actions
+    assert saved == [a.to_json() for a in session.match.actions]
+    assert saved[-1]["d"] and session.match.awaiting() == (1,)
+    resumed = GameSession.resume(store, session.record.id)
+    assert resumed.match.state == session.match.state
+
+
+def test_an_illegal_choice_changes_nothing(store, race_game):
+    session = GameSession.new(store, race_game, "", HUMANS, seed=5)
+    before = store.path_of(session.record.id).read_bytes()
+    with pytest.raises(IllegalChoice):
+        session.act(1, "card-1")
+    with pytest.raises(IllegalChoice):
+        session.act(0, "teleport")
+    assert store.path_of(session.record.id).read_bytes() == before
+
+
+def test_undo_truncates_the_save_but_not_past_revealed_information(store, race_game):
+    session = GameSession.new(store, race_game, "", HUMANS, seed=5)
+    play_to_pick(session)
+    session.undo(0)
+    assert store.load(session.record.id).actions == session.record.actions
+    assert len(session.record.actions) == 1
+    play_to_pick(session)
+    session.act(0, "rest")  # draws a card: shown to its owner, so no undo any more
+    assert not session.match.can_undo(0) and not session.match.can_undo(1)
+    with pytest.raises(IllegalChoice):
+        session.undo(0)
+
+
+def test_bots_play_a_whole_game_and_it_replays(store, race_game):
+    session = GameSession.new(store, race_game, "", BOTS, seed=11)
+    assert session.bot_seats() == [0, 1]
+    acted = session.play_bots()
+    assert acted > 0 and session.match.finished
+    record = store.load(session.record.id)
+    assert record.status == "finished"
+    assert replay_record(record).state == session.match.state
+
+
+def test_bot_choices_do_not_depend_on_saving_and_resuming(store, race_game):
+    straight = GameSession.new(store, race_game, "", BOTS, seed=3)
+    straight.play_bots()
+    interrupted = GameSession.new(store, race_game, "", BOTS, seed=3)
+    while not interrupted.match.finished:
+        interrupted.play_bots(limit=1)
+        interrupted = GameSession.resume(store, interrupted.record.id)
+    assert interrupted.record.actions == straight.record.actions
+    seat = 0
+    fresh = GameSession.new(store, race_game, "", BOTS, seed=3)
+    assert fresh.bot_choice(seat) == fresh.bot_choice(seat)
+    assert fresh.record.actions == store.load(fresh.record.id).actions  # no side effect
+
+
+def test_mixed_table_bots_stop_when_a_human_must_act(store, race_game):
+    session = GameSession.new(store, race_game, "", [Seat("Ann", "human"), Seat("Rex", "random")], seed=2)
+    assert session.play_bots() == 0
+    play_to_pick(session)
+    session.act(0, "run")
+    assert session.play_bots() == 2 and session.match.awaiting() == (0,)
+
+
+def test_a_tampered_chance_outcome_gives_a_clear_error(store, race_game):
+    session = GameSession.new(store, race_game, "Tampered", HUMANS, seed=5)
+    play_to_pick(session)
+    data = store.export(session.record.id)
+    faces = {"1", "2", "3"} - {data["actions"][0]["c"]}
+    data["actions"][0]["c"] = sorted(faces)[0]
+    bad = store.import_(data)
+    with pytest.raises(SaveDoesNotReplay, match=r"'Tampered'.*action 0: the RNG drew"):
+        GameSession.resume(store, bad.id)
+
+
+def test_a_save_of_an_unknown_game_or_illegal_log_does_not_replay(store, race_game, monkeypatch):
+    session = GameSession.new(store, race_game, "", HUMANS, seed=5)
+    data = store.export(session.record.id)
+    data["actions"].append({"a": 0, "c": "fly"})
+    broken = store.import_(data)
+    with pytest.raises(SaveDoesNotReplay, match="action 1 .*'fly'.* does not replay"):
+        GameSession.resume(store, broken.id)
+    monkeypatch.delitem(registry.GAMES, race_game)
+    with pytest.raises(SaveDoesNotReplay, match="does not know"):
+        GameSession.resume(store, session.record.id)
+
+
+def test_two_sessions_on_one_save_never_fork_it(store, race_game):
+    mine = GameSession.new(store, race_game, "", HUMANS, seed=5)
+    theirs = GameSession.resume(store, mine.record.id)
+    assert theirs.refresh() is False
+    play_to_pick(mine)
+    with pytest.raises(SaveConflict):
+        play_to_pick(theirs)
+    assert theirs.record.actions == mine.record.actions  # it now holds the game as saved
+    assert theirs.match.state == mine.match.state
+    mine.act(0, "run")
+    assert theirs.refresh() is True and theirs.match.state == mine.match.state
+
+def test_undo_conflicts_when_someone_else_moved(store, race_game):
+    mine = GameSession.new(store, race_game, "", HUMANS, seed=5)
+    play_to_pick(mine)
+    theirs = GameSession.resume(store, mine.record.id)
+    theirs.act(0, "run")
+    with pytest.raises(SaveConflict):
+        mine.undo(0)
+    assert mine.record.actions == theirs.record.actions
+
+
+def test_progress_falls_back_to_counting_actions(store, monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "toy", ("Toy", "tests.toygame:ToyRules"))
+    session = GameSession.new(store, "toy", "", [Seat("A", "random"), Seat("B", "greedy")], seed=1)
+    assert session.progress() == f"{len(session.match.actions)} actions"
+    session.play_bots()  # the toy has a simultaneous pledge: both bots must answer it
+    assert session.match.finished and store.load(session.record.id).status == "finished"
+    assert GameSession.resume(store, session.record.id).match.state == session.match.state
+
+
+def test_rules_data_digest_and_version_are_recorded(store, race_game, monkeypatch):
+    monkeypatch.setattr(race.ToyRace, "data_digest", "sha256:feed", raising=False)
+    session = GameSession.new(store, race_game, "", HUMANS, seed=5)
+    record = store.load(session.record.id)
+    assert (record.rules_version, record.data_version) == ("1", "sha256:feed")
+    monkeypatch.setattr(race.ToyRace, "data_version", lambda rules: "v7", raising=False)
+    assert GameSession.new(store, race_game, "", HUMANS).record.data_version == "v7"
+
+
+def test_progress_prefers_the_rules_own_words(store, race_game, monkeypatch):
+    monkeypatch.setattr(race.ToyRace, "progress", lambda rules, state: f"leg {state['round']}", raising=False)
+    session = GameSession.new(store, race_game, "", HUMANS, seed=5)
+    assert session.progress() == "leg 1" == store.load(session.record.id).progress
+
+
+def test_seat_kinds_are_checked(store, race_game):
+    with pytest.raises(ValueError, match="kind 'wizard'"):
+        GameSession.new(store, race_game, "", [Seat("A", "wizard")])
+    assert store.summaries() == []
+
+
+def test_a_real_almadi_game_resumes_where_it_stopped(store):
+    pytest.importorskip("engine.almadi.rules")
+    rules = registry.rules_for("almadi")
+    seats = [Seat("Ann", "greedy")] + [Seat(f"Bot {n}", "random") for n in range(1, rules.min_players)]
+    straight = GameSession.new(store, "almadi", "Straight", seats, seed=2024)
+    straight.play_bots()
+    interrupted = GameSession.new(store, "almadi", "Interrupted", seats, seed=2024)
+    interrupted.play_bots(limit=15)
+    saved = store.load(interrupted.record.id)
+    assert saved.data_version == rules.data_version() != ""
+    assert saved.progress == interrupted.match.rules.view(interrupted.match.state, None)["progress"]
+
+    resumed = GameSession.resume(store, interrupted.record.id)
+    assert resumed.match.state == interrupted.match.state
+    assert resumed.match.view(0) == interrupted.match.view(0)
+    resumed.play_bots()  # the same bots from the same position play the same game
+
+    assert resumed.match.finished and store.load(resumed.record.id).status == "finished"
+    assert store.load(resumed.record.id).actions == store.load(straight.record.id).actions

@@ -1,0 +1,40 @@
+"""A stand-in for Tabula on the server's pty: reports its terminal, echoes lines, quits on 'q'.
+
+It lets the SSH tests check the server's plumbing (pty, size, resize, input, hangup)
+independently of the real app, which has its own round-trip test.
+"""
+
+import os
+import signal
+import sys
+import termios
+import tty
+
+
+def report_size(*_):
+    columns, rows = os.get_terminal_size(sys.stdout.fileno())
+    print(f"SIZE {columns}x{rows} TTY {os.isatty(0)} PID {os.getpid()}", end="\r\n", flush=True)
+
+
+def main():
+    signal.signal(signal.SIGWINCH, report_size)
+    tty.setraw(0, termios.TCSANOW)
+    report_size()
+    line = b""
+    while True:
+        try:
+            byte = os.read(0, 1)
+        except InterruptedError:
+            continue
+        if not byte or byte == b"q":
+            print("BYE", end="\r\n", flush=True)
+            return
+        if byte == b"\r":
+            print(f"GOT {line.decode()}", end="\r\n", flush=True)
+            line = b""
+        else:
+            line += byte
+
+
+if __name__ == "__main__":
+    main()

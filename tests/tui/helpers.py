@@ -1,0 +1,53 @@
+"""Helpers for the Pilot tests of the TUI."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from pathlib import Path
+
+from saves.session import GameSession
+from saves.store import SaveStore, Seat
+from tui.app import TabulaApp
+
+
+def pilot_test(test):
+    """Run an async test function with asyncio (no async pytest plugin is installed)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def make_app(data_dir: Path, **kwargs) -> TabulaApp:
+    return TabulaApp(data_dir, bot_pause=0, cursor_blink=False, **kwargs)
+
+
+async def settle(pilot, rounds: int = 4) -> None:
+    """Let workers finish and the UI catch up with what they published."""
+    for _ in range(rounds):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def new_save(data_dir: Path, game: str, seats: list[tuple[str, str]], seed: int = 7, title: str = "", options=None) -> GameSession:
+    store = SaveStore(data_dir)
+    return GameSession.new(store, game, title, [Seat(name, kind) for name, kind in seats], options, seed)
+
+
+def text_of(widget) -> str:
+    """The plain text a Static-like widget shows now."""
+    import io
+
+    from rich.console import Console
+
+    content = widget.content
+    if isinstance(content, str):
+        return content
+    if hasattr(content, "plain"):
+        return content.plain
+    console = Console(width=max(widget.size.width, 40), record=True, file=io.StringIO(), color_system=None)
+    console.print(content)
+    return console.export_text()

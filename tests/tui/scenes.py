@@ -1,0 +1,74 @@
+"""Fixed scenes of the app for the SVG snapshot tests and `make screenshots`.
+
+Each scene fills a fresh data folder (fixed seeds) and drives the app to one screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Awaitable, Callable
+
+from tests.tui.helpers import make_app, new_save, settle
+from tui.app import TabulaApp
+
+SIZES = ((80, 24), (160, 50))
+
+
+async def nothing(pilot) -> None:
+    await settle(pilot)
+
+
+async def open_new_game(pilot) -> None:
+    await pilot.press("n")
+    await settle(pilot)
+
+
+async def open_first_save(pilot) -> None:
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def open_and_take_first(pilot) -> None:
+    await open_first_save(pilot)
+    await pilot.press("1")
+    await settle(pilot)
+
+
+def no_saves(data_dir: Path) -> None:
+    pass
+
+
+def almadi_vs_bot(data_dir: Path) -> None:
+    new_save(data_dir, "almadi", [("Alice", "human"), ("Bruno", "greedy")], seed=7)
+
+
+def almadi_finished(data_dir: Path) -> None:
+    session = new_save(data_dir, "almadi", [("Alice", "greedy"), ("Bruno", "greedy"), ("Carla", "random")], seed=7)
+    session.play_bots()
+
+
+def almadi_characters_hotseat(data_dir: Path) -> None:
+    new_save(data_dir, "almadi", [("Alice", "human"), ("Bruno", "human")], seed=7, options={"characters": True})
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    prepare: Callable[[Path], None]
+    steps: Callable[..., Awaitable[None]]
+
+    def app(self, data_dir: Path) -> TabulaApp:
+        self.prepare(data_dir)
+        return make_app(data_dir)
+
+
+SCENES = (
+    Scene("home", no_saves, nothing),
+    Scene("new-game", no_saves, open_new_game),
+    Scene("almadi-table", almadi_vs_bot, open_and_take_first),
+    Scene("almadi-curtain", almadi_characters_hotseat, open_first_save),
+    Scene("end", almadi_finished, open_first_save),
+)

@@ -1,0 +1,128 @@
+"""Pilot tests playing the real Almadi through the keyboard."""
+
+from __future__ import annotations
+
+from saves.store import SaveStore
+from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of
+from tui.screens.end import EndScreen
+from tui.screens.help import HelpScreen
+from tui.screens.home import HomeScreen
+from tui.screens.table import TableScreen
+
+TWO_HUMANS = [("Alice", "human"), ("Bruno", "human")]
+
+
+async def open_first_save(pilot) -> None:
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+@pilot_test
+async def test_a_full_two_player_game_through_the_keyboard(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        # Seat B becomes a human: Tab to its kind, open the list, go up to "Human"; seed 5.
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "enter", "up", "up", "enter")
+        await pilot.press("tab", "tab", "tab", "5", "enter")
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.state.humans == [0, 1]
+        for move in range(400):
+            if isinstance(app.screen, EndScreen):
+                break
+            count = len(table.state.choices)
+            assert count, "a human must always have a choice while the game runs"
+            # vary the keys: number keys, and arrows + Enter
+            if move % 3 == 2 and count > 1:
+                await pilot.press("down", "enter")
+            else:
+                await pilot.press(str(move % min(count, 9) + 1))
+            await settle(pilot, rounds=1)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        sheet = text_of(end.query_one("#sheet"))
+        for word in ("Oases", "Caravans", "Palaces", "Total", "●A Alice", "▲B Bruno"):
+            assert word in sheet
+        assert "Winner" in text_of(end.query_one("#winners")) or "Shared win" in text_of(end.query_one("#winners"))
+        await pilot.press("enter")
+        assert isinstance(app.screen, HomeScreen)
+    [record] = SaveStore(tmp_path).summaries()
+    assert record.status == "finished" and record.seed == 5 and len(record.actions) == len(table.session.match.actions)
+
+
+@pilot_test
+async def test_curtain_between_two_humans_with_characters(tmp_path):
+    session = new_save(tmp_path, "almadi", TWO_HUMANS, options={"characters": True})
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        assert table.curtain_up and "Pass to ●A Alice" in text_of(table.query_one("#curtain"))
+        await pilot.press("enter")
+        await settle(pilot)
+        private = text_of(table.query_one("#private"))
+        assert "Characters dealt to you" in private
+        await pilot.press("1")  # Alice keeps two characters; Bruno chooses next
+        await settle(pilot)
+        assert table.curtain_up and "Pass to ▲B Bruno" in text_of(table.query_one("#curtain"))
+        assert text_of(table.query_one("#private")) == "" and not table.query_one("#table-body").display
+        assert len(table.session.match.actions) == len(session.match.actions) + 1
+        await pilot.press("1")  # swallowed: Bruno has not lifted the curtain yet
+        await settle(pilot)
+        assert len(table.session.match.actions) == len(session.match.actions) + 1
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.query_one("#private").border_title == "Private — ▲B Bruno"
+        assert text_of(table.query_one("#private")) != private
+
+
+@pilot_test
+async def test_undo_a_taken_landscape(tmp_path):
+    new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "greedy")])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        before = len(table.session.match.actions)
+        board = text_of(table.query_one("#shared"))
+        assert table.state.view["topic"] == "turn" and not table.state.can_undo
+        await pilot.press("1")
+        await settle(pilot)
+        assert table.state.view["topic"] == "placement" and table.state.can_undo
+        assert text_of(table.query_one("#shared")) != board
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(table.session.match.actions) == before
+        assert text_of(table.query_one("#shared")) == board
+        assert len(SaveStore(tmp_path).summaries()[0].actions) == before
+
+
+@pilot_test
+async def test_f1_opens_the_almadi_rules_at_the_decision(tmp_path):
+    new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "random")])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        assert app.screen.state.view["topic"] == "placement"
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.shown_topic == "placement"
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+
+
+@pilot_test
+async def test_a_bots_only_game_is_watched_to_the_end(tmp_path):
+    new_save(tmp_path, "almadi", [("Rob", "random"), ("Greta", "random")])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        assert "Place" in text_of(app.screen.query_one("#sheet"))
+    assert SaveStore(tmp_path).summaries()[0].status == "finished"

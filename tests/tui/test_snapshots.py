@@ -1,0 +1,15 @@
+"""SVG snapshots of the main screens (review changes before `--snapshot-update`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.scenes import SCENES, SIZES
+
+SNAPSHOT_SCENES = [scene for scene in SCENES if scene.name in ("home", "new-game", "almadi-table", "end")]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("scene", SNAPSHOT_SCENES, ids=lambda scene: scene.name)
+def test_screen(scene, size, snap_compare, tmp_path):
+    assert snap_compare(scene.app(tmp_path), terminal_size=size, run_before=scene.steps)

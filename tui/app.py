@@ -1,0 +1,104 @@
+"""The Tabula Textual app: home, new game, resume, the game table, rules help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.geometry import Size
+
+from tui.commands import TabulaCommands
+from tui.screens.help import HelpScreen, GamePicker
+from tui.screens.home import HomeScreen
+from tui.screens.too_small import TooSmallScreen
+
+STYLES = Path(__file__).parent / "styles"
+MIN_SIZE = Size(80, 24)
+
+
+class TabulaApp(App):
+    TITLE = "Tabula"
+    CSS_PATH = [STYLES / name for name in ("app.tcss", "home.tcss", "new_game.tcss", "table.tcss", "help.tcss")]
+    COMMANDS = App.COMMANDS | {TabulaCommands}
+    BINDINGS = [Binding("f1", "help", "Rules", priority=False)]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (180, "-widest")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
+    ALWAYS_ALLOWED = {"quit", "help_quit"}
+
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        *,
+        bot_pause: float = 0.4,
+        cursor_blink: bool = True,
+        min_size: tuple[int, int] = (MIN_SIZE.width, MIN_SIZE.height),
+    ) -> None:
+        super().__init__()
+        self.data_dir = data_dir
+        self.bot_pause = bot_pause
+        self.cursor_blink = cursor_blink
+        self.min_size = Size(*min_size)
+        self.gated = False
+        self._started = False
+        self._store = None
+
+    @property
+    def store(self):
+        """The SaveStore of this app's data folder, opened on first use."""
+        if self._store is None:
+            from saves.paths import default_data_dir
+            from saves.store import SaveStore
+
+            self._store = SaveStore(self.data_dir or default_data_dir())
+        return self._store
+
+    def on_mount(self) -> None:
+        self.push_screen(HomeScreen())
+        self._started = True
+        self._update_gate(self.size)
+
+    def on_resize(self, event) -> None:
+        if self._started:
+            self._update_gate(event.size)
+
+    # -- the too-small gate --------------------------------------------------------------
+
+    def _update_gate(self, size: Size) -> None:
+        small = size.width < self.min_size.width or size.height < self.min_size.height
+        if small and not self.gated:
+            self.gated = True
+            self.push_screen(TooSmallScreen(self.min_size))
+        elif not small and self.gated:
+            self.gated = False
+            if isinstance(self.screen, TooSmallScreen):
+                self.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.gated and action not in self.ALWAYS_ALLOWED:
+            return False
+        return True
+
+    # -- rules help ----------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        """Rules help for the game on screen, at the current decision's topic; else pick a game."""
+        context = getattr(self.screen, "help_context", None)
+        if callable(context) and (found := context()) is not None:
+            game_id, topic = found
+            self.push_screen(HelpScreen(game_id, topic))
+        elif not isinstance(self.screen, HelpScreen):
+            self.open_rules()
+
+    def open_rules(self) -> None:
+        from engine.registry import titles
+
+        games = titles()
+        if len(games) == 1:
+            self.push_screen(HelpScreen(next(iter(games)), None))
+        else:
+            self.push_screen(GamePicker("Rules of which game?"), self._rules_picked)
+
+    def _rules_picked(self, game_id: str | None) -> None:
+        if game_id:
+            self.push_screen(HelpScreen(game_id, None))

@@ -1,0 +1,40 @@
+"""Command-palette commands (Ctrl+P): rules help, score sheet, undo, home, new game, resume."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+class TabulaCommands(Provider):
+    def commands(self) -> list[tuple[str, str, object]]:
+        """(name, help, callback) available on the current screen."""
+        app, screen = self.app, self.screen
+        found: list[tuple[str, str, object]] = [
+            ("Rules help", "The rules of this game, at the current decision (F1)", app.action_help),
+        ]
+        for action, name, help_text in (
+            ("undo", "Undo", "Take back your last action, if the rules allow it"),
+            ("score_sheet", "Score sheet", "The running score with its breakdown"),
+            ("leave", "Back to home", "Leave the table (the game is saved)"),
+        ):
+            if hasattr(screen, f"action_{action}") and screen.check_action(action, ()):
+                found.append((name, help_text, partial(screen.run_action, action)))
+        from tui.screens.home import HomeScreen
+
+        if isinstance(screen, HomeScreen):
+            found.append(("New game", "Set up a new game", partial(screen.run_action, "open('new')")))
+            found.append(("Resume a game", "Open a saved game", partial(screen.run_action, "open('resume')")))
+        return found
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self.commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self.commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)

@@ -1,0 +1,115 @@
+"""A setup checklist: the drawn random parts with their seed, and the steps to tick."""
+
+from __future__ import annotations
+
+import secrets
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.assistant.checklist import Checklist, Step, toggle
+from engine.assistant.sheets import checklist_of
+from tui.screens.assistant import CSS
+from tui.screens.assistant_store import SheetSaver
+from tui.widgets.dialogs import ConfirmDialog, TextDialog
+
+
+def step_prompt(step: Step, ticked: bool) -> Text:
+    text = Text("[x] " if ticked else "[ ] ", style="bold" if ticked else "")
+    text.append(step.text, style="dim" if ticked else "")
+    return text
+
+
+class ChecklistScreen(SheetSaver, Screen):
+    CSS_PATH = CSS
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("space", "tick", "Tick"),
+        Binding("r", "redraw", "New draw"),
+        Binding("s", "seed", "Enter seed"),
+    ]
+
+    def __init__(self, sheet_id: str, sheet: dict) -> None:
+        super().__init__()
+        self.sheet_id = sheet_id
+        self.sheet = sheet
+        self.checklist: Checklist = checklist_of(sheet)
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="checklist-title", classes="screen-title")
+        yield Static("", id="draws")
+        yield OptionList(id="steps")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.rebuild()
+        self.query_one("#steps").focus()
+        self.save()
+
+    def rebuild(self) -> None:
+        self.checklist = checklist_of(self.sheet)
+        draws = Text(f"Seed {self.checklist.seed}", style="bold")
+        for draw in self.checklist.draws:
+            draws.append(f"\n{draw.label}: ", style="bold")
+            draws.append(draw.value)
+        self.query_one("#draws", Static).update(draws)
+        steps = self.query_one("#steps", OptionList)
+        highlighted = steps.highlighted
+        steps.clear_options()
+        section = None
+        for step in self.checklist.steps:
+            if step.section != section:
+                section = step.section
+                steps.add_option(Option(Text(section, style="bold underline"), disabled=True))
+            steps.add_option(Option(step_prompt(step, step.id in self.sheet["ticked"]), id=step.id))
+        steps.highlighted = highlighted if highlighted is not None else 1  # the first step, under its heading
+        self.show_progress()
+
+    def show_progress(self) -> None:
+        done, total = self.checklist.progress(self.sheet["ticked"])
+        self.query_one("#checklist-title", Label).update(f"{self.sheet['title']}: {done}/{total} done")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.tick(event.option_id)
+
+    def action_tick(self) -> None:
+        steps = self.query_one("#steps", OptionList)
+        if steps.highlighted is not None:
+            self.tick(steps.get_option_at_index(steps.highlighted).id)
+
+    def tick(self, step_id: str | None) -> None:
+        step = next((s for s in self.checklist.steps if s.id == step_id), None)
+        if step is None:
+            return
+        self.sheet["ticked"] = toggle(self.sheet["ticked"], step.id)
+        self.query_one("#steps", OptionList).replace_option_prompt(step.id, step_prompt(step, step.id in self.sheet["ticked"]))
+        self.show_progress()
+        self.save()
+
+    def action_redraw(self) -> None:
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.set_seed(secrets.randbelow(1_000_000))
+
+        self.app.push_screen(ConfirmDialog("Draw the random parts again with a new seed?", yes="Redraw"), confirmed)
+
+    def action_seed(self) -> None:
+        def entered(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                self.set_seed(int(text.strip()))
+            except ValueError:
+                self.notify(f"{text!r} is not a whole number", title="Seed", severity="warning")
+
+        self.app.push_screen(TextDialog("Seed for the draws (the same seed gives the same draws):",
+                                        str(self.sheet["seed"])), entered)
+
+    def set_seed(self, seed: int) -> None:
+        self.sheet["seed"] = seed
+        self.rebuild()
+        self.save()

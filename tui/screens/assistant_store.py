@@ -1,0 +1,34 @@
+"""Saving assistant sheets from a screen: writes run in a worker thread, the latest data wins."""
+
+from __future__ import annotations
+
+import copy
+import secrets
+import threading
+from datetime import datetime, timezone
+
+_write_lock = threading.Lock()
+
+
+def new_sheet_id(game: str) -> str:
+    return f"{game}-{datetime.now(timezone.utc).strftime('%Y%m%d%H%M%S')}-{secrets.token_hex(3)}"
+
+
+class SheetSaver:
+    """Mixin for a screen showing one sheet (``sheet_id``, ``sheet``): ``save()`` after each change."""
+
+    sheet_id: str
+    sheet: dict
+
+    def save(self) -> None:
+        self._newest = copy.deepcopy(self.sheet)  # taken here, on the UI thread that changes the sheet
+        # an app worker, so leaving the screen right after a change cannot cancel the write
+        self.app.run_worker(self._write, thread=True, group="sheet-save")
+
+    def _write(self) -> None:
+        with _write_lock:  # each write takes the newest data, so the last write holds the last change
+            data = self._newest
+            try:
+                self.app.store.put_sheet(self.sheet_id, data)
+            except Exception as error:  # report, never lose the sheet on screen
+                self.app.call_from_thread(self.notify, str(error), title="Sheet not saved", severity="error")

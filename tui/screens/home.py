@@ -1,0 +1,90 @@
+"""Home: new game, resume, table assistant, rules, quit; and notices about set-aside files."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+BANNER = "T A B U L A"
+TAGLINE = "a table for Thebai, Almadi, Polis and Pantheon"
+
+MENU = (
+    ("new", "New game", "n"),
+    ("resume", "Resume a game", "r"),
+    ("assistant", "Table assistant (real board, real pieces)", "t"),
+    ("rules", "Rules", "h"),
+    ("quit", "Quit", "q"),
+)
+
+
+class HomeScreen(Screen):
+    BINDINGS = [Binding(key, f"open('{item}')", label, show=False) for item, label, key in MENU]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="home"):
+            yield Static(BANNER, id="banner")
+            yield Static(TAGLINE, id="tagline")
+            with Center():
+                yield OptionList(
+                    *(Option(f"{label}  ({key})", id=item) for item, label, key in MENU), id="menu"
+                )
+            yield Static("", id="problems", classes="notice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#menu").focus()
+        self.query_one("#problems").display = False
+        self.scan_saves()
+
+    def on_screen_resume(self) -> None:
+        self.scan_saves()
+
+    @work(thread=True, exclusive=True, group="home-scan")
+    def scan_saves(self) -> None:
+        """Read the saves folder once, so files that must be set aside are reported here."""
+        try:
+            store = self.app.store
+            store.summaries()
+            problems = list(store.problems)
+        except Exception as error:  # an unusable data folder must not stop the app
+            problems = [f"The saves folder cannot be used: {error}"]
+        self.app.call_from_thread(self.show_problems, problems)
+
+    def show_problems(self, problems: list[str]) -> None:
+        notice = self.query_one("#problems", Static)
+        notice.display = bool(problems)
+        if problems:
+            lines = "\n".join(f"• {problem}" for problem in problems)
+            notice.update(f"Some files in the saves folder were set aside (kept, not deleted):\n{lines}")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_open(event.option_id)
+
+    def action_open(self, item: str) -> None:
+        if item == "new":
+            from tui.screens.new_game import NewGameScreen
+
+            self.app.push_screen(NewGameScreen())
+        elif item == "resume":
+            from tui.screens.resume import ResumeScreen
+
+            self.app.push_screen(ResumeScreen())
+        elif item == "assistant":
+            self.open_assistant()
+        elif item == "rules":
+            self.app.open_rules()
+        elif item == "quit":
+            self.app.exit()
+
+    def open_assistant(self) -> None:
+        try:
+            from tui.screens.assistant import AssistantHomeScreen
+        except ImportError as error:
+            self.notify(f"The table assistant is not available: {error}", title="Table assistant", severity="warning")
+            return
+        self.app.push_screen(AssistantHomeScreen())

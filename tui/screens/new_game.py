@@ -1,0 +1,151 @@
+"""New game: which game, title, seats (name + human or bot), the game's options, a seed."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select
+
+from engine.core.seats import seat_tag
+from engine.registry import rules_for, titles
+from tui.text import KINDS
+
+DEFAULT_NAMES = ("Alice", "Bruno", "Carla", "Dario", "Elena")
+
+
+def default_kind(seat: int) -> str:
+    return "human" if seat == 0 else "greedy"
+
+
+def default_title(game_title: str, names: list[str]) -> str:
+    return f"{game_title}: {' vs '.join(names)}"
+
+
+def parse_seed(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text else None
+
+
+class NewGameScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    game_id: reactive[str] = reactive("", recompose=True)
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        self.set_reactive(NewGameScreen.game_id, game_id or next(iter(titles())))
+
+    def compose(self) -> ComposeResult:
+        rules = rules_for(self.game_id)
+        yield Label("New game", classes="screen-title")
+        with VerticalScroll(id="form"):
+            yield self.row("Game", Select(
+                [(title, game_id) for game_id, title in titles().items()],
+                value=self.game_id, allow_blank=False, compact=True, id="game"))
+            yield self.row("Players", Select(
+                [(str(n), n) for n in range(rules.min_players, rules.max_players + 1)],
+                value=rules.min_players, allow_blank=False, compact=True, id="count"))
+            for seat in range(rules.max_players):
+                yield self.seat_row(seat)
+            for option in rules.options:
+                yield self.row(option.label, Select(
+                    [(label, value) for value, label in option.values],
+                    value=option.default, allow_blank=False, compact=True, id=f"option-{option.key}",
+                ))
+            yield self.row("Title", Input(placeholder="blank: the players' names", compact=True, id="title"))
+            yield self.row("Seed", Input(placeholder="blank: random", type="integer", compact=True, id="seed"))
+            with Horizontal(classes="buttons"):
+                yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
+                yield Button("Back (Esc)", id="back", compact=True)
+        yield Footer()
+
+    def row(self, label: str, widget) -> Horizontal:
+        return Horizontal(Label(label, classes="field-label"), widget, classes="field")
+
+    def seat_row(self, seat: int) -> Horizontal:
+        return Horizontal(
+            Label(f"Seat {seat_tag(seat)}", classes="field-label"),
+            Input(DEFAULT_NAMES[seat], max_length=16, compact=True, id=f"name-{seat}", classes="seat-name"),
+            Select([(label, kind) for kind, label in KINDS.items()], value=default_kind(seat),
+                   allow_blank=False, compact=True, id=f"kind-{seat}", classes="seat-kind"),
+            id=f"seat-{seat}", classes="field seat",
+        )
+
+    def on_mount(self) -> None:
+        self.show_seats()
+        for field in self.query(Input):
+            field.cursor_blink = self.app.cursor_blink
+        self.query_one("#game", Select).focus()
+
+    @property
+    def player_count(self) -> int:
+        return int(self.query_one("#count", Select).value)
+
+    def show_seats(self) -> None:
+        for seat in range(rules_for(self.game_id).max_players):
+            self.query_one(f"#seat-{seat}").display = seat < self.player_count
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and event.value != self.game_id:
+            self.game_id = event.value
+        elif event.select.id == "count":
+            self.show_seats()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.app.pop_screen()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def settings(self) -> dict:
+        """The game to create, as read from the form."""
+        from saves.store import Seat
+
+        rules = rules_for(self.game_id)
+        seats = []
+        for seat in range(self.player_count):
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat_tag(seat)[1]}"
+            seats.append(Seat(name, str(self.query_one(f"#kind-{seat}", Select).value)))
+        title = self.query_one("#title", Input).value.strip() or default_title(rules.title, [s.name for s in seats])
+        options = {o.key: self.query_one(f"#option-{o.key}", Select).value for o in rules.options}
+        return {"game_id": self.game_id, "title": title, "seats": seats, "options": options,
+                "seed": parse_seed(self.query_one("#seed", Input).value)}
+
+    def action_start(self) -> None:
+        try:
+            settings = self.settings()
+        except ValueError as error:
+            self.notify(str(error), title="Cannot start", severity="error")
+            return
+        self.query_one("#start", Button).disabled = True
+        self.create(settings)
+
+    @work(thread=True, exclusive=True, group="new-game")
+    def create(self, settings: dict) -> None:
+        from saves.session import GameSession
+
+        try:
+            session = GameSession.new(self.app.store, **settings)
+        except Exception as error:  # shown to the player; the form stays as it was
+            self.app.call_from_thread(self.failed, error)
+            return
+        self.app.call_from_thread(self.started, session)
+
+    def failed(self, error: Exception) -> None:
+        self.query_one("#start", Button).disabled = False
+        self.notify(str(error), title="Cannot start the game", severity="error")
+
+    def started(self, session) -> None:
+        from tui.screens.table import TableScreen
+
+        self.app.switch_screen(TableScreen(session))

@@ -1,0 +1,33 @@
+"""Shown while the terminal is smaller than the app needs; swallows every key but quit."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class TooSmallScreen(Screen):
+    BINDINGS = [Binding("q", "app.quit", "Quit")]
+
+    def __init__(self, need: Size) -> None:
+        super().__init__()
+        self.need = need
+
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center():
+                yield Static(
+                    f"Terminal too small — need {self.need.width}x{self.need.height}.\n"
+                    "Enlarge the window to go on; q or Ctrl+Q quits.",
+                    id="too-small",
+                )
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key not in ("q", "ctrl+q"):
+            event.stop()
+            event.prevent_default()

@@ -1,0 +1,142 @@
+"""The `serve ssh`, `serve web` and `join` subcommands of `tabula`.
+
+Wire them in tui/cli.py by listing ``add_serve`` and ``add_join`` in SUBCOMMANDS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import tui.cli as cli  # the module, not names: tui.cli imports this module while it loads
+
+from engine.core.seats import LETTERS, seat_tag
+from saves.seats import SeatLeases
+from saves.store import SaveNotFound, SaveRecord, SaveStore
+
+HUMAN = "human"
+
+
+# -- serve ------------------------------------------------------------------------------------
+
+
+def add_serve(commands) -> None:
+    from tui.serve import ssh, web
+
+    parser = cli.command(commands, "serve", "let players in other terminals or browsers play (ssh, web)", run_serve)
+    servers = parser.add_subparsers(title="servers", metavar="SERVER")
+    parser.set_defaults(serve_parser=parser)
+
+    over_ssh = cli.command(servers, "ssh", "an SSH server that runs only Tabula, one process per connection",
+                           run_serve_ssh)
+    over_ssh.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
+    over_ssh.add_argument("--port", type=int, default=ssh.DEFAULT_PORT, help=f"port (default {ssh.DEFAULT_PORT})")
+    over_ssh.add_argument("--authorized-keys", metavar="FILE", type=Path,
+                          help="public keys allowed to log in, one per line (e.g. a copy of ~/.ssh/authorized_keys)")
+    over_ssh.add_argument("--allow-anyone", action="store_true",
+                          help="no authentication at all: anyone who can reach the port can play")
+    over_ssh.add_argument("--max-connections", type=int, default=16, help="simultaneous players (default 16)")
+    over_ssh.add_argument("--idle-minutes", type=float, default=30.0,
+                          help="close a connection after this long without a keypress (default 30)")
+
+    in_browser = cli.command(servers, "web", "serve Tabula to web browsers (textual-serve)", run_serve_web)
+    in_browser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    in_browser.add_argument("--port", type=int, default=web.DEFAULT_PORT, help=f"port (default {web.DEFAULT_PORT})")
+    in_browser.add_argument("--public-url", help="the URL browsers use, when behind a proxy")
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    args.serve_parser.print_help(sys.stderr)
+    return 2
+
+
+def run_serve_ssh(args: argparse.Namespace) -> int:
+    from tui.serve import ssh
+
+    return ssh.run(ssh.SSHOptions(
+        data_dir=cli.data_dir(args), host=args.host, port=args.port, authorized_keys=args.authorized_keys,
+        allow_anyone=args.allow_anyone, max_connections=args.max_connections, idle_timeout=args.idle_minutes * 60,
+    ))
+
+
+def run_serve_web(args: argparse.Namespace) -> int:
+    from tui.serve import web
+
+    return web.run(cli.data_dir(args), args.host, args.port, args.public_url)
+
+
+# -- join -------------------------------------------------------------------------------------
+
+
+def add_join(commands) -> None:
+    parser = cli.command(commands, "join", "take a free seat of a saved game in this terminal (or watch it)", run_join)
+    parser.add_argument("game", help="save id, or the start of one (see 'tabula saves list')")
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--seat", help="seat letter (A, B, ...) or number (1, 2, ...); default: the first free human seat")
+    who.add_argument("--watch", action="store_true", help="watch as a spectator: no seat, no private information")
+
+
+class JoinError(Exception):
+    """Why this terminal cannot join, worded for the player."""
+
+
+def find_game(store: SaveStore, text: str) -> SaveRecord:
+    try:
+        return store.load(text)
+    except SaveNotFound:
+        pass
+    matches = [record for record in store.summaries() if record.id.startswith(text)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise JoinError(f"{text!r} could be {', '.join(r.id for r in matches)}: give more of the id")
+    raise JoinError(f"No saved game {text!r} (see 'tabula saves list')")
+
+
+def parse_seat(text: str) -> int:
+    text = text.strip().upper()
+    if text in LETTERS:
+        return LETTERS.index(text)
+    if text.isdigit() and int(text) >= 1:
+        return int(text) - 1
+    raise JoinError(f"{text!r} is not a seat: give a letter (A, B, ...) or a number (1, 2, ...)")
+
+
+def seat_list(record: SaveRecord, free: list[int]) -> str:
+    lines = []
+    for seat, info in enumerate(record.seats):
+        state = info.kind if info.kind != HUMAN else ("free" if seat in free else "held by another terminal")
+        lines.append(f"  {seat_tag(seat)} {info.name}: {state}")
+    return "\n".join(lines)
+
+
+def choose_seat(record: SaveRecord, leases: SeatLeases, wanted: str | None) -> int:
+    """The seat to take: the wanted one if it is a free human seat, else the first free one."""
+    humans = [seat for seat, info in enumerate(record.seats) if info.kind == HUMAN]
+    free = leases.free(humans)
+    if wanted is None:
+        if not free:
+            raise JoinError(f"No free seat in {record.title!r}:\n{seat_list(record, free)}\nUse --watch to watch.")
+        return free[0]
+    seat = parse_seat(wanted)
+    if seat not in humans:
+        raise JoinError(f"Seat {wanted} is not a human seat of {record.title!r}:\n{seat_list(record, free)}")
+    if seat not in free:
+        raise JoinError(f"Seat {seat_tag(seat)} of {record.title!r} is taken:\n{seat_list(record, free)}")
+    return seat
+
+
+def run_join(args: argparse.Namespace) -> int:
+    from tui.app import TabulaApp  # Textual loads only when the app is wanted
+
+    folder = cli.data_dir(args)
+    store = SaveStore(folder)
+    try:
+        record = find_game(store, args.game)
+        seat = None if args.watch else choose_seat(record, SeatLeases(folder, record.id), args.seat)
+    except JoinError as error:
+        print(f"tabula join: {error}", file=sys.stderr)
+        return 2
+    TabulaApp(data_dir=folder, join=(record.id, seat)).run()
+    return 0

@@ -1,0 +1,198 @@
+"""One terminal's place at a game shared by several terminals (or SSH sessions).
+
+``SharedSession`` wraps a ``GameSession`` and offers the same interface, so the table
+screen can use it unchanged where it reads ``match``/``record`` and calls ``act``/``undo``/
+``bot_choice``/``refresh``. On top it:
+
+* holds a lease on this terminal's seats (none for a spectator) and heartbeats it, so no
+  other terminal can take or act for them, and they are freed when this process dies;
+* competes for the game's single "bots" lease: only the holder may play bot seats;
+* refuses ``act``/``undo`` for a seat it does not hold (``IllegalChoice`` with the reason);
+* rings the game's doorbells after each write, and watches the save file in a thread,
+  calling ``on_change()`` (from that thread) when another process changed the game, or when
+  this terminal has just become the bot runner, or has lost a lease.
+
+Concurrency: ``on_change`` never touches the session; the caller refreshes it in its own
+worker (``refresh()``), so every change to the wrapped ``GameSession`` happens in one
+thread. A move that races another terminal's is refused by ``SaveStore.append(at=...)``
+(``SaveConflict``); the wrapped session then already holds the game as it is on disk.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Callable, Iterable
+
+from engine.core.contract import IllegalChoice
+from engine.core.seats import seat_tag
+from saves.seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatTaken, new_holder_id
+from saves.watch import FALLBACK, Watcher, ring
+
+
+class SharedSession:
+    def __init__(self, session, seats: Iterable[int], on_change: Callable[[], None], *,
+                 ttl: float = DEFAULT_TTL, fallback: float = FALLBACK):
+        self.session = session
+        self.seats = frozenset(seats)
+        self.on_change = on_change
+        self.data_dir = Path(session.store.data_dir)
+        self.save_id = session.record.id
+        self.leases = SeatLeases(self.data_dir, self.save_id, ttl)
+        self.holder = new_holder_id()
+        self.fallback = fallback
+        self.runs_bots = False
+        self.lost = ""
+        """Why this terminal can no longer act (a lease was lost), or ''."""
+        self.turn_arrived = False
+        """Set by ``refresh``: one of our seats must act now and did not before."""
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._watcher: Watcher | None = None
+
+    # -- joining and leaving ---------------------------------------------------------------
+
+    def start(self) -> None:
+        """Take the seats (SeatTaken if one is held; nothing is kept then) and start watching."""
+        taken: list[int] = []
+        try:
+            for seat in sorted(self.seats):
+                self._check_human(seat)
+                self.leases.acquire(seat, self.holder)
+                taken.append(seat)
+        except (SeatTaken, IllegalChoice):
+            for seat in taken:
+                self.leases.release(seat, self.holder)
+            raise
+        self.runs_bots = self.leases.try_acquire(BOTS, self.holder)
+        self._watcher = Watcher(self.session.store.path_of(self.save_id), self.data_dir, self.save_id, self.fallback)
+        for target, name in ((self._watch, "watch"), (self._beat, "heartbeat")):
+            thread = threading.Thread(target=target, name=f"tabula-{name}-{self.save_id}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def stop(self) -> None:
+        """Leave the table: stop the threads and free the seats and the bots lease."""
+        self._stop.set()
+        if self._watcher:
+            self._watcher.wake()
+        for thread in self._threads:
+            thread.join(timeout=5)
+        if self._watcher:
+            self._watcher.close()
+        for key in (*self.seats, BOTS):
+            self.leases.release(key, self.holder)
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view this terminal shows: its only seat, else None (spectator)."""
+        return next(iter(self.seats)) if len(self.seats) == 1 else None
+
+    # -- the GameSession interface ---------------------------------------------------------
+
+    @property
+    def store(self):
+        return self.session.store
+
+    @property
+    def record(self):
+        return self.session.record
+
+    @property
+    def match(self):
+        return self.session.match
+
+    def act(self, seat: int, choice_id: str) -> None:
+        self._check_may_act(seat)
+        try:
+            self.session.act(seat, choice_id)
+        finally:
+            ring(self.data_dir, self.save_id)  # a refused move reloaded the game: others may redraw too
+
+    def undo(self, seat: int) -> None:
+        self._check_may_act(seat)
+        self.session.undo(seat)
+        ring(self.data_dir, self.save_id)
+
+    def bot_seats(self) -> list[int]:
+        return self.session.bot_seats()
+
+    def bot_choice(self, seat: int) -> str:
+        return self.session.bot_choice(seat)
+
+    def progress(self) -> str:
+        return self.session.progress()
+
+    def refresh(self) -> bool:
+        """Re-read the game; True if another process changed it. Sets ``turn_arrived``."""
+        before = self.my_turn()
+        changed = self.session.refresh()
+        self.turn_arrived = changed and not before and self.my_turn()
+        return changed
+
+    def my_turn(self) -> bool:
+        return bool(self.seats & set(self.session.match.awaiting()))
+
+    def play_bots(self, limit: int | None = None) -> int:
+        """Like GameSession.play_bots, but only while this terminal runs the bots."""
+        acted = 0
+        while self.runs_bots and (limit is None or acted < limit):
+            waiting = [seat for seat in self.session.match.awaiting() if seat in self.bot_seats()]
+            if not waiting:
+                break
+            self.act(waiting[0], self.bot_choice(waiting[0]))
+            acted += 1
+        return acted
+
+    # -- rules of the shared table -----------------------------------------------------------
+
+    def _check_human(self, seat: int) -> None:
+        seats = self.session.record.seats
+        if not 0 <= seat < len(seats) or seats[seat].kind != "human":
+            raise IllegalChoice(f"Seat {seat_tag(seat) if 0 <= seat < 5 else seat} is not a human seat of this game")
+
+    def _check_may_act(self, seat: int) -> None:
+        if self.lost:
+            raise IllegalChoice(self.lost)
+        key = seat if seat in self.seats else BOTS if seat in self.bot_seats() and self.runs_bots else None
+        if key is None:
+            who = "a spectator" if not self.seats else ", ".join(f"Seat {seat_tag(s)}" for s in sorted(self.seats))
+            raise IllegalChoice(f"This terminal plays {who}; it cannot act for Seat {seat_tag(seat)}")
+        try:
+            self.leases.renew(key, self.holder)
+        except LeaseLost as error:
+            self._lose(key, str(error))
+            raise IllegalChoice(str(error)) from None
+
+    def _lose(self, key, message: str) -> None:
+        if key == BOTS:
+            self.runs_bots = False
+        else:
+            self.lost = f"{message}; this terminal now only watches"
+
+    # -- the threads ------------------------------------------------------------------------
+
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            if self._watcher.wait() and not self._stop.is_set():
+                self.on_change()
+
+    def _beat(self) -> None:
+        while not self._stop.wait(self.leases.ttl / 4):
+            changed = False
+            for seat in () if self.lost else self.seats:  # a lost seat is never taken back silently
+                try:
+                    self.leases.renew(seat, self.holder)
+                except LeaseLost as error:
+                    self._lose(seat, str(error))
+                    changed = True
+                    break
+            if self.runs_bots:
+                try:
+                    self.leases.renew(BOTS, self.holder)
+                except LeaseLost as error:
+                    self._lose(BOTS, str(error))
+            elif self.leases.try_acquire(BOTS, self.holder):
+                self.runs_bots = changed = True
+            if changed:
+                self.on_change()

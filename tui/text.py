@@ -1,0 +1,32 @@
+"""Small text helpers shared by the screens: how seats, players and times are written."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine.core.seats import seat_tag
+
+KINDS = {"human": "Human", "random": "Random bot", "greedy": "Greedy bot"}
+
+
+def seat_label(names: list[str], seat: int) -> str:
+    """'●A Alice': the seat's letter and symbol always go with the name (never colour alone)."""
+    return f"{seat_tag(seat)} {names[seat]}"
+
+
+def seats_summary(seats) -> str:
+    """'●A Alice, ▲B Bruno (greedy bot)' for a list of saves.store.Seat."""
+    parts = []
+    for index, seat in enumerate(seats):
+        bot = "" if seat.kind == "human" else f" ({KINDS.get(seat.kind, seat.kind).lower()})"
+        parts.append(f"{seat_tag(index)} {seat.name}{bot}")
+    return ", ".join(parts)
+
+
+def short_time(iso: str) -> str:
+    """'2025-03-01 14:05' from an ISO 8601 timestamp (as written, in its own zone)."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return iso or "?"
+    return moment.strftime("%Y-%m-%d %H:%M")

@@ -1,0 +1,37 @@
+"""A panel showing one renderer output from tui.boards, redrawn when its width changes."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.console import RenderableType
+from textual import events
+from textual.widgets import Static
+
+Draw = Callable[[int], RenderableType | None]
+
+
+class BoardPanel(Static):
+    """Holds a ``draw(width)`` function (a board renderer with its view bound)."""
+
+    def __init__(self, title: str = "", **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.border_title = title
+        self._draw: Draw | None = None
+        self._drawn_width = 0
+
+    def show(self, draw: Draw | None, title: str | None = None) -> None:
+        self._draw = draw
+        if title is not None:
+            self.border_title = title
+        self._redraw()
+
+    def _redraw(self) -> None:
+        width = self.content_size.width or max(20, self.app.size.width // 2)
+        self._drawn_width = width
+        renderable = self._draw(width) if self._draw else None
+        self.update(renderable if renderable is not None else "")
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._draw and self.content_size.width != self._drawn_width:
+            self._redraw()

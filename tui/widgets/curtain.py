@@ -1,0 +1,30 @@
+"""The hotseat curtain: hides a player's private information until they are at the screen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import Static
+
+from tui.messages import CurtainLifted
+
+
+class Curtain(Static, can_focus=True):
+    BINDINGS = [Binding("enter", "lift", "Show my hand", show=True)]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.seat: int | None = None
+
+    def close(self, seat: int, label: str) -> None:
+        self.seat = seat
+        self.update(
+            Text.assemble(
+                ("Pass to ", ""), (label, "bold reverse"), ("\n\n", ""),
+                ("Only ", "dim"), (label, "dim"), (" should look now — press Enter", "dim"),
+            )
+        )
+
+    def action_lift(self) -> None:
+        if self.seat is not None:
+            self.post_message(CurtainLifted(self.seat))

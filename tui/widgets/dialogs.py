@@ -1,0 +1,67 @@
+"""Small modal dialogs: confirm (yes/no) and ask for a line of text."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Dismisses with True only on an explicit yes."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes") -> None:
+        super().__init__(classes="dialog")
+        self.question = question
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(self.question, classes="dialog-question")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="error", compact=True)
+                yield Button("No (n)", id="no", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class TextDialog(ModalScreen[str | None]):
+    """Asks for one line of text; None when cancelled or left blank."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, value: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.question = question
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(self.question, classes="dialog-question")
+            yield Input(self.value, id="answer", compact=True)
+            yield Label("Enter to confirm, Escape to cancel", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        answer = self.query_one(Input)
+        answer.cursor_blink = self.app.cursor_blink
+        answer.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,60 @@
+"""Scores: a compact running summary and the full breakdown table (score sheet)."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from engine.core.contract import Score
+from tui.text import seat_label
+
+
+def ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def categories(scores: list[Score]) -> list[str]:
+    """Every category in the order the score sheet lists it (first seen first)."""
+    seen: dict[str, None] = {}
+    for score in scores:
+        seen.update(dict.fromkeys(score.breakdown))
+    return list(seen)
+
+
+def places_by_seat(ranking: list[tuple[int, list[int]]]) -> dict[int, int]:
+    return {seat: place for place, seats in ranking for seat in seats}
+
+
+def breakdown_table(names: list[str], scores: list[Score], ranking: list[tuple[int, list[int]]] | None = None) -> Table:
+    """Rows are categories, columns players; totals and (when given) places at the bottom."""
+    table = Table(box=box.SIMPLE_HEAD, show_footer=False, pad_edge=False)
+    table.add_column("Category")
+    by_seat = {score.seat: score for score in scores}
+    seats = sorted(by_seat)
+    for seat in seats:
+        table.add_column(seat_label(names, seat), justify="right")
+    for category in categories(scores):
+        table.add_row(category, *(str(by_seat[s].breakdown.get(category, 0)) for s in seats))
+    table.add_section()
+    table.add_row(Text("Total", style="bold"), *(Text(str(by_seat[s].total), style="bold") for s in seats))
+    if ranking:
+        places = places_by_seat(ranking)
+        table.add_row("Place", *(ordinal(places[s]) + (" ★" if places[s] == 1 else "") for s in seats))
+    return table
+
+
+class ScoreSummary(Static):
+    """One line per seat: tag, name, running total; '▶' marks the seats that must act."""
+
+    def show(self, names: list[str], scores: list[Score], awaiting: list[int]) -> None:
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(width=1)
+        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column(justify="right")
+        for score in sorted(scores, key=lambda s: s.seat):
+            mark = "▶" if score.seat in awaiting else " "
+            table.add_row(mark, seat_label(names, score.seat), Text(str(score.total), style="bold"))
+        self.update(table)
