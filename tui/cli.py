@@ -246,7 +246,19 @@ def run_saves_verify(args: argparse.Namespace) -> int:
     return 1 if failed or store.problems else 0
 
 
-SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (add_simulate, add_saves)
+def add_serve(commands) -> None:
+    from tui.serve.commands import add_serve as add  # imports this module: only once it is loaded
+
+    add(commands)
+
+
+def add_join(commands) -> None:
+    from tui.serve.commands import add_join as add
+
+    add(commands)
+
+
+SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (add_simulate, add_saves, add_serve, add_join)
 
 if __name__ == "__main__":
     sys.exit(main())

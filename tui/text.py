@@ -24,9 +24,11 @@ def seats_summary(seats) -> str:
 
 
 def short_time(iso: str) -> str:
-    """'2025-03-01 14:05' from an ISO 8601 timestamp (as written, in its own zone)."""
+    """'2025-03-01 14:05' in local time from an ISO 8601 timestamp."""
     try:
         moment = datetime.fromisoformat(iso)
     except (TypeError, ValueError):
         return iso or "?"
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
     return moment.strftime("%Y-%m-%d %H:%M")

@@ -59,18 +59,6 @@ def connected(cat: Catalog, state: dict[str, Any], seat: int) -> set[str]:
     return reached
 
 
-def _open(hex_id: str, seat: int, occupied: dict[str, list[int]], temple: str) -> int | None:
-    """Step cost of entering ``hex_id`` (1, or 2 when shared), None when it is closed to ``seat``."""
-    here = occupied.get(hex_id)
-    if hex_id == temple:
-        return None
-    if not here:
-        return 1
-    if len(here) >= 2 or seat in here:
-        return None
-    return 2
-
-
 def placements(cat: Catalog, state: dict[str, Any], seat: int, jumps: int = 0) -> list[Placement]:
     """Every legal next piece for ``seat`` (given its supply), jumps included when allowed."""
     temple = state["temple"]
@@ -78,42 +66,36 @@ def placements(cat: Catalog, state: dict[str, Any], seat: int, jumps: int = 0) -
     if temple is None or not (p["feet"] or p["columns"]):
         return []
     occupied = occupancy(state)
-    linked = connected(cat, state, seat)
-    anchors = linked | {temple}
-    columns = cat.column_sites
     result: list[Placement] = []
-    seen: set[str] = set()
+    seen: set[str] = {temple}
     if p["feet"]:
-        neighbours = cat.neighbours
+        anchors = connected(cat, state, seat)
+        anchors.add(temple)
+        links = cat.foot_links
         for anchor in anchors:
-            for h in neighbours[anchor]:
-                if h not in seen and h not in columns:
+            for h in links[anchor]:
+                if h not in seen:
                     seen.add(h)
-                    here = occupied.get(h)
-                    if not here:
-                        if h != temple:
-                            result.append(Placement(FOOT, h, 1))
-                    elif len(here) == 1 and here[0] != seat:
-                        result.append(Placement(FOOT, h, 2))
+                    cost = _cost(occupied.get(h), seat)
+                    if cost:
+                        result.append(Placement(FOOT, h, cost))
         if jumps:
-            landing: set[str] = set()
+            columns = cat.column_sites
             for anchor in anchors:
                 for over, h in cat.jumps[anchor]:
-                    if h in seen or h in landing or h in columns:
-                        continue
-                    if any(s != seat for s in occupied.get(over, ())):
-                        cost = _open(h, seat, occupied, temple)
+                    if h not in seen and h not in columns and any(s != seat for s in occupied.get(over, ())):
+                        seen.add(h)
+                        cost = _cost(occupied.get(h), seat)
                         if cost:
-                            landing.add(h)
                             result.append(Placement(FOOT, h, cost, jump=True))
     if p["columns"]:
-        feet = set(p["feet_on"])
-        seen_columns: set[str] = set()
-        for foot in feet:
-            for h in cat.neighbours[foot]:
-                if h in columns and h not in seen_columns:
-                    seen_columns.add(h)
-                    cost = _open(h, seat, occupied, temple)
+        links = cat.column_links
+        sites: set[str] = set()
+        for foot in p["feet_on"]:
+            for h in links[foot]:
+                if h not in sites:
+                    sites.add(h)
+                    cost = _cost(occupied.get(h), seat)
                     if cost:
                         result.append(Placement(COLUMN, h, cost))
     order = cat.hex_order
@@ -121,8 +103,23 @@ def placements(cat: Catalog, state: dict[str, Any], seat: int, jumps: int = 0) -
     return result
 
 
+def _cost(here: list[int] | None, seat: int) -> int:
+    """1 for an empty hex, 2 for one holding another player's piece, 0 when closed to ``seat``."""
+    if not here:
+        return 1
+    return 2 if len(here) == 1 and here[0] != seat else 0
+
+
+def distance(cat: Catalog, a: str, b: str) -> int:
+    """Hexes between ``a`` and ``b`` in steps over the map (ignoring what stands in the way)."""
+    ra, rb = cat.hexes[a], cat.hexes[b]
+    qa, qb = ra["col"] - (ra["row"] - (ra["row"] & 1)) // 2, rb["col"] - (rb["row"] - (rb["row"] & 1)) // 2
+    dq, dr = qa - qb, ra["row"] - rb["row"]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 def free_column_sites(cat: Catalog, state: dict[str, Any], seat: int) -> list[str]:
     """Column hexes a column may be put on without any connection (the Column loot tile)."""
     occupied = occupancy(state)
-    sites = [h for h in cat.column_sites if _open(h, seat, occupied, state["temple"] or "") is not None]
+    sites = [h for h in cat.column_sites if _cost(occupied.get(h), seat)]
     return sorted(sites, key=cat.hex_order.__getitem__)

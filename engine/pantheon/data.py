@@ -150,6 +150,10 @@ class Catalog:
     jumps: dict[str, tuple[tuple[str, str], ...]]
     """hex -> (jumped-over hex, landing hex) pairs in the six straight directions."""
     column_sites: frozenset[str]
+    foot_links: dict[str, tuple[str, ...]]
+    """hex -> its neighbours that are not column hexes (where feet may go)."""
+    column_links: dict[str, tuple[str, ...]]
+    """hex -> its neighbouring column hexes."""
     hex_order: dict[str, int]
     """Reading order (row by row) for listing hexes."""
     nations: dict[str, dict[str, Any]]
@@ -185,13 +189,16 @@ def _build() -> Catalog:
             for dq, ds in _DIRECTIONS
             if (q + dq, s + ds) in at and (q + 2 * dq, s + 2 * ds) in at
         )
+    sites = frozenset(h for h, r in hexes.items() if r["column_site"])
     cards = loaded["cards"].records
     digest = hashlib.sha256("".join(loaded[n].digest for n in sorted(loaded)).encode()).hexdigest()[:12]
     return Catalog(
         hexes=hexes,
         neighbours=neighbours,
         jumps=jumps,
-        column_sites=frozenset(h for h, r in hexes.items() if r["column_site"]),
+        column_sites=sites,
+        foot_links={h: tuple(n for n in links if n not in sites) for h, links in neighbours.items()},
+        column_links={h: tuple(n for n in links if n in sites) for h, links in neighbours.items()},
         hex_order={h: i for i, h in enumerate(sorted(hexes, key=lambda h: (hexes[h]["row"], hexes[h]["col"])))},
         nations={r["id"]: r for r in loaded["nations"].records},
         gods={r["id"]: r for r in loaded["gods"].records},

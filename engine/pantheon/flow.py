@@ -581,8 +581,7 @@ def _move_decide(state, task):
         choices.append(Choice("end", "End movement", f"{free} step(s) left unused" if free else ""))
         prompt = f"move ({free} step(s) left, {held} movement card(s))"
     else:
-        choices.append(Choice("draw", "Draw a card instead of moving"))
-        choices.append(Choice("end", "Pass (neither move nor draw)"))
+        choices[:0] = [Choice("draw", "Draw a card instead of moving"), Choice("end", "Pass (neither move nor draw)")]
         prompt = f"move too with movement cards ({free} free step(s), {held} card(s)), or draw a card"
     return single(state, seat, prompt, choices, "movement")
 
@@ -696,14 +695,20 @@ def _buy_decide(state, task):
         for piece in (FOOT, COLUMN):
             if general_supply(state, seat, piece):
                 choices.append(Choice(f"buy:{piece}", f"Buy a {piece} into your supply — 1 money", hint(1)))
+    loot = state["loot"]
     for pl in placements(cat, state, seat):
         if pl.cost <= funds:
-            hints = [hint(pl.cost)] + (["loot: " + cat.loot[state["loot"][pl.hex]]["label"]] if pl.hex in state["loot"] else [])
-            label = _place_label(pl.kind, pl.hex, pl.cost, False).replace("step", "money").replace("moneys", "money")
-            choices.append(Choice(f"{pl.kind}:{pl.hex}", label, "; ".join(h for h in hints if h)))
+            choices.append(_buy_place_choice(pl, hint(pl.cost), cat.loot[loot[pl.hex]]["label"] if pl.hex in loot else ""))
     choices.append(Choice("end", "End purchase", f"{budget} money left over is lost" if budget else ""))
     source = "" if task["hand"] else " (Cartago: 2 money, no cards)"
-    return single(state, seat, f"buy ({budget} paid and unspent, {funds} in all){source}", choices, "purchase")
+    return single(state, seat, f"buy: {budget} money paid and unspent, {funds} in all{source}", choices, "purchase")
+
+
+@lru_cache(maxsize=4096)
+def _buy_place_choice(pl, paid_with: str, loot_label: str) -> Choice:
+    label = _place_label(pl.kind, pl.hex, pl.cost, False).replace("steps", "money").replace("step", "money")
+    hint = "; ".join(h for h in (paid_with, "loot: " + loot_label if loot_label else "") if h)
+    return Choice(f"{pl.kind}:{pl.hex}", label, hint)
 
 
 @acts("buy")
@@ -786,6 +791,8 @@ def affordable(state: State, seat: int, tile: str) -> bool:
     hand = p["hand"]
     levels = None if record.get("cards_only") else p["tiles"]
     spare = {k: hand.get(k, 0) + (levels[k] if levels else 0) for k in OFFERING_KINDS}
+    if sum(spare.values()) < sum(record["needs"]):
+        return False
 
     def fits(needs: list[int], free: tuple[str, ...]) -> bool:
         if not needs:

@@ -9,7 +9,8 @@ from engine.core.rng import seed_state
 
 from . import flow
 from .data import NATION_IDS, OFFERING_KINDS, catalog
-from .scoring import SCORING_EPOCHS, column_points
+from .board import distance
+from .scoring import EPOCHS, SCORING_EPOCHS, column_points
 from .view import build_view
 
 START_FEET, START_COLUMNS, START_CARDS = 4, 3, 5
@@ -64,6 +65,15 @@ class PantheonRules(Rules):
         flow.advance(state)
         return state
 
+    def data_version(self) -> str:
+        """Digest of the component data files in use (built-in or the user's override)."""
+        return catalog().digest
+
+    def progress(self, state: dict[str, Any]) -> str:
+        if state["over"]:
+            return "game over"
+        return f"epoch {max(state['epoch'], 1)} of {EPOCHS}"
+
     def decision(self, state: dict[str, Any]) -> Decision | None:
         return flow.decision(state)
 
@@ -87,17 +97,31 @@ class PantheonRules(Rules):
     @staticmethod
     def _worth(state: dict[str, Any], seat: int) -> float:
         """Points so far plus what the remaining scorings would pay for what is held now,
-        and small amounts for the means to score more (cards, tiles, pieces, lasting gods)."""
+        and small amounts for the means to score more: cards, tiles, lasting gods, pieces,
+        and feet close to the loot still on the board."""
         p = state["players"][seat]
-        scorings_left = sum(1 for e in SCORING_EPOCHS if e >= max(state["epoch"], 1)) if not state["over"] else 0
+        scorings_left = 0 if state["over"] else sum(1 for e in SCORING_EPOCHS if e >= max(state["epoch"], 1))
         held = sum(p["vp"].values())
         future = scorings_left * (sum(p["demigods"]) + column_points(len(p["columns_on"])))
+        hand = p["hand"]
+        cards = sum(hand.values()) - hand.get("movement", 0) - sum(hand.get(f"money{v}", 0) for v in range(1, 6))
         means = (
-            0.3 * sum(p["hand"].values())
+            0.35 * cards
+            + 0.6 * hand.get("movement", 0)
+            + 0.3 * sum(int(k[5:]) * n for k, n in hand.items() if k.startswith("money"))
             + 0.8 * sum(p["tiles"].values())
             + 1.5 * len(p["gods"])
-            + 0.6 * len(p["feet_on"])
             + 0.2 * (p["feet"] + p["columns"])
             + 1.0 * p["steps"]
+            + _loot_reach(state, seat)
         )
         return held + future + means
+
+
+def _loot_reach(state: dict[str, Any], seat: int) -> float:
+    """Loot taken but not yet resolved, and a little for every loot tile the route comes close to."""
+    taken = sum(len(t["loot"]) for t in state["tasks"] if t.get("seat") == seat and "loot" in t)
+    cat = catalog()
+    starts = state["players"][seat]["feet_on"] or ([state["temple"]] if state["temple"] else [])
+    near = sum(1.0 / (1 + min(distance(cat, s, h) for s in starts)) for h in state["loot"]) if starts else 0.0
+    return 2.5 * taken + near

@@ -217,3 +217,21 @@ def test_spectator_and_other_seat_cannot_act_for_a_seat(data_dir):
     finally:
         watcher.stop(), bruno.stop()
     assert os.listdir(data_dir / "watch" / save_id) == []
+
+
+def test_taking_several_seats_is_all_or_nothing_and_only_human_seats_can_be_taken(data_dir):
+    from engine.core.contract import IllegalChoice
+    from saves.seats import SeatTaken
+    from tui.serve.shared import SharedSession
+
+    save_id = new_game(data_dir, kinds=("human", "human", "random"))
+    bruno = SharedSession(load(data_dir, save_id), [1], lambda: None)
+    bruno.start()
+    try:
+        with pytest.raises(SeatTaken):
+            SharedSession(load(data_dir, save_id), [0, 1], lambda: None).start()
+        assert SeatLeases(data_dir, save_id).holder_of(0) is None
+        with pytest.raises(IllegalChoice, match="Seat ■C is not a human seat"):
+            SharedSession(load(data_dir, save_id), [2], lambda: None).start()
+    finally:
+        bruno.stop()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.pantheon.board import count_occupancy
 from engine.pantheon.data import catalog
 
@@ -35,7 +37,8 @@ def check(state: dict) -> None:
         if temple is None:
             assert not feet, "feet left on the board between epochs"
         elif feet:
-            assert feet_joined(temple, p), f"seat {seat}: a foot not joined to the temple"
+            jumps = not GAIVILES.isdisjoint(p["gods"])
+            assert feet_joined(temple, tuple(feet), tuple(columns), jumps), f"seat {seat}: a foot not joined to the temple"
         assert all(0 <= level <= 4 for level in p["tiles"].values())
         cards += sum(p["hand"].values())
         gods += p["gods"]
@@ -52,11 +55,11 @@ def check(state: dict) -> None:
     assert SYMBOL_HEXES.issuperset(state["loot"])
 
 
-def feet_joined(temple: str, p: dict) -> bool:
+@lru_cache(maxsize=100_000)
+def feet_joined(temple: str, feet: tuple[str, ...], columns: tuple[str, ...], jumps: bool) -> bool:
     """Every foot reaches the temple through the player's own pieces, where a Gaiviles jump
     (two hexes in a straight line) also joins."""
-    own = set(p["feet_on"]).union(p["columns_on"])
-    jumps = not GAIVILES.isdisjoint(p["gods"])
+    own = set(feet).union(columns)
     reached, frontier = set(), [temple]
     while frontier:
         here = frontier.pop()
@@ -67,4 +70,4 @@ def feet_joined(temple: str, p: dict) -> bool:
             if h in own and h not in reached:
                 reached.add(h)
                 frontier.append(h)
-    return reached.issuperset(p["feet_on"])
+    return reached.issuperset(feet)

@@ -19,7 +19,9 @@ def play_checked(seed: int, players: int, options: dict) -> Match:
     pick = random.Random(seed)
     check(match.state)
     totals = [0] * players
-    for _ in range(MAX_ACTIONS):
+    for step in range(MAX_ACTIONS):
+        if step % 97 == 0:
+            check_secrets(match)
         decision = match.decision
         if decision is None:
             return match
@@ -33,6 +35,17 @@ def play_checked(seed: int, players: int, options: dict) -> Match:
         assert all(a >= b for a, b in zip(now, totals)), "a score went down"
         totals = now
     raise AssertionError(f"seed {seed}: no end after {MAX_ACTIONS} actions")
+
+
+def check_secrets(match: Match) -> None:
+    """Each seat's view holds its own hand and demigod values and nobody else's."""
+    state = match.state
+    for viewer in range(state["n"]):
+        view = RULES.view(state, viewer)
+        assert view["hand"] == {k: n for k, n in state["players"][viewer]["hand"].items()}
+        for seat, seen in enumerate(view["players"]):
+            assert (seen["demigod_values"] is not None) == (seat == viewer)
+            assert "hand" not in seen
 
 
 @pytest.mark.slow

@@ -164,17 +164,27 @@ def test_loot_is_taken_on_arrival_and_acts_when_the_move_ends():
     assert m.state["players"][0]["steps"] == 1
 
 
-def test_vinthrad_and_steps_tiles_add_free_steps():
+def test_vinthrad_and_steps_tiles_add_free_steps_also_for_followers():
     m = table(temple="J5")
     own_gods(m, 0, "vinthrad-1", "vinthrad-2")
+    own_gods(m, 1, "vinthrad-3")
     m.state["players"][0]["steps"] = 1
     m.choose(0, "move")
-    assert task(m)["free"] == 4
+    assert task(m)["free"] == 4                       # big foot + 2 Vinthrad + steps tile
     m.choose(0, "end")
-    assert task(m)["free"] == 0 and task(m)["seat"] == 1
-    own_gods(m, 1, "vinthrad-3")
-    # a follower's Vinthrad counts once his move is set up: check the next move action
-    m.choose(1, "end")
+    assert task(m)["seat"] == 1 and task(m)["free"] == 1   # no big foot, but his Vinthrad
+    m.choose(1, "foot:I4")                            # without any movement card
+    assert m.state["players"][1]["feet_on"] == ["I4"]
+
+
+def test_vinthrad_does_not_help_a_purchase():
+    m = table(temple="J5")
+    own_gods(m, 0, "vinthrad-1")
+    give(m, 0, money1=1)
+    m.choose(0, "buy")
+    assert task(m)["budget"] == 0
+    m.choose(0, "foot:J4")
+    assert not any(c.startswith("foot:") for c in ids(m, 0))
 
 
 def test_gaiviles_jumps_over_another_players_piece_once_per_tile():

@@ -24,10 +24,7 @@ from tests.serve.test_ssh import ANSI
 from tui.serve import commands
 
 ROOT = Path(__file__).resolve().parents[2]
-# Runs `tabula` with the serve/join commands whether or not tui/cli.py lists them yet.
-TABULA = [sys.executable, "-c",
-          "import sys; from tui import cli; from tui.serve.commands import add_serve, add_join; "
-          "cli.SUBCOMMANDS = tuple(dict.fromkeys((*cli.SUBCOMMANDS, add_serve, add_join))); sys.exit(cli.main())"]
+TABULA = [sys.executable, "-m", "tui.cli"]
 
 
 def parse(*argv: str) -> argparse.Namespace:

@@ -34,7 +34,7 @@ class ResumeScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one("#saves", DataTable)
-        table.add_columns("Title", "Game", "Seats", "Progress", "Last played")
+        table.add_columns("Title", "Game", "Progress", "Last played", "Seats")
         table.display = False
         self.query_one("#problems").display = False
         self.reload()
@@ -52,8 +52,8 @@ class ResumeScreen(Screen):
         self.records = {record.id: record for record in records}
         for record in records:
             progress = "finished" if record.status == "finished" else record.progress
-            table.add_row(record.title, games.get(record.game, record.game), seats_summary(record.seats),
-                          progress, short_time(record.updated), key=record.id)
+            table.add_row(record.title, games.get(record.game, record.game), progress,
+                          short_time(record.updated), seats_summary(record.seats), key=record.id)
         table.display = bool(records)
         empty = self.query_one("#empty", Static)
         empty.display = not records

@@ -149,7 +149,7 @@ class SharedSession:
     def _check_human(self, seat: int) -> None:
         seats = self.session.record.seats
         if not 0 <= seat < len(seats) or seats[seat].kind != "human":
-            raise IllegalChoice(f"Seat {seat_tag(seat) if 0 <= seat < 5 else seat} is not a human seat of this game")
+            raise IllegalChoice(f"{seat_words(seat, len(seats))} is not a human seat of this game")
 
     def _check_may_act(self, seat: int) -> None:
         if self.lost:
@@ -157,7 +157,7 @@ class SharedSession:
         key = seat if seat in self.seats else BOTS if seat in self.bot_seats() and self.runs_bots else None
         if key is None:
             who = "a spectator" if not self.seats else ", ".join(f"Seat {seat_tag(s)}" for s in sorted(self.seats))
-            raise IllegalChoice(f"This terminal plays {who}; it cannot act for Seat {seat_tag(seat)}")
+            raise IllegalChoice(f"This terminal plays {who}; it cannot act for {seat_words(seat, len(self.record.seats))}")
         try:
             self.leases.renew(key, self.holder)
         except LeaseLost as error:
@@ -196,3 +196,7 @@ class SharedSession:
                 self.runs_bots = changed = True
             if changed:
                 self.on_change()
+
+
+def seat_words(seat: int, seats: int) -> str:
+    return f"Seat {seat_tag(seat)}" if 0 <= seat < seats else f"seat number {seat}"

@@ -185,6 +185,7 @@ class AppOnPty:
         if self.process is None or self.process.returncode is not None:
             self._close_master()
             return
+        self.resume()  # even if the client had paused us: the end-of-file tells us the app is gone
         self._signal(signal.SIGHUP)
         asyncio.get_running_loop().call_later(HANGUP_GRACE, self._signal, signal.SIGKILL)
 
@@ -220,6 +221,7 @@ class TabulaSession(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         self.idle_timer: asyncio.TimerHandle | None = None
         self.starter: asyncio.Future | None = None
+        """Keeps the task that starts the app referenced while it runs."""
         self.closed = False
 
     def connection_made(self, chan) -> None:
@@ -247,10 +249,13 @@ class TabulaSession(asyncssh.SSHServerSession):
         env = app_environment(self.term, dict(self.chan.get_environment()))
         try:
             await self.app.start(options.app_command(), env, *self.size)
-            self.server.connections.apps.add(self.app)
         except OSError as error:
             self.chan.write_stderr(f"Tabula could not start: {error}\r\n".encode())
             self.chan.exit(1)
+            return
+        self.server.connections.apps.add(self.app)
+        if self.closed:  # the client left while the app was starting
+            self.app.hangup()
             return
         self._arm_idle_timer(options.idle_timeout)
 

@@ -1,0 +1,216 @@
+"""`make bench`: speed and memory figures against their targets, printed as one table.
+
+Not part of the test suite: timings depend on the machine. Targets are those of the issues,
+for the 2-core development machine.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from engine.core.bots import RandomBot, play_out
+from engine.core.match import Match
+from engine.registry import GAMES, rules_for
+from saves.session import GameSession
+from saves.store import SaveStore, Seat
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[PX^_].*?\x1b\\|\x1b\].*?(\x07|\x1b\\)|\x1b.")
+NAMES4 = ["Ann", "Bruno", "Chloe", "Dara"]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+class Terminal:
+    """Tabula running on a real pseudo-terminal, as a user at an 80x24 terminal sees it."""
+
+    def __init__(self, data_dir: Path, cols: int = 80, rows: int = 24):
+        import fcntl
+        import struct
+        import termios
+
+        self.started = time.perf_counter()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.environ["TERM"] = "xterm-256color"
+            os.execv(sys.executable, [sys.executable, "-m", "tui.cli", "--data-dir", str(data_dir)])
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.seen = ""
+
+    def read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if ready:
+            self.seen += os.read(self.fd, 1 << 20).decode("utf-8", "replace")
+        return bool(ready)
+
+    def wait_for(self, text: str, timeout: float = 20) -> float:
+        """Seconds since start until ``text`` is on screen (NaN if it never shows)."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if text in ANSI.sub("", self.seen):
+                return time.perf_counter() - self.started
+            self.read(0.02)
+        return float("nan")
+
+    def settle(self, quiet: float = 0.3) -> None:
+        while self.read(quiet):
+            pass
+        self.seen = ""
+
+    def key_to_repaint(self, key: bytes) -> float:
+        """Seconds from writing a key to the first bytes of the repaint arriving."""
+        start = time.perf_counter()
+        os.write(self.fd, key)
+        if not self.read(2):
+            return float("nan")
+        elapsed = time.perf_counter() - start
+        self.settle(0.05)
+        return elapsed
+
+    def close(self) -> None:
+        os.kill(self.pid, 9)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def first_frame_seconds(runs: int = 3) -> float:
+    """Process start to the home screen's text on a real pseudo-terminal at 80x24."""
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as folder:
+            terminal = Terminal(Path(folder))
+            times.append(terminal.wait_for("New game"))
+            terminal.close()
+    return statistics.median(times)
+
+
+def mid_game_session(store: SaveStore, game: str, moves: int) -> GameSession:
+    """Four human seats, ``moves`` decisions into the game (made by a random bot for them)."""
+    session = GameSession.new(store, game, "bench", [Seat(name, "human") for name in NAMES4], seed=5)
+    bot = RandomBot(5)
+    for _ in range(moves):
+        seat = session.match.awaiting()[0]
+        session.act(seat, bot.choose(session.match, seat).id)
+    return session
+
+
+def keypress_latencies(game: str, moves: int, presses: int = 60) -> list[float]:
+    """Arrow key in the choice list to repaint, on a mid-game 4-player table at 80x24."""
+    with tempfile.TemporaryDirectory() as folder:
+        session = mid_game_session(SaveStore(Path(folder)), game, moves)
+        terminal = Terminal(Path(folder))
+        try:
+            terminal.wait_for("New game")
+            terminal.settle()
+            for key in (b"r", b"\r"):  # Resume, the game (no curtain: Almadi has no private hands here)
+                os.write(terminal.fd, key)
+                terminal.settle(0.5)
+            return [terminal.key_to_repaint(b"\x1b[B" if i % 2 == 0 else b"\x1b[A") for i in range(presses)]
+        finally:
+            terminal.close()
+
+
+def autosave_ms(other_saves: int, moves: int = 40) -> float:
+    """Median time of one autosave (an atomic append of an action) with N other saves present."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = SaveStore(Path(folder))
+        session = GameSession.new(store, "almadi", "bench", [Seat(name, "random") for name in NAMES4], seed=9)
+        template = store.path_of(session.record.id)
+        for index in range(other_saves):
+            shutil.copy(template, template.with_name(f"bench{index:05d}.json"))
+        times = []
+        for _ in range(moves):
+            seat = session.match.awaiting()[0]
+            choice = session.bot_choice(seat)
+            session.match.choose(seat, choice)
+            start_index = len(session.match.actions) - 1
+            session.match.draw_all()
+            start = time.perf_counter()
+            session._save_from(start_index)
+            times.append(time.perf_counter() - start)
+        return statistics.median(times) * 1000
+
+
+def resume_ms(game: str, runs: int = 5) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        store = SaveStore(Path(folder))
+        session = GameSession.new(store, game, "bench", [Seat(name, "random") for name in NAMES4], seed=3)
+        session.play_bots()
+        assert session.match.finished
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            GameSession.resume(store, session.record.id)
+            times.append(time.perf_counter() - start)
+        return statistics.median(times) * 1000
+
+
+def games_per_second(game: str, seconds: float = 5.0) -> float:
+    rules, games, start = rules_for(game), 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        match = Match(rules, NAMES4, {}, games)
+        play_out(match, {seat: RandomBot(games * 10 + seat) for seat in range(4)})
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    rows: list[tuple[str, str, str, bool]] = []
+
+    def row(name: str, value: float, unit: str, target: str, ok: bool) -> None:
+        rows.append((name, f"{value:.1f} {unit}" if value == value else "n/a", target, ok))
+
+    value = first_frame_seconds() * 1000
+    row("start to first frame (80x24, pty)", value, "ms", "< 1000 ms", value < 1000)
+    for game in ("almadi", "pantheon"):
+        if game not in GAMES:
+            continue
+        moves = 100 if game == "almadi" else 60
+        latencies = [t * 1000 for t in keypress_latencies(game, moves)]
+        p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
+        if game == "almadi":
+            row(f"{game}: key press to repaint p50 (mid-game, 4p, 80x24)", p50, "ms", "-", True)
+        row(f"{game}: key press to repaint p95 (mid-game, 4p, 80x24)", p95, "ms", "< 50 ms", p95 < 50)
+    small, large = autosave_ms(10), autosave_ms(1000)
+    row("autosave with 10 saved games", small, "ms", "< 10 ms", small < 10)
+    row("autosave with 1,000 saved games", large, "ms", "< 10 ms, flat", large < 10 and large < small * 2 + 1)
+    value = resume_ms("almadi")
+    row("resume a finished 4p Almadi game", value, "ms", "< 200 ms", value < 200)
+    for game, target in (("almadi", 100), ("pantheon", 50)):
+        if game in GAMES:
+            value = games_per_second(game)
+            row(f"random 4p {game} games per second", value, "games/s", f">= {target}", value >= target)
+    try:
+        from tui.serve.bench import serve_rows
+    except ImportError:
+        serve_rows = None
+    if serve_rows is not None:
+        for name, value, unit, target, ok in serve_rows():
+            row(name, value, unit, target, ok)
+
+    table = Table(title=f"Tabula benchmark ({os.cpu_count()} cores, Python {sys.version.split()[0]})")
+    for column in ("measure", "value", "target", "ok"):
+        table.add_column(column)
+    for name, value, target, ok in rows:
+        table.add_row(name, value, target, "yes" if ok else "NO")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()

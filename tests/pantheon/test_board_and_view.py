@@ -1,0 +1,97 @@
+"""The view's plain data, the board renderer at 80 and 160 columns, the help topics."""
+
+import json
+import re
+from pathlib import Path
+
+from rich.console import Console
+
+from engine.pantheon import flow
+from tui.boards import pantheon as board
+from tui.help_text import parse_sections
+
+from .helpers import give, put, table, to_first_turn, new_match
+
+HELP = Path(flow.__file__).parent / "help.md"
+
+
+def render(renderable, width):
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_the_view_is_plain_json_with_the_agreed_keys():
+    m = to_first_turn(new_match(3, seed=4))
+    view = m.rules.view(m.state, 1)
+    json.dumps(view)
+    assert {"epoch", "nation", "epochs", "map", "temple", "gods", "demigods", "offering_stock", "row", "deck",
+            "discard", "special_money", "players", "hand", "big_foot", "start_player"} <= set(view)
+    hexes = view["map"]["hexes"]
+    assert len(hexes) == 198 and {"id", "col", "row", "terrain", "column_site", "symbol", "start", "pieces", "loot"} <= set(hexes[0])
+    assert {"feet", "columns", "feet_on", "columns_on", "tiles", "gods", "demigods", "demigod_values", "score",
+            "hand_size"} <= set(view["players"][0])
+
+
+def test_compact_map_fits_80_columns_and_shows_pieces_by_letter():
+    m = table(temple="J5")
+    put(m, 0, feet=["J4"])
+    put(m, 1, feet=["J4"], columns=["K4"])
+    m.state["loot"] = {"I4": "demigod"}
+    view = m.rules.view(m.state, 0)
+    lines = board.map_lines(view, 80)
+    assert max(len(line) for line in lines) <= 80 and len(lines) == 12
+    row4, row5 = lines[4], lines[5]
+    cells4 = [row4[3 + 2 + 4 * c: 3 + 2 + 4 * c + 3] for c in range(18)]   # odd row: shifted 2
+    cells5 = [row5[3 + 4 * c: 3 + 4 * c + 3] for c in range(18)]
+    assert cells4[9] == ".ab" and cells4[10] == "|B " and cells4[8] == "$  "
+    assert cells5[9] == "T  " and cells5[10] == "~~~"
+    text = render(board.shared(view, 80), 80)
+    assert "I4 Demigod" in text and "Temple: J5" in text
+
+
+def test_narrow_panels_get_two_character_cells():
+    m = table(temple="J5")
+    put(m, 0, feet=["J4"])
+    put(m, 1, feet=["J4"], columns=["K4"])
+    lines = board.map_lines(m.rules.view(m.state, None), 41)
+    assert max(len(line) for line in lines) <= 41 and len(lines) == 12
+    assert lines[4][3 + 1 + 2 * 9: 3 + 1 + 2 * 11] == "ab|B"   # the shared foot hex, then Bruno's column
+    assert lines[5][3 + 2 * 9: 3 + 2 * 9 + 2] == "T "
+
+
+def test_wide_map_shows_hex_ids():
+    m = table()
+    lines = board.map_lines(m.rules.view(m.state, None), 160)
+    assert max(len(line) for line in lines) <= 160
+    assert re.search(r"\bJ5\b", "\n".join(lines)) and len(lines) == 23
+
+
+def test_private_area_shows_only_the_viewers_own_secrets():
+    m = table()
+    give(m, 0, movement=2, money3=1)
+    m.state["players"][0]["demigods"] = [4]
+    give(m, 1, temples=5)
+    mine = render(board.private(m.rules.view(m.state, 0), 0, 80), 80)
+    assert "2 Movement" in mine and "money 3 in all" in mine and "4 points" in mine
+    assert board.private(m.rules.view(m.state, None), None, 80) is None
+    others = render(board.player(m.rules.view(m.state, 0), 1, 80), 80)
+    assert "Hand: 5 cards" in others and "Temples offering" not in others
+
+
+def test_decision_topics_seen_in_a_game_exist_in_the_help():
+    from engine.core.bots import RandomBot
+
+    topics = {s.topic for s in parse_sections(HELP.read_text())}
+    m = new_match(4, seed=9)
+    bot = RandomBot(1)
+    seen = set()
+    while m.decision is not None:
+        seen.add(m.decision.topic)
+        if m.decision.is_chance:
+            m.draw()
+        else:
+            seat = m.decision.actors[0]
+            m.choose(seat, bot.choose(m, seat).id)
+    assert seen <= topics and len(seen) >= 6
+    assert {"scoring", "epoch-end", "components"} <= topics

@@ -1,0 +1,163 @@
+"""Pantheon boards: the hex map with the epoch's displays, each player's area, the viewer's hand.
+
+The map is drawn in offset rows (odd rows half a hex to the right). A hex shows a marker and
+its pieces: ``~`` sea, ``.`` land, ``|`` column hex, ``$`` loot, ``T`` temple; a player's
+feet are lower-case seat letters (a-d), columns upper-case (A-D). The largest size that fits
+is used: 2-character cells for narrow panels (marker + piece, or both pieces of a shared
+hex), 3-character cells (marker + both pieces) from 58 columns, the same spaced out from 77,
+and with each hex's id above its contents from 115.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from engine.core.seats import seat_letter, seat_tag
+
+TINY_CELL, COMPACT_CELL, SPACED_CELL, WIDE_CELL = 2, 3, 4, 6
+LEGEND = "~ sea . land | column hex $ loot T temple; a-d feet, A-D columns"
+
+
+def _marker(hex_: dict[str, Any]) -> str:
+    if hex_["temple"]:
+        return "T"
+    if hex_["loot"]:
+        return "$"
+    if hex_["column_site"]:
+        return "|"
+    return "~" if hex_["terrain"] == "sea" else "."
+
+
+def _pieces(hex_: dict[str, Any]) -> str:
+    return "".join(seat_letter(seat) if kind == "column" else seat_letter(seat).lower() for seat, kind in hex_["pieces"])
+
+
+def _contents(hex_: dict[str, Any], size: int) -> str:
+    """``size`` characters: the marker, then pieces, padded with sea or blanks."""
+    pieces = _pieces(hex_)
+    marker = _marker(hex_)
+    filler = "~" if marker == "~" else " "
+    if size == 2 and len(pieces) == 2:
+        return pieces
+    return (marker + pieces + filler * size)[:size]
+
+
+def _width(cell: int, cols: int) -> int:
+    return 3 + cell * cols + cell // 2
+
+
+def map_lines(view: dict[str, Any], width: int) -> list[str]:
+    """The hex map as text in the largest of the three cell sizes that fits ``width``."""
+    board = view["map"]
+    cols, rows = board["cols"], board["rows"]
+    at = {(h["row"], h["col"]): h for h in board["hexes"]}
+    cell = next((c for c in (WIDE_CELL, SPACED_CELL, COMPACT_CELL) if _width(c, cols) <= width), TINY_CELL)
+    inner = 2 if cell == TINY_CELL else 3
+    lines = ["   " + "".join(f"{chr(65 + c):<{cell}}" for c in range(cols))]
+    for row in range(rows):
+        shift = " " * (cell // 2 if row % 2 else 0)
+        hexes = [at.get((row, c)) for c in range(cols)]
+        cells = [(_contents(h, inner) if h else " " * inner).ljust(cell) for h in hexes]
+        if cell == WIDE_CELL:
+            lines.append("   " + shift + "".join(f"{h['id'] if h else '':<{cell}}" for h in hexes))
+        lines.append(f"{row + 1:>2} " + shift + "".join(cells))
+    return [line.rstrip() for line in lines]
+
+
+def _god_text(god: dict[str, Any]) -> str:
+    needs = "+".join(map(str, god["needs"]))
+    return f"{god['name']} {needs}{' cards only' if god['cards_only'] else ''} ({god['kind']})"
+
+
+def _epoch_track(view: dict[str, Any]) -> str:
+    names = {e["epoch"]: e["name"] for e in view["epochs"]}
+    cells = [f"{e}{'*' if e in view['scoring_epochs'] else ''} {names.get(e, '?')}" for e in range(1, 7)]
+    return "Epochs: " + " · ".join(cells) + "   (* = scoring)"
+
+
+def display_lines(view: dict[str, Any]) -> list[str]:
+    labels = view["labels"]
+    nation = view["nation"]
+    lines = [_epoch_track(view)]
+    if nation:
+        lines.append(f"Epoch {nation['epoch']}: {nation['name']} — {nation['power']}")
+    temple = view["temple"] or "not placed"
+    start = view["players"][view["start_player"]]
+    lines.append(f"Temple: {temple} (start player {seat_tag(start['seat'])} {start['name']})")
+    gods = view["gods"]
+    shown = " | ".join(_god_text(g) for g in gods["display"]) or "none left"
+    lines.append(f"Gods: {shown}   [stack {gods['stack']}, box {gods['box']}]")
+    loot = [h for h in view["map"]["hexes"] if h["loot"]]
+    loot_text = ", ".join(f"{h['id']} {labels['loot'][h['loot']]}" for h in loot) or "none left"
+    lines.append(f"Loot: {loot_text}   [bag {view['loot_bag']}]")
+    demigods = " ".join(map(str, view["demigods"]["display"])) or "none"
+    lines.append(f"Demigods on display: {demigods}   [stack {view['demigods']['stack']}]")
+    row = ", ".join(labels["cards"][k] for k in view["row"]) or "empty"
+    money = " ".join(map(str, view["special_money"])) or "none"
+    lines.append(f"Face-up row: {row}   [deck {view['deck']}, discard {view['discard']}]   Special money (top first): {money}")
+    stock = ", ".join(f"{labels['tiles'][k]} {s['1/2']}/{s['3/4']}" for k, s in view["offering_stock"].items())
+    prices = "/".join(map(str, next(iter(view["offering_prices"].values()))))
+    lines.append(f"Offering tiles left (levels 1-2 / 3-4): {stock}   prices by level {prices}")
+    return lines
+
+
+def _clip(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: max(width - 1, 0)] + "~"
+
+
+def _text(lines: list[str], width: int) -> Text:
+    return Text("\n".join(_clip(line, width) for line in lines), no_wrap=True)
+
+
+def _wrapped(lines: list[str]) -> Text:
+    """Information lines: wrapped at the panel's width rather than cut."""
+    return Text("\n".join(lines))
+
+
+def shared(view: dict[str, Any], width: int) -> RenderableType:
+    return Group(_text(map_lines(view, width), width), _wrapped([LEGEND, ""] + display_lines(view)))
+
+
+def player_lines(view: dict[str, Any], seat: int) -> list[str]:
+    p = view["players"][seat]
+    labels = view["labels"]
+    roles = [r for r, on in (("start player", p["is_start"]), ("big foot", p["has_big_foot"])) if on]
+    vp = ", ".join(f"{k} {v}" for k, v in p["vp"].items())
+    lines = [f"{seat_tag(seat)} {p['name']}: {p['score']} VP ({vp}){'  [' + ', '.join(roles) + ']' if roles else ''}"]
+    lines.append(f"Supply: {p['feet']} feet, {p['columns']} columns · on the board: {len(p['feet_on'])} feet, "
+                 f"{len(p['columns_on'])} columns · general supply: {p['feet_general']} feet, {p['columns_general']} columns")
+    tiles = ", ".join(f"{labels['tiles'][k]} {v or '-'}" for k, v in p["tiles"].items())
+    lines.append(f"Offering tiles: {tiles}")
+    gods = ", ".join(g["name"] + (f" ({g['money']})" if g["money"] else "") for g in p["gods"]) or "none"
+    if p["traitera_unused"]:
+        gods += f" · Traitera unused: {p['traitera_unused']}"
+    lines.append(f"Lasting gods: {gods}")
+    bonus = labels["bonus"].get(p["bonus"], "-") if p["bonus"] else "-"
+    lines.append(f"Hand: {p['hand_size']} cards · demigods: {p['demigods']} · steps tiles: {p['steps']} · bonus: {bonus}")
+    return lines
+
+
+def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
+    return _wrapped(player_lines(view, seat))
+
+
+def private_lines(view: dict[str, Any], viewer: int) -> list[str] | None:
+    hand = view.get("hand")
+    if hand is None:
+        return None
+    labels = view["labels"]["cards"]
+    cards = ", ".join(f"{n} {labels[k]}" for k, n in hand.items()) or "no cards"
+    money = sum(int(k[5:]) * n for k, n in hand.items() if k.startswith("money"))
+    lines = [f"Your hand: {cards} (money {money} in all)"]
+    values = view["players"][viewer]["demigod_values"] or []
+    lines.append(f"Your demigods (face down): {', '.join(map(str, values)) or 'none'}"
+                 f"{f' — {sum(values)} points at each scoring' if values else ''}")
+    return lines
+
+
+def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | None:
+    lines = private_lines(view, viewer)
+    return None if lines is None else _wrapped(lines)
