@@ -58,6 +58,8 @@ class Result:
     header: list[str] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    headline: str = ""
+    """A round helper's outcome in one line (a score sheet's is its totals and winner)."""
     scores: list[Score] | None = None
     winners: list[int] = field(default_factory=list)
 
@@ -116,4 +118,4 @@ def score_result(scores: list[Score], labels: Sequence[str],
     rows.append(["Total", *(str(s.total) for s in scores)])
     places = ranking(scores, tiebreak)
     winners = places[0][1] if places else []
-    return Result(["", *labels], rows, list(notes), scores, winners)
+    return Result(["", *labels], rows, list(notes), scores=scores, winners=winners)

@@ -153,10 +153,16 @@ class Match:
         return match
 
     def clone(self) -> "Match":
+        """An independent copy for trying a choice (log entries are never changed once
+        written, so the log list is copied but its entries are shared)."""
         twin = copy.copy(self)
-        twin.state = copy.deepcopy(self.state)
+        twin.state = {key: list(value) if key == "log" else copy.deepcopy(value) for key, value in self.state.items()}
         twin.actions = list(self.actions)
         return twin
+
+    def state_edited(self) -> None:
+        """Call after changing ``state`` by hand (tests, table corrections) so the decision is recomputed."""
+        self._fresh = False
 
     # -- what a seat sees -----------------------------------------------------------------
 

@@ -121,7 +121,8 @@ def compute_epoch(shared: dict[str, Any], players: list[dict[str, Any]], labels:
              "and passes the temple to the left."]
     if epoch in SCORING_EPOCHS:
         notes.append("Scoring after this epoch: columns on the board and demigods (demigods are kept).")
-    return Result(["", *labels], rows, notes)
+    totals = "  ".join(f"{label} {row}" for label, row in zip(labels, rows[-1][1:]))
+    return Result(["", *labels], rows, notes, f"This epoch: {totals}")
 
 
 def compute_running(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from engine.core import CHANCE, Choice, Decision, add_log
+from engine.core import Choice, Decision, add_log
 
 from . import cards as deck
 from .board import COLUMN, FOOT, count_occupancy, free_column_sites, placements
@@ -689,12 +689,12 @@ def _buy_decide(state, task):
         for level in range(current + 1, 5):
             cost = tile_cost(kind, current, level)
             if cost <= funds and tile_in_stock(state, kind, current, level):
-                what = f"{cat.tile_labels[kind]} tile level {level}" if not current else f"Upgrade {cat.tile_labels[kind]} {current} → {level}"
+                what = f"{cat.tile_labels[kind]} tile L{level}" if not current else f"{cat.tile_labels[kind]} L{current} → L{level}"
                 choices.append(Choice(f"tile:{kind}:{level}", f"{what} — {cost} money", hint(cost)))
     if funds >= 1:
         for piece in (FOOT, COLUMN):
             if general_supply(state, seat, piece):
-                choices.append(Choice(f"buy:{piece}", f"Buy a {piece} into your supply — 1 money", hint(1)))
+                choices.append(Choice(f"buy:{piece}", f"Buy a {piece} — 1 money", "; ".join(h for h in (hint(1), "into your supply") if h)))
     loot = state["loot"]
     for pl in placements(cat, state, seat):
         if pl.cost <= funds:
@@ -1098,23 +1098,23 @@ def _hand7_act(state, task, choice):
 def _swap_decide(state, task):
     seat = task["seat"]
     p = state["players"][seat]
-    choices = []
-    if p["feet"] and general_supply(state, seat, COLUMN):
-        choices.append(Choice("foot-to-column", "Swap a foot for a column", f"supply: {p['feet']} feet, {p['columns']} columns"))
-    if p["columns"] and general_supply(state, seat, FOOT):
-        choices.append(Choice("column-to-foot", "Swap a column for a foot", f"supply: {p['feet']} feet, {p['columns']} columns"))
-    choices.append(Choice("done", "Done swapping"))
+    choices = [Choice("keep", "Keep your pieces as they are", f"supply: {p['feet']} feet, {p['columns']} columns")]
+    for n in range(1, min(p["feet"], general_supply(state, seat, COLUMN)) + 1):
+        choices.append(Choice(f"feet:{n}", f"Swap {n} feet for {n} columns"))
+    for n in range(1, min(p["columns"], general_supply(state, seat, FOOT)) + 1):
+        choices.append(Choice(f"columns:{n}", f"Swap {n} columns for {n} feet"))
     return single(state, seat, "Aegyptus: swap feet and columns with the general supply", choices, "nations")
 
 
 @acts("swap")
 def _swap_act(state, task, choice):
     seat = task["seat"]
-    p = state["players"][seat]
-    if choice == "done":
-        finish(state)
+    finish(state)
+    if choice == "keep":
         return
-    give, get = ("feet", "columns") if choice == "foot-to-column" else ("columns", "feet")
-    p[give] -= 1
-    p[get] += 1
-    add_log(state, f"{name(state, seat)} swaps a {'foot for a column' if give == 'feet' else 'column for a foot'}.")
+    give, count = choice.split(":")
+    get = "columns" if give == "feet" else "feet"
+    p = state["players"][seat]
+    p[give] -= int(count)
+    p[get] += int(count)
+    add_log(state, f"{name(state, seat)} swaps {count} {give} for {count} {get}.")

@@ -8,6 +8,7 @@ from engine.core import Choice, Decision, Option, Rules, Score
 from engine.core.rng import seed_state
 
 from . import flow
+from .cards import ROW_SIZE
 from .data import NATION_IDS, OFFERING_KINDS, catalog
 from .board import distance
 from .scoring import EPOCHS, SCORING_EPOCHS, column_points
@@ -55,7 +56,7 @@ class PantheonRules(Rules):
             "tasks": [], "log": [], "over": False,
         }
         seed_state(state, seed)
-        tasks = [flow.deal(None, 4)] + [flow.deal(s, START_CARDS) for s in range(n)]
+        tasks = [flow.deal(None, ROW_SIZE)] + [flow.deal(s, START_CARDS) for s in range(n)]
         if options.get("bonus", "random") == "choose":
             tasks += [{"t": "bonus_pick", "seat": s} for s in reversed(range(n))]
         else:

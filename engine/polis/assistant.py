@@ -50,8 +50,8 @@ def compute_round_end(shared: dict[str, Any], players: list[dict[str, Any]], lab
     rows.append(["Citizens", *(str(sum(c.population for c in r.after.cities)) for r in reports)])
     notes = [f"{label}: {'; '.join(r.steps)}" for label, r in zip(labels, reports)]
     reasons = game_end_reasons(shared["round"], reports)
-    notes.append("The game ends: " + "; ".join(reasons) + "." if reasons else "The game goes on.")
-    return Result(["After the round", *labels], rows, notes)
+    headline = "The game ends: " + "; ".join(reasons) + "." if reasons else "The game goes on."
+    return Result(["After the round", *labels], rows, [*notes, headline], headline)
 
 
 def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:

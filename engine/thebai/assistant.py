@@ -48,9 +48,11 @@ def compute_battle(shared: dict[str, Any], players: list[dict[str, Any]], labels
         f"Gate tile: {gate}.",
         "Wages: pay 1 drachma per engaged hoplite die to keep it; unpaid dice go home reset to 1.",
         "Then move council dice from the corridor to the monuments, top to bottom.",
-        "New turn order (Dionysus): " + " ".join(labels[s] for s in report.turn_order),
+        "New turn order (Dionysus): " + " ".join(labels[s] for s in report.turn_order) + ".",
     ]
-    return Result(["", *labels], rows, notes)
+    order = " ".join(labels[s] for s in report.turn_order)
+    headline = f"Invader power {report.invader} · gate tile: {gate} · next turn order: {order}"
+    return Result(["", *labels], rows, notes, headline)
 
 
 def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:

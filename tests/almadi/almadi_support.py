@@ -30,7 +30,7 @@ def new_match(n: int = 2, board: list[str] = BOARD, characters: bool = False, se
 
 def edited(match: Match) -> None:
     """The test changed match.state by hand: forget the cached decision."""
-    match._fresh = False
+    match.state_edited()
 
 
 def set_realm(match: Match, seat: int, tiles: dict[tuple[int, int], str], start: str = "S1") -> None:

@@ -30,7 +30,7 @@ def to_first_turn(match: Match) -> Match:
 def refresh(match: Match) -> None:
     """After editing the state by hand: resync derived data and forget the cached decision."""
     match.state["occupied"] = count_occupancy(match.state["players"])
-    match._fresh = False
+    match.state_edited()
 
 
 def table(players: int = 3, seed: int = 7, temple: str = "J5", seat: int = 0, epoch: int | None = None) -> Match:

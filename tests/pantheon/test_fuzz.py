@@ -11,6 +11,8 @@ from .helpers import NAMES, RULES
 from .invariants import check
 
 GAMES = 1000
+CHUNKS = 4
+"""The games are split so that pytest-xdist can spread them over the cores."""
 MAX_ACTIONS = 6000
 
 
@@ -49,8 +51,9 @@ def check_secrets(match: Match) -> None:
 
 
 @pytest.mark.slow
-def test_a_thousand_random_games_keep_every_invariant():
-    for seed in range(GAMES):
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_a_thousand_random_games_keep_every_invariant(chunk):
+    for seed in range(chunk, GAMES, CHUNKS):
         players = 2 + seed % 3
         options = {"bonus": "choose" if seed % 5 == 0 else "random"}
         match = play_checked(seed, players, options)

@@ -40,7 +40,7 @@ def test_face_down_demigods_are_redacted_in_the_log():
     m = table()
     m.state["loot"] = {"J4": "demigod", **m.state["loot"]}
     m.state["demigod_display"] = [4]
-    m._fresh = False
+    m.state_edited()
     m.choose(0, "move")
     m.choose(0, "foot:J4")
     m.choose(0, "end")

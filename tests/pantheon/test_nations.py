@@ -85,15 +85,18 @@ def test_iberia_raises_a_tile_or_gives_a_level_one_tile():
 
 def test_aegyptus_swaps_feet_and_columns_with_the_general_supply():
     m = table()
+    m.state["players"][0]["columns"] = 10          # only 2 columns left in the general supply
+    refresh(m)
     power(m, "aegyptus")
-    m.choose(0, "foot-to-column")
-    m.choose(0, "foot-to-column")
-    m.choose(0, "done")
+    assert ids(m, 0) == ["keep", "feet:1", "feet:2", "columns:1", "columns:2", "columns:3", "columns:4",
+                         "columns:5", "columns:6", "columns:7", "columns:8"]
+    m.choose(0, "feet:2")
     p = m.state["players"][0]
-    assert (p["feet"], p["columns"]) == (2, 5)
-    m.choose(1, "column-to-foot")
-    m.choose(1, "done")
-    assert (m.state["players"][1]["feet"], m.state["players"][1]["columns"]) == (5, 2)
+    assert (p["feet"], p["columns"]) == (2, 12)
+    m.choose(1, "columns:3")
+    assert (m.state["players"][1]["feet"], m.state["players"][1]["columns"]) == (7, 0)
+    m.choose(2, "keep")
+    assert task(m)["t"] == "turn"
 
 
 def test_gallia_reveals_a_god_that_costs_only_its_topmost_number():

@@ -11,8 +11,8 @@ def test_rulebook_purchase_example_spends_eight_money_exactly():
     put(m, 0, feet=["J4"])
     put(m, 1, columns=["K4"])
     m.choose(0, "buy")
-    assert label(m, 0, "tile:dancers:1") == "Dancers tile level 1 — 1 money"
-    assert label(m, 0, "tile:priests:2") == "Priests tile level 2 — 3 money"
+    assert label(m, 0, "tile:dancers:1") == "Dancers tile L1 — 1 money"
+    assert label(m, 0, "tile:priests:2") == "Priests tile L2 — 3 money"
     m.choose(0, "tile:dancers:1")
     m.choose(0, "tile:priests:2")
     m.choose(0, "buy:foot")
@@ -32,7 +32,7 @@ def test_an_upgrade_costs_the_difference_temples_one_to_three_is_five():
     m.state["players"][0]["tiles"]["temples"] = 1
     give(m, 0, money1=5)
     m.choose(0, "buy")
-    assert label(m, 0, "tile:temples:3") == "Upgrade Temples 1 → 3 — 5 money"
+    assert label(m, 0, "tile:temples:3") == "Temples L1 → L3 — 5 money"
     assert "tile:temples:4" not in ids(m, 0)          # 9 more: too dear
     m.choose(0, "tile:temples:3")
     assert m.state["players"][0]["tiles"]["temples"] == 3
@@ -47,7 +47,7 @@ def test_one_tile_per_kind_in_a_purchase_and_double_sided_tiles_flip():
     assert not any(c.startswith("tile:gifts") for c in ids(m, 0))
     m.choose(0, "end")
     m.state["tasks"] = [{"t": "turn", "seat": 0}]
-    m._fresh = False
+    m.state_edited()
     m.choose(0, "buy")
     m.choose(0, "tile:gifts:2")
     assert m.state["tile_stock"]["gifts"] == [3, 4]   # 1 -> 2 flips the same tile
