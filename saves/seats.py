@@ -148,6 +148,17 @@ class SeatLeases:
         os.replace(temporary, self.path)
 
 
+def held_seats(data_dir: Path, ttl: float = DEFAULT_TTL) -> dict[str, list[int]]:
+    """The seats live terminals hold, by save id, for every game that has a lease file."""
+    folder = Path(data_dir) / "seats"
+    held = {}
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():
+        seats = sorted(int(key) for key in SeatLeases(data_dir, path.stem, ttl).live() if key != BOTS)
+        if seats:
+            held[path.stem] = seats
+    return held
+
+
 def describe(key: int | str) -> str:
     if key_name(key) == BOTS:
         return "Running the bots"

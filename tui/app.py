@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
@@ -12,6 +14,7 @@ from tui.commands import TabulaCommands
 from tui.screens.help import HelpScreen, GamePicker
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.serve import SEAT_PER_TERMINAL
 
 STYLES = Path(__file__).parent / "styles"
 MIN_SIZE = Size(80, 24)
@@ -33,15 +36,26 @@ class TabulaApp(App):
         bot_pause: float = 0.4,
         cursor_blink: bool = True,
         min_size: tuple[int, int] = (MIN_SIZE.width, MIN_SIZE.height),
+        join: tuple[str, int | None] | None = None,
+        bell_on_turn: bool = True,
+        ask_seat: bool | None = None,
     ) -> None:
+        """``join``: open this saved game at once, playing that seat (None: as a spectator).
+        ``bell_on_turn``: ring the terminal bell when another terminal's move makes it our turn.
+        ``ask_seat``: opening a saved game always asks which seat to take (default: only when
+        another terminal holds one, or when run by `tabula serve ssh`)."""
         super().__init__()
         self.data_dir = data_dir
         self.bot_pause = bot_pause
         self.cursor_blink = cursor_blink
         self.min_size = Size(*min_size)
+        self.join_game = join
+        self.bell_on_turn = bell_on_turn
+        self.ask_seat = bool(os.environ.get(SEAT_PER_TERMINAL)) if ask_seat is None else ask_seat
         self.gated = False
         self._started = False
         self._store = None
+        self._waiting_table = None
 
     @property
     def store(self):
@@ -57,6 +71,29 @@ class TabulaApp(App):
         self.push_screen(HomeScreen())
         self._started = True
         self._update_gate(self.size)
+        if self.join_game is not None:
+            self.open_joined(*self.join_game)
+
+    @work(thread=True, exclusive=True, group="join")
+    def open_joined(self, save_id: str, seat: int | None) -> None:
+        from saves.session import GameSession
+
+        try:
+            session = GameSession.resume(self.store, save_id)
+        except Exception as error:  # a save that does not replay is reported, never lost
+            self.call_from_thread(self.notify, str(error), title="Cannot join", severity="error")
+            return
+        self.call_from_thread(self.sit_at, session, [] if seat is None else [seat])
+
+    def sit_at(self, session, seats: list[int] | None) -> None:
+        """Open the table of ``session`` for ``seats`` (None: every free human seat; []: watch)."""
+        from tui.screens.table import TableScreen
+
+        table = TableScreen(session, seats)
+        if self.gated:  # the too-small gate stays on top: open the table once it lifts
+            self._waiting_table = table
+        else:
+            self.push_screen(table)
 
     def on_resize(self, event) -> None:
         if self._started:
@@ -73,6 +110,9 @@ class TabulaApp(App):
             self.gated = False
             if isinstance(self.screen, TooSmallScreen):
                 self.pop_screen()
+            if self._waiting_table is not None:
+                self.push_screen(self._waiting_table)
+                self._waiting_table = None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.gated and action not in self.ALWAYS_ALLOWED:

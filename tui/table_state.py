@@ -1,7 +1,9 @@
-"""What the game table shows, computed off the UI thread from a GameSession.
+"""What the game table shows, computed off the UI thread from a SharedSession.
 
 The table never reads the live Match from the UI thread (a worker may be changing it):
-workers build a ``TableState`` snapshot and hand it to the screen.
+workers build a ``TableState`` snapshot and hand it to the screen. The humans of a table
+are the seats this terminal holds: every free human seat of a hot-seat game, one seat of a
+game joined from another terminal, none for a spectator.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ class TableState:
     title: str
     names: list[str]
     kinds: list[str]
+    humans: list[int]
+    """The seats this terminal plays."""
     viewer: int | None
     """Whose view is shown: the acting human, else the last human shown; None = spectator."""
     view: dict[str, Any]
@@ -31,23 +35,31 @@ class TableState:
     scores: list[Score]
     ranking: list[tuple[int, list[int]]]
     progress: str
-
-    @property
-    def humans(self) -> list[int]:
-        return human_seats(self.kinds)
+    position: int
+    """How many actions the game had: a move is only made on the position it was chosen at."""
+    runs_bots: bool
+    """This terminal plays the bot seats (exactly one terminal of a game does)."""
+    lost: str = ""
+    """Why this terminal can no longer act (its seat was taken over), or ''."""
 
     @property
     def choices(self) -> list:
         """The viewer's choices, when the viewer must act now."""
-        return list(self.view.get("choices", ())) if self.viewer in self.awaiting else []
+        if self.lost or self.viewer not in self.awaiting:
+            return []
+        return list(self.view.get("choices", ()))
 
     @property
     def next_bot(self) -> int | None:
+        """The bot seat this terminal must play now, if any."""
+        if not self.runs_bots:
+            return None
         return next((seat for seat in self.awaiting if seat >= 0 and self.kinds[seat] != "human"), None)
 
-
-def human_seats(kinds: list[str]) -> list[int]:
-    return [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    @property
+    def others_awaited(self) -> list[int]:
+        """Awaited seats this terminal does not play: whom everyone waits for besides us."""
+        return [seat for seat in self.awaiting if seat not in self.humans]
 
 
 def choose_viewer(awaiting: list[int], humans: list[int], previous: int | None) -> int | None:
@@ -66,11 +78,13 @@ def needs_curtain(humans: list[int], revealed: int | None, viewer: int | None, h
 
 
 def snapshot(session, previous_viewer: int | None) -> TableState:
+    """``session`` is a tui.serve.shared.SharedSession (the seats this terminal holds)."""
     match = session.match
     record = session.record
     kinds = [seat.kind for seat in record.seats]
     awaiting = [seat for seat in match.awaiting() if seat >= 0]
-    viewer = choose_viewer(awaiting, human_seats(kinds), previous_viewer)
+    humans = sorted(session.seats)
+    viewer = choose_viewer(awaiting, humans, previous_viewer)
     view = match.view(viewer)
     has_private = viewer is not None and board_module(record.game).private(view, viewer, PROBE_WIDTH) is not None
     return TableState(
@@ -78,13 +92,17 @@ def snapshot(session, previous_viewer: int | None) -> TableState:
         title=record.title,
         names=list(match.names),
         kinds=kinds,
+        humans=humans,
         viewer=viewer,
         view=view,
         awaiting=awaiting,
         finished=match.finished,
-        can_undo=viewer is not None and match.can_undo(viewer),
+        can_undo=viewer is not None and not session.lost and match.can_undo(viewer),
         has_private=has_private,
         scores=match.scores(),
         ranking=match.ranking() if match.finished else [],
         progress=session.progress(),
+        position=len(match.actions),
+        runs_bots=session.runs_bots,
+        lost=session.lost,
     )

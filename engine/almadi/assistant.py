@@ -99,7 +99,8 @@ FINAL = Form(
     "final", "Final scoring", "score",
     shared=(Field("characters", "Characters variant (0/1)", parse_count),),
     per_player=(
-        *(Field(f"row{r + 1}", f"Realm row {r + 1}", parse_row, "", "letters O C M P from the starting tile, . gap")
+        *(Field(f"row{r + 1}", f"Realm row {r + 1}", parse_row, "",
+                "starting tile first: O oasis, C caravan, M market, P palace, . gap")
           for r in range(ROWS)),
         Field("jars", "Activated jars", parse_count),
         Field("mosaics", "Mosaic cards", parse_count),

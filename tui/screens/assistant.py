@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from engine.assistant.games import GAME_IDS, assistant_for
 from engine.assistant.sheets import new_checklist, new_form, progress_text
 from tui.screens.assistant_store import new_sheet_id
+from tui.screens.assistant_widgets import CURSOR, CursorList
 
 CSS = [Path(__file__).parent.parent / "styles" / "assistant.tcss"]
 
@@ -54,7 +55,7 @@ class AssistantHomeScreen(Screen):
         with Horizontal(id="assistant-home"):
             with Vertical(id="assistant-games"):
                 yield Label("New sheet for", classes="assistant-heading")
-                yield OptionList(*(Option(assistant_for(g).TITLE, id=g) for g in GAME_IDS), id="games")
+                yield CursorList(*(Option(assistant_for(g).TITLE, id=g) for g in GAME_IDS), id="games")
             with Vertical(id="assistant-saved"):
                 yield Label("Saved sheets (Tab, then Enter to resume)", classes="assistant-heading")
                 yield DataTable(id="sheets", cursor_type="row", zebra_stripes=True)
@@ -62,7 +63,9 @@ class AssistantHomeScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#sheets", DataTable).add_columns("Sheet", "Progress", "Saved")
+        table = self.query_one("#sheets", DataTable)
+        table.add_column("", key="cursor", width=len(CURSOR))
+        table.add_columns("Sheet", "Progress", "Saved")
         self.query_one("#games").focus()
         self.reload()
 
@@ -84,9 +87,26 @@ class AssistantHomeScreen(Screen):
         table.clear()
         self.saved = {sheet["id"]: sheet for sheet, _ in sheets}
         for sheet, progress in sheets:
-            table.add_row(sheet.get("title", sheet["id"]), progress, saved_time(sheet["updated"]), key=sheet["id"])
+            table.add_row("", sheet.get("title", sheet["id"]), progress, saved_time(sheet["updated"]), key=sheet["id"])
         table.display = bool(sheets)
         self.query_one("#no-sheets").display = not sheets
+        self.mark_cursor_row(table)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.mark_cursor_row(event.data_table)
+
+    def mark_cursor_row(self, table: DataTable) -> None:
+        """'▶' in the first column of the cursor row, so the cursor shows without colour."""
+        for index, row_key in enumerate(table.rows):
+            mark = CURSOR if index == table.cursor_row and table.has_focus else ""
+            if table.get_cell(row_key, "cursor") != mark:
+                table.update_cell(row_key, "cursor", mark)
+
+    def on_descendant_focus(self, event) -> None:
+        self.mark_cursor_row(self.query_one("#sheets", DataTable))
+
+    def on_descendant_blur(self, event) -> None:
+        self.mark_cursor_row(self.query_one("#sheets", DataTable))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "games":
@@ -122,7 +142,7 @@ class AssistantGameScreen(Screen):
             tools = [Option("Setup checklist", id="checklist")]
             tools += [Option(f"{'Round helper' if f.kind == 'round' else 'Score sheet'}: {f.title}", id=f.id)
                       for f in self.game.FORMS]
-            yield OptionList(*tools, id="tools")
+            yield CursorList(*tools, id="tools")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -15,6 +15,7 @@ from engine.assistant.checklist import Checklist, Step, toggle
 from engine.assistant.sheets import checklist_of
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetSaver
+from tui.screens.assistant_widgets import CursorList
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
 
 
@@ -28,7 +29,7 @@ class ChecklistScreen(SheetSaver, Screen):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("space", "tick", "Tick"),
+        Binding("space", "tick", "Tick/untick"),
         Binding("r", "redraw", "New draw"),
         Binding("s", "seed", "Enter seed"),
     ]
@@ -42,7 +43,7 @@ class ChecklistScreen(SheetSaver, Screen):
     def compose(self) -> ComposeResult:
         yield Label("", id="checklist-title", classes="screen-title")
         yield Static("", id="draws")
-        yield OptionList(id="steps")
+        yield CursorList(id="steps")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -82,11 +83,16 @@ class ChecklistScreen(SheetSaver, Screen):
             self.tick(steps.get_option_at_index(steps.highlighted).id)
 
     def tick(self, step_id: str | None) -> None:
+        """Tick (or untick) a step; after a tick the cursor moves on to the next step."""
         step = next((s for s in self.checklist.steps if s.id == step_id), None)
         if step is None:
             return
         self.sheet["ticked"] = toggle(self.sheet["ticked"], step.id)
-        self.query_one("#steps", OptionList).replace_option_prompt(step.id, step_prompt(step, step.id in self.sheet["ticked"]))
+        ticked = step.id in self.sheet["ticked"]
+        steps = self.query_one("#steps", CursorList)
+        steps.replace_option_prompt(step.id, step_prompt(step, ticked))
+        if ticked:
+            steps.move_cursor(1)
         self.show_progress()
         self.save()
 

@@ -1,4 +1,10 @@
-"""A round helper or score sheet: inputs per player and category, recomputed as you type."""
+"""A round helper or score sheet: inputs per player and category, recomputed as you type.
+
+Up/Down move between rows in the same player's column, Tab/Shift+Tab along a row; '▶'
+marks the row being typed in and the hint line names the player and the field, so the
+place shows without colour. PageUp/PageDown scroll the results. In a wide terminal the
+results stand to the right of the inputs, otherwise below them.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,10 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
@@ -16,10 +23,17 @@ from engine.assistant.forms import Evaluation, Field
 from engine.assistant.sheets import evaluate_sheet, form_of, labels_of
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetSaver
+from tui.screens.assistant_widgets import CURSOR
+
+WIDE = 120
+"""From this many columns on, the results stand beside the inputs."""
+NARROW = 80
+CELL_WIDTH = (9, 20)
+"""Narrowest and widest player column (the input and a one-cell gap)."""
 
 
 def result_table(header: list[str], rows: list[list[str]]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for index, title in enumerate(header):
         table.add_column(title, justify="left" if index == 0 else "right")
     for row in rows:
@@ -34,7 +48,7 @@ def summary_line(evaluation: Evaluation, labels: list[str]) -> Text:
         return Text(f"⚠ {evaluation.errors[0]}{more}", style="bold")
     result = evaluation.result
     if result is None or result.scores is None:
-        return Text("Results below (Tab to them to scroll).")
+        return Text(result.headline if result else "", style="bold")
     text = Text("Total  ")
     text.append("  ".join(f"{labels[s.seat]} {s.total}" for s in result.scores), style="bold")
     if result.winners:
@@ -43,12 +57,24 @@ def summary_line(evaluation: Evaluation, labels: list[str]) -> Text:
     return text
 
 
+def label_width(fields: tuple[Field, ...]) -> int:
+    return max(len(f.label) for f in fields) + 1
+
+
+def cell_width(label_columns: int, players: int) -> int:
+    """Player columns as wide as 80 columns allow (typed dice, cities or realm rows need room)."""
+    room = NARROW - 2 - len(CURSOR) - label_columns - 2  # screen padding, cursor, label, scrollbar
+    return max(CELL_WIDTH[0], min(CELL_WIDTH[1], room // players))
+
+
 class FormScreen(SheetSaver, Screen):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("down", "move(1)", "Next row", show=False, priority=True),
         Binding("up", "move(-1)", "Previous row", show=False, priority=True),
+        Binding("pagedown", "scroll_results(1)", "Results ↓", key_display="PgDn", priority=True),
+        Binding("pageup", "scroll_results(-1)", "Results ↑", key_display="PgUp", priority=True),
     ]
 
     def __init__(self, sheet_id: str, sheet: dict) -> None:
@@ -58,46 +84,66 @@ class FormScreen(SheetSaver, Screen):
         self.form = form_of(sheet)
         self.labels = labels_of(sheet)
         self.grid: list[list[Input]] = []
+        self.markers: list[Label] = []
+        fields = self.form.shared + self.form.per_player
+        self.label_columns = label_width(fields)
+        self.cell_columns = cell_width(self.label_columns, len(self.labels))
 
     def compose(self) -> ComposeResult:
         yield Label(self.sheet["title"], classes="screen-title")
-        with VerticalScroll(id="form-inputs"):
-            if self.form.help:
-                yield Static(self.form.help, classes="form-help")
-            for field in self.form.shared:
-                row = [self.field_input(field, "s", self.sheet["shared"].get(field.key, ""))]
-                self.grid.append(row)
-                with Horizontal(classes="form-row"):
-                    yield Label(field.label, classes="form-label")
-                    yield from row
-            with Horizontal(classes="form-row form-header"):
-                yield Label("", classes="form-label")
-                for label in self.labels:
-                    yield Label(label, classes="form-player")
-            for field in self.form.per_player:
-                row = [self.field_input(field, f"p{seat}", entries.get(field.key, ""))
-                       for seat, entries in enumerate(self.sheet["entries"])]
-                self.grid.append(row)
-                with Horizontal(classes="form-row"):
-                    yield Label(field.label, classes="form-label")
-                    yield from row
-        yield Static("", id="form-hint")
-        yield Static("", id="form-summary")
-        with VerticalScroll(id="form-result"):
-            yield Static("", id="form-breakdown")
+        with Horizontal(id="form-body"):
+            with Vertical(id="form-entry"):
+                for field in self.form.shared:
+                    yield self.form_row(field, [self.field_input(field, "s", self.sheet["shared"].get(field.key, ""))])
+                with Horizontal(classes="form-row form-header"):
+                    yield Label("", classes="form-marker")
+                    yield self.row_label("")
+                    for label in self.labels:
+                        yield self.player_label(label)
+                with VerticalScroll(id="form-inputs", can_focus=False):
+                    if self.form.help:
+                        yield Static(self.form.help, classes="form-help")
+                    for field in self.form.per_player:
+                        yield self.form_row(field, [self.field_input(field, f"p{seat}", entries.get(field.key, ""))
+                                                    for seat, entries in enumerate(self.sheet["entries"])])
+                yield Static("", id="form-hint")
+            with Vertical(id="form-outcome"):
+                yield Static("", id="form-summary")
+                with VerticalScroll(id="form-result", can_focus=False):
+                    yield Static("", id="form-breakdown")
         yield Footer()
+
+    def form_row(self, field: Field, inputs: list[Input]) -> Horizontal:
+        self.grid.append(inputs)
+        marker = Label("", classes="form-marker")
+        self.markers.append(marker)
+        return Horizontal(marker, self.row_label(field.label), *inputs, classes="form-row")
+
+    def row_label(self, text: str) -> Label:
+        label = Label(text, classes="form-label")
+        label.styles.width = self.label_columns
+        return label
+
+    def player_label(self, text: str) -> Label:
+        label = Label(text, classes="form-player")
+        label.styles.width = self.cell_columns
+        return label
 
     def field_input(self, field: Field, owner: str, value: str) -> Input:
         widget = Input(value, placeholder=field.default, id=f"{owner}-{field.key}", compact=True,
                        classes="form-input wide" if owner == "s" else "form-input")
+        if owner != "s":
+            widget.styles.width = self.cell_columns - 1
         widget.sheet_key = field.key
         widget.sheet_owner = owner
-        widget.sheet_hint = f"{field.label}: {field.hint}" if field.hint else field.label
+        who = "" if owner == "s" else f"{self.labels[int(owner[1:])]} · "
+        widget.sheet_hint = who + (f"{field.label}: {field.hint}" if field.hint else field.label)
         return widget
 
-    def on_descendant_focus(self, event) -> None:
-        hint = getattr(event.widget, "sheet_hint", "↑/↓ scroll the results" if event.widget.id == "form-result" else "")
-        self.query_one("#form-hint", Static).update(hint)
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.query_one("#form-hint", Static).update(getattr(event.widget, "sheet_hint", ""))
+        for marker, row in zip(self.markers, self.grid):
+            marker.update(CURSOR if event.widget in row else "")
 
     def on_mount(self) -> None:
         for row in self.grid:
@@ -107,6 +153,13 @@ class FormScreen(SheetSaver, Screen):
             self.grid[0][0].focus()
         self.recompute()
         self.save()
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide = event.size.width >= WIDE
+        self.set_class(wide, "wide")
+        entry = self.query_one("#form-entry")
+        entry.styles.width = (len(CURSOR) + self.label_columns + self.cell_columns * len(self.labels) + 3
+                              if wide else "1fr")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         widget = event.input
@@ -128,21 +181,19 @@ class FormScreen(SheetSaver, Screen):
             breakdown.update(Text("\n".join(evaluation.errors)))
             return
         result = evaluation.result
-        notes = Text("\n".join(result.notes))
-        table = result_table(result.header, result.rows)
-        # a round helper's notes are its headline (gate tile, turn order); a sheet's are details
-        breakdown.update(Group(notes, table) if self.form.kind == "round" else Group(table, notes))
+        breakdown.update(Group(result_table(result.header, result.rows), Text("\n".join(result.notes))))
 
     def action_move(self, step: int) -> None:
+        """Focus the same player's input one row up or down; set at once, so fast keys all count."""
         focused = self.focused
-        if isinstance(focused, VerticalScroll):
-            focused.scroll_relative(y=step, animate=False)
-            return
         for r, row in enumerate(self.grid):
             if focused in row:
                 target = r + step
                 if 0 <= target < len(self.grid):
                     column = min(row.index(focused), len(self.grid[target]) - 1)
-                    self.grid[target][column].focus()
-                    self.grid[target][column].scroll_visible()
+                    self.set_focus(self.grid[target][column])
                 return
+
+    def action_scroll_results(self, direction: int) -> None:
+        results = self.query_one("#form-result", VerticalScroll)
+        results.scroll_relative(y=direction * max(1, results.scrollable_content_region.height - 1), animate=False)

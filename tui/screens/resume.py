@@ -1,22 +1,69 @@
-"""Resume: the saved games, most recently played first; open, rename or delete them."""
+"""Resume: the saved games, most recently played first; open, rename or delete them.
+
+Games are shared between terminals: the list shows the seats other terminals hold, and
+opening a game someone else is playing (or any game, with "j", or over SSH) asks where to
+sit: a free seat, every free seat (hot-seat), or watching as a spectator.
+"""
 
 from __future__ import annotations
 
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
+from engine.core.seats import seat_tag
 from engine.registry import titles
-from tui.text import seats_summary, short_time
+from saves.seats import SeatLeases, held_seats
+from saves.session import HUMAN
+from tui.text import seat_label, seats_summary, short_time
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
+
+WATCH, EVERY_FREE_SEAT = "watch", "all"
+
+
+def seats_for(answer: str) -> list[int] | None:
+    """The seats to play for a SeatPicker answer (None: every free human seat)."""
+    return {WATCH: [], EVERY_FREE_SEAT: None}[answer] if answer in (WATCH, EVERY_FREE_SEAT) else [int(answer)]
+
+
+class SeatPicker(ModalScreen[str | None]):
+    """Where to sit: a free seat, every free seat, or watch; dismisses with an answer for seats_for."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, title: str, names: list[str], free: list[int], held: list[int]) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.names = names
+        self.free = free
+        self.held = held
+
+    def compose(self) -> ComposeResult:
+        question = f"Where do you sit at “{self.title_text}”?"
+        if self.held:
+            question += "\nAt another terminal: " + ", ".join(seat_label(self.names, seat) for seat in self.held)
+        options = [Option(f"Take seat {seat_tag(seat)} ({self.names[seat]})", id=str(seat)) for seat in self.free]
+        if len(self.free) > 1:
+            options.append(Option("Play every free seat here (hot-seat)", id=EVERY_FREE_SEAT))
+        options.append(Option("Watch as spectator", id=WATCH))
+        with Vertical(classes="dialog-box"):
+            yield Label(question, classes="dialog-question")
+            yield OptionList(*options, id="seat-choices", compact=True)
+            yield Label("Enter to choose, Escape to cancel", classes="dialog-hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_id)
 
 
 class ResumeScreen(Screen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "open", "Resume"),
+        Binding("j", "open(True)", "Join a seat"),
         Binding("r", "rename", "Rename"),
         Binding("d,delete", "delete", "Delete"),
     ]
@@ -34,7 +81,7 @@ class ResumeScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one("#saves", DataTable)
-        table.add_columns("Title", "Game", "Progress", "Last played", "Seats")
+        table.add_columns("Title", "Game", "Progress", "Last played", "Taken", "Seats")
         table.display = False
         self.query_one("#problems").display = False
         self.reload()
@@ -43,9 +90,9 @@ class ResumeScreen(Screen):
     def reload(self) -> None:
         store = self.app.store
         records = store.summaries()
-        self.app.call_from_thread(self.fill, records, list(store.problems))
+        self.app.call_from_thread(self.fill, records, list(store.problems), held_seats(store.data_dir))
 
-    def fill(self, records: list, problems: list[str]) -> None:
+    def fill(self, records: list, problems: list[str], held: dict[str, list[int]]) -> None:
         table = self.query_one("#saves", DataTable)
         table.clear()
         games = titles()
@@ -53,7 +100,8 @@ class ResumeScreen(Screen):
         for record in records:
             progress = "finished" if record.status == "finished" else record.progress
             table.add_row(record.title, games.get(record.game, record.game), progress,
-                          short_time(record.updated), seats_summary(record.seats), key=record.id)
+                          short_time(record.updated), " ".join(seat_tag(seat) for seat in held.get(record.id, ())),
+                          seats_summary(record.seats), key=record.id)
         table.display = bool(records)
         empty = self.query_one("#empty", Static)
         empty.display = not records
@@ -75,26 +123,41 @@ class ResumeScreen(Screen):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()
 
-    def action_open(self) -> None:
+    def action_open(self, ask: bool = False) -> None:
         record = self.selected
         if record is not None:
-            self.open_save(record.id)
+            self.open_save(record.id, ask or self.app.ask_seat)
 
     @work(thread=True, exclusive=True, group="saves-open")
-    def open_save(self, save_id: str) -> None:
+    def open_save(self, save_id: str, ask: bool) -> None:
+        """Open the game: straight to the table when nobody else plays it (and we need not ask)."""
         from saves.session import GameSession
 
         try:
             session = GameSession.resume(self.app.store, save_id)
+            humans = [seat for seat, info in enumerate(session.record.seats) if info.kind == HUMAN]
+            free = SeatLeases(self.app.store.data_dir, save_id).free(humans)
         except Exception as error:  # a save that does not replay is reported, never lost
             self.app.call_from_thread(self.notify, str(error), title="Cannot resume", severity="error")
             return
-        self.app.call_from_thread(self.opened, session)
+        if session.match.finished or not humans or (free == humans and not ask):
+            self.app.call_from_thread(self.opened, session, None)
+        else:
+            held = [seat for seat in humans if seat not in free]
+            self.app.call_from_thread(self.ask_where, session, free, held)
 
-    def opened(self, session) -> None:
+    def ask_where(self, session, free: list[int], held: list[int]) -> None:
+        def answered(answer: str | None) -> None:
+            if answer is not None:
+                self.opened(session, seats_for(answer))
+
+        names = [seat.name for seat in session.record.seats]
+        self.app.push_screen(SeatPicker(session.record.title, names, free, held), answered)
+
+    def opened(self, session, seats: list[int] | None) -> None:
         from tui.screens.table import TableScreen
 
-        self.app.switch_screen(TableScreen(session))
+        self.app.switch_screen(TableScreen(session, seats))
 
     def action_rename(self) -> None:
         record = self.selected
@@ -121,5 +184,5 @@ class ResumeScreen(Screen):
             edit(self.app.store)
         except Exception as error:
             self.app.call_from_thread(self.notify, str(error), title="Not changed", severity="error")
-        records = self.app.store.summaries()
-        self.app.call_from_thread(self.fill, records, list(self.app.store.problems))
+        store = self.app.store
+        self.app.call_from_thread(self.fill, store.summaries(), list(store.problems), held_seats(store.data_dir))

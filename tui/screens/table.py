@@ -1,10 +1,14 @@
 """The game table: board, players' areas, private information, choices, log and scores.
 
 Bots and disk writes run in a thread worker; the screen only shows ``TableState`` snapshots.
+The game goes through a ``SharedSession``, so several terminals can sit at one game: this
+one holds its own seats (all free human seats for a hot-seat table, one seat when joined,
+none for a spectator), acts only for them, and catches up when another terminal moves.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Callable
 
@@ -12,15 +16,18 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from engine.core.contract import IllegalChoice
 from engine.core.seats import seat_tag
-from saves.store import SaveConflict
+from saves.seats import SeatTaken
+from saves.store import SaveConflict, SaveError
 from tui.boards import board_module
 from tui.messages import ChoiceMade, CurtainLifted
+from tui.serve.shared import SharedSession
 from tui.table_state import TableState, needs_curtain, snapshot
 from tui.text import KINDS, seat_label
 from tui.widgets.board_panel import BoardPanel
@@ -38,9 +45,14 @@ class TableScreen(Screen):
         Binding("escape", "leave", "Home (saved)"),
     ]
 
-    def __init__(self, session) -> None:
+    class GameChanged(Message):
+        """Another terminal changed the game, or this terminal's leases changed (any thread)."""
+
+    def __init__(self, session, seats: list[int] | None = None) -> None:
+        """``session`` is a GameSession; ``seats`` the seats this terminal plays: None = every
+        human seat no other terminal holds (hot-seat), [] = watch as a spectator."""
         super().__init__(classes="table")
-        self.session = session
+        self.session = SharedSession(session, seats, lambda: self.post_message(self.GameChanged()))
         self.board = board_module(session.record.game)
         self.names = [seat.name for seat in session.record.seats]
         self.state: TableState | None = None
@@ -49,6 +61,13 @@ class TableScreen(Screen):
         """The human seat whose private information was last shown (the curtain was lifted for)."""
         self._last_viewer: int | None = None
         self._end_pending = False
+        self._session_lock = threading.Lock()
+        """Held by the worker while it uses the session (a cancelled worker may still be running)."""
+        self._worker: Worker | None = None
+        self._change_pending = False
+        self._shown: tuple | None = None
+        self._lost_told = ""
+        self._refused = ""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -76,39 +95,116 @@ class TableScreen(Screen):
         self.query_one("#log").border_title = "Log"
         self.query_one("#choices").border_title = "Choices"
         self.query_one("#curtain").display = False
-        self.advance()
+        self.run_step(self.sit_down)
 
-    # -- the worker: human actions, bots, disk writes --------------------------------------
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "table")
+        self.session.stop()  # frees this terminal's seats at once
+
+    # -- the worker: taking the seats, human actions, catching up, bots, disk writes --------
+
+    def run_step(self, action: Callable[[], bool | None]) -> None:
+        self._worker = self.advance(action)
+
+    @property
+    def working(self) -> bool:
+        return self._worker is not None and self._worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
 
     @work(thread=True, exclusive=True, group="table")
-    def advance(self, action: Callable[[], None] | None = None) -> None:
+    def advance(self, action: Callable[[], bool | None] | None = None) -> None:
+        """Run ``action``, show the game, then play the bots this terminal runs.
+        An action returning False has nothing new to show."""
         worker = get_current_worker()
-        try:
-            if action is not None:
-                action()
-            state = self.publish()
-            while state.next_bot is not None and not worker.is_cancelled:
-                time.sleep(self.app.bot_pause)
-                if worker.is_cancelled:
+        with self._session_lock:
+            try:
+                if action is not None and action() is False:
                     return
-                seat = state.next_bot
-                self.session.act(seat, self.session.bot_choice(seat))
                 state = self.publish()
-        except IllegalChoice as error:
-            self.app.call_from_thread(self.notify, str(error), title="Not allowed", severity="warning")
-            self.publish()
-        except SaveConflict:  # another terminal played first; the session now holds its game
-            self.session.refresh()
-            self.app.call_from_thread(self.notify, "Another terminal changed this game; showing its latest state.",
-                                      title="Game updated", severity="warning")
-            self.publish()
+                while state.next_bot is not None and not worker.is_cancelled:
+                    time.sleep(self.app.bot_pause)
+                    if worker.is_cancelled:
+                        return
+                    seat = state.next_bot
+                    self.session.act(seat, self.session.bot_choice(seat))
+                    state = self.publish()
+            except SaveConflict:  # the session already holds the game as the other terminal left it
+                self.tell("Another terminal moved first; showing the new state.", "Move not made")
+                self.publish()
+            except IllegalChoice as error:
+                self.tell(str(error), "Not allowed")
+                self.publish()
+            except SaveError as error:
+                self.tell(str(error), "Cannot read this game", "error")
+
+    def tell(self, message: str, title: str, severity: str = "warning") -> None:
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.notify, message, title=title, severity=severity)
 
     def publish(self) -> TableState:
         state = snapshot(self.session, self._last_viewer)
         self._last_viewer = state.viewer
         if not get_current_worker().is_cancelled:
+            self._shown = self.shown_key()
             self.app.call_from_thread(self.show_state, state)
         return state
+
+    def shown_key(self) -> tuple:
+        return len(self.session.match.actions), self.session.runs_bots, self.session.lost
+
+    def sit_down(self) -> bool | None:
+        """Worker step: take this terminal's seats, or note why not (the screen then leaves)."""
+        try:
+            self.session.start()
+        except (SeatTaken, IllegalChoice) as error:
+            self._refused = str(error)
+            return False
+        return None
+
+    def cannot_sit(self) -> None:
+        self.notify(self._refused, title="Cannot take the seat", severity="error")
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+    def at_position(self, position: int, change: Callable[[], None]) -> Callable[[], None]:
+        """A worker step making ``change`` only if the game is still where the player saw it."""
+        def step() -> None:
+            if len(self.session.match.actions) != position:
+                raise SaveConflict("the game changed before this move was made")
+            change()
+        return step
+
+    # -- another terminal changed the game ----------------------------------------------------
+
+    def on_table_screen_game_changed(self, _message: GameChanged) -> None:
+        self.game_changed()
+
+    def game_changed(self) -> None:
+        """Catch up with the game on disk in the worker; never interrupt a running worker."""
+        if self.working:
+            self._change_pending = True
+        else:
+            self.run_step(self.catch_up)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is not self._worker or self.working:
+            return
+        if self._refused:
+            self.cannot_sit()
+        elif self._change_pending:
+            self._change_pending = False
+            self.game_changed()
+
+    def catch_up(self) -> bool:
+        """Worker step: re-read the game; False when nothing shown has changed."""
+        self.session.refresh()
+        if self.session.turn_arrived:
+            self.app.call_from_thread(self.your_turn)
+        return self.shown_key() != self._shown
+
+    def your_turn(self) -> None:
+        self.notify("Your turn", title=self.session.record.title, severity="information")
+        if self.app.bell_on_turn:
+            self.app.bell()
 
     # -- showing a snapshot -------------------------------------------------------------
 
@@ -119,6 +215,9 @@ class TableScreen(Screen):
             self.finish()
             return
         self.query_one("#status", Label).update(self.status_line(state))
+        if state.lost and state.lost != self._lost_told:
+            self._lost_told = state.lost
+            self.notify(state.lost, title="Seat lost", severity="error", timeout=30)
         if needs_curtain(state.humans, self.revealed, state.viewer, state.has_private):
             self.close_curtain(state.viewer)
         else:
@@ -171,7 +270,12 @@ class TableScreen(Screen):
             choices.focus()
 
     def status_line(self, state: TableState) -> str:
-        watching = "spectator view" if state.viewer is None else f"view of {seat_label(state.names, state.viewer)}"
+        if state.lost:
+            watching = "seat lost, watching only"
+        elif state.viewer is None:
+            watching = "spectator view"
+        else:
+            watching = f"view of {seat_label(state.names, state.viewer)}"
         return f"{state.title} · {state.progress} · {watching}"
 
     def seat_title(self, state: TableState, seat: int) -> str:
@@ -180,15 +284,19 @@ class TableScreen(Screen):
         return f"{mark}{seat_label(state.names, seat)}{kind}"
 
     def prompt_line(self, state: TableState) -> str:
-        who = ", ".join(seat_label(state.names, seat) for seat in state.awaiting)
+        """What happens now, naming (with seat tags) everyone the game waits for."""
         prompt = state.view.get("prompt", "")
         if state.choices:
-            if prompt.startswith(f"{state.names[state.viewer]}:"):  # the game already names the player
-                return f"▶ {seat_tag(state.viewer)} {prompt}"
-            return f"▶ {seat_label(state.names, state.viewer)}: {prompt}"
+            line = f"▶ {named_prompt(state.names, state.viewer, prompt)}"
+            if state.others_awaited:
+                line += f"\nAlso waiting for {seat_list(state.names, state.others_awaited)}"
+            return line
+        who = seat_list(state.names, state.awaiting)
         if state.next_bot is not None:
-            return f"{who} is choosing… ({state.view.get('prompt', '')})"
-        return f"Waiting for {who}: {state.view.get('prompt', '')}"
+            return f"{who} is choosing… ({prompt})"
+        if len(state.awaiting) == 1:
+            return f"Waiting for {named_prompt(state.names, state.awaiting[0], prompt)}"
+        return f"Waiting for {who}: {prompt}"
 
     # -- actions -------------------------------------------------------------------------
 
@@ -224,7 +332,7 @@ class TableScreen(Screen):
         self.busy = True
         self.query_one("#choices", ChoiceList).disabled = True
         self.refresh_bindings()
-        self.advance(lambda: self.session.act(seat, choice_id))
+        self.run_step(self.at_position(state.position, lambda: self.session.act(seat, choice_id)))
 
     def action_undo(self) -> None:
         state = self.state
@@ -233,7 +341,7 @@ class TableScreen(Screen):
         seat = state.viewer
         self.busy = True
         self.refresh_bindings()
-        self.advance(lambda: self.session.undo(seat))
+        self.run_step(self.at_position(state.position, lambda: self.session.undo(seat)))
 
     def action_score_sheet(self) -> None:
         from tui.screens.end import ScoreSheetScreen
@@ -242,7 +350,6 @@ class TableScreen(Screen):
             self.app.push_screen(ScoreSheetScreen(self.state.names, self.state.scores))
 
     def action_leave(self) -> None:
-        self.workers.cancel_group(self, "table")
         self.app.pop_screen()
 
     def help_context(self) -> tuple[str, str | None]:
@@ -262,3 +369,14 @@ class TableScreen(Screen):
         if self._end_pending:
             self._end_pending = False
             self.finish()
+
+
+def seat_list(names: list[str], seats: list[int]) -> str:
+    return ", ".join(seat_label(names, seat) for seat in seats)
+
+
+def named_prompt(names: list[str], seat: int, prompt: str) -> str:
+    """'●A Ann: play or draw', without naming the player twice when the game's prompt does."""
+    if prompt.startswith(f"{names[seat]}:"):
+        return f"{seat_tag(seat)} {prompt}"
+    return f"{seat_label(names, seat)}: {prompt}"

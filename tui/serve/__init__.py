@@ -1,1 +1,5 @@
 """Play across terminals: the SSH and web servers, `tabula join`, and the shared-table session."""
+
+SEAT_PER_TERMINAL = "TABULA_SEAT_PER_TERMINAL"
+"""Environment variable set for apps the SSH server runs: every terminal is one player, so
+opening a saved game always asks which seat to take (instead of playing every free seat)."""

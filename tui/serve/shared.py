@@ -4,7 +4,8 @@
 screen can use it unchanged where it reads ``match``/``record`` and calls ``act``/``undo``/
 ``bot_choice``/``refresh``. On top it:
 
-* holds a lease on this terminal's seats (none for a spectator) and heartbeats it, so no
+* holds a lease on this terminal's seats (none for a spectator; ``seats=None`` means every
+  human seat no other terminal holds, as a hot-seat table does) and heartbeats it, so no
   other terminal can take or act for them, and they are freed when this process dies;
 * competes for the game's single "bots" lease: only the holder may play bot seats;
 * refuses ``act``/``undo`` for a seat it does not hold (``IllegalChoice`` with the reason);
@@ -27,14 +28,16 @@ from typing import Callable, Iterable
 from engine.core.contract import IllegalChoice
 from engine.core.seats import seat_tag
 from saves.seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatTaken, new_holder_id
+from saves.session import HUMAN
 from saves.watch import FALLBACK, Watcher, ring
 
 
 class SharedSession:
-    def __init__(self, session, seats: Iterable[int], on_change: Callable[[], None], *,
+    def __init__(self, session, seats: Iterable[int] | None, on_change: Callable[[], None], *,
                  ttl: float = DEFAULT_TTL, fallback: float = FALLBACK):
         self.session = session
-        self.seats = frozenset(seats)
+        self.every_free_seat = seats is None
+        self.seats = frozenset(seats or ())
         self.on_change = on_change
         self.data_dir = Path(session.store.data_dir)
         self.save_id = session.record.id
@@ -54,6 +57,9 @@ class SharedSession:
 
     def start(self) -> None:
         """Take the seats (SeatTaken if one is held; nothing is kept then) and start watching."""
+        if self.every_free_seat:
+            humans = [seat for seat, info in enumerate(self.record.seats) if info.kind == HUMAN]
+            self.seats = frozenset(self.leases.free(humans))
         taken: list[int] = []
         try:
             for seat in sorted(self.seats):
@@ -66,6 +72,7 @@ class SharedSession:
             raise
         self.runs_bots = self.leases.try_acquire(BOTS, self.holder)
         self._watcher = Watcher(self.session.store.path_of(self.save_id), self.data_dir, self.save_id, self.fallback)
+        self.session.refresh()  # a change made before the watcher looked would otherwise go unseen
         for target, name in ((self._watch, "watch"), (self._beat, "heartbeat")):
             thread = threading.Thread(target=target, name=f"tabula-{name}-{self.save_id}", daemon=True)
             thread.start()
@@ -148,10 +155,12 @@ class SharedSession:
 
     def _check_human(self, seat: int) -> None:
         seats = self.session.record.seats
-        if not 0 <= seat < len(seats) or seats[seat].kind != "human":
+        if not 0 <= seat < len(seats) or seats[seat].kind != HUMAN:
             raise IllegalChoice(f"{seat_words(seat, len(seats))} is not a human seat of this game")
 
     def _check_may_act(self, seat: int) -> None:
+        if self._stop.is_set():
+            raise IllegalChoice("This terminal has left the table")
         if self.lost:
             raise IllegalChoice(self.lost)
         key = seat if seat in self.seats else BOTS if seat in self.bot_seats() and self.runs_bots else None

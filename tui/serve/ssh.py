@@ -34,6 +34,8 @@ from pathlib import Path
 
 import asyncssh
 
+from tui.serve import SEAT_PER_TERMINAL
+
 DEFAULT_PORT = 2222
 HOST_KEY_NAME = "host_ed25519"
 MAX_PENDING_INPUT = 64 * 1024
@@ -98,6 +100,7 @@ def take_controlling_terminal() -> None:
 def app_environment(term: str, client_env: dict[str, str]) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "SSH_AUTH_SOCK")}
     env["TERM"] = term or "xterm-256color"
+    env[SEAT_PER_TERMINAL] = "1"
     if "NO_COLOR" in client_env:
         env["NO_COLOR"] = client_env["NO_COLOR"]
     return env
