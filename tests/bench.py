@@ -68,10 +68,12 @@ class Terminal:
             self.read(0.02)
         return float("nan")
 
-    def settle(self, quiet: float = 0.3) -> None:
+    def settle(self, quiet: float = 0.3) -> str:
+        """Read until the app is quiet; returns the text it drew and forgets it."""
         while self.read(quiet):
             pass
-        self.seen = ""
+        drawn, self.seen = ANSI.sub("", self.seen), ""
+        return drawn
 
     def key_to_repaint(self, key: bytes) -> float:
         """Seconds from writing a key to the first bytes of the repaint arriving."""
@@ -118,8 +120,11 @@ def keypress_latencies(game: str, moves: int, presses: int = 60) -> list[float]:
         try:
             terminal.wait_for("New game")
             terminal.settle()
-            for key in (b"r", b"\r"):  # Resume, the game (no curtain: Almadi has no private hands here)
+            for key in (b"r", b"\r"):  # Resume, the game
                 os.write(terminal.fd, key)
+                drawn = terminal.settle(0.5)
+            if "Pass to" in drawn:  # the hotseat curtain before a private hand
+                os.write(terminal.fd, b"\r")
                 terminal.settle(0.5)
             return [terminal.key_to_repaint(b"\x1b[B" if i % 2 == 0 else b"\x1b[A") for i in range(presses)]
         finally:
