@@ -11,6 +11,11 @@ from tui.screens.assistant_form import FormScreen
 SIZE = (80, 24)
 
 
+def rendered(widget) -> str:
+    """The text a widget's content draws now, line by line (what a plain-text capture shows)."""
+    return "\n".join(widget.render_line(y).text for y in range(widget.scrollable_content_region.height))
+
+
 async def open_tool(pilot, game_presses: list[str], tool_presses: list[str]) -> None:
     """From Home: the assistant, a game (arrows from the first), a tool (arrows from the first)."""
     await pilot.press("t")
@@ -33,14 +38,15 @@ async def test_tick_setup_steps_and_progress_is_saved(tmp_path):
         assert text_of(title).endswith("0/34 done")
         draws = text_of(screen.query_one("#draws"))
         assert f"Seed {screen.sheet['seed']}" in draws and "First player:" in draws
-        await pilot.press("space")
-        await pilot.press("down", "enter")
+        await pilot.press("space")  # ticks the first step and moves on to the next
+        await pilot.press("down", "enter")  # skips one, ticks the third
         await settle(pilot)
-        assert screen.sheet["ticked"] == ["city", "devotion"]
+        assert screen.sheet["ticked"] == ["city", "council"]
         assert text_of(title).endswith("2/34 done")
-        await pilot.press("up", "space")  # untick
+        await pilot.press("up", "up", "up", "space")  # untick the first: the cursor stays on it
         await settle(pilot)
-        assert SaveStore(tmp_path).get_sheet(screen.sheet_id)["ticked"] == ["devotion"]
+        assert SaveStore(tmp_path).get_sheet(screen.sheet_id)["ticked"] == ["council"]
+        assert "▶ [ ] City board in the middle" in rendered(screen.query_one("#steps"))
 
 
 @pilot_test
@@ -91,7 +97,7 @@ async def test_save_and_resume_a_sheet(tmp_path):
         await pilot.press("escape", "escape")
         await settle(pilot)
         assert isinstance(app.screen, AssistantHomeScreen)
-        assert "Polis final scoring, 2p" in app.screen.query_one("#sheets").get_row_at(0)[0]
+        assert "Polis final scoring, 2p" in str(app.screen.query_one("#sheets").get_row_at(0)[1])
     app = make_app(tmp_path)  # a new session of the app
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t")
@@ -119,3 +125,100 @@ async def test_enter_a_seed_and_the_draws_follow_it(tmp_path):
         for draw in setup_checklist(2, 2024).draws:
             assert f"{draw.label}: {draw.value}" in draws
         assert SaveStore(tmp_path).get_sheet(screen.sheet_id)["seed"] == 2024
+
+
+@pilot_test
+async def test_the_tool_list_shows_its_cursor_and_stops_at_the_last_tool(tmp_path):
+    # Almadi has two tools; Down twice used to wrap back to the checklist, with no cursor shown
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", "down", "enter")
+        await settle(pilot)
+        tools = app.screen.query_one("#tools")
+        assert "▶ Setup checklist" in rendered(tools)
+        await pilot.press("down")
+        assert "▶ Score sheet: Final scoring" in rendered(tools) and "▶ Setup" not in rendered(tools)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, FormScreen) and app.screen.form.id == "final"
+
+
+@pilot_test
+async def test_only_the_focused_list_on_home_shows_a_cursor(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_tool(pilot, ["down", "down"], ["down", "down"])  # Polis final scoring
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        games, sheets = app.screen.query_one("#games"), app.screen.query_one("#sheets")
+        assert "▶ Polis" in rendered(games) and "▶" not in rendered(sheets)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert "▶" not in rendered(games)
+        assert "▶" in next(line for line in rendered(sheets).splitlines() if "Polis final scoring" in line)
+
+
+@pilot_test
+async def test_every_sheet_opens_and_fits_80_columns(tmp_path):
+    # the Polis end-of-round labels hold '[/limit]', which once crashed the screen as markup
+    from engine.assistant.games import GAME_IDS, assistant_for
+    from engine.assistant.sheets import new_form
+    from tui.screens.assistant_store import new_sheet_id
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for game in GAME_IDS:
+            module = assistant_for(game)
+            for form in module.FORMS:
+                players = max(module.PLAYER_COUNTS)
+                await app.push_screen(FormScreen(new_sheet_id(game), new_form(game, form.id, players)))
+                await settle(pilot)
+                screen = app.screen
+                inputs = list(screen.query("Input"))
+                assert len(inputs) == len(form.shared) + players * len(form.per_player)
+                assert all(widget.region.right <= SIZE[0] - 2 for widget in inputs), (game, form.id)
+                assert "▶" in text_of(screen.query(".form-marker").first())
+                await pilot.press(*["tab"] * max(1, len(form.shared)))  # to a player: the hint names both
+                hint = text_of(screen.query_one("#form-hint"))
+                label = module.player_labels(players)[0 if form.shared else 1]
+                assert hint.startswith(f"{label} · {form.per_player[0].label}"), (game, form.id, hint)
+                await pilot.press("escape")
+
+
+@pilot_test
+async def test_fast_keys_move_down_one_row_each(tmp_path):
+    # keys arriving together (a terminal sends them in one read) must each move one row
+    from textual import events
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_tool(pilot, [], ["down", "down"])  # Thebai, 3 players, final scoring
+        screen = app.screen
+        for _ in range(3):
+            screen.post_message(events.Key("down", None))
+        await settle(pilot)
+        assert screen.focused.id == "p0-city"
+        markers = [text_of(marker) for marker in screen.query(".form-marker")]
+        assert markers.index("▶ ") == 3 and markers.count("▶ ") == 1
+        assert text_of(screen.query_one("#form-hint")) == "●A · Dice power on the city"
+
+
+@pilot_test
+async def test_results_scroll_with_page_keys_and_stand_beside_the_inputs_when_wide(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_tool(pilot, [], ["down"])  # Thebai battle
+        screen = app.screen
+        results = screen.query_one("#form-result")
+        assert "Invader power 1 · gate tile: nobody" in text_of(screen.query_one("#form-summary"))
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert results.scroll_y > 0 and screen.focused.id == "s-battle"
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert results.scroll_y == 0
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot)
+        entry, outcome = screen.query_one("#form-entry"), screen.query_one("#form-outcome")
+        assert outcome.region.x >= entry.region.right and outcome.region.height > 40
+        assert not results.max_scroll_y  # everything shows at once

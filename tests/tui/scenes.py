@@ -72,3 +72,44 @@ SCENES = (
     Scene("almadi-curtain", almadi_characters_hotseat, open_first_save),
     Scene("end", almadi_finished, open_first_save),
 )
+
+
+# The table assistant (issue 4): a setup checklist with a fixed seed, a round helper, a score sheet.
+
+
+async def open_assistant_tool(pilot, game_presses: list[str], tool_presses: list[str]) -> None:
+    await pilot.press("t", *game_presses, "enter", *tool_presses, "enter")
+    await settle(pilot)
+
+
+async def thebai_checklist_two_ticked(pilot) -> None:
+    await open_assistant_tool(pilot, [], [])
+    await pilot.press("s", *"2024", "enter")
+    await settle(pilot)
+    await pilot.press("space", "space")
+    await settle(pilot)
+
+
+async def thebai_battle_filled(pilot) -> None:
+    await open_assistant_tool(pilot, [], ["down"])
+    await pilot.press("2", "enter", "1", "enter")  # battle 2, invader card +1
+    await pilot.press(*"3 2", "tab", "2", "tab", "2", "down", "1")  # ■C: a die of 2 and strategos 1
+    await settle(pilot)
+
+
+async def thebai_final_sheet_filled(pilot) -> None:
+    await open_assistant_tool(pilot, [], ["down", "down"])
+    for player, values in enumerate(([*"25", "enter", *"12", "enter", "9", "enter", "5", "enter", "3", "enter",
+                                      "2", "enter", "1", "enter", "enter", "1", "enter", "2"],
+                                     [*"31", "enter", *"14", "enter", "6", "enter", "2", "enter", "2", "enter",
+                                      "2", "enter", "2", "enter", "2", "enter", "1"])):
+        await pilot.press(*values)
+        await pilot.press(*["up"] * 9, "tab")
+    await settle(pilot)
+
+
+SCENES += (
+    Scene("assistant-checklist", no_saves, thebai_checklist_two_ticked),
+    Scene("assistant-battle", no_saves, thebai_battle_filled),
+    Scene("assistant-sheet", no_saves, thebai_final_sheet_filled),
+)

@@ -6,6 +6,7 @@ import secrets
 from datetime import datetime
 from pathlib import Path
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -87,7 +88,7 @@ class AssistantHomeScreen(Screen):
         table.clear()
         self.saved = {sheet["id"]: sheet for sheet, _ in sheets}
         for sheet, progress in sheets:
-            table.add_row("", sheet.get("title", sheet["id"]), progress, saved_time(sheet["updated"]), key=sheet["id"])
+            table.add_row("", Text(sheet.get("title", sheet["id"])), progress, saved_time(sheet["updated"]), key=sheet["id"])
         table.display = bool(sheets)
         self.query_one("#no-sheets").display = not sheets
         self.mark_cursor_row(table)
@@ -136,9 +137,9 @@ class AssistantGameScreen(Screen):
         self.players = self.game.PLAYER_COUNTS[min(1, len(self.game.PLAYER_COUNTS) - 1)]
 
     def compose(self) -> ComposeResult:
-        yield Label(f"{self.game.TITLE}: table assistant", classes="screen-title")
+        yield Label(f"{self.game.TITLE}: table assistant", classes="screen-title", markup=False)
         with Vertical(id="assistant-game"):
-            yield Static("", id="players")
+            yield Static("", id="players", markup=False)
             tools = [Option("Setup checklist", id="checklist")]
             tools += [Option(f"{'Round helper' if f.kind == 'round' else 'Score sheet'}: {f.title}", id=f.id)
                       for f in self.game.FORMS]

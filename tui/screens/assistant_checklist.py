@@ -41,7 +41,7 @@ class ChecklistScreen(SheetSaver, Screen):
         self.checklist: Checklist = checklist_of(sheet)
 
     def compose(self) -> ComposeResult:
-        yield Label("", id="checklist-title", classes="screen-title")
+        yield Label("", id="checklist-title", classes="screen-title", markup=False)
         yield Static("", id="draws")
         yield CursorList(id="steps")
         yield Footer()

@@ -90,23 +90,23 @@ class FormScreen(SheetSaver, Screen):
         self.cell_columns = cell_width(self.label_columns, len(self.labels))
 
     def compose(self) -> ComposeResult:
-        yield Label(self.sheet["title"], classes="screen-title")
+        yield Label(self.sheet["title"], classes="screen-title", markup=False)
         with Horizontal(id="form-body"):
             with Vertical(id="form-entry"):
                 for field in self.form.shared:
                     yield self.form_row(field, [self.field_input(field, "s", self.sheet["shared"].get(field.key, ""))])
                 with Horizontal(classes="form-row form-header"):
-                    yield Label("", classes="form-marker")
+                    yield Label("", classes="form-gutter")
                     yield self.row_label("")
                     for label in self.labels:
                         yield self.player_label(label)
                 with VerticalScroll(id="form-inputs", can_focus=False):
                     if self.form.help:
-                        yield Static(self.form.help, classes="form-help")
+                        yield Static(self.form.help, classes="form-help", markup=False)
                     for field in self.form.per_player:
                         yield self.form_row(field, [self.field_input(field, f"p{seat}", entries.get(field.key, ""))
                                                     for seat, entries in enumerate(self.sheet["entries"])])
-                yield Static("", id="form-hint")
+                yield Static("", id="form-hint", markup=False)
             with Vertical(id="form-outcome"):
                 yield Static("", id="form-summary")
                 with VerticalScroll(id="form-result", can_focus=False):
@@ -120,12 +120,12 @@ class FormScreen(SheetSaver, Screen):
         return Horizontal(marker, self.row_label(field.label), *inputs, classes="form-row")
 
     def row_label(self, text: str) -> Label:
-        label = Label(text, classes="form-label")
+        label = Label(text, classes="form-label", markup=False)
         label.styles.width = self.label_columns
         return label
 
     def player_label(self, text: str) -> Label:
-        label = Label(text, classes="form-player")
+        label = Label(text, classes="form-player", markup=False)
         label.styles.width = self.cell_columns
         return label
 
@@ -181,7 +181,10 @@ class FormScreen(SheetSaver, Screen):
             breakdown.update(Text("\n".join(evaluation.errors)))
             return
         result = evaluation.result
-        breakdown.update(Group(result_table(result.header, result.rows), Text("\n".join(result.notes))))
+        table, notes = result_table(result.header, result.rows), Text("\n".join(result.notes))
+        # a score sheet's notes say what it chose for the players (gate tile suits, mosaic palaces):
+        # first, in sight; a round helper's outcome is in the summary line, its notes are the follow-up
+        breakdown.update(Group(notes, table) if self.form.kind == "score" and result.notes else Group(table, notes))
 
     def action_move(self, step: int) -> None:
         """Focus the same player's input one row up or down; set at once, so fast keys all count."""

@@ -29,6 +29,12 @@ class CursorList(OptionList):
         style = strip._segments[0].style if strip._segments else None
         return Strip([Segment(mark, style), *strip], strip.cell_length + GUTTER)
 
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
     def action_cursor_down(self) -> None:
         self.move_cursor(1)
 
