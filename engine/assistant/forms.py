@@ -43,6 +43,16 @@ def parse_count_list(text: str) -> list[int]:
     return [parse_count(part) for part in text.replace(",", " ").split()]
 
 
+def required(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """A parser whose blank gives None instead of a default, for entries that a verdict
+    must not guess (a blank prestige is not 0 prestige). Use it with ``default=""``."""
+
+    def parse_or_none(text: str) -> Any:
+        return parse(text) if text.strip() else None
+
+    return parse_or_none
+
+
 @dataclass(frozen=True)
 class Field:
     key: str

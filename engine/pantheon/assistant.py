@@ -46,8 +46,8 @@ STEPS = (
     StepRule("bonus-deal", PLAYERS, "Each player: take your bonus tile (see the draws). It takes effect after the "
              "first epoch's preparation."),
     StepRule("summary", PLAYERS, "Each player: a short-rules card."),
-    StepRule("start", PLAYERS, "The start player takes the temple. (Rules: a player who is a demigod starts, else "
-             "the youngest; the draw settles it when that does not.)"),
+    StepRule("start", PLAYERS, "The start player takes the temple: by the rules the one player who is a demigod, "
+             "or the youngest when none or several are; tables that would rather draw use the drawn start player."),
 )
 
 
@@ -59,7 +59,7 @@ def setup_checklist(players: int, seed: int) -> Checklist:
     nations = shuffled(state, NATIONS)[:EPOCHS]
     bonus = shuffled(state, range(1, BONUS_TILES + 1))[:players]
     draws = (
-        Draw("Start player", seats_text([start])),
+        Draw("Start player, if drawn", seats_text([start])),
         Draw("Nation order", ", ".join(nations)),
         Draw("Bonus tiles (face-down row, from the left)",
              ", ".join(f"{seat_tag(seat)} takes #{n}" for seat, n in enumerate(bonus))),

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.assistant.forms import EntryError, Field, Form, Result, parse_count, parse_count_list, score_result
+from engine.assistant.forms import (EntryError, Field, Form, Result, parse_count, parse_count_list, required,
+                                   score_result)
 
-from .round_end import LAST_ROUND, City, Holdings, RoundEndPlan, end_of_round, game_end_reasons
+from .round_end import LAST_ROUND, City, Holdings, RoundEndPlan, RoundEndReport, end_of_round, game_end_reasons
 from .scoring import final_score
 from .setup import PLAYER_COUNTS, SIDES, setup_checklist
 
@@ -36,21 +37,53 @@ def parse_round(text: str) -> int:
     return number
 
 
+VERDICT_INPUTS = ("cities", "prestige", "wheat")
+"""What a player must have typed before the helper works out their round end: feeding needs
+the citizens, the wheat and the prestige, and 0 prestige ends the game. Blank is not 0."""
+
+RESOURCES = (("Prestige", "prestige"), ("Wheat", "wheat"), ("Wine", "wine"), ("Oil", "oil"), ("Silver", "silver"))
+
+
+def missing_inputs(player: dict[str, Any]) -> list[str]:
+    return [key for key in VERDICT_INPUTS if player[key] is None]
+
+
+def player_round_end(label: str, p: dict[str, Any]) -> RoundEndReport:
+    holdings = Holdings(p["prestige"], p["wheat"], p["wine"], p["oil"], p["silver"], tuple(p["cities"]))
+    try:
+        return end_of_round(holdings, RoundEndPlan(p["projects"], tuple(p["growth"]), bool(p["tax"])))
+    except ValueError as error:
+        raise EntryError(f"{label}: {error}") from None
+
+
+def and_list(words: Sequence[str]) -> str:
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def round_end_headline(round_number: int | None, reports: Sequence[RoundEndReport | None],
+                       missing: Sequence[list[str]], labels: Sequence[str]) -> str:
+    """The end conditions found in what is entered; no verdict on what is still blank."""
+    reasons = game_end_reasons(round_number, [r for r in reports if r is not None])
+    if reasons:
+        return "The game ends: " + "; ".join(reasons) + "."
+    wanted = ["the round"] if round_number is None else []
+    if any(missing) and all(m == missing[0] for m in missing):
+        wanted.append("each side's " + and_list(missing[0]))
+    else:
+        wanted += [f"{label}'s {and_list(m)}" for label, m in zip(labels, missing) if m]
+    if wanted:
+        return "Game end: enter " + and_list(wanted) + " first."
+    return "The game goes on."
+
+
 def compute_round_end(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
-    reports = []
-    for label, p in zip(labels, players):
-        holdings = Holdings(p["prestige"], p["wheat"], p["wine"], p["oil"], p["silver"], tuple(p["cities"]))
-        try:
-            reports.append(end_of_round(holdings, RoundEndPlan(p["projects"], tuple(p["growth"]), bool(p["tax"]))))
-        except ValueError as error:
-            raise EntryError(f"{label}: {error}") from None
-    rows = [[name, *(str(getattr(r.after, key)) for r in reports)]
-            for name, key in (("Prestige", "prestige"), ("Wheat", "wheat"), ("Wine", "wine"), ("Oil", "oil"),
-                              ("Silver", "silver"))]
-    rows.append(["Citizens", *(str(sum(c.population for c in r.after.cities)) for r in reports)])
-    notes = [f"{label}: {'; '.join(r.steps)}" for label, r in zip(labels, reports)]
-    reasons = game_end_reasons(shared["round"], reports)
-    headline = "The game ends: " + "; ".join(reasons) + "." if reasons else "The game goes on."
+    missing = [missing_inputs(p) for p in players]
+    reports = [None if gaps else player_round_end(label, p) for label, p, gaps in zip(labels, players, missing)]
+    rows = [[name, *("?" if r is None else str(getattr(r.after, key)) for r in reports)] for name, key in RESOURCES]
+    rows.append(["Citizens", *("?" if r is None else str(sum(c.population for c in r.after.cities)) for r in reports)])
+    notes = [f"{label}: " + ("; ".join(r.steps) if r else f"enter {and_list(gaps)} to work this out")
+             for label, r, gaps in zip(labels, reports, missing)]
+    headline = round_end_headline(shared["round"], reports, missing, labels)
     return Result(["After the round", *labels], rows, [*notes, headline], headline)
 
 
@@ -61,11 +94,11 @@ def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels:
 
 ROUND_END = Form(
     "round-end", "End of round", "round",
-    shared=(Field("round", "Round (1-4)", parse_round, "1"),),
+    shared=(Field("round", "Round (1-4)", required(parse_round), "", "needed to judge the game end"),),
     per_player=(
-        Field("cities", "Cities pop/start/max[/limit]", parse_cities, "", "e.g. 3/2/5 4/4/6/2"),
-        Field("prestige", "Prestige", parse_count),
-        Field("wheat", "Wheat", parse_count),
+        Field("cities", "Cities pop/start/max[/limit]", required(parse_cities), "", "e.g. 3/2/5 4/4/6/2"),
+        Field("prestige", "Prestige", required(parse_count), "", "needed to judge the game end; type 0 too"),
+        Field("wheat", "Wheat", required(parse_count), "", "needed to judge the game end; type 0 too"),
         Field("wine", "Wine", parse_count),
         Field("oil", "Oil", parse_count),
         Field("silver", "Silver", parse_count),

@@ -103,12 +103,13 @@ def grow(h: Holdings, growth: Sequence[int]) -> Holdings:
     return replace(h, wheat=h.wheat - sum(growth), cities=tuple(cities))
 
 
-def game_end_reasons(round_number: int, reports: Sequence[RoundEndReport]) -> list[str]:
+def game_end_reasons(round_number: int | None, reports: Sequence[RoundEndReport]) -> list[str]:
+    """The end conditions that hold; ``round_number`` None (not known yet) claims no last round."""
     reasons = []
     if any(not r.fed for r in reports):
         reasons.append("a player could not feed their citizens")
     if any(r.fed and r.after.prestige == 0 for r in reports):
         reasons.append("a player has 0 prestige")
-    if round_number >= LAST_ROUND:
+    if round_number is not None and round_number >= LAST_ROUND:
         reasons.append("round 4 is over")
     return reasons

@@ -100,7 +100,8 @@ def resolve_battle(battle_number: int, modifier: int, players: Sequence[Combatan
 def _outcome(seat: int, player: Combatant, invader: int) -> Outcome:
     power = player.power
     if power == 0:
-        result, change = "not engaged", -NOT_ENGAGED_LOSS_PER_POWER * invader
+        # A loss: an invader card that brings the power below 0 must not turn it into a gain.
+        result, change = "not engaged", -NOT_ENGAGED_LOSS_PER_POWER * max(invader, 0)
     elif power >= invader:
         result, change = "won", surplus_vp(power - invader)
     else:

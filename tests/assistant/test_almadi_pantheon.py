@@ -117,3 +117,12 @@ def test_pantheon_checklist_draws():
         tiles = [part.split("#")[1] for part in draws["Bonus tiles (face-down row, from the left)"].split(", ")]
         assert len(set(tiles)) == players and set(tiles) <= {"1", "2", "3", "4", "5", "6"}
         assert checklist == pantheon.setup_checklist(players, seed=5)
+
+
+def test_pantheon_start_player_step_states_the_rule():
+    # The rule: the single player who is a demigod starts; with none or several, the youngest.
+    # The app's draw is only for tables that would rather draw.
+    checklist = pantheon.setup_checklist(3, seed=8)
+    start = next(step.text for step in checklist.steps if step.id == "start")
+    assert "the youngest when none or several are" in start
+    assert [d.label for d in checklist.draws][0] == "Start player, if drawn"

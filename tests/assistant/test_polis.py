@@ -86,3 +86,37 @@ def test_setup_checklist_and_side_draw():
     assert {setup_checklist(2, seed=s).draws for s in range(10)} != {checklist.draws}
     with pytest.raises(ValueError):
         setup_checklist(3, seed=7)
+
+
+def round_end_headline(shared, athens, sparta):
+    result = evaluate(assistant.ROUND_END, assistant.player_labels(2), shared, [athens, sparta]).result
+    return result.headline, {row[0]: row[1:] for row in result.rows}
+
+
+def test_blank_round_end_sheet_claims_no_game_end():
+    # Blank prestige is not 0 prestige: the 0-prestige end condition (and feeding) wait for
+    # what the players actually have, and the round-4 condition waits for the round.
+    headline, rows = round_end_headline({}, {}, {})
+    assert headline == "Game end: enter the round and each side's cities, prestige and wheat first."
+    assert rows["Prestige"] == ["?", "?"]
+
+
+def test_round_end_verdict_waits_for_each_missing_input():
+    athens = {"cities": "3/3/5", "prestige": "4", "wheat": "5"}
+    headline, rows = round_end_headline({"round": "2"}, athens, {"cities": "2/2/4", "wheat": "2"})
+    assert headline == "Game end: enter Sparta's prestige first."
+    assert rows["Prestige"] == ["4", "?"] and rows["Wheat"] == ["1", "?"]  # 3 eaten, 1 of 2 spoils
+    headline, _ = round_end_headline({}, athens, {"cities": "2/2/4", "wheat": "2", "prestige": "3"})
+    assert headline == "Game end: enter the round first."
+    headline, _ = round_end_headline({"round": "2"}, athens, {"cities": "2/2/4", "wheat": "2", "prestige": "3"})
+    assert headline == "The game goes on."
+
+
+def test_typed_zero_prestige_and_entered_facts_still_end_the_game():
+    # Sparta typed 0 prestige and 2 wheat for 2 citizens: fed, still 0 prestige at the end of
+    # the round, so the game ends even though Athens has typed nothing yet.
+    headline, _ = round_end_headline({}, {}, {"cities": "2/2/4", "wheat": "2", "prestige": "0"})
+    assert headline == "The game ends: a player has 0 prestige."
+    # Round 4 is over whatever the sides hold.
+    headline, _ = round_end_headline({"round": "4"}, {}, {})
+    assert headline == "The game ends: round 4 is over."

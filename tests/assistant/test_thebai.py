@@ -163,3 +163,53 @@ def test_every_sheet_label_fits_the_80_column_form():
         for form in assistant_for(game).FORMS:
             for field in (*form.shared, *form.per_player):
                 assert len(field.label) <= 28, (game, field.label)
+
+
+def test_negative_invader_power_takes_nothing_from_players_without_power():
+    # Not engaged players lose 3 VP per point of invader power; a card that takes the power
+    # below 0 leaves nothing to lose (it must not hand out VP).
+    report = resolve_battle(1, -2, [Combatant((), vp=7), Combatant((1,), vp=7)])
+    assert report.invader == -1
+    assert [(o.result, o.vp_change, o.vp_after) for o in report.outcomes] == [("not engaged", 0, 7),
+                                                                            ("won", surplus_vp(2), 7 + surplus_vp(2))]
+
+
+def brute_force_set_points(contracts, gates):
+    """Every suit for every gate tile, every split into different-suit sets and same-suit sets."""
+    from functools import lru_cache
+    from itertools import product
+
+    @lru_cache(maxsize=None)
+    def different(counts):
+        present = [s for s, c in enumerate(counts) if c]
+        if not present:
+            return 0
+        best = 0
+        for mask in range(1, 1 << len(present)):
+            chosen = [s for i, s in enumerate(present) if mask >> i & 1]
+            rest = tuple(c - (s in chosen) for s, c in enumerate(counts))
+            best = max(best, {1: 1, 2: 4, 3: 9, 4: 16}[len(chosen)] + different(rest))
+        return best
+
+    def same(count):
+        return max(3 * a + 7 * b + 12 * c for a in range(count // 3 + 1) for b in range(count // 4 + 1)
+                   for c in range(count // 5 + 1) if 3 * a + 4 * b + 5 * c <= count)
+
+    best = 0
+    for suits in product(range(4), repeat=gates):
+        counts = tuple(c + suits.count(s) for s, c in enumerate(contracts))
+        best = max(best, different(counts) + sum(same(c) for c in counts))
+    return best
+
+
+def test_set_optimiser_matches_brute_force():
+    import random
+
+    chooser = random.Random(17)
+    for _ in range(60):
+        contracts = [chooser.randint(0, 5) for _ in range(4)]
+        gates = chooser.randint(0, 3)
+        assigned = best_gate_assignment(contracts, gates)
+        assert sum(assigned) == gates
+        counts = [c + g for c, g in zip(contracts, assigned)]
+        assert sum(set_points(counts)) == brute_force_set_points(contracts, gates), (contracts, gates)
