@@ -134,8 +134,8 @@ def validate_characters(records: list[dict[str, Any]]) -> None:
             _fail(record, "category must be 'power' or 'scoring'")
         if record.get("power") not in POWERS[category]:
             _fail(record, f"power {record.get('power')!r} is not a known {category} power")
-        if not isinstance(record.get("name"), str) or not isinstance(record.get("text"), str):
-            _fail(record, "name and text must be strings")
+        if not all(isinstance(record.get(key), str) for key in ("name", "title", "text")):
+            _fail(record, "name, title and text must be strings")
 
 
 @dataclass(frozen=True)

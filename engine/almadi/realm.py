@@ -36,20 +36,48 @@ def contact(mine: str, theirs: str, pairs: bool) -> tuple[str, ...]:
     return (mine, theirs) if pairs else ()
 
 
-def activations(grid: Grid, pos: Pos, faces: Faces, pairs: bool = False, ignore: Iterable[Pos] = ()) -> list[str]:
+def activations(
+    grid: Grid, pos: Pos, faces: Faces, pairs: bool = False, ignore: Iterable[Pos] = (), tile: str | None = None,
+) -> list[str]:
     """Effects fired by the contacts of the tile at ``pos`` with its neighbours, on both sides.
 
     ``pairs``: effect sides touching each other fire too (the character Zahra).
-    ``ignore``: neighbours whose contacts were already counted (the other tile of a swap).
+    ``ignore``: neighbours whose contacts do not count (already counted, or the tile's own old place).
+    ``tile``: the tile put at ``pos`` (default: the one there in ``grid``).
     """
     row, col = pos
-    sides = faces[grid[pos]][1]
+    sides = faces[tile or grid[pos]][1]
     fired: list[str] = []
     for d, (dr, dc) in enumerate(DIRECTIONS):
         spot = (row + dr, col + dc)
         near = grid.get(spot)
         if near is not None and spot not in ignore:
             fired.extend(contact(sides[d], faces[near][1][(d + 2) % 4], pairs))
+    return fired
+
+
+Move = tuple[str, "Pos | None", Pos]
+"""(tile, where it was or None for a new tile, where it goes)."""
+
+
+def fired_by(grid: Grid, moves: list[Move], faces: Faces, pairs: bool = False) -> list[str]:
+    """Effects activated by putting the tiles of ``moves`` at their new places: a placement,
+    a Genie move or a swap (each contact between the moved tiles counted once). ``grid`` is
+    the layout before the moves."""
+    if len(moves) == 1:
+        tile, origin, target = moves[0]
+        return activations(grid, target, faces, pairs, () if origin is None else (origin,), tile)
+    after = dict(grid)
+    for tile, origin, _ in moves:
+        if origin is not None and after.get(origin) == tile:
+            del after[origin]
+    for tile, _, target in moves:
+        after[target] = tile
+    fired: list[str] = []
+    done: list[Pos] = []
+    for _, _, target in moves:
+        fired.extend(activations(after, target, faces, pairs, done))
+        done.append(target)
     return fired
 
 

@@ -3,8 +3,9 @@
 Phases: ``fill`` (the 8 initial board tiles, chance) -> ``keep`` (characters variant: every
 player keeps 2 of the dealt characters at once) -> per turn ``take`` -> ``place`` ->
 ``effects`` (optional effects in any order, the Genie after the others) <-> ``genie`` (the
-destination of a Genie move) -> ``refill`` (chance) -> next player, until the refill that
-empties the general supply ends the game.
+destination of a Genie move) -> ``finish`` (characters variant, only while a character is
+affordable: the last chance to recruit this turn) -> ``refill`` (chance) -> next player,
+until the refill that empties the general supply ends the game.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .catalog import (
     DECK_SIZE, LETTERS, RUBIES, TILES_PER_TYPE, TYPE_OF_LETTER, TYPES, Catalogue, catalogue, start_cell,
 )
 from .characters import end_game_points, powers_of
-from .realm import activated_jars, activations, genie_destinations, grid_of, letters, movable, placements
+from .realm import activated_jars, fired_by, genie_destinations, grid_of, letters, movable, placements
 from .scoring import RealmInput, score_table
 
 TURNS_PER_PLAYER = 16
@@ -29,7 +30,8 @@ GENIE_MOVES_PER_TURN = 3
 IMMEDIATE = ("martelin", "stall", "moon", "ruby")
 EFFECT_TITLES = {"genie": "Genie", "martelin": "Martelin", "stall": "Stall", "moon": "Moon", "ruby": "Ruby", "jar": "Jar"}
 BOARD_SLOTS = [(row, slot) for row in range(4) for slot in range(2)]
-ACTING_PHASES = ("take", "place", "effects", "genie")
+CHANGES_HOLDINGS = ("place", "to", "with", "fx", "recruit")
+"""Choices that change a realm or a player's cards: objectives are checked after them."""
 TAKE_IDS = [[f"take:{row}:{slot}" for slot in range(2)] for row in range(4)]
 
 
@@ -47,7 +49,15 @@ def edges_text(cat: Catalogue, tile: str) -> str:
 
 
 def fired_text(fired: list[str]) -> str:
-    return "activates " + ", ".join(EFFECT_TITLES[e] for e in fired) if fired else "activates nothing"
+    counts: dict[str, int] = {}
+    for effect in fired:
+        counts[effect] = counts.get(effect, 0) + 1
+    return "activates " + counted_text(counts) if fired else "activates nothing"
+
+
+def counted_text(effects: dict[str, int]) -> str:
+    """'Martelin, Ruby x2' for the effects with a count."""
+    return ", ".join(EFFECT_TITLES[e] + (f" x{n}" if n > 1 else "") for e, n in effects.items() if n)
 
 
 class AlmadiRules(Rules):
@@ -55,11 +65,12 @@ class AlmadiRules(Rules):
     title = "Almadi"
     min_players = 2
     max_players = 5
-    version = "1"
+    version = "2"  # 2: in the characters variant a turn may stop before the refill to recruit
     options = (Option("characters", "Characters", ((False, "Without characters"), (True, "Playing with characters"))),)
 
     def __init__(self) -> None:
         self._choice_cache: dict[tuple, Choice] = {}
+        self._outcome_cache: dict[str, dict[str, Choice]] = {}
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -131,8 +142,14 @@ class AlmadiRules(Rules):
             choice = self._choice_cache[key] = Choice(cid, label.format(name=tile_name(cat, tile)), edges_text(cat, tile))
         return choice
 
-    def _tile_outcome(self, cat: Catalogue, tile: str) -> Choice:
-        return self._tile_choice(cat, tile, tile, "{name} " + tile)
+    def _supply_outcomes(self, state: State, cat: Catalogue) -> tuple[Choice, ...]:
+        """The chance outcomes of a draw: one per tile left in the supply (the hot path)."""
+        outcomes = self._outcome_cache.get(cat.digest)
+        if outcomes is None:
+            outcomes = self._outcome_cache[cat.digest] = {
+                tile: self._tile_choice(cat, tile, tile, "{name} " + tile) for tile in cat.faces if "." not in tile
+            }
+        return tuple(map(outcomes.__getitem__, state["supply"]))
 
     # -- the decision now ---------------------------------------------------------------------
 
@@ -143,11 +160,11 @@ class AlmadiRules(Rules):
             return None
         if phase == "fill":
             row, slot = BOARD_SLOTS[state["fill"]]
-            outcomes = tuple(self._tile_outcome(cat, t) for t in state["supply"])
+            outcomes = self._supply_outcomes(state, cat)
             return Decision.chance(f"Draw a landscape for row {row + 1} of the central board", outcomes, "supply")
         if phase == "refill":
             row = state["pending"]["row"]
-            outcomes = tuple(self._tile_outcome(cat, t) for t in state["supply"])
+            outcomes = self._supply_outcomes(state, cat)
             return Decision.chance(f"Draw a landscape to refill row {row + 1}", outcomes, "supply")
         if phase == "keep":
             return self._keep_decision(state, cat)
@@ -159,6 +176,11 @@ class AlmadiRules(Rules):
             prompt, choices, topic = self._place_prompt(state, cat), self._place_choices(state, cat), "placement"
         elif phase == "effects":
             prompt, choices, topic = self._effects_decision(state, cat)
+        elif phase == "finish":
+            recruits = self._recruit_choices(state, cat)
+            end = self._choice("done", "End your turn", "the central board is refilled")
+            return Decision.single(seat, f"{name}: recruit a character before your turn ends, or end it",
+                                   recruits + (end,), "characters")
         else:
             prompt, choices, topic = self._genie_decision(state, cat)
         if state["characters"]:
@@ -202,7 +224,21 @@ class AlmadiRules(Rules):
         return placements(grid, self.placement_rows(state, cat))
 
     def _place_choices(self, state: State, cat: Catalogue) -> tuple[Choice, ...]:
-        return tuple(self._choice(f"place:{r}:{c}", f"At {where((r, c))}") for r, c in self.legal_placements(state, cat))
+        tile = state["pending"]["tile"]
+        grid = grid_of(state["seats"][state["current"]]["realm"])
+        return tuple(
+            self._choice(f"place:{r}:{c}", f"At {where((r, c))}", self._fired_hint(state, cat, grid, [(tile, None, (r, c))]))
+            for r, c in self.legal_placements(state, cat)
+        )
+
+    @staticmethod
+    def _pairs(state: State, cat: Catalogue) -> bool:
+        """Whether effect sides activate each other in the current realm (Zahra)."""
+        return "effect_pairs" in powers_of(state["seats"][state["current"]]["played"], cat.characters)
+
+    def _fired_hint(self, state: State, cat: Catalogue, grid: dict, moves: list) -> str:
+        """What a placement, Genie move or swap (``realm.fired_by``'s moves) would activate."""
+        return fired_text(fired_by(grid, moves, cat.faces, self._pairs(state, cat)))
 
     def _moon_targets(self, state: State, seat: int) -> list[tuple[str, int | None]]:
         targets: list[tuple[str, int | None]] = [(oid, None) for oid in state["middle"]]
@@ -216,10 +252,12 @@ class AlmadiRules(Rules):
         pending = state["pending"]
         effects = pending["effects"]
         choices = []
+        powers = powers_of(state["seats"][seat]["played"], cat.characters)
         for effect in ("martelin", "stall", "ruby"):
             if effects.get(effect):
                 hint = f"{effects[effect]} activated" if effects[effect] > 1 else ""
-                choices.append(self._choice(f"fx:{effect}", EFFECT_LABELS[effect], hint))
+                label = EFFECT_LABELS[effect][effect_amount(effect, powers) - 1]
+                choices.append(self._choice(f"fx:{effect}", label, hint))
         if effects.get("moon"):
             for oid, owner in self._moon_targets(state, seat):
                 objective = cat.objectives[oid]
@@ -272,8 +310,11 @@ class AlmadiRules(Rules):
         tile = pending["moving"]
         name = state["names"][state["current"]]
         if pending["swap"]:
+            grid = grid_of(state["seats"][state["current"]]["realm"])
+            here = _realm_positions(state)[tile]
             choices = tuple(
-                self._choice(f"with:{other}", f"Swap with the {tile_name(cat, other)} at {where(pos)}")
+                self._choice(f"with:{other}", f"Swap with the {tile_name(cat, other)} at {where(pos)}",
+                             self._fired_hint(state, cat, grid, [(tile, here, pos), (other, pos, here)]))
                 for other, pos in self._swap_partners(state, tile)
             )
             return f"{name}: swap the {tile_name(cat, tile)} with which landscape?", choices, "genie"
@@ -282,7 +323,10 @@ class AlmadiRules(Rules):
         origin = _realm_positions(state)[tile]
         any_row = "genie_any_row" in powers_of(seat["played"], cat.characters)
         spots = genie_destinations(grid, origin, _pos(pending["moved_from"].get(tile)), any_row)
-        choices = tuple(self._choice(f"to:{r}:{c}", f"To {where((r, c))}") for r, c in spots)
+        choices = tuple(
+            self._choice(f"to:{r}:{c}", f"To {where((r, c))}", self._fired_hint(state, cat, grid, [(tile, origin, (r, c))]))
+            for r, c in spots
+        )
         return f"{name}: where does the Genie move the {tile_name(cat, tile)} from {where(origin)}?", choices, "genie"
 
     def _recruit_choices(self, state: State, cat: Catalogue) -> tuple[Choice, ...]:
@@ -330,10 +374,10 @@ class AlmadiRules(Rules):
             state["pending"]["swapped"] = True
         else:
             raise IllegalChoice(f"unknown choice {choice.id!r}")
-        if state["phase"] in ACTING_PHASES:
+        if kind in CHANGES_HOLDINGS:
             self._complete_objectives(state, cat, state["current"])
-            if state["phase"] == "effects":
-                self._settle(state, cat)
+        if state["phase"] == "effects":
+            self._settle(state, cat)
 
     def _apply_draw(self, state: State, cat: Catalogue, tile: str) -> None:
         state["supply"].remove(tile)
@@ -399,6 +443,8 @@ class AlmadiRules(Rules):
         elif power == "recruit_moon":
             effects = state["pending"]["effects"]
             effects["moon"] = effects.get("moon", 0) + 1
+        if state["phase"] == "finish":
+            state["phase"] = "effects"  # settle again: a new Moon, or another recruit, or the end
 
     def _apply_take(self, state: State, row: int, slot: int) -> None:
         tile = state["board"][row][slot]
@@ -411,12 +457,11 @@ class AlmadiRules(Rules):
         seat = state["seats"][seat_index]
         pending = state["pending"]
         tile = pending["tile"]
+        fired = fired_by(grid_of(seat["realm"]), [(tile, None, pos)], cat.faces, self._pairs(state, cat))
         seat["realm"].append([pos[0], pos[1], tile])
         pending["pos"] = list(pos)
-        powers = powers_of(seat["played"], cat.characters)
-        fired = activations(grid_of(seat["realm"]), pos, cat.faces, "effect_pairs" in powers)
         self._add_effects(pending, fired)
-        if "free_genie" in powers:
+        if "free_genie" in powers_of(seat["played"], cat.characters):
             pending["genie"] = True
         add_log(state, f"{state['names'][seat_index]} takes the {tile_name(cat, tile)} from row {pending['row'] + 1} "
                        f"and places it at {where(pos)}; {fired_text(fired)}.")
@@ -446,11 +491,11 @@ class AlmadiRules(Rules):
         effects[effect] -= 1
         powers = powers_of(seat["played"], cat.characters)
         if effect == "martelin":
-            self._draw_cards(state, seat_index, "mosaic", 2 if "double_martelin" in powers else 1, "Martelin")
+            self._draw_cards(state, seat_index, "mosaic", effect_amount(effect, powers), "Martelin")
         elif effect == "stall":
-            self._draw_cards(state, seat_index, "stall", 2 if "double_stall" in powers else 1, "Stall")
+            self._draw_cards(state, seat_index, "stall", effect_amount(effect, powers), "Stall")
         elif effect == "ruby":
-            taken = min(2 if "double_ruby" in powers else 1, state["rubies"])
+            taken = min(effect_amount(effect, powers), state["rubies"])
             state["rubies"] -= taken
             seat["rubies"] += taken
             add_log(state, f"{state['names'][seat_index]} takes {taken} rub{'y' if taken == 1 else 'ies'} (Ruby).")
@@ -471,9 +516,14 @@ class AlmadiRules(Rules):
 
     def _apply_skip(self, state: State) -> None:
         pending = state["pending"]
-        if any(pending["effects"].get(e) for e in IMMEDIATE):
+        name = state["names"][state["current"]]
+        if state["phase"] == "finish":
+            state["phase"] = "refill"
+        elif any(pending["effects"].get(e) for e in IMMEDIATE):
+            add_log(state, f"{name} leaves unused: {counted_text(pending['effects'])}.")
             pending["effects"] = {}
         else:
+            add_log(state, f"{name} does not use the Genie.")
             pending["genie"] = False
 
     def _apply_genie_move(self, state: State, cat: Catalogue, moves: dict[str, tuple[int, int]]) -> None:
@@ -481,22 +531,19 @@ class AlmadiRules(Rules):
         seat = state["seats"][seat_index]
         pending = state["pending"]
         origins = _realm_positions(state)
+        moved = [(tile, origins[tile], pos) for tile, pos in moves.items()]
+        fired = fired_by(grid_of(seat["realm"]), moved, cat.faces, self._pairs(state, cat))
         for entry in seat["realm"]:
             if entry[2] in moves:
                 entry[0], entry[1] = moves[entry[2]]
         for tile in moves:
             pending["moved_from"][tile] = list(origins[tile])
+        if pending["tile"] in moves:
+            pending["pos"] = list(moves[pending["tile"]])  # the view marks where the placed tile is now
         pending["moves"] += 1
         pending["genie"] = False
         pending["moving"] = None
         pending["swap"] = False
-        grid = grid_of(seat["realm"])
-        pairs = "effect_pairs" in powers_of(seat["played"], cat.characters)
-        fired: list[str] = []
-        done: list[tuple[int, int]] = []
-        for pos in moves.values():
-            fired.extend(activations(grid, pos, cat.faces, pairs, ignore=done))
-            done.append(pos)
         self._add_effects(pending, fired)
         described = " and ".join(f"the {tile_name(cat, t)} from {where(origins[t])} to {where(p)}" for t, p in moves.items())
         add_log(state, f"{state['names'][seat_index]}'s Genie moves {described}; {fired_text(fired)}.")
@@ -519,7 +566,8 @@ class AlmadiRules(Rules):
         if pending["genie"] and not any(effects.get(e) for e in IMMEDIATE):
             pending["genie"] = bool(self._genie_choices(state, cat))
         if not pending["genie"] and not any(effects.get(e) for e in IMMEDIATE):
-            state["phase"] = "refill"
+            can_recruit = state["characters"] and self._recruit_choices(state, cat)
+            state["phase"] = "finish" if can_recruit else "refill"
 
     def _complete_objectives(self, state: State, cat: Catalogue, seat_index: int) -> None:
         seat = state["seats"][seat_index]
@@ -567,10 +615,17 @@ class AlmadiRules(Rules):
 
 
 EFFECT_LABELS = {
-    "martelin": "Martelin: draw a mosaic card",
-    "stall": "Stall: draw a stall card",
-    "ruby": "Ruby: take a ruby",
+    "martelin": ("Martelin: draw a mosaic card", "Martelin: draw 2 mosaic cards"),
+    "stall": ("Stall: draw a stall card", "Stall: draw 2 stall cards"),
+    "ruby": ("Ruby: take a ruby", "Ruby: take 2 rubies"),
 }
+"""Label of an effect used once, by amount (1, or 2 with the character doubling it)."""
+DOUBLED_BY = {"martelin": "double_martelin", "stall": "double_stall", "ruby": "double_ruby"}
+
+
+def effect_amount(effect: str, powers: set[str]) -> int:
+    """Cards or rubies one use of ``effect`` gives."""
+    return 2 if DOUBLED_BY[effect] in powers else 1
 
 
 def _pos(value: list[int] | None) -> tuple[int, int] | None:

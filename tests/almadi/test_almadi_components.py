@@ -73,3 +73,17 @@ def test_valid_override_is_used(tmp_path):
     finally:
         components.set_override_dir(None)
     assert catalogue().faces["O01"][1] == ("jar", "moon", "arrow", "arrow")
+
+
+def test_character_override_without_a_title_is_refused(tmp_path):
+    characters = records("characters")
+    del characters[3]["title"]
+    folder = tmp_path / "almadi"
+    folder.mkdir()
+    (folder / "characters.json").write_text(json.dumps({"game": "almadi", "name": "characters", "records": characters}))
+    components.set_override_dir(tmp_path)
+    try:
+        with pytest.raises(ComponentDataError, match=rf"record '{characters[3]['id']}': name, title and text"):
+            catalogue()
+    finally:
+        components.set_override_dir(None)

@@ -55,7 +55,7 @@ def check_state(state, n):
     assert all(s["mosaics"] >= 0 and s["stalls"] >= 0 for s in state["seats"]) and min(state["decks"].values()) >= 0
     assert [len(s["realm"]) - 4 for s in state["seats"]] == [
         state["turn"] // n + (1 if (seat - state["first"]) % n < state["turn"] % n else 0)
-        + (1 if seat == state["current"] and state["phase"] in ("effects", "genie", "refill") else 0)
+        + (1 if seat == state["current"] and state["phase"] in ("effects", "genie", "finish", "refill") else 0)
         for seat in range(n)
     ] or state["phase"] == "over"
 

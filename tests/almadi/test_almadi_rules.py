@@ -388,3 +388,74 @@ def test_every_decision_topic_has_a_help_section():
     assert topics >= {"supply", "characters", "turn", "placement", "effects", "scoring"}
     for topic in topics | {"genie", "objectives"}:
         assert "{#" + topic + "}" in help_text, topic
+
+
+# -- labels that say what a choice does ---------------------------------------------------------
+
+def test_placement_choices_name_the_effects_they_activate():
+    match = new_match()
+    seat = match.state["current"]
+    set_realm(match, seat, {(0, 1): "O08", (0, 2): "O07"})  # O08 bottom Ruby; O07 bottom arrow
+    play(match, seat, "take:1:0")  # C01: top arrow, right Moon, bottom Stall, left arrow
+    hints = {c.id: c.hint for c in match.legal(seat)}
+    # (1,1): top arrow -> O08's Ruby, left arrow -> the start's Ruby; (1,2): top arrow vs O07's arrow
+    assert hints == {"place:1:1": "activates Ruby x2", "place:1:2": "activates nothing"}
+    play(match, seat, "place:1:1")
+    assert match.view(None)["log"][-1].endswith("at row 2, column 1; activates Ruby x2.")
+
+
+def test_genie_destinations_name_the_effects_they_activate_and_the_placed_mark_follows():
+    match = new_match()
+    seat = match.state["current"]
+    play(match, seat, "take:0:1", "place:0:1", "genie:O02")  # O02: arrow, Ruby, arrow, Genie (left)
+    hints = {c.id: c.hint for c in match.legal(seat)}
+    # O02's left Genie meets the start's right side: Ruby (row 2), arrow (row 3), Martelin (row 4)
+    assert hints == {"to:1:1": "activates nothing", "to:2:1": "activates Genie", "to:3:1": "activates nothing"}
+    play(match, seat, "to:2:1")
+    assert match.view(seat)["pending"]["placed_at"] == [2, 1]
+
+
+def test_skipped_effects_are_logged():
+    match = new_match()
+    seat = match.state["current"]
+    set_realm(match, seat, {(0, 2): "O01"})
+    play(match, seat, "take:0:1", "place:0:1", "done")  # O02: Ruby (vs O01's arrow) and Genie
+    assert match.view(None)["log"][-1] == f"{NAMES[seat]} leaves unused: Ruby."
+    play(match, seat, "done")
+    assert match.view(None)["log"][-1] == f"{NAMES[seat]} does not use the Genie."
+
+
+# -- the Genie, more cases from the rule text ----------------------------------------------------
+
+def test_genie_may_leave_a_hole_and_an_isolated_tile_and_new_effects_are_usable():
+    match = new_match()
+    seat = match.state["current"]
+    set_realm(match, seat, {(0, 1): "O04"})  # O04: arrow, arrow, Moon, arrow
+    play(match, seat, "take:0:1", "place:0:2")  # O02's left Genie <- O04's right arrow
+    play(match, seat, "genie:O04", "to:1:1")  # O04 leaves a hole at (0,1); O02 is left alone
+    realm = realm_of(match, seat)
+    assert (0, 1) not in realm and realm[(0, 2)] == "O02" and realm[(1, 1)] == "O04"
+    # at (1,1) O04's left arrow meets the start's Ruby: a new effect, usable now
+    assert ids(match, seat) == ["fx:ruby", "done"]
+    play(match, seat, "fx:ruby")
+    assert match.state["seats"][seat]["rubies"] == 1
+
+
+def test_several_genies_at_once_give_one_move():
+    match = new_match(board=["O01", "O02", "C01", "C02", "M01", "M03", "P01", "P02"])
+    seat = match.state["current"]
+    set_realm(match, seat, {(0, 1): "O07", (0, 2): "M02", (1, 1): "M04"})  # M02 bottom Genie; M04 right arrow
+    play(match, seat, "take:1:1", "place:1:2")  # C02: top arrow -> M02's Genie; left Genie <- M04's arrow
+    assert match.view(None)["log"][-1].endswith("activates Genie x2.")
+    assert match.state["pending"]["genie"] is True
+    play(match, seat, "genie:C02", "to:0:3")  # C02 beside M02: left Genie vs M02's Jar, nothing new
+    assert match.state["pending"]["moves"] == 1 and match.state["phase"] == "refill"
+
+
+def test_jars_count_in_the_final_layout_only():
+    match = new_match()
+    seat = match.state["current"]
+    set_realm(match, seat, {(0, 1): "O03"})  # O03's left Jar against the start's arrow
+    assert match.scores()[seat].breakdown["Jars"] == 1
+    set_realm(match, seat, {(0, 1): "O07", (0, 2): "O03"})  # now against O07's Stall: nothing
+    assert match.scores()[seat].breakdown["Jars"] == 0
