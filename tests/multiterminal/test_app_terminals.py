@@ -52,8 +52,8 @@ def test_moves_typed_in_one_terminal_show_in_the_others_within_a_second_and_hand
     ann = terminals(join_command(tmp_path, save_id, "A"))
     bruno = terminals(join_command(tmp_path, save_id, "B"))
     spectator = terminals(join_command(tmp_path, save_id, "watch"))
-    ann.wait_for(r"view of ●A Ann")
-    bruno.wait_for(r"view of ▲B Bruno")
+    ann.wait_for(r"you play ●A Ann")
+    bruno.wait_for(r"you play ▲B Bruno")
     spectator.wait_for(r"spectator view")
     assert sorted(SeatLeases(tmp_path, save_id).live()) == ["0", "1", "bots"]
 
@@ -66,6 +66,9 @@ def test_moves_typed_in_one_terminal_show_in_the_others_within_a_second_and_hand
     assert ann.wait_for(r"Your turn") and ann.wait_for(r"▶ ●A Ann: play or draw")
     assert bruno.wait_for(r"Waiting for ●A Ann: play or draw")
 
+    for player in (ann, bruno, spectator):  # at 80x24 one panel shows at a time: `v` brings the hand
+        player.keys("v")
+    assert ann.wait_for(r"Hand: ") and bruno.wait_for(r"Hand: ")
     screens = {"ann": ann.screen(), "bruno": bruno.screen(), "spectator": spectator.screen()}
     assert f"Hand: {' '.join(map(str, hands[0]))}" in screens["ann"]
     assert f"Hand: {' '.join(map(str, hands[1]))}" in screens["bruno"]

@@ -74,6 +74,34 @@ SCENES = (
 )
 
 
+# Pantheon: a mid-game table (Alice's third turn), Alice choosing where her feet go.
+
+
+def pantheon_mid_game(data_dir: Path) -> None:
+    from engine.core.bots import GreedyBot
+
+    session = new_save(data_dir, "pantheon", [("Alice", "human"), ("Bruno", "greedy"), ("Cleo", "greedy")], seed=5)
+    alice, turns = GreedyBot(1), 0
+    while True:
+        seat = session.match.awaiting()[0]
+        if seat != 0:
+            session.play_bots(limit=1)
+            continue
+        turns += session.match.view(0)["topic"] == "turn"
+        if turns == 3:
+            return
+        session.act(0, alice.choose(session.match, 0).id)
+
+
+async def open_and_move(pilot) -> None:
+    await open_first_save(pilot)
+    await pilot.press("1")  # Move: the map shows the number key of each hex a foot may go to
+    await settle(pilot)
+
+
+SCENES += (Scene("pantheon-table", pantheon_mid_game, open_and_move),)
+
+
 # The table assistant (issue 4): a setup checklist with a fixed seed, a round helper, a score sheet.
 
 

@@ -126,3 +126,25 @@ async def test_a_bots_only_game_is_watched_to_the_end(tmp_path):
         assert isinstance(app.screen, EndScreen)
         assert "Place" in text_of(app.screen.query_one("#sheet"))
     assert SaveStore(tmp_path).summaries()[0].status == "finished"
+
+
+@pilot_test
+async def test_placing_shows_your_realm_with_the_legal_spots_numbered_at_80_columns(tmp_path):
+    new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "greedy")])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        assert table.focused_view == "shared" and "[1]" not in text_of(table.query_one("#player-0"))
+        await pilot.press("1")  # take a landscape: the left panel turns to Alice's realm
+        await settle(pilot)
+        shown = [panel.id for panel in table.query("#boards .panel") if panel.region.height]
+        assert table.focused_view == "player:0" and shown == ["player-0"]
+        realm = text_of(table.query_one("#player-0"))
+        assert "to place:" in realm
+        for number in range(1, min(len(table.state.choices), 9) + 1):
+            assert f"[{number}]" in realm
+        await pilot.press("v")
+        await pilot.pause()
+        assert [panel.id for panel in table.query("#boards .panel") if panel.region.height] == ["player-1"]
+        assert "you play ●A Alice" in text_of(table.query_one("#status"))

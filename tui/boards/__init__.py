@@ -9,6 +9,19 @@ Each game has a module ``tui/boards/<game_id>.py`` defining:
     def private(view: dict, viewer: int, width: int) -> RenderableType | None
         The viewer's private information (hand, secret cards); None when there is none.
 
+Optional, used by the table when a module has them:
+
+    def focus(view: dict, viewer: int | None) -> str
+        Which panel the viewer's current decision is about: "shared", "private" or
+        "player:<seat>". At 80 columns the table shows only that panel (``v`` cycles through
+        the others); wider tables show them all and highlight it.
+    MAP_BOARD = True
+        The shared board is a map that grows with its panel: wide tables give it the full
+        width, with the players' areas in a grid below it (else they sit beside the board).
+
+The viewer's choices are in ``view["choices"]``; a renderer may mark on its board where each
+one acts (e.g. the number key of a position choice on that spot).
+
 Renderers only read ``view`` (what ``Match.view(viewer)`` returned), so they cannot leak
 what that seat may not see. They must stay readable at 80 columns and never rely on colour
 alone: seats are told apart by letter and symbol (engine.core.seats).

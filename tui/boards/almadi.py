@@ -3,7 +3,11 @@
 A tile is drawn as a 5x3 cell: its top edge above, left edge / landscape letter / right edge
 in the middle, bottom edge below. Arrows point outwards (^ > v <); effects are letters
 (G genie, H martelin, S stall, M moon, R ruby, J jar). When the realm is too wide for the
-panel, each tile shrinks to its landscape letter and its right edge.
+panel, the cells close up to 4 columns, then shrink to the landscape letter and its right edge.
+
+While the viewer chooses where a landscape goes (placing it, or a Genie destination), each
+legal spot of the realm shows the number key of its choice, e.g. ``[3]``; a landscape the
+Genie may move (or swap) shows its number key in its top-left corner.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 CELL = 5
+NARROW_CELL = 4
 COMPACT_CELL = 3
 TYPE_NAMES = {"O": "Oasis", "C": "Caravan", "M": "Market", "P": "Palace"}
 
@@ -26,17 +31,50 @@ def _icon(view: dict[str, Any], side: str, index: int) -> str:
     return view["icons"][side]
 
 
-def _cell(view: dict[str, Any], tile: dict[str, Any] | None, mark: bool = False) -> tuple[str, str, str]:
+def _key(number: int | None) -> str:
+    """A choice's number key as one character ('+' past 9, ' ' for none)."""
+    return " " if number is None else str(number) if number <= 9 else "+"
+
+
+def _spot(number: int | None, size: int) -> str:
+    """An empty spot of ``size`` columns: '.' or the number key of the choice that fills it."""
+    if number is None:
+        return ".".center(size)
+    return (f"[{number}]" if number <= 9 else f"{number}]").center(size)[:size]
+
+
+def _cell(view: dict[str, Any], tile: dict[str, Any] | None, mark: bool = False, key: int | None = None,
+          size: int = CELL) -> tuple[str, str, str]:
+    """Three lines of ``size`` (5 or 4) columns; ``key``: the number of the choice naming this spot or tile."""
     if tile is None:
-        return " " * CELL, "  .  ", " " * CELL
+        return " " * size, _spot(key, size), " " * size
     top, right, bottom, left = (_icon(view, side, i) for i, side in enumerate(tile["sides"]))
-    return f"{'*' if mark else ' '} {top}  ", f" {left}{tile['letter']}{right} ", f"  {bottom}  "
+    corner = "*" if mark else _key(key)
+    pad = " " * (size - 4)
+    return f"{corner}{pad}{top}  ", f"{pad}{left}{tile['letter']}{right} ", f"{pad} {bottom}  "
 
 
-def _compact_cell(view: dict[str, Any], tile: dict[str, Any] | None, mark: bool = False) -> str:
+def _compact_cell(view: dict[str, Any], tile: dict[str, Any] | None, mark: bool = False, key: int | None = None) -> str:
     if tile is None:
-        return " . "
-    return f"{tile['letter']}{_icon(view, tile['sides'][1], 1)}{'*' if mark else ' '}"
+        return _spot(key, COMPACT_CELL)
+    corner = "*" if mark else _key(key)
+    return f"{tile['letter']}{_icon(view, tile['sides'][1], 1)}{corner}"
+
+
+def choice_keys(view: dict[str, Any], seat: int) -> tuple[dict[tuple[int, int], int], dict[str, int]]:
+    """Number keys of the viewer's choices in ``seat``'s realm: by empty spot, and by tile."""
+    spots: dict[tuple[int, int], int] = {}
+    tiles: dict[str, int] = {}
+    if view.get("current") != seat:
+        return spots, tiles
+    for number, choice in enumerate(view.get("choices", ()), start=1):
+        kind, _, rest = choice.id.partition(":")
+        if kind in ("place", "to"):
+            row, col = map(int, rest.split(":"))
+            spots[(row, col)] = number
+        elif kind in ("genie", "swap", "with"):
+            tiles.setdefault(rest, number)
+    return spots, tiles
 
 
 def realm_lines(view: dict[str, Any], seat: int, width: int) -> list[str]:
@@ -44,22 +82,35 @@ def realm_lines(view: dict[str, Any], seat: int, width: int) -> list[str]:
     realm = view["seats"][seat]["realm"]
     pending = view["pending"]
     placed = tuple(pending["placed_at"]) if pending and pending["player"] == seat and pending["placed_at"] else None
+    spots, tile_keys = choice_keys(view, seat)
     at = {(t["row"], t["col"]): t for t in realm}
-    rows = range(min(min(r for r, _ in at), 0), max(max(r for r, _ in at), 3) + 1)
-    cols = range(0, max(c for _, c in at) + 1)
-    full = 3 + CELL * len(cols) <= width
-    lines = ["   " + "".join(f"{c:^{CELL if full else COMPACT_CELL}}" for c in cols)]
+    where = [*at, *spots]
+    rows = range(min(min(r for r, _ in where), 0), max(max(r for r, _ in where), 3) + 1)
+    cols = range(0, max(c for _, c in where) + 1)
+    size = next((size for size in (CELL, NARROW_CELL) if 3 + size * len(cols) <= width), COMPACT_CELL)
+    lines = ["   " + "".join(f"{c:^{size}}" for c in cols)]
     for row in rows:
         label = f"{row + 1:>2} " if 0 <= row <= 3 else " ~ "
-        if full:
-            cells = [_cell(view, at.get((row, c)), (row, c) == placed) for c in cols]
-            for part in range(3):
-                lines.append((label if part == 1 else "   ") + "".join(cell[part] for cell in cells))
-        else:
-            lines.append(label + "".join(_compact_cell(view, at.get((row, c)), (row, c) == placed) for c in cols))
-    if not full:
+        keys = [spots.get((row, c)) if (row, c) not in at else tile_keys.get(at[(row, c)]["tile"]) for c in cols]
+        marks = [(row, c) == placed for c in cols]
+        if size == COMPACT_CELL:
+            lines.append(label + "".join(_compact_cell(view, at.get((row, c)), m, k) for c, m, k in zip(cols, marks, keys)))
+            continue
+        cells = [_cell(view, at.get((row, c)), m, k, size) for c, m, k in zip(cols, marks, keys)]
+        for part in range(3):
+            lines.append((label if part == 1 else "   ") + "".join(cell[part] for cell in cells))
+    if size == COMPACT_CELL:
         lines.append("   (compact: landscape letter + right edge; widen for all edges)")
     return lines
+
+
+def tile_in_hand_lines(view: dict[str, Any], seat: int) -> list[str]:
+    """The landscape ``seat`` took and must place now, drawn with its edges."""
+    pending = view["pending"]
+    if not pending or pending["player"] != seat or not pending["tile"] or pending["placed_at"]:
+        return []
+    top, middle, bottom = _cell(view, pending["tile"])
+    return [f"   {top}", f"   {middle}  to place: {pending['tile']['type']}", f"   {bottom}"]
 
 
 def _objective_line(objective: dict[str, Any]) -> str:
@@ -82,8 +133,9 @@ def _text(lines: list[str], width: int) -> Text:
 def shared(view: dict[str, Any], width: int) -> RenderableType:
     header = [f"Almadi - {view['progress']}", *view["legend"].split("; ")]
     board = []
+    take_keys = {c.id: n for n, c in enumerate(view.get("choices", ()), start=1) if c.id.startswith("take:")}
     for row, slots in enumerate(view["board"]):
-        cells = [_cell(view, tile) for tile in slots]
+        cells = [_cell(view, tile, key=take_keys.get(f"take:{row}:{slot}")) for slot, tile in enumerate(slots)]
         for part in range(3):
             label = f"Row {row + 1} " if part == 1 else "      "
             board.append(label + " ".join(cell[part] for cell in cells))
@@ -120,8 +172,25 @@ def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
     ]
     lines.extend("  " + _objective_line(o) for o in info["objectives"])
     lines.extend("  played: " + _character_line(c) for c in info["characters"])
+    lines.extend(tile_in_hand_lines(view, seat))
     lines.extend(realm_lines(view, seat, width))
     return _text(lines, width)
+
+
+def focus(view: dict[str, Any], viewer: int | None) -> str:
+    """The panel the viewer's decision is about: the realm while placing a landscape or using
+    its effects or the Genie; the board (objectives in the middle) for a Moon; the hand when
+    keeping characters; else the central board."""
+    ids = [choice.id for choice in view.get("choices", ())]
+    if viewer is None or not ids:
+        return "shared"
+    if any(i.startswith("keep:") for i in ids):
+        return "private"
+    if any(i.startswith("fx:moon:") for i in ids) or view.get("phase") == "take":
+        return "shared"
+    if view.get("phase") in ("place", "effects", "genie"):
+        return f"player:{viewer}"
+    return "shared"
 
 
 def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | None:

@@ -6,6 +6,10 @@ feet are lower-case seat letters (a-d), columns upper-case (A-D). The largest si
 is used: 2-character cells for narrow panels (marker + piece, or both pieces of a shared
 hex), 3-character cells (marker + both pieces) from 58 columns, the same spaced out from 77,
 and with each hex's id above its contents from 115.
+
+While the viewer chooses where a foot or a column goes, each hex it may go to shows the number
+key of that choice in front of its contents (``+`` past 9), so the path is picked on the map.
+The map grows with its panel (``MAP_BOARD``): wide tables give it the full width.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ from engine.core.seats import seat_letter, seat_tag
 
 TINY_CELL, COMPACT_CELL, SPACED_CELL, WIDE_CELL = 2, 3, 4, 6
 LEGEND = "~ sea . land | column hex $ loot T temple; a-d feet, A-D columns"
+TARGETS_LEGEND = "1-9 on the map: where that choice's number key puts your piece"
+PLACING = ("foot", "column", "jump")
+MAP_BOARD = True
 
 
 def _marker(hex_: dict[str, Any]) -> str:
@@ -35,14 +42,29 @@ def _pieces(hex_: dict[str, Any]) -> str:
     return "".join(seat_letter(seat) if kind == "column" else seat_letter(seat).lower() for seat, kind in hex_["pieces"])
 
 
-def _contents(hex_: dict[str, Any], size: int) -> str:
-    """``size`` characters: the marker, then pieces, padded with sea or blanks."""
+def _contents(hex_: dict[str, Any], size: int, key: int | None = None) -> str:
+    """``size`` characters: the marker, then pieces, padded with sea or blanks; a target hex
+    starts with the number key of its choice instead (its marker when there is room)."""
     pieces = _pieces(hex_)
     marker = _marker(hex_)
     filler = "~" if marker == "~" else " "
+    if key is not None:
+        number = str(key) if key <= 9 else "+"
+        rest = marker + pieces if size > 2 or not pieces else pieces
+        return (number + rest + filler * size)[:size]
     if size == 2 and len(pieces) == 2:
         return pieces
     return (marker + pieces + filler * size)[:size]
+
+
+def target_keys(view: dict[str, Any]) -> dict[str, int]:
+    """Number keys of the viewer's choices that put a piece on a hex, by hex id."""
+    keys: dict[str, int] = {}
+    for number, choice in enumerate(view.get("choices", ()), start=1):
+        kind, _, hex_id = choice.id.partition(":")
+        if kind in PLACING and hex_id:
+            keys.setdefault(hex_id, number)
+    return keys
 
 
 def _width(cell: int, cols: int) -> int:
@@ -56,11 +78,12 @@ def map_lines(view: dict[str, Any], width: int) -> list[str]:
     at = {(h["row"], h["col"]): h for h in board["hexes"]}
     cell = next((c for c in (WIDE_CELL, SPACED_CELL, COMPACT_CELL) if _width(c, cols) <= width), TINY_CELL)
     inner = 2 if cell == TINY_CELL else 3
+    keys = target_keys(view)
     lines = ["   " + "".join(f"{chr(65 + c):<{cell}}" for c in range(cols))]
     for row in range(rows):
         shift = " " * (cell // 2 if row % 2 else 0)
         hexes = [at.get((row, c)) for c in range(cols)]
-        cells = [(_contents(h, inner) if h else " " * inner).ljust(cell) for h in hexes]
+        cells = [(_contents(h, inner, keys.get(h["id"])) if h else " " * inner).ljust(cell) for h in hexes]
         if cell == WIDE_CELL:
             lines.append("   " + shift + "".join(f"{h['id'] if h else '':<{cell}}" for h in hexes))
         lines.append(f"{row + 1:>2} " + shift + "".join(cells))
@@ -117,8 +140,41 @@ def _wrapped(lines: list[str]) -> Text:
     return Text("\n".join(lines))
 
 
+def _map_style(char: str) -> str:
+    """Pieces and number keys stand out from the terrain without relying on colour."""
+    if char.isdigit() or char == "+":
+        return "bold reverse"
+    if char in "abcdABCD$T":
+        return "bold"
+    return "dim" if char == "~" else ""
+
+
+def styled_map(lines: list[str], width: int) -> Text:
+    text = Text(no_wrap=True)
+    for index, line in enumerate(_clip(line, width) for line in lines):
+        if index:
+            text.append("\n")
+        head, cells = line[:3], line[3:]
+        if not head.strip():  # the column letters, or the hex ids of the widest map
+            text.append(line, style="dim")
+            continue
+        text.append(head, style="dim")
+        for char in cells:
+            text.append(char, style=_map_style(char))
+    return text
+
+
 def shared(view: dict[str, Any], width: int) -> RenderableType:
-    return Group(_text(map_lines(view, width), width), _wrapped([LEGEND, ""] + display_lines(view)))
+    legend = [LEGEND, TARGETS_LEGEND] if target_keys(view) else [LEGEND]
+    return Group(styled_map(map_lines(view, width), width), _wrapped(legend + [""] + display_lines(view)))
+
+
+def focus(view: dict[str, Any], viewer: int | None) -> str:
+    """The hand while paying for a god or discarding; else the map and displays."""
+    ids = [choice.id for choice in view.get("choices", ())]
+    if viewer is not None and any(i.startswith(("pay:", "discard:")) for i in ids):
+        return "private"
+    return "shared"
 
 
 def player_lines(view: dict[str, Any], seat: int) -> list[str]:

@@ -1,17 +1,20 @@
-"""The final score sheet (end of game) and the running score sheet (during play)."""
+"""The final score sheet with the final board and areas (end of game), and the running score
+sheet (during play)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label, Static
 
 from engine.core.contract import Score
+from tui.boards import board_module
 from tui.table_state import TableState
 from tui.text import seat_label
+from tui.widgets.board_panel import BoardPanel
 from tui.widgets.scores import breakdown_table
 
 
@@ -24,7 +27,11 @@ def winners_line(names: list[str], ranking: list[tuple[int, list[int]]]) -> str:
 
 
 class EndScreen(Screen):
-    BINDINGS = [Binding("enter,escape", "home", "Back to home")]
+    BINDINGS = [
+        Binding("enter,escape", "home", "Back to home"),
+        Binding("b", "boards", "Final board"),
+        Binding("t", "top", "Scores", show=False),
+    ]
 
     def __init__(self, state: TableState) -> None:
         super().__init__(classes="end")
@@ -36,8 +43,25 @@ class EndScreen(Screen):
         with VerticalScroll(id="final"):
             yield Static(Text(winners_line(state.names, state.ranking), style="bold"), id="winners")
             yield Static(breakdown_table(state.names, state.scores, state.ranking), id="sheet")
-            yield Static("The game is saved as finished. Enter: back to home.", id="end-hint")
+            yield Static("The game is saved as finished. b: the final board and areas below; "
+                         "Enter: back to home.", id="end-hint")
+            with Grid(id="final-boards"):
+                yield BoardPanel("Final board", id="final-shared", classes="panel")
+                for seat in range(len(state.names)):
+                    yield BoardPanel(seat_label(state.names, seat), id=f"final-player-{seat}", classes="panel")
         yield Footer()
+
+    def on_mount(self) -> None:
+        board, view = board_module(self.state.game_id), self.state.view
+        self.query_one("#final-shared", BoardPanel).show(lambda width: board.shared(view, width))
+        for seat in range(len(self.state.names)):
+            self.query_one(f"#final-player-{seat}", BoardPanel).show(lambda width, seat=seat: board.player(view, seat, width))
+
+    def action_boards(self) -> None:
+        self.query_one("#final", VerticalScroll).scroll_to_widget(self.query_one("#final-boards"), animate=False, top=True)
+
+    def action_top(self) -> None:
+        self.query_one("#final", VerticalScroll).scroll_home(animate=False)
 
     def help_context(self) -> tuple[str, str]:
         return self.state.game_id, "scoring"

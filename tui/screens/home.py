@@ -9,6 +9,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 BANNER = "T A B U L A"
 TAGLINE = "a table for Thebai, Almadi, Polis and Pantheon"
@@ -25,6 +26,11 @@ MENU = (
 class HomeScreen(Screen):
     BINDINGS = [Binding(key, f"open('{item}')", label, show=False) for item, label, key in MENU]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._scan: Worker | None = None
+        self._rescan = False
+
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
             yield Static(BANNER, id="banner")
@@ -39,12 +45,25 @@ class HomeScreen(Screen):
     def on_mount(self) -> None:
         self.query_one("#menu").focus()
         self.query_one("#problems").display = False
-        self.scan_saves()
 
     def on_screen_resume(self) -> None:
-        self.scan_saves()
+        """Shown first, or back on top: read the saves folder again (also the first time)."""
+        self.rescan()
 
-    @work(thread=True, exclusive=True, group="home-scan")
+    def rescan(self) -> None:
+        """Start a scan, or have the running one followed by another: a scan is never
+        cancelled half-way (a cancelled worker would surface as an error to whoever waits)."""
+        if self._scan is not None and self._scan.state in (WorkerState.PENDING, WorkerState.RUNNING):
+            self._rescan = True
+        else:
+            self._scan = self.scan_saves()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is self._scan and event.state == WorkerState.SUCCESS and self._rescan:
+            self._rescan = False
+            self._scan = self.scan_saves()
+
+    @work(thread=True, group="home-scan")
     def scan_saves(self) -> None:
         """Read the saves folder once, so files that must be set aside are reported here."""
         try:

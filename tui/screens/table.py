@@ -15,7 +15,7 @@ from typing import Callable
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
@@ -40,6 +40,8 @@ from tui.widgets.scores import ScoreSummary
 class TableScreen(Screen):
     BINDINGS = [
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
+        Binding("v", "next_view", "View"),
+        Binding("V,shift+v", "next_view(-1)", "View back", show=False),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("s", "score_sheet", "Scores"),
         Binding("escape", "leave", "Home (saved)"),
@@ -68,17 +70,23 @@ class TableScreen(Screen):
         self._shown: tuple | None = None
         self._lost_told = ""
         self._refused = ""
+        self._queued: Callable[[], bool | None] | None = None
+        """A step asked for while the worker was busy; it runs next (a worker is never restarted)."""
+        self.focused_view = "shared"
+        """The panel that follows the decision: "shared", "private" or "player:<seat>"."""
+        self._focus_key: tuple | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Label(self.session.record.title, id="status")
         with Horizontal(id="table-body"):
-            with VerticalScroll(id="boards"):
+            map_board = "-map-board" if getattr(self.board, "MAP_BOARD", False) else ""
+            with VerticalScroll(id="boards", classes=map_board):
                 with Vertical(id="board-col"):
                     yield BoardPanel("Board", id="shared", classes="panel")
-                with Vertical(id="areas-col"):
                     yield BoardPanel("Private", id="private", classes="panel")
+                with Grid(id="areas-col", classes=f"-seats-{len(self.names)}"):
                     for seat in range(len(self.names)):
                         yield BoardPanel(seat_label(self.names, seat), id=f"player-{seat}", classes="panel player")
             with Vertical(id="side"):
@@ -104,13 +112,17 @@ class TableScreen(Screen):
     # -- the worker: taking the seats, human actions, catching up, bots, disk writes --------
 
     def run_step(self, action: Callable[[], bool | None]) -> None:
-        self._worker = self.advance(action)
+        """Run ``action`` in the worker, after the step it is running now (if any)."""
+        if self.working:
+            self._queued = action
+        else:
+            self._worker = self.advance(action)
 
     @property
     def working(self) -> bool:
         return self._worker is not None and self._worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
 
-    @work(thread=True, exclusive=True, group="table")
+    @work(thread=True, group="table")
     def advance(self, action: Callable[[], bool | None] | None = None) -> None:
         """Run ``action``, show the game, then play the bots this terminal runs.
         An action returning False has nothing new to show."""
@@ -190,6 +202,9 @@ class TableScreen(Screen):
             return
         if self._refused:
             self.cannot_sit()
+        elif self._queued is not None:
+            action, self._queued = self._queued, None
+            self.run_step(action)
         elif self._change_pending:
             self._change_pending = False
             self.game_changed()
@@ -252,7 +267,7 @@ class TableScreen(Screen):
         view, viewer, names = state.view, state.viewer, state.names
         self.query_one("#shared", BoardPanel).show(lambda width: self.board.shared(view, width))
         private = self.query_one("#private", BoardPanel)
-        private.display = state.has_private
+        private.set_class(not state.has_private, "-absent")
         if state.has_private:
             private.show(lambda width: self.board.private(view, viewer, width), title=f"Private — {seat_label(names, viewer)}")
         for seat in range(len(names)):
@@ -266,16 +281,57 @@ class TableScreen(Screen):
         self.show_hint()
         self.query_one("#scores", ScoreSummary).show(names, state.scores, state.awaiting)
         self.query_one("#log", GameLog).show(list(view.get("log", ())))
+        self.follow_decision(state)
         if state.choices:
             choices.focus()
+
+    # -- which panel the decision is about (the only one shown at 80 columns) -------------
+
+    def views(self) -> list[str]:
+        """The panels ``v`` cycles through: the board, the private hand, each player's area."""
+        private = ["private"] if self.state is not None and self.state.has_private else []
+        return ["shared", *private, *(f"player:{seat}" for seat in range(len(self.names)))]
+
+    def follow_decision(self, state: TableState) -> None:
+        """On each new decision, show the panel the board module says it is about."""
+        key = (state.position, state.viewer)
+        if key != self._focus_key:
+            self._focus_key = key
+            hint = getattr(self.board, "focus", None)
+            wanted = hint(state.view, state.viewer) if hint is not None else "shared"
+            self.focused_view = wanted if wanted in self.views() else "shared"
+        self.show_focus()
+
+    def show_focus(self) -> None:
+        views = self.views()
+        if self.focused_view not in views:
+            self.focused_view = "shared"
+        target = panel_id(self.focused_view)
+        for name in views:
+            panel = self.query_one(f"#{panel_id(name)}", BoardPanel)
+            panel.set_class(panel.id != target, "-hidden")
+            panel.set_class(panel.id == target, "-focused")
+            panel.border_subtitle = ""
+        shown = self.query_one(f"#{target}", BoardPanel)
+        shown.border_subtitle = f"v: next view ({views.index(self.focused_view) + 1}/{len(views)})"
+        self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, shown, animate=False, top=True)
+
+    def action_next_view(self, step: int = 1) -> None:
+        if self.curtain_up or self.state is None:
+            return
+        views = self.views()
+        self.focused_view = views[(views.index(self.focused_view) + step) % len(views)]
+        self.show_focus()
 
     def status_line(self, state: TableState) -> str:
         if state.lost:
             watching = "seat lost, watching only"
         elif state.viewer is None:
             watching = "spectator view"
+        elif len(state.humans) == 1:
+            watching = f"you play {seat_label(state.names, state.viewer)}"
         else:
-            watching = f"view of {seat_label(state.names, state.viewer)}"
+            watching = f"hot seat, view of {seat_label(state.names, state.viewer)}"
         return f"{state.title} · {state.progress} · {watching}"
 
     def seat_title(self, state: TableState, seat: int) -> str:
@@ -303,6 +359,8 @@ class TableScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
             return not self.busy and not self.curtain_up
+        if action == "next_view":
+            return self.state is not None and not self.curtain_up
         if action == "undo":
             return bool(self.state and self.state.can_undo and not self.busy and not self.curtain_up)
         return True
@@ -369,6 +427,11 @@ class TableScreen(Screen):
         if self._end_pending:
             self._end_pending = False
             self.finish()
+
+
+def panel_id(view_name: str) -> str:
+    """'shared' -> 'shared', 'private' -> 'private', 'player:2' -> 'player-2'."""
+    return view_name.replace(":", "-")
 
 
 def seat_list(names: list[str], seats: list[int]) -> str:
