@@ -141,3 +141,17 @@ SCENES += (
     Scene("assistant-battle", no_saves, thebai_battle_filled),
     Scene("assistant-sheet", no_saves, thebai_final_sheet_filled),
 )
+
+
+# Play across terminals: Bruno's terminal opens a game whose seat ●A another terminal holds.
+
+
+def almadi_seat_held_elsewhere(data_dir: Path) -> None:
+    from saves.seats import SeatLeases, new_holder_id
+
+    session = new_save(data_dir, "almadi", [("Alice", "human"), ("Bruno", "human"), ("Carla", "human")], seed=7,
+                       title="Friday night")
+    SeatLeases(data_dir, session.record.id).acquire(0, new_holder_id())
+
+
+SCENES += (Scene("seat-dialog", almadi_seat_held_elsewhere, open_first_save),)
