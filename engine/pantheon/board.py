@@ -9,6 +9,7 @@ player's piece costs one extra step (or money).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .data import Catalog
@@ -38,69 +39,102 @@ def count_occupancy(players: list[dict[str, Any]]) -> dict[str, list[int]]:
     return occupied
 
 
-def connected(cat: Catalog, state: dict[str, Any], seat: int) -> set[str]:
+def connected(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tuple[str, ...]) -> set[str]:
     """The player's pieces joined to the temple through the player's own pieces.
 
     Feet are always joined (each was placed joined, by a step or a Gaiviles jump, and they
     stay until the epoch ends); columns of earlier epochs only once a new piece reaches them.
     """
-    temple = state["temple"]
-    p = state["players"][seat]
-    own = set(p["feet_on"]) | set(p["columns_on"])
-    if temple is None or not own:
-        return set()
-    reached = {h for h in cat.neighbours[temple] if h in own} | set(p["feet_on"])
-    frontier = list(reached)
-    while frontier:
-        for h in cat.neighbours[frontier.pop()]:
-            if h in own and h not in reached:
-                reached.add(h)
-                frontier.append(h)
+    reached = set(feet_on)
+    loose = [h for h in columns_on if h not in reached]
+    joined = reached | {temple}
+    grew = True
+    while grew and loose:
+        grew = False
+        for h in [h for h in loose if not joined.isdisjoint(cat.neighbours[h])]:
+            loose.remove(h)
+            joined.add(h)
+            reached.add(h)
+            grew = True
     return reached
 
 
+def _anchors(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tuple[str, ...]) -> set[str]:
+    """The temple and the player's pieces joined to it: a new piece must touch one of them."""
+    anchors = connected(cat, temple, feet_on, columns_on)
+    anchors.add(temple)
+    return anchors
+
+
+def _steps(cat: Catalog, anchors: set[str], temple: str) -> set[str]:
+    """Hexes a foot may step to from ``anchors``."""
+    steps = set().union(*map(cat.foot_links.__getitem__, anchors))
+    steps.discard(temple)
+    return steps
+
+
+def _candidates(cat: Catalog, hexes: set[str], own: tuple[str, ...]) -> tuple[str, ...]:
+    """``hexes`` in reading order, less those holding one of the player's own pieces (never open to it)."""
+    return tuple(sorted(hexes.difference(own), key=cat.hex_order.__getitem__))
+
+
+@lru_cache(maxsize=1 << 14)
+def _reach(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Where the player's next foot and next column could go, before looking at who stands
+    there. Memoised: a player's pieces stay put through most decisions, other players' moves
+    included."""
+    own = feet_on + columns_on
+    steps = _steps(cat, _anchors(cat, temple, feet_on, columns_on), temple)
+    sites = set().union(*map(cat.column_links.__getitem__, feet_on))
+    return _candidates(cat, steps, own), _candidates(cat, sites, own)
+
+
+@lru_cache(maxsize=1 << 10)
+def _jumps(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(jumped-over hex, landing hex), in no particular order, for the landings no step reaches (Gaiviles)."""
+    anchors = _anchors(cat, temple, feet_on, columns_on)
+    steps = _steps(cat, anchors, temple)
+    return tuple({(over, h) for anchor in anchors for over, h in cat.jumps[anchor]
+                  if h not in steps and h != temple and h not in cat.column_sites})
+
+
 def placements(cat: Catalog, state: dict[str, Any], seat: int, jumps: int = 0) -> list[Placement]:
-    """Every legal next piece for ``seat`` (given its supply), jumps included when allowed."""
+    """Every legal next piece for ``seat`` (given its supply), jumps included when allowed:
+    feet first, then feet by jump, then columns, each in reading order."""
     temple = state["temple"]
     p = state["players"][seat]
     if temple is None or not (p["feet"] or p["columns"]):
         return []
-    occupied = occupancy(state)
-    result: list[Placement] = []
-    seen: set[str] = {temple}
-    if p["feet"]:
-        anchors = connected(cat, state, seat)
-        anchors.add(temple)
-        links = cat.foot_links
-        for anchor in anchors:
-            for h in links[anchor]:
-                if h not in seen:
-                    seen.add(h)
-                    cost = _cost(occupied.get(h), seat)
-                    if cost:
-                        result.append(Placement(FOOT, h, cost))
-        if jumps:
-            columns = cat.column_sites
-            for anchor in anchors:
-                for over, h in cat.jumps[anchor]:
-                    if h not in seen and h not in columns and any(s != seat for s in occupied.get(over, ())):
-                        seen.add(h)
-                        cost = _cost(occupied.get(h), seat)
-                        if cost:
-                            result.append(Placement(FOOT, h, cost, jump=True))
+    occupied = state["occupied"]
+    feet_on, columns_on = tuple(p["feet_on"]), tuple(p["columns_on"])
+    steps, sites = _reach(cat, temple, feet_on, columns_on)
+    result = _open(FOOT, steps, occupied, seat) if p["feet"] else []
+    if p["feet"] and jumps:
+        landings: set[str] = set()
+        for over, h in _jumps(cat, temple, feet_on, columns_on):
+            if any(s != seat for s in occupied.get(over, ())):
+                landings.add(h)
+        result += _open(FOOT, _candidates(cat, landings, feet_on + columns_on), occupied, seat, jump=True)
     if p["columns"]:
-        links = cat.column_links
-        sites: set[str] = set()
-        for foot in p["feet_on"]:
-            for h in links[foot]:
-                if h not in sites:
-                    sites.add(h)
-                    cost = _cost(occupied.get(h), seat)
-                    if cost:
-                        result.append(Placement(COLUMN, h, cost))
-    order = cat.hex_order
-    result.sort(key=lambda pl: (pl.kind != FOOT, pl.jump, order[pl.hex]))
+        result += _open(COLUMN, sites, occupied, seat)
     return result
+
+
+def _open(kind: str, candidates: tuple[str, ...], occupied: dict[str, list[int]], seat: int,
+          jump: bool = False) -> list[Placement]:
+    """The placements open to ``seat`` on ``candidates``, with their cost (as ``_cost``)."""
+    result = []
+    for h in candidates:
+        here = occupied.get(h)
+        if not here:
+            result.append(_placement(kind, h, 1, jump))
+        elif len(here) == 1 and here[0] != seat:
+            result.append(_placement(kind, h, 2, jump))
+    return result
+
+
+_placement = lru_cache(maxsize=None)(Placement)
+"""``Placement(...)``, memoised: there are only so many (kind, hex, cost, jump) on a map."""
 
 
 def _cost(here: list[int] | None, seat: int) -> int:
@@ -120,6 +154,10 @@ def distance(cat: Catalog, a: str, b: str) -> int:
 
 def free_column_sites(cat: Catalog, state: dict[str, Any], seat: int) -> list[str]:
     """Column hexes a column may be put on without any connection (the Column loot tile)."""
-    occupied = occupancy(state)
-    sites = [h for h in cat.column_sites if _cost(occupied.get(h), seat)]
-    return sorted(sites, key=cat.hex_order.__getitem__)
+    occupied = state["occupied"]
+    return [h for h in _all_sites(cat) if _cost(occupied.get(h), seat)]
+
+
+@lru_cache(maxsize=4)
+def _all_sites(cat: Catalog) -> tuple[str, ...]:
+    return tuple(sorted(cat.column_sites, key=cat.hex_order.__getitem__))

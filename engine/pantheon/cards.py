@@ -6,6 +6,7 @@ Special money cards that have been spent join the discard pile like any other ca
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -37,7 +38,7 @@ def remove(cards: dict[str, int], kind: str, n: int = 1) -> None:
 
 
 def money(hand: dict[str, int]) -> int:
-    return sum(MONEY_VALUES[k] * n for k, n in hand.items() if k in MONEY_VALUES)
+    return sum([value * hand.get(kind, 0) for kind, value in MONEY_VALUES.items()])
 
 
 def can_refill_deck(state: dict[str, Any]) -> bool:
@@ -66,8 +67,16 @@ def payment(hand: dict[str, int], due: int) -> dict[str, int] | None:
     then with the fewest cards; None when the hand cannot pay."""
     if due <= 0:
         return {}
-    ones = hand.get("money1", 0)
-    specials = [(k, v) for k, v in MONEY_VALUES.items() if v > 1 and hand.get(k)]
+    best = _cheapest(tuple([hand.get(kind, 0) for kind in MONEY_VALUES]), due)
+    return None if best is None else dict(best)
+
+
+@lru_cache(maxsize=4096)
+def _cheapest(counts: tuple[int, ...], due: int) -> tuple[tuple[str, int], ...] | None:
+    """``payment`` for a hand holding ``counts`` money cards of each value, as (kind, count) pairs."""
+    hand = dict(zip(MONEY_VALUES, counts))
+    ones = hand["money1"]
+    specials = [(k, v) for k, v in MONEY_VALUES.items() if v > 1 and hand[k]]
     best: tuple[int, int, dict[str, int]] | None = None
     for counts in product(*(range(hand[k] + 1) for k, _ in specials)):
         paid = sum(n * v for n, (_, v) in zip(counts, specials))
@@ -80,4 +89,4 @@ def payment(hand: dict[str, int], due: int) -> dict[str, int] | None:
             if extra:
                 used["money1"] = extra
             best = (*key, used)
-    return None if best is None else best[2]
+    return None if best is None else tuple(best[2].items())

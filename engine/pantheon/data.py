@@ -143,8 +143,10 @@ def _load_raw(name: str) -> tuple[dict[str, Any], ...]:
     return load(GAME, name, VALIDATORS[name]).records
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Catalog:
+    """Compared and hashed by identity, so that derived tables can be memoised per catalog."""
+
     hexes: dict[str, dict[str, Any]]
     neighbours: dict[str, tuple[str, ...]]
     jumps: dict[str, tuple[tuple[str, str], ...]]
@@ -158,6 +160,8 @@ class Catalog:
     """Reading order (row by row) for listing hexes."""
     nations: dict[str, dict[str, Any]]
     gods: dict[str, dict[str, Any]]
+    god_of: dict[str, str]
+    """god tile -> the god it shows."""
     loot: dict[str, dict[str, Any]]
     bonus: dict[str, dict[str, Any]]
     demigods: dict[int, int]
@@ -202,6 +206,7 @@ def _build() -> Catalog:
         hex_order={h: i for i, h in enumerate(sorted(hexes, key=lambda h: (hexes[h]["row"], hexes[h]["col"])))},
         nations={r["id"]: r for r in loaded["nations"].records},
         gods={r["id"]: r for r in loaded["gods"].records},
+        god_of={r["id"]: r["god"] for r in loaded["gods"].records},
         loot={r["id"]: r for r in loaded["loot"].records},
         bonus={r["id"]: r for r in loaded["bonus"].records},
         demigods={r["value"]: r["count"] for r in loaded["demigods"].records},

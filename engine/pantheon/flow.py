@@ -9,13 +9,15 @@ so a turn (action, loot, the other players' moves, Traitera) unrolls in rulebook
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import permutations
+from operator import contains, ge
 from typing import Any, Callable
 
 from engine.core import Choice, Decision, add_log
 
 from . import cards as deck
 from .board import COLUMN, FOOT, count_occupancy, free_column_sites, placements
-from .data import OFFERING_KINDS, catalog
+from .data import OFFERING_KINDS, Catalog, catalog
 from .scoring import EPOCH_END_BONUS, EPOCHS, SCORING_EPOCHS, god_tile_points, interim_scoring
 
 State = dict[str, Any]
@@ -116,13 +118,19 @@ def seats_from(state: State, first: int) -> list[int]:
 
 
 def gods_owned(state: State, seat: int, god: str) -> int:
-    gods = catalog().gods
-    return sum(1 for tile in state["players"][seat]["gods"] if gods[tile]["god"] == god)
+    tiles = state["players"][seat]["gods"]
+    if not tiles:
+        return 0
+    god_of = catalog().god_of
+    return [god_of[tile] for tile in tiles].count(god)
 
 
 def stonkus_money(state: State, seat: int) -> int:
-    gods = catalog().gods
-    return sum(gods[t].get("money", 0) for t in state["players"][seat]["gods"] if gods[t]["god"] == "stonkus")
+    tiles = state["players"][seat]["gods"]
+    if not tiles:
+        return 0
+    cat = catalog()
+    return sum(cat.gods[t].get("money", 0) for t in tiles if cat.god_of[t] == "stonkus")
 
 
 def general_supply(state: State, seat: int, piece: str) -> int:
@@ -141,7 +149,11 @@ def card_label(kind: str) -> str:
 
 
 def single(state: State, seat: int, prompt: str, choices: list[Choice], topic: str) -> Decision:
-    return Decision.single(seat, f"{name(state, seat)}: {prompt}", choices, topic)
+    return Decision.single(seat, f"{state['names'][seat]}: {prompt}", choices, topic)
+
+
+make_choice = lru_cache(maxsize=1 << 14)(Choice)
+"""``Choice(...)``, memoised: choices are immutable, and the same ones come up again and again."""
 
 
 # -- chance steps ----------------------------------------------------------------------------
@@ -152,15 +164,15 @@ def _deal_ready(state, task):
     return deck.ensure_deck(state)
 
 
-@lru_cache(maxsize=None)
-def _card_outcome(kind: str, weight: int) -> Choice:
-    return Choice(kind, card_label(kind), weight=weight)
+@lru_cache(maxsize=1024)
+def _card_outcome(cat: Catalog, kind: str, weight: int) -> Choice:
+    return Choice(kind, cat.card_labels[kind], weight=weight)
 
 
 @decides("deal")
 def _deal_decide(state, task):
-    cards = state["deck"]
-    outcomes = [_card_outcome(kind, cards[kind]) for kind in deck.CARD_ORDER if cards.get(kind)]
+    cat, cards = catalog(), state["deck"]
+    outcomes = [_card_outcome(cat, kind, cards[kind]) for kind in deck.CARD_ORDER if cards.get(kind)]
     whom = "the face-up row" if task["seat"] is None else name(state, task["seat"])
     return Decision.chance(f"Draw a card from the deck for {whom}", outcomes, "draw")
 
@@ -206,14 +218,14 @@ def refill_god_stack(state: State) -> bool:
     return bool(state["god_stack"])
 
 
-@lru_cache(maxsize=None)
-def _god_choice(tile: str, god_name: str, needs: tuple[int, ...]) -> Choice:
-    return Choice(tile, god_name, needs_text(list(needs)))
+@lru_cache(maxsize=256)
+def _god_choice(cat: Catalog, tile: str) -> Choice:
+    return Choice(tile, cat.gods[tile]["name"], needs_text(cat.gods[tile]["needs"]))
 
 
 def _god_outcomes(state: State) -> list[Choice]:
-    gods = catalog().gods
-    return [_god_choice(t, gods[t]["name"], tuple(gods[t]["needs"])) for t in state["god_stack"]]
+    cat = catalog()
+    return [_god_choice(cat, t) for t in state["god_stack"]]
 
 
 @ready("reveal_god")
@@ -242,7 +254,7 @@ def _reveal_god_act(state, task, tile):
 def _place_loot_decide(state, task):
     loot = catalog().loot
     hex_id = loot_hex(state, task)
-    outcomes = [Choice(k, loot[k]["label"], weight=n) for k, n in state["loot_bag"].items() if n]
+    outcomes = [make_choice(k, loot[k]["label"], weight=n) for k, n in state["loot_bag"].items() if n]
     return Decision.chance(f"Draw a loot tile from the bag for hex {hex_id}", outcomes, "loot")
 
 
@@ -279,7 +291,7 @@ def _demigod_ready(state, task):
 
 @decides("demigod")
 def _demigod_decide(state, task):
-    outcomes = [Choice(v, f"demigod {v}", weight=n) for v, n in _demigod_group(state).items() if n]
+    outcomes = [make_choice(v, f"demigod {v}", weight=n) for v, n in _demigod_group(state).items() if n]
     where = "the display" if task["seat"] is None else name(state, task["seat"]) + " (face down)"
     return Decision.chance(f"Draw a demigod for {where}", outcomes, "loot")
 
@@ -479,19 +491,33 @@ def score_epoch(state: State) -> None:
 def _turn_decide(state, task):
     seat = task["seat"]
     p = state["players"][seat]
-    gods = catalog().gods
+    hand = p["hand"]
     steps = 1 + gods_owned(state, seat, "vinthrad") + p["steps"]
-    choices = [Choice("move", "Move", f"{steps} free step(s) + 2 per movement card; you hold {p['hand'].get('movement', 0)}")]
-    funds = deck.money(p["hand"]) + stonkus_money(state, seat)
-    if funds:
-        choices.append(Choice("buy", "Buy", f"{funds} money available"))
-    for tile in state["god_display"]:
-        if affordable(state, seat, tile):
-            record = gods[tile]
-            choices.append(Choice(f"god:{tile}", f"Take {record['name']}", f"offer {needs_text(record['needs'])}; {record['kind']}"))
+    funds = deck.money(hand) + stonkus_money(state, seat)
     draws = 3 + gods_owned(state, seat, "gadicea")
-    choices.append(Choice("draw", f"Draw {draws} cards", "from the face-up row or the deck"))
+    move, buy, draw = _action_choices(steps, hand.get("movement", 0), funds, draws)
+    choices = [move, buy] if buy else [move]
+    if state["god_display"]:
+        cat = catalog()
+        choices += [_take_god_choice(cat, tile) for tile in affordable(state, seat, state["god_display"])]
+    choices.append(draw)
     return single(state, seat, f"choose an action (epoch {state['epoch']})", choices, "turn")
+
+
+@lru_cache(maxsize=1024)
+def _action_choices(steps: int, movement_cards: int, funds: int, draws: int) -> tuple[Choice, Choice | None, Choice]:
+    """A turn's move, buy (None without money) and draw choices."""
+    return (
+        Choice("move", "Move", f"{steps} free step(s) + 2 per movement card; you hold {movement_cards}"),
+        Choice("buy", "Buy", f"{funds} money available") if funds else None,
+        Choice("draw", f"Draw {draws} cards", "from the face-up row or the deck"),
+    )
+
+
+@lru_cache(maxsize=256)
+def _take_god_choice(cat: Catalog, tile: str) -> Choice:
+    record = cat.gods[tile]
+    return Choice(f"god:{tile}", f"Take {record['name']}", f"offer {needs_text(record['needs'])}; {record['kind']}")
 
 
 @acts("turn")
@@ -566,6 +592,9 @@ def _move_choice(pl, cards: int, loot_label: str) -> Choice:
     return Choice(f"{prefix}:{pl.hex}", _place_label(pl.kind, pl.hex, pl.cost, pl.jump), "; ".join(hints))
 
 
+_FOLLOWER_CHOICES = (Choice("draw", "Draw a card instead of moving"), Choice("end", "Pass (neither move nor draw)"))
+
+
 @decides("move")
 def _move_decide(state, task):
     seat, free = task["seat"], task["free"]
@@ -573,15 +602,16 @@ def _move_decide(state, task):
     held = state["players"][seat]["hand"].get("movement", 0)
     choices = []
     loot = state["loot"]
-    for pl in placements(cat, state, seat, task["jumps"]):
-        cards = max(0, pl.cost - free + 1) // 2
-        if cards <= held:
-            choices.append(_move_choice(pl, cards, cat.loot[loot[pl.hex]]["label"] if pl.hex in loot else ""))
+    if free or held:
+        for pl in placements(cat, state, seat, task["jumps"]):
+            cards = (pl.cost - free + 1) // 2 if pl.cost > free else 0
+            if cards <= held:
+                choices.append(_move_choice(pl, cards, cat.loot[loot[pl.hex]]["label"] if pl.hex in loot else ""))
     if task["main"] or task["placed"]:
-        choices.append(Choice("end", "End movement", f"{free} step(s) left unused" if free else ""))
+        choices.append(make_choice("end", "End movement", f"{free} step(s) left unused" if free else ""))
         prompt = f"move ({free} step(s) left, {held} movement card(s))"
     else:
-        choices[:0] = [Choice("draw", "Draw a card instead of moving"), Choice("end", "Pass (neither move nor draw)")]
+        choices[:0] = _FOLLOWER_CHOICES
         prompt = f"move too with movement cards ({free} free step(s), {held} card(s)), or draw a card"
     return single(state, seat, prompt, choices, "movement")
 
@@ -671,37 +701,57 @@ def _buy_decide(state, task):
     cat = catalog()
     budget = task["budget"]
     funds = budget + (deck.money(p["hand"]) if task["hand"] else 0)
-    paid_with: dict[int, str] = {}
+    money_cards = tuple([p["hand"].get(kind, 0) for kind in deck.MONEY_VALUES])
 
     def hint(cost: int) -> str:
-        if cost <= budget:
-            return ""
-        if cost not in paid_with:
-            cards = deck.payment(p["hand"], cost - budget) or {}
-            paid_with[cost] = "pays " + ", ".join(f"{n}x{deck.MONEY_VALUES[k]}" for k, n in sorted(cards.items()))
-        return paid_with[cost]
+        return "" if cost <= budget else _paid_with(money_cards, cost - budget)
 
     choices = []
+    tiles = p["tiles"]
     for kind in OFFERING_KINDS:
         if kind in task["kinds"]:
             continue
-        current = p["tiles"][kind]
-        for level in range(current + 1, 5):
-            cost = tile_cost(kind, current, level)
-            if cost <= funds and tile_in_stock(state, kind, current, level):
-                what = f"{cat.tile_labels[kind]} tile L{level}" if not current else f"{cat.tile_labels[kind]} L{current} → L{level}"
-                choices.append(Choice(f"tile:{kind}:{level}", f"{what} — {cost} money", hint(cost)))
+        current = tiles[kind]
+        for level, cost in _raises(cat, kind, current):
+            if cost > funds:
+                break  # prices rise with the level
+            if tile_in_stock(state, kind, current, level):
+                choices.append(_tile_choice(cat, kind, current, level, cost, hint(cost)))
     if funds >= 1:
         for piece in (FOOT, COLUMN):
             if general_supply(state, seat, piece):
-                choices.append(Choice(f"buy:{piece}", f"Buy a {piece} — 1 money", "; ".join(h for h in (hint(1), "into your supply") if h)))
-    loot = state["loot"]
-    for pl in placements(cat, state, seat):
-        if pl.cost <= funds:
-            choices.append(_buy_place_choice(pl, hint(pl.cost), cat.loot[loot[pl.hex]]["label"] if pl.hex in loot else ""))
-    choices.append(Choice("end", "End purchase", f"{budget} money left over is lost" if budget else ""))
+                choices.append(_piece_choice(piece, hint(1)))
+        loot = state["loot"]
+        for pl in placements(cat, state, seat):
+            if pl.cost <= funds:
+                choices.append(_buy_place_choice(pl, hint(pl.cost), cat.loot[loot[pl.hex]]["label"] if pl.hex in loot else ""))
+    choices.append(make_choice("end", "End purchase", f"{budget} money left over is lost" if budget else ""))
     source = "" if task["hand"] else " (Cartago: 2 money, no cards)"
     return single(state, seat, f"buy: {budget} money paid and unspent, {funds} in all{source}", choices, "purchase")
+
+
+@lru_cache(maxsize=64)
+def _raises(cat: Catalog, kind: str, current: int) -> tuple[tuple[int, int], ...]:
+    """(level, cost) of each higher level of an offering tile, from ``current``."""
+    return tuple((level, tile_cost(kind, current, level)) for level in range(current + 1, 5))
+
+
+@lru_cache(maxsize=4096)
+def _paid_with(money_cards: tuple[int, ...], due: int) -> str:
+    """Which money cards pay ``due`` out of ``money_cards`` (how many of each value are held)."""
+    cards = deck.payment(dict(zip(deck.MONEY_VALUES, money_cards)), due) or {}
+    return "pays " + ", ".join(f"{n}x{deck.MONEY_VALUES[k]}" for k, n in sorted(cards.items()))
+
+
+@lru_cache(maxsize=1024)
+def _tile_choice(cat: Catalog, kind: str, current: int, level: int, cost: int, paid_with: str) -> Choice:
+    what = f"{cat.tile_labels[kind]} tile L{level}" if not current else f"{cat.tile_labels[kind]} L{current} → L{level}"
+    return Choice(f"tile:{kind}:{level}", f"{what} — {cost} money", paid_with)
+
+
+@lru_cache(maxsize=64)
+def _piece_choice(piece: str, paid_with: str) -> Choice:
+    return Choice(f"buy:{piece}", f"Buy a {piece} — 1 money", "; ".join(h for h in (paid_with, "into your supply") if h))
 
 
 @lru_cache(maxsize=4096)
@@ -760,46 +810,36 @@ def payments(state: State, seat: int, tile: str, top_only: bool) -> list[dict[st
     record = catalog().gods[tile]
     needs = record["needs"][:1] if top_only else record["needs"]
     p = state["players"][seat]
-    hand = p["hand"]
-    levels = {k: 0 for k in OFFERING_KINDS} if record.get("cards_only") else p["tiles"]
+    held = tuple([p["hand"].get(k, 0) for k in OFFERING_KINDS])
+    levels = (0,) * len(OFFERING_KINDS) if record.get("cards_only") else tuple([p["tiles"][k] for k in OFFERING_KINDS])
+    return [dict(cards) for cards in _payments(tuple(needs), held, levels)]
+
+
+@lru_cache(maxsize=4096)
+def _payments(needs: tuple[int, ...], held: tuple[int, ...], tile_levels: tuple[int, ...]) -> tuple[dict[str, int], ...]:
+    """``payments`` for offering cards ``held`` and tile levels, both in OFFERING_KINDS order."""
+    shorts = [{kind: need - level for kind, n, level in zip(OFFERING_KINDS, held, tile_levels) if need - level <= n}
+              for need in needs]
     found: dict[tuple, dict[str, int]] = {}
-
-    def assign(index: int, used: tuple[str, ...], cards: dict[str, int]) -> None:
-        if index == len(needs):
-            key = tuple(sorted(cards.items()))
-            found.setdefault(key, dict(cards))
-            return
-        for kind in OFFERING_KINDS:
-            if kind in used:
-                continue
-            short = needs[index] - levels[kind]
-            if short > hand.get(kind, 0):
-                continue
-            if short > 0:
-                cards[kind] = short
-            assign(index + 1, used + (kind,), cards)
-            cards.pop(kind, None)
-
-    assign(0, (), {})
-    return sorted(found.values(), key=lambda c: (sum(c.values()), sorted(c.items())))
+    for kinds in permutations(OFFERING_KINDS, len(needs)):
+        if all(map(contains, shorts, kinds)):
+            cards = {kind: short[kind] for kind, short in zip(kinds, shorts) if short[kind] > 0}
+            found.setdefault(tuple(sorted(cards.items())), cards)
+    return tuple(sorted(found.values(), key=lambda c: (sum(c.values()), sorted(c.items()))))
 
 
-def affordable(state: State, seat: int, tile: str) -> bool:
-    """Whether some payment takes ``tile`` (the same rule as ``payments``, stopping at the first)."""
-    record = catalog().gods[tile]
+def affordable(state: State, seat: int, tiles: list[str]) -> list[str]:
+    """The god tiles among ``tiles`` that some payment takes (the rule of ``payments``):
+    each number on a tile needs its own kind. Matching the numbers, largest first (as the
+    tiles list them), to the kinds with the most offerings (cards + tile levels) finds such
+    an assignment whenever one exists."""
     p = state["players"][seat]
-    hand = p["hand"]
-    levels = None if record.get("cards_only") else p["tiles"]
-    spare = {k: hand.get(k, 0) + (levels[k] if levels else 0) for k in OFFERING_KINDS}
-    if sum(spare.values()) < sum(record["needs"]):
-        return False
-
-    def fits(needs: list[int], free: tuple[str, ...]) -> bool:
-        if not needs:
-            return True
-        return any(spare[k] >= needs[0] and fits(needs[1:], tuple(x for x in free if x != k)) for k in free)
-
-    return fits(record["needs"], OFFERING_KINDS)
+    hand, levels = p["hand"], p["tiles"]
+    cards = sorted([hand.get(k, 0) for k in OFFERING_KINDS], reverse=True)
+    spare = sorted([hand.get(k, 0) + levels[k] for k in OFFERING_KINDS], reverse=True)
+    gods = catalog().gods
+    return [tile for tile in tiles
+            if all(map(ge, cards if gods[tile].get("cards_only") else spare, gods[tile]["needs"]))]
 
 
 def payment_id(cards: dict[str, int]) -> str:
@@ -812,11 +852,18 @@ def payment_label(cards: dict[str, int]) -> str:
     return "Offer " + " + ".join(f"{n} {catalog().tile_labels[k]}" for k, n in sorted(cards.items())) + " card(s)"
 
 
+@lru_cache(maxsize=1024)
+def _payment_choice(cat: Catalog, cards: tuple[tuple[str, int], ...]) -> Choice:
+    paid = dict(cards)
+    return Choice(payment_id(paid), payment_label(paid), "tiles cover the rest")
+
+
 @decides("pay")
 def _pay_decide(state, task):
     seat, tile = task["seat"], task["tile"]
-    record = catalog().gods[tile]
-    choices = [Choice(payment_id(c), payment_label(c), "tiles cover the rest") for c in payments(state, seat, tile, task["top_only"])]
+    cat = catalog()
+    record = cat.gods[tile]
+    choices = [_payment_choice(cat, tuple(c.items())) for c in payments(state, seat, tile, task["top_only"])]
     if task["how"] == "gallia":
         choices.append(Choice("decline", f"Do not take {record['name']} (it goes to the box)"))
     needs = record["needs"][:1] if task["top_only"] else record["needs"]
@@ -893,10 +940,16 @@ def _draw_ready(state, task):
 
 @decides("draw")
 def _draw_decide(state, task):
-    choices = [Choice(f"row:{k}", f"Take {card_label(k)} from the row") for k in deck.CARD_ORDER if k in state["row"]]
+    cat, row = catalog(), state["row"]
+    choices = [_row_choice(cat, k) for k in deck.CARD_ORDER if k in row]
     if deck.can_refill_deck(state):
-        choices.append(Choice("deck", "Draw from the deck", f"{deck.size(state['deck'])} card(s) left"))
+        choices.append(make_choice("deck", "Draw from the deck", f"{deck.size(state['deck'])} card(s) left"))
     return single(state, task["seat"], f"draw a card ({task['n']} to go)", choices, "draw")
+
+
+@lru_cache(maxsize=64)
+def _row_choice(cat: Catalog, kind: str) -> Choice:
+    return Choice(f"row:{kind}", f"Take {cat.card_labels[kind]} from the row")
 
 
 @acts("draw")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import Choice, Decision, Option, Rules, Score
+from engine.core import Option, Rules, Score
 from engine.core.rng import seed_state
 
 from . import flow
@@ -75,11 +75,8 @@ class PantheonRules(Rules):
             return "game over"
         return f"epoch {max(state['epoch'], 1)} of {EPOCHS}"
 
-    def decision(self, state: dict[str, Any]) -> Decision | None:
-        return flow.decision(state)
-
-    def apply(self, state: dict[str, Any], actor: int, choice: Choice) -> None:
-        flow.act(state, actor, choice)
+    decision = staticmethod(flow.decision)
+    apply = staticmethod(flow.act)
 
     def view(self, state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         return build_view(state, viewer)
