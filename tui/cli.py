@@ -134,6 +134,10 @@ def run_simulate(args: argparse.Namespace) -> int:
         console.print(f"[bold red]Error:[/] {error.args[0]}")
         return 2
     players = args.players or rules.min_players
+    if not rules.min_players <= players <= rules.max_players:
+        console.print(f"[bold red]Error:[/] {rules.title} is for {rules.min_players}-{rules.max_players} players, "
+                      f"not {players}")
+        return 2
     started = time.perf_counter()
     runs = [play_game(rules, players, args.seed + i, args.bot, args.max_decisions) for i in range(args.games)]
     seconds = time.perf_counter() - started

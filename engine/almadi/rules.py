@@ -189,11 +189,13 @@ class AlmadiRules(Rules):
 
     def _keep_decision(self, state: State, cat: Catalogue) -> Decision:
         waiting = tuple(seat for seat, s in enumerate(state["seats"]) if not s["hand"])
+        last = len(waiting) == 1  # the last keep lays the others face up: it cannot be undone
         choices = {}
         for seat in waiting:
             pairs = combinations(state["seats"][seat]["dealt"], 2)
             choices[seat] = tuple(
-                self._choice(f"keep:{a}+{b}", f"Keep {cat.characters[a]['name']} and {cat.characters[b]['name']}")
+                self._choice(f"keep:{a}+{b}", f"Keep {cat.characters[a]['name']} and {cat.characters[b]['name']}",
+                             reveals=last)
                 for a, b in pairs
             )
         return Decision(waiting, "Each player keeps 2 of the characters dealt", choices, "characters")

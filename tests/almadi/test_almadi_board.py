@@ -46,3 +46,14 @@ def test_private_shows_only_the_viewers_hand():
     text = "\n".join(render(board.private(view, 1, 80), 80))
     assert "keep 2" in text
     assert board.private(new_match().view(0), 0, 80) is None
+
+
+def test_texts_wrap_in_a_narrow_panel_instead_of_being_cut():
+    match = new_match(n=3, characters=True)
+    view = match.view(1)
+    words = " ".join(" ".join(render(board.private(view, 1, 44), 44)).split())
+    for character in view["seats"][1]["dealt"]:
+        assert character["text"] in words
+    shared = render(board.shared(view, 44), 44)
+    assert max(len(line) for line in shared) <= 44
+    assert all(objective["text"] in " ".join(" ".join(shared).split()) for objective in view["middle"])

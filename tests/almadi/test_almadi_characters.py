@@ -43,6 +43,17 @@ def test_deal_and_keep_two_at_once(n, dealt, pairs, display):
     assert match.state["phase"] == "take"
 
 
+def test_the_last_keep_lays_characters_face_up_so_it_cannot_be_undone():
+    match = new_match(n=3, characters=True)
+    first = match.state["current"]
+    others = [seat for seat in range(3) if seat != first]
+    for seat in others:
+        match.choose(seat, match.legal(seat)[0].id)
+    match.choose(first, match.legal(first)[0].id)
+    assert match.state["display"] and match.awaiting() == (first,)
+    assert not match.can_undo(first)
+
+
 def test_recruit_pays_rubies_at_any_decision_of_the_turn():
     match = kept()
     seat = match.state["current"]

@@ -69,6 +69,11 @@ def test_simulate_of_an_unknown_game_says_so(capsys, data_dir):
     assert status == 2 and "unknown game 'chess'" in out
 
 
+def test_simulate_with_a_player_count_the_game_does_not_allow_says_so(capsys, data_dir):
+    status, out, _ = run(capsys, "simulate", "pantheon", "--players", "7", "--games", "1")
+    assert status == 2 and "Pantheon is for 2-4 players, not 7" in out
+
+
 def new_saves(data_dir, race_game):
     store = SaveStore(data_dir)
     first = GameSession.new(store, race_game, "Lunch game", [Seat("Ann", "human"), Seat("Rex", "random")], seed=1)

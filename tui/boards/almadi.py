@@ -12,6 +12,7 @@ Genie may move (or swap) shows its number key in its top-left corner.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -100,7 +101,7 @@ def realm_lines(view: dict[str, Any], seat: int, width: int) -> list[str]:
         for part in range(3):
             lines.append((label if part == 1 else "   ") + "".join(cell[part] for cell in cells))
     if size == COMPACT_CELL:
-        lines.append("   (compact: landscape letter + right edge; widen for all edges)")
+        lines.extend(_wrap("   (compact: landscape letter + right edge; widen for all edges)", width))
     return lines
 
 
@@ -122,6 +123,16 @@ def _character_line(character: dict[str, Any]) -> str:
     return f"{character['name']} ({character['cost']} rubies): {character['text']}"
 
 
+def _wrap(line: str, width: int) -> list[str]:
+    """A line of prose on as many lines as ``width`` needs, continued under its first word."""
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    return textwrap.wrap(line, max(width, len(indent) + 8), subsequent_indent=indent) or [""]
+
+
+def _prose(lines: list[str], width: int) -> list[str]:
+    return [part for line in lines for part in _wrap(line, width)]
+
+
 def _clip(line: str, width: int) -> str:
     return line if len(line) <= width else line[: max(width - 1, 0)] + "~"
 
@@ -131,7 +142,7 @@ def _text(lines: list[str], width: int) -> Text:
 
 
 def shared(view: dict[str, Any], width: int) -> RenderableType:
-    header = [f"Almadi - {view['progress']}", *view["legend"].split("; ")]
+    header = _prose([f"Almadi - {view['progress']}", *view["legend"].split("; ")], width)
     board = []
     take_keys = {c.id: n for n, c in enumerate(view.get("choices", ()), start=1) if c.id.startswith("take:")}
     for row, slots in enumerate(view["board"]):
@@ -144,35 +155,35 @@ def shared(view: dict[str, Any], width: int) -> RenderableType:
         "Supply: " + ", ".join(f"{kind} {count}" for kind, count in supply.items()) + f" (total {view['supply_total']})",
         f"Mosaic deck {view['decks']['mosaic']}, stall deck {view['decks']['stall']}, rubies left {view['rubies_left']}",
     ]
-    lines = header + board + facts
+    notes = facts
     if view["middle"]:
-        lines.append("Objectives in the middle:")
-        lines.extend("  " + _objective_line(o) for o in view["middle"])
+        notes.append("Objectives in the middle:")
+        notes.extend("  " + _objective_line(o) for o in view["middle"])
     if view["display"]:
-        lines.append("Characters face up:")
-        lines.extend("  " + _character_line(c) for c in view["display"])
+        notes.append("Characters face up:")
+        notes.extend("  " + _character_line(c) for c in view["display"])
     pending = view["pending"]
     if pending and pending["tile"]:
         who = view["tags"][pending["player"]]
         effects = ", ".join(f"{name} x{count}" for name, count in pending["effects"].items())
         genie = f"; Genie move {pending['genie_moves'] + 1}/{pending['genie_limit']} available" if pending["genie"] else ""
-        lines.append(f"{who} has the {pending['tile']['type']} from row {pending['from_row']}"
+        notes.append(f"{who} has the {pending['tile']['type']} from row {pending['from_row']}"
                      + (f"; effects to use: {effects}" if effects else "") + genie)
-    return _text(lines, width)
+    return _text(header + board + _prose(notes, width), width)
 
 
 def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
     info = view["seats"][seat]
     score = view["scores"][seat]["total"]
     turn_mark = " (to play)" if view["current"] == seat else ""
-    lines = [
+    about = [
         f"{info['tag']} {info['name']}{turn_mark} - placed {info['placed']}/16, score {score}",
         f"rubies {info['rubies']}, mosaics {info['mosaics']}, stalls {info['stalls']}"
         + (f", characters in hand {info['hand_size']}" if view["characters_mode"] else ""),
     ]
-    lines.extend("  " + _objective_line(o) for o in info["objectives"])
-    lines.extend("  played: " + _character_line(c) for c in info["characters"])
-    lines.extend(tile_in_hand_lines(view, seat))
+    about.extend("  " + _objective_line(o) for o in info["objectives"])
+    about.extend("  played: " + _character_line(c) for c in info["characters"])
+    lines = _prose(about, width) + tile_in_hand_lines(view, seat)
     lines.extend(realm_lines(view, seat, width))
     return _text(lines, width)
 
@@ -206,4 +217,4 @@ def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | N
         lines.extend("  " + _character_line(c) for c in info["hand"])
     if not lines:
         return None
-    return Group(_text(lines, width))
+    return Group(_text(_prose(lines, width), width))

@@ -111,10 +111,11 @@ def display_lines(view: dict[str, Any]) -> list[str]:
     start = view["players"][view["start_player"]]
     lines.append(f"Temple: {temple} (start player {seat_tag(start['seat'])} {start['name']})")
     gods = view["gods"]
-    shown = " | ".join(_god_text(g) for g in gods["display"]) or "none left"
+    none = "none left" if view["epoch"] else "none yet (revealed when epoch 1 begins)"
+    shown = " | ".join(_god_text(g) for g in gods["display"]) or none
     lines.append(f"Gods: {shown}   [stack {gods['stack']}, box {gods['box']}]")
     loot = [h for h in view["map"]["hexes"] if h["loot"]]
-    loot_text = ", ".join(f"{h['id']} {labels['loot'][h['loot']]}" for h in loot) or "none left"
+    loot_text = ", ".join(f"{h['id']} {labels['loot'][h['loot']]}" for h in loot) or none
     lines.append(f"Loot: {loot_text}   [bag {view['loot_bag']}]")
     demigods = " ".join(map(str, view["demigods"]["display"])) or "none"
     lines.append(f"Demigods on display: {demigods}   [stack {view['demigods']['stack']}]")

@@ -3,6 +3,7 @@ sheet (during play)."""
 
 from __future__ import annotations
 
+from rich.measure import Measurement
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -81,7 +82,9 @@ class ScoreSheetScreen(ModalScreen):
         self.scores = scores
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box sheet-box"):
+        table = breakdown_table(self.names, self.scores)
+        with Vertical(classes="dialog-box sheet-box") as box:
+            box.styles.width = Measurement.get(self.app.console, self.app.console.options, table).maximum + 6  # + border, padding
+            box.border_subtitle = "Esc to close"  # on the border: in sight however tall the sheet
             yield Label("Running score", classes="dialog-question")
-            yield Static(breakdown_table(self.names, self.scores))
-            yield Label("Esc to close", classes="dialog-hint")
+            yield Static(table, id="running-sheet")

@@ -80,9 +80,17 @@ class NewGameScreen(Screen):
 
     def on_mount(self) -> None:
         self.show_seats()
+        self.ready_fields()
+
+    def ready_fields(self) -> None:
         for field in self.query(Input):
             field.cursor_blink = self.app.cursor_blink
         self.query_one("#game", Select).focus()
+
+    async def recompose(self) -> None:
+        """A new game was chosen: the form is rebuilt for it, the game list keeping the focus."""
+        await super().recompose()
+        self.ready_fields()
 
     @property
     def player_count(self) -> int:

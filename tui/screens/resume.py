@@ -7,6 +7,7 @@ sit: a free seat, every free seat (hot-seat), or watching as a spectator.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,6 +24,8 @@ from tui.text import seat_label, seats_summary, short_time
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
 
 WATCH, EVERY_FREE_SEAT = "watch", "all"
+TITLE_WIDTH = 28
+"""Longer titles are cut with … so the other columns stay on an 80-column screen."""
 
 
 def seats_for(answer: str) -> list[int] | None:
@@ -81,7 +84,8 @@ class ResumeScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one("#saves", DataTable)
-        table.add_columns("Title", "Game", "Progress", "Last played", "Taken", "Seats")
+        table.add_column("Title", width=TITLE_WIDTH)
+        table.add_columns("Game", "Progress", "Last played", "Taken", "Seats")
         table.display = False
         self.query_one("#problems").display = False
         self.reload()
@@ -99,7 +103,8 @@ class ResumeScreen(Screen):
         self.records = {record.id: record for record in records}
         for record in records:
             progress = "finished" if record.status == "finished" else record.progress
-            table.add_row(record.title, games.get(record.game, record.game), progress,
+            title = Text(record.title, no_wrap=True, overflow="ellipsis")
+            table.add_row(title, games.get(record.game, record.game), progress,
                           short_time(record.updated), " ".join(seat_tag(seat) for seat in held.get(record.id, ())),
                           seats_summary(record.seats), key=record.id)
         table.display = bool(records)

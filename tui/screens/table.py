@@ -332,7 +332,14 @@ class TableScreen(Screen):
             watching = f"you play {seat_label(state.names, state.viewer)}"
         else:
             watching = f"hot seat, view of {seat_label(state.names, state.viewer)}"
-        return f"{state.title} · {state.progress} · {watching}"
+        tail = f" · {state.progress} · {watching}"
+        room = max(self.size.width - 2 - len(tail), 8)  # a long title gives way to whose view this is
+        title = state.title if len(state.title) <= room else state.title[: room - 1] + "…"
+        return title + tail
+
+    def on_resize(self) -> None:
+        if self.state is not None and not self.state.finished:
+            self.query_one("#status", Label).update(self.status_line(self.state))
 
     def seat_title(self, state: TableState, seat: int) -> str:
         mark = "▶ " if seat in state.awaiting else ""

@@ -14,6 +14,9 @@ class GameLog(RichLog):
 
     def show(self, lines: list[str]) -> None:
         """Show ``lines``; appends when they extend what is shown, else rewrites."""
+        if not self.scrollable_content_region.width:  # hidden (behind the curtain): written when laid out
+            self._shown, self._width = list(lines), 0
+            return
         if lines[: len(self._shown)] == self._shown:
             self._write(lines[len(self._shown):])
         else:
@@ -26,8 +29,10 @@ class GameLog(RichLog):
             self.write(line)
 
     def on_resize(self, event: events.Resize) -> None:
-        """RichLog wraps lines once, as written: write them again at the new width."""
+        """RichLog wraps lines once, as written: write them again at the new width.
+        Either way the newest entries stay in sight."""
         if event.size.width != self._width:
             self._width = event.size.width
             self.clear()
             self._write(self._shown)
+        self.scroll_end(animate=False, immediate=True)

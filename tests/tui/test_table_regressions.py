@@ -1,0 +1,119 @@
+"""Pilot tests for problems found by playing Tabula as its users do."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of
+from tui.screens.end import ScoreSheetScreen
+
+TWO_HUMANS = [("Alice", "human"), ("Bruno", "human")]
+
+
+async def open_first_save(pilot) -> None:
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+@pilot_test
+async def test_the_log_written_behind_the_curtain_wraps_at_the_panel_width(tmp_path):
+    new_save(tmp_path, "almadi", TWO_HUMANS, options={"characters": True})
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        await pilot.press("enter")  # lift the curtain for Alice
+        await settle(pilot)
+        log = table.query_one("#log")
+        width = log.scrollable_content_region.width
+        widths = {strip.cell_length for strip in log.lines}
+        assert max(widths) == width > 20  # not the 20 columns of a hidden log
+
+
+@pilot_test
+async def test_the_running_score_sheet_shows_whole_category_names_and_how_to_close_it(tmp_path):
+    new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "greedy"), ("Carla", "greedy")],
+             options={"characters": True})
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        sheet = app.screen
+        assert isinstance(sheet, ScoreSheetScreen)
+        text = text_of(sheet.query_one("#running-sheet"))
+        for category in ("Caravans", "Objectives", "Characters", "●A Alice"):
+            assert category in text
+        assert sheet.query_one(".sheet-box").border_subtitle == "Esc to close"
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ScoreSheetScreen)
+
+
+@pilot_test
+async def test_a_long_title_leaves_progress_and_last_played_on_an_80_column_resume_list(tmp_path):
+    new_save(tmp_path, "almadi", TWO_HUMANS, title="Friday night Almadi at Bruno's with the whole family and friends")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        table = app.screen.query_one("#saves")
+        widths = [column.get_render_width(table) for column in table.columns.values()]
+        assert [str(column.label) for column in table.columns.values()][3] == "Last played"
+        assert sum(widths[:4]) <= table.size.width
+
+
+@pilot_test
+async def test_choosing_another_game_keeps_the_keyboard_in_the_form(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("enter", "down", "enter")  # Pantheon: the form is rebuilt for it
+        await settle(pilot)
+        assert app.screen.game_id == "pantheon" and app.focused is app.screen.query_one("#game")
+        await pilot.press("tab", "enter", "down", "down", "enter")  # Players: 4
+        await settle(pilot)
+        assert app.screen.player_count == 4
+
+
+def test_pantheon_says_gods_and_loot_are_not_yet_revealed_before_epoch_1():
+    from engine.core.match import Match
+    from engine.registry import rules_for
+    from tui.boards import pantheon
+
+    match = Match(rules_for("pantheon"), ["Ann", "Ben", "Cy"], {"bonus": "choose"}, seed=3)
+    match.draw_all()
+    lines = pantheon.display_lines(match.view(match.awaiting()[0]))
+    assert any(line.startswith("Gods: none yet") for line in lines)
+    assert any(line.startswith("Loot: none yet") for line in lines)
+
+
+@pilot_test
+async def test_the_log_keeps_its_newest_entries_in_sight_when_it_gets_shorter(tmp_path):
+    session = new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "greedy"), ("Carla", "greedy")])
+    for _ in range(6):  # a few turns, so the log is longer than its panel
+        if session.match.awaiting() == (0,):
+            session.act(0, session.match.legal(0)[0].id)
+        else:
+            session.play_bots(limit=1)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 34)) as pilot:
+        await open_first_save(pilot)
+        log = app.screen.query_one("#log")
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+
+
+@pilot_test
+async def test_a_long_title_never_hides_whose_view_the_table_shows(tmp_path):
+    new_save(tmp_path, "pantheon", [("Alice", "human"), ("Bruno", "human"), ("Carla", "greedy"), ("Dario", "random")],
+             title="Pantheon: Alice vs Bruno vs Carla vs Dario")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        status = text_of(app.screen.query_one("#status"))
+        assert status.startswith("Pantheon: Alice") and status.endswith("view of ●A Alice") and len(status) <= 78
+        await pilot.resize_terminal(120, 30)
+        await settle(pilot)
+        assert text_of(app.screen.query_one("#status")).startswith("Pantheon: Alice vs Bruno vs Carla vs Dario ·")
