@@ -727,7 +727,8 @@ def _buy_decide(state, task):
                 choices.append(_buy_place_choice(pl, hint(pl.cost), cat.loot[loot[pl.hex]]["label"] if pl.hex in loot else ""))
     choices.append(make_choice("end", "End purchase", f"{budget} money left over is lost" if budget else ""))
     source = "" if task["hand"] else " (Cartago: 2 money, no cards)"
-    return single(state, seat, f"buy: {budget} money paid and unspent, {funds} in all{source}", choices, "purchase")
+    change = f" ({budget} of it already paid in cards)" if budget and task["hand"] else ""
+    return single(state, seat, f"buy: {funds} money to spend{change}{source}", choices, "purchase")
 
 
 @lru_cache(maxsize=64)
@@ -740,7 +741,7 @@ def _raises(cat: Catalog, kind: str, current: int) -> tuple[tuple[int, int], ...
 def _paid_with(money_cards: tuple[int, ...], due: int) -> str:
     """Which money cards pay ``due`` out of ``money_cards`` (how many of each value are held)."""
     cards = deck.payment(dict(zip(deck.MONEY_VALUES, money_cards)), due) or {}
-    return "pays " + ", ".join(f"{n}x{deck.MONEY_VALUES[k]}" for k, n in sorted(cards.items()))
+    return "pays with " + ", ".join(f"{n} money card{'s' if n > 1 else ''} of {deck.MONEY_VALUES[k]}" for k, n in sorted(cards.items()))
 
 
 @lru_cache(maxsize=1024)

@@ -16,6 +16,7 @@ from .view import build_view
 
 START_FEET, START_COLUMNS, START_CARDS = 4, 3, 5
 VP_CATEGORIES = ("gods", "epoch", "demigods", "columns", "pietalte")
+SCORE_SHEET_NAMES = {"gods": "Gods", "epoch": "Epoch ends", "demigods": "Demigods", "columns": "Columns", "pietalte": "Pietalte"}
 
 
 def new_player() -> dict[str, Any]:
@@ -82,7 +83,10 @@ class PantheonRules(Rules):
         return build_view(state, viewer)
 
     def scores(self, state: dict[str, Any]) -> list[Score]:
-        return [Score(seat, dict(p["vp"])) for seat, p in enumerate(state["players"])]
+        return [
+            Score(seat, {SCORE_SHEET_NAMES[category]: p["vp"][category] for category in VP_CATEGORIES})
+            for seat, p in enumerate(state["players"])
+        ]
 
     def tiebreak(self, state: dict[str, Any], seat: int) -> tuple:
         """More demigod tiles wins a tie (their values do not matter); then the win is shared."""

@@ -1,7 +1,7 @@
 """Whole random games pinned by hash: a change meant only to make the engine faster must not
 alter a single decision (prompt, choice ids, labels, hints, weights), action or log line, nor
-the final state. The hashes were taken before the engine was optimised; a deliberate rules
-change updates them (and says so in its commit)."""
+the final state. A deliberate change of rules or wording updates them (and says so in its commit); the last
+one was the clearer purchase prompt and payment hints, which left actions and states as they were."""
 
 import hashlib
 import json
@@ -14,9 +14,9 @@ from engine.core.match import Match
 from .helpers import NAMES, RULES
 
 PINNED = {
-    (2, 3, "random"): "96c95fecc49aff590aefdc5048a4d9f2a089284c434a84ba180d2f704814f668",
-    (3, 8, "choose"): "bfa0e6edd20e164a0e746e8587df17e591f0acbeee9774be48ce0e96e27d5056",
-    (4, 21, "random"): "7964c584af00b57adde5c322c2df4f83a7e94706ac4467f195ab409454580ee4",
+    (2, 3, "random"): "008ec6e6a79162132fa7e7517775a19ba812f12a342b5df245a63f0698b78a57",
+    (3, 8, "choose"): "d9ac8f4e02a934fe7f34e242774fc49ca649da5d5cce67d3f2ae71141ac390d9",
+    (4, 21, "random"): "0233ecc0d941a6b32ce6d594c2356184be4be78e455b21e94c73f3177f578312",
 }
 
 

@@ -57,7 +57,7 @@ def test_no_change_is_given_but_the_rest_serves_the_same_purchase():
     m = table(temple="J5")
     give(m, 0, money3=1)
     m.choose(0, "buy")
-    assert "pays 1x3" in next(c.hint for c in m.legal(0) if c.id == "buy:foot")
+    assert "pays with 1 money card of 3" in next(c.hint for c in m.legal(0) if c.id == "buy:foot")
     m.choose(0, "buy:foot")
     assert task(m)["budget"] == 2
     m.choose(0, "foot:J4")
