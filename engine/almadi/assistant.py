@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
-from engine.assistant.forms import (EntryError, Field, Form, Result, parse_count, parse_integer, score_result,
-                                   seat_labels)
+from engine.assistant.forms import (EntryError, Field, Form, Result, entries_of, parse_count, parse_integer,
+                                   score_result, seat_labels)
 
 from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TYPE_OF_LETTER
 from .scoring import RealmInput, best_mosaic_palaces, score_table
@@ -71,7 +71,7 @@ def parse_row(text: str) -> list[str | None]:
 def parse_objectives(text: str) -> list[tuple[int, bool]]:
     """Objective cards as signed points: '+6' completed, '-9' not completed."""
     objectives = []
-    for token in text.replace(",", " ").split():
+    for token in entries_of(text):
         if token[0] not in "+-":
             raise EntryError(f"{token!r}: write +points for a completed objective, -points for an open one")
         objectives.append((abs(parse_integer(token)), token[0] == "+"))

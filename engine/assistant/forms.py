@@ -38,9 +38,14 @@ def parse_integer(text: str) -> int:
         raise EntryError(f"{text.strip()!r} is not a whole number") from None
 
 
+def entries_of(text: str) -> list[str]:
+    """The entries of a list field, separated by spaces or commas: '3 2 1', 'A, C'."""
+    return text.replace(",", " ").split()
+
+
 def parse_count_list(text: str) -> list[int]:
     """Numbers separated by spaces or commas, e.g. '3 2 1'."""
-    return [parse_count(part) for part in text.replace(",", " ").split()]
+    return [parse_count(part) for part in entries_of(text)]
 
 
 def required(parse: Callable[[str], Any]) -> Callable[[str], Any]:
@@ -121,11 +126,15 @@ def parse_fields(fields: Sequence[Field], raw: Mapping[str, str], prefix: str, e
 def score_result(scores: list[Score], labels: Sequence[str],
                  tiebreak: Callable[[int], tuple] = lambda seat: (), notes: Sequence[str] = ()) -> Result:
     """The breakdown table (a row per category, a column per player) and the winners."""
-    categories: list[str] = []
-    for score in scores:
-        categories += [c for c in score.breakdown if c not in categories]
-    rows = [[c, *(str(s.breakdown.get(c, 0)) for s in scores)] for c in categories]
+    rows = breakdown_rows([score.breakdown for score in scores])
     rows.append(["Total", *(str(s.total) for s in scores)])
     places = ranking(scores, tiebreak)
     winners = places[0][1] if places else []
     return Result(["", *labels], rows, list(notes), scores=scores, winners=winners)
+
+
+def breakdown_rows(breakdowns: Sequence[Mapping[str, int]]) -> list[list[str]]:
+    """A row per category, in the order the categories first appear, a column per player
+    (0 where a player has nothing in that category)."""
+    categories = list(dict.fromkeys(category for breakdown in breakdowns for category in breakdown))
+    return [[c, *(str(breakdown.get(c, 0)) for breakdown in breakdowns)] for c in categories]

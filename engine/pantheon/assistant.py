@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
-from engine.assistant.forms import (EntryError, Field, Form, Result, parse_count, parse_count_list, score_result,
-                                   seat_labels)
+from engine.assistant.forms import (EntryError, Field, Form, Result, breakdown_rows, entries_of, parse_count,
+                                   parse_count_list, score_result, seat_labels)
 from engine.core.contract import Score
 from engine.core.seats import LETTERS, seat_tag
 
@@ -77,7 +77,7 @@ def parse_epoch(text: str) -> int:
 def parse_seats(text: str) -> list[int]:
     """Seat letters, e.g. 'A C B': who ended epochs 1, 2, 3 ..."""
     seats = []
-    for letter in text.replace(",", " ").upper().split():
+    for letter in entries_of(text.upper()):
         if len(letter) != 1 or letter not in LETTERS:
             raise EntryError(f"{letter!r} is not a player letter")
         seats.append(LETTERS.index(letter))
@@ -113,8 +113,7 @@ def compute_epoch(shared: dict[str, Any], players: list[dict[str, Any]], labels:
     per_player = [epoch_points(epoch, p["gods"], [seat] == ender, p["columns"], p["demigods"], p["pietalte"],
                                p["offerings"])
                   for seat, p in enumerate(players)]
-    categories = list(dict.fromkeys(c for points in per_player for c in points))
-    rows = [[c, *(str(points.get(c, 0)) for points in per_player)] for c in categories]
+    rows = breakdown_rows(per_player)
     rows.append(["This epoch", *(str(sum(points.values())) for points in per_player)])
     notes = [f"Lay out {len(players) + 1} god tiles and {len(players) + 1} loot tiles this epoch.",
              "The epoch ends when the last god or the last loot tile is taken; whoever ends it scores 3 VP "

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.assistant.forms import (EntryError, Field, Form, Result, parse_count, parse_integer, score_result,
-                                   seat_labels)
+from engine.assistant.forms import (EntryError, Field, Form, Result, entries_of, parse_count, parse_integer,
+                                   score_result, seat_labels)
 
 from .battle import Combatant, die_power, resolve_battle
 from .scoring import SUITS, FinalEntry, final_score
@@ -18,7 +18,7 @@ __all__ = ["TITLE", "PLAYER_COUNTS", "setup_checklist", "FORMS", "player_labels"
 
 def parse_dice(text: str) -> list[int]:
     try:
-        return [die_power(face) for face in text.replace(",", " ").split()]
+        return [die_power(face) for face in entries_of(text)]
     except ValueError as error:
         raise EntryError(str(error)) from None
 

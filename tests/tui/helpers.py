@@ -11,6 +11,9 @@ from saves.store import SaveStore, Seat
 from tui.app import TabulaApp
 
 
+TWO_HUMANS = [("Alice", "human"), ("Bruno", "human")]
+
+
 def pilot_test(test):
     """Run an async test function with asyncio (no async pytest plugin is installed)."""
 
@@ -30,6 +33,14 @@ async def settle(pilot, rounds: int = 4) -> None:
     for _ in range(rounds):
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
+
+
+async def open_first_save(pilot) -> None:
+    """From the home screen, open the newest save of the resume list with Enter."""
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
 
 
 def new_save(data_dir: Path, game: str, seats: list[tuple[str, str]], seed: int = 7, title: str = "", options=None) -> GameSession:

@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of
+from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
-
-TWO_HUMANS = [("Alice", "human"), ("Bruno", "human")]
-
-
-async def open_first_save(pilot) -> None:
-    await pilot.press("r")
-    await settle(pilot)
-    await pilot.press("enter")
-    await settle(pilot)
-
 
 @pilot_test
 async def test_a_full_two_player_game_through_the_keyboard(tmp_path):

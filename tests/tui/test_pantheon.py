@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of
+from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tui.boards.pantheon import TARGETS_LEGEND
 from tui.screens.end import EndScreen
 from tui.screens.table import TableScreen
@@ -11,11 +11,8 @@ from tui.screens.table import TableScreen
 PLACING = ("foot:", "column:", "jump:")
 
 
-async def open_first_save(pilot) -> TableScreen:
-    await pilot.press("r")
-    await settle(pilot)
-    await pilot.press("enter")
-    await settle(pilot)
+async def open_table(pilot) -> TableScreen:
+    await open_first_save(pilot)
     assert isinstance(pilot.app.screen, TableScreen)
     return pilot.app.screen
 
@@ -56,7 +53,7 @@ async def test_turns_by_keys_movement_step_by_step_a_purchase_and_a_god(tmp_path
     new_save(tmp_path, "pantheon", [("Alice", "human"), ("Bruno", "greedy")], seed=7)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await open_first_save(pilot)
+        table = await open_table(pilot)
         assert "you play ●A Alice" in text_of(table.query_one("#status"))  # this terminal holds one seat
         assert choice_ids(table) == ["move", "buy", "draw"]
 
@@ -127,7 +124,7 @@ async def test_the_curtain_keeps_each_hand_private_between_two_humans(tmp_path):
     assert hands[0] != hands[1]
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await open_first_save(pilot)
+        table = await open_table(pilot)
         assert table.curtain_up and "Pass to ●A Alice" in text_of(table.query_one("#curtain"))
         await pilot.press("1")  # swallowed while the curtain is down
         await settle(pilot)
@@ -155,7 +152,7 @@ async def test_v_cycles_the_panels_at_80_columns_and_the_map_uses_200_columns(tm
     new_save(tmp_path, "pantheon", [("Alice", "human"), ("Bruno", "greedy"), ("Cleo", "greedy")], seed=7)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await open_first_save(pilot)
+        table = await open_table(pilot)
         shown = [panel.id for panel in table.query("#boards .panel") if panel.region.height]
         assert shown == ["shared"]
         seen = []
@@ -166,7 +163,7 @@ async def test_v_cycles_the_panels_at_80_columns_and_the_map_uses_200_columns(tm
         assert seen == [["private"], ["player-0"], ["player-1"], ["player-2"], ["shared"]]
     app = make_app(tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
-        table = await open_first_save(pilot)
+        table = await open_table(pilot)
         shared = table.query_one("#shared")
         assert shared.region.width > 110 and "J5" in text_of(shared)  # the widest map shows hex ids
         areas = [table.query_one(f"#player-{seat}").region for seat in range(3)]

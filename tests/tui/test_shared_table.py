@@ -13,7 +13,7 @@ import time
 from saves.seats import SeatLeases
 from saves.session import GameSession
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of
+from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tui.screens.resume import ResumeScreen, SeatPicker
 from tui.screens.table import TableScreen
 from tui.serve.shared import SharedSession
@@ -186,19 +186,13 @@ async def test_a_hot_seat_table_holds_every_human_seat_so_other_terminals_can_on
     save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await open_first_save(pilot)
         table = app.screen
         assert isinstance(table, TableScreen) and table.state.humans == [0, 1] and table.curtain_up
         assert SeatLeases(tmp_path, save_id).free([0, 1]) == []
         late = make_app(tmp_path)
         async with late.run_test(size=(80, 24)) as other:
-            await other.press("r")
-            await settle(other)
-            await other.press("enter")
-            await settle(other)
+            await open_first_save(other)
             offered = [str(option.prompt) for option in late.screen.query_one("#seat-choices").options]
             assert offered == ["Watch as spectator"]
 
@@ -273,10 +267,7 @@ async def test_served_over_ssh_opening_any_game_asks_where_to_sit(toy, tmp_path,
     new_save(tmp_path, "toy", TWO_HUMANS)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("enter")  # nobody else plays it, yet every terminal is one player here
-        await settle(pilot)
+        await open_first_save(pilot)  # nobody else plays it, yet every terminal is one player here
         assert isinstance(app.screen, SeatPicker)
         await pilot.press("enter")
         await settle(pilot)

@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of
+from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tui.screens.end import ScoreSheetScreen
-
-TWO_HUMANS = [("Alice", "human"), ("Bruno", "human")]
-
-
-async def open_first_save(pilot) -> None:
-    await pilot.press("r")
-    await settle(pilot)
-    await pilot.press("enter")
-    await settle(pilot)
-
 
 @pilot_test
 async def test_the_log_written_behind_the_curtain_wraps_at_the_panel_width(tmp_path):

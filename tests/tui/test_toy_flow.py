@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, pilot_test, new_save, settle, text_of
+from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
@@ -11,9 +11,6 @@ from tui.screens.new_game import NewGameScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
-
-TWO_HUMANS = [("Alice", "human"), ("Bruno", "human")]
-
 
 async def play_to_end(pilot, limit: int = 200) -> None:
     """Lift curtains with Enter and take the first choice with '1' until the game is over."""
@@ -56,10 +53,7 @@ async def test_curtain_hides_the_private_panel_until_enter(toy, tmp_path):
     bruno_hand = " ".join(str(c) for c in session.match.state["hands"][1])
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await open_first_save(pilot)
         table = app.screen
         assert table.curtain_up and "●A Alice" in text_of(table.query_one("#curtain"))
         await pilot.press("1")  # swallowed while the curtain is up
@@ -104,10 +98,7 @@ async def test_bots_only_is_a_spectator_view_to_the_end(toy, tmp_path):
     new_save(tmp_path, "toy", [("Rob", "random"), ("Greta", "greedy")])
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await open_first_save(pilot)
         assert isinstance(app.screen, EndScreen)
     assert SaveStore(tmp_path).summaries()[0].status == "finished"
 
@@ -120,10 +111,7 @@ async def test_undo_takes_back_the_last_own_action(toy, tmp_path):
     before = len(session.match.actions)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await open_first_save(pilot)
         table = app.screen
         await pilot.press("enter")  # Alice's curtain
         await settle(pilot)
@@ -186,10 +174,7 @@ async def test_f1_opens_help_at_the_decision_topic(toy, tmp_path):
     new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "random")])
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await open_first_save(pilot)
         assert app.screen.state.view["topic"] == "pledge"
         await pilot.press("f1")
         await pilot.pause()
