@@ -23,6 +23,8 @@ COLOURS = ("red", "yellow", "blue", "green", "grey")
 TILES_PER_TYPE = {2: 10, 3: 14, 4: 18, 5: 22}
 DECK_SIZE = {2: 14, 3: 21, 4: 28, 5: 32}
 RUBIES = 30
+TURNS_PER_PLAYER = 16
+"""Every player places this many landscapes: the supply runs out after 16 turns each."""
 TILE_COUNT = 88
 START_COUNT = 5
 OBJECTIVE_COUNT = 32

@@ -19,13 +19,13 @@ from engine.core.log import add_log
 
 from . import objectives as objective_rules
 from .catalog import (
-    DECK_SIZE, LETTERS, RUBIES, TILES_PER_TYPE, TYPE_OF_LETTER, TYPES, Catalogue, catalogue, start_cell,
+    DECK_SIZE, LETTERS, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalogue, catalogue,
+    start_cell,
 )
 from .characters import end_game_points, powers_of
 from .realm import activated_jars, fired_by, genie_destinations, grid_of, letters, movable, placements
 from .scoring import RealmInput, score_table
 
-TURNS_PER_PLAYER = 16
 GENIE_MOVES_PER_TURN = 3
 IMMEDIATE = ("martelin", "stall", "moon", "ruby")
 EFFECT_TITLES = {"genie": "Genie", "martelin": "Martelin", "stall": "Stall", "moon": "Moon", "ruby": "Ruby", "jar": "Jar"}

@@ -8,7 +8,7 @@ from engine.core.contract import State
 from engine.core.seats import seat_tag
 
 from . import objectives as objective_rules
-from .catalog import ARROW, EFFECTS, SIDE_NAMES, TYPE_OF_LETTER, TYPES, Catalogue, catalogue
+from .catalog import ARROW, EFFECTS, SIDE_NAMES, TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalogue, catalogue
 from .realm import grid_of, letters
 from .scoring import best_mosaic_palaces
 
@@ -52,6 +52,7 @@ def _seat_view(rules: "AlmadiRules", state: State, cat: Catalogue, index: int, v
         "start": seat["start"],
         "realm": realm,
         "placed": len(realm) - 4,
+        "to_place": TURNS_PER_PLAYER,
         "rubies": seat["rubies"],
         "mosaics": seat["mosaics"],
         "stalls": seat["stalls"],

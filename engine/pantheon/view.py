@@ -11,9 +11,10 @@ from typing import Any
 from engine.core.seats import seat_letter
 
 from .board import occupancy
-from .cards import CARD_ORDER, size
+from .cards import CARD_ORDER, money, size
 from .data import OFFERING_KINDS, catalog
 from .flow import PIECES_PER_COLOUR, gods_owned
+from .scoring import demigod_points
 
 
 def _hexes(state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -53,6 +54,7 @@ def _player(state: dict[str, Any], seat: int, viewer: int | None) -> dict[str, A
         "steps": p["steps"], "bonus": p["bonus"],
         "demigods": len(p["demigods"]),
         "demigod_values": list(p["demigods"]) if viewer == seat else None,
+        "demigod_points": demigod_points(p["demigods"]) if viewer == seat else None,
         "hand_size": size(p["hand"]),
         "is_start": seat == state["start"], "has_big_foot": seat == state["big_foot"],
     }
@@ -93,6 +95,7 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         "players": [_player(state, s, viewer) for s in range(state["n"])],
         "hand": ({k: state["players"][viewer]["hand"][k] for k in CARD_ORDER if state["players"][viewer]["hand"].get(k)}
                  if viewer is not None else None),
+        "hand_money": money(state["players"][viewer]["hand"]) if viewer is not None else None,
         "labels": {"cards": dict(cat.card_labels), "tiles": dict(cat.tile_labels),
                    "loot": {k: r["label"] for k, r in cat.loot.items()},
                    "bonus": {k: r["label"] for k, r in cat.bonus.items()},

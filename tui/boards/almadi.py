@@ -177,7 +177,7 @@ def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
     score = view["scores"][seat]["total"]
     turn_mark = " (to play)" if view["current"] == seat else ""
     about = [
-        f"{info['tag']} {info['name']}{turn_mark} - placed {info['placed']}/16, score {score}",
+        f"{info['tag']} {info['name']}{turn_mark} - placed {info['placed']}/{info['to_place']}, score {score}",
         f"rubies {info['rubies']}, mosaics {info['mosaics']}, stalls {info['stalls']}"
         + (f", characters in hand {info['hand_size']}" if view["characters_mode"] else ""),
     ]

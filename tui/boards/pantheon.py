@@ -207,11 +207,11 @@ def private_lines(view: dict[str, Any], viewer: int) -> list[str] | None:
         return None
     labels = view["labels"]["cards"]
     cards = ", ".join(f"{n} {labels[k]}" for k, n in hand.items()) or "no cards"
-    money = sum(int(k[5:]) * n for k, n in hand.items() if k.startswith("money"))
-    lines = [f"Your hand: {cards} (money {money} in all)"]
-    values = view["players"][viewer]["demigod_values"] or []
-    lines.append(f"Your demigods (face down): {', '.join(map(str, values)) or 'none'}"
-                 f"{f' — {sum(values)} points at each scoring' if values else ''}")
+    lines = [f"Your hand: {cards} (money {view['hand_money']} in all)"]
+    me = view["players"][viewer]
+    values = me["demigod_values"] or []
+    worth = f" — {me['demigod_points']} points at each scoring" if values else ""
+    lines.append(f"Your demigods (face down): {', '.join(map(str, values)) or 'none'}{worth}")
     return lines
 
 

@@ -11,9 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.assistant.checklist import Checklist, Step, toggle
+from engine.assistant.checklist import Checklist, Step, seats_text, toggle
 from engine.assistant.sheets import checklist_of
-from engine.core.seats import seat_tag
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetSaver
 from tui.screens.assistant_widgets import CursorList
@@ -55,8 +54,7 @@ class ChecklistScreen(SheetSaver, Screen):
     def rebuild(self) -> None:
         self.checklist = checklist_of(self.sheet)
         draws = Text(f"Seed {self.checklist.seed}", style="bold")
-        seats = " ".join(seat_tag(seat) for seat in range(self.checklist.players))
-        draws.append(f"   {seats} = the players clockwise from the laptop holder")
+        draws.append(f"   {seats_text(range(self.checklist.players))} = the players clockwise from the laptop holder")
         for draw in self.checklist.draws:
             draws.append(f"\n{draw.label}: ", style="bold")
             draws.append(draw.value)
