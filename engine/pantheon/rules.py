@@ -7,11 +7,13 @@ from typing import Any, Mapping
 from engine.core import Option, Rules, Score
 from engine.core.rng import seed_state
 
-from . import flow
+from . import epochs, gods, loot, movement, nations, purchase, turn  # noqa: F401  (they register the task handlers)
 from .cards import ROW_SIZE
+from .chance import deal
 from .data import NATION_IDS, OFFERING_KINDS, catalog
 from .board import distance
 from .scoring import EPOCHS, SCORING_EPOCHS, column_points
+from .tasks import act, advance, decision
 from .view import build_view
 
 START_FEET, START_COLUMNS, START_CARDS = 4, 3, 5
@@ -57,14 +59,14 @@ class PantheonRules(Rules):
             "tasks": [], "log": [], "over": False,
         }
         seed_state(state, seed)
-        tasks = [flow.deal(None, ROW_SIZE)] + [flow.deal(s, START_CARDS) for s in range(n)]
+        tasks = [deal(None, ROW_SIZE)] + [deal(s, START_CARDS) for s in range(n)]
         if options.get("bonus", "random") == "choose":
             tasks += [{"t": "bonus_pick", "seat": s} for s in reversed(range(n))]
         else:
             tasks += [{"t": "bonus_draw", "seat": s} for s in range(n)]
         tasks.append({"t": "prep"})
         state["tasks"] = tasks
-        flow.advance(state)
+        advance(state)
         return state
 
     def data_version(self) -> str:
@@ -76,8 +78,8 @@ class PantheonRules(Rules):
             return "game over"
         return f"epoch {max(state['epoch'], 1)} of {EPOCHS}"
 
-    decision = staticmethod(flow.decision)
-    apply = staticmethod(flow.act)
+    decision = staticmethod(decision)
+    apply = staticmethod(act)
 
     def view(self, state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         return build_view(state, viewer)

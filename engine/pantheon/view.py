@@ -13,7 +13,7 @@ from engine.core.seats import seat_letter
 from .board import occupancy
 from .cards import CARD_ORDER, money, size
 from .data import OFFERING_KINDS, catalog
-from .flow import PIECES_PER_COLOUR, gods_owned
+from .tasks import PIECES_PER_COLOUR, gods_owned
 from .scoring import demigod_points
 
 

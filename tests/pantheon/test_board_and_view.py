@@ -6,13 +6,13 @@ from pathlib import Path
 
 from rich.console import Console
 
-from engine.pantheon import flow
+from engine.pantheon import rules
 from tui.boards import pantheon as board
 from tui.help_text import parse_sections
 
 from .helpers import give, put, table, to_first_turn, new_match
 
-HELP = Path(flow.__file__).parent / "help.md"
+HELP = Path(rules.__file__).parent / "help.md"
 
 
 def render(renderable, width):

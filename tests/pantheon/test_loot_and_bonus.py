@@ -1,13 +1,14 @@
 """Loot tile effects, bonus tiles and the bonus-choosing variant."""
 
-from engine.pantheon import flow
+from engine.pantheon.loot import effect
+from engine.pantheon.tasks import advance
 
 from .helpers import ids, new_match, put, refresh, table, task
 
 
 def resolve(m, seat, kind, n, source="loot"):
-    m.state["tasks"].insert(0, flow.effect(seat, kind, n, source))
-    flow.advance(m.state)
+    m.state["tasks"].insert(0, effect(seat, kind, n, source))
+    advance(m.state)
     refresh(m)
 
 

@@ -1,6 +1,7 @@
 """The nations' one-off powers during preparation."""
 
-from engine.pantheon import flow
+from engine.pantheon.gods import take_special_money
+from engine.pantheon.tasks import advance
 
 from .helpers import give, ids, refresh, table, task
 
@@ -11,7 +12,7 @@ def power(m, nation, temple=None):
     state["nations"].append(nation)
     state["temple"] = temple
     state["tasks"] = [{"t": "power"}, {"t": "turn", "seat": 0}]
-    flow.advance(state)
+    advance(state)
     refresh(m)
 
 
@@ -42,7 +43,7 @@ def test_persia_turns_the_special_money_stack_round_for_good():
     m.state["special_money"] = [2, 2, 3, 3, 4, 4, 5]
     power(m, "persia")
     assert m.state["special_money"] == [5, 4, 4, 3, 3, 2, 2]
-    flow.take_special_money(m.state, 1)
+    take_special_money(m.state, 1)
     assert m.state["players"][1]["hand"] == {"money5": 1}
 
 
