@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tui.screens.end import ScoreSheetScreen
 
@@ -107,3 +109,21 @@ async def test_a_long_title_never_hides_whose_view_the_table_shows(tmp_path):
         await pilot.resize_terminal(120, 30)
         await settle(pilot)
         assert text_of(app.screen.query_one("#status")).startswith("Pantheon: Alice vs Bruno vs Carla vs Dario ·")
+
+
+@pilot_test
+async def test_at_200x60_the_almadi_realms_fill_the_height_with_boxed_tiles(tmp_path):
+    seats = [("Alice", "human"), ("Bruno", "human"), ("Carla", "human"), ("Dara", "human")]
+    new_save(tmp_path, "almadi", seats)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        room = table.query_one("#boards").size.height
+        for seat in range(len(seats)):
+            panel = table.query_one(f"#player-{seat}")
+            assert panel.outer_size.height >= room // 2 - 1  # two rows of realms fill the height
+            lines = text_of(panel).splitlines()
+            frames = [line for line in lines if "╭──" in line]
+            spelled = [line for line in lines if re.search(r"\b(Oas|Car|Mkt|Pal)\b", line)]
+            assert len(frames) == len(spelled) == 4  # the start column: one boxed, named tile a row

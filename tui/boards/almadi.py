@@ -4,6 +4,8 @@ A tile is drawn as a 5x3 cell: its top edge above, left edge / landscape letter 
 in the middle, bottom edge below. Arrows point outwards (^ > v <); effects are letters
 (G genie, H martelin, S stall, M moon, R ruby, J jar). When the realm is too wide for the
 panel, the cells close up to 4 columns, then shrink to the landscape letter and its right edge.
+With room to spare (``roomy``: a screen of 180x40 or more) each tile is a 7x3 box, its edges on
+the frame and its landscape spelled (Oas, Car, Mkt, Pal).
 
 While the viewer chooses where a landscape goes (placing it, or a Genie destination), each
 legal spot of the realm shows the number key of its choice, e.g. ``[3]``; a landscape the
@@ -13,15 +15,20 @@ Genie may move (or swap) shows its number key in its top-left corner.
 from __future__ import annotations
 
 import textwrap
+from functools import partial
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+ROOMY_CELLS = True
+"""The table passes ``roomy=True`` to shared() and player() on a screen of 180x40 or more."""
+ROOMY_CELL = 7
 CELL = 5
 NARROW_CELL = 4
 COMPACT_CELL = 3
 TYPE_NAMES = {"O": "Oasis", "C": "Caravan", "M": "Market", "P": "Palace"}
+SHORT_NAMES = {"O": "Oas", "C": "Car", "M": "Mkt", "P": "Pal"}
 
 
 def _icon(view: dict[str, Any], side: str, index: int) -> str:
@@ -55,6 +62,18 @@ def _cell(view: dict[str, Any], tile: dict[str, Any] | None, mark: bool = False,
     return f"{corner}{pad}{top}  ", f"{pad}{left}{tile['letter']}{right} ", f"{pad} {bottom}  "
 
 
+def _roomy_cell(view: dict[str, Any], tile: dict[str, Any] | None, mark: bool = False,
+                key: int | None = None) -> tuple[str, str, str]:
+    """A 7x3 box: edges on the frame (a plain frame where an edge is blank), the landscape spelled."""
+    if tile is None:
+        return " " * ROOMY_CELL, _spot(key, ROOMY_CELL), " " * ROOMY_CELL
+    top, right, bottom, left = (_icon(view, side, i) for i, side in enumerate(tile["sides"]))
+    corner = "*" if mark else "╭" if key is None else _key(key)
+    return (f"{corner}──{top.strip() or '─'}──╮",
+            f"{left.strip() or '│'} {SHORT_NAMES[tile['letter']]} {right.strip() or '│'}",
+            f"╰──{bottom.strip() or '─'}──╯")
+
+
 def _compact_cell(view: dict[str, Any], tile: dict[str, Any] | None, mark: bool = False, key: int | None = None) -> str:
     if tile is None:
         return _spot(key, COMPACT_CELL)
@@ -78,8 +97,9 @@ def choice_keys(view: dict[str, Any], seat: int) -> tuple[dict[tuple[int, int], 
     return spots, tiles
 
 
-def realm_lines(view: dict[str, Any], seat: int, width: int) -> list[str]:
-    """The realm as text lines: full edges when they fit in ``width``, compact otherwise."""
+def realm_lines(view: dict[str, Any], seat: int, width: int, roomy: bool = False) -> list[str]:
+    """The realm as text lines: full edges when they fit in ``width``, compact otherwise;
+    ``roomy``: boxed tiles when they fit."""
     realm = view["seats"][seat]["realm"]
     pending = view["pending"]
     placed = tuple(pending["placed_at"]) if pending and pending["player"] == seat and pending["placed_at"] else None
@@ -88,7 +108,8 @@ def realm_lines(view: dict[str, Any], seat: int, width: int) -> list[str]:
     where = [*at, *spots]
     rows = range(min(min(r for r, _ in where), 0), max(max(r for r, _ in where), 3) + 1)
     cols = range(0, max(c for _, c in where) + 1)
-    size = next((size for size in (CELL, NARROW_CELL) if 3 + size * len(cols) <= width), COMPACT_CELL)
+    sizes = (ROOMY_CELL, CELL, NARROW_CELL) if roomy else (CELL, NARROW_CELL)
+    size = next((size for size in sizes if 3 + size * len(cols) <= width), COMPACT_CELL)
     lines = ["   " + "".join(f"{c:^{size}}" for c in cols)]
     for row in rows:
         label = f"{row + 1:>2} " if 0 <= row <= 3 else " ~ "
@@ -97,7 +118,8 @@ def realm_lines(view: dict[str, Any], seat: int, width: int) -> list[str]:
         if size == COMPACT_CELL:
             lines.append(label + "".join(_compact_cell(view, at.get((row, c)), m, k) for c, m, k in zip(cols, marks, keys)))
             continue
-        cells = [_cell(view, at.get((row, c)), m, k, size) for c, m, k in zip(cols, marks, keys)]
+        draw = _roomy_cell if size == ROOMY_CELL else partial(_cell, size=size)
+        cells = [draw(view, at.get((row, c)), m, k) for c, m, k in zip(cols, marks, keys)]
         for part in range(3):
             lines.append((label if part == 1 else "   ") + "".join(cell[part] for cell in cells))
     if size == COMPACT_CELL:
@@ -105,12 +127,12 @@ def realm_lines(view: dict[str, Any], seat: int, width: int) -> list[str]:
     return lines
 
 
-def tile_in_hand_lines(view: dict[str, Any], seat: int) -> list[str]:
+def tile_in_hand_lines(view: dict[str, Any], seat: int, roomy: bool = False) -> list[str]:
     """The landscape ``seat`` took and must place now, drawn with its edges."""
     pending = view["pending"]
     if not pending or pending["player"] != seat or not pending["tile"] or pending["placed_at"]:
         return []
-    top, middle, bottom = _cell(view, pending["tile"])
+    top, middle, bottom = (_roomy_cell if roomy else _cell)(view, pending["tile"])
     return [f"   {top}", f"   {middle}  to place: {pending['tile']['type']}", f"   {bottom}"]
 
 
@@ -141,12 +163,15 @@ def _text(lines: list[str], width: int) -> Text:
     return Text("\n".join(_clip(line, width) for line in lines), no_wrap=True)
 
 
-def shared(view: dict[str, Any], width: int) -> RenderableType:
+def shared(view: dict[str, Any], width: int, roomy: bool = False) -> RenderableType:
+    """The central board, supplies and objectives; ``roomy``: boxed tiles when they fit."""
     header = _prose([f"Almadi - {view['progress']}", *view["legend"].split("; ")], width)
     board = []
     take_keys = {c.id: n for n, c in enumerate(view.get("choices", ()), start=1) if c.id.startswith("take:")}
+    slots_per_row = max((len(slots) for slots in view["board"]), default=0)
+    draw = _roomy_cell if roomy and 6 + (ROOMY_CELL + 1) * slots_per_row <= width else _cell
     for row, slots in enumerate(view["board"]):
-        cells = [_cell(view, tile, key=take_keys.get(f"take:{row}:{slot}")) for slot, tile in enumerate(slots)]
+        cells = [draw(view, tile, key=take_keys.get(f"take:{row}:{slot}")) for slot, tile in enumerate(slots)]
         for part in range(3):
             label = f"Row {row + 1} " if part == 1 else "      "
             board.append(label + " ".join(cell[part] for cell in cells))
@@ -172,7 +197,8 @@ def shared(view: dict[str, Any], width: int) -> RenderableType:
     return _text(header + board + _prose(notes, width), width)
 
 
-def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
+def player(view: dict[str, Any], seat: int, width: int, roomy: bool = False) -> RenderableType:
+    """A player's counts, objectives, characters and realm; ``roomy``: boxed tiles when they fit."""
     info = view["seats"][seat]
     score = view["scores"][seat]["total"]
     turn_mark = " (to play)" if view["current"] == seat else ""
@@ -183,8 +209,8 @@ def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
     ]
     about.extend("  " + _objective_line(o) for o in info["objectives"])
     about.extend("  played: " + _character_line(c) for c in info["characters"])
-    lines = _prose(about, width) + tile_in_hand_lines(view, seat)
-    lines.extend(realm_lines(view, seat, width))
+    lines = _prose(about, width) + tile_in_hand_lines(view, seat, roomy)
+    lines.extend(realm_lines(view, seat, width, roomy))
     return _text(lines, width)
 
 

@@ -265,14 +265,15 @@ class TableScreen(Screen):
 
     def render_state(self, state: TableState) -> None:
         view, viewer, names = state.view, state.viewer, state.names
-        self.query_one("#shared", BoardPanel).show(lambda width: self.board.shared(view, width))
+        self.query_one("#shared", BoardPanel).show(lambda width: self.board.shared(view, width, **self.room()))
         private = self.query_one("#private", BoardPanel)
         private.set_class(not state.has_private, "-absent")
         if state.has_private:
             private.show(lambda width: self.board.private(view, viewer, width), title=f"Private — {seat_label(names, viewer)}")
         for seat in range(len(names)):
             self.query_one(f"#player-{seat}", BoardPanel).show(
-                lambda width, seat=seat: self.board.player(view, seat, width), title=self.seat_title(state, seat))
+                lambda width, seat=seat: self.board.player(view, seat, width, **self.room()),
+                title=self.seat_title(state, seat))
         self.query_one("#prompt", Static).update(self.prompt_line(state))
         choices = self.query_one("#choices", ChoiceList)
         choices.show(state.choices)
@@ -284,6 +285,11 @@ class TableScreen(Screen):
         self.follow_decision(state)
         if state.choices:
             choices.focus()
+
+    def room(self) -> dict[str, bool]:
+        """``roomy=True`` for a board module that draws larger cells (ROOMY_CELLS) on a 180x40+ screen."""
+        roomy = getattr(self.board, "ROOMY_CELLS", False) and self.has_class("-widest") and self.has_class("-tall")
+        return {"roomy": True} if roomy else {}
 
     # -- which panel the decision is about (the only one shown at 80 columns) -------------
 
