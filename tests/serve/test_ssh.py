@@ -115,6 +115,7 @@ def test_real_tabula_home_screen_keys_and_resize_over_ssh(tmp_path, keys):
             process.change_terminal_size(60, 20)  # below the 80x24 minimum: the app says so
             await read_until(process, rb"(?i)too small|80.{0,3}24", timeout=15)
             process.change_terminal_size(100, 30)
+            await read_until(process, rb"New game", timeout=15)  # the home screen is back
             process.stdin.write(b"q")  # home screen: q quits
             completed = await asyncio.wait_for(process.wait(), 15)
             assert completed.exit_status == 0
