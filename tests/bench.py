@@ -7,12 +7,8 @@ for the 2-core development machine.
 from __future__ import annotations
 
 import os
-import pty
-import re
-import select
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -26,69 +22,15 @@ from engine.core.match import Match
 from engine.registry import GAMES, rules_for
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
+from tests.pty_terminal import Terminal
 
 ROOT = Path(__file__).resolve().parent.parent
-ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[PX^_].*?\x1b\\|\x1b\].*?(\x07|\x1b\\)|\x1b.")
 NAMES4 = ["Ann", "Bruno", "Chloe", "Dara"]
 
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-class Terminal:
-    """Tabula running on a real pseudo-terminal, as a user at an 80x24 terminal sees it."""
-
-    def __init__(self, data_dir: Path, cols: int = 80, rows: int = 24):
-        import fcntl
-        import struct
-        import termios
-
-        self.started = time.perf_counter()
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            os.environ["TERM"] = "xterm-256color"
-            os.execv(sys.executable, [sys.executable, "-m", "tui.cli", "--data-dir", str(data_dir)])
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        self.seen = ""
-
-    def read(self, timeout: float) -> bool:
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if ready:
-            self.seen += os.read(self.fd, 1 << 20).decode("utf-8", "replace")
-        return bool(ready)
-
-    def wait_for(self, text: str, timeout: float = 20) -> float:
-        """Seconds since start until ``text`` is on screen (NaN if it never shows)."""
-        deadline = time.perf_counter() + timeout
-        while time.perf_counter() < deadline:
-            if text in ANSI.sub("", self.seen):
-                return time.perf_counter() - self.started
-            self.read(0.02)
-        return float("nan")
-
-    def settle(self, quiet: float = 0.3) -> str:
-        """Read until the app is quiet; returns the text it drew and forgets it."""
-        while self.read(quiet):
-            pass
-        drawn, self.seen = ANSI.sub("", self.seen), ""
-        return drawn
-
-    def key_to_repaint(self, key: bytes) -> float:
-        """Seconds from writing a key to the first bytes of the repaint arriving."""
-        start = time.perf_counter()
-        os.write(self.fd, key)
-        if not self.read(2):
-            return float("nan")
-        elapsed = time.perf_counter() - start
-        self.settle(0.05)
-        return elapsed
-
-    def close(self) -> None:
-        os.kill(self.pid, 9)
-        os.waitpid(self.pid, 0)
-        os.close(self.fd)
 
 
 def first_frame_seconds(runs: int = 3) -> float:
@@ -115,7 +57,7 @@ def mid_game_session(store: SaveStore, game: str, moves: int) -> GameSession:
 def keypress_latencies(game: str, moves: int, presses: int = 60) -> list[float]:
     """Arrow key in the choice list to repaint, on a mid-game 4-player table at 80x24."""
     with tempfile.TemporaryDirectory() as folder:
-        session = mid_game_session(SaveStore(Path(folder)), game, moves)
+        mid_game_session(SaveStore(Path(folder)), game, moves)
         terminal = Terminal(Path(folder))
         try:
             terminal.wait_for("New game")

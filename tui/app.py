@@ -67,8 +67,10 @@ class TabulaApp(App):
             self._store = SaveStore(self.data_dir or default_data_dir())
         return self._store
 
+    def get_default_screen(self) -> HomeScreen:
+        return HomeScreen()
+
     def on_mount(self) -> None:
-        self.push_screen(HomeScreen())
         self._started = True
         self._update_gate(self.size)
         if self.join_game is not None:

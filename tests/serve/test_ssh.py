@@ -53,7 +53,10 @@ async def read_until(process, pattern: bytes, timeout=15.0) -> bytes:
             if not chunk:
                 raise EOFError(f"session ended before {pattern!r}; got {ANSI.sub(b'', seen)[-500:]!r}")
             seen += chunk
-    await asyncio.wait_for(reader(), timeout)
+    try:
+        await asyncio.wait_for(reader(), timeout)
+    except TimeoutError:
+        raise AssertionError(f"no {pattern!r} within {timeout}s; last output: {seen[-3000:]!r}") from None
     return ANSI.sub(b"", seen)
 
 

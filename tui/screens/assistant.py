@@ -19,6 +19,7 @@ from engine.assistant.games import GAME_IDS, assistant_for
 from engine.assistant.sheets import new_checklist, new_form, progress_text
 from tui.screens.assistant_store import new_sheet_id
 from tui.screens.assistant_widgets import CURSOR, CursorList
+from tui.screens.base import TabulaScreen
 
 CSS = [Path(__file__).parent.parent / "styles" / "assistant.tcss"]
 
@@ -41,7 +42,7 @@ def open_sheet_screen(sheet_id: str, sheet: dict) -> Screen:
     return FormScreen(sheet_id, sheet)
 
 
-class AssistantHomeScreen(Screen):
+class AssistantHomeScreen(TabulaScreen):
     """Games on the left, saved sheets on the right (most recent first)."""
 
     CSS_PATH = CSS
@@ -120,7 +121,7 @@ class AssistantHomeScreen(Screen):
                                                                  if k not in ("id", "updated")}))
 
 
-class AssistantGameScreen(Screen):
+class AssistantGameScreen(TabulaScreen):
     """One game: choose the player count, then the setup checklist, a round helper or a score sheet."""
 
     CSS_PATH = CSS

@@ -7,7 +7,6 @@ import secrets
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -16,6 +15,7 @@ from engine.assistant.sheets import checklist_of
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetSaver
 from tui.screens.assistant_widgets import CursorList
+from tui.screens.base import TabulaScreen
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
 
 
@@ -25,7 +25,7 @@ def step_prompt(step: Step, ticked: bool) -> Text:
     return text
 
 
-class ChecklistScreen(SheetSaver, Screen):
+class ChecklistScreen(SheetSaver, TabulaScreen):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),

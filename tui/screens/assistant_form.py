@@ -16,7 +16,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from engine.assistant.forms import Evaluation, Field
@@ -24,6 +23,7 @@ from engine.assistant.sheets import evaluate_sheet, form_of, labels_of
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetSaver
 from tui.screens.assistant_widgets import CURSOR
+from tui.screens.base import TabulaScreen
 
 WIDE = 120
 """From this many columns on, the results stand beside the inputs."""
@@ -67,7 +67,7 @@ def cell_width(label_columns: int, players: int) -> int:
     return max(CELL_WIDTH[0], min(CELL_WIDTH[1], room // players))
 
 
-class FormScreen(SheetSaver, Screen):
+class FormScreen(SheetSaver, TabulaScreen):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),

@@ -8,11 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label, Static
 
 from engine.core.contract import Score
 from tui.boards import board_module
+from tui.screens.base import TabulaModal, TabulaScreen
 from tui.table_state import TableState
 from tui.text import seat_label
 from tui.widgets.board_panel import BoardPanel
@@ -27,7 +27,7 @@ def winners_line(names: list[str], ranking: list[tuple[int, list[int]]]) -> str:
     return f"★ Winner: {who}" if len(best) == 1 else f"★ Shared win: {who}"
 
 
-class EndScreen(Screen):
+class EndScreen(TabulaScreen):
     BINDINGS = [
         Binding("enter,escape", "home", "Back to home"),
         Binding("b", "boards", "Final board"),
@@ -71,7 +71,7 @@ class EndScreen(Screen):
         self.app.pop_screen()
 
 
-class ScoreSheetScreen(ModalScreen):
+class ScoreSheetScreen(TabulaModal):
     """The running score with its breakdown, over the table."""
 
     BINDINGS = [Binding("escape,s,enter", "app.pop_screen", "Close")]

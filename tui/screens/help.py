@@ -5,15 +5,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label, Markdown, OptionList
 from textual.widgets.option_list import Option
 
 from engine.registry import rules_for, titles
 from tui.help_text import load_sections, section_index
+from tui.screens.base import TabulaModal, TabulaScreen
 
 
-class HelpScreen(Screen):
+class HelpScreen(TabulaScreen):
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back"),
         Binding("f1", "noop", show=False),
@@ -58,7 +58,7 @@ class HelpScreen(Screen):
         """F1 inside the help does nothing (the help is already open)."""
 
 
-class GamePicker(ModalScreen[str | None]):
+class GamePicker(TabulaModal[str | None]):
     """Pick one of the known games; dismisses with its id, or None."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]

@@ -6,10 +6,11 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
+
+from tui.screens.base import TabulaScreen
 
 BANNER = "T A B U L A"
 TAGLINE = "a table for Thebai, Almadi, Polis and Pantheon"
@@ -23,7 +24,7 @@ MENU = (
 )
 
 
-class HomeScreen(Screen):
+class HomeScreen(TabulaScreen):
     BINDINGS = [Binding(key, f"open('{item}')", label, show=False) for item, label, key in MENU]
 
     def __init__(self) -> None:

@@ -7,11 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select
 
 from engine.core.seats import seat_tag
 from engine.registry import rules_for, titles
+from tui.screens.base import TabulaScreen
 from tui.text import KINDS
 
 DEFAULT_NAMES = ("Alice", "Bruno", "Carla", "Dario", "Elena")
@@ -30,7 +30,7 @@ def parse_seed(text: str) -> int | None:
     return int(text) if text else None
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(TabulaScreen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Start"),

@@ -12,7 +12,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -20,6 +19,7 @@ from engine.core.seats import seat_tag
 from engine.registry import titles
 from saves.seats import SeatLeases, held_seats
 from saves.session import HUMAN
+from tui.screens.base import TabulaModal, TabulaScreen
 from tui.text import seat_label, seats_summary, short_time
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
 
@@ -33,7 +33,7 @@ def seats_for(answer: str) -> list[int] | None:
     return {WATCH: [], EVERY_FREE_SEAT: None}[answer] if answer in (WATCH, EVERY_FREE_SEAT) else [int(answer)]
 
 
-class SeatPicker(ModalScreen[str | None]):
+class SeatPicker(TabulaModal[str | None]):
     """Where to sit: a free seat, every free seat, or watch; dismisses with an answer for seats_for."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
@@ -62,7 +62,7 @@ class SeatPicker(ModalScreen[str | None]):
         self.dismiss(event.option_id)
 
 
-class ResumeScreen(Screen):
+class ResumeScreen(TabulaScreen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "open", "Resume"),

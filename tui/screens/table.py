@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -27,6 +26,7 @@ from saves.seats import SeatTaken
 from saves.store import SaveConflict, SaveError
 from tui.boards import board_module
 from tui.messages import ChoiceMade, CurtainLifted
+from tui.screens.base import TabulaScreen
 from tui.serve.shared import SharedSession
 from tui.table_state import TableState, needs_curtain, snapshot
 from tui.text import KINDS, seat_label
@@ -37,7 +37,7 @@ from tui.widgets.game_log import GameLog
 from tui.widgets.scores import ScoreSummary
 
 
-class TableScreen(Screen):
+class TableScreen(TabulaScreen):
     BINDINGS = [
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
         Binding("v", "next_view", "View"),

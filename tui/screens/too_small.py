@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.geometry import Size
-from textual.screen import Screen
 from textual.widgets import Static
 
+from tui.screens.base import TabulaScreen
 
-class TooSmallScreen(Screen):
+
+class TooSmallScreen(TabulaScreen):
     BINDINGS = [Binding("q", "app.quit", "Quit")]
 
     def __init__(self, need: Size) -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from tui.screens.base import TabulaModal
 
-class ConfirmDialog(ModalScreen[bool]):
+
+class ConfirmDialog(TabulaModal[bool]):
     """Dismisses with True only on an explicit yes."""
 
     BINDINGS = [
@@ -39,7 +40,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class TextDialog(ModalScreen[str | None]):
+class TextDialog(TabulaModal[str | None]):
     """Asks for one line of text; None when cancelled or left blank."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
