@@ -14,7 +14,8 @@ from tui.commands import TabulaCommands
 from tui.screens.help import HelpScreen, GamePicker
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
-from tui.serve import SEAT_PER_TERMINAL
+from tui.serve import PLAYER_NAME, SEAT_PER_TERMINAL
+from tui.text import player_name
 
 STYLES = Path(__file__).parent / "styles"
 MIN_SIZE = Size(80, 24)
@@ -52,6 +53,8 @@ class TabulaApp(App):
         self.join_game = join
         self.bell_on_turn = bell_on_turn
         self.ask_seat = bool(os.environ.get(SEAT_PER_TERMINAL)) if ask_seat is None else ask_seat
+        self.player_name = player_name(os.environ.get(PLAYER_NAME, ""))
+        """Who is at this terminal, when the SSH server knows (their login name); else blank."""
         self.gated = False
         self._started = False
         self._store = None

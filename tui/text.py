@@ -14,6 +14,11 @@ def seat_label(names: list[str], seat: int) -> str:
     return f"{seat_tag(seat)} {names[seat]}"
 
 
+def player_name(text: str) -> str:
+    """A name fit for a seat: printable characters only (a login name can hold escape codes), 16 at most."""
+    return "".join(ch for ch in text if ch.isprintable())[:16].strip()
+
+
 def seats_summary(seats) -> str:
     """'●A Alice, ▲B Bruno (greedy bot)' for a list of saves.store.Seat."""
     parts = []

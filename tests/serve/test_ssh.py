@@ -107,7 +107,7 @@ def test_app_exit_ends_the_session_with_its_status(tmp_path, keys):
     run(scenario())
 
 
-def test_real_tabula_home_screen_keys_and_resize_over_ssh(tmp_path, keys):
+def test_real_tabula_home_screen_keys_resize_and_login_name_over_ssh(tmp_path, keys):
     player, _, authorized = keys
 
     async def scenario():
@@ -119,6 +119,10 @@ def test_real_tabula_home_screen_keys_and_resize_over_ssh(tmp_path, keys):
             await read_until(process, rb"(?i)too small|80.{0,3}24", timeout=15)
             process.change_terminal_size(100, 30)
             await read_until(process, rb"New game", timeout=15)  # the home screen is back
+            process.stdin.write(b"n")  # the new game form offers seat A to the login name
+            await read_until(process, rb"Seat .{1,3}A\s+ann\b", timeout=15)
+            process.stdin.write(b"\x1b")
+            await read_until(process, rb"New game", timeout=15)
             process.stdin.write(b"q")  # home screen: q quits
             completed = await asyncio.wait_for(process.wait(), 15)
             assert completed.exit_status == 0

@@ -69,10 +69,14 @@ class NewGameScreen(TabulaScreen):
     def row(self, label: str, widget) -> Horizontal:
         return Horizontal(Label(label, classes="field-label"), widget, classes="field")
 
+    def default_name(self, seat: int) -> str:
+        """Seat A is offered to the person at this terminal, by their login name when known."""
+        return (seat == 0 and self.app.player_name) or DEFAULT_NAMES[seat]
+
     def seat_row(self, seat: int) -> Horizontal:
         return Horizontal(
             Label(f"Seat {seat_tag(seat)}", classes="field-label"),
-            Input(DEFAULT_NAMES[seat], max_length=16, compact=True, id=f"name-{seat}", classes="seat-name"),
+            Input(self.default_name(seat), max_length=16, compact=True, id=f"name-{seat}", classes="seat-name"),
             Select([(label, kind) for kind, label in KINDS.items()], value=default_kind(seat),
                    allow_blank=False, compact=True, id=f"kind-{seat}", classes="seat-kind"),
             id=f"seat-{seat}", classes="field seat",

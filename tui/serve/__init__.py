@@ -3,3 +3,7 @@
 SEAT_PER_TERMINAL = "TABULA_SEAT_PER_TERMINAL"
 """Environment variable set for apps the SSH server runs: every terminal is one player, so
 opening a saved game always asks which seat to take (instead of playing every free seat)."""
+
+PLAYER_NAME = "TABULA_PLAYER_NAME"
+"""Environment variable set for apps the SSH server runs: the login name, offered as the
+player's name when they set up a new game."""

@@ -34,7 +34,7 @@ from pathlib import Path
 
 import asyncssh
 
-from tui.serve import SEAT_PER_TERMINAL
+from tui.serve import PLAYER_NAME, SEAT_PER_TERMINAL
 
 DEFAULT_PORT = 2222
 HOST_KEY_NAME = "host_ed25519"
@@ -97,10 +97,12 @@ def take_controlling_terminal() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
-def app_environment(term: str, client_env: dict[str, str]) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "SSH_AUTH_SOCK")}
+def app_environment(term: str, client_env: dict[str, str], username: str = "") -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "SSH_AUTH_SOCK", PLAYER_NAME)}
     env["TERM"] = term or "xterm-256color"
     env[SEAT_PER_TERMINAL] = "1"
+    if username:
+        env[PLAYER_NAME] = username
     if "NO_COLOR" in client_env:
         env["NO_COLOR"] = client_env["NO_COLOR"]
     return env
@@ -249,7 +251,7 @@ class TabulaSession(asyncssh.SSHServerSession):
 
     async def _start_app(self) -> None:
         options = self.server.options
-        env = app_environment(self.term, dict(self.chan.get_environment()))
+        env = app_environment(self.term, dict(self.chan.get_environment()), self.chan.get_extra_info("username", ""))
         try:
             await self.app.start(options.app_command(), env, *self.size)
         except OSError as error:
