@@ -122,7 +122,7 @@ def test_real_tabula_home_screen_keys_resize_and_login_name_over_ssh(tmp_path, k
             process.stdin.write(b"n")  # the new game form offers seat A to the login name
             await read_until(process, rb"Seat .{1,3}A\s+ann\b", timeout=15)
             process.stdin.write(b"\x1b")
-            await read_until(process, rb"New game", timeout=15)
+            await read_until(process, rb"Resume a game", timeout=15)  # home again (the form's title is "New game" too)
             process.stdin.write(b"q")  # home screen: q quits
             completed = await asyncio.wait_for(process.wait(), 15)
             assert completed.exit_status == 0
