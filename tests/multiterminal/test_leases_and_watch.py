@@ -65,7 +65,7 @@ def test_a_ring_wakes_a_watcher_at_once_and_an_unchanged_file_is_no_change(tmp_p
         assert watcher.wait(0.05) is False
         threading.Timer(0.1, lambda: (save.write_text("22"), ring(tmp_path, "g1"))).start()
         assert watcher.wait() is True
-        assert time.monotonic() - started < 1.0
+        assert time.monotonic() - started < 4.0  # the doorbell, not the 5 s fallback, woke it
         assert ring(tmp_path, "g1") == 1
         assert watcher.wait() is False  # rung, but the file did not change: no repaint
     finally:
@@ -87,7 +87,7 @@ def test_a_silent_writer_is_noticed_within_the_fallback_and_idle_costs_almost_no
         os.replace(temporary, save)  # an atomic replace, as the store writes, without a ring
         started = time.monotonic()
         while not watcher.wait():
-            assert time.monotonic() - started < 1.0
+            assert time.monotonic() - started < 4.0, "a silent replace must be noticed by the 0.2 s fallback"
     finally:
         watcher.close()
 
