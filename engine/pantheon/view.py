@@ -1,7 +1,8 @@
 """What one seat may see, as plain data for the board renderer (tui/boards/pantheon.py).
 
 Private: the cards in each hand and the values of face-down demigods; everyone sees how
-many cards and demigods each player holds.
+many cards and demigods each player holds. ``viewer`` and each player's ``last_foot`` (the hex
+of the foot placed most recently, where a path ends) tell a zoomed map where to centre.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def _player(state: dict[str, Any], seat: int, viewer: int | None) -> dict[str, A
         "score": sum(p["vp"].values()), "vp": dict(p["vp"]),
         "feet": p["feet"], "columns": p["columns"],
         "feet_on": list(p["feet_on"]), "columns_on": list(p["columns_on"]),
+        "last_foot": p["feet_on"][-1] if p["feet_on"] else None,
         "feet_general": PIECES_PER_COLOUR - p["feet"] - len(p["feet_on"]),
         "columns_general": PIECES_PER_COLOUR - p["columns"] - len(p["columns_on"]),
         "tiles": dict(p["tiles"]),
@@ -66,6 +68,7 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     nations = [{"epoch": i + 1, "id": n, "name": cat.nations[n]["name"], "power": cat.nations[n]["text"]}
                for i, n in enumerate(state["nations"])]
     return {
+        "viewer": viewer,
         "epoch": state["epoch"],
         "nation": nations[-1] if nations else None,
         "epochs": nations,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from saves.store import SaveStore
+from tests.pantheon.helpers import put as staged_put, refresh as staged_refresh, table as staged_table
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
-from tui.boards.pantheon import TARGETS_LEGEND
+from tests.tui.scenes import pantheon_mid_game
+from tui.boards.pantheon import TARGETS_LEGEND, ZOOM_IN_LEGEND, ZOOM_OUT_LEGEND, zoom_map, zoom_window
 from tui.screens.end import EndScreen
 from tui.screens.table import TableScreen
 
@@ -190,3 +192,107 @@ async def test_a_bots_only_game_is_watched_to_the_end_with_the_final_map(tmp_pat
         await pilot.pause()
         assert "Temple:" in text_of(end.query_one("#final-shared")) and "VP" in text_of(end.query_one("#final-player-1"))
     assert SaveStore(tmp_path).summaries()[0].status == "finished"
+
+
+def board_lines(table) -> list[str]:
+    return text_of(table.query_one("#shared")).splitlines()
+
+
+async def press(pilot, *keys: str) -> None:
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+@pilot_test
+async def test_z_zooms_the_map_around_the_highlighted_choice_and_back(tmp_path):
+    new_save(tmp_path, "pantheon", [("Alice", "human"), ("Bruno", "greedy")], seed=7)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        whole_map = "   A B C D E F G H I J K L M N O P Q R"
+        assert whole_map in board_lines(table) and ZOOM_IN_LEGEND in text_of(table.query_one("#shared"))
+        await pick(pilot, table, "move")
+        assert table.state.view["temple"] == "J5"
+        assert choice_ids(table) == ["foot:I4", "foot:J4", "foot:I5", "foot:K5", "foot:I6", "foot:J6", "end"]
+
+        await press(pilot, "z")  # 7 of the 18 columns fit at 80x24, 7 rows; choice 1 (I4) highlighted
+        lines = board_lines(table)
+        assert lines[0] == "Rows 1-7 of 1-11, columns F-L of A-R" and whole_map not in lines
+        assert "    F1   G1   H1   I1   J1   K1   L1" in lines and ZOOM_OUT_LEGEND.split(";")[0] in "\n".join(lines)
+        assert ">1$" in map_row(table, 4) and " 2. " in map_row(table, 4) and " T " in map_row(table, 5)  # I4: loot
+
+        await press(pilot, "down", "down", "down")  # K5: the window follows, one row down, two columns right
+        assert board_lines(table)[0] == "Rows 2-8 of 1-11, columns H-N of A-R"
+        assert ">4~~~" in map_row(table, 5) and ">" not in map_row(table, 4)  # K5: sea
+        await press(pilot, "down", "down")  # J6
+        assert board_lines(table)[0] == "Rows 3-9 of 1-11, columns G-M of A-R" and ">6~~~" in map_row(table, 6)
+        await press(pilot, "down")  # End movement has no hex: back to the temple, nothing marked
+        assert board_lines(table)[0] == "Rows 2-8 of 1-11, columns G-M of A-R"
+        assert ">" not in "".join(map_row(table, row) for row in range(2, 9))
+
+        await press(pilot, "z")
+        assert whole_map in board_lines(table) and not board_lines(table)[0].startswith("Rows")
+
+
+@pilot_test
+async def test_a_zoomed_hex_shows_both_players_pieces_and_the_number_key(tmp_path):
+    pantheon_mid_game(tmp_path)  # Alice's third turn: Bruno has a foot on B2, a column on C1
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        await pick(pilot, table, "move")
+        await pick(pilot, table, "foot:B2")  # a shared hex: ●A Alice's foot joins ▲B Bruno's
+        assert choice_ids(table)[:2] == ["foot:B1", "foot:A2"] and "column:C1" in choice_ids(table)
+        assert "2.ba3." in map_row(table, 2)  # compact: B2's two pieces leave no room for its marker
+        await press(pilot, "v", "z")  # z brings the board back into view as it zooms in
+        assert table.focused_view == "shared"
+        assert map_row(table, 2)[3:].split()[:3] == ["2.", ".ba", "3."]
+        column = choice_ids(table).index("column:C1") + 1
+        assert map_row(table, 1)[3:].split()[:3] == [".", ">1.b", f"{column}|B"]
+
+
+# The zoomed map's window, without the app.
+
+MAP_SIZE = (11, 18)
+
+
+def test_the_zoom_window_centres_where_it_can_and_never_runs_off_the_map():
+    assert zoom_window((4, 9), (7, 7), MAP_SIZE) == (1, 6)  # J5 mid-map: 3 rows and 3 columns each side
+    assert zoom_window((0, 0), (7, 7), MAP_SIZE) == (0, 0)  # A1: held at the top left
+    assert zoom_window((10, 17), (7, 7), MAP_SIZE) == (4, 11)  # R11: rows 5-11, columns L-R
+    assert zoom_window((10, 0), (7, 18), MAP_SIZE) == (4, 0)  # as wide as the map: no sideways room
+    for rows in range(1, 12):
+        for cols in range(1, 19):
+            for centre in ((r, c) for r in range(11) for c in range(18)):
+                top, left = zoom_window(centre, (rows, cols), MAP_SIZE)
+                assert 0 <= top <= centre[0] < top + rows <= 11 and 0 <= left <= centre[1] < left + cols <= 18
+
+
+def zoom_plain(view, width: int, highlighted: str | None = None) -> list[str]:
+    return zoom_map(view, width, highlighted).plain.splitlines()
+
+
+def test_the_zoomed_map_follows_the_choice_else_the_viewers_last_foot_and_fits_its_width():
+    match = staged_table(temple="J5")
+    staged_put(match, 0, feet=["J4", "R11"])
+    staged_put(match, 1, feet=["J4"], columns=["K4"])
+    view = match.rules.view(match.state, 0)
+    lines = zoom_plain(view, 41)  # no choice highlighted: Alice's last foot, in the bottom right corner
+    assert lines[0] == head(5, 11, "L", "R") and lines[-2].split() == [f"{c}11" for c in "LMNOPQR"]
+    assert lines[-1].split() == ["11", ".", "|", ".", ".", ".", "|", ".a"] and ">" not in "".join(lines)
+    lines = zoom_plain(view, 41, "foot:A11")
+    assert lines[0] == head(5, 11, "A", "G") and lines[-1].startswith("11 >$")  # A11: loot
+    lines = zoom_plain(view, 41, "jump:K4")  # the hex of Bruno's column, by Alice's foot and his on J4
+    assert lines[0] == head(1, 7, "H", "N") and lines[8].split()[3:5] == [".ab", ">|B"]
+    for width, columns, rows in ((41, 7, 7), (80, 15, 7), (200, 18, 11)):  # the whole map once it fits
+        lines = zoom_plain(view, width, "foot:E6")
+        assert max(map(len, lines)) <= width and len(lines[1].split()) == columns and len(lines) == 1 + 2 * rows
+    match.state["active"] = 1  # a spectator's zoom: the active player's (Bruno's) last foot, J4
+    assert zoom_plain(match.rules.view(match.state, None), 41)[0] == head(1, 7, "G", "M")
+    match.state["players"][0]["feet_on"] = []
+    staged_refresh(match)  # Alice without feet: the temple, J5
+    assert zoom_plain(match.rules.view(match.state, 0), 41)[0] == head(2, 8, "G", "M")
+
+
+def head(first: int, last: int, left: str, right: str) -> str:
+    return f"Rows {first}-{last} of 1-11, columns {left}-{right} of A-R"

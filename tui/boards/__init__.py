@@ -18,6 +18,14 @@ Optional, used by the table when a module has them:
     MAP_BOARD = True
         The shared board is a map that grows with its panel: wide tables give it the full
         width, with the players' areas in a grid below it (else they sit beside the board).
+    ROOMY_CELLS = True
+        The table passes ``roomy=True`` to shared() and player() on a screen of 180x40 or more.
+    ZOOM = True
+        The shared board can zoom in: the table offers ``z`` and passes shared() two more
+        keywords, ``zoom`` (True while zoomed in) and ``highlighted`` (the id of the choice
+        highlighted in the choice list, or None); while zoomed it draws the board again each
+        time the highlight moves, so the zoomed board can follow it. Other callers (the end
+        screen) pass neither, so the renderer knows no zoom is on offer there.
 
 The viewer's choices are in ``view["choices"]``; a renderer may mark on its board where each
 one acts (e.g. the number key of a position choice on that spot).

@@ -10,6 +10,12 @@ and with each hex's id above its contents from 115.
 While the viewer chooses where a foot or a column goes, each hex it may go to shows the number
 key of that choice in front of its contents (``+`` past 9), so the path is picked on the map.
 The map grows with its panel (``MAP_BOARD``): wide tables give it the full width.
+
+Zoomed (``ZOOM``: the table's ``z``), the board shows a window of the map in roomy cells: each
+hex's id above its number key, marker and both pieces. The window is centred on the hex of the
+highlighted choice (marked ``>``), else on the viewer's last foot (the active player's for a
+spectator), else on the temple, and is moved in from the map's edges, never past them. A panel
+wide enough for every column shows the whole map so.
 """
 
 from __future__ import annotations
@@ -26,6 +32,13 @@ LEGEND = "~ sea . land | column hex $ loot T temple; a-d feet, A-D columns"
 TARGETS_LEGEND = "1-9 on the map: where that choice's number key puts your piece"
 PLACING = ("foot", "column", "jump")
 MAP_BOARD = True
+ZOOM = True
+ZOOM_CELL = 5
+"""A zoomed hex: a gap (``>`` before the highlighted hex), then the key, the marker and two pieces."""
+ZOOM_ROWS = 7
+"""The rows of a zoomed window narrower than the map (it fits a panel at 80x24)."""
+ZOOM_IN_LEGEND = "z: zoom in on the highlighted choice"
+ZOOM_OUT_LEGEND = "z: whole map; > marks the highlighted choice's hex"
 
 
 def _marker(hex_: dict[str, Any]) -> str:
@@ -57,12 +70,18 @@ def _contents(hex_: dict[str, Any], size: int, key: int | None = None) -> str:
     return (marker + pieces + filler * size)[:size]
 
 
+def choice_hex(choice_id: str) -> str | None:
+    """The hex a choice puts a piece on (``foot:J4`` -> ``J4``); None for other choices."""
+    kind, _, hex_id = choice_id.partition(":")
+    return hex_id if kind in PLACING and hex_id else None
+
+
 def target_keys(view: dict[str, Any]) -> dict[str, int]:
     """Number keys of the viewer's choices that put a piece on a hex, by hex id."""
     keys: dict[str, int] = {}
     for number, choice in enumerate(view.get("choices", ()), start=1):
-        kind, _, hex_id = choice.id.partition(":")
-        if kind in PLACING and hex_id:
+        hex_id = choice_hex(choice.id)
+        if hex_id:
             keys.setdefault(hex_id, number)
     return keys
 
@@ -165,9 +184,76 @@ def styled_map(lines: list[str], width: int) -> Text:
     return text
 
 
-def shared(view: dict[str, Any], width: int) -> RenderableType:
+def zoom_window(centre: tuple[int, int], shown: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
+    """The top row and left column of a window of ``shown`` (rows, columns) on a map of ``size``:
+    centred on ``centre`` as far as the map's edges allow, never past them."""
+    return tuple(max(0, min(at - span // 2, total - span)) for at, span, total in zip(centre, shown, size))
+
+
+def zoom_centre(view: dict[str, Any], highlighted: str | None) -> tuple[str | None, bool]:
+    """The hex a zoomed map centres on, and whether it is the highlighted choice's hex."""
+    hex_id = choice_hex(highlighted) if highlighted else None
+    if hex_id:
+        return hex_id, True
+    seat = view["viewer"] if view["viewer"] is not None else view["active"]
+    return view["players"][seat]["last_foot"] or view["temple"], False
+
+
+def _letter(col: int) -> str:
+    return chr(65 + col)
+
+
+def zoom_frame(view: dict[str, Any], width: int, highlighted: str | None) -> tuple[range, range]:
+    """The rows and columns a zoomed map shows at ``width``: as many columns as fit, and
+    ZOOM_ROWS rows (all of them once every column fits), around the hex of zoom_centre()."""
+    board = view["map"]
+    size = (board["rows"], board["cols"])
+    centre_id, _ = zoom_centre(view, highlighted)
+    centre = next(((h["row"], h["col"]) for h in board["hexes"] if h["id"] == centre_id), (size[0] // 2, size[1] // 2))
+    across = max(1, min((width - 3 - ZOOM_CELL // 2) // ZOOM_CELL, size[1]))
+    shown = (size[0] if across == size[1] else min(ZOOM_ROWS, size[0]), across)
+    top, left = zoom_window(centre, shown, size)
+    return range(top, top + shown[0]), range(left, left + shown[1])
+
+
+def zoom_map(view: dict[str, Any], width: int, highlighted: str | None) -> Text:
+    """A window of the map in roomy cells, under a line saying which rows and columns it shows."""
+    board = view["map"]
+    at = {(h["row"], h["col"]): h for h in board["hexes"]}
+    rows, cols = zoom_frame(view, width, highlighted)
+    centre_id, marked = zoom_centre(view, highlighted)
+    keys = target_keys(view)
+    inner = ZOOM_CELL - 1
+    text = Text(no_wrap=True)
+    text.append(f"Rows {rows[0] + 1}-{rows[-1] + 1} of 1-{board['rows']}, "
+                f"columns {_letter(cols[0])}-{_letter(cols[-1])} of A-{_letter(board['cols'] - 1)}", style="dim")
+    for row in rows:
+        shift = " " * (ZOOM_CELL // 2 if row % 2 else 0)
+        hexes = [at.get((row, col)) for col in cols]
+        ids = "".join(f" {h['id'] if h else '':<{inner}}" for h in hexes)
+        text.append("\n   " + (shift + ids).rstrip(), style="dim")
+        text.append(f"\n{row + 1:>2} {shift}", style="dim")
+        for hex_ in hexes:
+            here = marked and hex_ is not None and hex_["id"] == centre_id
+            text.append(">" if here else " ", style="bold")
+            cell = _contents(hex_, inner, keys.get(hex_["id"])) if hex_ else " " * inner
+            if here:
+                text.append(cell, style="bold reverse")
+            else:
+                for char in cell:
+                    text.append(char, style=_map_style(char))
+    return text
+
+
+def shared(view: dict[str, Any], width: int,
+           zoom: bool | None = None, highlighted: str | None = None) -> RenderableType:
+    """The map and the displays. ``zoom`` (from the table; None where no zoom is offered): a window
+    of the map around the ``highlighted`` choice instead of the whole map."""
     legend = [LEGEND, TARGETS_LEGEND] if target_keys(view) else [LEGEND]
-    return Group(styled_map(map_lines(view, width), width), _wrapped(legend + [""] + display_lines(view)))
+    if zoom is not None:
+        legend.append(ZOOM_OUT_LEGEND if zoom else ZOOM_IN_LEGEND)
+    drawn = zoom_map(view, width, highlighted) if zoom else styled_map(map_lines(view, width), width)
+    return Group(drawn, _wrapped(legend + [""] + display_lines(view)))
 
 
 def focus(view: dict[str, Any], viewer: int | None) -> str:

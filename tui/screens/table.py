@@ -42,6 +42,7 @@ class TableScreen(TabulaScreen):
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
         Binding("v", "next_view", "View"),
         Binding("V,shift+v", "next_view(-1)", "View back", show=False),
+        Binding("z", "zoom", "Zoom"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("s", "score_sheet", "Scores"),
         Binding("escape", "leave", "Home (saved)"),
@@ -75,6 +76,8 @@ class TableScreen(TabulaScreen):
         self.focused_view = "shared"
         """The panel that follows the decision: "shared", "private" or "player:<seat>"."""
         self._focus_key: tuple | None = None
+        self.zoomed = False
+        """The shared board shows a zoomed window of its map (a board module with ZOOM; ``z``)."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -265,7 +268,9 @@ class TableScreen(TabulaScreen):
 
     def render_state(self, state: TableState) -> None:
         view, viewer, names = state.view, state.viewer, state.names
-        self.query_one("#shared", BoardPanel).show(lambda width: self.board.shared(view, width, **self.room()))
+        choices = self.query_one("#choices", ChoiceList)
+        choices.show(state.choices)  # first: a zoomed board centres on the highlighted choice
+        self.query_one("#shared", BoardPanel).show(lambda width: self.board.shared(view, width, **self.room(), **self.zoom()))
         private = self.query_one("#private", BoardPanel)
         private.set_class(not state.has_private, "-absent")
         if state.has_private:
@@ -275,8 +280,6 @@ class TableScreen(TabulaScreen):
                 lambda width, seat=seat: self.board.player(view, seat, width, **self.room()),
                 title=self.seat_title(state, seat))
         self.query_one("#prompt", Static).update(self.prompt_line(state))
-        choices = self.query_one("#choices", ChoiceList)
-        choices.show(state.choices)
         choices.disabled = False
         choices.display = bool(state.choices)
         self.show_hint()
@@ -290,6 +293,20 @@ class TableScreen(TabulaScreen):
         """``roomy=True`` for a board module that draws larger cells (ROOMY_CELLS) on a 180x40+ screen."""
         roomy = getattr(self.board, "ROOMY_CELLS", False) and self.has_class("-widest") and self.has_class("-tall")
         return {"roomy": True} if roomy else {}
+
+    def zoom(self) -> dict[str, object]:
+        """``zoom`` and the highlighted choice's id, for a board module that draws a zoomed map (ZOOM)."""
+        if not getattr(self.board, "ZOOM", False):
+            return {}
+        choice = self.query_one("#choices", ChoiceList).highlighted_choice()
+        return {"zoom": self.zoomed, "highlighted": choice.id if choice else None}
+
+    def action_zoom(self) -> None:
+        """Zoom the shared board in (around the highlighted choice) or out again, and show it."""
+        self.zoomed = not self.zoomed
+        self.focused_view = "shared"
+        self.show_focus()
+        self.query_one("#shared", BoardPanel).redraw()
 
     # -- which panel the decision is about (the only one shown at 80 columns) -------------
 
@@ -374,6 +391,8 @@ class TableScreen(TabulaScreen):
             return not self.busy and not self.curtain_up
         if action == "next_view":
             return self.state is not None and not self.curtain_up
+        if action == "zoom":
+            return getattr(self.board, "ZOOM", False) and self.state is not None and not self.curtain_up
         if action == "undo":
             return bool(self.state and self.state.can_undo and not self.busy and not self.curtain_up)
         return True
@@ -381,6 +400,8 @@ class TableScreen(TabulaScreen):
     def on_option_list_option_highlighted(self, event: ChoiceList.OptionHighlighted) -> None:
         if isinstance(event.option_list, ChoiceList):
             self.show_hint()
+            if self.zoomed:  # the zoomed window follows the highlighted choice
+                self.query_one("#shared", BoardPanel).redraw()
 
     def show_hint(self) -> None:
         choice = self.query_one("#choices", ChoiceList).highlighted_choice()

@@ -24,9 +24,10 @@ class BoardPanel(Static):
         self._draw = draw
         if title is not None:
             self.border_title = title
-        self._redraw()
+        self.redraw()
 
-    def _redraw(self) -> None:
+    def redraw(self) -> None:
+        """Draw again at the current width (what ``draw`` shows may depend on more than the view)."""
         width = self.content_size.width or max(20, self.app.size.width // 2)
         self._drawn_width = width
         renderable = self._draw(width) if self._draw else None
@@ -34,4 +35,4 @@ class BoardPanel(Static):
 
     def on_resize(self, event: events.Resize) -> None:
         if self._draw and self.content_size.width != self._drawn_width:
-            self._redraw()
+            self.redraw()
