@@ -1,6 +1,7 @@
 """Almadi on the engine core: setup, the decision sequence of a turn, and applying choices.
 
-Phases: ``fill`` (the 8 initial board tiles, chance) -> ``keep`` (characters variant: every
+Phases: the setup draws (``first``, ``starts``, ``objectives``, ``deal``: chance steps, see
+setup_draws.py) -> ``fill`` (the 8 initial board tiles, chance) -> ``keep`` (characters variant: every
 player keeps 2 of the dealt characters at once) -> per turn ``take`` -> ``place`` ->
 ``effects`` (optional effects in any order, the Genie after the others) <-> ``genie`` (the
 destination of a Genie move) -> ``finish`` (characters variant, only while a character is
@@ -20,11 +21,11 @@ from engine.core.log import add_log
 from . import objectives as objective_rules
 from .catalog import (
     DECK_SIZE, LETTERS, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalogue, catalogue,
-    start_cell,
 )
 from .characters import end_game_points, powers_of
 from .realm import activated_jars, fired_by, genie_destinations, grid_of, letters, movable, placements
 from .scoring import RealmInput, score_table
+from .setup_draws import SETUP_PHASES, apply_setup_draw, setup_decision
 
 GENIE_MOVES_PER_TURN = 3
 IMMEDIATE = ("martelin", "stall", "moon", "ruby")
@@ -65,7 +66,8 @@ class AlmadiRules(Rules):
     title = "Almadi"
     min_players = 2
     max_players = 5
-    version = "2"  # 2: in the characters variant a turn may stop before the refill to recruit
+    version = "3"  # 2: in the characters variant a turn may stop before the refill to recruit
+    # 3: the setup draws (first player, starting tiles, objectives, character deal) are chance steps
     options = (Option("characters", "Characters", ((False, "Without characters"), (True, "Playing with characters"))),)
 
     def __init__(self) -> None:
@@ -78,10 +80,10 @@ class AlmadiRules(Rules):
         return catalogue().digest
 
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> State:
+        """The components before any draw: the setup draws are the first chance steps."""
         n = len(names)
         if not self.min_players <= n <= self.max_players:
             raise ValueError(f"Almadi is for 2-5 players, not {n}")
-        cat = catalogue()
         state: State = {"names": list(names), "characters": bool(options.get("characters", False)), "log": []}
         rng.seed_state(state, seed)
         per_type = TILES_PER_TYPE[n]
@@ -89,41 +91,21 @@ class AlmadiRules(Rules):
         state["board"] = [[None, None] for _ in range(4)]
         state["decks"] = {"mosaic": DECK_SIZE[n], "stall": DECK_SIZE[n]}
         state["rubies"] = RUBIES
-        starts = sorted(cat.starts)
-        rng.shuffle(state, starts)
         state["seats"] = [
             {
-                "start": starts[seat],
-                "realm": [[row, 0, start_cell(starts[seat], row)] for row in range(4)],
-                "rubies": 0, "mosaics": 0, "stalls": 0, "objectives": [],
+                "start": None, "realm": [], "rubies": 0, "mosaics": 0, "stalls": 0, "objectives": [],
                 "dealt": [], "hand": [], "played": [],
             }
-            for seat in range(n)
+            for _ in range(n)
         ]
-        state["middle"] = self._setup_objectives(state, cat, n)
+        state["middle"] = []
         state["display"] = []
-        if state["characters"]:
-            deck = sorted(cat.characters)
-            rng.shuffle(state, deck)
-            per_hand = 4 if n == 2 else 3
-            for seat in range(n):
-                state["seats"][seat]["dealt"] = sorted(deck[seat * per_hand:(seat + 1) * per_hand])
-        state["first"] = state["current"] = rng.below(state, n)
+        state["first"] = state["current"] = None
         state["turn"] = 0
-        state["phase"] = "fill"
+        state["phase"] = SETUP_PHASES[0]
         state["fill"] = 0
         state["pending"] = None
-        add_log(state, f"{names[state['first']]} is the first player.")
         return state
-
-    @staticmethod
-    def _setup_objectives(state: State, cat: Catalogue, n: int) -> list[str]:
-        middle = []
-        for colour, count in (("red", 1), ("yellow", 1), ("blue", 1), ("green", 1), ("grey", n)):
-            pile = sorted(oid for oid, o in cat.objectives.items() if o["colour"] == colour)
-            rng.shuffle(state, pile)
-            middle.extend(pile[:count])
-        return middle
 
     # -- choices (cached: ids and labels depend only on their arguments) -----------------------
 
@@ -158,6 +140,8 @@ class AlmadiRules(Rules):
         cat = catalogue()
         if phase == "over":
             return None
+        if phase in SETUP_PHASES:
+            return setup_decision(state, cat)
         if phase == "fill":
             row, slot = BOARD_SLOTS[state["fill"]]
             outcomes = self._supply_outcomes(state, cat)
@@ -350,6 +334,9 @@ class AlmadiRules(Rules):
         cat = catalogue()
         kind, _, rest = choice.id.partition(":")
         phase = state["phase"]
+        if phase in SETUP_PHASES:
+            apply_setup_draw(state, cat, choice.id)
+            return
         if phase in ("fill", "refill"):
             self._apply_draw(state, cat, choice.id)
         elif kind == "keep":

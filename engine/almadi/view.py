@@ -11,6 +11,7 @@ from . import objectives as objective_rules
 from .catalog import ARROW, EFFECTS, SIDE_NAMES, TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalogue, catalogue
 from .realm import grid_of, letters
 from .scoring import best_mosaic_palaces
+from .setup_draws import SETUP_PHASES
 
 if TYPE_CHECKING:
     from .rules import AlmadiRules
@@ -51,7 +52,7 @@ def _seat_view(rules: "AlmadiRules", state: State, cat: Catalogue, index: int, v
         "tag": seat_tag(index),
         "start": seat["start"],
         "realm": realm,
-        "placed": len(realm) - 4,
+        "placed": sum(1 for tile in realm if not tile["start"]),
         "to_place": TURNS_PER_PLAYER,
         "rubies": seat["rubies"],
         "mosaics": seat["mosaics"],
@@ -91,6 +92,7 @@ def build_view(rules: "AlmadiRules", state: State, viewer: int | None) -> dict[s
     n = len(state["seats"])
     total = 16 * n
     over = state["phase"] == "over"
+    setting_up = state["phase"] in (*SETUP_PHASES, "fill")
     turn = min(state["turn"] + 1, total)
     supply = {kind: 0 for kind in TYPES}
     for tile in state["supply"]:
@@ -105,7 +107,7 @@ def build_view(rules: "AlmadiRules", state: State, viewer: int | None) -> dict[s
         "current": None if over else state["current"],
         "turn": turn,
         "total_turns": total,
-        "progress": "game over" if over else f"turn {turn} of {total}",
+        "progress": "game over" if over else "setup" if setting_up else f"turn {turn} of {total}",
         "board": [[tile_view(cat, t) if t else None for t in row] for row in state["board"]],
         "supply": supply,
         "supply_total": len(state["supply"]),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.almadi.catalog import catalogue
+from engine.almadi.setup_draws import SETUP_PHASES
 from engine.core.contract import CHANCE
 from engine.core.match import Match
 from engine.registry import rules_for
@@ -17,10 +18,19 @@ def face(tile: str) -> tuple[str, ...]:
     return catalogue().faces[tile][1]
 
 
+def draw_setup(match: Match) -> Match:
+    """Draw the setup chance steps (first player, starting tiles, objectives, character deal)
+    from the RNG, up to the filling of the central board."""
+    while match.state["phase"] in SETUP_PHASES:
+        match.draw()
+    return match
+
+
 def new_match(n: int = 2, board: list[str] = BOARD, characters: bool = False, seed: int = 5) -> Match:
-    """A match whose central board was filled, as a person at the table would, with ``board``;
-    every seat starts from S1 (whatever the setup dealt) so hand-worked cases know the edges."""
-    match = Match(RULES, NAMES[:n], {"characters": characters}, seed)
+    """A match after the setup draws whose central board was filled, as a person at the table
+    would, with ``board``; every seat starts from S1 (whatever was drawn) so hand-worked cases
+    know the edges."""
+    match = draw_setup(Match(RULES, NAMES[:n], {"characters": characters}, seed))
     for tile in board:
         match.choose(CHANCE, tile)
     for seat in range(n):

@@ -57,3 +57,21 @@ def test_texts_wrap_in_a_narrow_panel_instead_of_being_cut():
     shared = render(board.shared(view, 44), 44)
     assert max(len(line) for line in shared) <= 44
     assert all(objective["text"] in " ".join(" ".join(shared).split()) for objective in view["middle"])
+
+
+def test_boards_render_during_the_setup_draws():
+    """Views are shown while a person supplies the setup draws: seats without a starting tile,
+    objectives or characters yet."""
+    match = Match(RULES, NAMES[:3], {"characters": True}, 6)
+    while match.state["phase"] != "fill":
+        view = match.view(1)
+        lines = render(board.shared(view, 80), 80)
+        for seat in range(3):
+            lines += render(board.player(view, seat, 80), 80)
+        assert max(len(line) for line in lines) <= 80 and board.focus(view, 1) == "shared"
+        without_start = sum(seat["start"] is None for seat in match.state["seats"])
+        assert sum("(no starting tile yet)" in line for line in lines) == without_start
+        assert lines[0] == "Almadi - setup"
+        match.draw()
+    text = "\n".join(render(board.private(match.view(1), 1, 80), 80))
+    assert all(c["name"] in text for c in match.view(1)["seats"][1]["dealt"])

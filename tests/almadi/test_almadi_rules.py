@@ -12,7 +12,9 @@ import json
 
 import pytest
 
-from tests.almadi.almadi_support import BOARD, NAMES, RULES, edited, face, ids, new_match, play, realm_of, set_realm
+from tests.almadi.almadi_support import (
+    BOARD, NAMES, RULES, draw_setup, edited, face, ids, new_match, play, realm_of, set_realm,
+)
 from engine.almadi.realm import contact
 from engine.core.bots import RandomBot, play_out
 from engine.core.contract import CHANCE, IllegalChoice
@@ -44,6 +46,7 @@ def test_setup_by_player_count(n, per_type, deck):
         assert sorted(t for t in state["supply"] if t[0] == letter) == [f"{letter}{k:02d}" for k in range(1, per_type + 1)]
     assert state["decks"] == {"mosaic": deck, "stall": deck}
     assert state["rubies"] == 30
+    draw_setup(match)
     assert len({s["start"] for s in state["seats"]}) == n
     colours = [RULES_objective_colour(oid) for oid in state["middle"]]
     assert sorted(colours) == sorted(["red", "yellow", "blue", "green"] + ["grey"] * n)

@@ -106,6 +106,8 @@ def realm_lines(view: dict[str, Any], seat: int, width: int, roomy: bool = False
     spots, tile_keys = choice_keys(view, seat)
     at = {(t["row"], t["col"]): t for t in realm}
     where = [*at, *spots]
+    if not where:
+        return ["   (no starting tile yet)"]
     rows = range(min(min(r for r, _ in where), 0), max(max(r for r, _ in where), 3) + 1)
     cols = range(0, max(c for _, c in where) + 1)
     sizes = (ROOMY_CELL, CELL, NARROW_CELL) if roomy else (CELL, NARROW_CELL)
