@@ -127,3 +127,19 @@ async def test_at_200x60_the_almadi_realms_fill_the_height_with_boxed_tiles(tmp_
             frames = [line for line in lines if "╭──" in line]
             spelled = [line for line in lines if re.search(r"\b(Oas|Car|Mkt|Pal)\b", line)]
             assert len(frames) == len(spelled) == 4  # the start column: one boxed, named tile a row
+
+
+@pilot_test
+async def test_growing_only_in_height_past_40_rows_redraws_the_almadi_realms_boxed(tmp_path):
+    new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "human")])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(200, 39)) as pilot:
+        await open_first_save(pilot)
+        panel = app.screen.query_one("#player-0")
+        assert "╭──" not in text_of(panel)
+        await pilot.resize_terminal(200, 60)
+        await settle(pilot)
+        assert "╭──" in text_of(panel)
+        await pilot.resize_terminal(200, 39)
+        await settle(pilot)
+        assert "╭──" not in text_of(panel)

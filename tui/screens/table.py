@@ -76,6 +76,8 @@ class TableScreen(TabulaScreen):
         self.focused_view = "shared"
         """The panel that follows the decision: "shared", "private" or "player:<seat>"."""
         self._focus_key: tuple | None = None
+        self.drawn_room: dict[str, bool] = {}
+        """The ``room()`` the boards were last drawn for."""
         self.zoomed = False
         """The shared board shows a zoomed window of its map (a board module with ZOOM; ``z``)."""
 
@@ -268,6 +270,7 @@ class TableScreen(TabulaScreen):
 
     def render_state(self, state: TableState) -> None:
         view, viewer, names = state.view, state.viewer, state.names
+        self.drawn_room = self.room()
         choices = self.query_one("#choices", ChoiceList)
         choices.show(state.choices)  # first: a zoomed board centres on the highlighted choice
         self.query_one("#shared", BoardPanel).show(lambda width: self.board.shared(view, width, **self.room(), **self.zoom()))
@@ -363,6 +366,12 @@ class TableScreen(TabulaScreen):
     def on_resize(self) -> None:
         if self.state is not None and not self.state.finished:
             self.query_one("#status", Label).update(self.status_line(self.state))
+        self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
+
+    def redraw_if_room_changed(self) -> None:
+        """A resize across the roomy breakpoints (even a height-only one) redraws the boards."""
+        if self.state is not None and self.room() != self.drawn_room:
+            self.render_state(self.state)
 
     def seat_title(self, state: TableState, seat: int) -> str:
         mark = "▶ " if seat in state.awaiting else ""
