@@ -99,7 +99,16 @@ async def open_and_move(pilot) -> None:
     await settle(pilot)
 
 
-SCENES += (Scene("pantheon-table", pantheon_mid_game, open_and_move),)
+async def zoom_after_a_step(pilot) -> None:
+    """Alice's foot joins Bruno's on B2, then z zooms in on the next choice highlighted."""
+    await open_and_move(pilot)
+    await pilot.press("1")
+    await settle(pilot)
+    await pilot.press("z", "down", "down")
+    await settle(pilot)
+
+
+SCENES += (Scene("pantheon-table", pantheon_mid_game, open_and_move), Scene("pantheon-zoom", pantheon_mid_game, zoom_after_a_step))
 
 
 # The table assistant (issue 4): a setup checklist with a fixed seed, a round helper, a score sheet.

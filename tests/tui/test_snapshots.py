@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.scenes import SCENES, SIZES, Scene, open_and_move, pantheon_mid_game, settle
+from tests.tui.scenes import SCENES, SIZES
 
 SNAPSHOT_SCENES = [scene for scene in SCENES if scene.name in ("home", "new-game", "almadi-table", "end", "pantheon-table")]
 
@@ -15,16 +15,7 @@ def test_screen(scene, size, snap_compare, tmp_path):
     assert snap_compare(scene.app(tmp_path), terminal_size=size, run_before=scene.steps)
 
 
-async def zoom_after_a_step(pilot) -> None:
-    """Alice's foot joins Bruno's on B2, then z zooms in on the next choice highlighted."""
-    await open_and_move(pilot)
-    await pilot.press("1")
-    await settle(pilot)
-    await pilot.press("z", "down", "down")
-    await settle(pilot)
-
-
-PANTHEON_ZOOM = Scene("pantheon-zoom", pantheon_mid_game, zoom_after_a_step)
+PANTHEON_ZOOM = next(scene for scene in SCENES if scene.name == "pantheon-zoom")
 
 
 def test_pantheon_zoomed_map_at_80x24(snap_compare, tmp_path):
