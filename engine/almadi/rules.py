@@ -19,9 +19,7 @@ from engine.core.contract import Choice, Decision, IllegalChoice, Option, Rules,
 from engine.core.log import add_log
 
 from . import objectives as objective_rules
-from .catalog import (
-    DECK_SIZE, LETTERS, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalogue, catalogue,
-)
+from .catalog import DECK_SIZE, LETTERS, RUBIES, TILES_PER_TYPE, TYPE_OF_LETTER, TYPES, Catalogue, catalogue
 from .characters import end_game_points, powers_of
 from .realm import activated_jars, fired_by, genie_destinations, grid_of, letters, movable, placements
 from .scoring import RealmInput, score_table

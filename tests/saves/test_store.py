@@ -75,7 +75,8 @@ def test_missing_saves_are_reported_by_id(store):
 
 
 def test_summaries_list_most_recently_played_first(store):
-    first, second, third = make(store, "one"), make(store, "two"), make(store, "three")
+    first = make(store, "one")
+    make(store, "two"), make(store, "three")
     store.append(first.id, [act(0)], at=0, progress="", status="active")
     assert [r.title for r in store.summaries()] == ["one", "three", "two"]
 
