@@ -1,8 +1,9 @@
 """Almadi on the engine core: setup, the decision sequence of a turn, and applying choices.
 
-Phases: the setup draws (``first``, ``starts``, ``objectives``, ``deal``: chance steps, see
-setup_draws.py) -> ``fill`` (the 8 initial board tiles, chance) -> ``keep`` (characters variant: every
-player keeps 2 of the dealt characters at once) -> per turn ``take`` -> ``place`` ->
+Phases: the setup draws (``first``, ``starts``, ``objectives``: chance steps, see
+setup_draws.py) -> ``fill`` (the 8 initial board tiles, chance) -> in the characters variant, after
+the normal setup as the rules say, ``deal`` (chance, setup_draws.py) and ``keep`` (every player
+keeps 2 of the dealt characters at once) -> per turn ``take`` -> ``place`` ->
 ``effects`` (optional effects in any order, the Genie after the others) <-> ``genie`` (the
 destination of a Genie move) -> ``finish`` (characters variant, only while a character is
 affordable: the last chance to recruit this turn) -> ``refill`` (chance) -> next player,
@@ -375,7 +376,7 @@ class AlmadiRules(Rules):
             add_log(state, f"The {tile_name(cat, tile)} {tile} is laid on row {row + 1} of the central board.")
             if state["fill"] == len(BOARD_SLOTS):
                 del state["fill"]
-                state["phase"] = "keep" if state["characters"] else "take"
+                state["phase"] = "deal" if state["characters"] else "take"
                 if not state["characters"]:
                     self._start_turn(state)
             return

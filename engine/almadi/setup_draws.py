@@ -2,9 +2,9 @@
 
 In table order: ``first`` (the first player) -> ``starts`` (a starting tile per seat, in
 turn order) -> ``objectives`` (one per colour pile laid in the middle, grey once per player)
--> ``deal`` (characters variant: one card at a time, face down, to each seat in turn order)
--> ``fill`` (the central board, in rules.py). Which seat or pile comes next is read off the
-state, so a phase needs no counter.
+-> ``fill`` (the central board, in rules.py) -> ``deal`` (characters variant, after the normal
+setup as the rules say: one card at a time, face down, to each seat in turn order) -> ``keep``.
+Which seat or pile comes next is read off the state, so a phase needs no counter.
 """
 
 from __future__ import annotations
@@ -111,12 +111,13 @@ def apply_setup_draw(state: State, cat: Catalogue, outcome: str) -> None:
         add_log(state, f"The {card['colour']} objective '{objective_rules.describe(card['requirement'])}' "
                        f"({card['points']} points) is laid in the middle.")
         if _next_pile(state, cat) is None:
-            state["phase"] = "deal" if state["characters"] else "fill"
+            state["phase"] = "fill"
     else:
         seat = _next_deal_seat(state)
         state["seats"][seat]["dealt"] = sorted(state["seats"][seat]["dealt"] + [outcome])
-        who = names[seat]
+        size = hand_size(len(state["seats"]))
+        last = len(state["seats"][seat]["dealt"]) == size  # the others hear of a hand once, when it is complete
         add_log(state, f"You are dealt {cat.characters[outcome]['name']}.", only=[seat],
-                others=f"{who} is dealt a character face down.")
+                others=f"{names[seat]} is dealt {size} characters face down." if last else None)
         if _next_deal_seat(state) is None:
-            state["phase"] = "fill"
+            state["phase"] = "keep"

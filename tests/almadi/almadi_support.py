@@ -19,8 +19,8 @@ def face(tile: str) -> tuple[str, ...]:
 
 
 def draw_setup(match: Match) -> Match:
-    """Draw the setup chance steps (first player, starting tiles, objectives, character deal)
-    from the RNG, up to the filling of the central board."""
+    """Draw the pending setup chance steps from the RNG: the first player, starting tiles and
+    objectives up to the filling of the central board; after it, the character deal."""
     while match.state["phase"] in SETUP_PHASES:
         match.draw()
     return match
@@ -33,6 +33,7 @@ def new_match(n: int = 2, board: list[str] = BOARD, characters: bool = False, se
     match = draw_setup(Match(RULES, NAMES[:n], {"characters": characters}, seed))
     for tile in board:
         match.choose(CHANCE, tile)
+    draw_setup(match)
     for seat in range(n):
         set_realm(match, seat, {})
     return match

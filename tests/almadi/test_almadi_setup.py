@@ -62,8 +62,11 @@ def test_each_setup_step_offers_exactly_what_is_left(n, characters):
         assert match.decision.topic == "setup"
         match.draw()
     assert [cat.objectives[oid]["colour"] for oid in state["middle"]] == PILES + ["grey"] * n
+    assert state["phase"] == "fill" and all(not s["dealt"] for s in state["seats"])
+    while state["phase"] == "fill":
+        match.draw()
 
-    if characters:
+    if characters:  # dealt after the normal setup, the central board included
         per_hand = 4 if n == 2 else 3
         for k in range(per_hand * n):
             seat = order[k % n]
@@ -74,9 +77,7 @@ def test_each_setup_step_offers_exactly_what_is_left(n, characters):
             assert cid in state["seats"][seat]["dealt"]
         assert [len(s["dealt"]) for s in state["seats"]] == [per_hand] * n
         assert len({cid for s in state["seats"] for cid in s["dealt"]}) == per_hand * n
-    else:
-        assert all(not s["dealt"] for s in state["seats"])
-    assert state["phase"] == "fill"
+    assert state["phase"] == ("keep" if characters else "take")
 
 
 def test_a_person_supplies_setup_draws_and_an_outcome_not_offered_changes_nothing():
@@ -101,7 +102,7 @@ def test_a_person_supplies_setup_draws_and_an_outcome_not_offered_changes_nothin
     refused(CHANCE, "yellow-square")  # the red pile comes first
     match.choose(CHANCE, "red-square")
     assert state["middle"] == ["red-square"]
-    while state["phase"] == "objectives":
+    while state["phase"] in ("objectives", "fill"):
         match.draw()
     match.choose(CHANCE, "hussain")
     assert state["seats"][1]["dealt"] == ["hussain"]
@@ -109,7 +110,7 @@ def test_a_person_supplies_setup_draws_and_an_outcome_not_offered_changes_nothin
     match.choose(CHANCE, "zaid")
     assert state["seats"][0]["dealt"] == ["zaid"]
     draw_setup(match)
-    assert state["phase"] == "fill" and not match.can_undo(0) and not match.can_undo(1)
+    assert state["phase"] == "keep" and not match.can_undo(0) and not match.can_undo(1)
     again = Match.replay(RULES, NAMES[:2], {"characters": True}, 3, match.actions)
     assert again.state == state
 
@@ -141,4 +142,6 @@ def test_other_seats_never_see_the_characters_dealt_to_a_seat(n):
     assert [c["id"] for c in mine["seats"][0]["dealt"]] == dealt
     names = sorted(catalogue().characters[cid]["name"] for cid in dealt)
     assert sorted(line[len("You are dealt "):-1] for line in mine["log"] if line.startswith("You are dealt ")) == names
-    assert sum("is dealt a character face down" in line for line in mine["log"]) == (n - 1) * len(dealt)
+    others = [line for line in mine["log"] if "face down" in line]  # once per other hand, when complete
+    assert others == [f"{NAMES[seat]} is dealt {len(dealt)} characters face down."
+                      for seat in sorted(range(1, n), key=lambda seat: (seat - state["first"]) % n)]
