@@ -143,3 +143,21 @@ async def test_growing_only_in_height_past_40_rows_redraws_the_almadi_realms_box
         await pilot.resize_terminal(200, 39)
         await settle(pilot)
         assert "╭──" not in text_of(panel)
+
+
+@pilot_test
+async def test_at_200x60_enter_lifts_the_curtain_and_a_resize_keeps_the_highlighted_choice(tmp_path):
+    new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "human")], options={"characters": True})
+    app = make_app(tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        assert table.curtain_up
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not table.curtain_up
+        choices = table.query_one("#choices")
+        await pilot.press("down", "down")
+        await pilot.resize_terminal(150, 60)  # out of the roomy size: the boards are redrawn
+        await settle(pilot)
+        assert choices.highlighted == 2 and choices.has_focus

@@ -369,9 +369,12 @@ class TableScreen(TabulaScreen):
         self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
 
     def redraw_if_room_changed(self) -> None:
-        """A resize across the roomy breakpoints (even a height-only one) redraws the boards."""
-        if self.state is not None and self.room() != self.drawn_room:
-            self.render_state(self.state)
+        """A resize across the roomy breakpoints (even a height-only one) redraws the boards,
+        and nothing else: the focus, the highlighted choice and a raised curtain stay."""
+        if self.room() != self.drawn_room:
+            self.drawn_room = self.room()
+            for panel in self.query(BoardPanel):
+                panel.redraw()
 
     def seat_title(self, state: TableState, seat: int) -> str:
         mark = "▶ " if seat in state.awaiting else ""
