@@ -14,6 +14,7 @@ from engine.assistant.forms import (EntryError, Field, Form, Result, entries_of,
 
 from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TYPE_OF_LETTER
 from .scoring import RealmInput, best_mosaic_palaces, score_table
+from .setup_draws import hand_size
 
 TITLE = "Almadi"
 player_labels = seat_labels
@@ -36,7 +37,7 @@ STEPS = (
     StepRule("starts", SETUP, "Each player: a starting tile at the left of your area (your realm grows to the right), "
              "and a player aid."),
     StepRule("first", SETUP, "The first player (see the draws) starts; play goes clockwise."),
-    StepRule("characters-deal", CHARACTERS, lambda n: f"Shuffle the 26 character cards and deal {4 if n == 2 else 3} "
+    StepRule("characters-deal", CHARACTERS, lambda n: f"Shuffle the 26 character cards and deal {hand_size(n)} "
              "to each player."),
     StepRule("characters-keep", CHARACTERS, "Each player keeps 2 as a hidden hand; reveal the others face up "
              "beside the central board."),

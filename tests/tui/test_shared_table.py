@@ -290,3 +290,10 @@ async def test_served_over_ssh_the_login_name_is_offered_for_seat_a(toy, tmp_pat
         await settle(pilot)
         names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in (0, 1)]
         assert names == ["[31mann-the-very", "Bruno"]
+    monkeypatch.setenv(PLAYER_NAME, "Bruno")  # a login name that is also a default: no two Brunos
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in (0, 1)]
+        assert names == ["Bruno", "Alice"]

@@ -70,8 +70,12 @@ class NewGameScreen(TabulaScreen):
         return Horizontal(Label(label, classes="field-label"), widget, classes="field")
 
     def default_name(self, seat: int) -> str:
-        """Seat A is offered to the person at this terminal, by their login name when known."""
-        return (seat == 0 and self.app.player_name) or DEFAULT_NAMES[seat]
+        """Seat A is offered to the person at this terminal, by their login name when known
+        (a seat whose default is that name gets seat A's default instead)."""
+        login, name = self.app.player_name, DEFAULT_NAMES[seat]
+        if login and seat == 0:
+            return login
+        return DEFAULT_NAMES[0] if name == login else name
 
     def seat_row(self, seat: int) -> Horizontal:
         return Horizontal(
