@@ -1,29 +1,50 @@
-"""A tiny real game used as a test double for the generic machinery (core, saves, TUI).
+"""A tiny real game, the one test double for the generic machinery: core (Match, undo, replay,
+bots), saves and their crash/race processes, the CLI, the TUI and shared play between terminals.
 
-Each seat is dealt two cards in secret (chance steps), then all seats pledge at once
-(a simultaneous decision), then seats take turns: either draw one more card, or play any
-number of cards from their hand for their value and then end the turn. First to 6 points, or everyone out of cards, ends the game.
+It exercises chance steps (drawn, or supplied by a person), a simultaneous decision, secret
+hands with a redacted log, undoable choices next to one that reveals, game options, and an
+endless mode for tests that need a long game.
+
+Toy: 2-3 seats and a deck of twelve cards (four each of 1, 2 and 3). Each seat is dealt two
+cards in secret, then all seats pledge high or low at once. Then seats take turns: draw a card
+(the turn ends), or play any number of cards for their value and then end the turn. Once a
+turn a seat may also peek at the next seat's hand. Played cards go back into the deck. The
+first to reach the goal wins; with no goal the game never ends. Score: cards played plus the
+bonus for a high pledge.
 """
 
 from __future__ import annotations
 
+from engine import registry
 from engine.core import CHANCE, Choice, Decision, Option, Rules, Score, add_log
 from engine.core.rng import seed_state
 
-TARGET = 6
+GAME_ID = "toy"
+ENTRY = ("Toy", f"{__name__}:ToyRules")
+ENDLESS = 0
+
+
+def register(monkeypatch) -> str:
+    """Make the toy a known game for one test; returns its id."""
+    monkeypatch.setitem(registry.GAMES, GAME_ID, ENTRY)
+    return GAME_ID
 
 
 class ToyRules(Rules):
-    id = "toy"
+    id = GAME_ID
     title = "Toy"
     min_players = 2
     max_players = 3
-    options = (Option("bonus", "Pledge bonus", ((1, "1 point"), (2, "2 points"))),)
+    options = (
+        Option("bonus", "Pledge bonus", ((1, "1 point"), (2, "2 points"))),
+        Option("goal", "Goal", ((6, "6 points"), (ENDLESS, "none (endless)"))),
+    )
 
     def setup(self, names, options, seed):
         state = {
             "names": list(names),
             "bonus": options["bonus"],
+            "goal": options["goal"],
             "deck": {"1": 4, "2": 4, "3": 4},
             "hands": [[] for _ in names],
             "played": [0 for _ in names],
@@ -32,6 +53,7 @@ class ToyRules(Rules):
             "turn": 0,
             "drawing": False,
             "played_this_turn": False,
+            "peeked_this_turn": False,
         }
         seed_state(state, seed)
         return state
@@ -48,6 +70,10 @@ class ToyRules(Rules):
         if self._over(state):
             return None
         seat = state["turn"]
+        prompt = f"{state['names'][seat]}: play or draw"
+        return Decision.single(seat, prompt, self._turn_choices(state, seat), topic="turn")
+
+    def _turn_choices(self, state, seat):
         choices = [Choice(f"play:{v}", f"Play a {v}") for v in sorted(set(state["hands"][seat]))]
         if state["played_this_turn"]:
             choices.append(Choice("end", "End the turn"))
@@ -55,11 +81,12 @@ class ToyRules(Rules):
             choices.append(Choice("draw", "Draw a card"))
         if not choices:
             choices.append(Choice("end", "Pass"))
-        return Decision.single(seat, f"{state['names'][seat]}: play or draw", choices, topic="turn")
+        if not state["peeked_this_turn"]:
+            choices.append(Choice("peek", "Peek at the next hand", reveals=True))
+        return choices
 
     def _over(self, state):
-        out_of_cards = not any(state["deck"].values()) and not any(state["hands"])
-        return out_of_cards or max(self._totals(state)) >= TARGET
+        return state["goal"] != ENDLESS and max(self._totals(state)) >= state["goal"]
 
     def apply(self, state, actor, choice):
         kind, _, value = choice.id.partition(":")
@@ -81,16 +108,27 @@ class ToyRules(Rules):
             add_log(state, f"{state['names'][actor]} pledges {value}")
         elif kind == "play":
             state["hands"][actor].remove(int(value))
+            state["deck"][value] += 1
             state["played"][actor] += int(value)
             state["played_this_turn"] = True
             add_log(state, f"{state['names'][actor]} plays a {value}")
+        elif kind == "peek":
+            self._peek(state, actor)
         elif kind == "draw":
             state["drawing"] = True
         else:
             self._next(state)
 
+    def _peek(self, state, actor):
+        other = (actor + 1) % len(state["names"])
+        name, other_name = state["names"][actor], state["names"][other]
+        hand = " ".join(map(str, sorted(state["hands"][other]))) or "nothing"
+        add_log(state, f"{name} sees {other_name} holds {hand}", only=[actor],
+                others=f"{name} peeks at {other_name}'s hand")
+        state["peeked_this_turn"] = True
+
     def _next(self, state):
-        state["played_this_turn"] = False
+        state["played_this_turn"] = state["peeked_this_turn"] = False
         state["turn"] = (state["turn"] + 1) % len(state["names"])
 
     def view(self, state, viewer):

@@ -1,12 +1,11 @@
 import pytest
 
-from tests.saves import race
+from tests import toygame
 
 
 @pytest.fixture
-def race_game(monkeypatch):
-    race.register(monkeypatch)
-    return race.GAME_ID
+def toy_game(monkeypatch):
+    return toygame.register(monkeypatch)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from engine import registry
 from engine.core.match import Action, Match
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
-from tests.saves import race
+from tests.toygame import ToyRules
 from tui import cli
 
 SUMMARY = re.compile(r"games=(\d+) errors=(\d+) decisions=(\d+) seconds=(\d+\.\d+) games_per_s=(\d+\.\d+)")
@@ -25,25 +25,25 @@ def last_line(out):
     return out.rstrip("\n").splitlines()[-1]
 
 
-class FallingRace(race.ToyRace):
-    """The race with a bug: resting after round 2 crashes."""
+class FallingToy(ToyRules):
+    """The toy with a bug: drawing once someone has played 3 points crashes."""
 
     def apply(self, state, actor, choice):
-        if choice.id == "rest" and state["round"] > 2:
+        if choice.id == "draw" and max(state["played"]) >= 3:
             raise RuntimeError("boom")
         super().apply(state, actor, choice)
 
 
-def test_simulate_plays_every_game_and_ends_with_the_summary_line(capsys, data_dir, race_game):
-    status, out, _ = run(capsys, "simulate", race_game, "--players", "3", "--games", "6", "--seed", "40", "--bot", "greedy")
+def test_simulate_plays_every_game_and_ends_with_the_summary_line(capsys, data_dir, toy_game):
+    status, out, _ = run(capsys, "simulate", toy_game, "--players", "3", "--games", "6", "--seed", "40", "--bot", "greedy")
     match = SUMMARY.fullmatch(last_line(out))
     assert status == 0 and match, out
     assert match.group(1, 2) == ("6", "0") and int(match.group(3)) > 6 * 3
 
 
 def test_simulate_writes_each_failing_seed_and_log_and_fails(capsys, data_dir, monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "falling", ("Falling", f"{__name__}:FallingRace"))
-    monkeypatch.setitem(registry._loaded, "falling", FallingRace())
+    monkeypatch.setitem(registry.GAMES, "falling", ("Falling", f"{__name__}:FallingToy"))
+    monkeypatch.setitem(registry._loaded, "falling", FallingToy())
 
     status, out, _ = run(capsys, "simulate", "falling", "--players", "2", "--games", "4", "--seed", "100")
 
@@ -54,12 +54,12 @@ def test_simulate_writes_each_failing_seed_and_log_and_fails(capsys, data_dir, m
     for failure in report["failures"]:
         assert 100 <= failure["seed"] < 104 and "boom" in failure["error"]
         actions = [Action.from_json(a) for a in failure["actions"]]
-        replayed = Match.replay(FallingRace(), ["Bot A", "Bot B"], {}, failure["seed"], actions)
-        assert "rest" in {c.id for c in replayed.legal(replayed.awaiting()[0])}  # the fatal choice was offered
+        replayed = Match.replay(FallingToy(), ["Bot A", "Bot B"], {}, failure["seed"], actions)
+        assert "draw" in {c.id for c in replayed.legal(replayed.awaiting()[0])}  # the fatal choice was offered
 
 
-def test_simulate_counts_runaway_games_as_errors(capsys, data_dir, race_game):
-    status, out, _ = run(capsys, "simulate", race_game, "--games", "2", "--max-decisions", "3")
+def test_simulate_counts_runaway_games_as_errors(capsys, data_dir, toy_game):
+    status, out, _ = run(capsys, "simulate", toy_game, "--games", "2", "--max-decisions", "3")
     assert status == 1 and SUMMARY.fullmatch(last_line(out)).group(2) == "2"
     assert "runaway" in out
 
@@ -74,27 +74,27 @@ def test_simulate_with_a_player_count_the_game_does_not_allow_says_so(capsys, da
     assert status == 2 and "Pantheon is for 2-4 players, not 7" in out
 
 
-def new_saves(data_dir, race_game):
+def new_saves(data_dir, toy_game):
     store = SaveStore(data_dir)
-    first = GameSession.new(store, race_game, "Lunch game", [Seat("Ann", "human"), Seat("Rex", "random")], seed=1)
-    second = GameSession.new(store, race_game, "Bots only", [Seat("Rex", "random"), Seat("Gus", "greedy")], seed=2)
+    first = GameSession.new(store, toy_game, "Lunch game", [Seat("Ann", "human"), Seat("Rex", "random")], seed=1)
+    second = GameSession.new(store, toy_game, "Bots only", [Seat("Rex", "random"), Seat("Gus", "greedy")], seed=2)
     second.play_bots()
     return store, first, second
 
 
-def test_saves_list_shows_each_game(capsys, data_dir, race_game):
-    _, first, second = new_saves(data_dir, race_game)
+def test_saves_list_shows_each_game(capsys, data_dir, toy_game):
+    _, first, second = new_saves(data_dir, toy_game)
     status, out, _ = run(capsys, "saves", "list")
     assert status == 0
     lines = out.splitlines()
     row = next(line for line in lines if first.record.id in line)
-    assert all(text in row for text in ("Race", "Lunch game", "Ann, Rex (random)", "round 1 of 8", "active"))
+    assert all(text in row for text in ("Toy", "Lunch game", "Ann, Rex (random)", "4 actions", "active"))
     assert "finished" in next(line for line in lines if second.record.id in line)
     assert out.index(second.record.id) < out.index(first.record.id)  # most recently played first
 
 
-def test_saves_list_reports_a_set_aside_file_and_lists_the_rest(capsys, data_dir, race_game):
-    new_saves(data_dir, race_game)
+def test_saves_list_reports_a_set_aside_file_and_lists_the_rest(capsys, data_dir, toy_game):
+    new_saves(data_dir, toy_game)
     (data_dir / "games" / "junk.json").write_text("not json")
     status, out, _ = run(capsys, "--data-dir", str(data_dir), "saves", "list")
     assert status == 0 and "junk.json" in out and "Lunch game" in out and "Bots only" in out
@@ -105,8 +105,8 @@ def test_an_empty_data_folder_lists_nothing(capsys, data_dir):
     assert status == 0 and "No saved games" in out
 
 
-def test_export_import_round_trip_through_files(capsys, data_dir, race_game, tmp_path):
-    store, first, _ = new_saves(data_dir, race_game)
+def test_export_import_round_trip_through_files(capsys, data_dir, toy_game, tmp_path):
+    store, first, _ = new_saves(data_dir, toy_game)
     status, out, _ = run(capsys, "saves", "export", first.record.id)
     assert status == 0 and json.loads(out) == store.export(first.record.id)
 
@@ -119,8 +119,8 @@ def test_export_import_round_trip_through_files(capsys, data_dir, race_game, tmp
     assert imported.actions == first.record.actions and imported.seats == first.record.seats
 
 
-def test_import_refuses_garbage_and_saves_that_do_not_replay(capsys, data_dir, race_game, tmp_path):
-    store, first, _ = new_saves(data_dir, race_game)
+def test_import_refuses_garbage_and_saves_that_do_not_replay(capsys, data_dir, toy_game, tmp_path):
+    store, first, _ = new_saves(data_dir, toy_game)
     garbage = tmp_path / "garbage.json"
     garbage.write_text("{")
     assert run(capsys, "saves", "import", str(garbage))[0] == 1
@@ -135,13 +135,13 @@ def test_import_refuses_garbage_and_saves_that_do_not_replay(capsys, data_dir, r
     assert len(SaveStore(data_dir).summaries()) == 2
 
 
-def test_verify_replays_every_save_and_fails_on_a_bad_one(capsys, data_dir, race_game):
-    store, first, _ = new_saves(data_dir, race_game)
+def test_verify_replays_every_save_and_fails_on_a_bad_one(capsys, data_dir, toy_game):
+    store, first, _ = new_saves(data_dir, toy_game)
     status, out, _ = run(capsys, "saves", "verify")
     assert status == 0 and "2 of 2 saved games replay" in out
 
     data = store.export(first.record.id)
-    data["actions"][0]["c"] = "3" if data["actions"][0]["c"] != "3" else "1"
+    data["actions"][0]["c"] = "card:3" if data["actions"][0]["c"] != "card:3" else "card:1"
     data["title"] = "Tampered"
     store.import_(data)
     status, out, _ = run(capsys, "saves", "verify")

@@ -82,6 +82,19 @@ def test_undo_restores_the_exact_state_of_before():
     assert not match.can_undo(0)  # a chance step is pending: never undo around a draw
 
 
+def test_no_undo_past_revealed_information_even_in_the_same_turn():
+    match = dealt(seed=3)
+    match.choose(0, "pledge:low")
+    match.choose(1, "pledge:low")
+    match.choose(0, "peek")
+    assert match.actions[-1] == Action(0, "peek", reveals=True)
+    assert match.awaiting() == (0,) and not match.can_undo(0)
+    bruno_hand = " ".join(map(str, sorted(match.state["hands"][1])))
+    assert match.view(0)["log"][-1] == f"Ann sees Bruno holds {bruno_hand}"
+    assert match.view(1)["log"][-1] == match.view(None)["log"][-1] == "Ann peeks at Bruno's hand"
+    assert "peek" not in {c.id for c in match.legal(0)}  # once a turn
+
+
 def test_replay_reproduces_state_and_detects_a_tampered_draw():
     match = dealt(seed=11)
     play_out(match, {0: RandomBot(1), 1: RandomBot(2)})

@@ -18,8 +18,9 @@ import time
 from pathlib import Path
 
 from engine import registry
+from tests import toygame
 
-registry.GAMES.setdefault("toy", ("Toy", "tests.toygame:ToyRules"))
+registry.GAMES.setdefault(toygame.GAME_ID, toygame.ENTRY)
 
 from engine.core.contract import IllegalChoice  # noqa: E402
 from saves.seats import SeatTaken  # noqa: E402

@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from engine import registry
 from saves.seats import SeatLeases
+from tests import toygame
 from tui.serve.bench import TmuxTerminal, join_command, toy_game
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("tmux") is None,
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", ("Toy", "tests.toygame:ToyRules"))
+    toygame.register(monkeypatch)
 
 
 @pytest.fixture
@@ -56,8 +56,8 @@ def test_moves_typed_in_one_terminal_show_in_the_others_and_hands_stay_private(t
     assert bruno.wait_for(r"Ann pledges high") and spectator.wait_for(r"Ann pledges high")
     assert ann.wait_for(r"Waiting for ▲B Bruno: Pledge")
     bruno.keys("2")  # Bruno pledges low: now it is Ann's turn
-    assert ann.wait_for(r"Bruno pledges low") and spectator.wait_for(r"Bruno pledges low")
     assert ann.wait_for(r"Your turn") and ann.wait_for(r"▶ ●A Ann: play or draw")
+    assert ann.wait_for(r"Bruno pledges low") and spectator.wait_for(r"Bruno pledges low")  # in the notice, if it covers the log
     assert bruno.wait_for(r"Waiting for ●A Ann: play or draw")
 
     for player in (ann, bruno, spectator):  # at 80x24 one panel shows at a time: `v` brings the hand

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import registry
 from saves.seats import BOTS, SeatLeases
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
+from tests import toygame
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", ("Toy", "tests.toygame:ToyRules"))
+    toygame.register(monkeypatch)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from engine import registry
+from tests import toygame
 from tests.tui import toy_board
 
 TOY_HELP = Path(toy_board.__file__).with_name("toy_help.md")  # as in tests/tui/conftest.py, without pytest
@@ -18,7 +19,7 @@ TOY_HELP = Path(toy_board.__file__).with_name("toy_help.md")  # as in tests/tui/
 def add_toy_game() -> None:
     import tui.help_text
 
-    registry.GAMES.setdefault("toy", ("Toy", "tests.toygame:ToyRules"))
+    registry.GAMES.setdefault(toygame.GAME_ID, toygame.ENTRY)
     sys.modules.setdefault("tui.boards.toy", toy_board)
     help_path = tui.help_text.help_path
     tui.help_text.help_path = lambda game_id: TOY_HELP if game_id == "toy" else help_path(game_id)

@@ -1,7 +1,7 @@
 """Child process for the real-process save tests (python -m tests.saves.appender ...).
 
-play DATA_DIR               bots play the race game for ever, saving after every action
-                            (resuming the save that is there, a new one once it ends)
+play DATA_DIR               bots play an endless toy game, saving after every action
+                            (resuming the save that is there)
 race DATA_DIR ID NAME N     prints "ready", waits for a line on stdin, then appends one action
                             at a time with at=, until the save holds N; prints as JSON the
                             indices this process won and how many tries lost to a conflict
@@ -13,18 +13,19 @@ import sys
 from engine import registry
 from saves.session import GameSession
 from saves.store import SaveConflict, SaveStore, Seat
-from tests.saves import race
+from tests import toygame
+
+BOTS = [Seat("Rex", "random"), Seat("Gus", "greedy")]
 
 
 def play(store: SaveStore) -> None:
-    registry.GAMES[race.GAME_ID] = (race.ToyRace.title, "tests.saves.race:ToyRace")
-    while True:
-        saved = store.summaries()
-        if saved and saved[0].status == "active":
-            session = GameSession.resume(store, saved[0].id)
-        else:
-            session = GameSession.new(store, race.GAME_ID, "", [Seat("Rex", "random")], {"goal": 1000, "rounds": 100000})
-        session.play_bots()
+    registry.GAMES[toygame.GAME_ID] = toygame.ENTRY
+    saved = store.summaries()
+    if saved:
+        session = GameSession.resume(store, saved[0].id)
+    else:
+        session = GameSession.new(store, toygame.GAME_ID, "", BOTS, {"goal": toygame.ENDLESS})
+    session.play_bots()  # never returns: the game has no goal and only bots play it
 
 
 def race_to(store: SaveStore, save_id: str, name: str, target: int) -> dict:

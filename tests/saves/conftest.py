@@ -1,14 +1,13 @@
 import pytest
 
 from saves.store import SaveStore
-from tests.saves import race
+from tests import toygame
 
 
 @pytest.fixture
-def race_game(monkeypatch):
-    """Registers the test-only race game; returns its id."""
-    race.register(monkeypatch)
-    return race.GAME_ID
+def toy_game(monkeypatch):
+    """Registers the test-only toy game; returns its id."""
+    return toygame.register(monkeypatch)
 
 
 @pytest.fixture

@@ -4,34 +4,42 @@ from engine import registry
 from engine.core.contract import IllegalChoice
 from saves.session import GameSession, SaveDoesNotReplay, replay_record
 from saves.store import SaveConflict, Seat
-from tests.saves import race
+from tests.toygame import ToyRules
 
 HUMANS = [Seat("Ann", "human"), Seat("Bea", "human")]
 BOTS = [Seat("Rex", "random"), Seat("Gus", "greedy")]
 
 
-def play_to_pick(session, seat=0):
-    """Humans at the race: the die is rolled by chance, then the seat picks its lowest card."""
-    choice = session.match.legal(seat)[0].id
+def pledged(session):
+    """Both humans pledge low; then it is Ann's turn."""
+    session.act(0, "pledge:low")
+    session.act(1, "pledge:low")
+    return session
+
+
+def play_a_card(session, seat=0):
+    choice = next(c.id for c in session.match.legal(seat) if c.id.startswith("play:"))
     session.act(seat, choice)
     return choice
 
 
-def test_new_game_draws_chance_and_saves_it(store, race_game):
-    session = GameSession.new(store, race_game, "", HUMANS)
+def test_new_game_draws_chance_and_saves_it(store, toy_game):
+    session = GameSession.new(store, toy_game, "", HUMANS)
     record = store.load(session.record.id)
-    assert record.title == "Race" and record.game == race_game
-    assert isinstance(record.seed, int) and record.options == {"goal": 12, "rounds": 8}
-    assert record.actions == [{"a": -1, "c": record.actions[0]["c"], "d": True}]
-    assert session.match.awaiting() == (0,)
-    assert record.progress == "round 1 of 8" and record.status == "active"
+    assert record.title == "Toy" and record.game == toy_game
+    assert isinstance(record.seed, int) and record.options == {"bonus": 1, "goal": 6}
+    assert len(record.actions) == 4  # two cards each, drawn by chance
+    assert all(action == {"a": -1, "c": action["c"], "d": True} for action in record.actions)
+    assert session.match.awaiting() == (0, 1)
+    assert record.progress == "4 actions" and record.status == "active"
 
 
-def test_every_act_is_saved_before_it_returns(store, race_game):
-    session = GameSession.new(store, race_game, "Evening", HUMANS, seed=5)
-    play_to_pick(session)
+def test_every_act_is_saved_before_it_returns(store, toy_game):
+    session = GameSession.new(store, toy_game, "Evening", HUMANS, seed=5)
+    session.act(1, "pledge:high")
     assert store.load(session.record.id).actions == session.record.actions
-    session.act(0, "run")  # ends the turn: the next die roll is drawn and saved too
+    session.act(0, "pledge:low")
+    session.act(0, "draw")  # ends the turn: the card dealt is drawn and saved too
     saved = store.load(session.record.id).actions
     assert saved == [a.to_json() for a in session.match.actions]
     assert saved[-1]["d"] and session.match.awaiting() == (1,)
@@ -39,31 +47,34 @@ def test_every_act_is_saved_before_it_returns(store, race_game):
     assert resumed.match.state == session.match.state
 
 
-def test_an_illegal_choice_changes_nothing(store, race_game):
-    session = GameSession.new(store, race_game, "", HUMANS, seed=5)
+def test_an_illegal_choice_changes_nothing(store, toy_game):
+    session = GameSession.new(store, toy_game, "", HUMANS, seed=5)
     before = store.path_of(session.record.id).read_bytes()
     with pytest.raises(IllegalChoice):
-        session.act(1, "card-1")
+        session.act(1, "draw")
     with pytest.raises(IllegalChoice):
         session.act(0, "teleport")
     assert store.path_of(session.record.id).read_bytes() == before
 
 
-def test_undo_truncates_the_save_but_not_past_revealed_information(store, race_game):
-    session = GameSession.new(store, race_game, "", HUMANS, seed=5)
-    play_to_pick(session)
+def test_undo_truncates_the_save_but_not_past_revealed_information(store, toy_game):
+    session = pledged(GameSession.new(store, toy_game, "", HUMANS, seed=5))
+    pledges = len(session.record.actions)
+    play_a_card(session)
     session.undo(0)
     assert store.load(session.record.id).actions == session.record.actions
-    assert len(session.record.actions) == 1
-    play_to_pick(session)
-    session.act(0, "rest")  # draws a card: shown to its owner, so no undo any more
+    assert len(session.record.actions) == pledges
+    play_a_card(session)
+    session.act(0, "peek")  # Ann sees Bea's hand: still her turn, but no undo any more
+    assert session.match.awaiting() == (0,)
     assert not session.match.can_undo(0) and not session.match.can_undo(1)
     with pytest.raises(IllegalChoice):
         session.undo(0)
+    assert store.load(session.record.id).actions[-1] == {"a": 0, "c": "peek", "r": True}
 
 
-def test_bots_play_a_whole_game_and_it_replays(store, race_game):
-    session = GameSession.new(store, race_game, "", BOTS, seed=11)
+def test_bots_play_a_whole_game_and_it_replays(store, toy_game):
+    session = GameSession.new(store, toy_game, "", BOTS, seed=11)
     assert session.bot_seats() == [0, 1]
     acted = session.play_bots()
     assert acted > 0 and session.match.finished
@@ -72,100 +83,108 @@ def test_bots_play_a_whole_game_and_it_replays(store, race_game):
     assert replay_record(record).state == session.match.state
 
 
-def test_bot_choices_do_not_depend_on_saving_and_resuming(store, race_game):
-    straight = GameSession.new(store, race_game, "", BOTS, seed=3)
+def test_bot_choices_do_not_depend_on_saving_and_resuming(store, toy_game):
+    straight = GameSession.new(store, toy_game, "", BOTS, seed=3)
     straight.play_bots()
-    interrupted = GameSession.new(store, race_game, "", BOTS, seed=3)
+    interrupted = GameSession.new(store, toy_game, "", BOTS, seed=3)
     while not interrupted.match.finished:
         interrupted.play_bots(limit=1)
         interrupted = GameSession.resume(store, interrupted.record.id)
     assert interrupted.record.actions == straight.record.actions
     seat = 0
-    fresh = GameSession.new(store, race_game, "", BOTS, seed=3)
+    fresh = GameSession.new(store, toy_game, "", BOTS, seed=3)
     assert fresh.bot_choice(seat) == fresh.bot_choice(seat)
     assert fresh.record.actions == store.load(fresh.record.id).actions  # no side effect
 
 
-def test_mixed_table_bots_stop_when_a_human_must_act(store, race_game):
-    session = GameSession.new(store, race_game, "", [Seat("Ann", "human"), Seat("Rex", "random")], seed=2)
+def test_mixed_table_bots_stop_when_a_human_must_act(store, toy_game):
+    session = GameSession.new(store, toy_game, "", [Seat("Ann", "human"), Seat("Rex", "random")], seed=2)
+    assert session.play_bots() == 1 and session.match.awaiting() == (0,)  # Rex pledges; Ann has not yet
     assert session.play_bots() == 0
-    play_to_pick(session)
-    session.act(0, "run")
-    assert session.play_bots() == 2 and session.match.awaiting() == (0,)
+    session.act(0, "pledge:low")
+    session.act(0, "draw")
+    assert session.play_bots() >= 1 and session.match.awaiting() == (0,)
 
 
-def test_a_tampered_chance_outcome_gives_a_clear_error(store, race_game):
-    session = GameSession.new(store, race_game, "Tampered", HUMANS, seed=5)
-    play_to_pick(session)
+def test_a_tampered_chance_outcome_gives_a_clear_error(store, toy_game):
+    session = pledged(GameSession.new(store, toy_game, "Tampered", HUMANS, seed=5))
     data = store.export(session.record.id)
-    faces = {"1", "2", "3"} - {data["actions"][0]["c"]}
-    data["actions"][0]["c"] = sorted(faces)[0]
+    cards = {"card:1", "card:2", "card:3"} - {data["actions"][0]["c"]}
+    data["actions"][0]["c"] = sorted(cards)[0]
     bad = store.import_(data)
     with pytest.raises(SaveDoesNotReplay, match=r"'Tampered'.*action 0: the RNG drew"):
         GameSession.resume(store, bad.id)
 
 
-def test_a_save_of_an_unknown_game_or_illegal_log_does_not_replay(store, race_game, monkeypatch):
-    session = GameSession.new(store, race_game, "", HUMANS, seed=5)
+def test_a_save_of_an_unknown_game_or_illegal_log_does_not_replay(store, toy_game, monkeypatch):
+    session = GameSession.new(store, toy_game, "", HUMANS, seed=5)
     data = store.export(session.record.id)
     data["actions"].append({"a": 0, "c": "fly"})
     broken = store.import_(data)
-    with pytest.raises(SaveDoesNotReplay, match="action 1 .*'fly'.* does not replay"):
+    with pytest.raises(SaveDoesNotReplay, match=f"action {len(data['actions']) - 1} .*'fly'.* does not replay"):
         GameSession.resume(store, broken.id)
-    monkeypatch.delitem(registry.GAMES, race_game)
+    monkeypatch.delitem(registry.GAMES, toy_game)
     with pytest.raises(SaveDoesNotReplay, match="does not know"):
         GameSession.resume(store, session.record.id)
 
 
-def test_two_sessions_on_one_save_never_fork_it(store, race_game):
-    mine = GameSession.new(store, race_game, "", HUMANS, seed=5)
+def test_two_sessions_on_one_save_never_fork_it(store, toy_game):
+    mine = GameSession.new(store, toy_game, "", HUMANS, seed=5)
     theirs = GameSession.resume(store, mine.record.id)
     assert theirs.refresh() is False
-    play_to_pick(mine)
+    mine.act(0, "pledge:high")
     with pytest.raises(SaveConflict):
-        play_to_pick(theirs)
+        theirs.act(1, "pledge:low")  # a simultaneous decision, but on a state that is out of date
     assert theirs.record.actions == mine.record.actions  # it now holds the game as saved
     assert theirs.match.state == mine.match.state
-    mine.act(0, "run")
+    mine.act(1, "pledge:low")
     assert theirs.refresh() is True and theirs.match.state == mine.match.state
 
-def test_undo_conflicts_when_someone_else_moved(store, race_game):
-    mine = GameSession.new(store, race_game, "", HUMANS, seed=5)
-    play_to_pick(mine)
+
+def test_undo_conflicts_when_someone_else_moved(store, toy_game):
+    mine = pledged(GameSession.new(store, toy_game, "", HUMANS, seed=5))
+    play_a_card(mine)
     theirs = GameSession.resume(store, mine.record.id)
-    theirs.act(0, "run")
+    theirs.act(0, "end")
     with pytest.raises(SaveConflict):
         mine.undo(0)
     assert mine.record.actions == theirs.record.actions
 
 
-def test_progress_falls_back_to_counting_actions(store, monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", ("Toy", "tests.toygame:ToyRules"))
-    session = GameSession.new(store, "toy", "", [Seat("A", "random"), Seat("B", "greedy")], seed=1)
+def test_progress_falls_back_to_counting_actions(store, toy_game):
+    session = GameSession.new(store, toy_game, "", BOTS, seed=1)
     assert session.progress() == f"{len(session.match.actions)} actions"
     session.play_bots()  # the toy has a simultaneous pledge: both bots must answer it
     assert session.match.finished and store.load(session.record.id).status == "finished"
     assert GameSession.resume(store, session.record.id).match.state == session.match.state
 
 
-def test_rules_data_digest_and_version_are_recorded(store, race_game, monkeypatch):
-    monkeypatch.setattr(race.ToyRace, "data_digest", "sha256:feed", raising=False)
-    session = GameSession.new(store, race_game, "", HUMANS, seed=5)
+def test_progress_reads_a_round_counter_from_the_view(store, toy_game, monkeypatch):
+    view = ToyRules.view
+    counted = lambda rules, state, viewer: {**view(rules, state, viewer), "round": 2, "rounds": 8}  # noqa: E731
+    monkeypatch.setattr(ToyRules, "view", counted)
+    session = GameSession.new(store, toy_game, "", HUMANS, seed=5)
+    assert session.progress() == "round 2 of 8" == store.load(session.record.id).progress
+
+
+def test_rules_data_digest_and_version_are_recorded(store, toy_game, monkeypatch):
+    monkeypatch.setattr(ToyRules, "data_digest", "sha256:feed", raising=False)
+    session = GameSession.new(store, toy_game, "", HUMANS, seed=5)
     record = store.load(session.record.id)
     assert (record.rules_version, record.data_version) == ("1", "sha256:feed")
-    monkeypatch.setattr(race.ToyRace, "data_version", lambda rules: "v7", raising=False)
-    assert GameSession.new(store, race_game, "", HUMANS).record.data_version == "v7"
+    monkeypatch.setattr(ToyRules, "data_version", lambda rules: "v7", raising=False)
+    assert GameSession.new(store, toy_game, "", HUMANS).record.data_version == "v7"
 
 
-def test_progress_prefers_the_rules_own_words(store, race_game, monkeypatch):
-    monkeypatch.setattr(race.ToyRace, "progress", lambda rules, state: f"leg {state['round']}", raising=False)
-    session = GameSession.new(store, race_game, "", HUMANS, seed=5)
-    assert session.progress() == "leg 1" == store.load(session.record.id).progress
+def test_progress_prefers_the_rules_own_words(store, toy_game, monkeypatch):
+    monkeypatch.setattr(ToyRules, "progress", lambda rules, state: f"{len(state['names'])} at the table", raising=False)
+    session = GameSession.new(store, toy_game, "", HUMANS, seed=5)
+    assert session.progress() == "2 at the table" == store.load(session.record.id).progress
 
 
-def test_seat_kinds_are_checked(store, race_game):
+def test_seat_kinds_are_checked(store, toy_game):
     with pytest.raises(ValueError, match="kind 'wizard'"):
-        GameSession.new(store, race_game, "", [Seat("A", "wizard")])
+        GameSession.new(store, toy_game, "", [Seat("A", "wizard"), Seat("B", "human")])
     assert store.summaries() == []
 
 

@@ -13,7 +13,7 @@ SEATS = [Seat("Ann", "human"), Seat("Bot", "random")]
 
 
 def make(store, title="Friday game", actions=()):
-    return store.create("race", title, SEATS, {"goal": 12}, 7, "1", "abc", actions=list(actions), progress="round 1")
+    return store.create("toy", title, SEATS, {"goal": 6}, 7, "1", "abc", actions=list(actions), progress="round 1")
 
 
 def act(index):
@@ -24,7 +24,7 @@ def test_create_and_load_keep_every_field(store):
     made = make(store)
     loaded = store.load(made.id)
     assert loaded == made
-    assert (loaded.game, loaded.title, loaded.seed, loaded.options) == ("race", "Friday game", 7, {"goal": 12})
+    assert (loaded.game, loaded.title, loaded.seed, loaded.options) == ("toy", "Friday game", 7, {"goal": 6})
     assert loaded.seats == SEATS and loaded.status == "active" and loaded.actions == []
     assert loaded.rules_version == "1" and loaded.data_version == "abc"
     assert loaded.created and loaded.updated >= loaded.created

@@ -15,11 +15,11 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from engine import registry
 from saves.seats import SeatLeases
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tui import cli
+from tests import toygame
 from tests.serve.test_ssh import ANSI
 from tui.serve import commands
 
@@ -51,9 +51,8 @@ def test_serve_ssh_will_not_start_without_authorized_keys(tmp_path, capsys):
 
 @pytest.fixture
 def toy_game(tmp_path, monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", ("Toy", "tests.toygame:ToyRules"))
     seats = [Seat("Ann", "human"), Seat("Bruno", "human"), Seat("Cleo", "random")]
-    return GameSession.new(SaveStore(tmp_path / "data"), "toy", "Friday", seats, seed=1).record
+    return GameSession.new(SaveStore(tmp_path / "data"), toygame.register(monkeypatch), "Friday", seats, seed=1).record
 
 
 def test_join_picks_the_first_free_human_seat_and_explains_taken_or_wrong_seats(tmp_path, toy_game):

@@ -3,6 +3,7 @@ from pathlib import Path
 import pytest
 
 from engine import registry
+from tests import toygame
 from tests.tui import toy_board
 
 TOY_HELP = Path(__file__).parent / "toy_help.md"
@@ -15,7 +16,7 @@ def toy(monkeypatch):
 
     import tui.help_text
 
-    monkeypatch.setattr(registry, "GAMES", {"toy": ("Toy", "tests.toygame:ToyRules")})
+    monkeypatch.setattr(registry, "GAMES", {toygame.GAME_ID: toygame.ENTRY})
     monkeypatch.setitem(sys.modules, "tui.boards.toy", toy_board)
     monkeypatch.setattr(tui.help_text, "help_path", lambda game_id: TOY_HELP)
-    return "toy"
+    return toygame.GAME_ID

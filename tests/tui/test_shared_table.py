@@ -82,7 +82,7 @@ async def test_a_joined_table_plays_only_its_seat_and_catches_up_when_the_other_
             bruno.stop()
         assert "Bruno pledges low" in log_text(table)
         assert text_of(table.query_one("#prompt")).startswith("▶ ●A Ann: play or draw")
-        assert any("Your turn" in notice for notice in notices(app)) and rings == [True]
+        assert any("Your turn" in notice and "Bruno pledges low" in notice for notice in notices(app)) and rings == [True]
 
         await pilot.press("escape")  # leaving frees the seat at once
         await settle(pilot)

@@ -218,11 +218,13 @@ class TableScreen(TabulaScreen):
         """Worker step: re-read the game; False when nothing shown has changed."""
         self.session.refresh()
         if self.session.turn_arrived:
-            self.app.call_from_thread(self.your_turn)
+            log = self.session.match.view(self.session.viewer)["log"]
+            self.app.call_from_thread(self.your_turn, log[-1] if log else "")
         return self.shown_key() != self._shown
 
-    def your_turn(self) -> None:
-        self.notify("Your turn", title=self.session.record.title, severity="information")
+    def your_turn(self, last_move: str) -> None:
+        """The notice covers the log's last lines at 80x24 for a while, so it repeats the last one."""
+        self.notify(f"Your turn\n{last_move}".strip(), title=self.session.record.title, severity="information")
         if self.app.bell_on_turn:
             self.app.bell()
 
