@@ -274,26 +274,26 @@ async def test_served_over_ssh_opening_any_game_asks_where_to_sit(toy, tmp_path,
         assert isinstance(app.screen, TableScreen) and app.screen.state.humans == [0]
 
 
-@pilot_test
-async def test_served_over_ssh_the_login_name_is_offered_for_seat_a(toy, tmp_path, monkeypatch):
+async def names_offered(data_dir) -> list[str]:
+    """The names the new game form offers for seats A and B."""
     from textual.widgets import Input
 
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        return [app.screen.query_one(f"#name-{seat}", Input).value for seat in (0, 1)]
+
+
+@pilot_test
+async def test_served_over_ssh_the_login_name_is_offered_for_seat_a(toy, tmp_path, monkeypatch):
     from tui.serve import PLAYER_NAME
     from tui.serve.ssh import app_environment
 
     assert app_environment("xterm", {}, "ann")[PLAYER_NAME] == "ann"
     assert PLAYER_NAME not in app_environment("xterm", {})
+    assert await names_offered(tmp_path) == ["Alice", "Bruno"]
     monkeypatch.setenv(PLAYER_NAME, "\x1b[31mann-the-very-long-login")  # escape codes never reach the screen
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await settle(pilot)
-        names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in (0, 1)]
-        assert names == ["[31mann-the-very", "Bruno"]
+    assert await names_offered(tmp_path) == ["[31mann-the-very", "Bruno"]
     monkeypatch.setenv(PLAYER_NAME, "Bruno")  # a login name that is also a default: no two Brunos
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await settle(pilot)
-        names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in (0, 1)]
-        assert names == ["Bruno", "Alice"]
+    assert await names_offered(tmp_path) == ["Bruno", "Alice"]
