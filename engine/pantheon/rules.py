@@ -12,13 +12,12 @@ from .cards import ROW_SIZE
 from .chance import deal
 from .data import NATION_IDS, OFFERING_KINDS, catalog
 from .board import distance
-from .scoring import EPOCHS, SCORING_EPOCHS, column_points
+from .scoring import EPOCHS, SCORE_SHEET_NAMES, SCORING_EPOCHS, column_points
 from .tasks import act, advance, decision
 from .view import build_view
 
 START_FEET, START_COLUMNS, START_CARDS = 4, 3, 5
 VP_CATEGORIES = ("gods", "epoch", "demigods", "columns", "pietalte")
-SCORE_SHEET_NAMES = {"gods": "Gods", "epoch": "Epoch ends", "demigods": "Demigods", "columns": "Columns", "pietalte": "Pietalte"}
 
 
 def new_player() -> dict[str, Any]:

@@ -17,6 +17,9 @@ EPOCH_END_BONUS = 3
 SCORING_EPOCHS = (3, 6)
 EPOCHS = 6
 
+SCORE_SHEET_NAMES = {"gods": "Gods", "epoch": "Epoch ends", "demigods": "Demigods", "columns": "Columns", "pietalte": "Pietalte"}
+"""Each VP category as the score sheet and the player panels name it."""
+
 
 def column_points(columns_on_board: int) -> int:
     for fewest, most, each in COLUMN_TABLE:

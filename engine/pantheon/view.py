@@ -15,7 +15,7 @@ from .board import occupancy
 from .cards import CARD_ORDER, money, size
 from .data import OFFERING_KINDS, catalog
 from .tasks import PIECES_PER_COLOUR, gods_owned
-from .scoring import demigod_points
+from .scoring import SCORE_SHEET_NAMES, demigod_points
 
 
 def _hexes(state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -44,7 +44,7 @@ def _player(state: dict[str, Any], seat: int, viewer: int | None) -> dict[str, A
     gods = catalog().gods
     return {
         "seat": seat, "name": state["names"][seat], "letter": seat_letter(seat),
-        "score": sum(p["vp"].values()), "vp": dict(p["vp"]),
+        "score": sum(p["vp"].values()), "vp": {SCORE_SHEET_NAMES[k]: v for k, v in p["vp"].items()},
         "feet": p["feet"], "columns": p["columns"],
         "feet_on": list(p["feet_on"]), "columns_on": list(p["columns_on"]),
         "last_foot": p["feet_on"][-1] if p["feet_on"] else None,

@@ -75,3 +75,14 @@ def test_boards_render_during_the_setup_draws():
         match.draw()
     text = "\n".join(render(board.private(match.view(1), 1, 80), 80))
     assert all(c["name"] in text for c in match.view(1)["seats"][1]["dealt"])
+
+
+def test_a_realm_comes_before_its_objectives_and_characters_so_80x24_shows_it_whole():
+    match = Match(RULES, NAMES[:2], {"characters": True}, 9)
+    play_out(match, {seat: RandomBot(seat) for seat in range(2)})
+    view = match.view(0)
+    seat = max(range(2), key=lambda s: len(view["seats"][s]["objectives"]) + len(view["seats"][s]["characters"]))
+    lines = render(board.player(view, seat, 40), 40)
+    listed = [n for n, line in enumerate(lines) if any(mark in line for mark in ("[open]", "[done]", "played:"))]
+    last_row = max(n for n, line in enumerate(lines) if line.startswith(" 4 "))
+    assert listed and min(listed) > last_row

@@ -161,3 +161,23 @@ async def test_at_200x60_enter_lifts_the_curtain_and_a_resize_keeps_the_highligh
         await pilot.resize_terminal(150, 60)  # out of the roomy size: the boards are redrawn
         await settle(pilot)
         assert choices.highlighted == 2 and choices.has_focus
+
+
+@pilot_test
+async def test_at_80x24_a_board_longer_than_the_screen_says_so_and_page_keys_scroll_it(tmp_path):
+    new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "human"), ("Carla", "human")])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        boards, choices = table.query_one("#boards"), table.query_one("#choices")
+        assert boards.max_scroll_y > 0  # the objectives run past the bottom
+        assert table.query_one("#shared").border_subtitle.endswith("PgDn/PgUp: more")
+        await pilot.press("down")
+        highlighted = choices.highlighted
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert boards.scroll_y > 0 and choices.highlighted == highlighted
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert boards.scroll_y == 0

@@ -182,20 +182,21 @@ def shared(view: dict[str, Any], width: int, roomy: bool = False) -> RenderableT
         "Supply: " + ", ".join(f"{kind} {count}" for kind, count in supply.items()) + f" (total {view['supply_total']})",
         f"Mosaic deck {view['decks']['mosaic']}, stall deck {view['decks']['stall']}, rubies left {view['rubies_left']}",
     ]
-    notes = facts
+    notes = []
+    pending = view["pending"]
+    if pending and pending["tile"]:  # first under the board: what the player to move is doing
+        who = view["tags"][pending["player"]]
+        effects = ", ".join(f"{name} x{count}" for name, count in pending["effects"].items())
+        genie = f"; Genie move {pending['genie_moves'] + 1}/{pending['genie_limit']} available" if pending["genie"] else ""
+        notes.append(f"{who} has the {pending['tile']['type']} from row {pending['from_row']}"
+                     + (f"; effects to use: {effects}" if effects else "") + genie)
+    notes.extend(facts)
     if view["middle"]:
         notes.append("Objectives in the middle:")
         notes.extend("  " + _objective_line(o) for o in view["middle"])
     if view["display"]:
         notes.append("Characters face up:")
         notes.extend("  " + _character_line(c) for c in view["display"])
-    pending = view["pending"]
-    if pending and pending["tile"]:
-        who = view["tags"][pending["player"]]
-        effects = ", ".join(f"{name} x{count}" for name, count in pending["effects"].items())
-        genie = f"; Genie move {pending['genie_moves'] + 1}/{pending['genie_limit']} available" if pending["genie"] else ""
-        notes.append(f"{who} has the {pending['tile']['type']} from row {pending['from_row']}"
-                     + (f"; effects to use: {effects}" if effects else "") + genie)
     return _text(header + board + _prose(notes, width), width)
 
 
@@ -209,11 +210,11 @@ def player(view: dict[str, Any], seat: int, width: int, roomy: bool = False) -> 
         f"rubies {info['rubies']}, mosaics {info['mosaics']}, stalls {info['stalls']}"
         + (f", characters in hand {info['hand_size']}" if view["characters_mode"] else ""),
     ]
-    about.extend("  " + _objective_line(o) for o in info["objectives"])
-    about.extend("  played: " + _character_line(c) for c in info["characters"])
+    held = ["  " + _objective_line(o) for o in info["objectives"]]
+    held.extend("  played: " + _character_line(c) for c in info["characters"])
     lines = _prose(about, width) + tile_in_hand_lines(view, seat, roomy)
-    lines.extend(realm_lines(view, seat, width, roomy))
-    return _text(lines, width)
+    lines.extend(realm_lines(view, seat, width, roomy))  # before the lists below: 80x24 shows the realm whole
+    return _text(lines + _prose(held, width), width)
 
 
 def focus(view: dict[str, Any], viewer: int | None) -> str:

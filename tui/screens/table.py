@@ -42,6 +42,8 @@ class TableScreen(TabulaScreen):
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
         Binding("v", "next_view", "View"),
         Binding("V,shift+v", "next_view(-1)", "View back", show=False),
+        Binding("pagedown", "scroll_boards(1)", "Scroll the boards", show=False, priority=True),
+        Binding("pageup", "scroll_boards(-1)", "Scroll the boards back", show=False, priority=True),
         Binding("z", "zoom", "Zoom"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("s", "score_sheet", "Scores"),
@@ -291,6 +293,7 @@ class TableScreen(TabulaScreen):
         self.query_one("#scores", ScoreSummary).show(names, state.scores, state.awaiting)
         self.query_one("#log", GameLog).show(list(view.get("log", ())))
         self.follow_decision(state)
+        self.call_after_refresh(self.show_view_hint)  # the panels' new lengths decide the scroll keys
         if state.choices:
             choices.focus()
 
@@ -341,8 +344,21 @@ class TableScreen(TabulaScreen):
             panel.set_class(panel.id == target, "-focused")
             panel.border_subtitle = ""
         shown = self.query_one(f"#{target}", BoardPanel)
-        shown.border_subtitle = f"v: next view ({views.index(self.focused_view) + 1}/{len(views)})"
         self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, shown, animate=False, top=True)
+        self.call_after_refresh(self.show_view_hint)
+
+    def show_view_hint(self) -> None:
+        """'v: next view (1/3)' under the panel shown, and the scroll keys when it runs past the screen."""
+        views = self.views()
+        if self.focused_view not in views:
+            return
+        shown = self.query_one(f"#{panel_id(self.focused_view)}", BoardPanel)
+        more = " · PgDn/PgUp: more" if self.query_one("#boards", VerticalScroll).max_scroll_y > 0 else ""
+        shown.border_subtitle = f"v: next view ({views.index(self.focused_view) + 1}/{len(views)}){more}"
+
+    def action_scroll_boards(self, pages: int) -> None:
+        boards = self.query_one("#boards", VerticalScroll)
+        boards.scroll_to(y=boards.scroll_y + pages * max(1, boards.size.height - 2), animate=False)
 
     def action_next_view(self, step: int = 1) -> None:
         if self.curtain_up or self.state is None:
@@ -403,7 +419,7 @@ class TableScreen(TabulaScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
             return not self.busy and not self.curtain_up
-        if action == "next_view":
+        if action in ("next_view", "scroll_boards"):
             return self.state is not None and not self.curtain_up
         if action == "zoom":
             return getattr(self.board, "ZOOM", False) and self.state is not None and not self.curtain_up
