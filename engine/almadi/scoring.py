@@ -106,6 +106,7 @@ def score_table(realms: list[RealmInput], characters_mode: bool = False) -> list
     largest = [largest_oasis_group(realm.grid) for realm in realms]
     top = max(largest, default=0)
     rubies = ruby_points([realm.rubies for realm in realms], characters_mode)
+    with_characters = characters_mode or any(realm.character_points for realm in realms)
     scores = []
     for seat, realm in enumerate(realms):
         breakdown = {
@@ -116,7 +117,8 @@ def score_table(realms: list[RealmInput], characters_mode: bool = False) -> list
             "Mosaics": mosaic_points(realm.grid, realm.mosaics),
             "Objectives": objective_points(realm.objectives),
             "Rubies": rubies[seat],
-            "Characters": realm.character_points,
         }
+        if with_characters:  # no Characters row in a game played without them
+            breakdown["Characters"] = realm.character_points
         scores.append(Score(seat, breakdown))
     return scores

@@ -38,15 +38,16 @@ def test_realm_a_by_category():
     # Mosaics: palace values 4 (row 3), 3, 3 -> the two best: 4 + 3
     assert score_a.breakdown == {
         "Oases": 15, "Caravans": 12, "Palaces": 8, "Jars": 3, "Mosaics": 7,
-        "Objectives": -3, "Rubies": 10, "Characters": 0,
+        "Objectives": -3, "Rubies": 10,
     }
     assert score_a.total == 52
     # B: oasis group of 4 -> 12 + 6; 1 caravan carries 2 of 4 goods; palace + its market
     assert score_b.breakdown == {
         "Oases": 18, "Caravans": 2, "Palaces": 2, "Jars": 0, "Mosaics": 0,
-        "Objectives": 0, "Rubies": 0, "Characters": 0,
+        "Objectives": 0, "Rubies": 0,
     }
-    assert list(score_a.breakdown) == list(CATEGORIES)
+    assert list(score_a.breakdown) == list(CATEGORIES[:-1])  # no Characters row without the variant
+    assert list(score_table([a, b], characters_mode=True)[0].breakdown) == list(CATEGORIES)
 
 
 def test_mosaics_go_on_the_best_palaces_one_each():

@@ -32,7 +32,7 @@ def test_almadi_sheet_by_hand():
     b = {"row1": "O", "row2": "C", "row3": "M", "row4": "P", "rubies": "1"}
     result = evaluate(almadi.FINAL, almadi.player_labels(2), {}, [a, b]).result
     assert result.scores[0].breakdown == {"Oases": 12, "Caravans": 5, "Palaces": 3, "Jars": 2, "Mosaics": 2,
-                                          "Objectives": 2, "Rubies": 10, "Characters": 0}
+                                          "Objectives": 2, "Rubies": 10}
     assert [s.total for s in result.scores] == [36, 2 + 2 + 4]
     assert result.winners == [0]
 
