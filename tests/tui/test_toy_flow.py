@@ -156,9 +156,12 @@ async def test_too_small_gate_swallows_keys_and_quit_still_works(toy, tmp_path):
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
+        assert "need 80x24, this one is 70x20" in text_of(app.screen.query_one("#too-small"))
         await pilot.press("n", "f1", "r")
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(75, 22)
+        assert "this one is 75x22" in text_of(app.screen.query_one("#too-small"))
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -196,3 +199,12 @@ async def test_set_aside_files_are_shown_on_home(toy, tmp_path):
         await settle(pilot)
         notice = app.screen.query_one("#problems")
         assert notice.display and "set aside" in text_of(notice)
+
+
+@pilot_test
+async def test_f1_in_the_new_game_form_opens_the_rules_of_the_game_chosen(toy, tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and app.screen.game_id == "toy"

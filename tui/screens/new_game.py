@@ -86,6 +86,10 @@ class NewGameScreen(TabulaScreen):
             id=f"seat-{seat}", classes="field seat",
         )
 
+    def help_context(self) -> tuple[str, str | None]:
+        """F1: the rules of the game chosen in the form, from the start."""
+        return self.game_id, None
+
     def on_mount(self) -> None:
         self.show_seats()
         self.ready_fields()

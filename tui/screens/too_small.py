@@ -22,11 +22,14 @@ class TooSmallScreen(TabulaScreen):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(
-                    f"Terminal too small — need {self.need.width}x{self.need.height}.\n"
-                    "Enlarge the window to go on; q or Ctrl+Q quits.",
-                    id="too-small",
-                )
+                yield Static(self.message(self.app.size), id="too-small")
+
+    def message(self, size: Size) -> str:
+        return (f"Terminal too small — need {self.need.width}x{self.need.height}, this one is "
+                f"{size.width}x{size.height}.\nEnlarge the window to go on; q or Ctrl+Q quits.")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#too-small", Static).update(self.message(self.app.size))
 
     def on_key(self, event: events.Key) -> None:
         if event.key not in ("q", "ctrl+q"):
