@@ -150,6 +150,13 @@ async def test_only_the_focused_list_on_home_shows_a_cursor(tmp_path):
         await open_tool(pilot, ["down", "down"], ["down", "down"])  # Polis final scoring
         await pilot.press("escape", "escape")
         await settle(pilot)
+        assert app.store.sheets() == []  # only looked at: no sheet saved
+        await pilot.press("enter")
+        await pilot.press("down", "down", "enter")
+        await settle(pilot)
+        await pilot.press("3")  # the first entry saves the sheet
+        await pilot.press("escape", "escape")
+        await settle(pilot)
         games, sheets = app.screen.query_one("#games"), app.screen.query_one("#sheets")
         assert "▶ Polis" in rendered(games) and "▶" not in rendered(sheets)
         await pilot.press("tab")

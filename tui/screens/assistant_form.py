@@ -151,8 +151,7 @@ class FormScreen(SheetSaver, TabulaScreen):
                 widget.cursor_blink = self.app.cursor_blink
         if self.grid:
             self.grid[0][0].focus()
-        self.recompute()
-        self.save()
+        self.recompute()  # saved from the first entry on: a sheet only looked at leaves no clutter
 
     def on_resize(self, event: events.Resize) -> None:
         wide = event.size.width >= WIDE
