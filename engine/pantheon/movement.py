@@ -65,6 +65,8 @@ def _move_decide(state, task):
 def _move_act(state, task, choice):
     seat = task["seat"]
     if choice == "end":
+        if not (task["main"] or task["placed"]):  # a follower who neither moves nor draws
+            add_log(state, f"{name(state, seat)} passes.")
         finish(state)
         collect(state, seat, task["loot"])
         return

@@ -107,6 +107,8 @@ def _buy_place_choice(pl, paid_with: str, loot_label: str) -> Choice:
 def _buy_act(state, task, choice):
     seat = task["seat"]
     if choice == "end":
+        if task["budget"]:
+            add_log(state, f"{name(state, seat)} ends the purchase; {task['budget']} money left over is lost.")
         finish(state)
         collect(state, seat, task["loot"])
         return

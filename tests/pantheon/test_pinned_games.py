@@ -1,7 +1,8 @@
 """Whole random games pinned by hash: a change meant only to make the engine faster must not
 alter a single decision (prompt, choice ids, labels, hints, weights), action or log line, nor
 the final state. A deliberate change of rules or wording updates them (and says so in its commit); the last
-one was the clearer purchase prompt and payment hints, which left actions and states as they were."""
+one added log lines for a follower's pass and for money lost when a purchase ends, which left
+actions and states (but for the log) as they were."""
 
 import hashlib
 import json
@@ -14,9 +15,9 @@ from engine.core.match import Match
 from .helpers import NAMES, RULES
 
 PINNED = {
-    (2, 3, "random"): "008ec6e6a79162132fa7e7517775a19ba812f12a342b5df245a63f0698b78a57",
-    (3, 8, "choose"): "d9ac8f4e02a934fe7f34e242774fc49ca649da5d5cce67d3f2ae71141ac390d9",
-    (4, 21, "random"): "0233ecc0d941a6b32ce6d594c2356184be4be78e455b21e94c73f3177f578312",
+    (2, 3, "random"): "b84343469af1fb71001af7f2a7b2559bd5ac0ad842f9aad1f58da898a26d950e",
+    (3, 8, "choose"): "c359653b1a7fc10977ae7ea2c32e6c0d0125eddb2bf40471c2cb72bf79883cbd",
+    (4, 21, "random"): "bb84ae22f48f9fc43864b17fd46953f91721cde4d7ab5eb6999f7b778623a71f",
 }
 
 
