@@ -297,3 +297,16 @@ async def test_served_over_ssh_the_login_name_is_offered_for_seat_a(toy, tmp_pat
     assert await names_offered(tmp_path) == ["[31mann-the-very", "Bruno"]
     monkeypatch.setenv(PLAYER_NAME, "Bruno")  # a login name that is also a default: no two Brunos
     assert await names_offered(tmp_path) == ["Bruno", "Alice"]
+
+
+@pilot_test
+async def test_when_the_other_terminals_player_leaves_this_table_says_so(toy, tmp_path):
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    bruno = other_terminal(tmp_path, save_id, [1])
+    app = make_app(tmp_path, join=(save_id, 0))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        assert app.screen.session.others == {1}
+        bruno.stop()  # Bruno goes home: his seat is free at once
+        await until(pilot, lambda: any("left the table" in notice for notice in notices(app)), timeout=10)
+        assert any("▲B Bruno left the table" in notice for notice in notices(app))

@@ -222,7 +222,15 @@ class TableScreen(TabulaScreen):
         if self.session.turn_arrived:
             log = self.session.match.view(self.session.viewer)["log"]
             self.app.call_from_thread(self.your_turn, log[-1] if log else "")
+        left = self.session.take_left()
+        if left and not self.session.match.finished:
+            self.app.call_from_thread(self.players_left, left)
         return self.shown_key() != self._shown
+
+    def players_left(self, seats: list[int]) -> None:
+        who = ", ".join(seat_label(self.names, seat) for seat in seats)
+        self.notify(f"{who} left the table. The seat is free: any terminal can take it from Resume.",
+                    title=self.session.record.title)
 
     def your_turn(self, last_move: str) -> None:
         """The notice covers the log's last lines at 80x24 for a while, so it repeats the last one."""

@@ -11,7 +11,8 @@ screen can use it unchanged where it reads ``match``/``record`` and calls ``act`
 * refuses ``act``/``undo`` for a seat it does not hold (``IllegalChoice`` with the reason);
 * rings the game's doorbells after each write, and watches the save file in a thread,
   calling ``on_change()`` (from that thread) when another process changed the game, or when
-  this terminal has just become the bot runner, or has lost a lease.
+  this terminal has just become the bot runner, has lost a lease, or another terminal's
+  player left the table (``take_left()`` says whose seats).
 
 Concurrency: ``on_change`` never touches the session; the caller refreshes it in its own
 worker (``refresh()``), so every change to the wrapped ``GameSession`` happens in one
@@ -49,6 +50,9 @@ class SharedSession:
         """Why this terminal can no longer act (a lease was lost), or ''."""
         self.turn_arrived = False
         """Set by ``refresh``: one of our seats must act now and did not before."""
+        self.others: frozenset[int] = frozenset()
+        """Seats other terminals hold (as of the last heartbeat)."""
+        self._left: list[int] = []
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._watcher: Watcher | None = None
@@ -71,6 +75,7 @@ class SharedSession:
                 self.leases.release(seat, self.holder)
             raise
         self.runs_bots = self.leases.try_acquire(BOTS, self.holder)
+        self.others = self._held_elsewhere()
         self._watcher = Watcher(self.session.store.path_of(self.save_id), self.data_dir, self.save_id, self.fallback)
         self.session.refresh()  # a change made before the watcher looked would otherwise go unseen
         for target, name in ((self._watch, "watch"), (self._beat, "heartbeat")):
@@ -158,6 +163,14 @@ class SharedSession:
         if not 0 <= seat < len(seats) or seats[seat].kind != HUMAN:
             raise IllegalChoice(f"{seat_words(seat, len(seats))} is not a human seat of this game")
 
+    def take_left(self) -> list[int]:
+        """The seats whose players (at other terminals) left the table since the last call."""
+        left, self._left = self._left, []
+        return sorted(set(left))
+
+    def _held_elsewhere(self) -> frozenset[int]:
+        return frozenset(int(key) for key in self.leases.live() if key != BOTS) - self.seats
+
     def _check_may_act(self, seat: int) -> None:
         if self._stop.is_set():
             raise IllegalChoice("This terminal has left the table")
@@ -203,6 +216,11 @@ class SharedSession:
                     self._lose(BOTS, str(error))
             elif self.leases.try_acquire(BOTS, self.holder):
                 self.runs_bots = changed = True
+            others = self._held_elsewhere()
+            if self.others - others:
+                self._left += self.others - others
+                changed = True
+            self.others = others
             if changed:
                 self.on_change()
 
