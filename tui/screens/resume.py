@@ -85,7 +85,7 @@ class ResumeScreen(TabulaScreen):
     def on_mount(self) -> None:
         table = self.query_one("#saves", DataTable)
         table.add_column("Title", width=TITLE_WIDTH)
-        table.add_columns("Game", "Progress", "Last played", "Taken", "Seats")
+        table.add_columns("Game", "Progress", "Last played", "Playing now", "Seats")
         table.display = False
         self.query_one("#problems").display = False
         self.reload()
