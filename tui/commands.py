@@ -1,4 +1,4 @@
-"""Command-palette commands (Ctrl+P): rules help, score sheet, undo, home, new game, resume."""
+"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, home, new game, resume."""
 
 from __future__ import annotations
 
@@ -11,12 +11,15 @@ class TabulaCommands(Provider):
     def commands(self) -> list[tuple[str, str, object]]:
         """(name, help, callback) available on the current screen."""
         app, screen = self.app, self.screen
-        found: list[tuple[str, str, object]] = [
-            ("Rules help", "The rules of this game, at the current decision (F1)", app.action_help),
-        ]
+        in_game = callable(getattr(screen, "help_context", None))
+        rules = ("The rules of this game, at the current decision (F1)" if in_game
+                 else "The rules of a game: pick which (F1)")
+        found: list[tuple[str, str, object]] = [("Rules help", rules, app.action_help)]
         for action, name, help_text in (
             ("undo", "Undo", "Take back your last action, if the rules allow it"),
             ("score_sheet", "Score sheet", "The running score with its breakdown"),
+            ("next_view", "Next view", "Show the next panel: the board, your hand, each player (v)"),
+            ("zoom", "Zoom the map", "A closer look around the highlighted choice, or the whole map again (z)"),
             ("leave", "Back to home", "Leave the table (the game is saved)"),
         ):
             if hasattr(screen, f"action_{action}") and screen.check_action(action, ()):
