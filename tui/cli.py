@@ -124,10 +124,15 @@ def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int)
     return run
 
 
+def output() -> Console:
+    """Standard output; when it is a pipe or a file, as wide as the lines need (not cut at 80)."""
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 1000)
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     from engine.registry import rules_for
 
-    console = Console(highlight=False)
+    console = output()
     try:
         rules = rules_for(args.game)
     except KeyError as error:
@@ -189,7 +194,7 @@ def report_problems(console: Console, store: SaveStore) -> None:
 def run_saves_list(args: argparse.Namespace) -> int:
     from engine.registry import titles
 
-    console, store = Console(highlight=False), SaveStore(data_dir(args))
+    console, store = output(), SaveStore(data_dir(args))
     records = store.summaries()
     report_problems(console, store)
     if not records:
@@ -211,7 +216,7 @@ def run_saves_export(args: argparse.Namespace) -> int:
     text = json.dumps(SaveStore(data_dir(args)).export(args.id), indent=1, ensure_ascii=False)
     if args.output:
         atomic_write_text(Path(args.output), text + "\n")
-        Console(highlight=False).print(f"Exported {args.id} to {args.output}")
+        output().print(f"Exported {args.id} to {args.output}")
     else:
         print(text)
     return 0
@@ -220,7 +225,7 @@ def run_saves_export(args: argparse.Namespace) -> int:
 def run_saves_import(args: argparse.Namespace) -> int:
     from saves.session import replay_record
 
-    console = Console(highlight=False)
+    console = output()
     try:
         data = json.loads(Path(args.file).read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
@@ -235,7 +240,7 @@ def run_saves_import(args: argparse.Namespace) -> int:
 def run_saves_verify(args: argparse.Namespace) -> int:
     from saves.session import SaveDoesNotReplay, replay_record
 
-    console, store = Console(highlight=False), SaveStore(data_dir(args))
+    console, store = output(), SaveStore(data_dir(args))
     records = store.summaries()
     failed = 0
     for record in records:

@@ -10,9 +10,8 @@ def toy_game(monkeypatch):
 
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
-    """An empty data folder, also named by $TABULA_DATA_DIR; wide output so tables do not wrap."""
+    """An empty data folder, also named by $TABULA_DATA_DIR."""
     folder = tmp_path / "data"
     monkeypatch.setenv("TABULA_DATA_DIR", str(folder))
-    monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.chdir(tmp_path)
     return folder

@@ -93,6 +93,15 @@ def test_saves_list_shows_each_game(capsys, data_dir, toy_game):
     assert out.index(second.record.id) < out.index(first.record.id)  # most recently played first
 
 
+def test_saves_list_into_a_pipe_cuts_nothing(capsys, data_dir, toy_game, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")  # a terminal's width would not matter: the output is not a terminal
+    title = "Friday night at Bruno's, with the whole family and the neighbours"
+    store, first, _ = new_saves(data_dir, toy_game)
+    store.rename(first.record.id, title)
+    status, out, _ = run(capsys, "saves", "list")
+    assert status == 0 and title in out and "Ann, Rex (random)" in out
+
+
 def test_saves_list_reports_a_set_aside_file_and_lists_the_rest(capsys, data_dir, toy_game):
     new_saves(data_dir, toy_game)
     (data_dir / "games" / "junk.json").write_text("not json")
