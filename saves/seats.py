@@ -114,11 +114,12 @@ class SeatLeases:
         return True
 
     def renew(self, key: int | str, holder: str) -> None:
-        """Heartbeat; LeaseLost if our lease is gone to someone else meanwhile."""
+        """Heartbeat; LeaseLost if our lease went to someone else meanwhile, even if that
+        terminal has gone since: a seat taken over is never taken back by a heartbeat."""
         with self.lock:
             leases = self._read()
             current = leases.get(key_name(key))
-            if current and current.holder != holder and current.alive(time.time(), self.ttl):
+            if current and current.holder != holder:
                 raise LeaseLost(f"{describe(key)} was taken over by another terminal")
             leases[key_name(key)] = Lease(holder, HOST, os.getpid(), time.time())
             self._write(leases)

@@ -36,6 +36,11 @@ def test_a_lease_without_heartbeat_expires_and_the_old_holder_learns_it_lost(tmp
     with pytest.raises(LeaseLost):
         leases.renew(1, "ann")
     leases.renew(1, "bruno")
+    time.sleep(0.4)  # bruno's terminal has gone silent too: the seat is free ...
+    assert leases.holder_of(1) is None
+    with pytest.raises(LeaseLost):  # ... but never taken back by ann's late heartbeat
+        leases.renew(1, "ann")
+    leases.acquire(1, "ann")  # only by joining again
 
 
 def test_a_lease_of_a_dead_process_is_free_at_once(tmp_path):
