@@ -147,6 +147,12 @@ def _character_line(character: dict[str, Any]) -> str:
     return f"{character['name']} ({character['cost']} rubies): {character['text']}"
 
 
+def _listed(heading: str, items) -> list[str]:
+    """``heading`` and the items indented under it; nothing when there are no items."""
+    items = ["  " + item for item in items]
+    return [heading, *items] if items else []
+
+
 def _wrap(line: str, width: int) -> list[str]:
     """A line of prose on as many lines as ``width`` needs, continued under its first word."""
     indent = " " * (len(line) - len(line.lstrip()) + 2)
@@ -191,12 +197,8 @@ def shared(view: dict[str, Any], width: int, roomy: bool = False) -> RenderableT
         notes.append(f"{who} has the {pending['tile']['type']} from row {pending['from_row']}"
                      + (f"; effects to use: {effects}" if effects else "") + genie)
     notes.extend(facts)
-    if view["middle"]:
-        notes.append("Objectives in the middle:")
-        notes.extend("  " + _objective_line(o) for o in view["middle"])
-    if view["display"]:
-        notes.append("Characters face up:")
-        notes.extend("  " + _character_line(c) for c in view["display"])
+    notes += _listed("Objectives in the middle:", map(_objective_line, view["middle"]))
+    notes += _listed("Characters face up:", map(_character_line, view["display"]))
     return _text(header + board + _prose(notes, width), width)
 
 
@@ -237,13 +239,8 @@ def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | N
     if not view["characters_mode"]:
         return None
     info = view["seats"][viewer]
-    lines = []
-    if info["dealt"]:
-        lines.append("Characters dealt to you (keep 2):")
-        lines.extend("  " + _character_line(c) for c in info["dealt"])
-    if info["hand"]:
-        lines.append("Your hand:")
-        lines.extend("  " + _character_line(c) for c in info["hand"])
+    lines = (_listed("Characters dealt to you (keep 2):", map(_character_line, info["dealt"]))
+             + _listed("Your hand:", map(_character_line, info["hand"])))
     if not lines:
         return None
     return Group(_text(_prose(lines, width), width))
