@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import time
 from pathlib import Path
 
 from saves.session import GameSession
@@ -33,6 +34,16 @@ async def settle(pilot, rounds: int = 4) -> None:
     for _ in range(rounds):
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
+
+
+async def until(pilot, condition, timeout: float = 5.0, settled: bool = True) -> None:
+    """Let the app run until ``condition()`` holds (workers, bots, other processes' writes)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await pilot.pause(0.02)
+    if settled:
+        await settle(pilot)
 
 
 async def open_first_save(pilot) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from saves.store import SaveStore
-from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of
+from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of, until
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
@@ -112,8 +112,7 @@ async def test_a_bots_only_game_is_watched_to_the_end(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_first_save(pilot)
-        await settle(pilot)
-        assert isinstance(app.screen, EndScreen)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=60)  # the bots play it all
         assert "Place" in text_of(app.screen.query_one("#sheet"))
     assert SaveStore(tmp_path).summaries()[0].status == "finished"
 

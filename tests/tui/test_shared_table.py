@@ -13,7 +13,7 @@ import time
 from saves.seats import SeatLeases
 from saves.session import GameSession
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
+from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of, until
 from tui.screens.resume import ResumeScreen, SeatPicker
 from tui.screens.table import TableScreen
 from tui.serve.shared import SharedSession
@@ -25,16 +25,6 @@ def other_terminal(data_dir, save_id: str, seats: list[int]) -> SharedSession:
     shared = SharedSession(GameSession.resume(SaveStore(data_dir), save_id), seats, lambda: None)
     shared.start()
     return shared
-
-
-async def until(pilot, condition, timeout: float = 5.0, settled: bool = True) -> None:
-    """Let the app run until ``condition()`` holds (it reacts to other processes' writes)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        await pilot.pause(0.02)
-    if settled:
-        await settle(pilot)
 
 
 def notices(app) -> list[str]:

@@ -42,8 +42,8 @@ class TableScreen(TabulaScreen):
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
         Binding("v", "next_view", "View"),
         Binding("V,shift+v", "next_view(-1)", "View back", show=False),
-        Binding("pagedown", "scroll_boards(1)", "Scroll the boards", show=False, priority=True),
-        Binding("pageup", "scroll_boards(-1)", "Scroll the boards back", show=False, priority=True),
+        Binding("pagedown", "scroll_boards('down')", "Scroll the boards", show=False, priority=True),
+        Binding("pageup", "scroll_boards('up')", "Scroll the boards back", show=False, priority=True),
         Binding("z", "zoom", "Zoom"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("s", "score_sheet", "Scores"),
@@ -364,9 +364,9 @@ class TableScreen(TabulaScreen):
         more = " · PgDn/PgUp: more" if self.query_one("#boards", VerticalScroll).max_scroll_y > 0 else ""
         shown.border_subtitle = f"v: next view ({views.index(self.focused_view) + 1}/{len(views)}){more}"
 
-    def action_scroll_boards(self, pages: int) -> None:
+    def action_scroll_boards(self, direction: str) -> None:
         boards = self.query_one("#boards", VerticalScroll)
-        boards.scroll_to(y=boards.scroll_y + pages * max(1, boards.size.height - 2), animate=False)
+        (boards.scroll_page_down if direction == "down" else boards.scroll_page_up)(animate=False)
 
     def action_next_view(self, step: int = 1) -> None:
         if self.curtain_up or self.state is None:
@@ -393,6 +393,7 @@ class TableScreen(TabulaScreen):
         if self.state is not None and not self.state.finished:
             self.query_one("#status", Label).update(self.status_line(self.state))
         self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
+        self.call_after_refresh(self.show_view_hint)  # the boards may now fit, or no longer
 
     def redraw_if_room_changed(self) -> None:
         """A resize across the roomy breakpoints (even a height-only one) redraws the boards,
