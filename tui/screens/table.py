@@ -358,8 +358,8 @@ class TableScreen(TabulaScreen):
     def show_view_hint(self) -> None:
         """'v: next view (1/3)' under the panel shown, and the scroll keys when it runs past the screen."""
         views = self.views()
-        if self.focused_view not in views:
-            return
+        if self.state is None or not self.is_attached or self.focused_view not in views:
+            return  # nothing drawn yet, or the table is already gone (a refused join)
         shown = self.query_one(f"#{panel_id(self.focused_view)}", BoardPanel)
         more = " · PgDn/PgUp: more" if self.query_one("#boards", VerticalScroll).max_scroll_y > 0 else ""
         shown.border_subtitle = f"v: next view ({views.index(self.focused_view) + 1}/{len(views)}){more}"
