@@ -1,5 +1,6 @@
 import json
 import os
+import time
 
 import pytest
 from tinydb import TinyDB
@@ -76,7 +77,10 @@ def test_missing_saves_are_reported_by_id(store):
 
 def test_summaries_list_most_recently_played_first(store):
     first = make(store, "one")
-    make(store, "two"), make(store, "three")
+    for title in ("two", "three"):
+        time.sleep(0.002)  # times are kept to the millisecond: two saves in one are a tie
+        make(store, title)
+    time.sleep(0.002)
     store.append(first.id, [act(0)], at=0, progress="", status="active")
     assert [r.title for r in store.summaries()] == ["one", "three", "two"]
 
