@@ -172,7 +172,7 @@ async def test_at_80x24_a_board_longer_than_the_screen_says_so_and_page_keys_scr
         table = app.screen
         boards, choices = table.query_one("#boards"), table.query_one("#choices")
         assert boards.max_scroll_y > 0  # the objectives run past the bottom
-        assert table.query_one("#shared").border_subtitle.endswith("PgDn/PgUp: more")
+        assert table.query_one("#shared").border_title == "Board · PgDn/PgUp: more"  # top border: on screen
         await pilot.press("down")
         highlighted = choices.highlighted
         await pilot.press("pagedown")

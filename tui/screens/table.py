@@ -351,6 +351,7 @@ class TableScreen(TabulaScreen):
             panel.set_class(panel.id != target, "-hidden")
             panel.set_class(panel.id == target, "-focused")
             panel.border_subtitle = ""
+            panel.say_more_below(False)
         shown = self.query_one(f"#{target}", BoardPanel)
         self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, shown, animate=False, top=True)
         self.call_after_refresh(self.show_view_hint)
@@ -361,8 +362,8 @@ class TableScreen(TabulaScreen):
         if self.state is None or not self.is_attached or self.focused_view not in views:
             return  # nothing drawn yet, or the table is already gone (a refused join)
         shown = self.query_one(f"#{panel_id(self.focused_view)}", BoardPanel)
-        more = " · PgDn/PgUp: more" if self.query_one("#boards", VerticalScroll).max_scroll_y > 0 else ""
-        shown.border_subtitle = f"v: next view ({views.index(self.focused_view) + 1}/{len(views)}){more}"
+        shown.border_subtitle = f"v: next view ({views.index(self.focused_view) + 1}/{len(views)})"
+        shown.say_more_below(self.query_one("#boards", VerticalScroll).max_scroll_y > 0)
 
     def action_scroll_boards(self, direction: str) -> None:
         boards = self.query_one("#boards", VerticalScroll)

@@ -16,6 +16,7 @@ class BoardPanel(Static):
 
     def __init__(self, title: str = "", **kwargs) -> None:
         super().__init__("", **kwargs)
+        self.base_title = title
         self.border_title = title
         self._draw: Draw | None = None
         self._drawn_width = 0
@@ -23,8 +24,12 @@ class BoardPanel(Static):
     def show(self, draw: Draw | None, title: str | None = None) -> None:
         self._draw = draw
         if title is not None:
-            self.border_title = title
+            self.base_title = self.border_title = title
         self.redraw()
+
+    def say_more_below(self, more: bool) -> None:
+        """On the top border, which shows even when the bottom one is past the screen."""
+        self.border_title = self.base_title + (" · PgDn/PgUp: more" if more else "")
 
     def redraw(self) -> None:
         """Draw again at the current width (what ``draw`` shows may depend on more than the view)."""
