@@ -15,7 +15,7 @@ from tui.screens.help import HelpScreen, GamePicker
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.serve import PLAYER_NAME, SEAT_PER_TERMINAL
-from tui.text import player_name
+from tui.text import clean, player_name
 
 STYLES = Path(__file__).parent / "styles"
 MIN_SIZE = Size(80, 24)
@@ -69,6 +69,12 @@ class TabulaApp(App):
 
             self._store = SaveStore(self.data_dir or default_data_dir())
         return self._store
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """Every notice is plain text: messages quote titles, names and file names."""
+        super().notify(clean(message), title=clean(title, lines=False), severity=severity, timeout=timeout,
+                       markup=False)
 
     def get_default_screen(self) -> HomeScreen:
         return HomeScreen()

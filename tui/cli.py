@@ -14,16 +14,17 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from saves.paths import resolve_data_dir
 from saves.storage import atomic_write_text
-from saves.store import SaveError, SaveRecord, SaveStore, record_from_dict
+from saves.store import SaveError, SaveStore, record_from_dict
+from tui.text import clean, plain, short_time
 
 Run = Callable[[argparse.Namespace], int]
 
@@ -33,8 +34,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except SaveError as error:
-        Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {error}", markup=True)
+        say(Console(stderr=True, highlight=False), error, "Error:", "bold red")
         return 1
+
+
+def say(console: Console, message: object, label: str = "", style: str = "") -> None:
+    """Print ``message`` as plain text (it quotes titles, names and file names), after a styled label."""
+    console.print(Text.assemble((f"{label} " if label else "", style), plain(message)))
 
 
 def data_dir_option() -> argparse.ArgumentParser:
@@ -136,27 +142,27 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         rules = rules_for(args.game)
     except KeyError as error:
-        console.print(f"[bold red]Error:[/] {error.args[0]}")
+        say(console, error.args[0], "Error:", "bold red")
         return 2
     players = args.players or rules.min_players
     if not rules.min_players <= players <= rules.max_players:
-        console.print(f"[bold red]Error:[/] {rules.title} is for {rules.min_players}-{rules.max_players} players, "
-                      f"not {players}")
+        say(console, f"{rules.title} is for {rules.min_players}-{rules.max_players} players, not {players}",
+            "Error:", "bold red")
         return 2
     started = time.perf_counter()
     runs = [play_game(rules, players, args.seed + i, args.bot, args.max_decisions) for i in range(args.games)]
     seconds = time.perf_counter() - started
     failures = [run for run in runs if run.error]
     for run in failures:
-        console.print(f"[bold red]Game with seed {run.seed} failed[/] after {len(run.actions)} actions: "
-                      f"{run.error.strip().splitlines()[-1]}")
+        say(console, f"after {len(run.actions)} actions: {run.error.strip().splitlines()[-1]}",
+            f"Game with seed {run.seed} failed", "bold red")
     if failures:
         report = Path.cwd() / f"simulate-failures-{args.seed}.json"
         atomic_write_text(report, json.dumps({
             "game": args.game, "players": players, "bot": args.bot,
             "failures": [{"seed": r.seed, "error": r.error, "actions": r.actions} for r in failures],
         }, indent=1))
-        console.print(f"Seeds and action logs of the failing games: {report}")
+        say(console, f"Seeds and action logs of the failing games: {report}")
     decisions = sum(run.decisions for run in runs)
     rate = len(runs) / seconds if seconds > 0 else 0.0
     print(f"games={len(runs)} errors={len(failures)} decisions={decisions} seconds={seconds:.2f} games_per_s={rate:.2f}",
@@ -179,16 +185,9 @@ def add_saves(commands) -> None:
     command(saves, "verify", "replay every saved game and report any that does not reproduce", run_saves_verify)
 
 
-def last_played(record: SaveRecord) -> str:
-    try:
-        return datetime.fromisoformat(record.updated).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return record.updated
-
-
 def report_problems(console: Console, store: SaveStore) -> None:
     for problem in store.problems:
-        console.print(f"[bold yellow]Set aside:[/] {problem}")
+        say(console, problem, "Set aside:", "bold yellow")
 
 
 def run_saves_list(args: argparse.Namespace) -> int:
@@ -198,7 +197,7 @@ def run_saves_list(args: argparse.Namespace) -> int:
     records = store.summaries()
     report_problems(console, store)
     if not records:
-        console.print(f"No saved games in {store.data_dir}")
+        say(console, f"No saved games in {store.data_dir}")
         return 0
     table = Table()
     for column in ("id", "game", "title", "seats", "progress", "status", "last played"):
@@ -206,19 +205,28 @@ def run_saves_list(args: argparse.Namespace) -> int:
     names = titles()
     for record in records:
         seats = ", ".join(seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})" for seat in record.seats)
-        table.add_row(record.id, names.get(record.game, record.game), record.title, seats, record.progress,
-                      record.status, last_played(record))
+        cells = (record.id, names.get(record.game, record.game), record.title, seats, record.progress, record.status,
+                 short_time(record.updated))
+        table.add_row(*(plain(cell, lines=False) for cell in cells))
     console.print(table)
     return 0
+
+
+def escape_controls(json_text: str) -> str:
+    """JSON text with every character a terminal could act on (C1 controls, bidi overrides...)
+    written as a \\u escape: the same JSON, harmless on a screen."""
+    if clean(json_text) == json_text:
+        return json_text
+    return "".join(ch if ch == "\n" or clean(ch) == ch else json.dumps(ch)[1:-1] for ch in json_text)
 
 
 def run_saves_export(args: argparse.Namespace) -> int:
     text = json.dumps(SaveStore(data_dir(args)).export(args.id), indent=1, ensure_ascii=False)
     if args.output:
         atomic_write_text(Path(args.output), text + "\n")
-        output().print(f"Exported {args.id} to {args.output}")
+        say(output(), f"Exported {args.id} to {args.output}")
     else:
-        print(text)
+        print(escape_controls(text))
     return 0
 
 
@@ -229,11 +237,11 @@ def run_saves_import(args: argparse.Namespace) -> int:
     try:
         data = json.loads(Path(args.file).read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        console.print(f"[bold red]Error:[/] cannot read {args.file}: {error}")
+        say(console, f"cannot read {args.file}: {error}", "Error:", "bold red")
         return 1
     replay_record(record_from_dict(data))  # refuse what would not load
     record = SaveStore(data_dir(args)).import_(data)
-    console.print(f"Imported {record.title!r} as {record.id}")
+    say(console, f"Imported {record.title!r} as {record.id}")
     return 0
 
 
@@ -248,10 +256,10 @@ def run_saves_verify(args: argparse.Namespace) -> int:
             replay_record(record)
         except SaveDoesNotReplay as error:
             failed += 1
-            console.print(f"[bold red]Does not replay:[/] {error}")
+            say(console, error, "Does not replay:", "bold red")
     report_problems(console, store)
-    console.print(f"{len(records) - failed} of {len(records)} saved games replay; "
-                  f"{failed} do not; {len(store.problems)} files set aside")
+    say(console, f"{len(records) - failed} of {len(records)} saved games replay; "
+                 f"{failed} do not; {len(store.problems)} files set aside")
     return 1 if failed or store.problems else 0
 
 

@@ -1,17 +1,76 @@
-"""Small text helpers shared by the screens: how seats, players and times are written."""
+"""Small text helpers shared by the screens and the CLI: untrusted text made plain, and how
+seats, players and times are written.
+
+Every string that comes from a user, a login name, a file or a save is data. ``plain()`` turns
+it into a Rich ``Text`` (never parsed as markup, so ``[/]`` or ``[link=...]`` are shown as typed)
+and ``clean()`` makes its control characters visible: a C0 control becomes its Unicode control
+picture (ESC shows as ␛), anything else that could steer a terminal or reorder what it shows
+(C1 controls, bidi overrides and other format characters, lone surrogates, line separators)
+becomes �. Each character is replaced by exactly one, so styles laid over a text stay in place.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
+
+from rich.console import Group, RenderableType
+from rich.text import Text
 
 from engine.core.seats import seat_tag
 
 KINDS = {"human": "Human", "random": "Random bot", "greedy": "Greedy bot"}
 
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def _shown(character: str, lines: bool) -> str:
+    if character == "\n":
+        return "\n" if lines else "\u2424"  # ␤
+    if character == "\t":
+        return " "
+    code = ord(character)
+    if code < 0x20:
+        return chr(0x2400 + code)  # the control picture: ␛ ␇ ␀ ...
+    if code == 0x7F:
+        return "\u2421"  # ␡
+    if unicodedata.category(character) in _HIDDEN_CATEGORIES:
+        return "\ufffd"
+    return character
+
+
+def clean(value: object, *, lines: bool = True) -> str:
+    """``value`` as text with every control character made visible (one character for one);
+    newlines are kept when ``lines``, else shown as ␤."""
+    text = value if isinstance(value, str) else str(value)
+    if text.isprintable():
+        return text
+    return "".join(_shown(character, lines) for character in text)
+
+
+def plain(value: object, style: str = "", *, lines: bool = True) -> Text:
+    """Untrusted text as a Rich Text: shown exactly as written, never as markup or control."""
+    return Text(clean(value, lines=lines), style=style)
+
+
+def plain_renderable(renderable: RenderableType | None) -> RenderableType | None:
+    """A board renderer's output with the control characters of its text made visible:
+    a str is plain text (never markup), a Text keeps its styles, a Group is cleaned part by part."""
+    if isinstance(renderable, str):
+        return plain(renderable)
+    if isinstance(renderable, Text):
+        cleaned = renderable.copy()
+        cleaned.plain = clean(renderable.plain)
+        return cleaned
+    if isinstance(renderable, Group):
+        return Group(*(plain_renderable(part) for part in renderable.renderables))
+    return renderable
+
 
 def seat_label(names: list[str], seat: int) -> str:
-    """'●A Alice': the seat's letter and symbol always go with the name (never colour alone)."""
-    return f"{seat_tag(seat)} {names[seat]}"
+    """'●A Alice': the seat's letter and symbol always go with the name (never colour alone).
+    The name is cleaned of control characters; show the result with ``plain()``."""
+    return f"{seat_tag(seat)} {clean(names[seat], lines=False)}"
 
 
 def player_name(text: str) -> str:
@@ -25,15 +84,15 @@ def seats_summary(seats) -> str:
     for index, seat in enumerate(seats):
         bot = "" if seat.kind == "human" else f" ({KINDS.get(seat.kind, seat.kind).lower()})"
         parts.append(f"{seat_tag(index)} {seat.name}{bot}")
-    return ", ".join(parts)
+    return clean(", ".join(parts), lines=False)
 
 
 def short_time(iso: str) -> str:
     """'2025-03-01 14:05' in local time from an ISO 8601 timestamp."""
     try:
         moment = datetime.fromisoformat(iso)
-    except (TypeError, ValueError):
-        return iso or "?"
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
+        if moment.tzinfo is not None:
+            moment = moment.astimezone()
+    except (TypeError, ValueError, OverflowError):
+        return clean(iso or "?", lines=False)
     return moment.strftime("%Y-%m-%d %H:%M")

@@ -6,7 +6,6 @@ import secrets
 from datetime import datetime
 from pathlib import Path
 
-from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +19,7 @@ from engine.assistant.sheets import new_checklist, new_form, progress_text
 from tui.screens.assistant_store import new_sheet_id
 from tui.screens.assistant_widgets import CURSOR, CursorList
 from tui.screens.base import TabulaScreen
+from tui.text import plain
 
 CSS = [Path(__file__).parent.parent / "styles" / "assistant.tcss"]
 
@@ -89,7 +89,8 @@ class AssistantHomeScreen(TabulaScreen):
         table.clear()
         self.saved = {sheet["id"]: sheet for sheet, _ in sheets}
         for sheet, progress in sheets:
-            table.add_row("", Text(sheet.get("title", sheet["id"])), progress, saved_time(sheet["updated"]), key=sheet["id"])
+            table.add_row("", plain(sheet.get("title", sheet["id"]), lines=False), plain(progress, lines=False),
+                          plain(saved_time(sheet["updated"]), lines=False), key=sheet["id"])
         table.display = bool(sheets)
         self.query_one("#no-sheets").display = not sheets
         self.mark_cursor_row(table)

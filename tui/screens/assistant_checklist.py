@@ -16,6 +16,7 @@ from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetSaver
 from tui.screens.assistant_widgets import CursorList
 from tui.screens.base import TabulaScreen
+from tui.text import plain
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
 
 
@@ -73,7 +74,8 @@ class ChecklistScreen(SheetSaver, TabulaScreen):
 
     def show_progress(self) -> None:
         done, total = self.checklist.progress(self.sheet["ticked"])
-        self.query_one("#checklist-title", Label).update(f"{self.sheet['title']}: {done}/{total} done")
+        title = plain(f"{self.sheet['title']}: {done}/{total} done", lines=False)
+        self.query_one("#checklist-title", Label).update(title)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.tick(event.option_id)

@@ -24,6 +24,7 @@ from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetSaver
 from tui.screens.assistant_widgets import CURSOR
 from tui.screens.base import TabulaScreen
+from tui.text import plain
 
 WIDE = 120
 """From this many columns on, the results stand beside the inputs."""
@@ -35,20 +36,20 @@ CELL_WIDTH = (9, 20)
 def result_table(header: list[str], rows: list[list[str]]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for index, title in enumerate(header):
-        table.add_column(title, justify="left" if index == 0 else "right")
+        table.add_column(plain(title), justify="left" if index == 0 else "right")
     for row in rows:
         style = "bold" if row[0] == "Total" else ""
-        table.add_row(*row, style=style)
+        table.add_row(*(plain(cell) for cell in row), style=style)
     return table
 
 
 def summary_line(evaluation: Evaluation, labels: list[str]) -> Text:
     if evaluation.errors:
         more = f" (and {len(evaluation.errors) - 1} more below)" if len(evaluation.errors) > 1 else ""
-        return Text(f"⚠ {evaluation.errors[0]}{more}", style="bold")
+        return plain(f"⚠ {evaluation.errors[0]}{more}", style="bold")
     result = evaluation.result
     if result is None or result.scores is None:
-        return Text(result.headline if result else "", style="bold")
+        return plain(result.headline if result else "", style="bold")
     text = Text("Total  ")
     text.append("  ".join(f"{labels[s.seat]} {s.total}" for s in result.scores), style="bold")
     if result.winners:
@@ -90,7 +91,7 @@ class FormScreen(SheetSaver, TabulaScreen):
         self.cell_columns = cell_width(self.label_columns, len(self.labels))
 
     def compose(self) -> ComposeResult:
-        yield Label(self.sheet["title"], classes="screen-title", markup=False)
+        yield Label(plain(self.sheet["title"], lines=False), classes="screen-title")
         with Horizontal(id="form-body"):
             with Vertical(id="form-entry"):
                 for field in self.form.shared:
@@ -177,10 +178,10 @@ class FormScreen(SheetSaver, TabulaScreen):
         self.query_one("#form-summary", Static).update(summary_line(evaluation, self.labels))
         breakdown = self.query_one("#form-breakdown", Static)
         if evaluation.result is None:
-            breakdown.update(Text("\n".join(evaluation.errors)))
+            breakdown.update(plain("\n".join(evaluation.errors)))
             return
         result = evaluation.result
-        table, notes = result_table(result.header, result.rows), Text("\n".join(result.notes))
+        table, notes = result_table(result.header, result.rows), plain("\n".join(result.notes))
         # a score sheet's notes say what it chose for the players (gate tile suits, mosaic palaces):
         # first, in sight; a round helper's outcome is in the summary line, its notes are the follow-up
         breakdown.update(Group(notes, table) if self.form.kind == "score" and result.notes else Group(table, notes))

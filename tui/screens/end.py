@@ -4,7 +4,6 @@ sheet (during play)."""
 from __future__ import annotations
 
 from rich.measure import Measurement
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical, VerticalScroll
@@ -14,7 +13,7 @@ from engine.core.contract import Score
 from tui.boards import board_module
 from tui.screens.base import TabulaModal, TabulaScreen
 from tui.table_state import TableState
-from tui.text import seat_label
+from tui.text import plain, seat_label
 from tui.widgets.board_panel import BoardPanel
 from tui.widgets.scores import breakdown_table
 
@@ -40,9 +39,9 @@ class EndScreen(TabulaScreen):
 
     def compose(self) -> ComposeResult:
         state = self.state
-        yield Label(f"Game over — {state.title}", classes="screen-title")
+        yield Label(plain(f"Game over — {state.title}", lines=False), classes="screen-title")
         with VerticalScroll(id="final"):
-            yield Static(Text(winners_line(state.names, state.ranking), style="bold"), id="winners")
+            yield Static(plain(winners_line(state.names, state.ranking), style="bold"), id="winners")
             yield Static(breakdown_table(state.names, state.scores, state.ranking), id="sheet")
             yield Static("The game is saved as finished. b: the final board and areas below; "
                          "Enter: back to home.", id="end-hint")

@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from tui.screens.base import TabulaScreen
+from tui.text import plain
 
 BANNER = "T A B U L A"
 TAGLINE = "a table for Thebai, Almadi, Polis and Pantheon"
@@ -80,7 +81,7 @@ class HomeScreen(TabulaScreen):
         notice.display = bool(problems)
         if problems:
             lines = "\n".join(f"• {problem}" for problem in problems)
-            notice.update(f"Some files in the saves folder were set aside (kept, not deleted):\n{lines}")
+            notice.update(plain(f"Some files in the saves folder were set aside (kept, not deleted):\n{lines}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_open(event.option_id)

@@ -20,7 +20,7 @@ from engine.registry import titles
 from saves.seats import SeatLeases, held_seats
 from saves.session import HUMAN
 from tui.screens.base import TabulaModal, TabulaScreen
-from tui.text import seat_label, seats_summary, short_time
+from tui.text import clean, plain, seat_label, seats_summary, short_time
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
 
 WATCH, EVERY_FREE_SEAT = "watch", "all"
@@ -46,15 +46,16 @@ class SeatPicker(TabulaModal[str | None]):
         self.held = held
 
     def compose(self) -> ComposeResult:
-        question = f"Where do you sit at “{self.title_text}”?"
+        question = f"Where do you sit at “{clean(self.title_text, lines=False)}”?"
         if self.held:
             question += "\nAt another terminal: " + ", ".join(seat_label(self.names, seat) for seat in self.held)
-        options = [Option(f"Take seat {seat_tag(seat)} ({self.names[seat]})", id=str(seat)) for seat in self.free]
+        options = [Option(plain(f"Take seat {seat_tag(seat)} ({self.names[seat]})", lines=False), id=str(seat))
+                   for seat in self.free]
         if len(self.free) > 1:
             options.append(Option("Play every free seat here (hot-seat)", id=EVERY_FREE_SEAT))
         options.append(Option("Watch as spectator", id=WATCH))
         with Vertical(classes="dialog-box"):
-            yield Label(question, classes="dialog-question")
+            yield Label(plain(question), classes="dialog-question")
             yield OptionList(*options, id="seat-choices", compact=True)
             yield Label("Enter to choose, Escape to cancel", classes="dialog-hint")
 
@@ -103,17 +104,17 @@ class ResumeScreen(TabulaScreen):
         self.records = {record.id: record for record in records}
         for record in records:
             progress = "finished" if record.status == "finished" else record.progress
-            title = Text(record.title, no_wrap=True, overflow="ellipsis")
-            table.add_row(title, games.get(record.game, record.game), progress,
-                          short_time(record.updated), " ".join(seat_tag(seat) for seat in held.get(record.id, ())),
-                          seats_summary(record.seats), key=record.id)
+            title = Text(clean(record.title, lines=False), no_wrap=True, overflow="ellipsis")
+            playing = " ".join(seat_tag(seat) for seat in held.get(record.id, ()))
+            table.add_row(title, plain(games.get(record.game, record.game), lines=False), plain(progress, lines=False),
+                          plain(short_time(record.updated)), playing, plain(seats_summary(record.seats)), key=record.id)
         table.display = bool(records)
         empty = self.query_one("#empty", Static)
         empty.display = not records
         empty.update("No saved games yet. Start one with New game on the home screen.")
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
-        notice.update("Set aside (kept, not deleted):\n" + "\n".join(f"• {p}" for p in problems))
+        notice.update(plain("Set aside (kept, not deleted):\n" + "\n".join(f"• {p}" for p in problems)))
         if records:
             table.focus()
 
@@ -171,7 +172,8 @@ class ResumeScreen(TabulaScreen):
                 if title and title != record.title:
                     self.change(lambda store: store.rename(record.id, title))
 
-            self.app.push_screen(TextDialog(f"New title for “{record.title}”:", record.title), renamed)
+            title = clean(record.title, lines=False)
+            self.app.push_screen(TextDialog(f"New title for “{title}”:", title), renamed)
 
     def action_delete(self) -> None:
         record = self.selected
@@ -180,7 +182,8 @@ class ResumeScreen(TabulaScreen):
                 if yes:
                     self.change(lambda store: store.delete(record.id))
 
-            question = f"Delete “{record.title}”?\nIt is moved to the trash folder of the saves."
+            title = clean(record.title, lines=False)
+            question = f"Delete “{title}”?\nIt is moved to the trash folder of the saves."
             self.app.push_screen(ConfirmDialog(question, yes="Delete"), confirmed)
 
     @work(thread=True, exclusive=True, group="saves-change")

@@ -29,7 +29,7 @@ from tui.messages import ChoiceMade, CurtainLifted
 from tui.screens.base import TabulaScreen
 from tui.serve.shared import SharedSession
 from tui.table_state import TableState, needs_curtain, snapshot
-from tui.text import KINDS, seat_label
+from tui.text import KINDS, clean, plain, seat_label
 from tui.widgets.board_panel import BoardPanel
 from tui.widgets.choice_list import ChoiceList, choice_detail
 from tui.widgets.curtain import Curtain
@@ -86,7 +86,7 @@ class TableScreen(TabulaScreen):
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Label(self.session.record.title, id="status")
+        yield Label(plain(self.session.record.title, lines=False), id="status")
         with Horizontal(id="table-body"):
             map_board = "-map-board" if getattr(self.board, "MAP_BOARD", False) else ""
             with VerticalScroll(id="boards", classes=map_board):
@@ -246,7 +246,7 @@ class TableScreen(TabulaScreen):
         if state.finished:
             self.finish()
             return
-        self.query_one("#status", Label).update(self.status_line(state))
+        self.query_one("#status", Label).update(plain(self.status_line(state)))
         if state.lost and state.lost != self._lost_told:
             self._lost_told = state.lost
             self.notify(state.lost, title="Seat lost", severity="error", timeout=30)
@@ -294,7 +294,7 @@ class TableScreen(TabulaScreen):
             self.query_one(f"#player-{seat}", BoardPanel).show(
                 lambda width, seat=seat: self.board.player(view, seat, width, **self.room()),
                 title=self.seat_title(state, seat))
-        self.query_one("#prompt", Static).update(self.prompt_line(state))
+        self.query_one("#prompt", Static).update(plain(self.prompt_line(state)))
         choices.disabled = False
         choices.display = bool(state.choices)
         self.show_hint()
@@ -387,12 +387,13 @@ class TableScreen(TabulaScreen):
             watching = f"hot seat, view of {seat_label(state.names, state.viewer)}"
         tail = f" · {state.progress} · {watching}"
         room = max(self.size.width - 2 - len(tail), 8)  # a long title gives way to whose view this is
-        title = state.title if len(state.title) <= room else state.title[: room - 1] + "…"
+        title = clean(state.title, lines=False)
+        title = title if len(title) <= room else title[: room - 1] + "…"
         return title + tail
 
     def on_resize(self) -> None:
         if self.state is not None and not self.state.finished:
-            self.query_one("#status", Label).update(self.status_line(self.state))
+            self.query_one("#status", Label).update(plain(self.status_line(self.state)))
         self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
         self.call_after_refresh(self.show_view_hint)  # the boards may now fit, or no longer
 

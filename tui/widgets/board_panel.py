@@ -6,7 +6,10 @@ from typing import Callable
 
 from rich.console import RenderableType
 from textual import events
+from rich.text import Text
 from textual.widgets import Static
+
+from tui.text import plain, plain_renderable
 
 Draw = Callable[[int], RenderableType | None]
 
@@ -16,26 +19,26 @@ class BoardPanel(Static):
 
     def __init__(self, title: str = "", **kwargs) -> None:
         super().__init__("", **kwargs)
-        self.base_title = title
-        self.border_title = title
+        self.base_title = plain(title, lines=False)
+        self.border_title = self.base_title
         self._draw: Draw | None = None
         self._drawn_width = 0
 
     def show(self, draw: Draw | None, title: str | None = None) -> None:
         self._draw = draw
         if title is not None:
-            self.base_title = self.border_title = title
+            self.base_title = self.border_title = plain(title, lines=False)
         self.redraw()
 
     def say_more_below(self, more: bool) -> None:
         """On the top border, which shows even when the bottom one is past the screen."""
-        self.border_title = self.base_title + (" · PgDn/PgUp: more" if more else "")
+        self.border_title = self.base_title + Text(" · PgDn/PgUp: more" if more else "")
 
     def redraw(self) -> None:
         """Draw again at the current width (what ``draw`` shows may depend on more than the view)."""
         width = self.content_size.width or max(20, self.app.size.width // 2)
         self._drawn_width = width
-        renderable = self._draw(width) if self._draw else None
+        renderable = plain_renderable(self._draw(width)) if self._draw else None
         self.update(renderable if renderable is not None else "")
 
     def on_resize(self, event: events.Resize) -> None:

@@ -8,19 +8,20 @@ from textual.widgets.option_list import Option
 
 from engine.core.contract import Choice
 from tui.messages import ChoiceMade
+from tui.text import clean
 
 
 def choice_prompt(number: int, choice: Choice) -> Text:
     """One line: number key, label, hint (cut with … when too long; the full hint shows below)."""
     key = f"{number}" if number <= 9 else " "
-    text = Text.assemble((f"{key} ", "bold"), choice.label, no_wrap=True, overflow="ellipsis")
+    text = Text.assemble((f"{key} ", "bold"), clean(choice.label, lines=False), no_wrap=True, overflow="ellipsis")
     if choice.hint:
-        text.append(f"  {choice.hint}", style="dim italic")
+        text.append(f"  {clean(choice.hint, lines=False)}", style="dim italic")
     return text
 
 
 def choice_detail(choice: Choice) -> Text:
-    return Text.assemble((choice.label, "bold"), (f" — {choice.hint}" if choice.hint else "", "italic"))
+    return Text.assemble((clean(choice.label), "bold"), (f" — {clean(choice.hint)}" if choice.hint else "", "italic"))
 
 
 class ChoiceList(OptionList):

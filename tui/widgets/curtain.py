@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from tui.messages import CurtainLifted
+from tui.text import clean
 
 
 class Curtain(Static, can_focus=True):
@@ -18,6 +19,7 @@ class Curtain(Static, can_focus=True):
 
     def close(self, seat: int, label: str) -> None:
         self.seat = seat
+        label = clean(label, lines=False)
         self.update(
             Text.assemble(
                 ("Pass to ", ""), (label, "bold reverse"), ("\n\n", ""),

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label
 
 from tui.screens.base import TabulaModal
+from tui.text import plain
 
 
 class ConfirmDialog(TabulaModal[bool]):
@@ -25,7 +26,7 @@ class ConfirmDialog(TabulaModal[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label(self.question, classes="dialog-question")
+            yield Label(plain(self.question), classes="dialog-question")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error", compact=True)
                 yield Button("No (n)", id="no", compact=True)
@@ -52,7 +53,7 @@ class TextDialog(TabulaModal[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label(self.question, classes="dialog-question")
+            yield Label(plain(self.question), classes="dialog-question")
             yield Input(self.value, id="answer", compact=True)
             yield Label("Enter to confirm, Escape to cancel", classes="dialog-hint")
 

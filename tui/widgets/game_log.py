@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual import events
 from textual.widgets import RichLog
 
+from tui.text import plain
+
 
 class GameLog(RichLog):
     def __init__(self, **kwargs) -> None:
@@ -26,7 +28,7 @@ class GameLog(RichLog):
 
     def _write(self, lines: list[str]) -> None:
         for line in lines:
-            self.write(line)
+            self.write(plain(line))
 
     def on_resize(self, event: events.Resize) -> None:
         """RichLog wraps lines once, as written: write them again at the new width.

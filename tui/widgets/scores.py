@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from engine.core.contract import Score
-from tui.text import seat_label
+from tui.text import plain, seat_label
 
 
 def ordinal(place: int) -> str:
@@ -35,9 +35,9 @@ def breakdown_table(names: list[str], scores: list[Score], ranking: list[tuple[i
     by_seat = {score.seat: score for score in scores}
     seats = sorted(by_seat)
     for seat in seats:
-        table.add_column(seat_label(names, seat), justify="right")
+        table.add_column(plain(seat_label(names, seat)), justify="right")
     for category in categories(scores):
-        table.add_row(category, *(str(by_seat[s].breakdown.get(category, 0)) for s in seats))
+        table.add_row(plain(category), *(str(by_seat[s].breakdown.get(category, 0)) for s in seats))
     table.add_section()
     table.add_row(Text("Total", style="bold"), *(Text(str(by_seat[s].total), style="bold") for s in seats))
     if ranking:
@@ -56,5 +56,5 @@ class ScoreSummary(Static):
         table.add_column(justify="right")
         for score in sorted(scores, key=lambda s: s.seat):
             mark = "▶" if score.seat in awaiting else " "
-            table.add_row(mark, seat_label(names, score.seat), Text(str(score.total), style="bold"))
+            table.add_row(mark, plain(seat_label(names, score.seat)), Text(str(score.total), style="bold"))
         self.update(table)
