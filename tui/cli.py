@@ -263,6 +263,82 @@ def run_saves_verify(args: argparse.Namespace) -> int:
     return 1 if failed or store.problems else 0
 
 
+# -- score ---------------------------------------------------------------------------------------
+
+
+def add_score(commands) -> None:
+    parser = command(commands, "score", "compute a final score sheet from a JSON file (docs/score-sheets.md)",
+                     run_score)
+    parser.add_argument("game", help="game id: thebai, almadi, polis or pantheon")
+    parser.add_argument("sheet", nargs="?", help="the sheet, a JSON file ('-' reads standard input)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--example", action="store_true", help="print a filled example sheet for GAME")
+
+
+def fail(message: str, status: int = 2) -> int:
+    Console(stderr=True, highlight=False, soft_wrap=True).print(Text.assemble(("Error: ", "bold red"), message))
+    return status
+
+
+def run_score(args: argparse.Namespace) -> int:
+    from engine.assistant.examples import example_text
+    from engine.assistant.games import GAME_IDS
+    from engine.assistant.sheets import SheetError, score_sheet
+
+    if args.game not in GAME_IDS:
+        return fail(f"unknown game {args.game!r}; the games are {', '.join(GAME_IDS)}")
+    if args.example:
+        print(example_text(args.game))
+        return 0
+    if args.sheet is None:
+        return fail("give a sheet file (or --example to see one)")
+    try:
+        text = sys.stdin.read() if args.sheet == "-" else Path(args.sheet).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return fail(f"cannot read {args.sheet}: {error}")
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        return fail(f"{args.sheet} is not JSON: {error}")
+    try:
+        report = score_sheet(args.game, data)
+    except SheetError as error:
+        return fail(f"{args.sheet}: {error}", 1)
+    if args.json:
+        print(json.dumps(score_json(args.game, report), indent=2, ensure_ascii=False))
+    else:
+        print_score(report)
+    return 0
+
+
+def score_json(game: str, report) -> dict:
+    result = report.evaluation.result
+    return {
+        "game": game, "form": report.form.id, "players": report.names,
+        "scores": [{"player": report.names[s.seat], "breakdown": s.breakdown, "total": s.total} for s in result.scores],
+        "winners": [report.names[seat] for seat in result.winners],
+        "tie_rule": report.form.tie_rule, "notes": result.notes,
+    }
+
+
+def print_score(report) -> None:
+    result = report.evaluation.result
+    table = Table(title=Text(report.form.title), show_lines=False)
+    table.add_column("")
+    for name in report.names:
+        table.add_column(Text(name), justify="right")
+    for row in result.rows:
+        style = "bold" if row[0] == "Total" else ""
+        table.add_row(*(Text(cell, style=style) for cell in row))
+    console = output()
+    console.print(table)
+    for note in result.notes:
+        console.print(Text(note))
+    winners = [report.names[seat] for seat in result.winners]
+    verb = "wins" if len(winners) == 1 else "share the win"
+    console.print(Text.assemble(("Winner: ", "bold"), f"{' and '.join(winners)} {verb}. ", report.form.tie_rule))
+
+
 def add_serve(commands) -> None:
     from tui.serve.commands import add_serve as add  # imports this module: only once it is loaded
 
@@ -275,7 +351,8 @@ def add_join(commands) -> None:
     add(commands)
 
 
-SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (add_simulate, add_saves, add_serve, add_join)
+SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (add_simulate, add_saves, add_score, add_serve,
+                                                                         add_join)
 
 if __name__ == "__main__":
     sys.exit(main())

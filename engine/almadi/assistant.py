@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
-from engine.assistant.forms import (EntryError, Field, Form, Result, entries_of, parse_count, parse_integer,
-                                   score_result, seat_labels)
+from engine.assistant.forms import (EntryError, Field, Form, OutOfRange, Result, Total, entries_of, parse_count,
+                                   parse_integer, score_result, seat_labels)
 
-from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TYPE_OF_LETTER
+from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER
 from .scoring import RealmInput, best_mosaic_palaces, score_table
 from .setup_draws import hand_size
 
@@ -20,6 +20,14 @@ TITLE = "Almadi"
 player_labels = seat_labels
 PLAYER_COUNTS = (2, 3, 4, 5)
 ROWS = 4
+REALM_TILES = ROWS + TURNS_PER_PLAYER
+"""The starting strip's 4 landscapes and one landscape a turn for 16 turns."""
+ROW_CELLS = 1 + TURNS_PER_PLAYER
+"""A row is as long as its starting landscape and every other landscape placed in it."""
+TOUCHING_SIDES = 31
+"""The most sides 20 landscapes in 4 rows can share (a 4x5 block): each activates at most one jar."""
+CHARACTER_VP_MOST = 100
+"""Far beyond what a character's end-game scoring gives."""
 EMPTY = ".-_"
 SETUP = "Setup"
 CHARACTERS = "Characters variant (optional)"
@@ -79,6 +87,33 @@ def parse_objectives(text: str) -> list[tuple[int, bool]]:
     return objectives
 
 
+OBJECTIVE_MOST = 9
+"""The most points an objective card shows (the rulebook pictures cards of 4, 5, 6 and 9)."""
+
+
+def check_objectives(objectives: list[tuple[int, bool]], players: int) -> None:
+    for points, _ in objectives:
+        if not 1 <= points <= OBJECTIVE_MOST:
+            raise OutOfRange(f"objective cards show 1 to {OBJECTIVE_MOST} points, not {points}")
+    if len(objectives) > 4 + players:
+        raise OutOfRange(f"{len(objectives)} objectives, but only {4 + players} are laid out")
+
+
+def check_realm(shared: dict, players: list[dict], count: int) -> None:
+    """A realm holds the starting strip and 16 more landscapes, of no type more than the supply has."""
+    for seat, p in enumerate(players):
+        rows = [p.get(f"row{r + 1}") or [] for r in range(ROWS)]
+        letters = [letter for row in rows for letter in row if letter]
+        if len(letters) > REALM_TILES:
+            raise OutOfRange(f"{len(letters)} landscapes in the realm, at most {REALM_TILES} "
+                             f"(the starting strip and one a turn for {TURNS_PER_PLAYER} turns)", "row1", seat)
+        for letter in TYPE_OF_LETTER:
+            most = TILES_PER_TYPE[count] + 1
+            if letters.count(letter) > most:
+                raise OutOfRange(f"{letters.count(letter)} {TYPE_OF_LETTER[letter]} landscapes, at most {most} "
+                                 f"({TILES_PER_TYPE[count]} in the supply and one in the starting strip)", "row1", seat)
+
+
 def realm_grid(rows: Sequence[Sequence[str | None]]) -> dict[tuple[int, int], str]:
     return {(r, c): letter for r, row in enumerate(rows) for c, letter in enumerate(row) if letter}
 
@@ -96,22 +131,31 @@ def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels:
     return score_result(scores, labels, notes=notes)
 
 
+ROW_TYPED = r"[OCMPocmp.\-_ ]*"
+DECKS = "the cards in the deck for this many players"
+
 FINAL = Form(
     "final", "Final scoring", "score",
-    shared=(Field("characters", "Characters variant (0/1)", parse_count),),
+    shared=(Field("characters", "Characters variant (0/1)", most=1, why="1 with characters, 0 without"),),
     per_player=(
         *(Field(f"row{r + 1}", f"Realm row {r + 1}", parse_row, "",
-                "starting tile first: O oasis, C caravan, M market, P palace, . gap")
+                "starting tile first: O oasis, C caravan, M market, P palace, . gap", items=ROW_CELLS,
+                why=f"a row holds its starting landscape and at most {TURNS_PER_PLAYER} more", typed=ROW_TYPED)
           for r in range(ROWS)),
-        Field("jars", "Activated jars", parse_count),
-        Field("mosaics", "Mosaic cards", parse_count),
-        Field("stalls", "Stall cards", parse_count),
-        Field("objectives", "Objectives", parse_objectives, "", "+6 completed, -9 open"),
-        Field("rubies", "Rubies", parse_count),
-        Field("characters", "Character points", parse_count),
+        Field("jars", "Activated jars", most=TOUCHING_SIDES, why="a jar needs a touching side"),
+        Field("mosaics", "Mosaic cards", most=DECK_SIZE.__getitem__, why=DECKS),
+        Field("stalls", "Stall cards", most=DECK_SIZE.__getitem__, why=DECKS),
+        Field("objectives", "Objectives", parse_objectives, "", "+6 completed, -9 open", check=check_objectives,
+              typed=r"[-+0-9 ,]*"),
+        Field("rubies", "Rubies", most=RUBIES, why=f"{RUBIES} rubies in the game"),
+        Field("characters", "Character points", most=CHARACTER_VP_MOST, why="far beyond a character's scoring"),
     ),
     compute=compute_final,
     help="Type each realm row left to right, starting tile first. No tie-breaker: ties share the win.",
+    totals=(Total("mosaics", DECK_SIZE.__getitem__, DECKS), Total("stalls", DECK_SIZE.__getitem__, DECKS),
+            Total("rubies", RUBIES, f"{RUBIES} rubies in the game"),
+            Total("objectives", lambda n: 4 + n, "4 coloured objectives and one grey per player")),
+    checks=(check_realm,),
 )
 
 FORMS = (FINAL,)

@@ -3,6 +3,12 @@
 A form has fields entered once (``shared``) and fields entered for every player
 (``per_player``). Entries are kept as the raw text typed, so a half-filled sheet can be
 saved and resumed as is; ``evaluate`` parses them and runs the game's computation.
+
+Every field has bounds taken from the game's components and rules (``most``, ``least``,
+``items``, ``check``) and the form may bound sums over the players (``totals``) or
+several fields at once (``checks``). A value out of those bounds is an ``OutOfRange``:
+the app refuses it as it is typed and ``tabula score`` refuses a sheet holding it, both
+with the reason (``why``).
 """
 
 from __future__ import annotations
@@ -14,6 +20,13 @@ from engine.core.contract import Score
 from engine.core.scoring import ranking
 from engine.core.seats import seat_tag
 
+Limit = int | Callable[[int], int] | None
+"""A bound, fixed or for a player count."""
+
+DIGITS = r"[0-9]*"
+NUMBERS = r"[0-9 ,]*"
+"""What may be typed into a field of whole numbers, or of a list of them."""
+
 
 def seat_labels(players: int) -> list[str]:
     """How sheets name the players by default: seat letter and symbol (never colour alone)."""
@@ -21,13 +34,28 @@ def seat_labels(players: int) -> list[str]:
 
 
 class EntryError(ValueError):
-    """Text that does not fit a field; the message says what is expected."""
+    """Text that does not fit a field (yet); the message says what is expected."""
+
+
+class OutOfRange(EntryError):
+    """A value the game cannot have. Typing more cannot mend it, so it is refused as typed.
+
+    ``key`` and ``seat`` name the field when the check spans several (seat None: shared)."""
+
+    def __init__(self, message: str, key: str | None = None, seat: int | None = None):
+        super().__init__(message)
+        self.key = key
+        self.seat = seat
+
+
+def limit_of(limit: Limit, players: int) -> int | None:
+    return limit(players) if callable(limit) else limit
 
 
 def parse_count(text: str) -> int:
     value = parse_integer(text)
     if value < 0:
-        raise EntryError("expected 0 or more")
+        raise OutOfRange("expected 0 or more")
     return value
 
 
@@ -58,6 +86,28 @@ def required(parse: Callable[[str], Any]) -> Callable[[str], Any]:
     return parse_or_none
 
 
+def numbers_in(value: Any) -> list[int]:
+    """The whole numbers a parsed value holds (itself, or the entries of a list)."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, list):
+        return [item for item in value if isinstance(item, int) and not isinstance(item, bool)]
+    return []
+
+
+def amount(value: Any) -> int:
+    """What a value adds to a total over the players: a number itself, a list its length."""
+    if isinstance(value, list):
+        return len(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def because(why: str) -> str:
+    return f" ({why})" if why else ""
+
+
 @dataclass(frozen=True)
 class Field:
     key: str
@@ -66,6 +116,47 @@ class Field:
     default: str = "0"
     """The text used while the field is blank."""
     hint: str = ""
+    most: Limit = None
+    """The largest value (of each entry, for a list field)."""
+    least: int = 0
+    items: Limit = None
+    """The most entries of a list field."""
+    why: str = ""
+    """Where the bounds come from, said with a refusal: 'one per battle'."""
+    typed: str = DIGITS
+    """What may be typed at all: a regular expression the whole text must match."""
+    check: Callable[[Any, int], None] | None = None
+    """Further bounds of a parsed value for a player count; raises OutOfRange."""
+
+    def value(self, text: str, players: int) -> Any:
+        """The parsed and bounded value of ``text`` (the default when blank)."""
+        value = self.parse(text.strip() or self.default)
+        self.bound(value, players)
+        return value
+
+    def bound(self, value: Any, players: int) -> None:
+        if value is None:
+            return
+        most = limit_of(self.most, players)
+        for number in numbers_in(value):
+            if number < self.least:
+                raise OutOfRange(f"{number} is below {self.least}{because(self.why)}")
+            if most is not None and number > most:
+                raise OutOfRange(f"{number} is more than {most}{because(self.why)}")
+        items = limit_of(self.items, players)
+        if items is not None and isinstance(value, list) and len(value) > items:
+            raise OutOfRange(f"{len(value)} entries, at most {items}{because(self.why)}")
+        if self.check is not None:
+            self.check(value, players)
+
+
+@dataclass(frozen=True)
+class Total:
+    """A bound on a field summed over the players (a list field counts its entries)."""
+
+    key: str
+    most: Limit
+    why: str
 
 
 @dataclass
@@ -79,6 +170,11 @@ class Result:
     winners: list[int] = field(default_factory=list)
 
 
+Values = dict[str, Any]
+Check = Callable[[Values, list[Values], int], None]
+"""A bound over several fields: (shared values, per-player values, players); raises OutOfRange."""
+
+
 @dataclass(frozen=True)
 class Form:
     id: str
@@ -90,37 +186,129 @@ class Form:
     compute: Callable[[dict[str, Any], list[dict[str, Any]], Sequence[str]], Result]
     """(shared values, per-player values, player labels) -> Result."""
     help: str = ""
+    totals: tuple[Total, ...] = ()
+    checks: tuple[Check, ...] = ()
+    tie_rule: str = "Ties are shared."
+
+    def field(self, key: str, shared: bool = False) -> Field:
+        for f in self.shared if shared else self.per_player:
+            if f.key == key:
+                return f
+        raise KeyError(key)
+
+    def limits(self, shared: Values, players: list[Values]) -> None:
+        """The bounds over several fields and players; OutOfRange names the field."""
+        for total in self.totals:
+            most = limit_of(total.most, len(players))
+            summed = sum(amount(p.get(total.key)) for p in players)
+            if most is not None and summed > most:
+                raise OutOfRange(f"{summed} in all, at most {most}{because(total.why)}", total.key)
+        for check in self.checks:
+            check(shared, players, len(players))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a sheet cannot be computed: the field (seat None: a shared one) and the message."""
+
+    seat: int | None
+    key: str | None
+    message: str
 
 
 @dataclass
 class Evaluation:
     result: Result | None
     errors: list[str]
+    problems: list[Problem] = field(default_factory=list)
 
 
 def evaluate(form: Form, labels: Sequence[str], shared_raw: Mapping[str, str],
              players_raw: Sequence[Mapping[str, str]]) -> Evaluation:
-    errors: list[str] = []
-    shared = parse_fields(form.shared, shared_raw, "", errors)
-    players = [parse_fields(form.per_player, raw, f"{label}: ", errors)
-               for label, raw in zip(labels, players_raw)]
-    if errors:
-        return Evaluation(None, errors)
-    try:
-        return Evaluation(form.compute(shared, players, labels), [])
-    except EntryError as error:
-        return Evaluation(None, [str(error)])
+    problems: list[Problem] = []
+    count = len(labels)
+    shared = parse_fields(form.shared, shared_raw, None, count, problems)
+    players = [parse_fields(form.per_player, raw, seat, count, problems) for seat, raw in enumerate(players_raw)]
+    if not problems:
+        try:
+            form.limits(shared, players)
+            return Evaluation(form.compute(shared, players, labels), [])
+        except OutOfRange as error:
+            problems.append(Problem(error.seat, error.key, str(error)))
+        except EntryError as error:
+            problems.append(Problem(None, None, str(error)))
+    return Evaluation(None, [describe(form, labels, p) for p in problems], problems)
 
 
-def parse_fields(fields: Sequence[Field], raw: Mapping[str, str], prefix: str, errors: list[str]) -> dict[str, Any]:
+def describe(form: Form, labels: Sequence[str], problem: Problem) -> str:
+    """A problem as the app shows it: '●A: Gate tiles: 5 is more than 4 (...)'."""
+    where = "" if problem.seat is None else f"{labels[problem.seat]}: "
+    label = field_label(form, problem)
+    return f"{where}{label}: {problem.message}" if label else where + problem.message
+
+
+def field_label(form: Form, problem: Problem) -> str | None:
+    """The label of the field a problem is about (a shared one first when no seat is named)."""
+    fields = (*form.shared, *form.per_player) if problem.seat is None else form.per_player
+    return next((f.label for f in fields if f.key == problem.key), None)
+
+
+def parse_fields(fields: Sequence[Field], raw: Mapping[str, str], seat: int | None, players: int,
+                 problems: list[Problem]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for f in fields:
-        text = raw.get(f.key, "").strip() or f.default
         try:
-            values[f.key] = f.parse(text)
+            values[f.key] = f.value(raw.get(f.key, ""), players)
         except EntryError as error:
-            errors.append(f"{prefix}{f.label}: {error}")
+            problems.append(Problem(seat, f.key, str(error)))
     return values
+
+
+def refusal(form: Form, players: int, shared_raw: Mapping[str, str], players_raw: Sequence[Mapping[str, str]],
+            seat: int | None, key: str, text: str) -> str | None:
+    """Why ``text`` may not be typed into that field now (None: it may): a character the field
+    never holds, or a value out of the game's bounds alone or with what else is entered.
+    Text that is merely unfinished ('3/' of a city) is allowed."""
+    import re
+
+    target = form.field(key, shared=seat is None)
+    if re.fullmatch(target.typed, text) is None:
+        return "only " + describe_typed(target.typed)
+    try:
+        target.value(text, players)
+    except OutOfRange as error:
+        return str(error)
+    except EntryError:
+        return None
+    shared = {**shared_raw, key: text} if seat is None else dict(shared_raw)
+    entries = [{**raw, key: text} if index == seat else dict(raw) for index, raw in enumerate(players_raw)]
+    shared_values = lenient_values(form.shared, shared, players)
+    player_values = [lenient_values(form.per_player, raw, players) for raw in entries]
+    try:
+        form.limits(shared_values, player_values)
+    except OutOfRange as error:
+        return str(error)
+    except EntryError:
+        return None
+    return None
+
+
+def lenient_values(fields: Sequence[Field], raw: Mapping[str, str], players: int) -> dict[str, Any]:
+    """The values that parse; a field that does not (yet) counts as blank."""
+    values = {}
+    for f in fields:
+        try:
+            values[f.key] = f.value(raw.get(f.key, ""), players)
+        except EntryError:
+            try:
+                values[f.key] = f.value("", players)
+            except EntryError:
+                values[f.key] = None
+    return values
+
+
+def describe_typed(pattern: str) -> str:
+    return {DIGITS: "digits", NUMBERS: "numbers separated by spaces"}.get(pattern, "the characters this field takes")
 
 
 def score_result(scores: list[Score], labels: Sequence[str],

@@ -1,19 +1,27 @@
-"""A saved assistant sheet is plain data (stored with SaveStore.put_sheet):
+"""Assistant sheets as plain data: what the app saves (SaveStore.put_sheet) and what
+`tabula score` reads. docs/score-sheets.md documents the format with an example per game.
 
     {"kind": "checklist", "game", "players", "seed", "ticked": [step ids], "title"}
-    {"kind": "form", "game", "form": form id, "players", "shared": {key: text},
-     "entries": [{key: text} per player], "title"}
+    {"kind": "form", "game", "form": form id, "players": [names], "shared": {key: value},
+     "entries": [{key: value} per player], "title", "finished": bool}
 
+``players`` is the list of names (sheets saved before names were kept hold the count);
+a value is the text as typed, or in a hand-written sheet a whole number or a list of them.
 Checklists are rebuilt from (game, players, seed), so only the ticks are progress.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .checklist import Checklist
-from .forms import Evaluation, Form, evaluate
-from .games import assistant_for, form_for
+from .forms import Evaluation, Form, Problem, evaluate
+from .games import GAME_IDS, assistant_for, form_for
+
+FORM_KEYS = ("kind", "game", "form", "title", "players", "shared", "entries", "finished")
+NAME_MOST = 40
+"""A player name's most characters (it must fit a column of the score table)."""
 
 
 def new_checklist(game: str, players: int, seed: int) -> dict[str, Any]:
@@ -21,11 +29,12 @@ def new_checklist(game: str, players: int, seed: int) -> dict[str, Any]:
     return {"kind": "checklist", "game": game, "players": players, "seed": seed, "ticked": [], "title": title}
 
 
-def new_form(game: str, form_id: str, players: int) -> dict[str, Any]:
+def new_form(game: str, form_id: str, players: int | list[str]) -> dict[str, Any]:
     form = form_for(game, form_id)
-    title = f"{assistant_for(game).TITLE} {form.title.lower()}, {players}p"
-    return {"kind": "form", "game": game, "form": form_id, "players": players, "shared": {},
-            "entries": [{} for _ in range(players)], "title": title}
+    names = list(players) if isinstance(players, list) else assistant_for(game).player_labels(players)
+    title = f"{assistant_for(game).TITLE} {form.title.lower()}, {len(names)}p"
+    return {"kind": "form", "game": game, "form": form_id, "players": names, "shared": {},
+            "entries": [{} for _ in names], "title": title, "finished": False}
 
 
 def checklist_of(sheet: dict[str, Any]) -> Checklist:
@@ -36,8 +45,15 @@ def form_of(sheet: dict[str, Any]) -> Form:
     return form_for(sheet["game"], sheet["form"])
 
 
+def player_count(sheet: dict[str, Any]) -> int:
+    players = sheet["players"]
+    return len(players) if isinstance(players, list) else players
+
+
 def labels_of(sheet: dict[str, Any]) -> list[str]:
-    return assistant_for(sheet["game"]).player_labels(sheet["players"])
+    """The players' names, or the game's default labels for a sheet saved without names."""
+    players = sheet["players"]
+    return list(players) if isinstance(players, list) else assistant_for(sheet["game"]).player_labels(players)
 
 
 def evaluate_sheet(sheet: dict[str, Any]) -> Evaluation:
@@ -52,5 +68,144 @@ def progress_text(sheet: dict[str, Any]) -> str:
     if result and result.scores and result.winners:
         labels = labels_of(sheet)
         best = result.scores[result.winners[0]].total
-        return f"{'/'.join(labels[seat] for seat in result.winners)} {best}"
+        text = f"{'/'.join(labels[seat] for seat in result.winners)} {best}"
+        return f"{text}, finished" if sheet.get("finished") else text
     return "open"
+
+
+# -- reading a sheet written by hand (or by another program) -----------------------------------
+
+
+class SheetError(ValueError):
+    """A sheet that cannot be used: ``where`` names the field ('entries[1] (Bruno).gates')."""
+
+    def __init__(self, where: str, problem: str):
+        super().__init__(f"{where}: {problem}")
+        self.where = where
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class ScoreReport:
+    form: Form
+    names: list[str]
+    evaluation: Evaluation
+
+
+def kind_of(value: Any) -> str:
+    return {bool: "true/false", int: "a whole number", float: "a fraction", str: "text", list: "a list",
+            dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def typed_text(value: Any, where: str) -> str:
+    """A field's value as the text the app would hold: text as is, numbers written out."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, list) and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
+        return " ".join(str(v) for v in value)
+    raise SheetError(where, f"expected a whole number or text, got {kind_of(value)} {value!r}"[:200])
+
+
+def score_forms(game: str) -> list[Form]:
+    return [form for form in assistant_for(game).FORMS if form.kind == "score"]
+
+
+def read_score_sheet(game: str, data: Any) -> dict[str, Any]:
+    """Check a score sheet's structure and return it in the app's form (values as text).
+
+    SheetError names the first problem: an unknown field, a wrong type, a missing player."""
+    if game not in GAME_IDS:
+        raise SheetError("game", f"unknown game {game!r}; the games are {', '.join(GAME_IDS)}")
+    if not isinstance(data, dict):
+        raise SheetError("sheet", f"expected a JSON object, got {kind_of(data)}")
+    for key in data:
+        if key not in FORM_KEYS:
+            raise SheetError(key, f"unknown field; a sheet has {', '.join(FORM_KEYS)}")
+    if data.get("kind", "form") != "form":
+        raise SheetError("kind", f"expected \"form\", got {data['kind']!r}"[:200])
+    if data.get("game", game) != game:
+        raise SheetError("game", f"the sheet is for {data['game']!r}, not {game!r}"[:200])
+    forms = score_forms(game)
+    form_id = data.get("form", forms[0].id)
+    form = next((f for f in forms if f.id == form_id), None)
+    if form is None:
+        known = ", ".join(f.id for f in forms)
+        raise SheetError("form", f"{form_id!r} is not a score sheet of {assistant_for(game).TITLE} (it has: {known})"[:200])
+    names = read_players(game, data.get("players"))
+    shared = read_values(form.shared, data.get("shared", {}), "shared")
+    entries = data.get("entries")
+    if not isinstance(entries, list):
+        raise SheetError("entries", f"expected a list with one object per player, got {kind_of(entries)}")
+    if len(entries) != len(names):
+        missing = names[len(entries):]
+        detail = f" (missing player: {', '.join(missing)})" if missing else ""
+        raise SheetError("entries", f"{len(entries)} entries for {len(names)} players{detail}")
+    values = [read_values(form.per_player, entry, f"entries[{seat}] ({names[seat]})")
+              for seat, entry in enumerate(entries)]
+    finished = data.get("finished", False)
+    if not isinstance(finished, bool):
+        raise SheetError("finished", f"expected true or false, got {kind_of(finished)}")
+    title = data.get("title", f"{assistant_for(game).TITLE} {form.title.lower()}, {len(names)}p")
+    if not isinstance(title, str):
+        raise SheetError("title", f"expected text, got {kind_of(title)}")
+    return {"kind": "form", "game": game, "form": form.id, "players": names, "shared": shared, "entries": values,
+            "title": title, "finished": finished}
+
+
+def read_players(game: str, players: Any) -> list[str]:
+    module = assistant_for(game)
+    counts = module.PLAYER_COUNTS
+    span = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+    if isinstance(players, int) and not isinstance(players, bool):
+        players = module.player_labels(players) if players in counts else [""] * players
+    if not isinstance(players, list):
+        raise SheetError("players", f"expected the list of player names, got {kind_of(players)}")
+    if len(players) not in counts:
+        raise SheetError("players", f"{module.TITLE} is for {span} players, the sheet has {len(players)}")
+    for seat, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise SheetError(f"players[{seat}]", "missing player: expected a name")
+        if len(name) > NAME_MOST or not name.isprintable():
+            raise SheetError(f"players[{seat}]", f"a name is at most {NAME_MOST} printable characters")
+    for seat, name in enumerate(players):
+        if name in players[:seat]:
+            raise SheetError(f"players[{seat}]", f"{name!r} is named twice")
+    return list(players)
+
+
+def read_values(fields, raw: Any, where: str) -> dict[str, str]:
+    if not isinstance(raw, dict):
+        raise SheetError(where, f"expected an object of fields, got {kind_of(raw)}")
+    keys = [f.key for f in fields]
+    for key in raw:
+        if key not in keys:
+            known = ", ".join(keys) if keys else "none"
+            raise SheetError(f"{where}.{key}"[:200], f"unknown field; the fields here are {known}")
+    return {key: typed_text(value, f"{where}.{key}") for key, value in raw.items()}
+
+
+def problem_place(form: Form, names: list[str], problem: Problem) -> str:
+    """Where a problem is, in a sheet's terms: 'shared.characters', 'entries[1] (Bruno).gates',
+    'entries[*].gates' for a total over the players."""
+    if problem.seat is not None:
+        return f"entries[{problem.seat}] ({names[problem.seat]}).{problem.key}"
+    if any(f.key == problem.key for f in form.shared):
+        return f"shared.{problem.key}"
+    return f"entries[*].{problem.key}" if problem.key else "sheet"
+
+
+def score_sheet(game: str, data: Any) -> ScoreReport:
+    """A score sheet checked and computed; SheetError names the first problem."""
+    sheet = read_score_sheet(game, data)
+    form, names = form_of(sheet), sheet["players"]
+    evaluation = evaluate_sheet(sheet)
+    if evaluation.problems:
+        problem = evaluation.problems[0]
+        label = next((f.label for f in (*form.shared, *form.per_player) if f.key == problem.key), "")
+        message = f"{problem.message}" + (f" [{label}]" if label else "")
+        raise SheetError(problem_place(form, names, problem), message)
+    return ScoreReport(form, names, evaluation)

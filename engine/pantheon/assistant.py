@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
-from engine.assistant.forms import (EntryError, Field, Form, Result, breakdown_rows, entries_of, parse_count,
-                                   parse_count_list, score_result, seat_labels)
+from engine.assistant.forms import (NUMBERS, EntryError, Field, Form, OutOfRange, Result, Total, breakdown_rows,
+                                   entries_of, parse_count, parse_count_list, score_result, seat_labels)
 from engine.core.contract import Score
 from engine.core.seats import LETTERS, seat_tag
 
@@ -22,6 +22,19 @@ player_labels = seat_labels
 PLAYER_COUNTS = (2, 3, 4)
 NATIONS = ("Gallia", "Germania", "Graecia", "Aegyptus", "Persia", "Cartago", "Iberia", "Roma")
 BONUS_TILES = 6
+COLUMNS = 12
+"""Columns of a player's colour in the game."""
+DEMIGODS = 21
+DEMIGOD_MOST = 6
+PIETALTE_TILES = 3
+"""Pietalte god tiles in our god set (reconstructed: the texts do not give the count per god)."""
+OFFERING_KINDS = 4
+OFFERING_LEVEL_MOST = 4
+
+
+def gods_per_epoch(players: int) -> int:
+    """God tiles laid out for an epoch: one more than the players."""
+    return players + 1
 SETUP = "Common setup"
 PLAYERS = "Player setup"
 
@@ -70,7 +83,7 @@ def setup_checklist(players: int, seed: int) -> Checklist:
 def parse_epoch(text: str) -> int:
     epoch = parse_count(text)
     if not 1 <= epoch <= EPOCHS:
-        raise EntryError(f"epochs are 1 to {EPOCHS}")
+        raise OutOfRange(f"epochs are 1 to {EPOCHS}")
     return epoch
 
 
@@ -79,17 +92,23 @@ def parse_seats(text: str) -> list[int]:
     seats = []
     for letter in entries_of(text.upper()):
         if len(letter) != 1 or letter not in LETTERS:
-            raise EntryError(f"{letter!r} is not a player letter")
+            raise OutOfRange(f"{letter!r} is not a player letter")
         seats.append(LETTERS.index(letter))
     if len(seats) > EPOCHS:
-        raise EntryError(f"there are only {EPOCHS} epochs")
+        raise OutOfRange(f"there are only {EPOCHS} epochs")
     return seats
 
 
-def _check_seats(seats: Sequence[int], players: int) -> None:
+def check_seats(seats: Sequence[int], players: int) -> None:
     for seat in seats:
         if seat >= players:
-            raise EntryError(f"there is no player {LETTERS[seat]} in a {players}-player game")
+            raise OutOfRange(f"there is no player {LETTERS[seat]} in a {players}-player game")
+
+
+def check_one_ender(seats: Sequence[int], players: int) -> None:
+    check_seats(seats, players)
+    if len(seats) > 1:
+        raise OutOfRange("one player ends an epoch")
 
 
 def epoch_points(epoch: int, gods: int, ended: bool, columns: int = 0, demigods: Sequence[int] = (),
@@ -107,9 +126,6 @@ def epoch_points(epoch: int, gods: int, ended: bool, columns: int = 0, demigods:
 
 def compute_epoch(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
     epoch, ender = shared["epoch"], shared["ender"]
-    _check_seats(ender, len(players))
-    if len(ender) > 1:
-        raise EntryError("one player ends an epoch")
     per_player = [epoch_points(epoch, p["gods"], [seat] == ender, p["columns"], p["demigods"], p["pietalte"],
                                p["offerings"])
                   for seat, p in enumerate(players)]
@@ -126,7 +142,6 @@ def compute_epoch(shared: dict[str, Any], players: list[dict[str, Any]], labels:
 
 def compute_running(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
     enders = shared["enders"]
-    _check_seats(enders, len(players))
     scores = []
     for seat, p in enumerate(players):
         total: dict[str, int] = {}
@@ -144,35 +159,61 @@ def compute_running(shared: dict[str, Any], players: list[dict[str, Any]], label
     return score_result(scores, labels, lambda seat: (demigod_tiles[seat],), notes)
 
 
+SEATS_TYPED = r"[A-Ea-e ,]*"
+GODS = "the god tiles laid out each epoch: one more than the players"
+DEMIGOD_WHY = f"demigods are worth 1 to {DEMIGOD_MOST}"
+OFFERING_WHY = f"one offering tile of each of {OFFERING_KINDS} kinds, levels 1 to {OFFERING_LEVEL_MOST}"
+
+
+def scoring_fields(suffix: str, labels: Sequence[str], hints: Sequence[str]) -> tuple[Field, ...]:
+    """What a scoring (after epochs 3 and 6) counts: columns, demigods, Pietalte tiles, offering levels."""
+    columns, demigods, pietalte, offerings = labels
+    return (
+        Field(f"columns{suffix}", columns, hint=hints[0], most=COLUMNS, why=f"{COLUMNS} columns of your colour"),
+        Field(f"demigods{suffix}", demigods, parse_count_list, "", hints[1], least=1, most=DEMIGOD_MOST,
+              items=DEMIGODS, why=DEMIGOD_WHY, typed=NUMBERS),
+        Field(f"pietalte{suffix}", pietalte, hint=hints[2], most=PIETALTE_TILES,
+              why=f"{PIETALTE_TILES} Pietalte tiles in the game"),
+        Field(f"offerings{suffix}", offerings, parse_count_list, "", hints[3], least=1, most=OFFERING_LEVEL_MOST,
+              items=OFFERING_KINDS, why=OFFERING_WHY, typed=NUMBERS),
+    )
+
+
+def scoring_totals(suffix: str) -> tuple[Total, ...]:
+    return (Total(f"demigods{suffix}", DEMIGODS, f"{DEMIGODS} demigod tiles"),
+            Total(f"pietalte{suffix}", PIETALTE_TILES, f"{PIETALTE_TILES} Pietalte tiles in the game"))
+
+
 EPOCH = Form(
     "epoch", "Epoch", "round",
     shared=(Field("epoch", "Epoch (1-6)", parse_epoch, "1"),
-            Field("ender", "Who ended it (letter)", parse_seats, "")),
+            Field("ender", "Who ended it (letter)", parse_seats, "", check=check_one_ender, typed=SEATS_TYPED)),
     per_player=(
-        Field("gods", "Gods taken this epoch", parse_count),
-        Field("columns", "Columns on the board", parse_count, "0", "scored after epochs 3 and 6"),
-        Field("demigods", "Demigod values", parse_count_list, "", "e.g. 3 2 (after epochs 3 and 6)"),
-        Field("pietalte", "Pietalte tiles", parse_count, "0", "at a scoring"),
-        Field("offerings", "Offering tile levels", parse_count_list, "", "e.g. 2 1 (for Pietalte)"),
+        Field("gods", "Gods taken this epoch", most=gods_per_epoch, why=GODS),
+        *scoring_fields("", ("Columns on the board", "Demigod values", "Pietalte tiles", "Offering tile levels"),
+                        ("scored after epochs 3 and 6", "e.g. 3 2 (after epochs 3 and 6)", "at a scoring",
+                         "e.g. 2 1 (for Pietalte)")),
     ),
     compute=compute_epoch,
     help="What each player scores for this epoch.",
+    totals=(Total("gods", gods_per_epoch, GODS), *scoring_totals("")),
 )
 
 RUNNING = Form(
     "running", "Running score", "score",
-    shared=(Field("enders", "Epoch enders in order", parse_seats, "", "letters, e.g. A C B"),),
+    shared=(Field("enders", "Epoch enders in order", parse_seats, "", "letters, e.g. A C B", check=check_seats,
+                  typed=SEATS_TYPED),),
     per_player=(
-        *(Field(f"gods{e}", f"Gods taken in epoch {e}", parse_count) for e in range(1, EPOCHS + 1)),
-        *(field for n, e in enumerate(SCORING_EPOCHS, start=1) for field in (
-            Field(f"columns{n}", f"Columns after epoch {e}", parse_count),
-            Field(f"demigods{n}", f"Demigods after epoch {e}", parse_count_list, "", "e.g. 3 2"),
-            Field(f"pietalte{n}", f"Pietalte tiles, epoch {e}", parse_count),
-            Field(f"offerings{n}", f"Offering levels, epoch {e}", parse_count_list, "", "for Pietalte"),
-        )),
+        *(Field(f"gods{e}", f"Gods taken in epoch {e}", most=gods_per_epoch, why=GODS) for e in range(1, EPOCHS + 1)),
+        *(field for n, e in enumerate(SCORING_EPOCHS, start=1) for field in scoring_fields(
+            str(n), (f"Columns after epoch {e}", f"Demigods after epoch {e}", f"Pietalte tiles, epoch {e}",
+                     f"Offering levels, epoch {e}"), ("", "e.g. 3 2", "", "for Pietalte"))),
     ),
     compute=compute_running,
     help="Fill in epoch by epoch; the totals run as you go.",
+    totals=(*(Total(f"gods{e}", gods_per_epoch, GODS) for e in range(1, EPOCHS + 1)),
+            *(total for n in range(1, len(SCORING_EPOCHS) + 1) for total in scoring_totals(str(n)))),
+    tie_rule="Ties go to more demigod tiles; still tied, the win is shared.",
 )
 
 FORMS = (EPOCH, RUNNING)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.assistant.forms import (EntryError, Field, Form, Result, parse_count, parse_count_list, required,
-                                   score_result)
+from engine.assistant.forms import (NUMBERS, EntryError, Field, Form, OutOfRange, Result, Total, parse_count,
+                                   parse_count_list, required, score_result)
 
 from .round_end import LAST_ROUND, City, Holdings, RoundEndPlan, RoundEndReport, end_of_round, game_end_reasons
 from .scoring import final_score
@@ -33,8 +33,31 @@ def parse_cities(text: str) -> list[City]:
 def parse_round(text: str) -> int:
     number = parse_count(text)
     if not 1 <= number <= LAST_ROUND:
-        raise EntryError(f"rounds are 1 to {LAST_ROUND}")
+        raise OutOfRange(f"rounds are 1 to {LAST_ROUND}")
     return number
+
+
+POLEIS = 18
+CUBES = 45
+"""Population cubes of a side's colour: no side has more citizens than that."""
+TRACK_MOST = 99
+"""Prestige and resources: the texts give no track length; no game gets near this."""
+FAR = "far beyond a game's reach"
+
+
+def check_cities(cities: list[City] | None, players: int) -> None:
+    if not cities:
+        return
+    if len(cities) > POLEIS:
+        raise OutOfRange(f"{len(cities)} cities, but the map has {POLEIS} poleis")
+    for number, city in enumerate(cities, start=1):
+        if city.population > city.maximum or city.base > city.maximum:
+            raise OutOfRange(f"city {number}: population and start cannot exceed the maximum {city.maximum}")
+        if city.growth_limit is not None and city.growth_limit > city.maximum:
+            raise OutOfRange(f"city {number}: a growth limit above the maximum {city.maximum}")
+    citizens = sum(city.population for city in cities)
+    if citizens > CUBES:
+        raise OutOfRange(f"{citizens} citizens, but a side has {CUBES} cubes")
 
 
 VERDICT_INPUTS = ("cities", "prestige", "wheat")
@@ -96,27 +119,33 @@ ROUND_END = Form(
     "round-end", "End of round", "round",
     shared=(Field("round", "Round (1-4)", required(parse_round), "", "needed to judge the game end"),),
     per_player=(
-        Field("cities", "Cities pop/start/max[/limit]", required(parse_cities), "", "e.g. 3/2/5 4/4/6/2"),
-        Field("prestige", "Prestige", required(parse_count), "", "needed to judge the game end; type 0 too"),
-        Field("wheat", "Wheat", required(parse_count), "", "needed to judge the game end; type 0 too"),
-        Field("wine", "Wine", parse_count),
-        Field("oil", "Oil", parse_count),
-        Field("silver", "Silver", parse_count),
-        Field("projects", "Projects completed: prestige", parse_count),
-        Field("growth", "Growth per city", parse_count_list, "", "e.g. 1 0 2"),
-        Field("tax", "Tax (0/1)", parse_count, "0", "1 to trade 1 prestige for 1 silver"),
+        Field("cities", "Cities pop/start/max[/limit]", required(parse_cities), "", "e.g. 3/2/5 4/4/6/2",
+              most=CUBES, why=f"a side has {CUBES} cubes", check=check_cities, typed=r"[0-9/ ,]*"),
+        Field("prestige", "Prestige", required(parse_count), "", "needed to judge the game end; type 0 too",
+              most=TRACK_MOST, why=FAR),
+        Field("wheat", "Wheat", required(parse_count), "", "needed to judge the game end; type 0 too",
+              most=TRACK_MOST, why=FAR),
+        Field("wine", "Wine", most=TRACK_MOST, why=FAR),
+        Field("oil", "Oil", most=TRACK_MOST, why=FAR),
+        Field("silver", "Silver", most=TRACK_MOST, why=FAR),
+        Field("projects", "Projects completed: prestige", most=TRACK_MOST, why=FAR),
+        Field("growth", "Growth per city", parse_count_list, "", "e.g. 1 0 2", most=CUBES, items=POLEIS,
+              why=f"{POLEIS} poleis, {CUBES} cubes", typed=NUMBERS),
+        Field("tax", "Tax (0/1)", parse_count, "0", "1 to trade 1 prestige for 1 silver", most=1,
+              why="1 to pay it, 0 not to"),
     ),
     compute=compute_round_end,
     help="Projects, feeding, growth, megalopolis, spoilage and tax, in that order.",
+    totals=(Total("cities", POLEIS, f"the map has {POLEIS} poleis"),),
 )
 
 FINAL = Form(
     "final", "Final scoring", "score",
     shared=(),
     per_player=(
-        Field("population", "Citizens in all your cities", parse_count),
-        Field("prestige", "Prestige", parse_count),
-        Field("projects", "Completed projects: prestige", parse_count),
+        Field("population", "Citizens in all your cities", most=CUBES, why=f"a side has {CUBES} cubes"),
+        Field("prestige", "Prestige", most=TRACK_MOST, why=FAR),
+        Field("projects", "Completed projects: prestige", most=TRACK_MOST, why=FAR),
     ),
     compute=compute_final,
     help="Ties are shared.",

@@ -79,7 +79,7 @@ def test_pantheon_epoch_helper():
     assert result.rows[-1] == ["This epoch", str(3 + 8 + 1), "4", "3"]
     assert result.notes[0] == "Lay out 4 god tiles and 4 loot tiles this epoch."
     bad = evaluate(pantheon.EPOCH, labels, {"ender": "D"}, [{}, {}, {}])
-    assert bad.errors == ["there is no player D in a 3-player game"]
+    assert bad.errors == ["Who ended it (letter): there is no player D in a 3-player game"]
 
 
 def test_pantheon_running_sheet_tie_break_on_demigod_tiles():

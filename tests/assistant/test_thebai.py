@@ -213,3 +213,29 @@ def test_set_optimiser_matches_brute_force():
         assert sum(assigned) == gates
         counts = [c + g for c, g in zip(contracts, assigned)]
         assert sum(set_points(counts)) == brute_force_set_points(contracts, gates), (contracts, gates)
+
+
+def test_set_optimiser_matches_brute_force_with_more_gate_tiles():
+    import random
+
+    chooser = random.Random(29)
+    for _ in range(25):
+        contracts = [chooser.randint(0, 7) for _ in range(4)]
+        gates = chooser.randint(4, 7)
+        counts = [c + g for c, g in zip(contracts, best_gate_assignment(contracts, gates))]
+        assert sum(set_points(counts)) == brute_force_set_points(contracts, gates), (contracts, gates)
+
+
+def test_set_optimiser_at_the_largest_sheet_and_beyond():
+    from engine.thebai.assistant import BATTLES, CONTRACTS_PER_SUIT
+    from engine.thebai.scoring import candidate_assignments
+
+    # the largest sheet the bounds allow: every suit full and all 4 gate tiles
+    full = [CONTRACTS_PER_SUIT] * 4
+    assigned = best_gate_assignment(full, BATTLES)
+    assert sum(assigned) == BATTLES
+    assert sum(set_points([c + a for c, a in zip(full, assigned)])) == brute_force_set_points(full, BATTLES)
+    # the search does not grow with the count: the candidates for 1,000 gate tiles are as few as for 10
+    for gates in (10, 1000, 100_000):
+        assert len(list(candidate_assignments((2, 0, 5, 1), gates))) <= 11 ** 4
+    assert sum(best_gate_assignment([2, 0, 5, 1], 1000)) == 1000
