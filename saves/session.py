@@ -25,34 +25,8 @@ class SaveDoesNotReplay(SaveError):
     """The action log does not reproduce a game under the installed rules."""
 
 
-def data_version_of(rules: Any) -> str:
-    """The version of the game's component data: the rules' data_version() if they have
-    one, else their data_digest attribute, else ""."""
-    method = getattr(rules, "data_version", None)
-    if callable(method):
-        return str(method())
-    digest = getattr(rules, "data_digest", "")
-    return digest if isinstance(digest, str) else ""
-
-
 def status_of(match: Match) -> str:
     return "finished" if match.finished else "active"
-
-
-def progress_text(match: Match) -> str:
-    """The rules' own progress(state) if they have one, else the spectator view's "progress"
-    text, else a counter from the view ("round 3 of 8"), else the number of actions."""
-    custom = getattr(match.rules, "progress", None)
-    if callable(custom):
-        return str(custom(match.state))
-    view = match.rules.view(match.state, None)
-    if isinstance(view.get("progress"), str):
-        return view["progress"]
-    for key in ("round", "turn"):
-        value, total = view.get(key), view.get(f"{key}s", view.get(f"total_{key}s"))
-        if type(value) is int:
-            return f"{key} {value} of {total}" if type(total) is int else f"{key} {value}"
-    return f"{len(match.actions)} actions"
 
 
 def bot_seed(game_seed: int, seat: int, position: int) -> str:
@@ -69,8 +43,8 @@ def replay_record(record: SaveRecord) -> Match:
     except KeyError:
         raise SaveDoesNotReplay(f"{where} is of a game this Tabula does not know") from None
     versions = f"saved with rules version {record.rules_version!r}, installed {str(rules.version)!r}"
-    if record.data_version or data_version_of(rules):
-        versions += f"; data {record.data_version!r}, installed {data_version_of(rules)!r}"
+    if record.data_version or rules.data_version():
+        versions += f"; data {record.data_version!r}, installed {rules.data_version()!r}"
     try:
         actions = [Action.from_json(action) for action in record.actions]
         return Match.replay(rules, [seat.name for seat in record.seats], record.options, record.seed, actions)
@@ -95,8 +69,8 @@ class GameSession:
         match = Match(rules, [seat.name for seat in seats], options or {}, seed)
         match.draw_all()
         record = store.create(
-            game_id, title or rules.title, seats, match.options, seed, str(rules.version), data_version_of(rules),
-            actions=[action.to_json() for action in match.actions], progress=progress_text(match), status=status_of(match),
+            game_id, title or rules.title, seats, match.options, seed, str(rules.version), rules.data_version(),
+            actions=[action.to_json() for action in match.actions], progress=match.progress(), status=status_of(match),
         )
         return cls(store, record, match)
 
@@ -160,7 +134,7 @@ class GameSession:
         return changed
 
     def progress(self) -> str:
-        return progress_text(self.match)
+        return self.match.progress()
 
     def _save_from(self, start: int) -> None:
         new = [action.to_json() for action in self.match.actions[start:]]

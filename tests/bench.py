@@ -19,6 +19,8 @@ from rich.table import Table
 
 from engine.core.bots import RandomBot, play_out
 from engine.core.match import Match
+from engine.core.playout import Playout, random_policy
+from engine.core.state import copy_state
 from engine.registry import GAMES, rules_for
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
@@ -117,6 +119,40 @@ def games_per_second(game: str, seconds: float = 5.0) -> float:
     return games / (time.perf_counter() - start)
 
 
+def seats_for(game: str) -> list[str]:
+    """Four players where the game allows it, else its largest table."""
+    rules = rules_for(game)
+    return [f"P{n}" for n in range(min(4, rules.max_players))]
+
+
+def mid_game_state(game: str) -> dict:
+    rules = rules_for(game)
+    playout = Playout(rules, rules.setup(seats_for(game), rules.default_options(), 11))
+    total = Playout(rules, copy_state(playout.state, log=False)).run(random_policy(11))
+    playout.run(random_policy(11), max_decisions=total // 2)
+    return playout.state
+
+
+def clone_microseconds(game: str, copies: int = 3000) -> float:
+    """Copying a mid-game state for look-ahead (no log)."""
+    state = mid_game_state(game)
+    start = time.perf_counter()
+    for _ in range(copies):
+        copy_state(state, log=False)
+    return (time.perf_counter() - start) / copies * 1e6
+
+
+def playouts_per_second(game: str, seconds: float = 3.0) -> float:
+    """Whole random games on the rules-only path (no action log, no log text, no labels)."""
+    rules, games, start = rules_for(game), 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = rules.setup(seats_for(game), rules.default_options(), games)
+        state["log"] = None
+        Playout(rules, state).run(random_policy(games))
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
 def main() -> None:
     rows: list[tuple[str, str, str, bool]] = []
 
@@ -143,6 +179,11 @@ def main() -> None:
         if game in GAMES:
             value = games_per_second(game)
             row(f"random 4p {game} games per second", value, "games/s", f">= {target}", value >= target)
+    for game in sorted(GAMES):
+        value = clone_microseconds(game)
+        row(f"{game}: clone a mid-game state", value, "µs", "report", True)
+        value = playouts_per_second(game)
+        row(f"{game}: rules-only random play-outs ({len(seats_for(game))}p)", value, "games/s", "report", True)
     try:
         from tui.serve.bench import serve_rows
     except ImportError:

@@ -578,6 +578,11 @@ class AlmadiRules(Rules):
 
         return build_view(self, state, viewer)
 
+    def progress(self, state: State) -> str:
+        from .view import progress_text
+
+        return progress_text(state)
+
     def realm_inputs(self, state: State) -> list[RealmInput]:
         cat = catalogue()
         realms = []

@@ -87,6 +87,15 @@ def _pending_view(state: State, cat: Catalogue) -> dict[str, Any] | None:
     }
 
 
+def progress_text(state: State) -> str:
+    if state["phase"] == "over":
+        return "game over"
+    if state["phase"] in (*SETUP_PHASES, "fill"):
+        return "setup"
+    total = 16 * len(state["seats"])
+    return f"turn {min(state['turn'] + 1, total)} of {total}"
+
+
 def build_view(rules: "AlmadiRules", state: State, viewer: int | None) -> dict[str, Any]:
     cat = catalogue()
     n = len(state["seats"])
@@ -107,7 +116,7 @@ def build_view(rules: "AlmadiRules", state: State, viewer: int | None) -> dict[s
         "current": None if over else state["current"],
         "turn": turn,
         "total_turns": total,
-        "progress": "game over" if over else "setup" if setting_up else f"turn {turn} of {total}",
+        "progress": progress_text(state),
         "board": [[tile_view(cat, t) if t else None for t in row] for row in state["board"]],
         "supply": supply,
         "supply_total": len(state["supply"]),

@@ -1,4 +1,5 @@
-"""Bots that can fill any seat of any game: they only use the decision and the rules."""
+"""Bots that can fill any seat of any game. They decide from what their seat may know: the
+legal choices and a determinized state (``Match.lookahead``), never the real one."""
 
 from __future__ import annotations
 
@@ -6,12 +7,13 @@ import random
 
 from .contract import Choice
 from .match import Match
+from .state import copy_state
 
 
 class RandomBot:
     name = "random"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int | str = 0):
         self.random = random.Random(seed)
 
     def choose(self, match: Match, seat: int) -> Choice:
@@ -19,23 +21,27 @@ class RandomBot:
 
 
 class GreedyBot:
-    """One ply: the choice whose resulting state the rules' evaluation likes best."""
+    """One ply: the choice whose resulting state the rules' evaluation likes best, tried on a
+    state sampled from what the seat knows."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int | str = 0):
+        self.seed = seed
         self.random = random.Random(seed)
 
     def choose(self, match: Match, seat: int) -> Choice:
         choices = match.legal(seat)
         if len(choices) == 1:
             return choices[0]
+        rules = match.rules
+        known = match.lookahead(seat, f"{self.seed}:{len(match.actions)}").state
         best: list[Choice] = []
         best_value = float("-inf")
         for choice in choices:
-            trial = match.clone()
-            trial.choose(seat, choice.id)
-            value = match.rules.evaluate(trial.state, seat)
+            trial = copy_state(known, log=False)
+            rules.apply(trial, seat, choice)
+            value = rules.evaluate(trial, seat)
             if value > best_value:
                 best, best_value = [choice], value
             elif value == best_value:
@@ -46,7 +52,7 @@ class GreedyBot:
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(kind: str, seed: int = 0):
+def make_bot(kind: str, seed: int | str = 0):
     try:
         return BOTS[kind](seed)
     except KeyError:

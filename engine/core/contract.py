@@ -1,16 +1,23 @@
 """The contract every game implements.
 
 A game is a stateless ``Rules`` object working on a state that is plain JSON data
-(dicts, lists, strings, numbers, booleans), RNG state included. The rules say who must
-act now and what they may choose (``decision``), and change the state for a legal choice
-(``apply``). ``engine.core.match.Match`` wraps both: it validates choices, resolves chance,
-keeps the action log, and implements undo and replay, so games never do.
+(dicts, lists, strings, numbers, booleans), RNG state included. Most games describe their
+sequence of play as a ``Flow`` of small steps (engine/core/flow.py) and get ``decision``,
+``apply`` and ``describe`` from it. ``engine.core.match.Match`` wraps the rules: it
+validates choices, resolves chance, keeps the action log, and implements undo and replay,
+so games never do.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
+
+from . import rng
+from .state import copy_state
+
+if TYPE_CHECKING:
+    from .flow import Flow
 
 State = dict[str, Any]
 
@@ -22,41 +29,73 @@ class IllegalChoice(ValueError):
     """A choice that is not legal now. The message names the reason; the state is unchanged."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Choice:
     id: str
     """Stable id: the same option has the same id every time it is offered, and ids go in saves."""
-    label: str
-    """Short human label, e.g. 'Take Oasis from row 2'."""
+    label: str = ""
+    """Short human label, e.g. 'Take Oasis from row 2'. Flow steps leave it empty and say it
+    in ``describe``, which only runs for choices that are shown (``Match.view``)."""
     hint: str = ""
     """Optional detail shown beside the label (cost, effect, goods)."""
     reveals: bool = False
     """Choosing it shows hidden information: undo cannot go back past it."""
     weight: int = 1
     """For chance outcomes: how many of the indistinguishable items this outcome stands for."""
+    target: str | None = None
+    """Where on the game's board the choice acts (a cell, hex, space, track step or card id
+    from ``Rules.targets``), so a board can mark it there; None when it acts nowhere in particular."""
 
 
-@dataclass(frozen=True)
+Prompt = str | Callable[[], str]
+
+
 class Decision:
     """The decision point now: which seats may act and what each may choose.
 
     Several actors means they choose at once (each chooses once, in any order).
-    ``actors == (CHANCE,)`` is a chance step.
+    ``actors == (CHANCE,)`` is a chance step. Prompts may be given as functions: they are
+    only worked out when someone reads them (the playout path never does).
     """
 
-    actors: tuple[int, ...]
-    prompt: str
-    choices: Mapping[int, tuple[Choice, ...]]
-    topic: str = ""
-    """Rules-help topic id that explains this decision (a heading id in the game's help)."""
+    __slots__ = ("actors", "choices", "topic", "_prompt", "_prompts", "_topics")
+
+    def __init__(self, actors: tuple[int, ...], prompt: Prompt, choices: Mapping[int, tuple[Choice, ...]],
+                 topic: str = "", *, prompts: Mapping[int, Prompt] | None = None,
+                 topics: Mapping[int, str] | None = None):
+        self.actors = actors
+        self.choices = choices
+        self.topic = topic
+        """Rules-help topic id that explains this decision (a heading id in the game's help)."""
+        self._prompt = prompt
+        self._prompts = dict(prompts) if prompts else {}
+        self._topics = topics or {}
 
     @classmethod
-    def single(cls, actor: int, prompt: str, choices: list[Choice] | tuple[Choice, ...], topic: str = "") -> "Decision":
+    def single(cls, actor: int, prompt: Prompt, choices: list[Choice] | tuple[Choice, ...], topic: str = "") -> "Decision":
         return cls((actor,), prompt, {actor: tuple(choices)}, topic)
 
     @classmethod
-    def chance(cls, prompt: str, outcomes: list[Choice] | tuple[Choice, ...], topic: str = "") -> "Decision":
+    def chance(cls, prompt: Prompt, outcomes: list[Choice] | tuple[Choice, ...], topic: str = "") -> "Decision":
         return cls((CHANCE,), prompt, {CHANCE: tuple(outcomes)}, topic)
+
+    @property
+    def prompt(self) -> str:
+        if not isinstance(self._prompt, str):
+            self._prompt = self._prompt()
+        return self._prompt
+
+    def prompt_for(self, actor: int | None) -> str:
+        """The prompt one actor of a simultaneous decision reads (the common prompt otherwise)."""
+        own = self._prompts.get(actor) if actor is not None else None
+        if own is None:
+            return self.prompt
+        if not isinstance(own, str):
+            own = self._prompts[actor] = own()
+        return own
+
+    def topic_for(self, actor: int | None) -> str:
+        return self._topics.get(actor, self.topic) if actor is not None else self.topic
 
     @property
     def is_chance(self) -> bool:
@@ -64,6 +103,9 @@ class Decision:
 
     def for_actor(self, actor: int) -> tuple[Choice, ...]:
         return self.choices.get(actor, ())
+
+    def __repr__(self) -> str:
+        return f"Decision({self.actors!r}, {self.prompt!r}, topic={self.topic!r})"
 
 
 @dataclass(frozen=True)
@@ -92,7 +134,11 @@ class Score:
 
 
 class Rules:
-    """Base class of a game's rules. Subclasses are stateless; all state is in ``state``."""
+    """Base class of a game's rules. Subclasses are stateless; all state is in ``state``.
+
+    A game sets ``flow`` (engine.core.flow.Flow) and gets ``decision``, ``apply`` and
+    ``describe`` from it; the other methods have defaults a game overrides as it needs.
+    """
 
     id: str = ""
     title: str = ""
@@ -100,21 +146,53 @@ class Rules:
     max_players: int = 2
     version: str = "1"
     options: tuple[Option, ...] = ()
+    flow: "Flow | None" = None
 
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> State:
         raise NotImplementedError
 
+    # -- the turn flow ------------------------------------------------------------------------
+
     def decision(self, state: State) -> Decision | None:
         """Who acts now and what they may choose; None once the game is over."""
-        raise NotImplementedError
+        return self.flow.decision(state)
 
     def apply(self, state: State, actor: int, choice: Choice) -> None:
         """Change ``state`` in place for ``choice``; only called with a legal choice."""
-        raise NotImplementedError
+        self.flow.apply(state, actor, choice)
+
+    def describe(self, state: State, actor: int, choice: Choice) -> Choice:
+        """``choice`` with its label and hint, as offered to ``actor`` in ``state`` now."""
+        return self.flow.describe(state, actor, choice) if self.flow is not None else choice
+
+    # -- what a seat may know -------------------------------------------------------------------
 
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` may see (None: a spectator). Never includes another seat's secrets."""
         raise NotImplementedError
+
+    def has_private(self, state: State, viewer: int) -> bool:
+        """Whether ``viewer`` holds information the others may not see (a hand, a face-down
+        tile): a hot-seat table passes the device before showing it."""
+        return False
+
+    def determinize(self, state: State, viewer: int | None, seed: int | str) -> State:
+        """A new state that ``viewer`` cannot tell from ``state``: everything it may not know
+        (others' hands, face-down tiles, deck order) sampled anew, consistently with what it
+        saw, and the RNG reseeded, so play-outs from it never foresee a real draw.
+
+        Must depend only on what ``viewer`` sees (and ``seed``): two states with the same view
+        give the same result. The result has no log (nothing is written to it). This default
+        is right for games without hidden information."""
+        twin = copy_state(state, log=False)
+        rng.reseed(twin, seed)
+        return twin
+
+    def targets(self, state: State) -> Collection[str]:
+        """Every board target id that exists now (a choice's ``target`` is one of them)."""
+        return ()
+
+    # -- scores and labels for lists ------------------------------------------------------------
 
     def scores(self, state: State) -> list[Score]:
         """Scores with their breakdown: running during play, final once the game is over."""
@@ -125,11 +203,22 @@ class Rules:
         return ()
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Heuristic value of ``state`` for ``seat``, used by the greedy bot."""
+        """Heuristic value of ``state`` for ``seat``, used by the bots. Bots only call it on a
+        determinized state (see ``determinize``), so it may read the whole state."""
         scores = self.scores(state)
         mine = scores[seat].total
         best_other = max((s.total for s in scores if s.seat != seat), default=0)
         return mine - best_other
+
+    def progress(self, state: State) -> str:
+        """Where the game stands, for lists of saved games ('round 3 of 10'); '' if unknown."""
+        return ""
+
+    def data_version(self) -> str:
+        """Digest of the component data in use (built-in or a user's override); '' if none."""
+        return ""
+
+    # -- options ------------------------------------------------------------------------------
 
     def default_options(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.options}
@@ -144,3 +233,7 @@ class Rules:
                 raise ValueError(f"{self.title}: {value!r} is not a value of option {key!r}")
             resolved[key] = value
         return resolved
+
+
+def labelled(choice: Choice, label: str, hint: str = "") -> Choice:
+    return replace(choice, label=label, hint=hint)

@@ -7,13 +7,13 @@ of an action log, which is how saves are loaded and verified.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from . import rng
 from .contract import CHANCE, Choice, Decision, IllegalChoice, Rules, Score, State
 from .log import visible_log
+from .playout import Playout
 from .scoring import ranking
 
 
@@ -69,8 +69,13 @@ class Match:
         return self.decision is None
 
     def legal(self, actor: int) -> tuple[Choice, ...]:
+        """The actor's legal choices: ids and targets (labels may be empty: see ``labelled``)."""
         decision = self.decision
         return decision.for_actor(actor) if decision else ()
+
+    def labelled(self, actor: int) -> list[Choice]:
+        """The actor's legal choices with their labels and hints, for showing them."""
+        return [self.rules.describe(self.state, actor, choice) for choice in self.legal(actor)]
 
     def awaiting(self) -> tuple[int, ...]:
         decision = self.decision
@@ -117,7 +122,9 @@ class Match:
         self._fresh = False
 
     def seat_name(self, actor: int) -> str:
-        return "chance" if actor == CHANCE else self.names[actor]
+        if actor == CHANCE:
+            return "chance"
+        return self.names[actor] if 0 <= actor < len(self.names) else f"seat {actor} (no such seat)"
 
     # -- undo -----------------------------------------------------------------------------
 
@@ -152,13 +159,10 @@ class Match:
                 raise ReplayMismatch(f"action {index} ({action.choice!r}) does not replay: {error}") from error
         return match
 
-    def clone(self) -> "Match":
-        """An independent copy for trying a choice (log entries are never changed once
-        written, so the log list is copied but its entries are shared)."""
-        twin = copy.copy(self)
-        twin.state = {key: list(value) if key == "log" else copy.deepcopy(value) for key, value in self.state.items()}
-        twin.actions = list(self.actions)
-        return twin
+    def lookahead(self, viewer: int | None, seed: int | str) -> Playout:
+        """A play-out from what ``viewer`` knows: the others' secrets and every future draw
+        sampled anew (``Rules.determinize``), so looking ahead never foresees the real game."""
+        return Playout(self.rules, self.rules.determinize(self.state, viewer, seed))
 
     def state_edited(self) -> None:
         """Call after changing ``state`` by hand (tests, table corrections) so the decision is recomputed."""
@@ -172,10 +176,16 @@ class Match:
         data = self.rules.view(self.state, viewer)
         data["log"] = visible_log(self.state, viewer)
         data["awaiting"] = list(decision.actors) if decision else []
-        data["prompt"] = decision.prompt if decision else "Game over"
-        data["topic"] = decision.topic if decision else "scoring"
-        data["choices"] = list(decision.for_actor(viewer)) if decision and viewer is not None else []
+        data["prompt"] = decision.prompt_for(viewer) if decision else "Game over"
+        data["topic"] = decision.topic_for(viewer) if decision else "scoring"
+        data["choices"] = self.labelled(viewer) if decision and viewer is not None else []
         return data
+
+    def has_private(self, viewer: int | None) -> bool:
+        return viewer is not None and self.rules.has_private(self.state, viewer)
+
+    def progress(self) -> str:
+        return self.rules.progress(self.state) or f"{len(self.actions)} actions"
 
     def scores(self) -> list[Score]:
         return self.rules.scores(self.state)

@@ -5,6 +5,7 @@ splitmix64: fast, good enough for shuffles and draws, and trivially serialisable
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Sequence
 
 MASK = (1 << 64) - 1
@@ -12,6 +13,13 @@ MASK = (1 << 64) - 1
 
 def seed_state(state: dict[str, Any], seed: int) -> None:
     state["rng"] = seed & MASK
+
+
+def reseed(state: dict[str, Any], seed: int | str) -> None:
+    """Give ``state`` an RNG of its own, unrelated to the one it had (for look-ahead copies)."""
+    if isinstance(seed, str):
+        seed = int.from_bytes(hashlib.blake2b(seed.encode("utf-8"), digest_size=8).digest(), "big")
+    state["rng"] = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK
 
 
 def next_u64(state: dict[str, Any]) -> int:

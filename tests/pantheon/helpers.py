@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+
 from engine.core.match import Match
+from engine.core.state import copy_state
 from engine.pantheon.board import count_occupancy
 from engine.pantheon.data import OFFERING_KINDS
 from engine.pantheon.rules import PantheonRules
@@ -83,3 +86,11 @@ def label(match: Match, seat: int, choice_id: str) -> str:
 
 def task(match: Match) -> dict:
     return match.state["tasks"][0]
+
+
+def twin(match: Match) -> Match:
+    """An independent copy of a hand-edited match (which replay could not rebuild)."""
+    other = copy.copy(match)
+    other.state, other.actions = copy_state(match.state), list(match.actions)
+    other.state_edited()
+    return other

@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import IllegalChoice
 
-from .helpers import give, ids, label, own_gods, put, refresh, table, task
+from .helpers import give, ids, label, own_gods, put, refresh, table, task, twin
 
 
 def test_rulebook_example_three_steps_two_feet_and_a_column():
@@ -144,7 +144,7 @@ def test_other_players_follow_in_turn_order_without_the_big_foot_or_draw_a_card(
     m.choose(2, "end")
     assert not m.state["log"][-1]["text"].endswith("passes.")  # it moved: ending is no pass
     assert m.decision.actors == (0,)
-    passing = m.clone()
+    passing = twin(m)
     passing.choose(0, "end")
     assert passing.state["log"][-1]["text"].endswith(" passes.")  # a follower who neither moves nor draws
     m.choose(0, "draw")

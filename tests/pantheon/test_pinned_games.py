@@ -21,13 +21,28 @@ PINNED = {
 }
 
 
+class Shown:
+    """A choice as shown (labelled), printed as choices were when the games were pinned."""
+
+    def __init__(self, choice):
+        self.choice = choice
+
+    def __repr__(self) -> str:
+        c = self.choice
+        return f"Choice(id={c.id!r}, label={c.label!r}, hint={c.hint!r}, reveals={c.reveals!r}, weight={c.weight!r})"
+
+
+def shown(match, decision):
+    return sorted((actor, tuple(Shown(c) for c in match.labelled(actor))) for actor in decision.actors)
+
+
 def game_digest(players: int, seed: int, bonus: str) -> str:
     match = Match(RULES, NAMES[:players], {"bonus": bonus}, seed)
     bots = {seat: RandomBot(seed * 10 + seat) for seat in range(players)}
     digest = hashlib.sha256()
     while (decision := match.decision) is not None:
         digest.update(repr((decision.actors, decision.prompt, decision.topic,
-                            sorted(decision.choices.items()))).encode())
+                            shown(match, decision))).encode())
         if decision.is_chance:
             match.draw()
         else:

@@ -159,25 +159,16 @@ def test_progress_falls_back_to_counting_actions(store, toy_game):
     assert GameSession.resume(store, session.record.id).match.state == session.match.state
 
 
-def test_progress_reads_a_round_counter_from_the_view(store, toy_game, monkeypatch):
-    view = ToyRules.view
-    counted = lambda rules, state, viewer: {**view(rules, state, viewer), "round": 2, "rounds": 8}  # noqa: E731
-    monkeypatch.setattr(ToyRules, "view", counted)
-    session = GameSession.new(store, toy_game, "", HUMANS, seed=5)
-    assert session.progress() == "round 2 of 8" == store.load(session.record.id).progress
-
-
-def test_rules_data_digest_and_version_are_recorded(store, toy_game, monkeypatch):
-    monkeypatch.setattr(ToyRules, "data_digest", "sha256:feed", raising=False)
+def test_rules_data_version_is_recorded(store, toy_game, monkeypatch):
     session = GameSession.new(store, toy_game, "", HUMANS, seed=5)
     record = store.load(session.record.id)
-    assert (record.rules_version, record.data_version) == ("1", "sha256:feed")
-    monkeypatch.setattr(ToyRules, "data_version", lambda rules: "v7", raising=False)
+    assert (record.rules_version, record.data_version) == ("1", "")
+    monkeypatch.setattr(ToyRules, "data_version", lambda rules: "v7")
     assert GameSession.new(store, toy_game, "", HUMANS).record.data_version == "v7"
 
 
 def test_progress_prefers_the_rules_own_words(store, toy_game, monkeypatch):
-    monkeypatch.setattr(ToyRules, "progress", lambda rules, state: f"{len(state['names'])} at the table", raising=False)
+    monkeypatch.setattr(ToyRules, "progress", lambda rules, state: f"{len(state['names'])} at the table")
     session = GameSession.new(store, toy_game, "", HUMANS, seed=5)
     assert session.progress() == "2 at the table" == store.load(session.record.id).progress
 

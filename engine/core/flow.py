@@ -1,0 +1,262 @@
+"""Turn flow: a game's sequence of play as a stack of small named steps kept in the state.
+
+``state["flow"]`` is a list of *frames*, plain dicts ``{"step": name, ...}``; the last one is
+what happens next. Each name is a ``Step`` the game registers explicitly in its ``Flow``:
+
+* an ``Auto`` step just acts (deals the round's cards, scores an epoch) and is gone;
+* an ``Ask`` step is a seat's decision: ``options`` are the legal choices, ``act`` applies one;
+* a ``Draw`` step is a chance step: weighted outcomes a person at the table could also supply.
+
+A step is taken off the stack before it runs or acts, and pushes what follows from it
+(``Stack.push``): the first frame pushed runs first, and everything pushed runs before what
+was under the step. A step that must come back (three cards to draw, one at a time) pushes
+its own frame again. ``Stack.parallel`` starts simultaneous decisions: one branch per seat,
+each a stack of its own that its seat works through at its own pace (a seat's several
+steps, autos between them); the frame after it runs once every branch is empty. A chance
+step inside a branch is resolved before any seat of the parallel frame acts.
+
+Labels, hints and prompts are only worked out for what is shown (``describe``, ``prompt``):
+deciding and acting build no text, which keeps bots' play-outs fast.
+
+The game is over when the stack is empty.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Iterable, Sequence
+
+from .contract import CHANCE, Choice, Decision, State, labelled
+
+Frame = dict[str, Any]
+EACH = "each"
+"""The name of the built-in parallel frame: ``{"step": "each", "branches": {"<seat>": [frames]}}``."""
+
+
+class FlowError(RuntimeError):
+    """The flow reached a state the rules did not foresee (an unknown step, a dead end)."""
+
+
+class Stack:
+    """What a running step may do to the flow: push what follows from it."""
+
+    __slots__ = ("frames",)
+
+    def __init__(self, frames: list[Frame]):
+        self.frames = frames
+
+    def push(self, *frames: Frame) -> None:
+        """Run ``frames`` next, in the order given, before whatever was already waiting."""
+        self.frames.extend(reversed(frames))
+
+    def parallel(self, branches: dict[int, Sequence[Frame]], **extra: Any) -> None:
+        """Seats decide at once: each works through its own frames (given in running order)."""
+        frame: Frame = {"step": EACH, "branches": {str(seat): list(reversed(frames)) for seat, frames in branches.items() if frames}}
+        frame.update(extra)
+        self.frames.append(frame)
+
+    def clear(self) -> None:
+        """End the game: nothing more happens."""
+        self.frames.clear()
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+
+class Step:
+    """One named step of a game's flow. Subclasses set ``name`` (and ``topic``, the help
+    section that explains the step) and implement the methods of their kind."""
+
+    name: ClassVar[str] = ""
+    topic: ClassVar[str] = ""
+
+
+class Auto(Step):
+    """A step that acts without asking anyone."""
+
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
+        raise NotImplementedError
+
+
+class Ask(Step):
+    """A seat's decision."""
+
+    def ready(self, state: State, frame: Frame) -> bool:
+        """False drops the step without asking (nothing to decide now)."""
+        return True
+
+    def actor(self, state: State, frame: Frame) -> int:
+        return frame["seat"]
+
+    def options(self, state: State, frame: Frame) -> Sequence[Choice]:
+        """The legal choices, ids and targets only (labels come from ``describe``)."""
+        raise NotImplementedError
+
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        raise NotImplementedError
+
+    def prompt(self, state: State, frame: Frame) -> str:
+        return self.name
+
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
+        """(label, hint) of one of this step's choices, for showing it."""
+        return choice.label or choice.id, choice.hint
+
+
+class Draw(Ask):
+    """A chance step: ``options`` are the outcomes, weighted by how many items each stands for."""
+
+    def actor(self, state: State, frame: Frame) -> int:
+        return CHANCE
+
+
+class Flow:
+    """A game's steps, registered by name, and the machinery that runs them."""
+
+    def __init__(self, steps: Iterable[Step]):
+        self.steps: dict[str, Step] = {}
+        for step in steps:
+            if not step.name or step.name in self.steps or step.name == EACH:
+                raise ValueError(f"step names must be unique and non-empty: {step.name!r}")
+            self.steps[step.name] = step
+
+    # -- starting and settling -------------------------------------------------------------
+
+    def start(self, state: State, *frames: Frame) -> None:
+        """Give ``state`` its flow, ``frames`` first, and run it up to the first decision."""
+        state["flow"] = []
+        Stack(state["flow"]).push(*frames)
+        self.settle(state["flow"], state)
+
+    def settle(self, frames: list[Frame], state: State) -> None:
+        """Run automatic steps and drop steps not ready, until a decision (or nothing) is next."""
+        while frames:
+            frame = frames[-1]
+            name = frame["step"]
+            if name == EACH:
+                branches = frame["branches"]
+                for key in list(branches):
+                    self.settle(branches[key], state)
+                    if not branches[key]:
+                        del branches[key]
+                if branches:
+                    return
+                frames.pop()
+                continue
+            step = self.step(name)
+            if isinstance(step, Auto):
+                frames.pop()
+                step.run(state, frame, Stack(frames))
+            elif not step.ready(state, frame):
+                frames.pop()
+            else:
+                return
+
+    def step(self, name: str) -> Step:
+        try:
+            return self.steps[name]
+        except KeyError:
+            raise FlowError(f"unknown step {name!r}") from None
+
+    # -- the decision now --------------------------------------------------------------------
+
+    def decision(self, state: State) -> Decision | None:
+        frames = state.get("flow")
+        if not frames:
+            return None
+        frame = frames[-1]
+        if frame["step"] != EACH:
+            return self._single(state, frame)
+        chance = self._chance_branch(frame)
+        if chance is not None:
+            return self._single(state, chance[-1])
+        actors, choices, prompts, topics = [], {}, {}, {}
+        for key, branch in sorted(frame["branches"].items(), key=lambda item: int(item[0])):
+            top, step = branch[-1], self.step(branch[-1]["step"])
+            seat = step.actor(state, top)
+            actors.append(seat)
+            choices[seat] = self._options(state, step, top)
+            prompts[seat] = _prompt(step, state, top)
+            topics[seat] = step.topic
+        first = actors[0]
+        return Decision(tuple(actors), prompts[first], choices, topics[first], prompts=prompts, topics=topics)
+
+    def _single(self, state: State, frame: Frame) -> Decision:
+        step = self.step(frame["step"])
+        actor = step.actor(state, frame)
+        return Decision((actor,), _prompt(step, state, frame), {actor: self._options(state, step, frame)}, step.topic)
+
+    @staticmethod
+    def _options(state: State, step: Step, frame: Frame) -> tuple[Choice, ...]:
+        options = tuple(step.options(state, frame))
+        if not options:
+            raise FlowError(f"dead end: step {step.name!r} has no legal choice ({frame})")
+        return options
+
+    def _chance_branch(self, frame: Frame) -> list[Frame] | None:
+        """The first branch (by seat) waiting for a chance step, if any: chance comes first."""
+        for key in sorted(frame["branches"], key=int):
+            branch = frame["branches"][key]
+            if isinstance(self.step(branch[-1]["step"]), Draw):
+                return branch
+        return None
+
+    def _frames_of(self, state: State, actor: int) -> list[Frame]:
+        """The stack whose top frame ``actor`` decides: the flow's, or the actor's branch."""
+        frames = state["flow"]
+        top = frames[-1]
+        if top["step"] != EACH:
+            return frames
+        if actor == CHANCE:
+            branch = self._chance_branch(top)
+        else:
+            branch = top["branches"].get(str(actor))
+        if branch is None:
+            raise FlowError(f"seat {actor} has no decision in this parallel step")
+        return branch
+
+    # -- acting and describing ---------------------------------------------------------------
+
+    def apply(self, state: State, actor: int, choice: Choice) -> None:
+        frames = self._frames_of(state, actor)
+        frame = frames.pop()
+        step = self.step(frame["step"])
+        step.act(state, frame, choice, Stack(frames))
+        self.settle(frames, state)
+        if frames is not state["flow"]:
+            self.settle(state["flow"], state)
+
+    def describe(self, state: State, actor: int, choice: Choice) -> Choice:
+        frames = self._frames_of(state, actor)
+        frame = frames[-1]
+        label, hint = self.step(frame["step"]).describe(state, frame, choice)
+        return labelled(choice, label, hint)
+
+    def current(self, state: State, actor: int) -> tuple[Step, Frame] | None:
+        """The step and frame ``actor`` decides now, if any (for help and views)."""
+        if not state.get("flow"):
+            return None
+        try:
+            frames = self._frames_of(state, actor)
+        except FlowError:
+            return None
+        return self.step(frames[-1]["step"]), frames[-1]
+
+
+def _prompt(step: Step, state: State, frame: Frame) -> Callable[[], str]:
+    return lambda: step.prompt(state, frame)
+
+
+def frames_named(state: State, name: str) -> list[Frame]:
+    """Every frame of that step waiting in the flow, parallel branches included."""
+    found = []
+
+    def visit(frames: list[Frame]) -> None:
+        for frame in frames:
+            if frame["step"] == EACH:
+                for branch in frame["branches"].values():
+                    visit(branch)
+            elif frame["step"] == name:
+                found.append(frame)
+
+    visit(state.get("flow") or [])
+    return found
