@@ -1,4 +1,5 @@
-"""A stand-in for Tabula on the server's pty: reports its terminal, echoes lines, quits on 'q'.
+"""A stand-in for Tabula on the server's pty: reports its terminal, echoes lines, quits on 'q';
+Ctrl+E reports its environment, Ctrl+N tries to take 2 GiB of memory.
 
 It lets the SSH tests check the server's plumbing (pty, size, resize, input, hangup)
 independently of the real app, which has its own round-trip test.
@@ -25,6 +26,18 @@ def main():
         try:
             byte = os.read(0, 1)
         except InterruptedError:
+            continue
+        if byte == b"\x05":
+            shown = ("TERM", "TABULA", "NO_COLOR", "COLORTERM", "LANG", "LC_")
+            env = " ".join(f"{key}={value!r}" for key, value in sorted(os.environ.items()) if key.startswith(shown))
+            print(f"ENV {env}", end="\r\n", flush=True)
+            continue
+        if byte == b"\x0e":
+            try:
+                hoard = bytearray(2 << 30)
+                print(f"TOOK {len(hoard) >> 20} MiB", end="\r\n", flush=True)
+            except MemoryError:
+                print("MEMORY ERROR", end="\r\n", flush=True)
             continue
         if not byte or byte == b"q":
             print("BYE", end="\r\n", flush=True)

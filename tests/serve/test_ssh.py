@@ -199,16 +199,26 @@ def test_host_key_is_created_once_owner_only_and_kept(tmp_path, keys):
     assert fingerprints[0] == fingerprints[1]
 
 
-def test_connection_limit_turns_away_the_extra_player(tmp_path, keys):
+def test_player_limit_turns_away_the_extra_player_with_a_message(tmp_path, keys):
     player, _, authorized = keys
 
     async def scenario():
-        server = await start_server(options(tmp_path, authorized, max_connections=1))
-        async with await connect(server, player):
-            with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-                await connect(server, player)
-        async with await connect(server, player):  # the slot is free again
-            pass
+        server = await start_server(options(tmp_path, authorized, max_players=1))
+        async with await connect(server, player) as first:
+            playing = await first.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await read_until(playing, rb"SIZE 80x24")
+            async with await connect(server, player) as second:  # logging in is not playing: let in
+                refused = await second.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+                await read_until(refused, rb"Tabula: the server is full \(1 playing\)")
+                assert (await asyncio.wait_for(refused.wait(), 10)).exit_status == 1
+        for _ in range(50):  # the place is free again once the first app has ended
+            async with await connect(server, player) as conn:
+                process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+                if b"SIZE 80x24" in await read_until(process, rb"SIZE 80x24|server is full"):
+                    break
+            await asyncio.sleep(0.2)
+        else:
+            raise AssertionError("the place was never freed")
         await server.stop()
 
     run(scenario())

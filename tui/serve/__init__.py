@@ -7,3 +7,7 @@ opening a saved game always asks which seat to take (instead of playing every fr
 PLAYER_NAME = "TABULA_PLAYER_NAME"
 """Environment variable set for apps the SSH server runs: the login name, offered as the
 player's name when they set up a new game."""
+
+PLAYER_KEY = "TABULA_PLAYER_KEY"
+"""Environment variable set for apps the SSH server runs: the fingerprint of the public key the
+player logged in with. Seats taken under a key belong to that key (saves/seats.py)."""

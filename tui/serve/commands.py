@@ -37,7 +37,15 @@ def add_serve(commands) -> None:
                           help="public keys allowed to log in, one per line (e.g. a copy of ~/.ssh/authorized_keys)")
     over_ssh.add_argument("--allow-anyone", action="store_true",
                           help="no authentication at all: anyone who can reach the port can play")
-    over_ssh.add_argument("--max-connections", type=int, default=16, help="simultaneous players (default 16)")
+    over_ssh.add_argument("--max-players", "--max-connections", type=int, default=16, dest="max_players",
+                          help="simultaneous players, i.e. sessions with a running app (default 16)")
+    over_ssh.add_argument("--max-startups", type=max_startups, default=(10, 30, 100), metavar="START:RATE:FULL",
+                          help="connections still logging in or without a game, as OpenSSH's MaxStartups: "
+                               "past START, refuse RATE%% of newcomers, rising to all at FULL (default 10:30:100)")
+    over_ssh.add_argument("--login-grace", type=float, default=15.0, metavar="SECONDS",
+                          help="time to log in (default 15)")
+    over_ssh.add_argument("--memory-mb", type=int, default=1024,
+                          help="address space each player's app may use, in MB; 0: no limit (default 1024)")
     over_ssh.add_argument("--idle-minutes", type=float, default=30.0,
                           help="close a connection after this long without a keypress (default 30)")
 
@@ -57,8 +65,22 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
 
     return ssh.run(ssh.SSHOptions(
         data_dir=cli.data_dir(args), host=args.host, port=args.port, authorized_keys=args.authorized_keys,
-        allow_anyone=args.allow_anyone, max_connections=args.max_connections, idle_timeout=args.idle_minutes * 60,
+        allow_anyone=args.allow_anyone, max_players=args.max_players, max_startups=args.max_startups,
+        login_grace=args.login_grace, memory_limit=args.memory_mb << 20, idle_timeout=args.idle_minutes * 60,
     ))
+
+
+def max_startups(text: str) -> tuple[int, int, int]:
+    """'10:30:100' (OpenSSH's MaxStartups) as (start, rate, full); a lone number is start = full."""
+    try:
+        parts = [int(part) for part in text.split(":")]
+    except ValueError:
+        parts = []
+    if len(parts) == 1:
+        parts = [parts[0], 100, parts[0]]
+    if len(parts) != 3 or not (0 <= parts[0] <= parts[2] and 0 <= parts[1] <= 100 and parts[2] >= 1):
+        raise argparse.ArgumentTypeError(f"{text!r} is not START:RATE:FULL (e.g. 10:30:100)")
+    return parts[0], parts[1], parts[2]
 
 
 def run_serve_web(args: argparse.Namespace) -> int:

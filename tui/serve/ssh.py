@@ -8,8 +8,29 @@ connection, because there is no stream reader: the session is a plain SSHServerS
 
 Only Tabula runs: shell requests start the app, exec and subsystem (SFTP) requests are
 refused, and port, agent and X11 forwarding are off. Clients log in with a public key listed
-in an authorized-keys file; without one the server will not start unless ``allow_anyone``.
+in an authorized-keys file (read again when it changes); without one the server will not
+start unless ``allow_anyone``. The key a player logged in with is their identity: the app
+gets its fingerprint, and a seat taken under a key belongs to that key (saves/seats.py).
 The host key is created on first start in ``<data_dir>/ssh/`` with owner-only permissions.
+
+Strangers reach this server, so everything they send is checked and everything they can hold
+is bounded, after OpenSSH's defaults:
+
+* Only sessions with a running app count against ``max_players``; a player past it is told
+  so in plain words. Connections without a running app (still logging in, or logged in
+  without a game) are limited apart, like OpenSSH's ``MaxStartups start:rate:full``: past
+  ``start`` of them a newcomer is refused at random with a rising chance, all past ``full``;
+  but first, a connection that has not even said which SSH it speaks is closed to make room
+  (the oldest first), so a flood of idle sockets, even from a player's own address, never
+  keeps that player out. Refusals come after the server's version line, so an SSH client
+  prints the reason instead of a garbled banner.
+* A connection must log in within ``login_grace`` seconds (LoginGraceTime) and, once in,
+  start a game within ``session_grace`` seconds; one session per connection (MaxSessions 1).
+* Window sizes are clamped to ``max_size`` (0 means 80x24); TERM must look like a terminal
+  name, the login name is cut to a printable player name, and of the client's environment
+  only NO_COLOR and COLORTERM pass, normalised.
+* Each app process may use ``memory_limit`` bytes of address space (RLIMIT_AS), so one
+  player cannot take the host's memory; every task's failure is handled and frees its place.
 
 A client that vanishes only costs its own process: output to a slow client pauses that
 app (flow control), keepalives notice a dead link, and a lost connection hangs up the app,
@@ -21,8 +42,12 @@ from __future__ import annotations
 import asyncio
 import errno
 import fcntl
+import logging
 import os
 import pty
+import random
+import re
+import resource
 import signal
 import stat
 import struct
@@ -34,12 +59,23 @@ from pathlib import Path
 
 import asyncssh
 
-from tui.serve import PLAYER_NAME, SEAT_PER_TERMINAL
+from tui.serve import PLAYER_KEY, PLAYER_NAME, SEAT_PER_TERMINAL
+from tui.text import player_name
 
 DEFAULT_PORT = 2222
 HOST_KEY_NAME = "host_ed25519"
 MAX_PENDING_INPUT = 64 * 1024
 HANGUP_GRACE = 3.0
+DEFAULT_SIZE = (80, 24)
+TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+DEFAULT_TERM = "xterm-256color"
+COLORTERMS = ("truecolor", "24bit")
+FULL_MESSAGE = "Tabula: the server is full ({players} playing); try again later.\r\n"
+BUSY_MESSAGE = "Tabula: too many connections are logging in; try again in a moment"
+REFUSAL_LINGER = 1.0
+MAX_REFUSING = 64
+
+log = logging.getLogger("tabula.serve.ssh")
 
 
 @dataclass(frozen=True)
@@ -49,10 +85,20 @@ class SSHOptions:
     port: int = DEFAULT_PORT
     authorized_keys: Path | None = None
     allow_anyone: bool = False
-    max_connections: int = 16
+    max_players: int = 16
+    """Sessions with a running app; connections still logging in do not count."""
+    max_startups: tuple[int, int, int] = (10, 30, 100)
+    """OpenSSH's MaxStartups start:rate:full, for connections without a running app."""
+    login_grace: float = 15.0
+    """Seconds to log in (OpenSSH's LoginGraceTime)."""
+    session_grace: float = 5.0
+    """Seconds a logged-in connection may stay without a running app."""
     idle_timeout: float = 30 * 60.0
-    login_timeout: float = 30.0
     keepalive: float = 30.0
+    max_size: tuple[int, int] = (500, 200)
+    """The largest window (columns, rows) an app is given."""
+    memory_limit: int = 1 << 30
+    """Bytes of address space per app process (RLIMIT_AS); 0: no limit."""
     command: tuple[str, ...] = ()
     """The program each connection runs; empty means Tabula on ``data_dir``."""
 
@@ -84,28 +130,63 @@ def host_key(data_dir: Path) -> asyncssh.SSHKey:
     return asyncssh.read_private_key(path)
 
 
+# -- what a client asks for, made safe -----------------------------------------------------------
+
+
+def clamp_size(columns: int, rows: int, largest: tuple[int, int]) -> tuple[int, int]:
+    """A window size fit for an app: 0 (unknown) is 80x24, nothing larger than ``largest``."""
+    columns = min(columns or DEFAULT_SIZE[0], largest[0])
+    rows = min(rows or DEFAULT_SIZE[1], largest[1])
+    return max(columns, 1), max(rows, 1)
+
+
+def safe_term(term: str) -> str:
+    return term if TERM_NAME.fullmatch(term or "") else DEFAULT_TERM
+
+
+def app_environment(term: str, client_env: dict, username: str = "", key: str = "") -> dict[str, str]:
+    """The app's environment: the server's own, the player's name and key, a checked TERM,
+    and of what the client sent only NO_COLOR and COLORTERM (normalised)."""
+    drop = ("COLUMNS", "LINES", "SSH_AUTH_SOCK", PLAYER_NAME, PLAYER_KEY)
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env["TERM"] = safe_term(term)
+    env[SEAT_PER_TERMINAL] = "1"
+    env["MALLOC_ARENA_MAX"] = "2"  # threads' malloc arenas would eat the address space limit
+    if name := player_name(username):
+        env[PLAYER_NAME] = name
+    if key:
+        env[PLAYER_KEY] = key
+    if "NO_COLOR" in client_env:
+        env["NO_COLOR"] = "1"
+    if client_env.get("COLORTERM") in COLORTERMS:
+        env["COLORTERM"] = client_env["COLORTERM"]
+    return env
+
+
 # -- the app on a pseudo-terminal -------------------------------------------------------------
 
 
 def set_winsize(fd: int, columns: int, rows: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def take_controlling_terminal() -> None:
-    """Runs in the child after setsid(): make the pty on stdin its controlling terminal,
-    so window-size changes reach it as SIGWINCH and a hangup as SIGHUP."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+def child_setup(memory_limit: int):
+    """What the app's process does after setsid(), before Tabula starts: make the pty on stdin
+    its controlling terminal (window-size changes reach it as SIGWINCH, a hangup as SIGHUP)
+    and bound its memory."""
+
+    def setup() -> None:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        if memory_limit:
+            resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+
+    return setup
 
 
-def app_environment(term: str, client_env: dict[str, str], username: str = "") -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "SSH_AUTH_SOCK", PLAYER_NAME)}
-    env["TERM"] = term or "xterm-256color"
-    env[SEAT_PER_TERMINAL] = "1"
-    if username:
-        env[PLAYER_NAME] = username
-    if "NO_COLOR" in client_env:
-        env["NO_COLOR"] = client_env["NO_COLOR"]
-    return env
+def keep_failures_quiet(task: asyncio.Future) -> None:
+    """A done-callback: a task's failure is logged here, never left to asyncio."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("Tabula SSH task failed", exc_info=task.exception())
 
 
 class AppOnPty:
@@ -120,15 +201,19 @@ class AppOnPty:
         self.reading = False
         self.waiter: asyncio.Future | None = None
 
-    async def start(self, command: list[str], env: dict[str, str], columns: int, rows: int) -> None:
+    async def start(self, command: list[str], env: dict[str, str], columns: int, rows: int,
+                    memory_limit: int = 0) -> None:
         self.master, slave = pty.openpty()
-        set_winsize(self.master, columns, rows)
-        os.set_blocking(self.master, False)
         try:
+            set_winsize(self.master, columns, rows)
+            os.set_blocking(self.master, False)
             self.process = await asyncio.create_subprocess_exec(
                 *command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                start_new_session=True, preexec_fn=take_controlling_terminal,
+                start_new_session=True, preexec_fn=child_setup(memory_limit),
             )
+        except BaseException:
+            self._close_master()
+            raise
         finally:
             os.close(slave)
         self.resume()
@@ -148,15 +233,14 @@ class AppOnPty:
             data = os.read(self.master, 65536)
         except BlockingIOError:
             return
-        except OSError as error:  # EIO: every holder of the pty's other end has gone
-            if error.errno != errno.EIO:
-                raise
+        except OSError:  # EIO: every holder of the pty's other end has gone
             data = b""
         if data:
             self.on_output(data)
-        else:
+        elif self.waiter is None:
             self.pause()
             self.waiter = asyncio.ensure_future(self._finished())
+            self.waiter.add_done_callback(keep_failures_quiet)
 
     async def _finished(self) -> None:
         code = await self.process.wait()
@@ -183,7 +267,10 @@ class AppOnPty:
 
     def resize(self, columns: int, rows: int) -> None:
         if self.master >= 0:
-            set_winsize(self.master, columns, rows)
+            try:
+                set_winsize(self.master, columns, rows)
+            except OSError:
+                pass  # the app is going away
 
     def hangup(self) -> None:
         """The terminal went away: SIGHUP to the app's process group, SIGKILL if it lingers."""
@@ -221,12 +308,14 @@ class TabulaSession(asyncssh.SSHServerSession):
         self.server = server
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term = ""
-        self.size = (80, 24)
+        self.size = DEFAULT_SIZE
         self.app = AppOnPty(self._output, self._exited)
         self.last_input = time.monotonic()
         self.idle_timer: asyncio.TimerHandle | None = None
         self.starter: asyncio.Future | None = None
         """Keeps the task that starts the app referenced while it runs."""
+        self.playing = False
+        """This session holds one of the server's player places (from start to exit)."""
         self.closed = False
 
     def connection_made(self, chan) -> None:
@@ -234,7 +323,7 @@ class TabulaSession(asyncssh.SSHServerSession):
 
     def pty_requested(self, term_type, term_size, term_modes) -> bool:
         self.term = term_type
-        self.size = (term_size[0] or 80, term_size[1] or 24)
+        self.size = clamp_size(term_size[0], term_size[1], self.server.options.max_size)
         return True
 
     def shell_requested(self) -> bool:
@@ -248,28 +337,40 @@ class TabulaSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         self.starter = asyncio.ensure_future(self._start_app())
+        self.starter.add_done_callback(self._start_done)
 
     async def _start_app(self) -> None:
-        options = self.server.options
-        env = app_environment(self.term, dict(self.chan.get_environment()), self.chan.get_extra_info("username", ""))
-        try:
-            await self.app.start(options.app_command(), env, *self.size)
-        except OSError as error:
-            self.chan.write_stderr(f"Tabula could not start: {error}\r\n".encode())
+        door = self.server.door
+        if not door.take_place(self.server.conn):
+            self.chan.write(FULL_MESSAGE.format(players=door.max_players).encode())
             self.chan.exit(1)
             return
-        self.server.connections.apps.add(self.app)
+        self.playing = True
+        options = self.server.options
+        env = app_environment(self.term, dict(self.chan.get_environment()), self.server.username, self.server.key)
+        await self.app.start(options.app_command(), env, *self.size, memory_limit=options.memory_limit)
+        self.server.door.apps.add(self.app)
         if self.closed:  # the client left while the app was starting
             self.app.hangup()
             return
         self._arm_idle_timer(options.idle_timeout)
+
+    def _start_done(self, task: asyncio.Future) -> None:
+        """Whatever made the start fail, the player is told, and the place is freed."""
+        if task.cancelled() or task.exception() is None:
+            return
+        log.error("Tabula could not start for a connection", exc_info=task.exception())
+        self._free_place()
+        if not self.closed:
+            self.chan.write_stderr(b"Tabula could not start; sorry.\r\n")
+            self.chan.exit(1)
 
     def data_received(self, data: bytes, datatype) -> None:
         self.last_input = time.monotonic()
         self.app.write(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = (width or 80, height or 24)
+        self.size = clamp_size(width, height, self.server.options.max_size)
         self.app.resize(*self.size)
 
     def pause_writing(self) -> None:
@@ -286,17 +387,25 @@ class TabulaSession(asyncssh.SSHServerSession):
         if self.idle_timer:
             self.idle_timer.cancel()
         self.app.hangup()
+        if self.app.process is None:  # never started: nothing will report an exit
+            self._free_place()
 
     def _output(self, data: bytes) -> None:
         if not self.closed:
             self.chan.write(data)
 
     def _exited(self, code: int) -> None:
-        self.server.connections.apps.discard(self.app)
+        self.server.door.apps.discard(self.app)
+        self._free_place()
         if self.idle_timer:
             self.idle_timer.cancel()
         if not self.closed:
             self.chan.exit(max(code, 0))
+
+    def _free_place(self) -> None:
+        if self.playing:
+            self.playing = False
+            self.server.door.leave_place(self.server.conn)
 
     def _arm_idle_timer(self, delay: float) -> None:
         self.idle_timer = asyncio.get_running_loop().call_later(delay, self._idle_check)
@@ -312,35 +421,206 @@ class TabulaSession(asyncssh.SSHServerSession):
         self.chan.close()
 
 
-class Connections:
-    """What one server has open: connections (counted against the limit) and app processes."""
+class Door:
+    """Who is in. Connections without a running app are ``waiting`` (limited like OpenSSH's
+    MaxStartups, each with a deadline); ``players`` counts places taken by running apps."""
 
-    def __init__(self, limit: int):
-        self.limit = limit
+    def __init__(self, options: SSHOptions):
+        self.options = options
+        self.max_players = options.max_players
         self.open: set[asyncssh.SSHServerConnection] = set()
+        self.waiting: dict[asyncssh.SSHServerConnection, float] = {}
+        """Connection -> when it started waiting (oldest first: dicts keep their order)."""
+        self.players = 0
         self.apps: set[AppOnPty] = set()
+        self.timers: dict[asyncssh.SSHServerConnection, asyncio.TimerHandle] = {}
+
+    def admits_one_more(self) -> bool:
+        """A new connection: make room by closing a silent one, or refuse it at random past
+        ``start`` (OpenSSH's early drop). True if it may go on."""
+        start, rate, full = self.options.max_startups
+        if len(self.waiting) < start:
+            return True
+        silent = next((old for old in self.waiting if old.get_extra_info("client_version") is None), None)
+        if silent is not None:
+            self.forget(silent)
+            silent.abort()
+            return True
+        return len(self.waiting) < full and random.random() * 100 >= drop_chance(len(self.waiting), start, rate, full)
+
+    def arrived(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.open.add(conn)
+        self.wait(conn)
+
+    def wait(self, conn: asyncssh.SSHServerConnection, grace: float | None = None) -> None:
+        """``conn`` has no running app: it is waiting; with ``grace``, closed once that is over."""
+        self.waiting[conn] = time.monotonic()
+        if grace is not None:
+            self._cancel_timer(conn)
+            self.timers[conn] = asyncio.get_running_loop().call_later(grace, self._no_game, conn)
+
+    def _no_game(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.timers.pop(conn, None)
+        if conn in self.waiting:
+            conn.disconnect(asyncssh.DISC_BY_APPLICATION, "Tabula: no game was started on this connection")
+
+    def take_place(self, conn: asyncssh.SSHServerConnection) -> bool:
+        if self.players >= self.max_players:
+            return False
+        self.players += 1
+        self.waiting.pop(conn, None)
+        self._cancel_timer(conn)
+        return True
+
+    def leave_place(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.players -= 1
+        if conn in self.open:
+            self.wait(conn, self.options.session_grace)
+
+    def forget(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.open.discard(conn)
+        self.waiting.pop(conn, None)
+        self._cancel_timer(conn)
+
+    def _cancel_timer(self, conn: asyncssh.SSHServerConnection) -> None:
+        timer = self.timers.pop(conn, None)
+        if timer is not None:
+            timer.cancel()
+
+
+def drop_chance(waiting: int, start: int, rate: int, full: int) -> float:
+    """OpenSSH's MaxStartups: the percent chance to refuse a newcomer with ``waiting`` others."""
+    if waiting < start:
+        return 0.0
+    if waiting >= full:
+        return 100.0
+    return rate + (100 - rate) * (waiting - start) / max(full - start, 1)
+
+
+class Gate:
+    """The listening socket, in front of asyncssh (which takes it as a "tunnel" to listen on):
+    each new connection is admitted by the Door, or answered with a refusal and closed, before
+    any SSH work is done for it."""
+
+    def __init__(self, door: Door):
+        self.door = door
+        self.refusing: set[Refusal] = set()
+
+    async def create_server(self, session_factory, host: str, port: int) -> asyncio.AbstractServer:
+        return await asyncio.get_running_loop().create_server(lambda: self.protocol(session_factory), host, port)
+
+    def protocol(self, session_factory) -> asyncio.Protocol:
+        if self.door.admits_one_more():
+            conn = session_factory("", 0)
+            self.door.arrived(conn)
+            return conn
+        return Refusal(BUSY_MESSAGE, self.refusing)
+
+
+class Refusal(asyncio.Protocol):
+    """A connection refused before any SSH work: the server's version line and an SSH
+    disconnect message with the reason (which SSH clients print), then the line is closed once
+    the client has read it, or after REFUSAL_LINGER seconds. Past MAX_REFUSING such lines at
+    once, a newcomer is closed without a word."""
+
+    def __init__(self, reason: str, refusing: set):
+        self.reason = reason
+        self.refusing = refusing
+        self.timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        if len(self.refusing) >= MAX_REFUSING:
+            transport.abort()
+            return
+        self.refusing.add(self)
+        transport.write(b"SSH-2.0-Tabula\r\n" + disconnect_packet(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.reason))
+        transport.write_eof()
+        self.timer = asyncio.get_running_loop().call_later(REFUSAL_LINGER, transport.abort)
+
+    def data_received(self, data: bytes) -> None:
+        pass  # the client's version line and key exchange: not wanted
+
+    def eof_received(self) -> bool:
+        return False  # the client has gone: close
+
+    def connection_lost(self, exc) -> None:
+        self.refusing.discard(self)
+        if self.timer is not None:
+            self.timer.cancel()
+
+
+def disconnect_packet(code: int, reason: str) -> bytes:
+    """SSH_MSG_DISCONNECT as the first, unencrypted, binary packet (RFC 4253, 6 and 11.1)."""
+    def string(data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + data
+
+    payload = bytes([1]) + struct.pack(">I", code) + string(reason.encode()) + string(b"en")
+    padding = 8 - (5 + len(payload)) % 8
+    padding += 8 if padding < 4 else 0
+    return struct.pack(">IB", 1 + len(payload) + padding, padding) + payload + bytes(padding)
+
+
+class AuthorizedKeys:
+    """The authorized-keys file, read again whenever it changes (players can be added live)."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.signature: tuple[int, int] | None = None
+        self.keys: asyncssh.SSHAuthorizedKeys | None = None
+
+    def allows(self, key: asyncssh.SSHKey, host: str, address: str) -> bool:
+        try:
+            info = self.path.stat()
+            if (info.st_mtime_ns, info.st_size) != self.signature:
+                self.keys = asyncssh.read_authorized_keys(str(self.path))
+                self.signature = (info.st_mtime_ns, info.st_size)
+        except (OSError, ValueError) as error:
+            log.error("Cannot read the authorized keys %s: %s", self.path, error)
+            if self.keys is None:
+                return False
+        return self.keys.validate(key, host, address) is not None
 
 
 class TabulaServer(asyncssh.SSHServer):
-    def __init__(self, options: SSHOptions, connections: Connections):
+    def __init__(self, options: SSHOptions, door: Door, authorized: AuthorizedKeys | None):
         self.options = options
-        self.connections = connections
+        self.door = door
+        self.authorized = authorized
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.username = ""
+        self.key = ""
+        """The fingerprint of the key the player logged in with ('' with --allow-anyone)."""
+        self._offered = ""
+        self.sessions = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        if len(self.connections.open) >= self.connections.limit:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Tabula: too many players connected; try again later")
-            return
         self.conn = conn
-        self.connections.open.add(conn)
 
     def connection_lost(self, exc) -> None:
-        self.connections.open.discard(self.conn)
+        self.door.forget(self.conn)
 
     def begin_auth(self, username: str) -> bool:
+        self.username = username
         return not self.options.allow_anyone
 
+    def public_key_auth_supported(self) -> bool:
+        return self.authorized is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        peer = self.conn.get_extra_info("peername") or ("", 0)
+        allowed = self.authorized is not None and self.authorized.allows(key, peer[0], peer[0])
+        if allowed:  # the last key checked is the one whose signature completes the login
+            self._offered = key.get_fingerprint()
+        return allowed
+
+    def auth_completed(self) -> None:
+        self.key = self._offered
+        self.door.wait(self.conn, self.options.session_grace)
+
     def session_requested(self):
+        if self.sessions:
+            return False  # one session per connection
+        self.sessions += 1
         return TabulaSession(self)
 
 
@@ -357,9 +637,9 @@ def check_options(options: SSHOptions) -> None:
 class RunningServer:
     """A started server: its port, and a stop that also ends every connection and app."""
 
-    def __init__(self, acceptor: asyncssh.SSHAcceptor, connections: Connections):
+    def __init__(self, acceptor: asyncssh.SSHAcceptor, door: Door):
         self.acceptor = acceptor
-        self.connections = connections
+        self.door = door
 
     @property
     def port(self) -> int:
@@ -367,10 +647,10 @@ class RunningServer:
 
     async def stop(self) -> None:
         self.acceptor.close()
-        for conn in list(self.connections.open):
+        for conn in list(self.door.open):
             conn.close()
-        processes = [app.process for app in self.connections.apps if app.process]
-        for app in list(self.connections.apps):
+        processes = [app.process for app in self.door.apps if app.process]
+        for app in list(self.door.apps):
             app.hangup()
         if processes:
             await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes], timeout=HANGUP_GRACE + 2)
@@ -378,18 +658,18 @@ class RunningServer:
 
 async def start_server(options: SSHOptions) -> RunningServer:
     check_options(options)
-    connections = Connections(options.max_connections)
+    door = Door(options)
+    authorized = None if options.allow_anyone else AuthorizedKeys(options.authorized_keys)
     acceptor = await asyncssh.create_server(
-        lambda: TabulaServer(options, connections),
-        options.host, options.port,
+        lambda: TabulaServer(options, door, authorized),
+        options.host, options.port, tunnel=Gate(door),
         server_host_keys=[host_key(options.data_dir)],
-        authorized_client_keys=None if options.allow_anyone else str(options.authorized_keys),
         encoding=None,
         agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-        login_timeout=options.login_timeout,
+        login_timeout=options.login_grace,
         keepalive_interval=options.keepalive, keepalive_count_max=3,
     )
-    return RunningServer(acceptor, connections)
+    return RunningServer(acceptor, door)
 
 
 def banner(options: SSHOptions, server: RunningServer) -> str:
@@ -420,6 +700,9 @@ async def serve_forever(options: SSHOptions) -> None:
 
 
 def run(options: SSHOptions) -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:  # every player holds a socket and a pty: use all the file descriptors allowed
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     try:
         asyncio.run(serve_forever(options))
     except ServeError as error:
