@@ -6,6 +6,7 @@ for the 2-core development machine.
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import statistics
@@ -153,12 +154,36 @@ def playouts_per_second(game: str, seconds: float = 3.0) -> float:
     return games / (time.perf_counter() - start)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__)
+    parser.add_argument("--only", choices=SECTIONS, help="run one section (default: all)")
+    parser.add_argument("--games", type=int, default=20,
+                        help="games per arena row of the search section (default 20)")
+    args = parser.parse_args(argv)
     rows: list[tuple[str, str, str, bool]] = []
 
     def row(name: str, value: float, unit: str, target: str, ok: bool) -> None:
-        rows.append((name, f"{value:.1f} {unit}" if value == value else "n/a", target, ok))
+        rows.append((name, f"{value:.{2 if unit == 's' else 1}f} {unit}" if value == value else "n/a", target, ok))
 
+    if args.only in (None, "core"):
+        core_rows(row)
+    if args.only in (None, "search"):
+        from tests.bench_search import search_rows
+
+        search_rows(row, args.games)
+
+    table = Table(title=f"Tabula benchmark ({os.cpu_count()} cores, Python {sys.version.split()[0]})")
+    for column in ("measure", "value", "target", "ok"):
+        table.add_column(column)
+    for name, value, target, ok in rows:
+        table.add_row(name, value, target, "yes" if ok else "NO")
+    Console().print(table)
+
+
+SECTIONS = ("core", "search")
+
+
+def core_rows(row) -> None:
     value = first_frame_seconds() * 1000
     row("start to first frame (80x24, pty)", value, "ms", "< 1000 ms", value < 1000)
     for game in ("almadi", "pantheon"):
@@ -191,13 +216,6 @@ def main() -> None:
     if serve_rows is not None:
         for name, value, unit, target, ok in serve_rows():
             row(name, value, unit, target, ok)
-
-    table = Table(title=f"Tabula benchmark ({os.cpu_count()} cores, Python {sys.version.split()[0]})")
-    for column in ("measure", "value", "target", "ok"):
-        table.add_column(column)
-    for name, value, target, ok in rows:
-        table.add_row(name, value, target, "yes" if ok else "NO")
-    Console().print(table)
 
 
 if __name__ == "__main__":

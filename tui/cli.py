@@ -80,6 +80,12 @@ def run_app(args: argparse.Namespace) -> int:
 # -- simulate ---------------------------------------------------------------------------------
 
 
+def bot_kinds() -> tuple[str, ...]:
+    from engine.core.bots import BOTS
+
+    return tuple(BOTS)
+
+
 def add_simulate(commands) -> None:
     parser = command(commands, "simulate", "play complete games with bots, headless, and check each replays",
                      run_simulate)
@@ -87,7 +93,8 @@ def add_simulate(commands) -> None:
     parser.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
     parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
-    parser.add_argument("--bot", choices=("random", "greedy"), default="random", help="bot for every seat")
+    parser.add_argument("--bot", choices=bot_kinds(), default="random",
+                        help="bot for every seat: random, greedy (Easy), normal or hard (search)")
     parser.add_argument("--max-decisions", type=int, default=100_000,
                         help="a game still running after this many decisions counts as an error")
 
@@ -168,6 +175,75 @@ def run_simulate(args: argparse.Namespace) -> int:
     print(f"games={len(runs)} errors={len(failures)} decisions={decisions} seconds={seconds:.2f} games_per_s={rate:.2f}",
           flush=True)
     return 1 if failures else 0
+
+
+# -- arena --------------------------------------------------------------------------------------
+
+
+def add_arena(commands) -> None:
+    parser = command(commands, "arena", "headless matches between bot kinds, with win rates and score margins",
+                     run_arena)
+    parser.add_argument("game", help="game id, e.g. almadi")
+    parser.add_argument("--players", type=int, help="number of players (default: as many as --seats lists)")
+    parser.add_argument("--seats", required=True,
+                        help="a bot kind per seat, comma-separated, e.g. normal,greedy (kinds: "
+                             f"{', '.join(bot_kinds())}); seats rotate from game to game")
+    parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    parser.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (default 1)")
+    parser.add_argument("--no-time-cap", action="store_true",
+                        help="search bots use their whole budget however long it takes (reproducible anywhere)")
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    from engine.registry import rules_for
+    from engine.search.arena import arena
+
+    console = output()
+    try:
+        rules = rules_for(args.game)
+    except KeyError as error:
+        return fail(error.args[0])
+    seats = [kind.strip().lower() for kind in args.seats.split(",") if kind.strip()]
+    unknown = sorted(set(seats) - set(bot_kinds()))
+    if unknown:
+        return fail(f"unknown bot kind {', '.join(unknown)}; choose from {', '.join(bot_kinds())}")
+    players = args.players or len(seats)
+    if len(seats) == 1:
+        seats *= players
+    if len(seats) != players:
+        return fail(f"--seats lists {len(seats)} kinds for {players} players")
+    if not rules.min_players <= players <= rules.max_players:
+        return fail(f"{rules.title} is for {rules.min_players}-{rules.max_players} players, not {players}")
+    if args.games < 1 or args.jobs < 1:
+        return fail("--games and --jobs must be at least 1")
+
+    def progress(index: int, result) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{index + 1}/{args.games} games", end="", file=sys.stderr, flush=True)
+
+    started = time.perf_counter()
+    stats = arena(args.game, seats, args.games, args.seed, jobs=args.jobs, capped=not args.no_time_cap,
+                  on_game=progress)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    table = Table(title=f"{rules.title}, {players} players, {args.games} games (seed {args.seed}), seats rotating")
+    for column in ("bot", "seat-games", "win rate", "95% interval", "avg margin", "think p50", "think p95"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for kind in dict.fromkeys(seats):
+        entry = stats[kind]
+        low, high = entry.interval
+        table.add_row(kind, str(entry.seats), f"{entry.rate:.0%}", f"{low:.0%}-{high:.0%}", f"{entry.margin:+.1f}",
+                      seconds_text(entry.think_quantile(0.5)), seconds_text(entry.think_quantile(0.95)))
+    console.print(table)
+    say(console, f"Win rate: share of first places (a shared first place counts as a share). Margin: own score "
+                 f"minus the best other's. Think: CPU time per decision with a choice. "
+                 f"{time.perf_counter() - started:.1f} s in all.")
+    return 0
+
+
+def seconds_text(value: float) -> str:
+    return "-" if value != value else f"{value * 1000:.0f} ms" if value < 1 else f"{value:.2f} s"
 
 
 # -- saves --------------------------------------------------------------------------------------
@@ -351,8 +427,8 @@ def add_join(commands) -> None:
     add(commands)
 
 
-SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (add_simulate, add_saves, add_score, add_serve,
-                                                                         add_join)
+SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (add_simulate, add_arena, add_saves, add_score,
+                                                                         add_serve, add_join)
 
 if __name__ == "__main__":
     sys.exit(main())

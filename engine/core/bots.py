@@ -49,7 +49,20 @@ class GreedyBot:
         return self.random.choice(best)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def search_bot(level: str):
+    """The search bot at a level (engine/search), loaded when first wanted."""
+
+    def make(seed: int | str = 0):
+        from engine.search import SearchBot
+
+        return SearchBot(level, seed)
+
+    return make
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "normal": search_bot("normal"), "hard": search_bot("hard")}
+"""Seat kinds a bot plays, as saved with a game. The levels players choose: Easy is the
+greedy bot, Normal and Hard the search bot."""
 
 
 def make_bot(kind: str, seed: int | str = 0):

@@ -191,3 +191,32 @@ def test_the_command_simulates_almadi_and_verifies_an_almadi_save(tmp_path):
     assert SUMMARY.fullmatch(last_line(done.stdout)).group(1, 2) == ("2", "0")
     done = subprocess.run([*command, "saves", "verify"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "1 of 1 saved games replay" in done.stdout, done.stdout + done.stderr
+
+
+def test_arena_prints_win_rates_intervals_and_margins_per_bot(capsys, data_dir, toy_game):
+    status, out, _ = run(capsys, "arena", toy_game, "--seats", "normal,random", "--games", "4", "--seed", "3",
+                         "--no-time-cap")
+    assert status == 0, out
+    rows = {line.split()[1]: line for line in out.splitlines() if line.startswith("│")}
+    assert set(rows) >= {"normal", "random"}
+    for kind in ("normal", "random"):
+        cells = [cell.strip() for cell in rows[kind].strip("│").split("│")]
+        assert cells[1] == "4" and re.fullmatch(r"\d+%", cells[2]) and re.fullmatch(r"\d+%-\d+%", cells[3])
+        assert re.fullmatch(r"[+-]\d+\.\d", cells[4])
+    assert "Toy, 2 players, 4 games (seed 3)" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--seats", "normal,wizard"], "unknown bot kind wizard"),
+    (["--seats", "normal,greedy", "--players", "3"], "--seats lists 2 kinds for 3 players"),
+    (["--seats", "normal", "--players", "4"], "Toy is for 2-3 players, not 4"),
+])
+def test_arena_refuses_what_it_cannot_play(capsys, data_dir, toy_game, argv, message):
+    status, out, err = run(capsys, "arena", toy_game, *argv)
+    assert status == 2 and message in " ".join(err.split())
+
+
+def test_simulate_plays_with_the_search_bot(capsys, data_dir, toy_game):
+    status, out, _ = run(capsys, "simulate", toy_game, "--games", "2", "--bot", "normal")
+    match = SUMMARY.fullmatch(last_line(out))
+    assert status == 0 and match and match.group(1, 2) == ("2", "0"), out

@@ -198,3 +198,29 @@ def test_a_real_almadi_game_resumes_where_it_stopped(store):
 
     assert resumed.match.finished and store.load(resumed.record.id).status == "finished"
     assert store.load(resumed.record.id).actions == store.load(straight.record.id).actions
+
+
+def test_search_bot_seats_are_saved_and_think_alike_in_a_worker_process(store, toy_game):
+    from engine.search.worker import Thinker
+
+    seats = [Seat("Nora", "normal"), Seat("Hal", "hard")]
+    session = GameSession.new(store, toy_game, "", seats, seed=8)
+    assert [seat.kind for seat in store.load(session.record.id).seats] == ["normal", "hard"]
+    thinker = Thinker()
+    try:
+        for _ in range(4):
+            seat = session.match.awaiting()[0]
+            reports = []
+            there = session.bot_choice(seat, thinker, reports.append)
+            assert there == session.bot_choice(seat)
+            session.act(seat, there)
+    finally:
+        thinker.close()
+    resumed = GameSession.resume(store, session.record.id)
+    resumed.play_bots()
+    assert resumed.match.finished
+
+
+def test_an_unknown_seat_kind_is_refused(store, toy_game):
+    with pytest.raises(ValueError, match="'wizard' is not one of human, random, greedy, normal, hard"):
+        GameSession.new(store, toy_game, "", [Seat("Ann", "human"), Seat("Merlin", "wizard")])

@@ -129,8 +129,8 @@ class SharedSession:
     def bot_seats(self) -> list[int]:
         return self.session.bot_seats()
 
-    def bot_choice(self, seat: int) -> str:
-        return self.session.bot_choice(seat)
+    def bot_choice(self, seat: int, thinker=None, progress=None) -> str:
+        return self.session.bot_choice(seat, thinker, progress)
 
     def progress(self) -> str:
         return self.session.progress()

@@ -1,0 +1,56 @@
+"""How hard each level searches, and how the search is tuned for each game.
+
+A level is an iteration budget with a time cap. The same seed and budget give the same move;
+the cap only stops a search that would run longer than a player should wait, and is counted
+in CPU seconds of the thinking process, so a machine busy with other work slows the clock
+down without changing the move (see docs/ARCHITECTURE.md, "The search bot").
+
+A profile holds what was tuned per game by measurement (``make bench``, section search):
+how many random decisions a play-out makes past the tree before the game's heuristic judges
+it, and how many heuristic points make a lead worth about 73% (one logistic unit). A game
+without a profile of its own gets the default, which works for any game on the contract.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    kind: str
+    """The seat kind saved with the game ("normal", "hard")."""
+    label: str
+    iterations: int
+    """Determinizations searched per decision: the budget."""
+    cpu_cap: float
+    """At most this many CPU seconds per decision, whatever the budget."""
+    wall_cap: float
+    """And at most this many seconds on the clock (a machine so busy that CPU time crawls)."""
+
+
+LEVELS = {
+    "normal": Level("normal", "Normal", iterations=600, cpu_cap=1.5, wall_cap=6.0),
+    "hard": Level("hard", "Hard", iterations=2400, cpu_cap=5.0, wall_cap=15.0),
+}
+
+
+@dataclass(frozen=True)
+class Profile:
+    depth: int | None = 8
+    """Random seat decisions played past the tree before the heuristic judges the position;
+    None plays to the end (for games whose play-outs are short and cheap)."""
+    scale: float = 10.0
+    """Heuristic points for one logistic unit: a lead of ``scale`` is judged a 73% win."""
+    explore: float = 0.7
+    """UCB exploration constant (values are win chances between 0 and 1)."""
+
+
+DEFAULT = Profile()
+
+PROFILES: dict[str, Profile] = {}
+"""Per-game tuning, by game id (measured with `python -m tests.bench --only search`)."""
+
+
+def profile_for(game_id: str) -> Profile:
+    return PROFILES.get(game_id, DEFAULT)

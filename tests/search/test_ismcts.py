@@ -1,0 +1,79 @@
+"""The search itself, on toy positions worked out by hand."""
+
+from __future__ import annotations
+
+from engine.search import Limits, profile_for, search
+from engine.search.ismcts import CHECK_EVERY
+
+from .positions import one_card_from_the_goal, pledging
+
+
+def searched(match, seat, limits, seed=1):
+    return search(match.rules, match.state, seat, len(match.names), limits, seed, profile_for(match.rules.id))
+
+
+def test_it_takes_the_winning_move_and_knows_it_wins(toy_game):
+    result = searched(one_card_from_the_goal(), 0, Limits(300))
+    best = result.candidates[0]
+    assert best.choice == "play:2"
+    assert best.value > 0.9
+    assert [c.choice for c in result.candidates] == ["play:2", "draw"]
+    assert result.candidates[1].value < 0.5 and result.candidates[0].visits > 10 * result.candidates[1].visits
+
+
+def test_the_same_seed_and_budget_give_the_same_search(toy_game):
+    match = one_card_from_the_goal()
+    first, again = searched(match, 0, Limits(120), seed=7), searched(match, 0, Limits(120), seed=7)
+    assert first == again.__class__(**{**again.__dict__, "cpu": first.cpu})
+    assert first.deterministic and first.stopped in ("budget", "settled")
+
+
+def test_every_seat_of_a_simultaneous_decision_decides_blind(toy_game):
+    """At the pledges both seats decide at once; each seat's search finds the bonus."""
+    match = pledging()
+    for seat in (0, 1):
+        result = searched(match, seat, Limits(200))
+        assert result.choice == "pledge:high"
+        assert {c.choice for c in result.candidates} == {"pledge:high", "pledge:low"}
+
+
+def test_a_single_legal_choice_is_taken_without_searching(toy_game):
+    match = pledging()
+    match.choose(0, "pledge:high")
+    match.choose(1, "pledge:high")
+    state = match.state
+    state["hands"][0] = []
+    state["deck"] = {"1": 0, "2": 0, "3": 0}
+    state["peeked_this_turn"] = True
+    match.state_edited()
+    assert [c.id for c in match.legal(0)] == ["end"]
+    result = searched(match, 0, Limits(100))
+    assert (result.choice, result.iterations, result.stopped) == ("end", 0, "forced")
+
+
+def test_a_search_stops_once_its_leader_cannot_be_caught(toy_game):
+    result = searched(pledging(), 0, Limits(5000))
+    assert result.stopped == "settled" and result.iterations < 5000
+    top, second = result.candidates[:2]
+    assert top.visits - second.visits > 5000 - result.iterations
+
+
+def test_the_time_cap_and_a_stop_request_end_a_search_with_its_best_so_far(toy_game):
+    match = one_card_from_the_goal()
+    capped = searched(match, 0, Limits(10**7, cpu_cap=0.3))
+    assert capped.stopped == "cap" and 0 < capped.iterations < 10**7 and not capped.deterministic
+    assert capped.cpu >= 0.3
+    asked = searched(match, 0, Limits(10**7, stop=lambda: True))
+    assert asked.stopped == "asked" and asked.iterations == CHECK_EVERY
+    assert asked.choice in {c.id for c in match.legal(0)}
+
+
+def test_progress_reports_the_best_so_far_while_it_thinks(toy_game):
+    reports = []
+    result = searched(one_card_from_the_goal(), 0, Limits(10**7, cpu_cap=0.5, progress=reports.append,
+                                                           progress_every=0.05))
+    assert len(reports) >= 3
+    assert all(report.stopped == "thinking" for report in reports)
+    counts = [report.iterations for report in reports]
+    assert counts == sorted(counts) and counts[-1] <= result.iterations
+    assert reports[-1].candidates[0].choice == "play:2"
