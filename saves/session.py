@@ -15,6 +15,7 @@ from engine.core.bots import BOTS, make_bot
 from engine.core.match import Action, Match, ReplayMismatch
 from engine.registry import rules_for
 
+from .storage import Written
 from .store import SaveConflict, SaveError, SaveRecord, SaveStore, Seat
 
 HUMAN = "human"
@@ -57,6 +58,9 @@ class GameSession:
         self.store = store
         self.record = record
         self.match = match
+        self.written: Written | None = None
+        """The save file as this session's last write found and left it; None when that write
+        was refused or failed (a terminal tells its own writes from other processes' by it)."""
 
     @classmethod
     def new(cls, store: SaveStore, game_id: str, title: str, seats: list[Seat],
@@ -87,16 +91,18 @@ class GameSession:
         """Apply a seat's choice (IllegalChoice leaves everything unchanged), draw any chance
         steps that follow, and save; SaveConflict if another process moved first (the session
         then holds the game as it is on disk)."""
+        self.written = None
         start = len(self.match.actions)
         self.match.choose(seat, choice_id)
         self.match.draw_all()
         self._save_from(start)
 
     def undo(self, seat: int) -> None:
+        self.written = None
         start = len(self.match.actions)
         self.match.undo(seat)
         try:
-            self.store.truncate(self.record.id, len(self.match.actions), progress=self.progress(), at=start)
+            self.written = self.store.truncate(self.record.id, len(self.match.actions), progress=self.progress(), at=start)
         except Exception:
             self._reload()
             raise
@@ -145,7 +151,7 @@ class GameSession:
         new = [action.to_json() for action in self.match.actions[start:]]
         progress, status = self.progress(), status_of(self.match)
         try:
-            self.store.append(self.record.id, new, at=start, progress=progress, status=status)
+            self.written = self.store.append(self.record.id, new, at=start, progress=progress, status=status)
         except Exception:
             self._reload()
             raise

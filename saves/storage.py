@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -27,6 +28,28 @@ DOC_ID = 1
 LOCK_TIMEOUT = 30.0
 LOCK_POLL = 0.005
 """Seconds between tries for a held lock (filelock's default 0.05 lets a busy writer starve others)."""
+
+
+Signature = tuple[int, int, int]
+"""A file's (inode, mtime in ns, size): every atomic replace changes it."""
+
+
+def signature(path: Path) -> Signature | None:
+    """The file's signature (one ``os.stat``); None if there is no file."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return info.st_ino, info.st_mtime_ns, info.st_size
+
+
+@dataclass(frozen=True)
+class Written:
+    """One write of a file: its signature as the write found it and as it left it, both taken
+    under the file's lock, so nobody else's write can fall in between."""
+
+    before: Signature | None
+    after: Signature | None
 
 
 class SaveError(Exception):
@@ -108,6 +131,8 @@ class DocumentFile:
         self.path = path
         self.lock_path = lock_path
         self.table = table
+        self.written: Written | None = None
+        """The signatures of this object's last ``update``."""
 
     @contextmanager
     def holding_lock(self) -> Iterator[None]:
@@ -149,15 +174,18 @@ class DocumentFile:
     def update(self, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
         """Read, let ``change`` edit (or raise to abort), write: all under the lock.
 
-        FileNotFoundError if there is no file; returns the document as written.
+        FileNotFoundError if there is no file; returns the document as written (and sets
+        ``written``).
         """
         with self.holding_lock():
+            before = signature(self.path)
             document = self.read()
             if document is None:
                 raise FileNotFoundError(self.path)
             change(document)
             with TinyDB(self.path, storage=AtomicJSONStorage) as db:
                 db.table(self.table).update(_replace_by(document), doc_ids=[DOC_ID])
+            self.written = Written(before, signature(self.path))
             return document
 
 

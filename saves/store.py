@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .paths import Layout
-from .storage import DocumentFile, LockTimeout, SaveError, UnreadableFile, fsync_dir
+from .storage import DocumentFile, LockTimeout, SaveError, UnreadableFile, Written, fsync_dir
 
 __all__ = [
     "LockTimeout", "SaveConflict", "SaveError", "SaveFormatError", "SaveFromNewerTabula", "SaveNotFound",
@@ -191,20 +191,22 @@ class SaveStore:
         record.id = save_id  # the file name is the id, even for a copied file
         return record
 
-    def _change(self, save_id: str, change: Callable[[dict[str, Any]], None]) -> None:
+    def _change(self, save_id: str, change: Callable[[dict[str, Any]], None]) -> Written:
         """Read-check-modify-write one save under its lock; nothing is written if it raises."""
 
         def checked(document: dict[str, Any]) -> None:
             record_from_dict(document)
             change(document)
 
+        file = self._game_file(save_id)
         try:
-            self._game_file(save_id).update(checked)
+            file.update(checked)
         except FileNotFoundError:
             raise SaveNotFound(f"no saved game {save_id!r}") from None
         except (SaveFormatError, UnreadableFile) as error:
             self._read_record(save_id)  # sets the file aside (or notes a newer one) and raises
             raise SaveUnreadable(str(error)) from error
+        return file.written
 
     # -- games ------------------------------------------------------------------------------
 
@@ -225,7 +227,7 @@ class SaveStore:
             except FileExistsError:
                 record.id = new_id()
 
-    def append(self, save_id: str, actions: list[dict], *, at: int, progress: str, status: str) -> None:
+    def append(self, save_id: str, actions: list[dict], *, at: int, progress: str, status: str) -> Written:
         """Write ``actions`` at index ``at``; SaveConflict unless the save has exactly ``at`` actions."""
         for index, action in enumerate(actions):
             _check_action(at + index, action)
@@ -239,9 +241,9 @@ class SaveStore:
             document["actions"].extend(actions)
             document.update(progress=progress, status=status, updated=now_iso())
 
-        self._change(save_id, change)
+        return self._change(save_id, change)
 
-    def truncate(self, save_id: str, length: int, *, progress: str, at: int | None = None) -> None:
+    def truncate(self, save_id: str, length: int, *, progress: str, at: int | None = None) -> Written:
         """Keep the first ``length`` actions (undo). With ``at``, SaveConflict unless it has ``at``."""
 
         def change(document: dict[str, Any]) -> None:
@@ -251,7 +253,7 @@ class SaveStore:
             del document["actions"][length:]
             document.update(progress=progress, status="active", updated=now_iso())
 
-        self._change(save_id, change)
+        return self._change(save_id, change)
 
     def load(self, save_id: str) -> SaveRecord:
         return self._read_record(save_id)

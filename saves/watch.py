@@ -6,10 +6,14 @@ file is only read (and the screen only repainted) when the signature differs.
 
 To be fast without polling fast, each watcher owns a FIFO "doorbell" in
 ``<data_dir>/watch/<save_id>/`` and blocks in ``select()`` on it. A process that has just
-written the game rings every doorbell of that game (``ring``), which wakes the others
-within milliseconds. A writer that does not ring (another tool, a crash between write and
-ring) is still noticed: the blocking wait gives up every ``fallback`` seconds and compares
+written the game rings every doorbell of that game but its own (``ring``), which wakes the
+others within milliseconds. A writer that does not ring (another tool, a crash between write
+and ring) is still noticed: the blocking wait gives up every ``fallback`` seconds and compares
 the signature once. Idle cost per terminal: two ``stat`` calls a second, nothing else.
+
+A terminal's own writes are not changes to it: it writes inside ``Watcher.writing()`` and
+hands over the signatures the store took under the file's lock (``storage.Written``), so the
+watcher moves on to the new signature without waking anyone, and without re-reading the file.
 
 Doorbells of dead processes are found when ringing (opening a FIFO without a reader fails
 with ENXIO) and removed. Needs POSIX FIFOs (Linux, macOS, BSD).
@@ -20,8 +24,13 @@ from __future__ import annotations
 import errno
 import os
 import select
+import threading
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable, Iterator
+
+from .storage import Written, signature
 
 FALLBACK = 0.5
 """Seconds between signature checks when nobody rings (bounds the delay for silent writers)."""
@@ -31,19 +40,14 @@ def doorbell_folder(data_dir: Path, save_id: str) -> Path:
     return Path(data_dir) / "watch" / save_id
 
 
-def signature(path: Path) -> tuple[int, int, int] | None:
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        return None
-    return info.st_ino, info.st_mtime_ns, info.st_size
-
-
-def ring(data_dir: Path, save_id: str) -> int:
-    """Wake every watcher of the game; returns how many were rung."""
+def ring(data_dir: Path, save_id: str, skip: Path | None = None) -> int:
+    """Wake every watcher of the game (but the doorbell ``skip``: the ringer's own); returns
+    how many were rung."""
     rung = 0
     folder = doorbell_folder(data_dir, save_id)
     for fifo in folder.glob("*.fifo") if folder.is_dir() else ():
+        if fifo == skip:
+            continue
         try:
             fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
         except OSError as error:
@@ -78,17 +82,34 @@ class Watcher:
         self.fifo = folder / f"{name}.fifo"
         os.rename(pending, self.fifo)
         self.seen = signature(self.path)
+        self._looking = threading.Lock()
+        """Held while the signature is compared, and while this process writes the file."""
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block up to ``timeout`` (default: the fallback) for a ring; True if the file changed."""
         readable, _, _ = select.select([self.fd], [], [], self.fallback if timeout is None else timeout)
         if readable:
             self._drain()
-        now = signature(self.path)
-        if now == self.seen:
-            return False
-        self.seen = now
-        return True
+        with self._looking:
+            now = signature(self.path)
+            if now == self.seen:
+                return False
+            self.seen = now
+            return True
+
+    @contextmanager
+    def writing(self) -> Iterator[Callable[[Written | None], None]]:
+        """Around a write of this process: yields ``wrote(written)``, to call with the
+        signatures of the write once made. Unless someone else wrote since the last look (then
+        that change is still reported), the new file is taken as seen. Meanwhile ``wait`` holds
+        off, so it never mistakes the write for another process's."""
+
+        def wrote(written: Written | None) -> None:
+            if written is not None and written.before == self.seen:
+                self.seen = written.after
+
+        with self._looking:
+            yield wrote
 
     def wake(self) -> None:
         """Make a blocked ``wait`` return now (used to stop the thread that waits)."""

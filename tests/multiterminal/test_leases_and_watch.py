@@ -103,3 +103,23 @@ def test_ringing_removes_doorbells_of_watchers_that_are_gone(tmp_path):
     os.mkfifo(folder / "12345-dead.fifo")
     assert ring(tmp_path, "g1") == 0
     assert list(folder.iterdir()) == []
+
+
+def test_a_write_of_our_own_is_no_change_but_anothers_write_before_it_still_is(tmp_path):
+    from saves.store import SaveStore, Seat
+
+    store = SaveStore(tmp_path)
+    save_id = store.create("toy", "T", [Seat("Ann", "human")], {}, 1, "1", "").id
+    watcher = Watcher(store.path_of(save_id), tmp_path, save_id, fallback=5.0)
+    try:
+        with watcher.writing() as wrote:
+            wrote(store.append(save_id, [{"a": 0, "c": "x"}], at=0, progress="", status="active"))
+        assert ring(tmp_path, save_id, skip=watcher.fifo) == 0  # the writer does not ring itself
+        assert watcher.wait(0.05) is False
+        store.append(save_id, [{"a": 0, "c": "y"}], at=1, progress="", status="active")  # another process
+        with watcher.writing() as wrote:
+            wrote(store.append(save_id, [{"a": 0, "c": "z"}], at=2, progress="", status="active"))
+        assert watcher.wait(0.05) is True  # the other write is still news, though ours came after it
+        assert watcher.wait(0.05) is False
+    finally:
+        watcher.close()

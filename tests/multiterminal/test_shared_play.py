@@ -191,7 +191,7 @@ def test_bots_of_a_shared_game_are_run_by_exactly_one_process(data_dir):
 
 def test_spectator_and_other_seat_cannot_act_for_a_seat(data_dir):
     from engine.core.contract import IllegalChoice
-    from tui.serve.shared import SharedSession
+    from saves.shared import SharedSession
 
     save_id = new_game(data_dir)
     watcher = SharedSession(load(data_dir, save_id), [], lambda: None)
@@ -211,7 +211,7 @@ def test_spectator_and_other_seat_cannot_act_for_a_seat(data_dir):
 def test_taking_several_seats_is_all_or_nothing_and_only_human_seats_can_be_taken(data_dir):
     from engine.core.contract import IllegalChoice
     from saves.seats import SeatTaken
-    from tui.serve.shared import SharedSession
+    from saves.shared import SharedSession
 
     save_id = new_game(data_dir, kinds=("human", "human", "random"))
     bruno = SharedSession(load(data_dir, save_id), [1], lambda: None)

@@ -9,7 +9,7 @@ from engine.core.contract import Score
 from engine.core.match import Match
 from engine.registry import rules_for
 from tui.help_text import load_sections, parse_sections, section_index
-from tui.table_state import choose_viewer, needs_curtain
+from tui.table.state import choose_viewer, needs_curtain
 from tui.widgets.scores import breakdown_table
 
 

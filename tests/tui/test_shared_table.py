@@ -16,7 +16,7 @@ from saves.store import SaveStore
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of, until
 from tui.screens.resume import ResumeScreen, SeatPicker
 from tui.screens.table import TableScreen
-from tui.serve.shared import SharedSession
+from saves.shared import SharedSession
 
 TWO_HUMANS = [("Ann", "human"), ("Bruno", "human")]
 

@@ -12,7 +12,7 @@ from textual.widgets import Footer, Label, Static
 from engine.core.contract import Score
 from tui.boards import board_module
 from tui.screens.base import TabulaModal, TabulaScreen
-from tui.table_state import TableState
+from tui.table.state import TableState
 from tui.text import plain, seat_label
 from tui.widgets.board_panel import BoardPanel
 from tui.widgets.scores import breakdown_table

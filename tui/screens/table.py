@@ -1,35 +1,30 @@
 """The game table: board, players' areas, private information, choices, log and scores.
 
-Bots and disk writes run in a thread worker; the screen only shows ``TableState`` snapshots.
-The game goes through a ``SharedSession``, so several terminals can sit at one game: this
-one holds its own seats (all free human seats for a hot-seat table, one seat when joined,
-none for a spectator), acts only for them, and catches up when another terminal moves.
+The screen lays the table out and draws it; everything else (the session, the bots, the
+worker, catching up with other terminals, seats) is the ``TableController``
+(tui/table/controller.py), which runs in a Textual thread worker and hands the screen frozen
+``TableState``s and ``Notice``s.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from typing import Callable
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Label, Static
-from textual.worker import Worker, WorkerState, get_current_worker
 
-from engine.core.contract import IllegalChoice
-from engine.core.seats import seat_tag
-from saves.seats import SeatTaken
-from saves.store import SaveConflict, SaveError
+from saves.shared import SharedSession
 from tui.boards import board_module
 from tui.messages import ChoiceMade, CurtainLifted
 from tui.screens.base import TabulaScreen
-from tui.serve.shared import SharedSession
-from tui.table_state import TableState, needs_curtain, snapshot
-from tui.text import KINDS, clean, plain, seat_label
+from tui.table.controller import Notice, TableController, TableEvent
+from tui.table.lines import prompt_line, seat_title, status_line
+from tui.table.state import TableState, needs_curtain
+from tui.text import plain, seat_label
 from tui.widgets.board_panel import BoardPanel
 from tui.widgets.choice_list import ChoiceList, choice_detail
 from tui.widgets.curtain import Curtain
@@ -50,31 +45,26 @@ class TableScreen(TabulaScreen):
         Binding("escape", "leave", "Home (saved)"),
     ]
 
-    class GameChanged(Message):
-        """Another terminal changed the game, or this terminal's leases changed (any thread)."""
+    class WorkAsked(Message):
+        """The controller needs a worker, asked from a thread other than the screen's."""
+
+        def __init__(self, work: Callable[[], None]) -> None:
+            super().__init__()
+            self.work = work
 
     def __init__(self, session, seats: list[int] | None = None) -> None:
         """``session`` is a GameSession; ``seats`` the seats this terminal plays: None = every
         human seat no other terminal holds (hot-seat), [] = watch as a spectator."""
         super().__init__(classes="table")
-        self.session = SharedSession(session, seats, lambda: self.post_message(self.GameChanged()))
+        self._ui_thread = threading.get_ident()
+        self.controller = TableController(session, seats, self.from_worker, self.spawn, bot_pause=self.app.bot_pause)
         self.board = board_module(session.record.game)
         self.names = [seat.name for seat in session.record.seats]
         self.state: TableState | None = None
         self.busy = True
         self.revealed: int | None = None
         """The human seat whose private information was last shown (the curtain was lifted for)."""
-        self._last_viewer: int | None = None
         self._end_pending = False
-        self._session_lock = threading.Lock()
-        """Held by the worker while it uses the session (a cancelled worker may still be running)."""
-        self._worker: Worker | None = None
-        self._change_pending = False
-        self._shown: tuple | None = None
-        self._lost_told = ""
-        self._refused = ""
-        self._queued: Callable[[], bool | None] | None = None
-        """A step asked for while the worker was busy; it runs next (a worker is never restarted)."""
         self.focused_view = "shared"
         """The panel that follows the decision: "shared", "private" or "player:<seat>"."""
         self._focus_key: tuple | None = None
@@ -110,133 +100,45 @@ class TableScreen(TabulaScreen):
         self.query_one("#log").border_title = "Log"
         self.query_one("#choices").border_title = "Choices"
         self.query_one("#curtain").display = False
-        self.run_step(self.sit_down)
+        self.controller.start()
 
     def on_unmount(self) -> None:
-        self.workers.cancel_group(self, "table")
-        self.session.stop()  # frees this terminal's seats at once
-
-    # -- the worker: taking the seats, human actions, catching up, bots, disk writes --------
-
-    def run_step(self, action: Callable[[], bool | None]) -> None:
-        """Run ``action`` in the worker, after the step it is running now (if any)."""
-        if self.working:
-            self._queued = action
-        else:
-            self._worker = self.advance(action)
+        self.controller.stop()  # frees this terminal's seats at once
 
     @property
-    def working(self) -> bool:
-        return self._worker is not None and self._worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
+    def session(self) -> SharedSession:
+        """This terminal's place at the game (the worker's: read it only for what never changes)."""
+        return self.controller.session
 
-    @work(thread=True, group="table")
-    def advance(self, action: Callable[[], bool | None] | None = None) -> None:
-        """Run ``action``, show the game, then play the bots this terminal runs.
-        An action returning False has nothing new to show."""
-        worker = get_current_worker()
-        with self._session_lock:
-            try:
-                if action is not None and action() is False:
-                    return
-                state = self.publish()
-                while state.next_bot is not None and not worker.is_cancelled:
-                    time.sleep(self.app.bot_pause)
-                    if worker.is_cancelled:
-                        return
-                    seat = state.next_bot
-                    self.session.act(seat, self.session.bot_choice(seat))
-                    state = self.publish()
-            except SaveConflict:  # the session already holds the game as the other terminal left it
-                self.tell("Another terminal moved first; showing the new state.", "Move not made")
-                self.publish()
-            except IllegalChoice as error:
-                self.tell(str(error), "Not allowed")
-                self.publish()
-            except SaveError as error:
-                self.tell(str(error), "Cannot read this game", "error")
+    # -- the controller's worker and what it hands over ---------------------------------------
 
-    def tell(self, message: str, title: str, severity: str = "warning") -> None:
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self.notify, message, title=title, severity=severity)
-
-    def publish(self) -> TableState:
-        state = snapshot(self.session, self._last_viewer)
-        self._last_viewer = state.viewer
-        if not get_current_worker().is_cancelled:
-            self._shown = self.shown_key()
-            self.app.call_from_thread(self.show_state, state)
-        return state
-
-    def shown_key(self) -> tuple:
-        return len(self.session.match.actions), self.session.runs_bots, self.session.lost
-
-    def sit_down(self) -> bool | None:
-        """Worker step: take this terminal's seats, or note why not (the screen then leaves)."""
-        try:
-            self.session.start()
-        except (SeatTaken, IllegalChoice) as error:
-            self._refused = str(error)
-            return False
-        return None
-
-    def cannot_sit(self) -> None:
-        self.notify(self._refused, title="Cannot take the seat", severity="error")
-        if self.app.screen is self:
-            self.app.pop_screen()
-
-    def at_position(self, position: int, change: Callable[[], None]) -> Callable[[], None]:
-        """A worker step making ``change`` only if the game is still where the player saw it."""
-        def step() -> None:
-            if len(self.session.match.actions) != position:
-                raise SaveConflict("the game changed before this move was made")
-            change()
-        return step
-
-    # -- another terminal changed the game ----------------------------------------------------
-
-    def on_table_screen_game_changed(self, _message: GameChanged) -> None:
-        self.game_changed()
-
-    def game_changed(self) -> None:
-        """Catch up with the game on disk in the worker; never interrupt a running worker."""
-        if self.working:
-            self._change_pending = True
+    def spawn(self, work: Callable[[], None]) -> None:
+        """Run the controller's ``work`` in a thread worker (asked from any thread)."""
+        if threading.get_ident() == self._ui_thread:
+            self.run_worker(work, thread=True, group="table")
         else:
-            self.run_step(self.catch_up)
+            self.post_message(self.WorkAsked(work))
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker is not self._worker or self.working:
-            return
-        if self._refused:
-            self.cannot_sit()
-        elif self._queued is not None:
-            action, self._queued = self._queued, None
-            self.run_step(action)
-        elif self._change_pending:
-            self._change_pending = False
-            self.game_changed()
+    def on_table_screen_work_asked(self, message: WorkAsked) -> None:
+        self.spawn(message.work)
 
-    def catch_up(self) -> bool:
-        """Worker step: re-read the game; False when nothing shown has changed."""
-        self.session.refresh()
-        if self.session.turn_arrived:
-            log = self.session.match.view(self.session.viewer)["log"]
-            self.app.call_from_thread(self.your_turn, log[-1] if log else "")
-        left = self.session.take_left()
-        if left and not self.session.match.finished:
-            self.app.call_from_thread(self.players_left, left)
-        return self.shown_key() != self._shown
+    def from_worker(self, event: TableEvent) -> None:
+        """Called by the controller's worker: show ``event`` on the screen (and wait for it)."""
+        if not self.controller.stopped:
+            self.app.call_from_thread(self.take, event)
 
-    def players_left(self, seats: list[int]) -> None:
-        who = ", ".join(seat_label(self.names, seat) for seat in seats)
-        self.notify(f"{who} left the table. The seat is free: any terminal can take it from Resume.",
-                    title=self.session.record.title)
+    def take(self, event: TableEvent) -> None:
+        if isinstance(event, Notice):
+            self.tell(event)
+        else:
+            self.show_state(event)
 
-    def your_turn(self, last_move: str) -> None:
-        """The notice covers the log's last lines at 80x24 for a while, so it repeats the last one."""
-        self.notify(f"Your turn\n{last_move}".strip(), title=self.session.record.title, severity="information")
-        if self.app.bell_on_turn:
+    def tell(self, notice: Notice) -> None:
+        self.notify(notice.message, title=notice.title, severity=notice.severity, timeout=notice.timeout)
+        if notice.bell and self.app.bell_on_turn:
             self.app.bell()
+        if notice.leave and self.app.screen is self:
+            self.app.pop_screen()
 
     # -- showing a snapshot -------------------------------------------------------------
 
@@ -246,10 +148,7 @@ class TableScreen(TabulaScreen):
         if state.finished:
             self.finish()
             return
-        self.query_one("#status", Label).update(plain(self.status_line(state)))
-        if state.lost and state.lost != self._lost_told:
-            self._lost_told = state.lost
-            self.notify(state.lost, title="Seat lost", severity="error", timeout=30)
+        self.query_one("#status", Label).update(plain(status_line(state, self.size.width)))
         if needs_curtain(state.humans, self.revealed, state.viewer, state.has_private):
             self.close_curtain(state.viewer)
         else:
@@ -293,8 +192,8 @@ class TableScreen(TabulaScreen):
         for seat in range(len(names)):
             self.query_one(f"#player-{seat}", BoardPanel).show(
                 lambda width, seat=seat: self.board.player(view, seat, width, **self.room()),
-                title=self.seat_title(state, seat))
-        self.query_one("#prompt", Static).update(plain(self.prompt_line(state)))
+                title=seat_title(state, seat))
+        self.query_one("#prompt", Static).update(plain(prompt_line(state)))
         choices.disabled = False
         choices.display = bool(state.choices)
         self.show_hint()
@@ -376,24 +275,9 @@ class TableScreen(TabulaScreen):
         self.focused_view = views[(views.index(self.focused_view) + step) % len(views)]
         self.show_focus()
 
-    def status_line(self, state: TableState) -> str:
-        if state.lost:
-            watching = "seat lost, watching only"
-        elif state.viewer is None:
-            watching = "spectator view"
-        elif len(state.humans) == 1:
-            watching = f"you play {seat_label(state.names, state.viewer)}"
-        else:
-            watching = f"hot seat, view of {seat_label(state.names, state.viewer)}"
-        tail = f" · {state.progress} · {watching}"
-        room = max(self.size.width - 2 - len(tail), 8)  # a long title gives way to whose view this is
-        title = clean(state.title, lines=False)
-        title = title if len(title) <= room else title[: room - 1] + "…"
-        return title + tail
-
     def on_resize(self) -> None:
         if self.state is not None and not self.state.finished:
-            self.query_one("#status", Label).update(plain(self.status_line(self.state)))
+            self.query_one("#status", Label).update(plain(status_line(self.state, self.size.width)))
         self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
         self.call_after_refresh(self.show_view_hint)  # the boards may now fit, or no longer
 
@@ -404,26 +288,6 @@ class TableScreen(TabulaScreen):
             self.drawn_room = self.room()
             for panel in self.query(BoardPanel):
                 panel.redraw()
-
-    def seat_title(self, state: TableState, seat: int) -> str:
-        mark = "▶ " if seat in state.awaiting else ""
-        kind = "" if state.kinds[seat] == "human" else f" ({KINDS.get(state.kinds[seat], state.kinds[seat]).lower()})"
-        return f"{mark}{seat_label(state.names, seat)}{kind}"
-
-    def prompt_line(self, state: TableState) -> str:
-        """What happens now, naming (with seat tags) everyone the game waits for."""
-        prompt = state.view.get("prompt", "")
-        if state.choices:
-            line = f"▶ {named_prompt(state.names, state.viewer, prompt)}"
-            if state.others_awaited:
-                line += f"\nAlso waiting for {seat_list(state.names, state.others_awaited)}"
-            return line
-        who = seat_list(state.names, state.awaiting)
-        if state.next_bot is not None:
-            return f"{who} is choosing… ({prompt})"
-        if len(state.awaiting) == 1:
-            return f"Waiting for {named_prompt(state.names, state.awaiting[0], prompt)}"
-        return f"Waiting for {who}: {prompt}"
 
     # -- actions -------------------------------------------------------------------------
 
@@ -461,20 +325,18 @@ class TableScreen(TabulaScreen):
         state = self.state
         if self.busy or self.curtain_up or state is None or not state.choices:
             return
-        seat = state.viewer
         self.busy = True
         self.query_one("#choices", ChoiceList).disabled = True
         self.refresh_bindings()
-        self.run_step(self.at_position(state.position, lambda: self.session.act(seat, choice_id)))
+        self.controller.act(state.viewer, choice_id, state.position)
 
     def action_undo(self) -> None:
         state = self.state
         if state is None or not state.can_undo or self.busy:
             return
-        seat = state.viewer
         self.busy = True
         self.refresh_bindings()
-        self.run_step(self.at_position(state.position, lambda: self.session.undo(seat)))
+        self.controller.undo(state.viewer, state.position)
 
     def action_score_sheet(self) -> None:
         from tui.screens.end import ScoreSheetScreen
@@ -507,14 +369,3 @@ class TableScreen(TabulaScreen):
 def panel_id(view_name: str) -> str:
     """'shared' -> 'shared', 'private' -> 'private', 'player:2' -> 'player-2'."""
     return view_name.replace(":", "-")
-
-
-def seat_list(names: list[str], seats: list[int]) -> str:
-    return ", ".join(seat_label(names, seat) for seat in seats)
-
-
-def named_prompt(names: list[str], seat: int, prompt: str) -> str:
-    """'●A Ann: play or draw', without naming the player twice when the game's prompt does."""
-    if prompt.startswith(f"{names[seat]}:"):
-        return f"{seat_tag(seat)} {prompt}"
-    return f"{seat_label(names, seat)}: {prompt}"

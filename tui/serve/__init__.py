@@ -1,4 +1,4 @@
-"""Play across terminals: the SSH and web servers, `tabula join`, and the shared-table session."""
+"""Play across terminals: the SSH and web servers and `tabula join` (the shared-table session is saves/shared.py)."""
 
 SEAT_PER_TERMINAL = "TABULA_SEAT_PER_TERMINAL"
 """Environment variable set for apps the SSH server runs: every terminal is one player, so

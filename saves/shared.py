@@ -1,8 +1,8 @@
 """One terminal's place at a game shared by several terminals (or SSH sessions).
 
 ``SharedSession`` wraps a ``GameSession`` and offers the same interface, so the table
-screen can use it unchanged where it reads ``match``/``record`` and calls ``act``/``undo``/
-``bot_choice``/``refresh``. On top it:
+controller (tui/table/controller.py) can use it unchanged where it reads ``match``/``record``
+and calls ``act``/``undo``/``bot_choice``/``refresh``. On top it:
 
 * holds a lease on this terminal's seats (none for a spectator; ``seats=None`` means every
   human seat no other terminal holds, as a hot-seat table does) and heartbeats it, so no
@@ -12,7 +12,8 @@ screen can use it unchanged where it reads ``match``/``record`` and calls ``act`
 * rings the game's doorbells after each write, and watches the save file in a thread,
   calling ``on_change()`` (from that thread) when another process changed the game, or when
   this terminal has just become the bot runner, has lost a lease, or another terminal's
-  player left the table (``take_left()`` says whose seats).
+  player left the table (``take_left()`` says whose seats). Its own writes are no change:
+  it neither rings its own doorbell nor reads the save again after them.
 
 Concurrency: ``on_change`` never touches the session; the caller refreshes it in its own
 worker (``refresh()``), so every change to the wrapped ``GameSession`` happens in one
@@ -28,9 +29,9 @@ from typing import Callable, Iterable
 
 from engine.core.contract import IllegalChoice
 from engine.core.seats import seat_tag
-from saves.seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatTaken, new_holder_id
-from saves.session import HUMAN
-from saves.watch import FALLBACK, Watcher, ring
+from .seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatTaken, new_holder_id
+from .session import HUMAN
+from .watch import FALLBACK, Watcher, ring
 
 
 class SharedSession:
@@ -116,15 +117,20 @@ class SharedSession:
 
     def act(self, seat: int, choice_id: str) -> None:
         self._check_may_act(seat)
-        try:
-            self.session.act(seat, choice_id)
-        finally:
-            ring(self.data_dir, self.save_id)  # a refused move reloaded the game: others may redraw too
+        self._write(lambda: self.session.act(seat, choice_id))
 
     def undo(self, seat: int) -> None:
         self._check_may_act(seat)
-        self.session.undo(seat)
-        ring(self.data_dir, self.save_id)
+        self._write(lambda: self.session.undo(seat))
+
+    def _write(self, change: Callable[[], None]) -> None:
+        """Make ``change`` (a write of the save) as this terminal's own, then wake the others."""
+        try:
+            with self._watcher.writing() as wrote:
+                change()
+                wrote(self.session.written)
+        finally:  # a refused move reloaded the game: the others may redraw too
+            ring(self.data_dir, self.save_id, skip=self._watcher.fifo)
 
     def bot_seats(self) -> list[int]:
         return self.session.bot_seats()
@@ -174,6 +180,8 @@ class SharedSession:
     def _check_may_act(self, seat: int) -> None:
         if self._stop.is_set():
             raise IllegalChoice("This terminal has left the table")
+        if self._watcher is None:
+            raise IllegalChoice("This terminal has not sat down at the table yet")
         if self.lost:
             raise IllegalChoice(self.lost)
         key = seat if seat in self.seats else BOTS if seat in self.bot_seats() and self.runs_bots else None

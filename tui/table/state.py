@@ -1,9 +1,9 @@
-"""What the game table shows, computed off the UI thread from a SharedSession.
+"""What the game table shows: a frozen snapshot of a SharedSession, made in the worker.
 
-The table never reads the live Match from the UI thread (a worker may be changing it):
-workers build a ``TableState`` snapshot and hand it to the screen. The humans of a table
-are the seats this terminal holds: every free human seat of a hot-seat game, one seat of a
-game joined from another terminal, none for a spectator.
+The screen never reads the live Match (the worker may be changing it): the controller builds
+a ``TableState`` and hands it over. The humans of a table are the seats this terminal holds:
+every free human seat of a hot-seat game, one seat of a game joined from another terminal,
+none for a spectator.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def needs_curtain(humans: list[int], revealed: int | None, viewer: int | None, h
 
 
 def snapshot(session, previous_viewer: int | None) -> TableState:
-    """``session`` is a tui.serve.shared.SharedSession (the seats this terminal holds)."""
+    """``session`` is a saves.shared.SharedSession (the seats this terminal holds)."""
     match = session.match
     record = session.record
     kinds = [seat.kind for seat in record.seats]

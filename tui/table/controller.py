@@ -1,0 +1,208 @@
+"""Everything a game table does except drawing: the session, the bots, one worker step at a
+time, catching up with other terminals, refused moves, seats and watching.
+
+The screen (tui/screens/table.py) tells the controller what its player did (``act``,
+``undo``) and shows what the controller emits from its worker: frozen ``TableState``s and
+``Notice``s, in the order they happen. The caller provides the worker thread (``spawn``: the
+screen uses a Textual thread worker, the tests a plain thread), so a test drives a table with
+nothing but the toy game and a save folder.
+
+Steps run one at a time: taking the seats, a move, an undo, catching up after another
+terminal's change. After each, the new state is emitted and the bots this terminal runs play
+until a human must act. Steps asked for meanwhile wait their turn, in order; changes announced
+meanwhile are caught up with once, after them. A move is made only on the position its player
+saw (``position``): the game may have changed under it, and then it is refused.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from engine.core.contract import IllegalChoice
+from engine.core.log import visible_log
+from saves.seats import SeatTaken
+from saves.session import GameSession
+from saves.shared import SharedSession
+from saves.store import SaveConflict, SaveError
+from .lines import seat_list
+from .state import TableState, snapshot
+
+Step = Callable[[], "bool | None"]
+"""A worker step; returning False means it has nothing new to show."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something to tell the player beside the table itself."""
+
+    title: str
+    message: str
+    severity: str = "information"
+    """"information", "warning" or "error"."""
+    timeout: float | None = None
+    """Seconds on screen; None: the screen's default."""
+    bell: bool = False
+    """Their turn has come (a terminal may ring its bell)."""
+    leave: bool = False
+    """The table cannot be played from this terminal (its seat could not be taken): it closes."""
+
+
+TableEvent = TableState | Notice
+
+
+class TableController:
+    def __init__(self, session: GameSession, seats: Iterable[int] | None, emit: Callable[[TableEvent], None],
+                 spawn: Callable[[Callable[[], None]], None], *, bot_pause: float = 0.4, **shared) -> None:
+        """``seats``: the seats this terminal plays (None: every human seat no other terminal
+        holds, a hot-seat table; []: watch). ``emit`` is called from the worker thread;
+        ``spawn(work)`` runs ``work`` in a new worker thread (it may be called from any
+        thread). ``shared``: SharedSession's ttl and fallback."""
+        self.session = SharedSession(session, seats, self.game_changed, **shared)
+        self.emit = emit
+        self.spawn = spawn
+        self.bot_pause = bot_pause
+        self._lock = threading.Lock()
+        self._steps: deque[Step] = deque()
+        self._catch_up_asked = False
+        self._working = False
+        self._stopped = threading.Event()
+        self._viewer: int | None = None
+        """Whose view was last shown (it stays while bots and other terminals move)."""
+        self._shown: tuple | None = None
+        self._lost_told = ""
+
+    # -- what the screen calls ---------------------------------------------------------------
+
+    def start(self) -> None:
+        """Take this terminal's seats and show the table (or emit a ``leave`` notice)."""
+        self._ask(self._sit_down)
+
+    def stop(self) -> None:
+        """Leave the table: no more steps or bot moves; the seats are freed at once."""
+        if not self.stopped:
+            self._stopped.set()
+            self.session.stop()
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped.is_set()
+
+    def act(self, seat: int, choice_id: str, position: int) -> None:
+        """``seat`` chooses ``choice_id`` on the game as it was after ``position`` actions."""
+        self._ask(self._at(position, lambda: self.session.act(seat, choice_id)))
+
+    def undo(self, seat: int, position: int) -> None:
+        self._ask(self._at(position, lambda: self.session.undo(seat)))
+
+    def game_changed(self) -> None:
+        """Another terminal changed the game, or this terminal's leases changed (any thread)."""
+        with self._lock:
+            self._catch_up_asked = True
+        self._work_if_idle()
+
+    # -- the worker ------------------------------------------------------------------------------
+
+    def _ask(self, step: Step) -> None:
+        with self._lock:
+            self._steps.append(step)
+        self._work_if_idle()
+
+    def _work_if_idle(self) -> None:
+        with self._lock:
+            if self._working or self.stopped:
+                return
+            self._working = True
+        self.spawn(self._work)
+
+    def _next(self) -> Step | None:
+        """The step to run next (a catch-up after the steps asked for), or None: then the worker ends."""
+        with self._lock:
+            if self.stopped or not (self._steps or self._catch_up_asked):
+                self._working = False
+                return None
+            if self._steps:
+                return self._steps.popleft()
+            self._catch_up_asked = False
+            return self._catch_up
+
+    def _work(self) -> None:
+        try:
+            while (step := self._next()) is not None:
+                self._run(step)
+        except BaseException:
+            with self._lock:
+                self._working = False
+            raise
+
+    def _run(self, step: Step) -> None:
+        """Run ``step``, show the game, then play the bots this terminal runs."""
+        try:
+            if step() is False:
+                return
+            state = self._publish()
+            while state.next_bot is not None and not self._stopped.wait(self.bot_pause):
+                seat = state.next_bot
+                self.session.act(seat, self.session.bot_choice(seat))
+                state = self._publish()
+        except SaveConflict:  # the session already holds the game as the other terminal left it
+            self._tell(Notice("Move not made", "Another terminal moved first; showing the new state.", "warning"))
+            self._publish()
+        except IllegalChoice as error:
+            self._tell(Notice("Not allowed", str(error), "warning"))
+            self._publish()
+        except SaveError as error:
+            self._tell(Notice("Cannot read this game", str(error), "error"))
+
+    def _publish(self) -> TableState:
+        state = snapshot(self.session, self._viewer)
+        self._viewer = state.viewer
+        self._shown = self._shown_key()
+        if state.lost and state.lost != self._lost_told and not state.finished:
+            self._lost_told = state.lost
+            self._tell(Notice("Seat lost", state.lost, "error", timeout=30))
+        if not self.stopped:
+            self.emit(state)
+        return state
+
+    def _tell(self, notice: Notice) -> None:
+        if not self.stopped:
+            self.emit(notice)
+
+    def _shown_key(self) -> tuple:
+        """What a new state must differ in to be shown again."""
+        return len(self.session.match.actions), self.session.runs_bots, self.session.lost
+
+    # -- the steps ----------------------------------------------------------------------------
+
+    def _sit_down(self) -> bool | None:
+        """Take this terminal's seats, or say why not (the table then closes)."""
+        try:
+            self.session.start()
+        except (SeatTaken, IllegalChoice) as error:
+            self._tell(Notice("Cannot take the seat", str(error), "error", leave=True))
+            return False
+        return None
+
+    def _at(self, position: int, change: Callable[[], None]) -> Step:
+        """A step making ``change`` only if the game is still where the player saw it."""
+        def step() -> None:
+            if len(self.session.match.actions) != position:
+                raise SaveConflict("the game changed before this move was made")
+            change()
+        return step
+
+    def _catch_up(self) -> bool:
+        """Re-read the game; False when nothing shown has changed."""
+        session = self.session
+        session.refresh()
+        match, title = session.match, session.record.title
+        if session.turn_arrived:
+            log = visible_log(match.state, session.viewer)
+            self._tell(Notice(title, f"Your turn\n{log[-1] if log else ''}".strip(), bell=True))
+        left = session.take_left()
+        if left and not match.finished:
+            self._tell(Notice(title, f"{seat_list(match.names, left)} left the table. The seat is free: any terminal can take it from Resume."))
+        return self._shown_key() != self._shown

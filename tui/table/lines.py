@@ -1,0 +1,59 @@
+"""The table's lines of text: the status line, the prompt, a seat's panel title."""
+
+from __future__ import annotations
+
+from engine.core.seats import seat_tag
+from tui.text import KINDS, clean, seat_label
+
+from .state import TableState
+
+
+def status_line(state: TableState, width: int) -> str:
+    """The title, where the game stands and whose view this is, in ``width`` columns."""
+    if state.lost:
+        watching = "seat lost, watching only"
+    elif state.viewer is None:
+        watching = "spectator view"
+    elif len(state.humans) == 1:
+        watching = f"you play {seat_label(state.names, state.viewer)}"
+    else:
+        watching = f"hot seat, view of {seat_label(state.names, state.viewer)}"
+    tail = f" · {state.progress} · {watching}"
+    room = max(width - 2 - len(tail), 8)  # a long title gives way to whose view this is
+    title = clean(state.title, lines=False)
+    title = title if len(title) <= room else title[: room - 1] + "…"
+    return title + tail
+
+
+def seat_title(state: TableState, seat: int) -> str:
+    """'▶ ●A Ann (random bot)': awaited, tag and name, and what plays it unless a human."""
+    mark = "▶ " if seat in state.awaiting else ""
+    kind = "" if state.kinds[seat] == "human" else f" ({KINDS.get(state.kinds[seat], state.kinds[seat]).lower()})"
+    return f"{mark}{seat_label(state.names, seat)}{kind}"
+
+
+def prompt_line(state: TableState) -> str:
+    """What happens now, naming (with seat tags) everyone the game waits for."""
+    prompt = state.view.get("prompt", "")
+    if state.choices:
+        line = f"▶ {named_prompt(state.names, state.viewer, prompt)}"
+        if state.others_awaited:
+            line += f"\nAlso waiting for {seat_list(state.names, state.others_awaited)}"
+        return line
+    who = seat_list(state.names, state.awaiting)
+    if state.next_bot is not None:
+        return f"{who} is choosing… ({prompt})"
+    if len(state.awaiting) == 1:
+        return f"Waiting for {named_prompt(state.names, state.awaiting[0], prompt)}"
+    return f"Waiting for {who}: {prompt}"
+
+
+def seat_list(names: list[str], seats: list[int]) -> str:
+    return ", ".join(seat_label(names, seat) for seat in seats)
+
+
+def named_prompt(names: list[str], seat: int, prompt: str) -> str:
+    """'●A Ann: play or draw', without naming the player twice when the game's prompt does."""
+    if prompt.startswith(f"{names[seat]}:"):
+        return f"{seat_tag(seat)} {prompt}"
+    return f"{seat_label(names, seat)}: {prompt}"
