@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from engine.assistant.forms import (NUMBERS, EntryError, Field, Form, OutOfRange, Result, Total, parse_count,
                                    parse_count_list, required, score_result)
 
-from .round_end import LAST_ROUND, City, Holdings, RoundEndPlan, RoundEndReport, end_of_round, game_end_reasons
+from .data import catalogue
 from .scoring import final_score
 from .setup import PLAYER_COUNTS, SIDES, setup_checklist
+from .upkeep import LAST_ROUND, City, Ledger, end_reasons, feed, give_up, grow_all, megalopolis, smallest_first, spoil, tax
 
 TITLE = "Polis"
 __all__ = ["TITLE", "PLAYER_COUNTS", "setup_checklist", "FORMS", "player_labels"]
@@ -20,13 +22,13 @@ def player_labels(players: int) -> list[str]:
 
 
 def parse_cities(text: str) -> list[City]:
-    """Cities as population/start/maximum[/growth limit], separated by spaces: '3/2/5 4/4/6/2'."""
+    """Cities as population/base/maximum[/growth], separated by spaces: '3/2/5 4/4/6/2'."""
     cities = []
-    for token in text.split():
+    for number, token in enumerate(text.split(), start=1):
         numbers = [parse_count(n) for n in token.split("/")]
         if len(numbers) not in (3, 4):
             raise EntryError(f"{token!r}: write population/start/maximum, optionally /growth limit")
-        cities.append(City(*numbers))
+        cities.append(City(f"city {number}", *numbers))
     return cities
 
 
@@ -51,11 +53,11 @@ def check_cities(cities: list[City] | None, players: int) -> None:
     if len(cities) > POLEIS:
         raise OutOfRange(f"{len(cities)} cities, but the map has {POLEIS} poleis")
     for number, city in enumerate(cities, start=1):
-        if city.population > city.maximum or city.base > city.maximum:
-            raise OutOfRange(f"city {number}: population and start cannot exceed the maximum {city.maximum}")
-        if city.growth_limit is not None and city.growth_limit > city.maximum:
-            raise OutOfRange(f"city {number}: a growth limit above the maximum {city.maximum}")
-    citizens = sum(city.population for city in cities)
+        if city.pop > city.max or city.base > city.max:
+            raise OutOfRange(f"city {number}: population and start cannot exceed the maximum {city.max}")
+        if city.growth is not None and city.growth > city.max:
+            raise OutOfRange(f"city {number}: a growth limit above the maximum {city.max}")
+    citizens = sum(city.pop for city in cities)
     if citizens > CUBES:
         raise OutOfRange(f"{citizens} citizens, but a side has {CUBES} cubes")
 
@@ -67,26 +69,80 @@ the citizens, the wheat and the prestige, and 0 prestige ends the game. Blank is
 RESOURCES = (("Prestige", "prestige"), ("Wheat", "wheat"), ("Wine", "wine"), ("Oil", "oil"), ("Silver", "silver"))
 
 
+@dataclass(frozen=True)
+class RoundEndReport:
+    after: Ledger
+    unfed: bool
+    steps: tuple[str, ...]
+
+    def value(self, key: str) -> int:
+        return self.after.prestige if key == "prestige" else self.after.res[key]
+
+
 def missing_inputs(player: dict[str, Any]) -> list[str]:
     return [key for key in VERDICT_INPUTS if player[key] is None]
-
-
-def player_round_end(label: str, p: dict[str, Any]) -> RoundEndReport:
-    holdings = Holdings(p["prestige"], p["wheat"], p["wine"], p["oil"], p["silver"], tuple(p["cities"]))
-    try:
-        return end_of_round(holdings, RoundEndPlan(p["projects"], tuple(p["growth"]), bool(p["tax"])))
-    except ValueError as error:
-        raise EntryError(f"{label}: {error}") from None
 
 
 def and_list(words: Sequence[str]) -> str:
     return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def player_round_end(label: str, p: dict[str, Any]) -> RoundEndReport:
+    """One side's round end on the game's own code (engine/polis/upkeep.py), step by step."""
+    res = {"wheat": p["wheat"], "silver": p["silver"], "wood": 0, "metal": 0, "oil": p["oil"], "wine": p["wine"]}
+    ledger = Ledger(p["prestige"] + p["projects"], res, [replace(c) for c in p["cities"]])
+    steps = [f"Projects: +{p['projects']} prestige"]
+    fed = feed(ledger)
+    text = f"Feeding: {fed.need} citizens eat {fed.wheat} wheat" + (f" and {fed.prestige} prestige" if fed.prestige else "")
+    if fed.unfed:
+        chosen = _cities_to_give_up(label, ledger, p["give_up"], fed.unfed)
+        released = sum(give_up(ledger, city) for city in chosen)
+        text += (f"; {fed.unfed} cannot be fed: give up {and_list(chosen)} ({released} citizens); "
+                 "the game ends with this round")
+    steps.append(text)
+    if fed.unfed:
+        steps.append("Growth: no wheat left")
+    else:
+        try:
+            grow_all(ledger, p["growth"])
+        except ValueError as error:
+            raise EntryError(f"{label}: {error}") from None
+        steps.append(f"Growth: +{sum(p['growth'])} citizens for {sum(p['growth'])} wheat")
+    steps.append(f"Megalopolis: +{megalopolis(ledger)} prestige")
+    lost = spoil(ledger)
+    steps.append("Spoilage: lose " + ", ".join(f"{n} {good}" for good, n in lost.items()))
+    if p["tax"] and tax(ledger):
+        steps.append("Tax: 1 prestige for 1 silver")
+    return RoundEndReport(ledger, bool(fed.unfed), tuple(steps))
+
+
+def _cities_to_give_up(label: str, ledger: Ledger, numbers: list[int], unfed: int) -> list[str]:
+    if not numbers:
+        return smallest_first(ledger, unfed)
+    ids = [c.id for c in ledger.cities]
+    chosen = []
+    for number in numbers:
+        if not 1 <= number <= len(ids):
+            raise EntryError(f"{label}: there is no city {number} to give up")
+        chosen.append(ids[number - 1])
+    if sum(ledger.city(c).pop for c in chosen) < unfed:
+        raise EntryError(f"{label}: the cities given up must hold at least the {unfed} unfed citizens")
+    return chosen
+
+
+def event_step(round_number: int | None) -> str:
+    if round_number is None:
+        return "Event: unless this was round 4, turn up the next round's event card and resolve it."
+    label = catalogue().rounds[round_number]["label"]
+    return (f"Event: turn up the first card of the {label} event deck and resolve it; then the side with less "
+            "prestige starts the round (Sparta on a tie) unless the event says otherwise.")
+
+
 def round_end_headline(round_number: int | None, reports: Sequence[RoundEndReport | None],
                        missing: Sequence[list[str]], labels: Sequence[str]) -> str:
     """The end conditions found in what is entered; no verdict on what is still blank."""
-    reasons = game_end_reasons(round_number, [r for r in reports if r is not None])
+    known = [r for r in reports if r is not None]
+    reasons = end_reasons(round_number, [r.unfed for r in known], [r.after.prestige for r in known])
     if reasons:
         return "The game ends: " + "; ".join(reasons) + "."
     wanted = ["the round"] if round_number is None else []
@@ -102,11 +158,13 @@ def round_end_headline(round_number: int | None, reports: Sequence[RoundEndRepor
 def compute_round_end(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
     missing = [missing_inputs(p) for p in players]
     reports = [None if gaps else player_round_end(label, p) for label, p, gaps in zip(labels, players, missing)]
-    rows = [[name, *("?" if r is None else str(getattr(r.after, key)) for r in reports)] for name, key in RESOURCES]
-    rows.append(["Citizens", *("?" if r is None else str(sum(c.population for c in r.after.cities)) for r in reports)])
+    rows = [[name, *("?" if r is None else str(r.value(key)) for r in reports)] for name, key in RESOURCES]
+    rows.append(["Citizens", *("?" if r is None else str(r.after.citizens()) for r in reports)])
     notes = [f"{label}: " + ("; ".join(r.steps) if r else f"enter {and_list(gaps)} to work this out")
              for label, r, gaps in zip(labels, reports, missing)]
     headline = round_end_headline(shared["round"], reports, missing, labels)
+    if not headline.startswith("The game ends"):
+        notes.append(event_step(shared["round"]))
     return Result(["After the round", *labels], rows, [*notes, headline], headline)
 
 
@@ -131,11 +189,13 @@ ROUND_END = Form(
         Field("projects", "Projects completed: prestige", most=TRACK_MOST, why=FAR),
         Field("growth", "Growth per city", parse_count_list, "", "e.g. 1 0 2", most=CUBES, items=POLEIS,
               why=f"{POLEIS} poleis, {CUBES} cubes", typed=NUMBERS),
+        Field("give_up", "If unfed, give up cities", parse_count_list, "", "city numbers; blank: smallest first",
+              most=POLEIS, items=POLEIS, why=f"the map has {POLEIS} poleis", typed=NUMBERS),
         Field("tax", "Tax (0/1)", parse_count, "0", "1 to trade 1 prestige for 1 silver", most=1,
               why="1 to pay it, 0 not to"),
     ),
     compute=compute_round_end,
-    help="Projects, feeding, growth, megalopolis, spoilage and tax, in that order.",
+    help="Projects, feeding, growth, megalopolis, spoilage, tax and the event, in that order (the game's own code).",
     totals=(Total("cities", POLEIS, f"the map has {POLEIS} poleis"),),
 )
 

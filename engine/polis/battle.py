@@ -1,0 +1,141 @@
+"""Battles: the combat cards, one exchange at a time.
+
+After a turn, an area holding 8 units or more is fought over. Each side draws as many combat
+cards as it has units there. On land Sparta attacks first, at sea Athens; the roles swap
+after every exchange. In an exchange both sides choose 2 cards at once and reveal them:
+
+* each attacking card must be matched by a defending card of the same formation, or the
+  defender loses a unit (a defending mercenary matches any formation; an attacking
+  mercenary is matched by anything, so it never costs a unit);
+* an attacking salpinx call removes a defending unit whatever is played, and costs the
+  attacker 1 prestige;
+* the attacker gains the difference of the attack values in prestige (never less than 0).
+
+The battle ends when a side cannot play 2 cards, when a side retreats (1 prestige), or when
+the side that just defended is down to 1 unit. Losses never take a side below 1 unit.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from engine.core import add_log, logging
+
+from . import geo
+from .data import catalogue
+from .terms import BATTLE_AT, RETREAT_COST, SALPINX_COST, SIDE_NAMES
+
+State = dict[str, Any]
+
+
+def fronts(state: State) -> list[str]:
+    """Areas where a battle breaks out now, in map order."""
+    return [a for a, (x, y) in state["units"].items() if x + y >= BATTLE_AT and x and y]
+
+
+def first_attacker(area: str) -> int:
+    return 1 if catalogue().is_land(area) else 0
+
+
+def begin(state: State, area: str) -> None:
+    state["battle"] = {"area": area, "attacker": first_attacker(area), "played": [None, None], "last": None}
+    add_log(state, f"Battle in {catalogue().name(area)}: {state['units'][area][0]} Athenian against "
+                   f"{state['units'][area][1]} Spartan units.")
+
+
+def over(state: State) -> bool:
+    """No further exchange: a hand too small to play, or the last defender down to 1 unit."""
+    battle = state["battle"]
+    hands, units = state["hands"], state["units"][battle["area"]]
+    if len(hands[0]) < 2 or len(hands[1]) < 2:
+        return True
+    return battle["last"] is not None and units[1 - battle["attacker"]] <= 1
+
+
+def pairs(hand: list[str]) -> list[str]:
+    """Distinct 2-card plays from a hand, as 'card+card' (sorted)."""
+    return sorted({f"{a}+{b}" for a, b in combinations(sorted(hand), 2)})
+
+
+def retreats(state: State, seat: int) -> list[str]:
+    """Adjacent areas of the same kind where all the side's units there may retreat (1 prestige)."""
+    if state["prestige"][seat] < RETREAT_COST:
+        return []
+    cat, area = catalogue(), state["battle"]["area"]
+    links = cat.land_links if cat.is_land(area) else cat.sea_links
+    mine = state["units"][area][seat]
+    return [a for a in links[area] if not geo.blocked(state, a, seat) and geo.room(state, a, seat) >= mine]
+
+
+def losses(attack: list[str], defence: list[str]) -> int:
+    """Units the defender loses: salpinx calls, plus attacking formations left unmatched."""
+    cards = catalogue().cards
+    salpinx = sum(1 for c in attack if cards[c]["kind"] == "salpinx")
+    needs = [cards[c] for c in attack if cards[c]["kind"] != "salpinx"]
+    best = 0
+    for order in ((0, 1), (1, 0)):
+        matched = sum(1 for need, d in zip(needs, (defence[i] for i in order)) if _matches(need, cards[d]))
+        best = max(best, matched)
+    return salpinx + len(needs) - best
+
+
+def _matches(need: dict[str, Any], card: dict[str, Any]) -> bool:
+    return need["kind"] == "mercenary" or card["kind"] == "mercenary" or card.get("formation") == need["formation"]
+
+
+def strength(played: list[str]) -> int:
+    cards = catalogue().cards
+    return sum(cards[c]["attack"] for c in played)
+
+
+def exchange(state: State) -> None:
+    """Reveal both plays and resolve them; then the roles swap."""
+    battle = state["battle"]
+    area, attacker = battle["area"], battle["attacker"]
+    defender = 1 - attacker
+    attack, defence = battle["played"][attacker], battle["played"][defender]
+    for seat, cards in ((attacker, attack), (defender, defence)):
+        for card in cards:
+            state["hands"][seat].remove(card)
+        state["deck"].extend(cards)
+    lost = min(losses(attack, defence), state["units"][area][defender] - 1)
+    state["units"][area][defender] -= lost
+    state["supply"][defender] += lost
+    calls = sum(1 for c in attack if catalogue().cards[c]["kind"] == "salpinx")
+    paid = min(calls * SALPINX_COST, state["prestige"][attacker])
+    gain = max(0, strength(attack) - strength(defence))
+    state["prestige"][attacker] += gain - paid
+    battle["last"] = {"attack": attack, "defence": defence, "lost": lost, "gain": gain, "attacker": attacker}
+    battle["played"] = [None, None]
+    battle["attacker"] = defender
+    if logging(state):
+        names, cards = state["names"], catalogue().cards
+        shown = lambda played: " + ".join(cards[c]["name"] for c in played)  # noqa: E731
+        add_log(state, f"{names[attacker]} attacks with {shown(attack)}; {names[defender]} defends with "
+                       f"{shown(defence)}: {lost} unit{'s' * (lost != 1)} lost, +{gain} prestige"
+                       + (f", -{paid} for the salpinx" if paid else "") + ".")
+
+
+def retreat(state: State, seat: int, to: str) -> None:
+    area = state["battle"]["area"]
+    units = state["units"]
+    n = units[area][seat]
+    units[area][seat] = 0
+    units[to][seat] += n
+    state["prestige"][seat] -= RETREAT_COST
+    cat = catalogue()
+    add_log(state, f"{SIDE_NAMES[seat]} pays {RETREAT_COST} prestige and retreats {n} units from "
+                   f"{cat.name(area)} to {cat.name(to)}.")
+
+
+def end(state: State) -> None:
+    """Every card goes back into the deck."""
+    for hand in state["hands"]:
+        state["deck"].extend(hand)
+        hand.clear()
+    state["deck"].sort()
+    area = state["battle"]["area"]
+    a, s = state["units"][area]
+    add_log(state, f"The battle in {catalogue().name(area)} is over: {a} Athenian and {s} Spartan units remain.")
+    state["battle"] = None

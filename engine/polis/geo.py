@@ -1,0 +1,109 @@
+"""The map in play: who controls an area, how far units may go, free trade routes, bribes.
+
+An area is controlled by the side with more units there (hoplites on land, galleys at sea);
+a tie controls nothing. Units may not pass through an area the enemy controls, but may
+start in one and end in one. Control is judged before a move (all chosen units move at once).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from typing import Any, Iterable
+
+from .data import Catalogue, catalogue
+
+State = dict[str, Any]
+
+
+def cap(state: State) -> int:
+    """Units a side may have in one area this round."""
+    return catalogue().rounds[state["round"] - 1]["cap"]
+
+
+def controller(state: State, area: str) -> int | None:
+    a, s = state["units"][area]
+    return 0 if a > s else 1 if s > a else None
+
+
+def blocked(state: State, area: str, seat: int) -> bool:
+    """The enemy of ``seat`` controls ``area``."""
+    a, s = state["units"][area]
+    return (s > a) if seat == 0 else (a > s)
+
+
+def room(state: State, area: str, seat: int) -> int:
+    return max(0, cap(state) - state["units"][area][seat])
+
+
+def _spread(start: Iterable[str], links: dict[str, tuple[str, ...]], passable) -> set[str]:
+    """Every area reached from ``start`` going only through passable areas (start areas are entered anyway)."""
+    seen = set(start)
+    todo = deque(a for a in seen if passable(a))
+    while todo:
+        for other in links[todo.popleft()]:
+            if other not in seen:
+                seen.add(other)
+                if passable(other):
+                    todo.append(other)
+    return seen
+
+
+def hoplite_origins(state: State, seat: int, dest: str) -> set[str]:
+    """Land regions from which a hoplite of ``seat`` can reach ``dest`` (by land, or by sea)."""
+    cat = catalogue()
+    free = lambda area: not blocked(state, area, seat)  # noqa: E731
+    by_land = _spread([dest], cat.land_links, lambda area: area == dest or free(area))
+    seas = _spread([s for s in cat.coasts[dest] if free(s)], cat.sea_links, free)
+    by_sea = {land for sea in seas if free(sea) for land in cat.coasts[sea]}
+    return (by_land | by_sea) - {dest}
+
+
+def galley_origins(state: State, seat: int, dest: str) -> set[str]:
+    cat = catalogue()
+    free = lambda area: not blocked(state, area, seat)  # noqa: E731
+    return _spread([dest], cat.sea_links, lambda area: area == dest or free(area)) - {dest}
+
+
+def owns_trade_bypass(state: State, seat: int) -> bool:
+    """Owner of Epidamnos and Abdera, holding a commercial polis: trades whatever the blockade."""
+    owner, poleis = state["owner"], catalogue().poleis
+    return (owner["epidamnos"] == seat and owner["abdera"] == seat
+            and any(owner[p] == seat for p, rec in poleis.items() if rec["commercial"]))
+
+
+def trade_route(state: State, seat: int, market: str) -> bool:
+    """A merchant of ``seat`` can sail from its trade port to ``market`` through seas the enemy does not control."""
+    if owns_trade_bypass(state, seat):
+        return True
+    cat = catalogue()
+    free = lambda area: not blocked(state, area, seat)  # noqa: E731
+    port = cat.ports[("athens", "sparta")[seat]]
+    reached = _spread([s for s in port["links"] if free(s)], cat.sea_links, free)
+    return any(s in reached and free(s) for s in cat.markets[market]["links"])
+
+
+def polis_nodes(cat: Catalogue, polis: str) -> tuple[str, ...]:
+    """The areas a polis stands in: its region, or (Epidamnos, Abdera) the areas it touches."""
+    record = cat.poleis[polis]
+    return (record["region"],) if record["region"] else tuple(record["links"])
+
+
+def bribes(state: State, seat: int, start: str) -> dict[str, int]:
+    """Least silver the proxenos of ``seat`` pays from polis ``start`` to every other polis: 1 per enemy
+    unit in each area it enters on the way, land or sea, the goal's area included, never the area it leaves."""
+    cat = catalogue()
+    units, enemy = state["units"], 1 - seat
+    region = cat.poleis[start]["region"]
+    best: dict[str, int] = {}
+    queue = [(0 if region else units[area][enemy], area) for area in polis_nodes(cat, start)]
+    heapq.heapify(queue)
+    while queue:
+        cost, area = heapq.heappop(queue)
+        if area in best:
+            continue
+        best[area] = cost
+        for other in cat.areas[area]["links"]:
+            if other not in best:
+                heapq.heappush(queue, (cost + units[other][enemy], other))
+    return {p: min(best[a] for a in polis_nodes(cat, p)) for p in cat.poleis if p != start}

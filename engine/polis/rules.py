@@ -1,0 +1,90 @@
+"""Polis: Fight for the Hegemony (2012) on the engine core: setup, the contract's methods, scores."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.core import Flow, Option, Rules, Score, copy_state
+from engine.core.rng import reseed, seed_state, shuffle
+
+from . import bot, steps_actions, steps_battle, steps_round, steps_turn
+from .data import catalogue
+from .scoring import final_score
+from .start import new_state
+from .view import build_view
+
+FLOW = Flow([*steps_turn.STEPS, *steps_actions.STEPS, *steps_battle.STEPS, *steps_round.STEPS])
+SCORE_SHEET = ("Population", "Prestige", "Projects")
+
+
+def score_of(state: dict[str, Any], seat: int) -> Score:
+    cat = catalogue()
+    owned = [p for p, owner in state["owner"].items() if owner == seat]
+    projects = sum(cat.projects[t]["final"] for p in owned for t in state["built"].get(p, ()))
+    return final_score(seat, sum(state["pop"][p] for p in owned), state["prestige"][seat], projects)
+
+
+class PolisRules(Rules):
+    id = "polis"
+    title = "Polis"
+    min_players = 2
+    max_players = 2
+    version = "1"
+    options = (
+        Option("pass_fee", "After a pass, the other side pays 1 resource",
+               (("action", "for each action (2012 texts)"), ("turn", "for each turn"))),
+    )
+    flow = FLOW
+
+    def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        state = new_state(names, options)
+        seed_state(state, seed)
+        self.flow.start(state, {"step": "reveal_project", "n": steps_round.OFFER}, {"step": "draw_event"},
+                        {"step": "start_round"})
+        return state
+
+    def view(self, state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        return build_view(state, viewer)
+
+    def has_private(self, state: dict[str, Any], viewer: int) -> bool:
+        return bool(state["hands"][viewer])
+
+    def determinize(self, state: dict[str, Any], viewer: int | None, seed: int | str) -> dict[str, Any]:
+        """The other side's combat cards (in hand, or chosen and not yet shown) are drawn anew from
+        every card the viewer has not seen; the decks hold no order to hide."""
+        twin = copy_state(state, log=False)
+        reseed(twin, seed)
+        battle = twin["battle"]
+        for seat in (0, 1):
+            if seat == viewer:
+                continue
+            chosen = battle["played"][seat] if battle and isinstance(battle["played"][seat], list) else []
+            pool = sorted(twin["deck"] + twin["hands"][seat])
+            shuffle(twin, pool)
+            size = len(twin["hands"][seat])
+            hand = sorted(pool[:size])
+            twin["hands"][seat], twin["deck"] = hand, sorted(pool[size:])
+            if chosen:
+                battle["played"][seat] = hand[:len(chosen)]
+        return twin
+
+    def targets(self, state: dict[str, Any]) -> tuple[str, ...]:
+        cat = catalogue()
+        return (*(f"area:{a}" for a in cat.areas), *(f"polis:{p}" for p in cat.poleis),
+                *(f"market:{m}" for m in cat.markets), *(f"project:{t}" for t in cat.projects),
+                *(f"port:{side}" for side in cat.ports))
+
+    def scores(self, state: dict[str, Any]) -> list[Score]:
+        return [score_of(state, seat) for seat in (0, 1)]
+
+    def evaluate(self, state: dict[str, Any], seat: int) -> float:
+        return bot.evaluate(state, seat)
+
+    def progress(self, state: dict[str, Any]) -> str:
+        if state["over"]:
+            return "game over"
+        label = catalogue().rounds[state["round"] - 1]["label"]
+        return f"round {state['round']} of 4 ({label})"
+
+    def data_version(self) -> str:
+        return catalogue().digest

@@ -1,0 +1,120 @@
+"""A battle as steps: cards dealt (chance), both sides choose at once, reveal, again."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core import Ask, Auto, Draw, add_log
+
+from . import battle
+from .choices import choice, outcome
+from .data import catalogue
+from .terms import BATTLE_AT, SIDE_NAMES
+from .text import plural, side_of
+
+
+class Battle(Auto):
+    name = "battle"
+
+    def run(self, state, frame, flow):
+        area = frame["area"]
+        if area not in battle.fronts(state):
+            return
+        battle.begin(state, area)
+        attacker = state["battle"]["attacker"]
+        deals = [{"step": "deal", "seat": seat, "n": state["units"][area][seat]} for seat in (attacker, 1 - attacker)]
+        flow.push(*deals, {"step": "exchange"})
+
+
+class Deal(Draw):
+    """One combat card from the deck to a side's hand, face down."""
+
+    name = "deal"
+    topic = "battle"
+
+    def options(self, state, frame):
+        return [outcome(f"card:{card}", n) for card, n in sorted(Counter(state["deck"]).items())]
+
+    def act(self, state, frame, choice_, flow):
+        card, seat = choice_.id[5:], frame["seat"]
+        state["deck"].remove(card)
+        state["hands"][seat].append(card)
+        state["hands"][seat].sort()
+        add_log(state, f"{SIDE_NAMES[seat]} draws {catalogue().cards[card]['name']}.", only=[seat],
+                others=f"{SIDE_NAMES[seat]} draws a combat card.")
+        if frame["n"] > 1:
+            flow.push({**frame, "n": frame["n"] - 1})
+
+    def prompt(self, state, frame):
+        return f"Draw a combat card for {SIDE_NAMES[frame['seat']]} ({frame['n']} to go)"
+
+    def describe(self, state, frame, choice_):
+        return catalogue().cards[choice_.id[5:]]["name"], ""
+
+
+class Exchange(Auto):
+    name = "exchange"
+
+    def run(self, state, frame, flow):
+        if battle.over(state):
+            flow.push({"step": "battle_end"})
+            return
+        flow.push({"step": "reveal"})
+        flow.parallel({seat: [{"step": "play", "seat": seat}] for seat in (0, 1)})
+
+
+class PlayCards(Ask):
+    """Both sides choose 2 cards (or to retreat) at once; nothing is shown until both have."""
+
+    name = "play"
+    topic = "battle"
+
+    def options(self, state, frame):
+        seat = frame["seat"]
+        found = [choice(f"play:{pair}", reveals=True) for pair in battle.pairs(state["hands"][seat])]
+        found += [choice(f"retreat:{a}", f"area:{a}", reveals=True) for a in battle.retreats(state, seat)]
+        return found
+
+    def act(self, state, frame, choice_, flow):
+        kind, _, rest = choice_.id.partition(":")
+        state["battle"]["played"][frame["seat"]] = rest.split("+") if kind == "play" else f"retreat:{rest}"
+
+    def prompt(self, state, frame):
+        seat = frame["seat"]
+        role = "attack" if state["battle"]["attacker"] == seat else "defend"
+        area = catalogue().name(state["battle"]["area"])
+        return f"{side_of(state, seat)}: battle in {area}: choose 2 cards to {role} with"
+
+    def describe(self, state, frame, choice_):
+        kind, _, rest = choice_.id.partition(":")
+        cards = catalogue().cards
+        if kind == "retreat":
+            return f"Retreat to {catalogue().name(rest)}", "1 prestige; the battle ends"
+        played = rest.split("+")
+        return " + ".join(cards[c]["name"] for c in played), f"attack {battle.strength(played)}"
+
+
+class Reveal(Auto):
+    name = "reveal"
+
+    def run(self, state, frame, flow):
+        played = state["battle"]["played"]
+        retreating = [seat for seat in (0, 1) if isinstance(played[seat], str)]
+        if retreating:
+            for seat in retreating:
+                battle.retreat(state, seat, played[seat][8:])
+            flow.push({"step": "battle_end"})
+            return
+        battle.exchange(state)
+        flow.push({"step": "exchange"})
+
+
+class BattleEnd(Auto):
+    name = "battle_end"
+
+    def run(self, state, frame, flow):
+        battle.end(state)
+
+
+STEPS = (Battle(), Deal(), Exchange(), PlayCards(), Reveal(), BattleEnd())
+__all__ = ["STEPS", "BATTLE_AT", "plural"]
