@@ -7,13 +7,13 @@ from typing import Any, Mapping
 from engine.core import Flow, Option, Rules, Score, copy_state
 from engine.core.rng import reseed, seed_state, shuffle
 
-from . import bot, steps_actions, steps_battle, steps_round, steps_turn
+from . import bot, steps_battle, steps_moves, steps_round, steps_turn, steps_units
 from .data import catalogue
 from .scoring import final_score
 from .start import new_state
 from .view import build_view
 
-FLOW = Flow([*steps_turn.STEPS, *steps_actions.STEPS, *steps_battle.STEPS, *steps_round.STEPS])
+FLOW = Flow([*steps_turn.STEPS, *steps_units.STEPS, *steps_moves.STEPS, *steps_battle.STEPS, *steps_round.STEPS])
 SCORE_SHEET = ("Population", "Prestige", "Projects")
 
 
@@ -78,7 +78,7 @@ class PolisRules(Rules):
         return [score_of(state, seat) for seat in (0, 1)]
 
     def evaluate(self, state: dict[str, Any], seat: int) -> float:
-        return bot.evaluate(state, seat)
+        return bot.evaluate(self.flow, state, seat)
 
     def progress(self, state: dict[str, Any]) -> str:
         if state["over"]:

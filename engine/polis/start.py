@@ -22,6 +22,7 @@ def new_state(names: list[str], options: Mapping[str, Any]) -> State:
         "options": dict(options),
         "data": cat.digest,
         "round": 1,
+        "phase": "actions",
         "first": 1,
         "passed": [False, False],
         "unfed": [False, False],

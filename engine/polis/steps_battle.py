@@ -9,8 +9,8 @@ from engine.core import Ask, Auto, Draw, add_log
 from . import battle
 from .choices import choice, outcome
 from .data import catalogue
-from .terms import BATTLE_AT, SIDE_NAMES
-from .text import plural, side_of
+from .terms import SIDE_NAMES
+from .text import side_of
 
 
 class Battle(Auto):
@@ -117,4 +117,3 @@ class BattleEnd(Auto):
 
 
 STEPS = (Battle(), Deal(), Exchange(), PlayCards(), Reveal(), BattleEnd())
-__all__ = ["STEPS", "BATTLE_AT", "plural"]

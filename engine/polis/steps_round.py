@@ -11,11 +11,10 @@ from engine.core import Ask, Auto, Draw, add_log
 from . import events, holdings, upkeep
 from .choices import choice, outcome
 from .data import catalogue
-from .terms import ROUNDS, SIDE_NAMES
+from .terms import SIDE_NAMES
 from .text import counted, plural, side_of
 
 OFFER = 3
-ROUND_END_STEPS = ("feed", "growth", "settle", "tax")
 
 
 def ledger_of(state, seat) -> upkeep.Ledger:
@@ -112,6 +111,7 @@ class RoundEnd(Auto):
     def run(self, state, frame, flow):
         cat = catalogue()
         add_log(state, f"Both sides have passed: round {state['round']} ends.")
+        state["phase"] = "upkeep"
         for polis, tile in list(state["building"].items()):
             owner = state["owner"][polis]
             if owner is None:
@@ -276,4 +276,3 @@ class RoundClose(Auto):
 
 STEPS = (RevealProject(), DrawEvent(), RemoveUnit(), RoundEnd(), Feed(), GiveUp(), Growth(), Settle(), Tax(),
          RoundClose())
-__all__ = ["STEPS", "ROUNDS", "ROUND_END_STEPS"]

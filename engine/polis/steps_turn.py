@@ -28,6 +28,7 @@ class StartRound(Auto):
         seat = first_player(state)
         state["first"] = seat
         state["passed"] = [False, False]
+        state["phase"] = "actions"
         add_log(state, f"Round {state['round']} begins; {side_of(state, seat)} starts.")
         flow.push({"step": "turn", "seat": seat, "done": []})
 
