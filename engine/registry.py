@@ -8,6 +8,7 @@ from .core.contract import Rules
 
 GAMES: dict[str, tuple[str, str]] = {
     "almadi": ("Almadi", "engine.almadi.rules:AlmadiRules"),
+    "polis": ("Polis", "engine.polis.rules:PolisRules"),
     "pantheon": ("Pantheon", "engine.pantheon.rules:PantheonRules"),
 }
 

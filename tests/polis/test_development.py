@@ -62,7 +62,7 @@ def test_korinthos_builds_galleys_into_either_of_its_two_seas():
     state = match.state
     give(match, "korinthos", SPARTA, 3)
     play(match, SPARTA, "act:galleys", "polis:korinthos")
-    assert step(match) == "sea" and ids(match) == ["area:korinthiakos", "area:myrtoon"]
+    assert step(match) == "sea" and ids(match) == ["area:korinthiakos", "area:saronikos"]
     play(match, SPARTA, "area:korinthiakos", "n:2", "silver:0")
     assert state["units"]["korinthiakos"][SPARTA] == 2
 

@@ -1,0 +1,221 @@
+"""Polis boards: the map with the round, the event, the markets, the projects and the poleis;
+each side's mat; the viewer's combat cards.
+
+The map (tui/boards/polis_map.py) grows with its panel (``MAP_BOARD``). What the decision is
+about comes first in the shared panel: the markets while choosing a market, the projects
+while choosing a project, the poleis while choosing a polis, else the map. Choices that act
+on a box, a market, a project or a polis show their number key there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from engine.polis.data import catalogue
+from tui.text import clean
+
+from .polis_glyphs import SYMBOL, side_tag, style_of_side
+from .polis_map import draw_map
+
+MAP_BOARD = True
+RESOURCE_ORDER = ("wheat", "silver", "wood", "metal", "oil", "wine")
+PLAYER_TOPICS = ("growth", "tax", "passing", "feeding")
+
+
+def target_keys(view: dict[str, Any]) -> dict[str, int]:
+    """Number key of each choice by the board target it acts on (the first choice wins)."""
+    keys: dict[str, int] = {}
+    for number, choice in enumerate(view.get("choices", ()), start=1):
+        if choice.target:
+            keys.setdefault(choice.target, number)
+    return keys
+
+
+def _key(keys: dict[str, int], target: str) -> Text:
+    number = keys.get(target)
+    if number is None:
+        return Text("")
+    return Text(f"{number if number <= 9 else '+'}", style="bold reverse") + Text(" ")
+
+
+def _side(view: dict[str, Any], seat: int) -> Text:
+    side = view["sides"][seat]
+    return Text(f"{side_tag(seat)} {side['title']} ({clean(side['name'], lines=False)})", style=style_of_side(seat))
+
+
+def effect_text(effect: dict[str, Any]) -> str:
+    cat = catalogue()
+    who = {"athens": "Athens", "sparta": "Sparta", "both": "each side"}.get(effect.get("side", ""), "")
+    op = effect["op"]
+    if op == "gain":
+        n = effect["n"]
+        return f"{who} {'+' if n > 0 else ''}{n} {effect['what']}"
+    if op == "place":
+        return f"{who} +1 {effect['unit']} in {cat.name(effect['area'])}"
+    if op == "remove":
+        return f"{who} removes a hoplite or galley"
+    if op == "close":
+        return f"no trade in {cat.name(effect['market'])}"
+    if op == "first":
+        return f"{who} starts the round"
+    if op == "citizens":
+        return f"{cat.name(effect['polis'])} {effect['n']} citizens"
+    return f"{cat.name(effect['market'])} price {'+' if effect['n'] > 0 else ''}{effect['n']}"
+
+
+def header(view: dict[str, Any]) -> Text:
+    cat = catalogue()
+    text = Text.assemble((f"Round {view['round']} of 4 ({view['label']})", "bold"),
+                         f": at most {view['cap']} units per side in an area, {view['spaces']} market spaces.")
+    if view["event"]:
+        event = cat.events[view["event"]]
+        effects = "; ".join(effect_text(e) for e in event["effects"]) or "no effect"
+        text.append(f"\nEvent: {event['name']} ({effects}).")
+    passed = [side["title"] for side in view["sides"] if side["passed"]]
+    if passed:
+        text.append(f"  Passed: {', '.join(passed)}.")
+    battle = view["battle"]
+    if battle:
+        text.append(f"\nBattle in {cat.name(battle['area'])}: ", style="bold")
+        text.append_text(_side(view, battle["attacker"]))
+        text.append(" attacks. Chosen: " + ", ".join(
+            view["sides"][s]["title"] for s in (0, 1) if battle["chosen"][s]) if any(battle["chosen"]) else " attacks.")
+        last = battle["last"]
+        if last:
+            cards = cat.cards
+            shown = lambda played: "+".join(cards[c]["name"] for c in played)  # noqa: E731
+            text.append(f"\nLast exchange: {shown(last['attack'])} against {shown(last['defence'])}: "
+                        f"{last['lost']} lost, +{last['gain']} prestige.")
+    return text
+
+
+def legend(view: dict[str, Any], keyed: bool) -> Text:
+    text = Text("Map: ", style="dim")
+    for seat in (0, 1):
+        text.append_text(_side(view, seat))
+        text.append("  ")
+    text.append("CAPITALS land, small seas, $ market; ●2 = 2 Athenian units; Arg(3) neutral polis (base 3); "
+                "* project under way, + completed; p proxenos, x taken prisoner.", style="dim")
+    if keyed:
+        text.append(" Digits: the number keys of your choices.", style="dim")
+    return text
+
+
+def market_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
+    cat = catalogue()
+    lines = [Text("Markets", style="bold")]
+    for market, record in cat.markets.items():
+        goods, silver = record["prices"][view["prices"][market]]
+        line = _key(keys, f"market:{market}")
+        line.append(f"{record['name']:<9}", style="bold")
+        pays = "/".join(record["buys"]) + (" or silver" if silver is not None else "")
+        line.append(f" {goods} {pays}" + (f" ({silver} silver)" if silver is not None else "")
+                    + f" for {record['shipload']} {'/'.join(record['gives'])}; ")
+        track = " ".join(f"[{g}]" if i == view["prices"][market] else str(g) for i, (g, _) in enumerate(record["prices"]))
+        line.append(f"track {track}; ", style="dim")
+        line.append("ships ")
+        for index, seat in enumerate(view["slots"][market]):
+            if seat is not None:
+                line.append(SYMBOL[seat], style=style_of_side(seat))
+            else:
+                line.append("·" if index < view["spaces"] else " ", style="dim")
+        if market in view["closed"]:
+            line.append("  closed this round", style="bold")
+        lines.append(line)
+    return lines
+
+
+def project_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
+    cat = catalogue()
+    lines = [Text.assemble(("Projects on offer", "bold"), (f"  ({view['projects_left']} in the stack)", "dim"))]
+    for tile in view["offer"]:
+        record = cat.projects[tile]
+        cost = " + ".join(f"{n} {k}" for k, n in record["cost"].items())
+        lines.append(_key(keys, f"project:{tile}") + Text(
+            f"{record['name']} ({record['type']}): {cost}; +{record['round']} when completed, +{record['final']} at the end"))
+    if not view["offer"]:
+        lines.append(Text("none", style="dim"))
+    return lines
+
+
+def polis_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
+    cat = catalogue()
+    lines = [Text("Poleis (citizens/maximum, fortification, project type)", style="bold")]
+    for owner in (0, 1, None):
+        line = _side(view, owner) + Text(": ") if owner is not None else Text("Neutral: ", style="bold")
+        entries = [p for p in cat.poleis if view["owner"][p] == owner]
+        for index, polis in enumerate(entries):
+            record = cat.poleis[polis]
+            if index:
+                line.append(" · ")
+            line.append_text(_key(keys, f"polis:{polis}"))
+            line.append(record["name"], style="bold" if record["capital"] else "")
+            count = f"{view['pop'][polis]}/{record['max']}" if owner is not None else f"({record['base']})"
+            line.append(f" {count} f{record['base']} {record['type'][:3]}")
+            if polis in view["building"]:
+                line.append(f" *{cat.name(view['building'][polis])}")
+            for tile in view["built"].get(polis, ()):
+                line.append(f" +{cat.name(tile)}")
+        lines.append(line if entries else line + Text("none", style="dim"))
+    return lines
+
+
+def shared(view: dict[str, Any], width: int, **_: Any) -> RenderableType:
+    cat = catalogue()
+    keys = target_keys(view)
+    kinds = {target.partition(":")[0] for target in keys}
+    parts = {"map": [draw_map(view, cat, width, keys), legend(view, bool(keys))],
+             "markets": market_lines(view, keys), "projects": project_lines(view, keys),
+             "poleis": polis_lines(view, keys)}
+    order = ["map", "markets", "projects", "poleis"]
+    first = "markets" if "market" in kinds else "projects" if "project" in kinds else "poleis" if "polis" in kinds else "map"
+    order.remove(first)
+    blocks: list[RenderableType] = [header(view)]
+    for name in (first, *order):
+        blocks += [Text(""), *parts[name]]
+    return Group(*blocks)
+
+
+def player(view: dict[str, Any], seat: int, width: int, **_: Any) -> RenderableType:
+    cat = catalogue()
+    side = view["sides"][seat]
+    owned = [p for p in cat.poleis if view["owner"][p] == seat]
+    citizens = sum(view["pop"][p] for p in owned)
+    projects = sum(cat.projects[t]["final"] for p in owned for t in view["built"].get(p, ()))
+    title = _side(view, seat) + Text(f"   prestige {side['prestige']}" + ("   passed" if side["passed"] else ""))
+    res = "  ".join(f"{name} {side['res'][name]}" for name in RESOURCE_ORDER)
+    where = cat.name(side["proxenos"]) + (" (prisoner)" if side["held"] else "")
+    lines = [title, Text(res),
+             Text(f"Citizens {citizens} in {len(owned)} poleis · cubes in supply {side['supply']} · merchant ships in "
+                  f"port {side['merchants']} · proxenos in {where} · combat cards {side['hand_size']}"),
+             Text(f"If the game ended now: {citizens + side['prestige'] + projects} "
+                  f"(citizens {citizens} + prestige {side['prestige']} + projects {projects})", style="dim")]
+    return Group(*lines)
+
+
+def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | None:
+    hand = view["sides"][viewer]["hand"]
+    if not hand:
+        return None
+    cards = catalogue().cards
+    lines = [Text("Your combat cards: " + ", ".join(cards[c]["name"] for c in hand), style="bold")]
+    battle = view["battle"]
+    if battle and isinstance(battle.get("mine"), list):
+        lines.append(Text("You play: " + " + ".join(cards[c]["name"] for c in battle["mine"])))
+    lines.append(Text("Match each attacking formation or lose a unit; a Mercenary defends against any; "
+                      "a Salpinx call (attacking) always takes a unit for 1 prestige.", style="dim"))
+    return Group(*lines)
+
+
+def focus(view: dict[str, Any], viewer: int | None) -> str:
+    if viewer is None or not view.get("choices"):
+        return "shared"
+    topic = view.get("topic", "")
+    if topic == "battle" and view["sides"][viewer]["hand"]:
+        return "private"
+    if topic in PLAYER_TOPICS:
+        return f"player:{viewer}"
+    return "shared"

@@ -1,0 +1,98 @@
+"""The Polis boards' visual language, declared once: side letters and symbols, area
+abbreviations, how units and poleis are written."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engine.core.seats import SYMBOLS
+from engine.polis.data import Catalogue
+
+Cell = tuple[str, str]
+SYMBOL = (SYMBOLS[0], SYMBOLS[1])
+"""Athens ●, Sparta ▲: the app's seat symbols for seats A and B."""
+LETTER = ("A", "S")
+SIDE_STYLE = ("bold cyan", "bold red")
+ABBREVIATIONS = {"ionia": "ION", "ionion": "ion", "korinthia": "KOR", "korinthiakos": "kor", "kerkyra": "KER",
+                 "thessalia": "THE", "thrakikon": "thr", "thraki": "Thr", "persia": "Per", "pontos": "Pon",
+                 "messenia": "MES", "makedonia": "MAK", "myrtoon": "myr", "argolis": "ARG", "arkadia": "ARK",
+                 "aigaion": "aig", "aegyptus": "Aeg", "adrias": "adr", "saronikos": "sar", "sikelia": "SIK"}
+
+
+def style_of_side(seat: int) -> str:
+    return SIDE_STYLE[seat]
+
+
+def side_tag(seat: int) -> str:
+    """'●A' for Athens, '▲S' for Sparta."""
+    return f"{SYMBOL[seat]}{LETTER[seat]}"
+
+
+def abbreviation(cat: Catalogue, place: str) -> str:
+    """Three letters: capitals for a land region, small letters for a sea, else capitalised."""
+    if place in ABBREVIATIONS:
+        return ABBREVIATIONS[place]
+    name = cat.name(place)
+    if place in cat.areas:
+        return name[:3].upper() if cat.is_land(place) else name[:3].lower()
+    return name[:3]
+
+
+@lru_cache(maxsize=None)
+def _check(cat: Catalogue) -> None:
+    """Every abbreviation on the map names one place only (a test calls it too)."""
+    seen: dict[str, str] = {}
+    for place in [*cat.areas, *cat.markets, *(p for p, r in cat.poleis.items() if r["region"] is None)]:
+        short = abbreviation(cat, place)
+        if short in seen:
+            raise ValueError(f"{place} and {seen[short]} share the abbreviation {short}")
+        seen[short] = place
+
+
+def short_name(cat: Catalogue, place: str) -> str:
+    """A sea without its 'Pelagos', 'Kolpos' or 'Sporades'; other names as they are."""
+    name = cat.name(place)
+    return name.split()[0] if place in cat.areas and not cat.is_land(place) else name
+
+
+def units_text(units: list[int], words: str | None = None) -> list[Cell]:
+    """'●2▲1': each side's units by symbol and count; nothing for a side with none."""
+    cells: list[Cell] = []
+    if words:
+        cells += [(c, "dim") for c in ("hoplites " if words == "land" else "galleys ")]
+    for seat in (0, 1):
+        if units[seat]:
+            cells.append((SYMBOL[seat], style_of_side(seat)))
+            cells += [(c, style_of_side(seat)) for c in str(units[seat])]
+    if not any(units) and words:
+        cells.append(("-", "dim"))
+    return cells
+
+
+def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | None, long: bool = False) -> list[Cell]:
+    """A polis in a box: 'Spa▲4' (owner's symbol and citizens) or 'Arg(3)' (neutral: its base
+    population); '*' after it while a project is being built there, '+' with completed ones;
+    'p' (in the side's style) where a proxenos stands. ``long``: the full name."""
+    record = cat.poleis[polis]
+    name = record["name"] if long else record["name"][:3]
+    cells: list[Cell] = []
+    if key is not None:
+        cells.append((str(key) if key <= 9 else "+", "bold reverse"))
+    cells += [(c, "") for c in name]
+    owner = view["owner"][polis]
+    if owner is None:
+        cells += [(c, "dim") for c in f"({record['base']})"]
+    else:
+        cells.append((SYMBOL[owner], style_of_side(owner)))
+        cells += [(c, style_of_side(owner)) for c in str(view["pop"][polis])]
+        if long:
+            cells += [(c, "dim") for c in f"/{record['max']}"]
+    if polis in view["building"]:
+        cells.append(("*", "bold"))
+    elif view["built"].get(polis):
+        cells.append(("+", "bold"))
+    for seat, side in enumerate(view["sides"]):
+        if side["proxenos"] == polis:
+            cells.append(("p" if not side["held"] else "x", style_of_side(seat)))
+    return cells

@@ -1,0 +1,240 @@
+"""The Polis map as a schematic: land regions, seas, markets, trade ports and the two poleis
+without a region as named boxes on a grid (positions from the map data), joined by lines.
+
+A link between neighbouring boxes is drawn in the gap between them (``─ │ ╲ ╱``; two links
+crossing between four boxes make ``╳``); a longer straight link runs across the empty grid
+cells on its way. A link whose straight line meets another box is not drawn (the built-in
+map has none but a ruler-straight lane through a trade port, which the port's own links show).
+
+Three sizes: one line per box at 80 columns, three lines from 142 columns, four from 186.
+A box shows its units by side symbol and count (●2 ▲1: Athens 2, Sparta 1); land regions
+are in capitals, seas in small letters, markets start with $. The number key of a choice
+that acts on a box is written above its top-left corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+from engine.polis.data import Catalogue
+
+from .polis_glyphs import SYMBOL, abbreviation, polis_token, short_name, style_of_side, units_text
+
+Cell = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Size:
+    node_w: int
+    node_h: int
+    gap_w: int
+    gap_h: int = 1
+
+    @property
+    def anchor(self) -> int:
+        """The column of a box where vertical lines meet it (under a one-line box's short name)."""
+        return 1 if self.node_h == 1 else self.node_w // 2
+
+    def width(self, cols: int) -> int:
+        return cols * self.node_w + (cols - 1) * self.gap_w
+
+
+SIZES = (Size(18, 4, 3), Size(14, 3, 2), Size(7, 1, 1))
+
+
+def pick_size(width: int, cols: int) -> Size:
+    return next((s for s in SIZES if s.width(cols) <= width), SIZES[-1])
+
+
+class Canvas:
+    def __init__(self, width: int, height: int):
+        self.cells: list[list[Cell]] = [[(" ", "")] * width for _ in range(height)]
+        self.width, self.height = width, height
+
+    def put(self, row: int, col: int, char: str, style: str = "") -> None:
+        if 0 <= row < self.height and 0 <= col < self.width:
+            self.cells[row][col] = (char, style)
+
+    def write(self, row: int, col: int, text: str, style: str = "", limit: int | None = None) -> None:
+        for offset, char in enumerate(text[:limit]):
+            self.put(row, col + offset, char, style)
+
+    def line(self, row: int, col: int, char: str) -> None:
+        old = self.cells[row][col][0] if 0 <= row < self.height and 0 <= col < self.width else " "
+        if {old, char} == {"╲", "╱"}:
+            char = "╳"
+        elif {old, char} == {"─", "│"}:
+            char = "┼"
+        self.put(row, col, char, "dim")
+
+    def text(self) -> Text:
+        out = Text(no_wrap=True, end="")
+        for index, row in enumerate(self.cells):
+            if index:
+                out.append("\n")
+            last = len(row)
+            while last and row[last - 1][0] == " ":
+                last -= 1
+            for char, style in row[:last]:
+                out.append(char, style=style)
+        return out
+
+
+@dataclass(frozen=True)
+class Place:
+    id: str
+    kind: str
+    """land, sea, market, port or polis (Epidamnos, Abdera)."""
+    col: int
+    row: int
+    links: tuple[str, ...]
+
+
+def places(cat: Catalogue) -> dict[str, Place]:
+    found: dict[str, Place] = {}
+    for area, rec in cat.areas.items():
+        found[area] = Place(area, rec["kind"], *rec["pos"], tuple(rec["links"]))
+    for market, rec in cat.markets.items():
+        found[market] = Place(market, "market", *rec["pos"], tuple(rec["links"]))
+    for side, rec in cat.ports.items():
+        found[rec["id"]] = Place(rec["id"], "port", *rec["pos"], tuple(rec["links"]))
+    for polis, rec in cat.poleis.items():
+        if rec["region"] is None:
+            found[polis] = Place(polis, "polis", *rec["pos"], tuple(rec["links"]))
+    return found
+
+
+def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, int]) -> Text:
+    """The map at the largest size that fits ``width``; ``keys``: choice number by target id."""
+    spots = places(cat)
+    cols = 1 + max(p.col for p in spots.values())
+    rows = 1 + max(p.row for p in spots.values())
+    size = pick_size(width, cols)
+    pitch_x, pitch_y = size.node_w + size.gap_w, size.node_h + size.gap_h
+    canvas = Canvas(size.width(cols), 1 + rows * pitch_y)
+    at = {(p.col, p.row): p for p in spots.values()}
+    pairs = {tuple(sorted((place.id, other))) for place in spots.values() for other in place.links if other in spots}
+    for a, b in sorted(pairs):
+        _link(canvas, size, at, spots[a], spots[b])
+    for place in spots.values():
+        top, left = 1 + place.row * pitch_y, place.col * pitch_x
+        for number, line in enumerate(box_lines(view, cat, place, size, keys)):
+            for offset, (char, style) in enumerate(line[: size.node_w]):
+                canvas.put(top + number, left + offset, char, style)
+        key = keys.get(target_of(place))
+        if key is not None:
+            canvas.write(top - 1, left, _key_text(key), "bold reverse")
+        if size.node_h > 1:  # a box of several lines hides the lines behind it
+            for number in range(len(box_lines(view, cat, place, size, keys)), size.node_h):
+                canvas.write(top + number, left, " " * size.node_w)
+    return canvas.text()
+
+
+def _key_text(key: int) -> str:
+    return str(key) if key <= 9 else "+"
+
+
+def target_of(place: Place) -> str:
+    prefix = {"land": "area", "sea": "area", "market": "market", "polis": "polis", "port": "port"}[place.kind]
+    return f"{prefix}:{place.id}" if place.kind != "port" else f"port:{place.id[5:]}"
+
+
+def _link(canvas: Canvas, size: Size, at: dict[tuple[int, int], Place], a: Place, b: Place) -> None:
+    dx, dy = b.col - a.col, b.row - a.row
+    if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+        return
+    steps = max(abs(dx), abs(dy))
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    if any((a.col + k * sx, a.row + k * sy) in at for k in range(1, steps)):
+        return
+    pitch_x, pitch_y = size.node_w + size.gap_w, size.node_h + size.gap_h
+    mid_x, mid_y = size.anchor, size.node_h // 2
+    if dy == 0:  # along the boxes' first line, from box to box: their text is written over it
+        row = 1 + a.row * pitch_y
+        start, end = sorted((a.col, b.col))
+        for col in range(start * pitch_x + 1, end * pitch_x):
+            canvas.line(row, col, "─")
+        return
+    if dx == 0:
+        col = a.col * pitch_x + mid_x
+        start, end = sorted((a.row, b.row))
+        for row in range(1 + start * pitch_y + size.node_h, 1 + end * pitch_y):
+            canvas.line(row, col, "│")
+        return
+    char = "╲" if sx == sy else "╱"
+    x0, y0 = (a.col, a.row) if a.row < b.row else (b.col, b.row)
+    step_x = sx if a.row < b.row else -sx
+    for k in range(steps):
+        cx, cy = x0 + k * step_x, y0 + k
+        gap_row = 1 + cy * pitch_y + size.node_h
+        gap_col = cx * pitch_x + (size.node_w if step_x > 0 else -size.gap_w)
+        canvas.line(gap_row, gap_col + size.gap_w // 2, char)
+        if k + 1 < steps:  # across the empty cell on the way
+            nx, ny = cx + step_x, cy + 1
+            canvas.line(1 + ny * pitch_y + mid_y, nx * pitch_x + size.node_w // 2, char)
+
+
+def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, keys: dict[str, int]) -> list[list[Cell]]:
+    """The lines of one box, each a list of (character, style)."""
+    width = size.node_w
+    if place.kind in ("land", "sea"):
+        name_style = "bold" if place.kind == "land" else "italic"
+        units = view["units"][place.id]
+        if size.node_h == 1:
+            return [_cells(abbreviation(cat, place.id), name_style) + units_text(units)]
+        roomy = size.node_h > 3
+        lines = [_cells(short_name(cat, place.id)[:width], name_style),
+                 units_text(units, words=place.kind if roomy else None)]
+        if place.id in view["tribute"]:
+            lines[1] += _cells(" tribute paid" if roomy else " paid", "dim")
+        if place.kind == "land":
+            tokens = [polis_token(view, cat, p, keys.get(f"polis:{p}"), long=roomy) for p in cat.poleis_in[place.id]]
+            lines += tokens if roomy else [_join(tokens)]
+        return lines
+    if place.kind == "market":
+        return _market_lines(view, cat, place.id, size)
+    if place.kind == "port":
+        seat = 0 if place.id.endswith("athens") else 1
+        ships = _cells(SYMBOL[seat], style_of_side(seat)) + _cells(str(view["sides"][seat]["merchants"]))
+        if size.node_h == 1:
+            return [_cells("Port") + ships]
+        return [_cells("Trade port"), _cells("ships ") + ships]
+    token = polis_token(view, cat, place.id, None, long=size.node_h > 1)
+    if size.node_h == 1:
+        return [token]
+    return [_cells(cat.poleis[place.id]["name"], "bold"), token[len(cat.poleis[place.id]["name"]):] or _cells("")]
+
+
+def _market_lines(view: dict[str, Any], cat: Catalogue, market: str, size: Size) -> list[list[Cell]]:
+    slots = view["slots"][market]
+    closed = market in view["closed"]
+    mark: list[Cell] = []
+    for index, seat in enumerate(slots):
+        if seat is not None:
+            mark.append((SYMBOL[seat], style_of_side(seat)))
+        else:
+            mark.append(("x" if closed and index == 0 else "·" if index < view["spaces"] else " ", "dim"))
+    if size.node_h == 1:
+        used = [(c, s) for c, s in mark if c not in "· "]
+        return [_cells("$" + abbreviation(cat, market)[:3]) + used[:3]]
+    goods, silver = cat.markets[market]["prices"][view["prices"][market]]
+    price = f"{goods}" + (f"/{silver}s" if silver is not None else "")
+    lines = [_cells("$" + cat.markets[market]["name"], "bold"), _cells(f"price {price}") + ([("  closed", "dim")] if closed else [])]
+    lines.append(_cells("") + mark)
+    return lines
+
+
+def _cells(text: str, style: str = "") -> list[Cell]:
+    return [(char, style) for char in text]
+
+
+def _join(tokens: list[list[Cell]]) -> list[Cell]:
+    joined: list[Cell] = []
+    for token in tokens:
+        if joined:
+            joined.append((" ", ""))
+        joined += token
+    return joined
