@@ -8,8 +8,8 @@ from .core.contract import Rules
 
 GAMES: dict[str, tuple[str, str]] = {
     "almadi": ("Almadi", "engine.almadi.rules:AlmadiRules"),
-    "polis": ("Polis", "engine.polis.rules:PolisRules"),
     "pantheon": ("Pantheon", "engine.pantheon.rules:PantheonRules"),
+    "polis": ("Polis", "engine.polis.rules:PolisRules"),
 }
 
 _loaded: dict[str, Rules] = {}

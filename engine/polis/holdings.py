@@ -33,10 +33,11 @@ def citizens_if_taken(state: State, polis: str) -> int:
 
 
 def take(state: State, seat: int, polis: str) -> int:
-    """``seat`` takes ``polis``; returns the citizens it now holds there (limited by the side's supply)."""
+    """``seat`` takes ``polis`` (the rules made sure its supply has the cubes); returns its citizens there."""
     citizens = citizens_if_taken(state, polis)
     release(state, polis)
-    citizens = min(citizens, state["supply"][seat])
+    if citizens > state["supply"][seat]:
+        raise ValueError(f"{polis}: {citizens} citizens but {state['supply'][seat]} cubes in the supply")
     state["owner"][polis] = seat
     state["pop"][polis] = citizens
     state["supply"][seat] -= citizens

@@ -57,14 +57,15 @@ def move(state: State, seat: int, action: str, dest: str, picked: dict[str, int]
 
 def siege_targets(state: State, seat: int) -> list[str]:
     """Poleis with a region, not capitals, not the side's own, where it controls the region with at
-    least as many hoplites as the polis's fortification (its base population). The prestige for the
-    action is paid before the target is chosen."""
+    least as many hoplites as the polis's fortification (its base population), and with the cubes in
+    its supply to fill it. The prestige for the action is paid before the target is chosen."""
     cat, units = catalogue(), state["units"]
     found = []
     for polis, rec in cat.poleis.items():
         region = rec["region"]
         if (region is None or rec["capital"] or state["owner"][polis] == seat
-                or geo.controller(state, region) != seat or units[region][seat] < rec["base"]):
+                or geo.controller(state, region) != seat or units[region][seat] < rec["base"]
+                or holdings.citizens_if_taken(state, polis) > state["supply"][seat]):
             continue
         found.append(polis)
     return found

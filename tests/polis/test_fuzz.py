@@ -1,0 +1,87 @@
+"""Random play with Polis' invariants checked after every step: cubes conserved, no resource
+or prestige below 0, every polis within its maximum, the round limit kept, the combat cards
+all accounted for, at most 4 rounds, and every game reaches its end (no dead end)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.core import Playout
+from engine.core.playout import random_policy
+from engine.polis.data import catalogue
+from engine.polis.start import cubes
+
+from .helpers import RULES
+
+CUBES = 45
+MAX_DECISIONS = 5000
+
+
+def check(state) -> None:
+    cat = catalogue()
+    assert 1 <= state["round"] <= 4
+    cap = cat.rounds[state["round"] - 1]["cap"]
+    usable = cat.rounds[state["round"] - 1]["spaces"]
+    for seat in (0, 1):
+        assert cubes(state, seat) == CUBES, f"cubes of seat {seat}"
+        assert state["supply"][seat] >= 0 and state["merchants"][seat] >= 0
+        assert all(n >= 0 for n in state["res"][seat].values()), state["res"][seat]
+        assert state["prestige"][seat] >= 0
+    for polis, n in state["pop"].items():
+        assert 0 <= n <= cat.poleis[polis]["max"], (polis, n)
+        assert (n == 0) == (state["owner"][polis] is None), (polis, n, state["owner"][polis])
+    for area, units in state["units"].items():
+        assert 0 <= units[0] <= cap and 0 <= units[1] <= cap, (area, units, cap)
+    for market, slots in state["slots"].items():
+        assert all(seat is None for seat in slots[usable:]), (market, slots)
+    assert len(state["deck"]) + sum(len(hand) for hand in state["hands"]) == len(cat.card_deck)
+
+
+def play_checked(seed: int, options: dict, rich: bool = False) -> dict:
+    """A random game; ``rich``: both sides start with plenty, so random play lives on to the
+    later rounds (random sides otherwise starve in round 1 or 2)."""
+    state = RULES.setup(["A", "B"], options, seed)
+    state["log"] = None
+    if rich:
+        for seat in (0, 1):
+            state["res"][seat] = {k: v + 30 for k, v in state["res"][seat].items()}
+            state["prestige"][seat] += 30
+    playout = Playout(RULES, state)
+    policy = random_policy(seed)
+    decisions = 0
+    while not playout.finished:
+        decision = playout.decision
+        if decision.is_chance:
+            playout.draw()
+        else:
+            seat = decision.actors[0]
+            playout.apply(seat, policy(playout, seat, decision.for_actor(seat)))
+            decisions += 1
+            assert decisions < MAX_DECISIONS, f"seed {seed}: no end"
+        check(playout.state)
+    assert playout.state["over"] and playout.state["end"]
+    return playout.state
+
+
+def run(games: int, first_seed: int = 0) -> dict[int, int]:
+    rounds: dict[int, int] = {}
+    for seed in range(first_seed, first_seed + games):
+        options = {"pass_fee": "turn" if seed % 3 == 1 else "action"}
+        state = play_checked(seed, options, rich=seed % 2 == 0)
+        rounds[state["round"]] = rounds.get(state["round"], 0) + 1
+    return rounds
+
+
+def test_random_games_keep_the_invariants():
+    rounds = run(40)
+    assert sum(rounds.values()) == 40
+
+
+@pytest.mark.slow
+def test_a_thousand_random_games_keep_the_invariants():
+    started = time.perf_counter()
+    rounds = run(1000, first_seed=1000)
+    assert sum(rounds.values()) == 1000
+    print(f"1000 Polis games in {time.perf_counter() - started:.1f} s; games ending in each round: {rounds}")
