@@ -2,7 +2,7 @@
 
 from engine.polis import geo
 
-from .helpers import ATHENS, SPARTA, conserved, edit, give, ids, play, set_units, step, table
+from .helpers import ATHENS, SPARTA, conserved, give, ids, play, set_units, step, table
 
 
 def test_a_military_action_costs_1_prestige_and_hoplites_come_from_several_origins_to_one_destination():

@@ -2,7 +2,7 @@
 
 from engine.core import CHANCE
 
-from .helpers import ATHENS, SPARTA, conserved, give, ids, play, set_units, step, table
+from .helpers import ATHENS, SPARTA, conserved, give, ids, play, step, table
 
 
 def both_pass(match):
