@@ -12,9 +12,8 @@ from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_
 from engine.assistant.forms import (EntryError, Field, Form, OutOfRange, Result, Total, entries_of, parse_count,
                                    parse_integer, score_result, seat_labels)
 
-from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER
+from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER, hand_size
 from .scoring import RealmInput, best_mosaic_palaces, score_table
-from .setup_draws import hand_size
 
 TITLE = "Almadi"
 player_labels = seat_labels

@@ -25,6 +25,13 @@ DECK_SIZE = {2: 14, 3: 21, 4: 28, 5: 32}
 RUBIES = 30
 TURNS_PER_PLAYER = 16
 """Every player places this many landscapes: the supply runs out after 16 turns each."""
+
+
+def hand_size(players: int) -> int:
+    """Characters dealt to each player in the characters variant: 4 with 2 players, else 3."""
+    return 4 if players == 2 else 3
+
+
 TILE_COUNT = 88
 START_COUNT = 5
 OBJECTIVE_COUNT = 32

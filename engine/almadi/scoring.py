@@ -1,4 +1,5 @@
-"""Almadi's final scoring, shared by the digital game and the table assistant's score sheet.
+"""Almadi's final scoring, shared by the digital game (``scores_of`` a game state) and the
+table assistant's score sheet (``score_table`` of typed realms).
 
 Decisions where the rule text is silent (documented in help.md):
 - the largest-oasis-group bonus needs a group (2+ oases); tied largest groups all get it;
@@ -11,10 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.contract import Score
+from engine.core.contract import Score, State
 from engine.core.scoring import rank_points
 
+from .catalog import catalogue
+from .characters import end_game_points, powers_of
 from .geometry import Pos, groups, neighbours
+from .realm import activated_jars, grid_of, letters
 
 CATEGORIES = ("Oases", "Caravans", "Palaces", "Jars", "Mosaics", "Objectives", "Rubies", "Characters")
 CARAVAN_CAPACITY = (0, 2, 5, 10, 15, 20, 35, 50, 65)
@@ -122,3 +126,26 @@ def score_table(realms: list[RealmInput], characters_mode: bool = False) -> list
             breakdown["Characters"] = realm.character_points
         scores.append(Score(seat, breakdown))
     return scores
+
+
+def realm_inputs(state: State) -> list[RealmInput]:
+    """Every seat's realm and holdings in a game state, as the score sheet takes them."""
+    cat = catalogue()
+    realms = []
+    for seat in state["seats"]:
+        tiles = grid_of(seat["realm"])
+        grid = letters(tiles, cat.faces)
+        pairs = "effect_pairs" in powers_of(seat["played"], cat.characters)
+        jars = activated_jars(tiles, cat.faces, pairs)
+        owned = [(cat.objectives[o["id"]]["points"], o["done"]) for o in seat["objectives"]]
+        facts = {"jars": jars, "mosaics": seat["mosaics"], "stalls": seat["stalls"], "rubies": seat["rubies"], "objectives": owned}
+        realms.append(RealmInput(
+            grid=grid, jars=jars, mosaics=seat["mosaics"], stalls=seat["stalls"], objectives=owned,
+            rubies=seat["rubies"], character_points=end_game_points(seat["played"], cat.characters, grid, facts),
+        ))
+    return realms
+
+
+def scores_of(state: State) -> list[Score]:
+    """Scores of a game state: running during play, final once it is over."""
+    return score_table(realm_inputs(state), state["characters"])

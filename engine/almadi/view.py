@@ -1,24 +1,20 @@
-"""What a seat sees (plain data for the TUI) and the greedy bot's evaluation."""
+"""What a seat sees: plain data for the boards (tui/boards/almadi.py draws it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.contract import State
 from engine.core.seats import seat_tag
 
-from . import objectives as objective_rules
-from .catalog import ARROW, EFFECTS, SIDE_NAMES, TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalogue, catalogue
+from .catalog import TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalogue, catalogue
+from .legal import GENIE_MOVES_PER_TURN, phase
+from .objectives import describe
 from .realm import grid_of, letters
-from .scoring import best_mosaic_palaces
+from .scoring import best_mosaic_palaces, scores_of
 from .setup_draws import SETUP_PHASES
 
-if TYPE_CHECKING:
-    from .rules import AlmadiRules
-
-ICONS = {"genie": "G", "martelin": "H", "stall": "S", "moon": "M", "ruby": "R", "jar": "J"}
-ARROW_ICONS = {"top": "^", "right": ">", "bottom": "v", "left": "<"}
-LEGEND = "Edges: ^>v< arrow, G genie, H martelin, S stall, M moon, R ruby, J jar; O C M P landscapes"
+SETTING_UP = (*SETUP_PHASES, "fill")
 
 
 def tile_view(cat: Catalogue, tile: str) -> dict[str, Any]:
@@ -28,7 +24,7 @@ def tile_view(cat: Catalogue, tile: str) -> dict[str, Any]:
 
 def objective_view(cat: Catalogue, oid: str, done: bool | None = None) -> dict[str, Any]:
     card = cat.objectives[oid]
-    data = {"id": oid, "colour": card["colour"], "points": card["points"], "text": objective_rules.describe(card["requirement"])}
+    data = {"id": oid, "colour": card["colour"], "points": card["points"], "text": describe(card["requirement"])}
     if done is not None:
         data["done"] = done
     return data
@@ -39,7 +35,7 @@ def character_view(cat: Catalogue, cid: str) -> dict[str, Any]:
     return {key: card[key] for key in ("id", "name", "title", "cost", "category", "text")}
 
 
-def _seat_view(rules: "AlmadiRules", state: State, cat: Catalogue, index: int, viewer: int | None) -> dict[str, Any]:
+def _seat_view(state: State, cat: Catalogue, index: int, viewer: int | None) -> dict[str, Any]:
     seat = state["seats"][index]
     grid = grid_of(seat["realm"])
     realm = [
@@ -70,9 +66,9 @@ def _seat_view(rules: "AlmadiRules", state: State, cat: Catalogue, index: int, v
     return data
 
 
-def _pending_view(state: State, cat: Catalogue) -> dict[str, Any] | None:
+def _pending_view(state: State, cat: Catalogue, now: str) -> dict[str, Any] | None:
     pending = state["pending"]
-    if pending is None or state["phase"] == "keep":
+    if pending is None or now == "keep":
         return None
     return {
         "player": state["current"],
@@ -82,39 +78,38 @@ def _pending_view(state: State, cat: Catalogue) -> dict[str, Any] | None:
         "effects": {effect: count for effect, count in pending["effects"].items() if count},
         "genie": pending["genie"],
         "genie_moves": pending["moves"],
-        "genie_limit": 3,
-        "moving": pending["moving"],
+        "genie_limit": GENIE_MOVES_PER_TURN,
+        "moving": state["flow"][-1]["tile"] if now in ("genie_to", "genie_with") else None,
     }
 
 
 def progress_text(state: State) -> str:
-    if state["phase"] == "over":
+    now = phase(state)
+    if now == "over":
         return "game over"
-    if state["phase"] in (*SETUP_PHASES, "fill"):
+    if now in SETTING_UP:
         return "setup"
-    total = 16 * len(state["seats"])
+    total = TURNS_PER_PLAYER * len(state["seats"])
     return f"turn {min(state['turn'] + 1, total)} of {total}"
 
 
-def build_view(rules: "AlmadiRules", state: State, viewer: int | None) -> dict[str, Any]:
+def build_view(state: State, viewer: int | None) -> dict[str, Any]:
     cat = catalogue()
     n = len(state["seats"])
-    total = 16 * n
-    over = state["phase"] == "over"
-    setting_up = state["phase"] in (*SETUP_PHASES, "fill")
-    turn = min(state["turn"] + 1, total)
+    total = TURNS_PER_PLAYER * n
+    now = phase(state)
+    over = now == "over"
     supply = {kind: 0 for kind in TYPES}
     for tile in state["supply"]:
         supply[TYPE_OF_LETTER[cat.faces[tile][0]]] += 1
-    scores = rules.scores(state)
     return {
         "game": "almadi",
         "names": list(state["names"]),
         "tags": [seat_tag(i) for i in range(n)],
         "characters_mode": state["characters"],
-        "phase": state["phase"],
+        "phase": now,
         "current": None if over else state["current"],
-        "turn": turn,
+        "turn": min(state["turn"] + 1, total),
         "total_turns": total,
         "progress": progress_text(state),
         "board": [[tile_view(cat, t) if t else None for t in row] for row in state["board"]],
@@ -124,46 +119,8 @@ def build_view(rules: "AlmadiRules", state: State, viewer: int | None) -> dict[s
         "rubies_left": state["rubies"],
         "middle": [objective_view(cat, oid) for oid in state["middle"]],
         "display": [character_view(cat, cid) for cid in state["display"]],
-        "seats": [_seat_view(rules, state, cat, i, viewer) for i in range(n)],
-        "pending": _pending_view(state, cat),
-        "scores": [{"seat": s.seat, "breakdown": dict(s.breakdown), "total": s.total} for s in scores],
+        "seats": [_seat_view(state, cat, i, viewer) for i in range(n)],
+        "pending": _pending_view(state, cat, now),
+        "scores": [{"seat": s.seat, "breakdown": dict(s.breakdown), "total": s.total} for s in scores_of(state)],
         "final": over,
-        "legend": LEGEND,
-        "icons": dict(ICONS),
-        "arrow_icons": dict(ARROW_ICONS),
-        "effects": list(EFFECTS),
-        "arrow": ARROW,
-        "side_names": list(SIDE_NAMES),
     }
-
-
-# -- the greedy bot's heuristic ------------------------------------------------------------------
-
-CARD_POTENTIAL = 0.5
-PENDING_POTENTIAL = 0.4
-
-
-def _lead(rules: "AlmadiRules", state: State, seat: int) -> float:
-    scores = rules.scores(state)
-    best_other = max(s.total for s in scores if s.seat != seat)
-    return scores[seat].total - best_other
-
-
-def estimate(rules: "AlmadiRules", state: State, seat: int) -> float:
-    """Current score lead, plus a little for cards that may score later and effects not yet used;
-    while a taken tile waits to be placed, the best placement's lead."""
-    record = state["seats"][seat]
-    potential = CARD_POTENTIAL * (record["mosaics"] + record["stalls"])
-    pending = state["pending"]
-    if state["phase"] == "place" and state["current"] == seat:
-        cat = catalogue()
-        best = float("-inf")
-        for pos in rules.legal_placements(state, cat):
-            trial = dict(state, seats=list(state["seats"]))
-            trial["seats"][seat] = dict(record, realm=record["realm"] + [[pos[0], pos[1], pending["tile"]]])
-            best = max(best, _lead(rules, trial, seat))
-        return best + potential
-    if pending is not None and state["current"] == seat and state["phase"] in ("effects", "genie"):
-        potential += PENDING_POTENTIAL * (sum(pending["effects"].values()) + pending["genie"])
-    return _lead(rules, state, seat) + potential
-

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.almadi.catalog import catalogue
+from engine.almadi.legal import phase
 from engine.almadi.setup_draws import SETUP_PHASES
 from engine.core.contract import CHANCE
 from engine.core.match import Match
@@ -21,7 +22,7 @@ def face(tile: str) -> tuple[str, ...]:
 def draw_setup(match: Match) -> Match:
     """Draw the pending setup chance steps from the RNG: the first player, starting tiles and
     objectives up to the filling of the central board; after it, the character deal."""
-    while match.state["phase"] in SETUP_PHASES:
+    while phase(match.state) in SETUP_PHASES:
         match.draw()
     return match
 

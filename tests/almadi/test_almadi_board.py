@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
+from engine.almadi.legal import phase
 from engine.core.bots import RandomBot, play_out
 from engine.core.match import Match
 from tests.almadi.almadi_support import NAMES, RULES, new_match, set_realm
@@ -63,7 +64,7 @@ def test_boards_render_during_the_setup_draws():
     """Views are shown while a person supplies the setup draws: seats without a starting tile,
     objectives or characters yet."""
     match = Match(RULES, NAMES[:3], {"characters": True}, 6)
-    while match.state["phase"] != "fill":
+    while phase(match.state) != "fill":
         view = match.view(1)
         lines = render(board.shared(view, 80), 80)
         for seat in range(3):

@@ -6,6 +6,7 @@ import pytest
 
 from engine.almadi.catalog import catalogue
 from engine.almadi.characters import END_GAME, end_game_points
+from engine.almadi.legal import phase
 from engine.almadi.realm import activated_jars
 from tests.almadi.almadi_support import BOARD, edited, ids, new_match, play, realm_of, set_realm
 
@@ -40,7 +41,7 @@ def test_deal_and_keep_two_at_once(n, dealt, pairs, display):
         match.choose(seat, match.legal(seat)[-1].id)
     assert len(match.state["display"]) == display
     assert all(len(s["hand"]) == 2 and not s["dealt"] for s in match.state["seats"])
-    assert match.state["phase"] == "take"
+    assert phase(match.state) == "take"
 
 
 def test_the_last_keep_lays_characters_face_up_so_it_cannot_be_undone():
@@ -84,7 +85,7 @@ def test_hussain_swaps_two_landscapes_once_per_turn():
     play(match, seat, "swap:O02")
     assert ids(match, seat) == ["with:M04"]
     # O02 in row 3: its left Genie <- the start's arrow; M04 in row 1: arrow against arrow
-    assert match.legal(seat)[0].hint == "activates Genie"
+    assert match.labelled(seat)[0].hint == "activates Genie"
     play(match, seat, "with:M04")
     assert realm_of(match, seat)[(0, 1)] == "M04" and realm_of(match, seat)[(2, 1)] == "O02"
     # O02's Genie (left) now meets the start's arrow in row 3: another move, but no second swap
@@ -213,23 +214,23 @@ def test_recruit_with_the_ruby_of_the_last_effect_before_the_turn_ends():
     match, seat = at_turn_end(0, ["aladdin"])  # Aladdin costs 2; 1 ruby in hand
     assert "recruit:aladdin" not in ids(match, seat)
     play(match, seat, "fx:ruby")  # 2 rubies: the turn does not end before a recruit is possible
-    assert match.state["phase"] == "finish" and ids(match, seat) == ["recruit:aladdin", "done"]
+    assert phase(match.state) == "finish" and ids(match, seat) == ["recruit:aladdin", "done"]
     play(match, seat, "recruit:aladdin")
     state = match.state
     assert state["seats"][seat]["mosaics"] == 2 and state["seats"][seat]["rubies"] == 0
-    assert state["phase"] == "refill"  # nothing affordable any more
+    assert phase(state) == "refill"  # nothing affordable any more
 
 
 def test_end_the_turn_without_recruiting():
     match, seat = at_turn_end(0, ["aladdin"])
     play(match, seat, "fx:ruby", "done")
-    assert match.state["phase"] == "refill" and match.state["seats"][seat]["played"] == []
+    assert phase(match.state) == "refill" and match.state["seats"][seat]["played"] == []
 
 
 def test_no_end_of_turn_stop_when_nothing_is_affordable():
     match, seat = at_turn_end(0, ["marid"])  # Marid costs 4
     play(match, seat, "fx:ruby")
-    assert match.state["phase"] == "refill"
+    assert phase(match.state) == "refill"
 
 
 def test_budur_recruited_at_the_end_of_the_turn_gives_a_moon_now():
@@ -237,15 +238,15 @@ def test_budur_recruited_at_the_end_of_the_turn_gives_a_moon_now():
     play(match, seat, "done")  # the Ruby is left; 2 rubies pay for Budur
     play(match, seat, "recruit:budur")
     moons = [i for i in ids(match, seat) if i.startswith("fx:moon:")]
-    assert match.state["phase"] == "effects" and len(moons) == 6
+    assert phase(match.state) == "effects" and len(moons) == 6
     play(match, seat, moons[0])
-    assert len(match.state["seats"][seat]["objectives"]) == 1 and match.state["phase"] == "refill"
+    assert len(match.state["seats"][seat]["objectives"]) == 1 and phase(match.state) == "refill"
 
 
 def test_doubled_effects_say_so():
     match, seat = with_power("ali")
     play(match, seat, "take:1:0", "place:1:1")
-    assert next(c.label for c in match.legal(seat) if c.id == "fx:ruby") == "Ruby: take 2 rubies"
+    assert next(c.label for c in match.labelled(seat) if c.id == "fx:ruby") == "Ruby: take 2 rubies"
 
 
 def test_recruit_in_the_middle_of_a_genie_move_works_at_once():
@@ -256,4 +257,4 @@ def test_recruit_in_the_middle_of_a_genie_move_works_at_once():
     play(match, seat, "take:0:1", "place:0:1", "done", "genie:O02")  # skip O07's Ruby; where to?
     assert "recruit:abriza" in ids(match, seat) and "to:-1:2" not in ids(match, seat)
     play(match, seat, "recruit:abriza")  # now above row 1 is allowed for this very move
-    assert match.state["phase"] == "genie" and "to:-1:2" in ids(match, seat)
+    assert phase(match.state) == "genie_to" and "to:-1:2" in ids(match, seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from engine.almadi.catalog import TILES_PER_TYPE, catalogue
+from engine.almadi.legal import phase
 from engine.almadi.setup_draws import SETUP_PHASES
 from engine.core.bots import GreedyBot, RandomBot, play_out
 from engine.core.contract import CHANCE
@@ -39,12 +40,13 @@ def check_placement(state, seat, pos):
 def check_genie(state, seat, pos):
     pending = state["pending"]
     realm = grid(state, seat)
-    origin = next(p for p, t in realm.items() if t == pending["moving"])
+    moving = state["flow"][-1]["tile"]
+    origin = next(p for p, t in realm.items() if t == moving)
     r, c = pos
     assert pending["moves"] < 3 and c >= 1 and pos not in realm and origin[1] >= 1
     assert 0 <= r <= 3 or "genie_any_row" in powers(state, seat)
     assert any((r + dr, c + dc) in realm and (r + dr, c + dc) != origin for dr, dc in NEAR)
-    assert list(pos) != pending["moved_from"].get(pending["moving"])
+    assert list(pos) != pending["moved_from"].get(moving)
 
 
 def placed_by(seat):
@@ -54,18 +56,18 @@ def placed_by(seat):
 def check_state(state, n):
     placed = sum(placed_by(s) for s in state["seats"])
     board = sum(1 for row in state["board"] for tile in row if tile)
-    in_hand = 1 if state["phase"] == "place" else 0
+    in_hand = 1 if phase(state) == "place" else 0
     assert len(state["supply"]) + board + placed + in_hand == 4 * TILES_PER_TYPE[n]
     assert state["rubies"] + sum(s["rubies"] for s in state["seats"]) == 30
     assert all(s["mosaics"] >= 0 and s["stalls"] >= 0 for s in state["seats"]) and min(state["decks"].values()) >= 0
-    if state["phase"] in SETUP_PHASES:
+    if phase(state) in SETUP_PHASES:
         assert placed == 0 and all(len(s["realm"]) == (4 if s["start"] else 0) for s in state["seats"])
         return
     assert [placed_by(s) for s in state["seats"]] == [
         state["turn"] // n + (1 if (seat - state["first"]) % n < state["turn"] % n else 0)
-        + (1 if seat == state["current"] and state["phase"] in ("effects", "genie", "finish", "refill") else 0)
+        + (1 if seat == state["current"] and phase(state) in ("effects", "genie", "genie_to", "genie_with", "finish", "refill") else 0)
         for seat in range(n)
-    ] or state["phase"] == "over"
+    ] or phase(state) == "over"
 
 
 def check_scores(match):

@@ -15,6 +15,7 @@ import pytest
 from tests.almadi.almadi_support import (
     BOARD, NAMES, RULES, draw_setup, edited, face, ids, new_match, play, realm_of, set_realm,
 )
+from engine.almadi.legal import phase
 from engine.almadi.realm import contact
 from engine.core.bots import RandomBot, play_out
 from engine.core.contract import CHANCE, IllegalChoice
@@ -56,7 +57,7 @@ def test_setup_by_player_count(n, per_type, deck):
     match.draw_all()
     assert len(state["supply"]) == 4 * per_type - 8
     assert all(tile for row in state["board"] for tile in row)
-    assert state["phase"] == "take"
+    assert phase(state) == "take"
 
 
 def RULES_objective_colour(oid):
@@ -75,7 +76,7 @@ def test_refill_offers_only_tiles_still_in_supply():
     assert not set(BOARD) & {o.id for o in outcomes}
     match.choose(CHANCE, "O05")
     assert match.state["board"][1][0] == "O05"
-    assert match.state["current"] == 1 - seat and match.state["phase"] == "take"
+    assert match.state["current"] == 1 - seat and phase(match.state) == "take"
 
 
 # -- placement ---------------------------------------------------------------------------------
@@ -124,7 +125,7 @@ def test_neighbour_effect_activated_by_new_arrow():
     seat = match.state["current"]
     play(match, seat, "take:1:0", "place:1:1")  # C01 left arrow -> start's Ruby
     assert match.state["pending"]["effects"] == {"ruby": 1}
-    assert match.state["phase"] == "effects"
+    assert phase(match.state) == "effects"
     assert "takes the Caravan from row 2 and places it at row 2, column 1; activates Ruby" in match.view(None)["log"][-1]
 
 
@@ -139,12 +140,12 @@ def test_arrow_arrow_and_effect_effect_do_nothing():
     match = new_match()
     seat = match.state["current"]
     play(match, seat, "take:2:1", "place:2:1")  # M02 left arrow vs start arrow
-    assert match.state["phase"] == "refill"
+    assert phase(match.state) == "refill"
     match.choose(CHANCE, "O03")
     other = match.state["current"]
     set_realm(match, other, {})
     play(match, other, "take:3:0", "place:3:1")  # P01 left Moon vs start's Martelin
-    assert match.state["phase"] == "refill"
+    assert phase(match.state) == "refill"
 
 
 def test_several_contacts_fire_together():
@@ -155,7 +156,7 @@ def test_several_contacts_fire_together():
     assert match.state["pending"]["effects"] == {"ruby": 2}
     play(match, seat, "fx:ruby", "fx:ruby")
     assert match.state["seats"][seat]["rubies"] == 2 and match.state["rubies"] == 28
-    assert match.state["phase"] == "refill"
+    assert phase(match.state) == "refill"
 
 
 # -- the effects -----------------------------------------------------------------------------------
@@ -171,7 +172,7 @@ def test_martelin_draws_a_mosaic_and_does_nothing_on_an_empty_deck(deck, offered
     if offered:
         play(match, seat, "fx:martelin")
     assert match.state["seats"][seat]["mosaics"] == mosaics and match.state["decks"]["mosaic"] == max(deck - 1, 0)
-    assert match.state["phase"] == "refill"
+    assert phase(match.state) == "refill"
 
 
 def test_stall_draws_a_stall_card():
@@ -189,7 +190,7 @@ def test_ruby_supply_running_out():
     match.state["rubies"] = 0
     edited(match)
     play(match, seat, "take:1:0", "place:1:1")
-    assert match.state["phase"] == "refill" and match.state["seats"][seat]["rubies"] == 0
+    assert phase(match.state) == "refill" and match.state["seats"][seat]["rubies"] == 0
 
 
 def test_moon_takes_from_the_middle_or_an_unfinished_objective_of_another():
@@ -247,7 +248,7 @@ def test_genie_moves_a_tile_anywhere_legal():
     assert ids(match, seat) == ["to:1:1", "to:2:1", "to:3:1"]  # rows 1-4, next to the start, not its own place
     play(match, seat, "to:1:1")  # O02 left Genie vs start's Ruby: nothing
     assert realm_of(match, seat)[(1, 1)] == "O02" and (0, 1) not in realm_of(match, seat)
-    assert match.state["phase"] == "refill"
+    assert phase(match.state) == "refill"
 
 
 def test_genie_chain_limit_three_and_no_move_straight_back():
@@ -265,7 +266,7 @@ def test_genie_chain_limit_three_and_no_move_straight_back():
     assert "to:0:1" in ids(match, seat)  # no longer the place it just came from
     play(match, seat, "to:0:1")  # Genie <- start arrow again, but that was move 3
     assert match.state["pending"]["moves"] == 3
-    assert match.state["phase"] == "refill"
+    assert phase(match.state) == "refill"
 
 
 def test_genie_comes_after_the_other_effects():
@@ -285,7 +286,7 @@ def test_skip_the_other_effects_still_offers_the_genie():
     play(match, seat, "take:0:1", "place:0:1", "done")
     assert "genie:O02" in ids(match, seat)
     play(match, seat, "done")
-    assert match.state["phase"] == "refill"
+    assert phase(match.state) == "refill"
 
 
 # -- game end, illegal choices, views, replay ------------------------------------------------------
@@ -400,7 +401,7 @@ def test_placement_choices_name_the_effects_they_activate():
     seat = match.state["current"]
     set_realm(match, seat, {(0, 1): "O08", (0, 2): "O07"})  # O08 bottom Ruby; O07 bottom arrow
     play(match, seat, "take:1:0")  # C01: top arrow, right Moon, bottom Stall, left arrow
-    hints = {c.id: c.hint for c in match.legal(seat)}
+    hints = {c.id: c.hint for c in match.labelled(seat)}
     # (1,1): top arrow -> O08's Ruby, left arrow -> the start's Ruby; (1,2): top arrow vs O07's arrow
     assert hints == {"place:1:1": "activates Ruby x2", "place:1:2": "activates nothing"}
     play(match, seat, "place:1:1")
@@ -411,7 +412,7 @@ def test_genie_destinations_name_the_effects_they_activate_and_the_placed_mark_f
     match = new_match()
     seat = match.state["current"]
     play(match, seat, "take:0:1", "place:0:1", "genie:O02")  # O02: arrow, Ruby, arrow, Genie (left)
-    hints = {c.id: c.hint for c in match.legal(seat)}
+    hints = {c.id: c.hint for c in match.labelled(seat)}
     # O02's left Genie meets the start's right side: Ruby (row 2), arrow (row 3), Martelin (row 4)
     assert hints == {"to:1:1": "activates nothing", "to:2:1": "activates Genie", "to:3:1": "activates nothing"}
     play(match, seat, "to:2:1")
@@ -452,7 +453,7 @@ def test_several_genies_at_once_give_one_move():
     assert match.view(None)["log"][-1].endswith("activates Genie x2.")
     assert match.state["pending"]["genie"] is True
     play(match, seat, "genie:C02", "to:0:3")  # C02 beside M02: left Genie vs M02's Jar, nothing new
-    assert match.state["pending"]["moves"] == 1 and match.state["phase"] == "refill"
+    assert match.state["pending"]["moves"] == 1 and phase(match.state) == "refill"
 
 
 def test_jars_count_in_the_final_layout_only():

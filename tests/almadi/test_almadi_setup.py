@@ -14,6 +14,7 @@ import re
 import pytest
 
 from engine.almadi.catalog import catalogue
+from engine.almadi.legal import phase
 from engine.core.contract import CHANCE, IllegalChoice
 from engine.core.match import Match
 from tests.almadi.almadi_support import NAMES, RULES, draw_setup
@@ -28,11 +29,11 @@ def outcome_ids(match):
 def test_setup_builds_the_components_and_leaves_every_draw_to_chance_steps():
     match = Match(RULES, NAMES[:3], {"characters": True}, 8)
     state = match.state
-    assert state["phase"] == "first" and state["log"] == [] and state["middle"] == []
+    assert phase(state) == "first" and state["log"] == [] and state["middle"] == []
     assert all(s["start"] is None and s["realm"] == [] and s["dealt"] == [] for s in state["seats"])
     decision = match.decision
     assert decision.is_chance and decision.topic == "setup"
-    assert [(c.id, c.label) for c in decision.for_actor(CHANCE)] == [("0", "Ann"), ("1", "Bruno"), ("2", "Cai")]
+    assert [(c.id, c.label) for c in match.labelled(CHANCE)] == [("0", "Ann"), ("1", "Bruno"), ("2", "Cai")]
     assert match.view(0)["progress"] == "setup"
 
 
@@ -62,8 +63,8 @@ def test_each_setup_step_offers_exactly_what_is_left(n, characters):
         assert match.decision.topic == "setup"
         match.draw()
     assert [cat.objectives[oid]["colour"] for oid in state["middle"]] == PILES + ["grey"] * n
-    assert state["phase"] == "fill" and all(not s["dealt"] for s in state["seats"])
-    while state["phase"] == "fill":
+    assert phase(state) == "fill" and all(not s["dealt"] for s in state["seats"])
+    while phase(state) == "fill":
         match.draw()
 
     if characters:  # dealt after the normal setup, the central board included
@@ -77,7 +78,7 @@ def test_each_setup_step_offers_exactly_what_is_left(n, characters):
             assert cid in state["seats"][seat]["dealt"]
         assert [len(s["dealt"]) for s in state["seats"]] == [per_hand] * n
         assert len({cid for s in state["seats"] for cid in s["dealt"]}) == per_hand * n
-    assert state["phase"] == ("keep" if characters else "take")
+    assert phase(state) == ("keep" if characters else "take")
 
 
 def test_a_person_supplies_setup_draws_and_an_outcome_not_offered_changes_nothing():
@@ -102,7 +103,7 @@ def test_a_person_supplies_setup_draws_and_an_outcome_not_offered_changes_nothin
     refused(CHANCE, "yellow-square")  # the red pile comes first
     match.choose(CHANCE, "red-square")
     assert state["middle"] == ["red-square"]
-    while state["phase"] in ("objectives", "fill"):
+    while phase(state) in ("objectives", "fill"):
         match.draw()
     match.choose(CHANCE, "hussain")
     assert state["seats"][1]["dealt"] == ["hussain"]
@@ -110,7 +111,7 @@ def test_a_person_supplies_setup_draws_and_an_outcome_not_offered_changes_nothin
     match.choose(CHANCE, "zaid")
     assert state["seats"][0]["dealt"] == ["zaid"]
     draw_setup(match)
-    assert state["phase"] == "keep" and not match.can_undo(0) and not match.can_undo(1)
+    assert phase(state) == "keep" and not match.can_undo(0) and not match.can_undo(1)
     again = Match.replay(RULES, NAMES[:2], {"characters": True}, 3, match.actions)
     assert again.state == state
 
@@ -130,7 +131,7 @@ def _mentions(text, cid):
 def test_other_seats_never_see_the_characters_dealt_to_a_seat(n):
     match = Match(RULES, NAMES[:n], {"characters": True}, 12)
     state = match.state
-    while state["phase"] != "keep":
+    while phase(state) != "keep":
         match.draw()
         for viewer in [*range(n), None]:
             text = _view_text(match, viewer)

@@ -9,7 +9,8 @@ the frame and its landscape spelled (Oas, Car, Mkt, Pal).
 
 While the viewer chooses where a landscape goes (placing it, or a Genie destination), each
 legal spot of the realm shows the number key of its choice, e.g. ``[3]``; a landscape the
-Genie may move (or swap) shows its number key in its top-left corner.
+Genie may move (or swap), or one to take from the central board, shows its number key in its
+top-left corner. Choices are marked where their ``target`` says (engine/almadi/targets.py).
 """
 
 from __future__ import annotations
@@ -21,22 +22,27 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from engine.almadi.catalog import ARROW
+from engine.almadi import targets
+
 ROOMY_CELLS = True
 """The table passes ``roomy=True`` to shared() and player() on a screen of 180x40 or more."""
 ROOMY_CELL = 7
 CELL = 5
 NARROW_CELL = 4
 COMPACT_CELL = 3
-TYPE_NAMES = {"O": "Oasis", "C": "Caravan", "M": "Market", "P": "Palace"}
+ICONS = {"genie": "G", "martelin": "H", "stall": "S", "moon": "M", "ruby": "R", "jar": "J"}
+ARROW_ICONS = ("^", ">", "v", "<")
+"""An arrow points outwards: top, right, bottom, left."""
+LEGEND = ("Edges: ^>v< arrow, G genie, H martelin, S stall, M moon, R ruby, J jar", "O C M P landscapes")
 SHORT_NAMES = {"O": "Oas", "C": "Car", "M": "Mkt", "P": "Pal"}
 
 
-def _icon(view: dict[str, Any], side: str, index: int) -> str:
+def _icon(side: str, index: int) -> str:
+    """The glyph of a tile's side ``index`` (top, right, bottom, left); blank for none."""
     if not side:
         return " "
-    if side == view["arrow"]:
-        return view["arrow_icons"][view["side_names"][index]]
-    return view["icons"][side]
+    return ARROW_ICONS[index] if side == ARROW else ICONS[side]
 
 
 def _key(number: int | None) -> str:
@@ -51,50 +57,53 @@ def _spot(number: int | None, size: int) -> str:
     return (f"[{number}]" if number <= 9 else f"{number}]").center(size)[:size]
 
 
-def _cell(view: dict[str, Any], tile: dict[str, Any] | None, mark: bool = False, key: int | None = None,
-          size: int = CELL) -> tuple[str, str, str]:
+def _cell(tile: dict[str, Any] | None, mark: bool = False, key: int | None = None, size: int = CELL) -> tuple[str, str, str]:
     """Three lines of ``size`` (5 or 4) columns; ``key``: the number of the choice naming this spot or tile."""
     if tile is None:
         return " " * size, _spot(key, size), " " * size
-    top, right, bottom, left = (_icon(view, side, i) for i, side in enumerate(tile["sides"]))
+    top, right, bottom, left = (_icon(side, i) for i, side in enumerate(tile["sides"]))
     corner = "*" if mark else _key(key)
     pad = " " * (size - 4)
     return f"{corner}{pad}{top}  ", f"{pad}{left}{tile['letter']}{right} ", f"{pad} {bottom}  "
 
 
-def _roomy_cell(view: dict[str, Any], tile: dict[str, Any] | None, mark: bool = False,
-                key: int | None = None) -> tuple[str, str, str]:
+def _roomy_cell(tile: dict[str, Any] | None, mark: bool = False, key: int | None = None) -> tuple[str, str, str]:
     """A 7x3 box: edges on the frame (a plain frame where an edge is blank), the landscape spelled."""
     if tile is None:
         return " " * ROOMY_CELL, _spot(key, ROOMY_CELL), " " * ROOMY_CELL
-    top, right, bottom, left = (_icon(view, side, i) for i, side in enumerate(tile["sides"]))
+    top, right, bottom, left = (_icon(side, i) for i, side in enumerate(tile["sides"]))
     corner = "*" if mark else "╭" if key is None else _key(key)
     return (f"{corner}──{top.strip() or '─'}──╮",
             f"{left.strip() or '│'} {SHORT_NAMES[tile['letter']]} {right.strip() or '│'}",
             f"╰──{bottom.strip() or '─'}──╯")
 
 
-def _compact_cell(view: dict[str, Any], tile: dict[str, Any] | None, mark: bool = False, key: int | None = None) -> str:
+def _compact_cell(tile: dict[str, Any] | None, mark: bool = False, key: int | None = None) -> str:
     if tile is None:
         return _spot(key, COMPACT_CELL)
     corner = "*" if mark else _key(key)
-    return f"{tile['letter']}{_icon(view, tile['sides'][1], 1)}{corner}"
+    return f"{tile['letter']}{_icon(tile['sides'][1], 1)}{corner}"
 
 
-def choice_keys(view: dict[str, Any], seat: int) -> tuple[dict[tuple[int, int], int], dict[str, int]]:
-    """Number keys of the viewer's choices in ``seat``'s realm: by empty spot, and by tile."""
-    spots: dict[tuple[int, int], int] = {}
-    tiles: dict[str, int] = {}
-    if view.get("current") != seat:
-        return spots, tiles
+def target_keys(view: dict[str, Any]) -> dict[str, int]:
+    """Number keys of the viewer's choices by the board target they act on (the first choice
+    of a target when several act there)."""
+    keys: dict[str, int] = {}
     for number, choice in enumerate(view.get("choices", ()), start=1):
-        kind, _, rest = choice.id.partition(":")
-        if kind in ("place", "to"):
-            row, col = map(int, rest.split(":"))
-            spots[(row, col)] = number
-        elif kind in ("genie", "swap", "with"):
-            tiles.setdefault(rest, number)
-    return spots, tiles
+        if choice.target is not None:
+            keys.setdefault(choice.target, number)
+    return keys
+
+
+def realm_keys(view: dict[str, Any], seat: int) -> dict[tuple[int, int], int]:
+    """Number keys of the viewer's choices acting on cells of ``seat``'s realm: a spot to fill,
+    or a landscape the Genie may move or swap."""
+    keys = {}
+    for target, number in target_keys(view).items():
+        found = targets.cell_of(target)
+        if found is not None and found[0] == seat:
+            keys[found[1]] = number
+    return keys
 
 
 def realm_lines(view: dict[str, Any], seat: int, width: int, roomy: bool = False) -> list[str]:
@@ -103,9 +112,9 @@ def realm_lines(view: dict[str, Any], seat: int, width: int, roomy: bool = False
     realm = view["seats"][seat]["realm"]
     pending = view["pending"]
     placed = tuple(pending["placed_at"]) if pending and pending["player"] == seat and pending["placed_at"] else None
-    spots, tile_keys = choice_keys(view, seat)
+    keys = realm_keys(view, seat)
     at = {(t["row"], t["col"]): t for t in realm}
-    where = [*at, *spots]
+    where = [*at, *keys]
     if not where:
         return ["   (no starting tile yet)"]
     rows = range(min(min(r for r, _ in where), 0), max(max(r for r, _ in where), 3) + 1)
@@ -115,13 +124,13 @@ def realm_lines(view: dict[str, Any], seat: int, width: int, roomy: bool = False
     lines = ["   " + "".join(f"{c:^{size}}" for c in cols)]
     for row in rows:
         label = f"{row + 1:>2} " if 0 <= row <= 3 else " ~ "
-        keys = [spots.get((row, c)) if (row, c) not in at else tile_keys.get(at[(row, c)]["tile"]) for c in cols]
+        numbers = [keys.get((row, c)) for c in cols]
         marks = [(row, c) == placed for c in cols]
         if size == COMPACT_CELL:
-            lines.append(label + "".join(_compact_cell(view, at.get((row, c)), m, k) for c, m, k in zip(cols, marks, keys)))
+            lines.append(label + "".join(_compact_cell(at.get((row, c)), m, k) for c, m, k in zip(cols, marks, numbers)))
             continue
         draw = _roomy_cell if size == ROOMY_CELL else partial(_cell, size=size)
-        cells = [draw(view, at.get((row, c)), m, k) for c, m, k in zip(cols, marks, keys)]
+        cells = [draw(at.get((row, c)), m, k) for c, m, k in zip(cols, marks, numbers)]
         for part in range(3):
             lines.append((label if part == 1 else "   ") + "".join(cell[part] for cell in cells))
     if size == COMPACT_CELL:
@@ -134,7 +143,7 @@ def tile_in_hand_lines(view: dict[str, Any], seat: int, roomy: bool = False) -> 
     pending = view["pending"]
     if not pending or pending["player"] != seat or not pending["tile"] or pending["placed_at"]:
         return []
-    top, middle, bottom = (_roomy_cell if roomy else _cell)(view, pending["tile"])
+    top, middle, bottom = (_roomy_cell if roomy else _cell)(pending["tile"])
     return [f"   {top}", f"   {middle}  to place: {pending['tile']['type']}", f"   {bottom}"]
 
 
@@ -173,13 +182,13 @@ def _text(lines: list[str], width: int) -> Text:
 
 def shared(view: dict[str, Any], width: int, roomy: bool = False) -> RenderableType:
     """The central board, supplies and objectives; ``roomy``: boxed tiles when they fit."""
-    header = _prose([f"Almadi - {view['progress']}", *view["legend"].split("; ")], width)
+    header = _prose([f"Almadi - {view['progress']}", *LEGEND], width)
     board = []
-    take_keys = {c.id: n for n, c in enumerate(view.get("choices", ()), start=1) if c.id.startswith("take:")}
+    keys = target_keys(view)
     slots_per_row = max((len(slots) for slots in view["board"]), default=0)
     draw = _roomy_cell if roomy and 6 + (ROOMY_CELL + 1) * slots_per_row <= width else _cell
     for row, slots in enumerate(view["board"]):
-        cells = [draw(view, tile, key=take_keys.get(f"take:{row}:{slot}")) for slot, tile in enumerate(slots)]
+        cells = [draw(tile, key=keys.get(targets.slot(row, index))) for index, tile in enumerate(slots)]
         for part in range(3):
             label = f"Row {row + 1} " if part == 1 else "      "
             board.append(label + " ".join(cell[part] for cell in cells))
@@ -223,14 +232,14 @@ def focus(view: dict[str, Any], viewer: int | None) -> str:
     """The panel the viewer's decision is about: the realm while placing a landscape or using
     its effects or the Genie; the board (objectives in the middle) for a Moon; the hand when
     keeping characters; else the central board."""
-    ids = [choice.id for choice in view.get("choices", ())]
-    if viewer is None or not ids:
+    choices = view.get("choices", ())
+    if viewer is None or not choices:
         return "shared"
-    if any(i.startswith("keep:") for i in ids):
+    if view.get("phase") == "keep":
         return "private"
-    if any(i.startswith("fx:moon:") for i in ids) or view.get("phase") == "take":
+    if any(c.target and c.target.startswith("objective:") for c in choices) or view.get("phase") == "take":
         return "shared"
-    if view.get("phase") in ("place", "effects", "genie"):
+    if view.get("phase") in ("place", "effects", "genie", "genie_to", "genie_with"):
         return f"player:{viewer}"
     return "shared"
 
