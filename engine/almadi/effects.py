@@ -86,7 +86,8 @@ class Effects(TurnStep):
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if choice.id == "done":
             pending = state["pending"]
-            add_log(state, f"{mover_name(state)} leaves unused: {counted_text(pending['effects'])}.")
+            if logging(state):
+                add_log(state, f"{mover_name(state)} leaves unused: {counted_text(pending['effects'])}.")
             pending["effects"] = {}
         else:
             effect, _, oid = choice.id[3:].partition(":")

@@ -144,8 +144,9 @@ class Deal(Draw):
         record["dealt"] = sorted(record["dealt"] + [choice.id])
         size = hand_size(len(state["seats"]))
         last = len(record["dealt"]) == size  # the others hear of a hand once, when it is complete
-        add_log(state, f"You are dealt {character_name(choice.id)}.", only=[seat],
-                others=f"{state['names'][seat]} is dealt {size} characters face down." if last else None)
+        if logging(state):
+            add_log(state, f"You are dealt {character_name(choice.id)}.", only=[seat],
+                    others=f"{state['names'][seat]} is dealt {size} characters face down." if last else None)
         if _next_deal_seat(state) is not None:
             flow.push(frame)
 
@@ -184,8 +185,9 @@ class Keep(Ask):
         seat = frame["seat"]
         kept = choice.id[5:].split("+")
         state["seats"][seat]["hand"] = kept
-        names = " and ".join(map(character_name, kept))
-        add_log(state, f"You keep {names}.", only=[seat], others=f"{state['names'][seat]} keeps 2 characters.")
+        if logging(state):
+            names = " and ".join(map(character_name, kept))
+            add_log(state, f"You keep {names}.", only=[seat], others=f"{state['names'][seat]} keeps 2 characters.")
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
         return f"Keep {' and '.join(map(character_name, choice.id[5:].split('+')))}", ""
@@ -201,8 +203,8 @@ class Reveal(Auto):
         for record in state["seats"]:
             state["display"].extend(cid for cid in record["dealt"] if cid not in record["hand"])
             record["dealt"] = []
-        shown = ", ".join(map(character_name, state["display"]))
-        add_log(state, f"Characters face up beside the board: {shown}.")
+        if logging(state):
+            add_log(state, f"Characters face up beside the board: {', '.join(map(character_name, state['display']))}.")
 
 
 STEPS = (First(), Starts(), Objectives(), Deal(), Hands(), Keep(), Reveal())

@@ -40,9 +40,15 @@ def place_choice(seat: int, row: int, col: int) -> Choice:
     return Choice(f"place:{row}:{col}", target=targets.cell(seat, row, col))
 
 
-@cache
-def tile_outcome(tile: str) -> Choice:
-    return Choice(tile)
+class _Outcomes(dict):
+    """Tile id -> the chance outcome drawing it, made once (a supply draw lists up to 88)."""
+
+    def __missing__(self, tile: str) -> Choice:
+        choice = self[tile] = Choice(tile)
+        return choice
+
+
+OUTCOMES = _Outcomes()
 
 
 def mover_name(state: State) -> str:
@@ -196,7 +202,7 @@ class SupplyDraw(Draw):
     topic = "supply"
 
     def options(self, state: State, frame: Frame) -> Sequence[Choice]:
-        return tuple(map(tile_outcome, state["supply"]))
+        return tuple(map(OUTCOMES.__getitem__, state["supply"]))
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
         return f"{tile_name(choice.id)} {choice.id}", edges_text(choice.id)

@@ -3,6 +3,7 @@
 import pytest
 
 from engine.almadi import assistant as almadi
+from engine.almadi.scoring import realm_inputs
 from engine.assistant.forms import evaluate
 from engine.core.bots import RandomBot, play_out
 from engine.core.match import Match
@@ -42,7 +43,7 @@ def test_almadi_sheet_equals_digital_scoring(seed, players, characters):
     rules = rules_for("almadi")
     match = Match(rules, [f"P{i}" for i in range(players)], {"characters": characters}, seed=seed)
     play_out(match, {seat: RandomBot(seed + seat) for seat in range(players)})
-    entries = [sheet_entries(realm) for realm in rules.realm_inputs(match.state)]
+    entries = [sheet_entries(realm) for realm in realm_inputs(match.state)]
     result = evaluate(almadi.FINAL, almadi.player_labels(players), {"characters": str(int(characters))}, entries).result
     assert [s.breakdown for s in result.scores] == [s.breakdown for s in rules.scores(match.state)]
 
