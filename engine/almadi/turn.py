@@ -51,6 +51,11 @@ class _Outcomes(dict):
 OUTCOMES = _Outcomes()
 
 
+def recruit_choices(state: State) -> list[Choice]:
+    hand = state["seats"][state["current"]]["hand"]
+    return [recruit_choice(cid, cid in hand) for cid in recruitable(state)]
+
+
 def mover_name(state: State) -> str:
     return state["names"][state["current"]]
 
@@ -67,10 +72,7 @@ class TurnStep(Ask):
 
     def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         own = self.own_options(state, frame)
-        if not state["characters"]:
-            return own
-        hand = state["seats"][state["current"]]["hand"]
-        return [*own, *(recruit_choice(cid, cid in hand) for cid in recruitable(state))]
+        return own + recruit_choices(state) if state["characters"] else own
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if choice.id.startswith("recruit:"):
@@ -183,8 +185,7 @@ class Finish(TurnStep):
     settles = True
 
     def options(self, state: State, frame: Frame) -> Sequence[Choice]:
-        hand = state["seats"][state["current"]]["hand"]
-        return [*(recruit_choice(cid, cid in hand) for cid in recruitable(state)), DONE]
+        return [*recruit_choices(state), DONE]
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         flow.push({"step": "refill"})
