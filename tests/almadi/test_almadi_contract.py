@@ -12,7 +12,6 @@ import pytest
 from engine.almadi import actions, effects, setup_draws, turn
 from engine.almadi.catalog import catalogue
 from engine.almadi.legal import phase
-from engine.almadi.targets import cell_of
 from engine.core.contract import CHANCE
 from engine.core.match import Match
 from engine.core.playout import Playout, random_policy

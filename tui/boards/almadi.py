@@ -22,8 +22,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from engine.almadi.catalog import ARROW
 from engine.almadi import targets
+from engine.almadi.catalog import ARROW
 
 ROOMY_CELLS = True
 """The table passes ``roomy=True`` to shared() and player() on a screen of 180x40 or more."""
