@@ -48,24 +48,32 @@ class Player:
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         self.events: list[dict] = []
+        self._pending = b""
 
     def wait_for(self, name: str, timeout: float = 60.0) -> dict:
+        """The next event called ``name``. Reads the pipe itself: a line buffered by a
+        readline() would sit unseen while select() waits for more (the process may be
+        sleeping after writing it), which made this wait time out under load."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([self.process.stdout], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                break
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            self.events.append(json.loads(line))
-            if self.events[-1]["event"] == name:
-                return self.events[-1]
-        raise AssertionError(f"no {name!r} event; got {self.events[-5:]}; stderr: {self.stderr()}")
+        fd = self.process.stdout.fileno()
+        while True:
+            while b"\n" in self._pending:
+                line, self._pending = self._pending.split(b"\n", 1)
+                if line.strip():
+                    self.events.append(json.loads(line))
+                    if self.events[-1]["event"] == name:
+                        return self.events[-1]
+            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            chunk = os.read(fd, 65536) if ready else b""
+            if not chunk:
+                raise AssertionError(f"no {name!r} event; got {self.events[-5:]}; stderr: {self.stderr()}")
+            self._pending += chunk
 
     def finish(self, timeout: float = 60.0) -> list[dict]:
         out, err = self.process.communicate(timeout=timeout)
-        self.events += [json.loads(line) for line in out.splitlines() if line.strip()]
+        rest = self._pending.decode() + out
+        self._pending = b""
+        self.events += [json.loads(line) for line in rest.splitlines() if line.strip()]
         assert self.process.returncode in (0, 3), err
         return self.events
 
