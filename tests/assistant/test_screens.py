@@ -66,9 +66,10 @@ async def test_type_scores_and_the_total_changes(tmp_path):
         await settle(pilot)
         assert screen.sheet["entries"][1] == {"suit1": "3", "gates": "1"}
         assert "▲B 11" in text_of(summary)  # the gate tile makes a fourth of suit 1: 4 + 7
-        await pilot.press("backspace", "x")
+        await pilot.press("backspace", "x")  # a letter is refused in the field, not stored
         await settle(pilot)
-        assert "not a whole number" in text_of(summary)
+        assert screen.sheet["entries"][1] == {"suit1": "3", "gates": ""}
+        assert "Not taken: ▲B · Gate tiles: only digits" in text_of(screen.query_one("#form-hint"))
 
 
 @pilot_test

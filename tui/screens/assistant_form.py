@@ -8,17 +8,20 @@ results stand to the right of the inputs, otherwise below them.
 
 from __future__ import annotations
 
+import copy
+
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Input, Label, Static
+from textual.worker import get_current_worker
 
-from engine.assistant.forms import Evaluation, Field
+from engine.assistant.forms import Evaluation, Field, refusal
 from engine.assistant.sheets import evaluate_sheet, form_of, labels_of
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetSaver
@@ -43,7 +46,7 @@ def result_table(header: list[str], rows: list[list[str]]) -> Table:
     return table
 
 
-def summary_line(evaluation: Evaluation, labels: list[str]) -> Text:
+def summary_line(evaluation: Evaluation, labels: list[str], sheet: dict | None = None) -> Text:
     if evaluation.errors:
         more = f" (and {len(evaluation.errors) - 1} more below)" if len(evaluation.errors) > 1 else ""
         return plain(f"⚠ {evaluation.errors[0]}{more}", style="bold")
@@ -55,6 +58,8 @@ def summary_line(evaluation: Evaluation, labels: list[str]) -> Text:
     if result.winners:
         verb = "wins" if len(result.winners) == 1 else "share the win"
         text.append(f"   ★ {' and '.join(labels[s] for s in result.winners)} {verb}")
+    if sheet is not None and sheet.get("finished"):
+        text.append("   ✓ finished", style="bold")
     return text
 
 
@@ -68,12 +73,36 @@ def cell_width(label_columns: int, players: int) -> int:
     return max(CELL_WIDTH[0], min(CELL_WIDTH[1], room // players))
 
 
+class SheetInput(Input):
+    """A field of a sheet that refuses, as it is typed, text the field cannot hold: the screen
+    says why (``refusal``) and the text stays as it was, so nothing out of range is stored."""
+
+    sheet_key: str
+    sheet_owner: str
+    sheet_hint: str
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        value = self.value
+        start, end = sorted((max(0, start), min(len(value), end)))
+        candidate = f"{value[:start]}{text}{value[end:]}"
+        reason = self.screen.refusal(self, candidate) if isinstance(self.screen, FormScreen) else None
+        if reason is None:
+            super().replace(text, start, end)
+        else:
+            self.screen.refused(self, reason)
+
+
 class FormScreen(SheetSaver, TabulaScreen):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("down", "move(1)", "Next row", show=False, priority=True),
+        # Moving between fields is a priority binding: it moves the focus while the key is read,
+        # so keys typed right after it (a terminal delivers a fast burst at once) go to the new field.
+        Binding("down,enter", "move(1)", "Next row", show=False, priority=True),
         Binding("up", "move(-1)", "Previous row", show=False, priority=True),
+        Binding("tab", "along(1)", "Next player", show=False, priority=True),
+        Binding("shift+tab", "along(-1)", "Previous player", show=False, priority=True),
+        Binding("ctrl+f", "finished", "Game over", key_display="^F"),
         Binding("pagedown", "scroll_results(1)", "Results ↓", key_display="PgDn", priority=True),
         Binding("pageup", "scroll_results(-1)", "Results ↑", key_display="PgUp", priority=True),
     ]
@@ -131,8 +160,8 @@ class FormScreen(SheetSaver, TabulaScreen):
         return label
 
     def field_input(self, field: Field, owner: str, value: str) -> Input:
-        widget = Input(value, placeholder=field.default, id=f"{owner}-{field.key}", compact=True,
-                       classes="form-input wide" if owner == "s" else "form-input")
+        widget = SheetInput(value, placeholder=field.default, id=f"{owner}-{field.key}", compact=True,
+                            classes="form-input wide" if owner == "s" else "form-input")
         if owner != "s":
             widget.styles.width = self.cell_columns - 1
         widget.sheet_key = field.key
@@ -163,19 +192,42 @@ class FormScreen(SheetSaver, TabulaScreen):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         widget = event.input
+        if not isinstance(widget, SheetInput):
+            return
         if widget.sheet_owner == "s":
             self.sheet["shared"][widget.sheet_key] = event.value
         else:
             self.sheet["entries"][int(widget.sheet_owner[1:])][widget.sheet_key] = event.value
+        self.query_one("#form-hint", Static).update(widget.sheet_hint)
         self.recompute()
         self.save()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_move(1)
+    def refusal(self, widget: SheetInput, text: str) -> str | None:
+        seat = None if widget.sheet_owner == "s" else int(widget.sheet_owner[1:])
+        return refusal(self.form, len(self.labels), self.sheet["shared"], self.sheet["entries"], seat,
+                       widget.sheet_key, text)
+
+    def refused(self, widget: SheetInput, reason: str) -> None:
+        field = widget.sheet_hint.split(":")[0]
+        self.query_one("#form-hint", Static).update(plain(f"⚠ Not taken: {field}: {reason}", style="bold"))
+        self.app.bell()
 
     def recompute(self) -> None:
-        evaluation = evaluate_sheet(self.sheet)
-        self.query_one("#form-summary", Static).update(summary_line(evaluation, self.labels))
+        """Work the sheet out in a thread (the Thebai gate tiles are a search): the screen never waits."""
+        self._generation = getattr(self, "_generation", 0) + 1
+        self.evaluate(copy.deepcopy(self.sheet), self._generation)
+
+    @work(thread=True, exclusive=True, group="form-evaluate")
+    def evaluate(self, sheet: dict, generation: int) -> None:
+        evaluation = evaluate_sheet(sheet)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.show_evaluation, evaluation, generation)
+
+    def show_evaluation(self, evaluation: Evaluation, generation: int) -> None:
+        if generation != self._generation or not self.is_mounted:
+            return  # a newer entry is being worked out
+        self.evaluation = evaluation
+        self.query_one("#form-summary", Static).update(summary_line(evaluation, self.labels, self.sheet))
         breakdown = self.query_one("#form-breakdown", Static)
         if evaluation.result is None:
             breakdown.update(plain("\n".join(evaluation.errors)))
@@ -185,6 +237,29 @@ class FormScreen(SheetSaver, TabulaScreen):
         # a score sheet's notes say what it chose for the players (gate tile suits, mosaic palaces):
         # first, in sight; a round helper's outcome is in the summary line, its notes are the follow-up
         breakdown.update(Group(notes, table) if self.form.kind == "score" and result.notes else Group(table, notes))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.form.kind == "score" if action == "finished" else True
+
+    def action_finished(self) -> None:
+        """Mark a score sheet finished (it goes into the play records) or open again."""
+        self.sheet["finished"] = not self.sheet.get("finished", False)
+        self.recompute()
+        self.save()
+        if self.sheet["finished"]:
+            self.notify("Marked finished: recorded in the play records.", title="Finished")
+        else:
+            self.notify("Open again: taken out of the play records.", title="Finished")
+
+    def action_along(self, step: int) -> None:
+        """Tab: the next field along the row, then the next row (set at once, like up and down)."""
+        order = [widget for row in self.grid for widget in row]
+        if self.focused in order:
+            target = order.index(self.focused) + step
+            if 0 <= target < len(order):
+                self.set_focus(order[target])
+        elif order:
+            self.set_focus(order[0])
 
     def action_move(self, step: int) -> None:
         """Focus the same player's input one row up or down; set at once, so fast keys all count."""
