@@ -291,13 +291,18 @@ class SaveStore:
 
     # -- table-assistant sheets ---------------------------------------------------------------
 
-    def put_sheet(self, sheet_id: str, data: dict) -> None:
+    def put_sheet(self, sheet_id: str, data: dict, progress: str | None = None) -> None:
+        """Write a sheet; ``progress`` (a short text) is kept beside it so a list of sheets
+        needs no computation."""
         file = self._sheet_file(sheet_id)
         try:
             self._read_sheet(file)
         except SaveUnreadable:
             pass  # the old file was set aside (not overwritten); the new one replaces it
-        file.put({"format": FORMAT, "id": sheet_id, "updated": now_iso(), "data": data})
+        document = {"format": FORMAT, "id": sheet_id, "updated": now_iso(), "data": data}
+        if progress is not None:
+            document["progress"] = str(progress)
+        file.put(document)
 
     def get_sheet(self, sheet_id: str) -> dict:
         document = self._read_sheet(self._sheet_file(sheet_id))
@@ -306,7 +311,8 @@ class SaveStore:
         return document["data"]
 
     def sheets(self) -> list[dict]:
-        """Each readable sheet's data plus its "id" and "updated", most recently updated first."""
+        """Each readable sheet's data plus its "id", "updated" and (if saved with one) "progress",
+        most recently updated first."""
         found = []
         for path in self.layout.sheets.glob("*.json"):
             if path.name.startswith("."):
@@ -316,7 +322,8 @@ class SaveStore:
             except (SaveUnreadable, ValueError):
                 continue
             if document is not None:
-                found.append({**document["data"], "id": document["id"], "updated": document["updated"]})
+                found.append({**document["data"], "id": document["id"], "updated": document["updated"],
+                              **({"progress": document["progress"]} if isinstance(document.get("progress"), str) else {})})
         found.sort(key=lambda sheet: (sheet["updated"], sheet["id"]), reverse=True)
         return found
 

@@ -111,6 +111,51 @@ def resume_ms(game: str, runs: int = 5) -> float:
         return statistics.median(times) * 1000
 
 
+def saved_sheets_list_ms(sheets: int = 1000, runs: int = 3) -> tuple[float, float]:
+    """Table assistant home with N saved sheets (headless app, 80x24): median ms from the screen
+    on show ('Loading saved sheets…') to the list filled, and from the key press to the list filled."""
+    import asyncio
+
+    from engine.assistant.sheets import new_checklist, new_form
+    from tests.tui.helpers import make_app
+    from tui.screens.assistant import AssistantHomeScreen
+    from tui.screens.assistant_store import progress_of
+
+    async def measure(folder: Path) -> tuple[float, float]:
+        app = make_app(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            pressed = time.perf_counter()
+            await pilot.press("t")
+            table = app.screen.query_one("#sheets")
+            while table.row_count < sheets:
+                await pilot.pause(0.001)
+            filled = time.perf_counter()
+            return filled - shown[-1], filled - pressed
+
+    shown: list[float] = []
+    mount = AssistantHomeScreen.on_mount
+
+    def timed_mount(screen) -> None:  # the screen is up, saying 'Loading saved sheets…'
+        shown.append(time.perf_counter())
+        mount(screen)
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = SaveStore(Path(folder))
+        for index in range(sheets):
+            game = ("thebai", "almadi", "polis", "pantheon")[index % 4]
+            sheet = new_form(game, "final" if game != "pantheon" else "running", 2) if index % 3 else \
+                new_checklist(game, 2, index)
+            store.put_sheet(f"bench{index:04d}", sheet, progress_of(sheet))
+        AssistantHomeScreen.on_mount = timed_mount
+        try:
+            asyncio.run(measure(Path(folder)))  # once to import and compile what the screens need
+            times = [asyncio.run(measure(Path(folder))) for _ in range(runs)]
+        finally:
+            AssistantHomeScreen.on_mount = mount
+    return (statistics.median(t[0] for t in times) * 1000, statistics.median(t[1] for t in times) * 1000)
+
+
 def games_per_second(game: str, seconds: float = 5.0) -> float:
     rules, games, start = rules_for(game), 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -198,6 +243,9 @@ def core_rows(row) -> None:
     small, large = autosave_ms(10), autosave_ms(1000)
     row("autosave with 10 saved games", small, "ms", "< 10 ms", small < 10)
     row("autosave with 1,000 saved games", large, "ms", "< 10 ms, flat", large < 10 and large < small * 2 + 1)
+    loading, opening = saved_sheets_list_ms()
+    row("assistant: 1,000 saved sheets, list shown to filled", loading, "ms", "< 300 ms", loading < 300)
+    row("assistant: 1,000 saved sheets, key press to list filled", opening, "ms", "-", True)
     value = resume_ms("almadi")
     row("resume a finished 4p Almadi game", value, "ms", "< 200 ms", value < 200)
     for game, target in (("almadi", 100), ("pantheon", 50)):

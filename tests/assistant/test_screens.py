@@ -98,7 +98,7 @@ async def test_save_and_resume_a_sheet(tmp_path):
         await pilot.press("escape", "escape")
         await settle(pilot)
         assert isinstance(app.screen, AssistantHomeScreen)
-        assert "Polis final scoring, 2p" in str(app.screen.query_one("#sheets").get_row_at(0)[1])
+        assert "Polis final scoring, 2p" in str(app.screen.query_one("#sheets").rows[0][0])
     app = make_app(tmp_path)  # a new session of the app
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t")

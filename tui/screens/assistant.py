@@ -11,17 +11,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, OptionList, Static
+from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.assistant.games import GAME_IDS, assistant_for
 from engine.assistant.sheets import new_checklist, new_form, progress_text
 from tui.screens.assistant_store import new_sheet_id
-from tui.screens.assistant_widgets import CURSOR, CursorList
+from tui.screens.assistant_widgets import CursorList, RowList
 from tui.screens.base import TabulaScreen
 from tui.text import plain
 
 CSS = [Path(__file__).parent.parent / "styles" / "assistant.tcss"]
+LOADING = "Loading saved sheets…"
+EMPTY = "No saved sheets yet."
+SHEET_COLUMNS = (("Sheet", 30), ("Progress", 18), ("Saved", 11))
 
 
 def saved_time(iso: str) -> str:
@@ -51,6 +54,7 @@ class AssistantHomeScreen(TabulaScreen):
     def __init__(self) -> None:
         super().__init__()
         self.saved: dict[str, dict] = {}
+        self.loaded = False
 
     def compose(self) -> ComposeResult:
         yield Label("Table assistant: a helper for the real board", classes="screen-title")
@@ -60,66 +64,53 @@ class AssistantHomeScreen(TabulaScreen):
                 yield CursorList(*(Option(assistant_for(g).TITLE, id=g) for g in GAME_IDS), id="games")
             with Vertical(id="assistant-saved"):
                 yield Label("Saved sheets (Tab, then Enter to resume)", classes="assistant-heading")
-                yield DataTable(id="sheets", cursor_type="row", zebra_stripes=True)
-                yield Static("No saved sheets yet.", id="no-sheets")
+                yield RowList(SHEET_COLUMNS, id="sheets")
+                yield Static(LOADING, id="no-sheets")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#sheets", DataTable)
-        table.add_column("", key="cursor", width=len(CURSOR))
-        table.add_columns("Sheet", "Progress", "Saved")
+        self.query_one("#sheets").display = False  # until the sheets are read: the notice says they are loading
         self.query_one("#games").focus()
-        self.reload()
+        self.reload()  # at once, while the screen is first laid out
 
     def on_screen_resume(self) -> None:
-        self.reload()
+        """Back on top (from a sheet): read the sheets again."""
+        if self.loaded:
+            self.reload()
 
     @work(thread=True, exclusive=True, group="sheets-list")
     def reload(self) -> None:
         sheets = []
         for sheet in self.app.store.sheets():
             try:
-                sheets.append((sheet, progress_text(sheet)))
+                progress = sheet["progress"] if isinstance(sheet.get("progress"), str) else progress_text(sheet)
+                sheets.append((sheet, progress))
             except (KeyError, TypeError, ValueError):  # a sheet of an unknown kind or game: not listed
                 continue
         self.app.call_from_thread(self.fill, sheets)
 
     def fill(self, sheets: list[tuple[dict, str]]) -> None:
-        table = self.query_one("#sheets", DataTable)
-        table.clear()
+        """Show the sheets; the cursor stays on the sheet it was on (or the first row)."""
+        table = self.query_one("#sheets", RowList)
         self.saved = {sheet["id"]: sheet for sheet, _ in sheets}
-        for sheet, progress in sheets:
-            table.add_row("", plain(sheet.get("title", sheet["id"]), lines=False), plain(progress, lines=False),
-                          plain(saved_time(sheet["updated"]), lines=False), key=sheet["id"])
+        self.loaded = True
+        table.set_rows([(sheet["id"], (plain(sheet.get("title", sheet["id"]), lines=False), plain(progress, lines=False),
+                                       plain(saved_time(sheet["updated"]), lines=False)))
+                        for sheet, progress in sheets])
         table.display = bool(sheets)
-        self.query_one("#no-sheets").display = not sheets
-        self.mark_cursor_row(table)
-
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.mark_cursor_row(event.data_table)
-
-    def mark_cursor_row(self, table: DataTable) -> None:
-        """'▶' in the first column of the cursor row, so the cursor shows without colour."""
-        for index, row_key in enumerate(table.rows):
-            mark = CURSOR if index == table.cursor_row and table.has_focus else ""
-            if table.get_cell(row_key, "cursor") != mark:
-                table.update_cell(row_key, "cursor", mark)
-
-    def on_descendant_focus(self, event) -> None:
-        self.mark_cursor_row(self.query_one("#sheets", DataTable))
-
-    def on_descendant_blur(self, event) -> None:
-        self.mark_cursor_row(self.query_one("#sheets", DataTable))
+        notice = self.query_one("#no-sheets", Static)
+        notice.update(EMPTY)
+        notice.display = not sheets
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "games":
             self.app.push_screen(AssistantGameScreen(event.option_id))
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        sheet = self.saved.get(event.row_key.value)
+    def on_row_list_selected(self, event: RowList.Selected) -> None:
+        sheet = self.saved.get(event.key)
         if sheet is not None:
             self.app.push_screen(open_sheet_screen(sheet["id"], {k: v for k, v in sheet.items()
-                                                                 if k not in ("id", "updated")}))
+                                                                 if k not in ("id", "updated", "progress")}))
 
 
 class AssistantGameScreen(TabulaScreen):

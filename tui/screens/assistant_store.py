@@ -10,6 +10,16 @@ from datetime import datetime, timezone
 _write_lock = threading.Lock()
 
 
+def progress_of(sheet: dict) -> str | None:
+    """The progress the list of saved sheets shows, worked out once when the sheet is saved."""
+    from engine.assistant.sheets import progress_text
+
+    try:
+        return progress_text(sheet)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def new_sheet_id(game: str) -> str:
     return f"{game}-{datetime.now(timezone.utc).strftime('%Y%m%d%H%M%S')}-{secrets.token_hex(3)}"
 
@@ -29,6 +39,6 @@ class SheetSaver:
         with _write_lock:  # each write takes the newest data, so the last write holds the last change
             data = self._newest
             try:
-                self.app.store.put_sheet(self.sheet_id, data)
+                self.app.store.put_sheet(self.sheet_id, data, progress_of(data))
             except Exception as error:  # report, never lose the sheet on screen
                 self.app.call_from_thread(self.notify, str(error), title="Sheet not saved", severity="error")

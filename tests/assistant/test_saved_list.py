@@ -1,0 +1,87 @@
+"""The list of saved sheets: it says it is loading, keeps the cursor when it fills."""
+
+from __future__ import annotations
+
+import threading
+
+from engine.assistant.sheets import new_checklist, new_form
+from saves.store import SaveStore
+from tests.assistant.test_screens import rendered
+from tests.tui.helpers import make_app, pilot_test, settle, text_of, until
+from tui.screens.assistant import AssistantHomeScreen
+from tui.screens.assistant_store import progress_of
+from tui.screens.assistant_widgets import CURSOR
+
+SIZE = (80, 24)
+
+
+def saved_sheets(folder, count: int) -> list[str]:
+    store = SaveStore(folder)
+    ids = []
+    for index in range(count):
+        sheet = new_form("polis", "final", 2) if index % 2 else new_checklist("thebai", 3, index)
+        sheet["title"] = f"Sheet {index:03d}"
+        store.put_sheet(f"s{index:03d}", sheet, progress_of(sheet))
+        ids.append(f"s{index:03d}")
+    return ids
+
+
+@pilot_test
+async def test_the_list_says_it_is_loading_until_the_sheets_are_read(tmp_path, monkeypatch):
+    saved_sheets(tmp_path, 3)
+    release = threading.Event()
+    original = SaveStore.sheets
+
+    def slow_sheets(self):
+        release.wait(5)
+        return original(self)
+
+    monkeypatch.setattr(SaveStore, "sheets", slow_sheets)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AssistantHomeScreen)
+        assert text_of(screen.query_one("#no-sheets")) == "Loading saved sheets…"
+        assert "No saved sheets" not in text_of(screen.query_one("#no-sheets"))
+        release.set()
+        await until(pilot, lambda: screen.query_one("#sheets").row_count == 3)
+        assert not screen.query_one("#no-sheets").display
+
+
+@pilot_test
+async def test_an_empty_list_says_so_once_read(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await settle(pilot)
+        assert text_of(app.screen.query_one("#no-sheets")) == "No saved sheets yet."
+
+
+@pilot_test
+async def test_the_cursor_stays_on_its_sheet_when_the_list_fills_again(tmp_path):
+    saved_sheets(tmp_path, 12)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await settle(pilot)
+        screen = app.screen
+        table = screen.query_one("#sheets")
+        await pilot.press("tab", "down", "down", "down")
+        chosen = table.cursor_key
+        # another sheet is saved meanwhile (it sorts first) and the list is read again
+        SaveStore(tmp_path).put_sheet("newest", new_checklist("almadi", 2, 1))
+        screen.reload()
+        await settle(pilot)
+        assert table.row_count == 13
+        assert table.cursor_key == chosen
+        line = next(line for line in rendered(table).splitlines() if line.startswith(CURSOR))
+        assert screen.saved[chosen]["title"] in line
+
+
+def test_a_saved_sheet_keeps_its_progress_beside_it(tmp_path):
+    saved_sheets(tmp_path, 2)
+    listed = {sheet["id"]: sheet for sheet in SaveStore(tmp_path).sheets()}
+    assert listed["s000"]["progress"] == "0/31 steps"
+    assert listed["s001"]["progress"] == "Athens/Sparta 0"
