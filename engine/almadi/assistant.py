@@ -58,7 +58,7 @@ def setup_checklist(players: int, seed: int) -> Checklist:
     draws = (
         Draw("Tiles per landscape type", f"{TILES_PER_TYPE[players]} ({4 * TILES_PER_TYPE[players]} in all)"),
         Draw("Mosaic and stall decks", f"{DECK_SIZE[players]} cards each"),
-        Draw("First player", seats_text(order[:1])),
+        Draw("First player", seats_text(order[:1]), ("first",)),
     )
     return Checklist("almadi", players, seed, steps_for(STEPS, players), draws)
 

@@ -20,6 +20,8 @@ class Step:
 class Draw:
     label: str
     value: str
+    steps: tuple[str, ...] = ()
+    """The steps that use this draw: drawn again differently, their ticks no longer hold."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,14 @@ def shuffled(state: dict, items: Sequence) -> list:
 
 def seats_text(seats: Sequence[int]) -> str:
     return " ".join(seat_tag(seat) for seat in seats)
+
+
+def redrawn(old: Checklist, new: Checklist, ticked: Sequence[str]) -> list[str]:
+    """The ticks that still hold after the random parts were drawn again: a step that uses a
+    draw whose value changed is to be done again (a draw that came out the same keeps them)."""
+    before = {draw.label: draw.value for draw in old.draws}
+    stale = {step for draw in new.draws if before.get(draw.label) != draw.value for step in draw.steps}
+    return [step for step in ticked if step not in stale]
 
 
 def toggle(ticked: Sequence[str], step_id: str) -> list[str]:

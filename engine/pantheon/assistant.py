@@ -72,10 +72,10 @@ def setup_checklist(players: int, seed: int) -> Checklist:
     nations = shuffled(state, NATIONS)[:EPOCHS]
     bonus = shuffled(state, range(1, BONUS_TILES + 1))[:players]
     draws = (
-        Draw("Start player, if drawn", seats_text([start])),
-        Draw("Nation order", ", ".join(nations)),
+        Draw("Start player, if drawn", seats_text([start]), ("start",)),
+        Draw("Nation order", ", ".join(nations), ("nation-cards",)),
         Draw("Bonus tiles (face-down row, from the left)",
-             ", ".join(f"{seat_tag(seat)} takes #{n}" for seat, n in enumerate(bonus))),
+             ", ".join(f"{seat_tag(seat)} takes #{n}" for seat, n in enumerate(bonus)), ("bonus-deal",)),
     )
     return Checklist("pantheon", players, seed, steps_for(STEPS, players), draws)
 

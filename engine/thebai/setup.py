@@ -6,12 +6,25 @@ which fixes the Ares stack (the reverse), the turn order and the first player.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
 
 PLAYER_COUNTS = (2, 3, 4)
 COLLAPSE_MARKERS = {2: 3, 3: 4, 4: 5}
 """The rules say 3, 4 or 5 markers by player count; fewest players, fewest markers."""
 EXTRA_START_TILES = {2: 2, 3: 3}
+START_BY_PLACE = (
+    (("1", "1", "1★"), 1),
+    (("1", "1", "1★"), 2),
+    (("1", "1★", "1★"), 2),
+    (("1", "1★", "2"), 3),
+)
+"""The table step I refers to: a player's 3 own citizen dice and drachma by turn-order place.
+The rulebook prints it without the texts giving its values, so these are reconstructed (the
+later places are made up for with stronger dice and more drachma); a table with the
+printed rulebook follows that."""
+PLACES = ("1st", "2nd", "3rd", "4th")
 
 COMMON = "Common setup"
 PLAYER = "Player setup"
@@ -55,8 +68,8 @@ STEPS = (
              "column. Then box the unused neutral tiles."),
     StepRule("hoplites", PLAYER, "Each player: your 4 hoplite dice, showing 1, into your supply."),
     StepRule("citizens-common", PLAYER, "Each player: 4 of your 7 citizen dice into the common supply."),
-    StepRule("citizens-own", PLAYER, "Each player: set your other 3 citizen dice and take drachma as the table "
-             "for your turn-order place shows."),
+    StepRule("citizens-own", PLAYER, "Each player: set your other 3 citizen dice and take drachma by your "
+             "turn-order place:"),
     StepRule("pieces", PLAYER, "Each player: Archon, 4 Strategos tiles, 3 councillor tiles, 1 bronze, 1 grape "
              "and 1 pottery into your supply."),
     StepRule("start-tiles", PLAYER, "Each player picks the leftmost Cadmea tile of any estate row; set them "
@@ -73,14 +86,26 @@ STEPS = (
 )
 
 
+def start_table(order: list[int]) -> str:
+    """The starting dice and drachma by turn-order place, naming who sits in each place."""
+    rows = []
+    for place, seat in enumerate(order):
+        faces, drachma = START_BY_PLACE[place]
+        rows.append(f"{PLACES[place]} {seats_text([seat])}: citizen dice {' '.join(faces)}, {drachma} drachma")
+    return "".join(f"\n  {row}" for row in rows) + "\n  (values reconstructed: the texts do not print the table)"
+
+
 def setup_checklist(players: int, seed: int) -> Checklist:
     if players not in PLAYER_COUNTS:
         raise ValueError(f"Thebai's table assistant is for 2-4 players, not {players}")
     dionysus = shuffled(drawer(seed), range(players))
+    order = seats_text(dionysus)
     draws = (
-        Draw("Dionysus stack, top to bottom", seats_text(dionysus)),
-        Draw("Ares stack, top to bottom", seats_text(dionysus[::-1])),
-        Draw("Turn order", seats_text(dionysus)),
-        Draw("First player", seats_text(dionysus[:1])),
+        Draw("Dionysus stack, top to bottom", order, ("dionysus",)),
+        Draw("Ares stack, top to bottom", seats_text(dionysus[::-1]), ("ares",)),
+        Draw("Turn order", order, ("turn-order", "citizens-own", "start-contract")),
+        Draw("First player", seats_text(dionysus[:1]), ("turn-order",)),
     )
-    return Checklist("thebai", players, seed, steps_for(STEPS, players), draws)
+    steps = tuple(replace(step, text=step.text + start_table(dionysus)) if step.id == "citizens-own" else step
+                  for step in steps_for(STEPS, players))
+    return Checklist("thebai", players, seed, steps, draws)

@@ -113,7 +113,7 @@ def test_final_score_sheet():
 
 def test_setup_checklist_and_side_draw():
     checklist = setup_checklist(2, seed=7)
-    assert len(checklist.steps) == 11
+    assert len(checklist.steps) == 12
     assert sorted(d.value for d in checklist.draws) == ["Athens", "Sparta"]
     assert checklist.draws == setup_checklist(2, seed=7).draws
     assert {setup_checklist(2, seed=s).draws for s in range(10)} != {checklist.draws}

@@ -230,3 +230,51 @@ async def test_results_scroll_with_page_keys_and_stand_beside_the_inputs_when_wi
         entry, outcome = screen.query_one("#form-entry"), screen.query_one("#form-outcome")
         assert outcome.region.x >= entry.region.right and outcome.region.height > 40
         assert not results.max_scroll_y  # everything shows at once
+
+
+def test_the_checklists_spell_out_what_they_refer_to():
+    from engine.polis.setup import setup_checklist as polis
+    from engine.thebai.setup import setup_checklist as thebai
+
+    checklist = thebai(4, seed=3)
+    table = next(step.text for step in checklist.steps if step.id == "citizens-own")
+    order = next(draw for draw in checklist.draws if draw.label == "Turn order").value.split()
+    lines = table.splitlines()[1:]
+    assert [line.split()[:2] for line in lines[:4]] == [[place, f"{seat}:"] for place, seat in
+                                                         zip(("1st", "2nd", "3rd", "4th"), order)]
+    assert "citizen dice 1 1 1★, 1 drachma" in lines[0] and "reconstructed" in lines[-1]
+    steps = {step.id: step.text for step in polis(2, seed=1).steps}
+    assert "Gytheion and Pylos for Sparta, Athens for Athens" in steps["harbours"]
+    assert "round 1 at most 3, round 2 at most 4, round 3 at most 5, round 4 at most 5" in steps["round"]
+    assert "14 project tiles and lay 3" in steps["projects"]
+    assert "proxenos in your capital" in steps["units"]
+
+
+def test_a_new_draw_clears_the_ticks_of_the_steps_it_changed():
+    from engine.assistant.checklist import redrawn
+    from engine.thebai.setup import setup_checklist
+
+    old = setup_checklist(3, seed=1)
+    new_seed = next(seed for seed in range(2, 99) if setup_checklist(3, seed).draws[2].value != old.draws[2].value)
+    ticked = ["city", "dionysus", "turn-order", "citizens-own", "score"]
+    assert redrawn(old, setup_checklist(3, new_seed), ticked) == ["city", "score"]
+    assert redrawn(old, setup_checklist(3, 1), ticked) == ticked  # the same draws: every tick holds
+
+
+@pilot_test
+async def test_redrawing_in_the_app_unticks_the_changed_steps(tmp_path):
+    from engine.thebai.setup import setup_checklist
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_tool(pilot, [], ["left"])  # Thebai, 2 players, setup checklist
+        screen = app.screen
+        await pilot.press("s", *"1", "enter")
+        await settle(pilot)
+        screen.sheet["ticked"] = ["city", "dionysus", "ares", "score"]
+        other = next(seed for seed in range(2, 99)
+                     if setup_checklist(2, seed).draws[0].value != setup_checklist(2, 1).draws[0].value)
+        await pilot.press("s", *str(other), "enter")
+        await settle(pilot)
+        assert screen.sheet["ticked"] == ["city", "score"]
+        assert SaveStore(tmp_path).get_sheet(screen.sheet_id)["ticked"] == ["city", "score"]

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.assistant.checklist import Checklist, Step, seats_text, toggle
+from engine.assistant.checklist import Checklist, Step, redrawn, seats_text, toggle
 from engine.assistant.sheets import checklist_of
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetSaver
@@ -119,6 +119,14 @@ class ChecklistScreen(SheetSaver, TabulaScreen):
                                         str(self.sheet["seed"])), entered)
 
     def set_seed(self, seed: int) -> None:
+        old = self.checklist
         self.sheet["seed"] = seed
+        new = checklist_of(self.sheet)
+        kept = redrawn(old, new, self.sheet["ticked"])
+        cleared = len(self.sheet["ticked"]) - len(kept)
+        self.sheet["ticked"] = kept
         self.rebuild()
         self.save()
+        if cleared:
+            self.notify(f"{cleared} ticked step{'s' if cleared > 1 else ''} to do again: {'their' if cleared > 1 else 'its'} "
+                        "draw changed.", title="New draw")
