@@ -2,6 +2,7 @@
 
 <data_dir>/games/<id>.json      one small TinyDB file per saved game
 <data_dir>/sheets/<id>.json     one per table-assistant sheet
+<data_dir>/records/<id>.json    one per play record (a finished game or finished score sheet)
 <data_dir>/locks/               lock files (one per game / sheet)
 <data_dir>/set-aside/           unreadable or foreign files, moved here with a timestamp
 <data_dir>/trash/               deleted games (moved, never destroyed)
@@ -44,6 +45,10 @@ class Layout:
         return self.root / "sheets"
 
     @property
+    def records(self) -> Path:
+        return self.root / "records"
+
+    @property
     def locks(self) -> Path:
         return self.root / "locks"
 
@@ -56,5 +61,5 @@ class Layout:
         return self.root / "trash"
 
     def create(self) -> None:
-        for folder in (self.games, self.sheets, self.locks, self.set_aside, self.trash):
+        for folder in (self.games, self.sheets, self.records, self.locks, self.set_aside, self.trash):
             folder.mkdir(parents=True, exist_ok=True)

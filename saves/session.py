@@ -155,8 +155,23 @@ class GameSession:
         except Exception:
             self._reload()
             raise
+        finished_now = status == "finished" and self.record.status != "finished"
         self.record.actions.extend(new)
         self.record.progress, self.record.status = progress, status
+        if finished_now:
+            self._record_play()
+
+    def _record_play(self) -> None:
+        """Put the finished game into the play records. The game itself is saved already; a
+        record that cannot be written now is made later by records.sync_finished_games."""
+        from .records import game_record, now_iso, variant_of
+
+        names = [seat.name for seat in self.record.seats]
+        try:
+            self.store.records.put(game_record(self.record.id, self.record.game, names, self.match,
+                                               variant_of(self.match.rules, self.match.options), now_iso()))
+        except (OSError, SaveError):
+            pass
 
     def _reload(self) -> None:
         self.record = self.store.load(self.record.id)

@@ -135,6 +135,16 @@ class SaveStore:
         self.layout = Layout(self.data_dir)
         self.layout.create()
         self.problems: list[str] = []
+        self._records = None
+
+    @property
+    def records(self):
+        """The play records kept in this data folder (saves.records.RecordStore)."""
+        if self._records is None:
+            from .records import RecordStore
+
+            self._records = RecordStore(self.layout)
+        return self._records
 
     # -- files ----------------------------------------------------------------------------
 

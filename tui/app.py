@@ -76,6 +76,11 @@ class TabulaApp(App):
         super().notify(clean(message), title=clean(title, lines=False), severity=severity, timeout=timeout,
                        markup=False)
 
+    @property
+    def records(self):
+        """The play records of this app's data folder."""
+        return self.store.records
+
     def get_default_screen(self) -> HomeScreen:
         return HomeScreen()
 

@@ -402,17 +402,94 @@ def print_score(report) -> None:
     table = Table(title=Text(report.form.title), show_lines=False)
     table.add_column("")
     for name in report.names:
-        table.add_column(Text(name), justify="right")
+        table.add_column(plain(name), justify="right")
     for row in result.rows:
         style = "bold" if row[0] == "Total" else ""
-        table.add_row(*(Text(cell, style=style) for cell in row))
+        table.add_row(*(plain(cell, style) for cell in row))
     console = output()
     console.print(table)
     for note in result.notes:
-        console.print(Text(note))
+        console.print(plain(note))
     winners = [report.names[seat] for seat in result.winners]
     verb = "wins" if len(winners) == 1 else "share the win"
     console.print(Text.assemble(("Winner: ", "bold"), f"{' and '.join(winners)} {verb}. ", report.form.tie_rule))
+
+
+# -- records -------------------------------------------------------------------------------------
+
+
+def add_records(commands) -> None:
+    parser = command(commands, "records", "list, export and import the play records", run_records_list)
+    records = parser.add_subparsers(title="records commands", metavar="ACTION")
+    command(records, "list", "list the play records, oldest first", run_records_list)
+    export = command(records, "export", "write the play records as JSON (default) or CSV", run_records_export)
+    kind = export.add_mutually_exclusive_group()
+    kind.add_argument("--json", action="store_true", help="JSON (the default)")
+    kind.add_argument("--csv", action="store_true", help="CSV, one row per player of each play")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    imported = command(records, "import", "add play records from an export (JSON or CSV); duplicates are skipped",
+                       run_records_import)
+    imported.add_argument("file", help="a file written by 'tabula records export'")
+
+
+def record_store(args: argparse.Namespace):
+    from saves.records import sync_finished_games
+
+    store = SaveStore(data_dir(args))
+    sync_finished_games(store)
+    return store
+
+
+def run_records_list(args: argparse.Namespace) -> int:
+    from tui.screens.stats import game_titles
+
+    console, store = output(), record_store(args)
+    records = store.records.all()
+    for problem in store.records.problems:
+        console.print(Text.assemble(("Skipped: ", "bold yellow"), plain(problem)))
+    if not records:
+        console.print(plain(f"No play records in {store.data_dir}"))
+        return 0
+    names = game_titles()
+    table = Table()
+    for column in ("date", "game", "players and scores", "winner", "from"):
+        table.add_column(column)
+    for record in records:
+        scores = ", ".join(f"{player.name} {player.score}" for player in record.players)
+        game = names.get(record.game, record.game) + (f" ({record.variant})" if record.variant else "")
+        table.add_row(plain(record.date[:16].replace("T", " ")), plain(game), plain(scores),
+                      plain(" and ".join(record.winners)), plain(f"{record.source} {record.link}"))
+    console.print(table)
+    return 0
+
+
+def run_records_export(args: argparse.Namespace) -> int:
+    from saves.records import export_csv, export_json
+
+    records = record_store(args).records.all()
+    text = export_csv(records) if args.csv else export_json(records) + "\n"
+    if args.output:
+        atomic_write_text(Path(args.output), text)
+        output().print(plain(f"Exported {len(records)} play records to {args.output}"))
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def run_records_import(args: argparse.Namespace) -> int:
+    from saves.records import RecordFormatError, parse_export
+
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return fail(f"cannot read {args.file}: {error}")
+    try:
+        records = parse_export(text)
+    except RecordFormatError as error:
+        return fail(f"{args.file}: {error}", 1)
+    added, duplicates = record_store(args).records.import_records(records)
+    output().print(plain(f"Imported {added} play records; {duplicates} already recorded (skipped)"))
+    return 0
 
 
 def add_serve(commands) -> None:
@@ -427,8 +504,8 @@ def add_join(commands) -> None:
     add(commands)
 
 
-SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (add_simulate, add_arena, add_saves, add_score,
-                                                                         add_serve, add_join)
+SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
+    add_simulate, add_arena, add_saves, add_score, add_records, add_serve, add_join)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -164,3 +164,26 @@ def almadi_seat_held_elsewhere(data_dir: Path) -> None:
 
 
 SCENES += (Scene("seat-dialog", almadi_seat_held_elsewhere, open_first_save),)
+
+
+# Play records and stats (issue 13): a fixed set of plays, the table and a chart.
+
+
+def eight_plays(data_dir: Path) -> None:
+    from tests.records_set import fill
+
+    fill(data_dir)
+
+
+async def open_stats(pilot) -> None:
+    await pilot.press("s")
+    await settle(pilot)
+
+
+async def open_stats_chart(pilot) -> None:
+    await open_stats(pilot)
+    await pilot.press("g", "right")  # Almadi, scores over time
+    await settle(pilot)
+
+
+SCENES += (Scene("stats", eight_plays, open_stats), Scene("stats-chart", eight_plays, open_stats_chart))

@@ -40,5 +40,9 @@ class SheetSaver:
             data = self._newest
             try:
                 self.app.store.put_sheet(self.sheet_id, data, progress_of(data))
+                if data.get("kind") == "form":
+                    from saves.records import record_sheet
+
+                    record_sheet(self.app.store, self.sheet_id, data)
             except Exception as error:  # report, never lose the sheet on screen
                 self.app.call_from_thread(self.notify, str(error), title="Sheet not saved", severity="error")

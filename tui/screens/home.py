@@ -20,6 +20,7 @@ MENU = (
     ("new", "New game", "n"),
     ("resume", "Resume a game", "r"),
     ("assistant", "Table assistant (real board, real pieces)", "t"),
+    ("stats", "Play records and stats", "s"),
     ("rules", "Rules", "h"),
     ("quit", "Quit", "q"),
 )
@@ -97,6 +98,10 @@ class HomeScreen(TabulaScreen):
             self.app.push_screen(ResumeScreen())
         elif item == "assistant":
             self.open_assistant()
+        elif item == "stats":
+            from tui.screens.stats import StatsScreen
+
+            self.app.push_screen(StatsScreen())
         elif item == "rules":
             self.app.open_rules()
         elif item == "quit":

@@ -1,0 +1,387 @@
+"""Play records: every finished digital game and every score sheet marked finished.
+
+One small file per record in <data_dir>/records/ (atomic writes, a lock per file, like the
+saves). A record is plain data: when, which game, who played, the scores with their
+breakdown, the winners, the variant and a link to the save or sheet it came from. Export
+and import (JSON or CSV) round-trip; an imported record already held is recognised by its
+fingerprint (the same game, time, players and scores), whatever its id.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Iterable, Sequence
+
+from .storage import DocumentFile, UnreadableFile
+
+KIND = "tabula-record"
+EXPORT_KIND = "tabula-records"
+FORMAT = 1
+SOURCES = ("digital", "sheet")
+SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+CSV_COLUMNS = ("record", "date", "game", "players", "variant", "source", "link", "seat", "player", "score", "winner",
+               "breakdown")
+
+
+class RecordFormatError(ValueError):
+    """Data that is not a play record; the message names the field."""
+
+
+@dataclass
+class PlayerResult:
+    name: str
+    score: int
+    breakdown: dict[str, int] = field(default_factory=dict)
+    winner: bool = False
+
+
+@dataclass
+class PlayRecord:
+    id: str
+    date: str
+    """When the game ended: ISO 8601 with the time zone."""
+    game: str
+    players: list[PlayerResult]
+    variant: str = ""
+    source: str = "digital"
+    link: str = ""
+    """The save id (digital) or the sheet id (sheet) it was recorded from."""
+
+    @property
+    def winners(self) -> list[str]:
+        return [p.name for p in self.players if p.winner]
+
+    def fingerprint(self) -> str:
+        """The same play, whatever its id: game, time to the minute, variant, names and scores."""
+        content = [self.game, self.date[:16], self.variant,
+                   [[p.name, p.score, sorted(p.breakdown.items()), p.winner] for p in self.players]]
+        return hashlib.sha256(json.dumps(content, ensure_ascii=False).encode()).hexdigest()[:20]
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def record_to_dict(record: PlayRecord) -> dict[str, Any]:
+    return {"format": FORMAT, "kind": KIND, **asdict(record)}
+
+
+def _need(data: dict, key: str, kind: type, where: str = "") -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordFormatError(f"{where}{key}: missing or not {kind.__name__}")
+    return value
+
+
+def record_from_dict(data: Any) -> PlayRecord:
+    if not isinstance(data, dict) or data.get("kind") != KIND:
+        raise RecordFormatError("it is not a Tabula play record")
+    if not isinstance(data.get("format"), int) or data["format"] > FORMAT:
+        raise RecordFormatError(f"format {data.get('format')!r} is not one this Tabula reads")
+    record_id = _need(data, "id", str)
+    if not SAFE_ID.fullmatch(record_id):
+        raise RecordFormatError(f"id: {record_id[:40]!r} is not 1-100 letters, digits, '-' or '_'")
+    date = _need(data, "date", str)
+    try:
+        datetime.fromisoformat(date)
+    except ValueError:
+        raise RecordFormatError(f"date: {date[:40]!r} is not an ISO 8601 date") from None
+    source = _need(data, "source", str)
+    if source not in SOURCES:
+        raise RecordFormatError(f"source: {source[:20]!r} is not one of {', '.join(SOURCES)}")
+    players_data = _need(data, "players", list)
+    if not players_data:
+        raise RecordFormatError("players: a record has players")
+    players = []
+    for index, player in enumerate(players_data):
+        where = f"players[{index}]."
+        if not isinstance(player, dict):
+            raise RecordFormatError(f"players[{index}]: not an object")
+        breakdown = _need(player, "breakdown", dict, where)
+        if not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in breakdown.items()):
+            raise RecordFormatError(f"{where}breakdown: categories must map to whole numbers")
+        players.append(PlayerResult(_need(player, "name", str, where), _need(player, "score", int, where),
+                                    dict(breakdown), _need(player, "winner", bool, where)))
+    return PlayRecord(record_id, date, _need(data, "game", str), players, _need(data, "variant", str), source,
+                      _need(data, "link", str))
+
+
+# -- the store -------------------------------------------------------------------------------
+
+
+class RecordStore:
+    def __init__(self, layout):
+        self.layout = layout
+        self.folder = layout.records
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.problems: list[str] = []
+
+    def _file(self, record_id: str) -> DocumentFile:
+        if not SAFE_ID.fullmatch(record_id):
+            raise RecordFormatError(f"bad record id {record_id!r}")
+        return DocumentFile(self.folder / f"{record_id}.json", self.layout.locks / f"record-{record_id}.lock", "record")
+
+    def put(self, record: PlayRecord) -> None:
+        document = record_to_dict(record)
+        record_from_dict(document)  # never write what we could not read back
+        self._file(record.id).put(document)
+
+    def get(self, record_id: str) -> PlayRecord | None:
+        try:
+            document = self._file(record_id).read()
+            return record_from_dict(document) if document is not None else None
+        except (UnreadableFile, RecordFormatError):
+            return None
+
+    def remove(self, record_id: str) -> bool:
+        path = self.folder / f"{record_id}.json"
+        if not SAFE_ID.fullmatch(record_id) or not path.exists():
+            return False
+        with self._file(record_id).holding_lock():
+            path.unlink(missing_ok=True)
+        return True
+
+    def all(self) -> list[PlayRecord]:
+        """Every readable record, oldest first; one that cannot be read is noted and skipped."""
+        records = []
+        for path in self.folder.glob("*.json"):
+            if path.name.startswith("."):
+                continue
+            try:
+                document = self._file(path.stem).read()
+                if document is not None:
+                    records.append(record_from_dict(document))
+            except (UnreadableFile, RecordFormatError) as error:
+                self.problems.append(f"{path.name} is not a play record this Tabula reads: {error}")
+        records.sort(key=lambda r: (r.date, r.id))
+        return records
+
+    def import_records(self, records: Iterable[PlayRecord]) -> tuple[int, int]:
+        """Store records not already held (by id or fingerprint); returns (added, duplicates)."""
+        held = self.all()
+        ids = {r.id for r in held}
+        prints = {r.fingerprint() for r in held}
+        added = duplicates = 0
+        for record in records:
+            if record.id in ids or record.fingerprint() in prints:
+                duplicates += 1
+                continue
+            self.put(record)
+            ids.add(record.id)
+            prints.add(record.fingerprint())
+            added += 1
+        return added, duplicates
+
+
+# -- what is recorded ------------------------------------------------------------------------
+
+
+def record_game_of(store, save) -> PlayRecord:
+    """Record a finished save (a SaveRecord) from its replayed match; the date is when it ended."""
+    from engine.registry import rules_for
+
+    from .session import replay_record
+
+    match = replay_record(save)
+    names = [seat.name for seat in save.seats]
+    record = game_record(save.id, save.game, names, match, variant_of(rules_for(save.game), match.options), save.updated)
+    store.records.put(record)
+    return record
+
+
+def sync_finished_games(store) -> int:
+    """Record every finished saved game that has no record yet (games finished before records
+    were kept, or whose record could not be written); returns how many were added."""
+    held = {path.stem for path in store.layout.records.glob("game-*.json")}
+    added = 0
+    for save in store.summaries():
+        if save.status == "finished" and f"game-{save.id}" not in held:
+            try:
+                record_game_of(store, save)
+                added += 1
+            except Exception as error:  # a save that does not replay is reported, never recorded wrongly
+                store.records.problems.append(f"saved game {save.id} was not recorded: {error}")
+    return added
+
+
+def record_sheet(store, sheet_id: str, sheet: dict) -> None:
+    """Keep the record of a score sheet in step with it: recorded while it is marked finished
+    (dated when it was first marked), taken out when it is opened again."""
+    record_id = f"sheet-{sheet_id}"
+    old = store.records.get(record_id)
+    record = sheet_record(sheet_id, sheet, old.date if old else None)
+    if record is None:
+        store.records.remove(record_id)
+    else:
+        store.records.put(record)
+
+
+def results(names: Sequence[str], scores, winners: Sequence[int]) -> list[PlayerResult]:
+    return [PlayerResult(names[s.seat], s.total, dict(s.breakdown), s.seat in winners) for s in scores]
+
+
+def game_record(save_id: str, game: str, names: Sequence[str], match, variant: str, date: str | None = None) -> PlayRecord:
+    """The record of a finished digital game (a Match whose decision is None)."""
+    ranking = match.ranking()
+    winners = ranking[0][1] if ranking else []
+    return PlayRecord(f"game-{save_id}", date or now_iso(), game, results(names, match.scores(), winners), variant,
+                      "digital", save_id)
+
+
+def variant_of(rules, options: dict) -> str:
+    """The options that differ from the defaults, as the new game form names them."""
+    parts = []
+    for option in rules.options:
+        value = options.get(option.key, option.default)
+        if value != option.default:
+            label = next((text for v, text in option.values if v == value), str(value))
+            parts.append(f"{option.label}: {label}")
+    return "; ".join(parts)
+
+
+def sheet_record(sheet_id: str, sheet: dict, date: str | None = None) -> PlayRecord | None:
+    """The record of a score sheet marked finished (None if it does not compute)."""
+    from engine.assistant.sheets import evaluate_sheet, form_of, labels_of
+
+    if sheet.get("kind") != "form" or not sheet.get("finished") or form_of(sheet).kind != "score":
+        return None
+    result = evaluate_sheet(sheet).result
+    if result is None or result.scores is None:
+        return None
+    variant = "Characters" if sheet["game"] == "almadi" and str(sheet["shared"].get("characters", "")).strip() == "1" else ""
+    return PlayRecord(f"sheet-{sheet_id}", date or now_iso(), sheet["game"],
+                      results(labels_of(sheet), result.scores, result.winners), variant, "sheet", sheet_id)
+
+
+# -- export and import -----------------------------------------------------------------------
+
+
+def export_json(records: Sequence[PlayRecord]) -> str:
+    return json.dumps({"format": FORMAT, "kind": EXPORT_KIND, "records": [record_to_dict(r) for r in records]},
+                      indent=1, ensure_ascii=False)
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""A spreadsheet takes a cell starting with these as a formula: such text is written with a
+leading apostrophe (which import takes off again)."""
+
+
+def inert(text: str) -> str:
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def as_written(text: str) -> str:
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_START) else text
+
+
+def export_csv(records: Sequence[PlayRecord]) -> str:
+    """One row per player of each record; the breakdown is a JSON object in its column. Text
+    that a spreadsheet would run as a formula is made inert."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for record in records:
+        for seat, player in enumerate(record.players):
+            writer.writerow([record.id, record.date, inert(record.game), len(record.players), inert(record.variant),
+                             record.source, inert(record.link), seat, inert(player.name), player.score,
+                             "yes" if player.winner else "no", inert(json.dumps(player.breakdown, ensure_ascii=False))])
+    return out.getvalue()
+
+
+def parse_export(text: str) -> list[PlayRecord]:
+    """Records from an export, JSON or CSV; RecordFormatError names the first problem."""
+    if text.lstrip()[:1] in ("{", "["):
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise RecordFormatError(f"not JSON: {error}") from None
+        items = data.get("records") if isinstance(data, dict) and data.get("kind") == EXPORT_KIND else data
+        if isinstance(data, dict) and data.get("kind") == KIND:
+            items = [data]
+        if not isinstance(items, list):
+            raise RecordFormatError("expected a Tabula records export")
+        records = []
+        for index, item in enumerate(items):
+            try:
+                records.append(record_from_dict(item))
+            except RecordFormatError as error:
+                raise RecordFormatError(f"records[{index}]: {error}") from None
+        return records
+    return parse_csv(text)
+
+
+def parse_csv(text: str) -> list[PlayRecord]:
+    rows = list(csv.DictReader(io.StringIO(text)))
+    if not rows or set(CSV_COLUMNS) - set(rows[0]):
+        raise RecordFormatError(f"expected a CSV export with the columns {', '.join(CSV_COLUMNS)}")
+    grouped: dict[str, list[dict[str, str]]] = {}
+    for row in rows:
+        grouped.setdefault(row["record"], []).append(row)
+    records = []
+    for number, (record_id, players) in enumerate(grouped.items(), start=1):
+        first = players[0]
+        try:
+            data = {"format": FORMAT, "kind": KIND, "id": record_id, "date": first["date"],
+                    "game": as_written(first["game"]), "variant": as_written(first["variant"]),
+                    "source": first["source"], "link": as_written(first["link"]),
+                    "players": [{"name": as_written(p["player"]), "score": int(p["score"]), "winner": p["winner"] == "yes",
+                                 "breakdown": json.loads(as_written(p["breakdown"]) or "{}")}
+                                for p in sorted(players, key=lambda p: int(p["seat"]))]}
+        except (ValueError, TypeError) as error:
+            raise RecordFormatError(f"record {record_id[:40]!r}: {error}") from None
+        try:
+            records.append(record_from_dict(data))
+        except RecordFormatError as error:
+            raise RecordFormatError(f"record {record_id[:40]!r}: {error}") from None
+    return records
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    """One player's figures in one game (or all games)."""
+
+    player: str
+    game: str
+    plays: int = 0
+    wins: int = 0
+    total: int = 0
+    best: int | None = None
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+    @property
+    def average(self) -> float:
+        return self.total / self.plays if self.plays else 0.0
+
+
+def filtered(records: Iterable[PlayRecord], game: str | None = None, player: str | None = None) -> list[PlayRecord]:
+    return [r for r in records if (game is None or r.game == game)
+            and (player is None or any(p.name == player for p in r.players))]
+
+
+def stats(records: Iterable[PlayRecord], game: str | None = None, player: str | None = None) -> list[Line]:
+    """Plays, wins, win rate, average and best score per player and game, most plays first.
+
+    A shared win counts as a win for each player who shares it."""
+    lines: dict[tuple[str, str], Line] = {}
+    for record in filtered(records, game):
+        for result in record.players:
+            if player is not None and result.name != player:
+                continue
+            line = lines.setdefault((result.name, record.game), Line(result.name, record.game))
+            line.plays += 1
+            line.wins += result.winner
+            line.total += result.score
+            line.best = result.score if line.best is None else max(line.best, result.score)
+    return sorted(lines.values(), key=lambda l: (-l.plays, -l.wins, l.player, l.game))

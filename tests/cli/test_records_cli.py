@@ -1,0 +1,59 @@
+"""`tabula records list|export [--csv|--json] [-o FILE]|import FILE`."""
+
+from __future__ import annotations
+
+import json
+
+from tests import records_set
+from tui import cli
+
+
+def run(capsys, *argv):
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_list_shows_every_play(capsys, data_dir):
+    records_set.fill(data_dir)
+    status, out, _ = run(capsys, "records", "list")
+    assert status == 0
+    assert out.count("sheet play") == len(records_set.PLAYS)
+    assert "Ann 61, Bruno 58, Chloe 49" in out and "Bruno and Chloe" in out  # the shared Pantheon win
+    assert "Almadi (Characters: yes)" in out
+
+
+def test_an_empty_list_says_so(capsys, data_dir):
+    status, out, _ = run(capsys, "records", "list")
+    assert status == 0 and "No play records" in out
+
+
+def test_export_import_round_trip_json_and_csv(capsys, data_dir, tmp_path):
+    records_set.fill(data_dir)
+    status, out, _ = run(capsys, "records", "export")
+    assert status == 0 and len(json.loads(out)["records"]) == len(records_set.PLAYS)
+    for flag, name in (("--json", "r.json"), ("--csv", "r.csv")):
+        target = tmp_path / name
+        status, out, _ = run(capsys, "records", "export", flag, "-o", str(target))
+        assert status == 0 and target.exists()
+        other = tmp_path / f"other-{name}"
+        status, out, _ = run(capsys, "--data-dir", str(other), "records", "import", str(target))
+        assert status == 0 and f"Imported {len(records_set.PLAYS)} play records; 0 already recorded" in out
+        status, out, _ = run(capsys, "--data-dir", str(other), "records", "import", str(target))
+        assert f"Imported 0 play records; {len(records_set.PLAYS)} already recorded" in out
+        status, again, _ = run(capsys, "--data-dir", str(other), "records", "export")
+        status, mine, _ = run(capsys, "records", "export")
+        assert json.loads(again) == json.loads(mine)
+
+
+def test_a_bad_import_is_refused_with_the_reason(capsys, data_dir, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"kind": "tabula-records", "format": 1, "records": [{"kind": "tabula-record"}]}))
+    status, _, err = run(capsys, "records", "import", str(bad))
+    assert status == 1 and "records[0]:" in err and "Traceback" not in err
+    junk = tmp_path / "junk.csv"
+    junk.write_text("a,b\n1,2\n")
+    status, _, err = run(capsys, "records", "import", str(junk))
+    assert status == 1 and "expected a CSV export" in err
+    status, _, err = run(capsys, "records", "import", str(tmp_path / "missing.json"))
+    assert status == 2 and "cannot read" in err

@@ -1,0 +1,224 @@
+"""Play records and stats: plays, wins, win rate, average and best score per player and game,
+filtered by game (g) and player (p), with charts where a picture reads better than a table.
+
+Charts are drawn by textual-plotext. Series are told apart by their marker (the player's
+initial), never by colour alone, and under NO_COLOR the plot has no colours at all.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Footer, Label, Static, TabbedContent, TabPane
+from textual_plotext import PlotextPlot
+
+from engine.registry import titles as digital_titles
+from saves.records import PlayRecord, filtered, stats
+from tui.screens.base import TabulaScreen
+from tui.text import clean, plain
+
+ALL = None
+MARKERS = "●▲■◆★✚○△□◇"
+"""One marker per player in a chart (their legend names them)."""
+MOST_SERIES = 6
+"""Players drawn in the scores-over-time chart: the ones with most plays."""
+
+
+def game_titles() -> dict[str, str]:
+    from engine.assistant.games import GAME_IDS, assistant_for
+
+    names = {game: assistant_for(game).TITLE for game in GAME_IDS}
+    names.update(digital_titles())
+    return names
+
+
+def percent(value: float) -> str:
+    return f"{round(value * 100)}%"
+
+
+def cycle(options: list, current):
+    index = options.index(current) if current in options else 0
+    return options[(index + 1) % len(options)]
+
+
+class StatsScreen(TabulaScreen):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("g", "next_game", "Game"),
+        Binding("p", "next_player", "Player"),
+        Binding("left", "tab(-1)", "Previous tab", show=False),
+        Binding("right", "tab(1)", "Next tab", key_display="→"),
+    ]
+    DEFAULT_CSS = """
+    StatsScreen #stats-filter { height: 1; padding: 0 1; }
+    StatsScreen #stats-empty { padding: 1 2; }
+    StatsScreen TabbedContent { height: 1fr; }
+    StatsScreen TabPane { padding: 0; }
+    StatsScreen PlotextPlot { height: 1fr; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[PlayRecord] = []
+        self.game: str | None = ALL
+        self.player: str | None = ALL
+        self.names = game_titles()
+
+    def compose(self) -> ComposeResult:
+        yield Label("Play records and stats", classes="screen-title")
+        yield Static("", id="stats-filter")
+        yield Static("Loading play records…", id="stats-empty")
+        with TabbedContent(id="stats-tabs"):
+            with TabPane("Table", id="tab-table"):
+                yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
+            with TabPane("Scores over time", id="tab-scores"):
+                yield PlotextPlot(id="chart-scores")
+            with TabPane("Wins", id="tab-wins"):
+                yield PlotextPlot(id="chart-wins")
+            with TabPane("Categories", id="tab-categories"):
+                yield PlotextPlot(id="chart-categories")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#stats-table", DataTable)
+        for title in ("Player", "Game", "Plays", "Wins", "Win rate", "Average", "Best"):
+            table.add_column(title, key=title)
+        if self.app.no_color:  # Textual takes NO_COLOR out of the environment and notes it here
+            for plot in self.query(PlotextPlot):
+                plot.theme = "clear"
+        self.query_one("#stats-tabs").display = False
+        self.load()
+
+    @work(thread=True, exclusive=True, group="records")
+    def load(self) -> None:
+        from saves.records import sync_finished_games
+
+        sync_finished_games(self.app.store)
+        records = self.app.records.all()
+        self.app.call_from_thread(self.show_records, records)
+
+    def show_records(self, records: list[PlayRecord]) -> None:
+        self.records = records
+        empty = not records
+        self.query_one("#stats-empty", Static).update(
+            "No play records yet: a finished game, or a score sheet marked finished (Ctrl+F), is recorded.")
+        self.query_one("#stats-empty").display = empty
+        self.query_one("#stats-tabs").display = not empty
+        self.refresh_view()
+
+    # -- filters ------------------------------------------------------------------------------
+
+    def players(self) -> list[str]:
+        return sorted({p.name for r in filtered(self.records, self.game) for p in r.players}, key=str.casefold)
+
+    def games(self) -> list[str]:
+        return sorted({r.game for r in self.records})
+
+    def action_next_game(self) -> None:
+        self.game = cycle([ALL, *self.games()], self.game)
+        if self.player not in self.players():
+            self.player = ALL
+        self.refresh_view()
+
+    def action_next_player(self) -> None:
+        self.player = cycle([ALL, *self.players()], self.player)
+        self.refresh_view()
+
+    def action_tab(self, step: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        panes = [pane.id for pane in tabs.query(TabPane)]
+        if tabs.active in panes:
+            tabs.active = panes[(panes.index(tabs.active) + step) % len(panes)]
+
+    def refresh_view(self) -> None:
+        game = self.names.get(self.game, self.game) if self.game else "all games"
+        player = self.player or "all players"
+        line = Text.assemble(("Game: ", "bold"), plain(game), "  (g)   ", ("Player: ", "bold"), plain(player), "  (p)")
+        plays = len(filtered(self.records, self.game, self.player))
+        line.append(f"   {plays} play{'' if plays == 1 else 's'}")
+        self.query_one("#stats-filter", Static).update(line)
+        self.fill_table()
+        self.draw_scores()
+        self.draw_wins()
+        self.draw_categories()
+
+    # -- the table and the charts ----------------------------------------------------------------
+
+    def fill_table(self) -> None:
+        table = self.query_one("#stats-table", DataTable)
+        table.clear()
+        for line in stats(self.records, self.game, self.player):
+            table.add_row(plain(line.player, lines=False), self.names.get(line.game, line.game), str(line.plays),
+                          str(line.wins), percent(line.win_rate), f"{line.average:.1f}", str(line.best))
+
+    def colour(self, index: int) -> dict:
+        """A series' colour: plotext's own sequence, or none at all under NO_COLOR."""
+        return {"color": "default"} if self.app.no_color else {}
+
+    def draw_scores(self) -> None:
+        plot = self.query_one("#chart-scores", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        records = filtered(self.records, self.game, self.player)
+        lines = stats(records, self.game, self.player)
+        by_plays: dict[str, int] = {}
+        for line in lines:
+            by_plays[line.player] = by_plays.get(line.player, 0) + line.plays
+        shown = sorted(by_plays, key=lambda name: (-by_plays[name], name))[:MOST_SERIES]
+        for index, name in enumerate(shown):
+            points = [(number, p.score) for number, r in enumerate(records, start=1) for p in r.players if p.name == name]
+            if points:
+                xs, ys = zip(*points)
+                plt.scatter(list(xs), list(ys), marker=MARKERS[index % len(MARKERS)], label=clean(name, lines=False),
+                            **self.colour(index))
+        if records:
+            step = max(1, -(-len(records) // 8))  # at most 8 dates along the axis
+            numbers = list(range(1, len(records) + 1, step))
+            plt.xticks(numbers, [records[n - 1].date[5:10] for n in numbers])
+            plt.xlim(0.5, len(records) + 0.5)
+        plt.title("Score per play, oldest first")
+        plot.refresh()
+
+    def draw_wins(self) -> None:
+        plot = self.query_one("#chart-wins", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        wins: dict[str, int] = {}
+        for line in stats(self.records, self.game, self.player):
+            wins[line.player] = wins.get(line.player, 0) + line.wins
+        ordered = sorted(wins, key=lambda name: (wins[name], name), reverse=True)[:12][::-1]  # most on top
+        if ordered:
+            plt.bar([clean(name, lines=False)[:12] for name in ordered], [wins[name] for name in ordered],
+                    orientation="horizontal", width=0.3, marker="█", **self.colour(0))
+            plt.xticks(list(range(max(wins.values()) + 1)))
+        plt.title("Wins (a shared win counts for each)")
+        plot.refresh()
+
+    def draw_categories(self) -> None:
+        plot = self.query_one("#chart-categories", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        if self.game is None:
+            plt.title("Choose a game (g) to see its score categories")
+            plot.refresh()
+            return
+        totals: dict[str, int] = {}
+        plays = 0
+        for record in filtered(self.records, self.game, self.player):
+            for result in record.players:
+                if self.player is None or result.name == self.player:
+                    plays += 1
+                    for category, points in result.breakdown.items():
+                        totals[category] = totals.get(category, 0) + points
+        if plays:
+            categories = list(totals)
+            plt.bar([clean(c, lines=False)[:14] for c in categories], [round(totals[c] / plays, 1) for c in categories],
+                    orientation="horizontal", width=0.3, marker="█", **self.colour(1))
+        who = self.player or "all players"
+        plt.title(f"Average points per category: {clean(who, lines=False)}")
+        plot.refresh()
