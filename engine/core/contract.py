@@ -122,6 +122,13 @@ class Option:
         return self.values[0][0]
 
 
+TABLE = "table"
+TABLE_MODE = Option(TABLE, "Table mode", ((False, "Off: Tabula makes the draws"),
+                                          (True, "On: real components, you say what was drawn")))
+"""A generic option: people play with the physical game and, at every chance step, tell
+Tabula what was drawn, choosing among the outcomes still possible (engine.core.match)."""
+
+
 @dataclass
 class Score:
     seat: int
@@ -146,6 +153,8 @@ class Rules:
     max_players: int = 2
     version: str = "1"
     options: tuple[Option, ...] = ()
+    has_chance: bool = True
+    """The game has chance steps (draws, shuffles, dice): it offers table mode."""
     flow: "Flow | None" = None
 
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> State:
@@ -220,18 +229,26 @@ class Rules:
 
     # -- options ------------------------------------------------------------------------------
 
+    def offered_options(self) -> tuple[Option, ...]:
+        """The game's options, then table mode (every game with chance steps has it)."""
+        return (*self.options, TABLE_MODE) if self.has_chance else self.options
+
     def default_options(self) -> dict[str, Any]:
+        """The game's own options at their defaults (table mode, off by default, is only
+        saved when it is on, so a game's options read as they always did)."""
         return {option.key: option.default for option in self.options}
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         resolved = self.default_options()
         for key, value in options.items():
-            option = next((o for o in self.options if o.key == key), None)
+            option = next((o for o in self.offered_options() if o.key == key), None)
             if option is None:
                 raise ValueError(f"{self.title} has no option {key!r}")
             if value not in [v for v, _ in option.values]:
                 raise ValueError(f"{self.title}: {value!r} is not a value of option {key!r}")
             resolved[key] = value
+        if not resolved.get(TABLE, True):
+            del resolved[TABLE]
         return resolved
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from . import rng
-from .contract import CHANCE, Choice, Decision, IllegalChoice, Rules, Score, State
+from .contract import CHANCE, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
 from .log import visible_log
 from .playout import Playout
 from .scoring import ranking
@@ -81,10 +81,31 @@ class Match:
         decision = self.decision
         return decision.actors if decision else ()
 
+    # -- table mode: the people at the table say what was drawn -------------------------------
+
+    @property
+    def table_mode(self) -> bool:
+        return bool(self.options.get(TABLE))
+
+    def asks_table(self) -> bool:
+        """A chance step the people at the table resolve (table mode): any seat may answer."""
+        decision = self.decision
+        return self.table_mode and decision is not None and decision.is_chance
+
+    def possible_outcomes(self) -> tuple[Choice, ...]:
+        """The outcomes of the pending chance step that can still happen (weight above 0)."""
+        decision = self.decision
+        if decision is None or not decision.is_chance:
+            return ()
+        return tuple(outcome for outcome in decision.for_actor(CHANCE) if outcome.weight > 0)
+
     # -- acting ---------------------------------------------------------------------------
 
     def choose(self, actor: int, choice_id: str) -> Choice:
-        """Apply a seat's choice, or a person-supplied chance outcome when actor is CHANCE."""
+        """Apply a seat's choice, or a person-supplied chance outcome when actor is CHANCE
+        (in table mode any seat may supply it: it is logged as chance's)."""
+        if actor != CHANCE and self.asks_table():
+            actor = CHANCE
         choice = self._check(actor, choice_id)
         self._apply(Action(actor, choice.id, reveals=choice.reveals), choice)
         return choice
@@ -94,14 +115,17 @@ class Match:
         decision = self.decision
         if decision is None or not decision.is_chance:
             raise IllegalChoice("there is no chance step to resolve now")
+        if self.table_mode:
+            raise IllegalChoice("in table mode the people at the table say what was drawn")
         outcomes = decision.for_actor(CHANCE)
         choice = outcomes[rng.pick_weighted(self.state, [o.weight for o in outcomes])]
         self._apply(Action(CHANCE, choice.id, drawn=True), choice)
         return choice
 
     def draw_all(self) -> None:
-        """Resolve chance steps from the RNG until a seat must act (or the game ends)."""
-        while self.decision is not None and self.decision.is_chance:
+        """Resolve chance steps from the RNG until a seat must act (or the game ends); in
+        table mode nothing: the people at the table resolve them."""
+        while not self.table_mode and self.decision is not None and self.decision.is_chance:
             self.draw()
 
     def _check(self, actor: int, choice_id: str) -> Choice:
@@ -111,7 +135,7 @@ class Match:
         if actor not in decision.actors:
             who = ", ".join(self.seat_name(a) for a in decision.actors)
             raise IllegalChoice(f"it is not {self.seat_name(actor)}'s decision now (waiting for {who})")
-        for choice in decision.for_actor(actor):
+        for choice in (self.possible_outcomes() if actor == CHANCE else decision.for_actor(actor)):
             if choice.id == choice_id:
                 return choice
         raise IllegalChoice(f"{choice_id!r} is not a legal choice now (stale or unknown): {decision.prompt}")
@@ -130,10 +154,16 @@ class Match:
 
     def can_undo(self, seat: int) -> bool:
         """Board Game Arena's policy: only your own last action, never past a chance
-        outcome or revealed information, never changing who must act."""
-        if not self.actions or seat not in self.awaiting():
+        outcome or revealed information, never changing who must act. In table mode a draw
+        the people supplied may be taken back by anyone at the table (a mistyped tile), and
+        while they are asked what was drawn the player who just moved may still take it back."""
+        if not self.actions:
             return False
         last = self.actions[-1]
+        if self.table_mode and last.actor == CHANCE and not last.drawn:
+            return seat >= 0
+        if seat not in self.awaiting() and not (self.asks_table() and seat >= 0):
+            return False
         return last.actor == seat and not last.reveals and not last.drawn
 
     def undo(self, seat: int) -> None:
@@ -179,6 +209,9 @@ class Match:
         data["prompt"] = decision.prompt_for(viewer) if decision else "Game over"
         data["topic"] = decision.topic_for(viewer) if decision else "scoring"
         data["choices"] = self.labelled(viewer) if decision and viewer is not None else []
+        if viewer is not None and self.asks_table():
+            data["prompt"] = f"What was drawn? {data['prompt']}"
+            data["choices"] = [self.rules.describe(self.state, CHANCE, choice) for choice in self.possible_outcomes()]
         return data
 
     def has_private(self, viewer: int | None) -> bool:

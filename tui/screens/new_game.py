@@ -54,7 +54,7 @@ class NewGameScreen(TabulaScreen):
                 value=rules.min_players, allow_blank=False, compact=True, id="count"))
             for seat in range(rules.max_players):
                 yield self.seat_row(seat)
-            for option in rules.options:
+            for option in rules.offered_options():
                 yield self.row(option.label, Select(
                     [(label, value) for value, label in option.values],
                     value=option.default, allow_blank=False, compact=True, id=f"option-{option.key}",
@@ -137,7 +137,7 @@ class NewGameScreen(TabulaScreen):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat_tag(seat)[1]}"
             seats.append(Seat(name, str(self.query_one(f"#kind-{seat}", Select).value)))
         title = self.query_one("#title", Input).value.strip() or default_title(rules.title, [s.name for s in seats])
-        options = {o.key: self.query_one(f"#option-{o.key}", Select).value for o in rules.options}
+        options = {o.key: self.query_one(f"#option-{o.key}", Select).value for o in rules.offered_options()}
         return {"game_id": self.game_id, "title": title, "seats": seats, "options": options,
                 "seed": parse_seed(self.query_one("#seed", Input).value)}
 

@@ -84,6 +84,8 @@ def snapshot(session, previous_viewer: int | None) -> TableState:
     kinds = [seat.kind for seat in record.seats]
     awaiting = [seat for seat in match.awaiting() if seat >= 0]
     humans = sorted(session.seats)
+    if match.asks_table() and humans:  # table mode: the human at this terminal says what was drawn
+        awaiting = [choose_viewer([], humans, previous_viewer)]
     viewer = choose_viewer(awaiting, humans, previous_viewer)
     view = match.view(viewer)
     has_private = viewer is not None and board_module(record.game).private(view, viewer, PROBE_WIDTH) is not None
