@@ -97,6 +97,11 @@ class Ask(Step):
     def prompt(self, state: State, frame: Frame) -> str:
         return self.name
 
+    def public_prompt(self, state: State, frame: Frame) -> str | None:
+        """What the other seats read while this one decides, when ``prompt`` tells something
+        only the actor may know (the money in its hand); None: they read ``prompt`` too."""
+        return None
+
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
         """(label, hint) of one of this step's choices, for showing it."""
         return choice.label or choice.id, choice.hint
@@ -118,6 +123,9 @@ class Flow:
             if not step.name or step.name in self.steps or step.name == EACH:
                 raise ValueError(f"step names must be unique and non-empty: {step.name!r}")
             self.steps[step.name] = step
+        self._autos = {name for name, step in self.steps.items() if isinstance(step, Auto)}
+        self._checked = {name for name, step in self.steps.items() if isinstance(step, Ask) and type(step).ready is not Ask.ready}
+        """Steps with a ``ready`` of their own (settling asks no other step: one call less per action)."""
 
     # -- starting and settling -------------------------------------------------------------
 
@@ -142,14 +150,15 @@ class Flow:
                     return
                 frames.pop()
                 continue
-            step = self.step(name)
-            if isinstance(step, Auto):
+            if name in self._autos:
                 frames.pop()
-                step.run(state, frame, Stack(frames))
-            elif not step.ready(state, frame):
+                self.steps[name].run(state, frame, Stack(frames))
+            elif name in self._checked and not self.steps[name].ready(state, frame):
                 frames.pop()
-            else:
+            elif name in self.steps:
                 return
+            else:
+                raise FlowError(f"unknown step {name!r}")
 
     def step(self, name: str) -> Step:
         try:
@@ -169,7 +178,7 @@ class Flow:
         chance = self._chance_branch(frame)
         if chance is not None:
             return self._single(state, chance[-1])
-        actors, choices, prompts, topics = [], {}, {}, {}
+        actors, choices, prompts, topics, public = [], {}, {}, {}, None
         for key, branch in sorted(frame["branches"].items(), key=lambda item: int(item[0])):
             top, step = branch[-1], self.step(branch[-1]["step"])
             seat = step.actor(state, top)
@@ -177,13 +186,15 @@ class Flow:
             choices[seat] = self._options(state, step, top)
             prompts[seat] = _prompt(step, state, top)
             topics[seat] = step.topic
-        first = actors[0]
-        return Decision(tuple(actors), prompts[first], choices, topics[first], prompts=prompts, topics=topics)
+            public = public or _public_prompt(step, state, top)
+        return Decision(tuple(actors), public, choices, topics[actors[0]], prompts=prompts, topics=topics)
 
     def _single(self, state: State, frame: Frame) -> Decision:
         step = self.step(frame["step"])
-        actor = step.actor(state, frame)
-        return Decision((actor,), _prompt(step, state, frame), {actor: self._options(state, step, frame)}, step.topic)
+        options = tuple(step.options(state, frame))
+        if not options:
+            raise FlowError(f"dead end: step {step.name!r} has no legal choice ({frame})")
+        return StepDecision(step, state, frame, step.actor(state, frame), options)
 
     @staticmethod
     def _options(state: State, step: Step, frame: Frame) -> tuple[Choice, ...]:
@@ -217,10 +228,11 @@ class Flow:
     # -- acting and describing ---------------------------------------------------------------
 
     def apply(self, state: State, actor: int, choice: Choice) -> None:
-        frames = self._frames_of(state, actor)
+        frames = state["flow"]
+        if frames[-1]["step"] == EACH:
+            frames = self._frames_of(state, actor)
         frame = frames.pop()
-        step = self.step(frame["step"])
-        step.act(state, frame, choice, Stack(frames))
+        self.steps[frame["step"]].act(state, frame, choice, Stack(frames))  # a known step: it was decided
         self.settle(frames, state)
         if frames is not state["flow"]:
             self.settle(state["flow"], state)
@@ -242,8 +254,44 @@ class Flow:
         return self.step(frames[-1]["step"]), frames[-1]
 
 
+class StepDecision(Decision):
+    """The decision of a single step. Its prompts, the actor's own and the one every other seat
+    reads, are worked out from the step only when someone reads them."""
+
+    __slots__ = ("_source", "_own")
+    _NONE: dict = {}
+
+    def __init__(self, step: Ask, state: State, frame: Frame, actor: int, options: tuple[Choice, ...]):
+        self.actors = (actor,)
+        self.choices = {actor: options}
+        self.topic = step.topic
+        self._topics = self._NONE
+        self._source = (step, state, frame)
+        self._prompt = self._own = None
+
+    @property
+    def prompt(self) -> str:
+        if self._prompt is None:
+            step, state, frame = self._source
+            self._prompt = step.public_prompt(state, frame) or self.prompt_for(self.actors[0])
+        return self._prompt
+
+    def prompt_for(self, actor: int | None) -> str:
+        if actor not in self.actors:
+            return self.prompt
+        if self._own is None:
+            step, state, frame = self._source
+            self._own = step.prompt(state, frame)
+        return self._own
+
+
 def _prompt(step: Step, state: State, frame: Frame) -> Callable[[], str]:
     return lambda: step.prompt(state, frame)
+
+
+def _public_prompt(step: Step, state: State, frame: Frame) -> Callable[[], str]:
+    """The prompt every seat but the actor reads (the actor's own when it shows no secret)."""
+    return lambda: step.public_prompt(state, frame) or step.prompt(state, frame)
 
 
 def frames_named(state: State, name: str) -> list[Frame]:

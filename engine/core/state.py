@@ -15,7 +15,8 @@ def copy_state(state: State, *, log: bool = True) -> State:
     on it), which is what play-outs and bots want. Log entries are never changed once
     written, so with ``log=True`` the entries themselves are shared, not copied.
     """
-    entries = state.get("log")
-    twin = marshal.loads(marshal.dumps({key: value for key, value in state.items() if key != "log"}))
+    rest = dict(state)  # a shallow copy without the log: quicker than a comprehension
+    entries = rest.pop("log", None)
+    twin = marshal.loads(marshal.dumps(rest))
     twin["log"] = list(entries) if log and entries is not None else None
     return twin

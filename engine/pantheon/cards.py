@@ -1,7 +1,9 @@
 """Action cards as multisets: the deck's order is never stored, a draw picks from the counts.
 
 Hands, deck and discard pile are ``{kind: count}``; the face-up row is a list of kinds.
-Special money cards that have been spent join the discard pile like any other card.
+Special money cards that have been spent join the discard pile like any other card. Each
+player's ``hand_known`` counts the cards of the hand everybody knows are there (taken face
+up: from the row, special money), less those played since.
 """
 
 from __future__ import annotations
@@ -37,6 +39,22 @@ def remove(cards: dict[str, int], kind: str, n: int = 1) -> None:
         cards.pop(kind, None)
 
 
+def take(player: dict[str, Any], kind: str) -> None:
+    """A card joins a hand face up: everybody knows it is there until it is played."""
+    add(player["hand"], kind)
+    add(player["hand_known"], kind)
+
+
+def play(state: dict[str, Any], seat: int, kind: str, n: int = 1) -> None:
+    """Cards a seat plays or discards face up: from its hand to the discard pile."""
+    player = state["players"][seat]
+    remove(player["hand"], kind, n)
+    add(state["discard"], kind, n)
+    known = player["hand_known"]
+    if kind in known:
+        remove(known, kind, min(n, known[kind]))
+
+
 def money(hand: dict[str, int]) -> int:
     return sum([value * hand.get(kind, 0) for kind, value in MONEY_VALUES.items()])
 
@@ -57,7 +75,7 @@ def ensure_deck(state: dict[str, Any]) -> bool:
         for p in state["players"]:
             for kind, n in p["hand"].items():
                 add(state["deck"], kind, n)
-            p["hand"] = {}
+            p["hand"], p["hand_known"] = {}, {}
         add_log(state, "Deck and discard pile are empty: all hands are discarded to form a new deck.")
     return bool(state["deck"])
 

@@ -2,98 +2,115 @@
 
 from __future__ import annotations
 
-from engine.core import add_log
+from engine.core import Auto, add_log
 
 from .board import count_occupancy
 from .chance import deal
+from .common import State, gods_owned, name, seats_from
 from .data import catalog
 from .loot import effect
 from .scoring import EPOCH_END_BONUS, EPOCHS, SCORING_EPOCHS, interim_scoring
-from .tasks import State, automatic, gods_owned, name, push, seats_from
 
 
-@automatic("prep")
-def _prep(state, task):
-    state["epoch"] += 1
-    state["gods_shown"] = 0
-    n = state["n"]
-    tasks = [
-        {"t": "nation"},
-        {"t": "reveal_god", "n": n + 1},
-        {"t": "place_loot", "slot": 0, "n": n + 1},
-        {"t": "power"},
-        {"t": "temple"},
-        {"t": "depraccus"},
-    ]
-    if state["epoch"] == 1:
-        tasks.append({"t": "bonus_exec"})
-    tasks.append({"t": "turn", "seat": state["start"]})
-    push(state, *tasks)
+class Prep(Auto):
+    """A new epoch: its nation, gods, loot, the nation's power, the temple, then the turns."""
+
+    name = "prep"
+
+    def run(self, state, frame, flow):
+        state["epoch"] += 1
+        state["gods_shown"] = 0
+        n = state["n"]
+        frames = [
+            {"step": "nation"},
+            {"step": "reveal_god", "n": n + 1},
+            {"step": "place_loot", "slot": 0, "n": n + 1},
+            {"step": "power"},
+            {"step": "temple"},
+            {"step": "depraccus"},
+        ]
+        if state["epoch"] == 1:
+            frames.append({"step": "bonus_exec"})
+        frames.append({"step": "turn", "seat": state["start"]})
+        flow.push(*frames)
 
 
-@automatic("temple")
-def _temple(state, task):
-    nation = catalog().nations[state["nations"][-1]]
-    state["temple"] = nation["start"]
-    add_log(state, f"The temple is placed on {nation['name']}'s start hex {nation['start']}.")
+class Temple(Auto):
+    name = "temple"
+
+    def run(self, state, frame, flow):
+        nation = catalog().nations[state["nations"][-1]]
+        state["temple"] = nation["start"]
+        add_log(state, f"The temple is placed on {nation['name']}'s start hex {nation['start']}.")
 
 
-@automatic("depraccus")
-def _depraccus(state, task):
-    for seat in reversed(seats_from(state, state["start"])):
-        count = gods_owned(state, seat, "depraccus")
-        if count:
-            push(state, deal(seat, 2 * count))
+class Depraccus(Auto):
+    """Two cards from the deck per Depraccus held, from the start player on."""
+
+    name = "depraccus"
+
+    def run(self, state, frame, flow):
+        draws = [(seat, gods_owned(state, seat, "depraccus")) for seat in seats_from(state, state["start"])]
+        flow.push(*(deal(seat, 2 * count) for seat, count in draws if count))
 
 
-@automatic("bonus_exec")
-def _bonus_exec(state, task):
-    for seat in reversed(seats_from(state, state["start"])):
-        tile = state["players"][seat]["bonus"]
-        if tile:
-            record = catalog().bonus[tile]
-            push(state, effect(seat, record["effect"], record["n"], "bonus"))
+class BonusTiles(Auto):
+    """The bonus tiles act once, after the first epoch's preparation."""
+
+    name = "bonus_exec"
+
+    def run(self, state, frame, flow):
+        bonus = catalog().bonus
+        tiles = [(seat, state["players"][seat]["bonus"]) for seat in seats_from(state, state["start"])]
+        flow.push(*(effect(seat, bonus[tile]["effect"], bonus[tile]["n"], "bonus") for seat, tile in tiles if tile))
 
 
 def epoch_over(state: State) -> bool:
     return not state["loot"] or (state["gods_shown"] > 0 and not state["god_display"])
 
 
-@automatic("after_action")
-def _after_action(state, task):
-    seat = task["seat"]
-    state["big_foot"] = None
-    if epoch_over(state):
-        push(state, {"t": "epoch_end", "seat": seat})
-    elif gods_owned(state, seat, "traitera") > state["players"][seat]["traitera_used"]:
-        push(state, {"t": "traitera", "seat": seat})
-    else:
-        push(state, {"t": "turn", "seat": (seat + 1) % state["n"]})
+class AfterAction(Auto):
+    """After a seat's action: the epoch ends, Traitera offers a second action, or the next seat's turn."""
+
+    name = "after_action"
+
+    def run(self, state, frame, flow):
+        seat = frame["seat"]
+        state["big_foot"] = None
+        if epoch_over(state):
+            flow.push({"step": "epoch_end", "seat": seat})
+        elif gods_owned(state, seat, "traitera") > state["players"][seat]["traitera_used"]:
+            flow.push({"step": "traitera", "seat": seat})
+        else:
+            flow.push({"step": "turn", "seat": (seat + 1) % state["n"]})
 
 
-@automatic("epoch_end")
-def _epoch_end(state, task):
-    seat, epoch = task["seat"], state["epoch"]
-    state["players"][seat]["vp"]["epoch"] += EPOCH_END_BONUS
-    add_log(state, f"{name(state, seat)} ends epoch {epoch} and scores {EPOCH_END_BONUS}.")
-    state["start"] = (seat + 1) % state["n"]
-    for p in state["players"]:
-        p["feet"] += len(p["feet_on"])
-        p["feet_on"] = []
-    state["occupied"] = count_occupancy(state["players"])
-    state["temple"] = None
-    state["god_box"].extend(state["god_display"])
-    state["god_display"] = []
-    state["demigod_display"] = []
-    state["loot"] = {}
-    add_log(state, f"The temple passes to {name(state, state['start'])}; feet return, columns stay, leftovers are boxed.")
-    if epoch in SCORING_EPOCHS:
-        score_epoch(state)
-    if epoch >= EPOCHS:
-        state["over"] = True
-        add_log(state, "The game is over.")
-    else:
-        push(state, {"t": "prep"})
+class EpochEnd(Auto):
+    name = "epoch_end"
+
+    def run(self, state, frame, flow):
+        seat, epoch = frame["seat"], state["epoch"]
+        state["players"][seat]["vp"]["epoch"] += EPOCH_END_BONUS
+        add_log(state, f"{name(state, seat)} ends epoch {epoch} and scores {EPOCH_END_BONUS}.")
+        state["start"] = (seat + 1) % state["n"]
+        for p in state["players"]:
+            p["feet"] += len(p["feet_on"])
+            p["feet_on"] = []
+        state["occupied"] = count_occupancy(state["players"])
+        state["temple"] = None
+        state["god_box"].extend(state["god_display"])
+        state["god_display"] = []
+        state["demigod_display"] = []
+        state["loot"] = {}
+        add_log(state, f"The temple passes to {name(state, state['start'])}; feet return, columns stay, leftovers are boxed.")
+        if epoch in SCORING_EPOCHS:
+            score_epoch(state)
+        if epoch >= EPOCHS:
+            state["over"] = True
+            add_log(state, "The game is over.")
+            flow.clear()
+        else:
+            flow.push({"step": "prep"})
 
 
 def score_epoch(state: State) -> None:

@@ -6,36 +6,36 @@ from functools import lru_cache
 from itertools import permutations
 from operator import contains, ge
 
-from engine.core import Choice, Decision, add_log
+from engine.core import Choice, Stack, add_log
 
 from . import cards as deck
-from .chance import demigod_draw, god_outcomes, refill_god_stack
-from .data import OFFERING_KINDS, Catalog, catalog
+from .chance import GodDraw, demigod_draw
+from .common import Choose, State, choice, name, needs_text
+from .data import OFFERING_KINDS, catalog
 from .scoring import god_tile_points
-from .tasks import State, acts, decides, finish, name, needs_text, push, ready, single
+
+DECLINE = Choice("decline")
 
 
-@ready("draw_god")
-def _draw_god_ready(state, task):
-    return refill_god_stack(state)
+class DrawGod(GodDraw):
+    """A god tile from the stack for a seat (Surparit, a loot or bonus tile, Gallia)."""
 
+    name = "draw_god"
+    topic = "gods"
 
-@decides("draw_god")
-def _draw_god_decide(state, task):
-    return Decision.chance(f"Draw a god tile from the stack for {name(state, task['seat'])}", god_outcomes(state), "gods")
+    def prompt(self, state, frame):
+        return f"Draw a god tile from the stack for {name(state, frame['seat'])}"
 
-
-@acts("draw_god")
-def _draw_god_act(state, task, tile):
-    finish(state)
-    state["god_stack"].remove(tile)
-    seat, how = task["seat"], task["how"]
-    if how == "gallia":
-        record = catalog().gods[tile]
-        add_log(state, f"{name(state, seat)} reveals {record['name']} (Gallia: its topmost {record['needs'][0]} offerings take it).")
-        push(state, {"t": "pay", "seat": seat, "tile": tile, "top_only": True, "how": how})
-    else:
-        gain_god(state, seat, tile, how)
+    def act(self, state, frame, option, flow):
+        tile = option.id
+        state["god_stack"].remove(tile)
+        seat, how = frame["seat"], frame["how"]
+        if how == "gallia":
+            record = catalog().gods[tile]
+            add_log(state, f"{name(state, seat)} reveals {record['name']} (Gallia: its topmost {record['needs'][0]} offerings take it).")
+            flow.push({"step": "pay", "seat": seat, "tile": tile, "top_only": True, "how": how})
+        else:
+            gain_god(state, seat, tile, how, flow)
 
 
 def payments(state: State, seat: int, tile: str, top_only: bool) -> list[dict[str, int]]:
@@ -86,49 +86,50 @@ def payment_label(cards: dict[str, int]) -> str:
     return "Offer " + " + ".join(f"{n} {catalog().tile_labels[k]}" for k, n in sorted(cards.items())) + " card(s)"
 
 
-@lru_cache(maxsize=1024)
-def _payment_choice(cat: Catalog, cards: tuple[tuple[str, int], ...]) -> Choice:
-    paid = dict(cards)
-    return Choice(payment_id(paid), payment_label(paid), "tiles cover the rest")
+class Pay(Choose):
+    """Which offering cards take the god tile (the tiles' levels count too, unless cards only)."""
+
+    name = "pay"
+    topic = "gods"
+
+    def options(self, state, frame):
+        found = [choice(payment_id(cards), "hand") for cards in payments(state, frame["seat"], frame["tile"], frame["top_only"])]
+        return found + [DECLINE] if frame["how"] == "gallia" else found
+
+    def describe(self, state, frame, option):
+        if option.id == DECLINE.id:
+            return f"Do not take {catalog().gods[frame['tile']]['name']} (it goes to the box)", ""
+        return payment_label(self._cards(state, frame, option.id)), "tiles cover the rest"
+
+    def question(self, state, frame):
+        record = catalog().gods[frame["tile"]]
+        needs = record["needs"][:1] if frame["top_only"] else record["needs"]
+        return f"offer {needs_text(needs)} for {record['name']}"
+
+    def act(self, state, frame, option, flow):
+        seat, tile = frame["seat"], frame["tile"]
+        if option.id == DECLINE.id:
+            state["god_box"].append(tile)
+            add_log(state, f"{name(state, seat)} leaves {catalog().gods[tile]['name']}; it goes to the box.")
+            return
+        take_god(state, seat, tile, self._cards(state, frame, option.id), frame["how"], flow)
+
+    @staticmethod
+    def _cards(state: State, frame: dict, choice_id: str) -> dict[str, int]:
+        return next(c for c in payments(state, frame["seat"], frame["tile"], frame["top_only"]) if payment_id(c) == choice_id)
 
 
-@decides("pay")
-def _pay_decide(state, task):
-    seat, tile = task["seat"], task["tile"]
-    cat = catalog()
-    record = cat.gods[tile]
-    choices = [_payment_choice(cat, tuple(c.items())) for c in payments(state, seat, tile, task["top_only"])]
-    if task["how"] == "gallia":
-        choices.append(Choice("decline", f"Do not take {record['name']} (it goes to the box)"))
-    needs = record["needs"][:1] if task["top_only"] else record["needs"]
-    return single(state, seat, f"offer {needs_text(needs)} for {record['name']}", choices, "gods")
-
-
-@acts("pay")
-def _pay_act(state, task, choice):
-    seat, tile = task["seat"], task["tile"]
-    finish(state)
-    if choice == "decline":
-        state["god_box"].append(tile)
-        add_log(state, f"{name(state, seat)} leaves {catalog().gods[tile]['name']}; it goes to the box.")
-        return
-    cards = next(c for c in payments(state, seat, tile, task["top_only"]) if payment_id(c) == choice)
-    take_god(state, seat, tile, cards, task["how"])
-
-
-def take_god(state: State, seat: int, tile: str, cards: dict[str, int], how: str) -> None:
-    p = state["players"][seat]
+def take_god(state: State, seat: int, tile: str, cards: dict[str, int], how: str, flow: Stack) -> None:
     for kind, n in cards.items():
-        deck.remove(p["hand"], kind, n)
-        deck.add(state["discard"], kind, n)
+        deck.play(state, seat, kind, n)
     if tile in state["god_display"]:
         state["god_display"].remove(tile)
     if cards:
         add_log(state, f"{name(state, seat)} offers {', '.join(f'{n} {k}' for k, n in sorted(cards.items()))}.")
-    gain_god(state, seat, tile, how)
+    gain_god(state, seat, tile, how, flow)
 
 
-def gain_god(state: State, seat: int, tile: str, how: str) -> None:
+def gain_god(state: State, seat: int, tile: str, how: str, flow: Stack) -> None:
     """A god joins ``seat``: epoch points now; instant gods act and go to the box."""
     record = catalog().gods[tile]
     points = god_tile_points(state["epoch"])
@@ -141,16 +142,17 @@ def gain_god(state: State, seat: int, tile: str, how: str) -> None:
     state["god_box"].append(tile)
     god = record["god"]
     if god == "surparit" and how != "surparit":
-        push(state, {"t": "draw_god", "seat": seat, "how": "surparit"})
+        flow.push({"step": "draw_god", "seat": seat, "how": "surparit"})
     elif god == "plaesiris":
         display = state["demigod_display"] if how == "action" else []
         taken = display[:2]
         del display[:2]
         if taken:
             p["demigods"].extend(taken)
+            p["demigods_known"].extend(taken)
             add_log(state, f"{name(state, seat)} takes demigods {', '.join(map(str, taken))} from the display.",
                     only=[seat], others=f"{name(state, seat)} takes the {len(taken)} highest demigods from the display.")
-        push(state, *(demigod_draw(seat) for _ in range(2 - len(taken))))
+        flow.push(*(demigod_draw(seat) for _ in range(2 - len(taken))))
     elif god == "taksator":
         take_special_money(state, seat)
 
@@ -160,5 +162,5 @@ def take_special_money(state: State, seat: int) -> None:
         add_log(state, f"No special money card is left for {name(state, seat)}.")
         return
     value = state["special_money"].pop(0)
-    deck.add(state["players"][seat]["hand"], f"money{value}")
+    deck.take(state["players"][seat], f"money{value}")
     add_log(state, f"{name(state, seat)} takes the special money card {value}.")

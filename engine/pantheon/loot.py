@@ -2,127 +2,154 @@
 
 from __future__ import annotations
 
-from engine.core import Choice, Decision, add_log
+from engine.core import Auto, Draw, add_log
 
 from .board import COLUMN, FOOT, free_column_sites
 from .chance import deal, demigod_draw
+from .common import Choose, State, choice, general_supply, name
 from .data import catalog
 from .gods import take_special_money
-from .tasks import State, Task, acts, automatic, decides, finish, general_supply, name, push, ready, single
+
+SUPPLY_PIECES = ((FOOT, "feet"), (COLUMN, "columns"))
 
 
-def effect(seat: int, kind: str, n: int, source: str) -> Task:
-    return {"t": "effect", "seat": seat, "effect": kind, "n": n, "source": source}
+def effect(seat: int, kind: str, n: int, source: str) -> dict:
+    return {"step": "effect", "seat": seat, "effect": kind, "n": n, "source": source}
 
 
-@automatic("effect")
-def _effect(state, task):
-    seat, kind, n = task["seat"], task["effect"], task["n"]
-    p = state["players"][seat]
-    if kind == "reserve":
-        push(state, {"t": "reserve", "seat": seat, "n": n})
-    elif kind == "demigod":
-        display = state["demigod_display"]
-        if task["source"] == "loot" and display:
-            value = display.pop(0)
-            p["demigods"].append(value)
-            who = name(state, seat)
-            add_log(state, f"{who} takes demigod {value} from the display.", only=[seat],
-                    others=f"{who} takes the highest demigod from the display.")
-        else:
-            push(state, demigod_draw(seat))
-    elif kind == "god":
-        push(state, {"t": "draw_god", "seat": seat, "how": task["source"]})
-    elif kind == "column":
-        push(state, {"t": "free_column", "seat": seat})
-    elif kind == "offering":
-        push(state, {"t": "offering", "seat": seat, "n": n})
-    elif kind == "cards":
-        push(state, deal(seat, n))
-    elif kind == "money":
-        take_special_money(state, seat)
-    elif kind == "steps":
-        p["steps"] += n
-        add_log(state, f"{name(state, seat)} keeps a steps tile (+{n} step per move from now on).")
+class Effect(Auto):
+    """A loot or bonus tile takes effect (``source`` "loot" or "bonus")."""
+
+    name = "effect"
+
+    def run(self, state, frame, flow):
+        seat, kind, n = frame["seat"], frame["effect"], frame["n"]
+        p = state["players"][seat]
+        if kind == "reserve":
+            flow.push({"step": "reserve", "seat": seat, "n": n})
+        elif kind == "demigod":
+            display = state["demigod_display"]
+            if frame["source"] == "loot" and display:
+                value = display.pop(0)
+                p["demigods"].append(value)
+                p["demigods_known"].append(value)
+                who = name(state, seat)
+                add_log(state, f"{who} takes demigod {value} from the display.", only=[seat],
+                        others=f"{who} takes the highest demigod from the display.")
+            else:
+                flow.push(demigod_draw(seat))
+        elif kind == "god":
+            flow.push({"step": "draw_god", "seat": seat, "how": frame["source"]})
+        elif kind == "column":
+            flow.push({"step": "free_column", "seat": seat})
+        elif kind == "offering":
+            flow.push({"step": "offering", "seat": seat, "n": n})
+        elif kind == "cards":
+            flow.push(deal(seat, n))
+        elif kind == "money":
+            take_special_money(state, seat)
+        elif kind == "steps":
+            p["steps"] += n
+            add_log(state, f"{name(state, seat)} keeps a steps tile (+{n} step per move from now on).")
 
 
-@ready("reserve")
-def _reserve_ready(state, task):
-    return any(general_supply(state, task["seat"], piece) for piece in (FOOT, COLUMN))
+class Reserve(Choose):
+    """Feet or columns from the general supply into the seat's own."""
+
+    name = "reserve"
+    topic = "loot"
+
+    def ready(self, state, frame):
+        return any(general_supply(state, frame["seat"], piece) for piece, _ in SUPPLY_PIECES)
+
+    def options(self, state, frame):
+        return [choice(key) for piece, key in SUPPLY_PIECES if general_supply(state, frame["seat"], piece)]
+
+    def describe(self, state, frame, option):
+        piece = FOOT if option.id == "feet" else COLUMN
+        return f"Take {min(frame['n'], general_supply(state, frame['seat'], piece))} {option.id} into your supply", ""
+
+    def question(self, state, frame):
+        return f"reserve: take {frame['n']} feet or {frame['n']} columns"
+
+    def act(self, state, frame, option, flow):
+        seat, key = frame["seat"], option.id
+        got = min(frame["n"], general_supply(state, seat, FOOT if key == "feet" else COLUMN))
+        state["players"][seat][key] += got
+        add_log(state, f"{name(state, seat)} takes {got} {key} into their supply.")
 
 
-@decides("reserve")
-def _reserve_decide(state, task):
-    seat, n = task["seat"], task["n"]
-    choices = []
-    for piece, key in ((FOOT, "feet"), (COLUMN, "columns")):
-        available = general_supply(state, seat, piece)
-        if available:
-            choices.append(Choice(key, f"Take {min(n, available)} {key} into your supply"))
-    return single(state, seat, f"reserve: take {n} feet or {n} columns", choices, "loot")
+class FreeColumn(Choose):
+    """A column from the general supply on any column hex, joined to nothing."""
 
+    name = "free_column"
+    topic = "loot"
 
-@acts("reserve")
-def _reserve_act(state, task, choice):
-    seat = task["seat"]
-    finish(state)
-    got = min(task["n"], general_supply(state, seat, FOOT if choice == "feet" else COLUMN))
-    state["players"][seat][choice] += got
-    add_log(state, f"{name(state, seat)} takes {got} {choice} into their supply.")
+    def ready(self, state, frame):
+        seat = frame["seat"]
+        return general_supply(state, seat, COLUMN) > 0 and bool(free_column_sites(catalog(), state, seat))
 
+    def options(self, state, frame):
+        return [choice(f"column:{h}", h) for h in free_column_sites(catalog(), state, frame["seat"])]
 
-@ready("free_column")
-def _free_column_ready(state, task):
-    seat = task["seat"]
-    return general_supply(state, seat, COLUMN) > 0 and bool(free_column_sites(catalog(), state, seat))
+    def describe(self, state, frame, option):
+        return f"Column to hex {option.target}", ""
 
+    def question(self, state, frame):
+        return "place a column from the general supply on any column hex"
 
-@decides("free_column")
-def _free_column_decide(state, task):
-    choices = [Choice(f"column:{h}", f"Column to hex {h}") for h in free_column_sites(catalog(), state, task["seat"])]
-    return single(state, task["seat"], "place a column from the general supply on any column hex", choices, "loot")
-
-
-@acts("free_column")
-def _free_column_act(state, task, choice):
-    seat = task["seat"]
-    finish(state)
-    hex_id = choice.split(":", 1)[1]
-    state["players"][seat]["columns_on"].append(hex_id)
-    state["occupied"].setdefault(hex_id, []).append(seat)
-    add_log(state, f"{name(state, seat)} places a column on {hex_id} (loot).")
+    def act(self, state, frame, option, flow):
+        seat, hex_id = frame["seat"], option.target
+        state["players"][seat]["columns_on"].append(hex_id)
+        state["occupied"].setdefault(hex_id, []).append(seat)
+        add_log(state, f"{name(state, seat)} places a column on {hex_id} (loot).")
 
 
 # -- bonus tiles ----------------------------------------------------------------------------
 
 
-@decides("bonus_draw")
-def _bonus_draw_decide(state, task):
-    bonus = catalog().bonus
-    outcomes = [Choice(b, bonus[b]["label"]) for b in state["bonus_pool"]]
-    return Decision.chance(f"Draw a bonus tile for {name(state, task['seat'])}", outcomes, "bonus")
-
-
-@acts("bonus_draw")
-def _bonus_draw_act(state, task, tile):
-    take_bonus(state, task["seat"], tile)
-    finish(state)
+def bonus_left(state: State) -> list[str]:
+    """The bonus tiles nobody has (yet)."""
+    taken = {p["bonus"] for p in state["players"]}
+    return [tile for tile in sorted(catalog().bonus) if tile not in taken]
 
 
 def take_bonus(state: State, seat: int, tile: str) -> None:
-    state["bonus_pool"].remove(tile)
     state["players"][seat]["bonus"] = tile
     add_log(state, f"{name(state, seat)} gets the bonus tile {catalog().bonus[tile]['label']}.")
 
 
-@decides("bonus_pick")
-def _bonus_pick_decide(state, task):
-    bonus = catalog().bonus
-    choices = [Choice(f"bonus:{b}", bonus[b]["label"]) for b in state["bonus_pool"]]
-    return single(state, task["seat"], "choose a bonus tile", choices, "bonus")
+class BonusDraw(Draw):
+    name = "bonus_draw"
+    topic = "bonus"
+
+    def options(self, state, frame):
+        return [choice(tile) for tile in bonus_left(state)]
+
+    def describe(self, state, frame, option):
+        return catalog().bonus[option.id]["label"], ""
+
+    def prompt(self, state, frame):
+        return f"Draw a bonus tile for {name(state, frame['seat'])}"
+
+    def act(self, state, frame, option, flow):
+        take_bonus(state, frame["seat"], option.id)
 
 
-@acts("bonus_pick")
-def _bonus_pick_act(state, task, choice):
-    take_bonus(state, task["seat"], choice.split(":", 1)[1])
-    finish(state)
+class BonusPick(Choose):
+    """The variant: each player chooses a bonus tile, the last player first."""
+
+    name = "bonus_pick"
+    topic = "bonus"
+
+    def options(self, state, frame):
+        return [choice(f"bonus:{tile}", f"bonus:{tile}") for tile in bonus_left(state)]
+
+    def describe(self, state, frame, option):
+        return catalog().bonus[option.id[6:]]["label"], ""
+
+    def question(self, state, frame):
+        return "choose a bonus tile"
+
+    def act(self, state, frame, option, flow):
+        take_bonus(state, frame["seat"], option.id[6:])

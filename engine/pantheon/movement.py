@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from engine.core import Choice, add_log
+from engine.core import Choice, Stack, add_log, logging
 
 from . import cards as deck
 from .board import COLUMN, FOOT, placements
+from .common import Choose, State, choice, gods_owned, name
 from .data import catalog
 from .loot import effect
-from .tasks import State, Task, acts, decides, finish, gods_owned, make_choice, name, push, single
+
+END = Choice("end")
+FOLLOWER_CHOICES = (Choice("draw"), END)
+"""A follower who has not placed a piece may draw a card instead, or pass."""
 
 
-def movement(state: State, seat: int, main: bool) -> Task:
+def movement(state: State, seat: int, main: bool) -> dict:
     free = gods_owned(state, seat, "vinthrad") + state["players"][seat]["steps"] + (1 if main else 0)
-    return {"t": "move", "seat": seat, "main": main, "free": free, "jumps": gods_owned(state, seat, "gaiviles"), "placed": 0, "loot": []}
+    return {"step": "move", "seat": seat, "main": main, "free": free, "jumps": gods_owned(state, seat, "gaiviles"),
+            "placed": 0, "loot": []}
 
 
 def place_label(kind: str, hex_id: str, cost: int, jump: bool) -> str:
@@ -26,67 +29,84 @@ def place_label(kind: str, hex_id: str, cost: int, jump: bool) -> str:
     return f"{piece} to hex {hex_id}{how} — {cost} {unit}{shared}"
 
 
-@lru_cache(maxsize=4096)
-def _move_choice(pl, cards: int, loot_label: str) -> Choice:
-    hints = []
-    if cards:
-        hints.append(f"plays {cards} movement card{'s' if cards > 1 else ''}")
-    if loot_label:
-        hints.append("loot: " + loot_label)
-    prefix = "jump" if pl.jump else pl.kind
-    return Choice(f"{prefix}:{pl.hex}", place_label(pl.kind, pl.hex, pl.cost, pl.jump), "; ".join(hints))
+def loot_hint(state: State, hex_id: str) -> str:
+    loot = state["loot"].get(hex_id)
+    return "loot: " + catalog().loot[loot]["label"] if loot else ""
 
 
-_FOLLOWER_CHOICES = (Choice("draw", "Draw a card instead of moving"), Choice("end", "Pass (neither move nor draw)"))
+def cards_needed(cost: int, free: int) -> int:
+    """Movement cards (2 steps each) a placement of ``cost`` takes beyond ``free`` steps."""
+    return (cost - free + 1) // 2 if cost > free else 0
 
 
-@decides("move")
-def _move_decide(state, task):
-    seat, free = task["seat"], task["free"]
-    cat = catalog()
-    held = state["players"][seat]["hand"].get("movement", 0)
-    choices = []
-    loot = state["loot"]
-    if free or held:
-        for pl in placements(cat, state, seat, task["jumps"]):
-            cards = (pl.cost - free + 1) // 2 if pl.cost > free else 0
-            if cards <= held:
-                choices.append(_move_choice(pl, cards, cat.loot[loot[pl.hex]]["label"] if pl.hex in loot else ""))
-    if task["main"] or task["placed"]:
-        choices.append(make_choice("end", "End movement", f"{free} step(s) left unused" if free else ""))
-        prompt = f"move ({free} step(s) left, {held} movement card(s))"
-    else:
-        choices[:0] = _FOLLOWER_CHOICES
-        prompt = f"move too with movement cards ({free} free step(s), {held} card(s)), or draw a card"
-    return single(state, seat, prompt, choices, "movement")
+class Move(Choose):
+    """One piece at a time, the mover first (with the big foot's free step), then the others."""
 
+    name = "move"
+    topic = "movement"
 
-@acts("move")
-def _move_act(state, task, choice):
-    seat = task["seat"]
-    if choice == "end":
-        if not (task["main"] or task["placed"]):  # a follower who neither moves nor draws
-            add_log(state, f"{name(state, seat)} passes.")
-        finish(state)
-        collect(state, seat, task["loot"])
-        return
-    if choice == "draw":
-        finish(state)
-        push(state, {"t": "draw", "seat": seat, "n": 1})
-        return
-    prefix, hex_id = choice.split(":")
-    kind = COLUMN if prefix == COLUMN else FOOT
-    cost = entry_cost(state, hex_id)
-    cards = max(0, cost - task["free"] + 1) // 2
-    if cards:
-        p = state["players"][seat]
-        deck.remove(p["hand"], deck.MOVEMENT, cards)
-        deck.add(state["discard"], deck.MOVEMENT, cards)
-    task["free"] += 2 * cards - cost
-    task["placed"] += 1
-    if prefix == "jump":
-        task["jumps"] -= 1
-    place(state, seat, kind, hex_id, task["loot"], f"{'jumps' if prefix == 'jump' else 'moves'}")
+    def options(self, state, frame):
+        seat, free = frame["seat"], frame["free"]
+        held = state["players"][seat]["hand"].get(deck.MOVEMENT, 0)
+        choices = []
+        if free or held:
+            for pl in placements(catalog(), state, seat, frame["jumps"]):
+                if cards_needed(pl.cost, free) <= held:
+                    choices.append(choice(f"{'jump' if pl.jump else pl.kind}:{pl.hex}", pl.hex))
+        if frame["main"] or frame["placed"]:
+            choices.append(END)
+        else:
+            choices[:0] = FOLLOWER_CHOICES
+        return choices
+
+    def describe(self, state, frame, option):
+        free = frame["free"]
+        if option.id == "draw":
+            return "Draw a card instead of moving", ""
+        if option.id == "end":
+            if frame["main"] or frame["placed"]:
+                return "End movement", f"{free} step(s) left unused" if free else ""
+            return "Pass (neither move nor draw)", ""
+        prefix, hex_id = option.id.split(":")
+        cost = entry_cost(state, hex_id)
+        cards = cards_needed(cost, free)
+        hints = [f"plays {cards} movement card{'s' if cards > 1 else ''}"] if cards else []
+        if hex_id in state["loot"]:
+            hints.append(loot_hint(state, hex_id))
+        return place_label(COLUMN if prefix == COLUMN else FOOT, hex_id, cost, prefix == "jump"), "; ".join(hints)
+
+    def question(self, state, frame):
+        held = state["players"][frame["seat"]]["hand"].get(deck.MOVEMENT, 0)
+        if frame["main"] or frame["placed"]:
+            return f"move ({frame['free']} step(s) left, {held} movement card(s))"
+        return f"move too with movement cards ({frame['free']} free step(s), {held} card(s)), or draw a card"
+
+    def public_question(self, state, frame):
+        if frame["main"] or frame["placed"]:
+            return f"move ({frame['free']} step(s) left)"
+        return f"move too with movement cards ({frame['free']} free step(s)), or draw a card"
+
+    def act(self, state, frame, option, flow):
+        seat = frame["seat"]
+        if option.id == "end":
+            if not (frame["main"] or frame["placed"]):  # a follower who neither moves nor draws
+                add_log(state, f"{name(state, seat)} passes.")
+            collect(state, seat, frame["loot"], flow)
+            return
+        if option.id == "draw":
+            flow.push({"step": "draw", "seat": seat, "n": 1})
+            return
+        prefix, hex_id = option.id.split(":")
+        cost = entry_cost(state, hex_id)
+        cards = cards_needed(cost, frame["free"])
+        if cards:
+            deck.play(state, seat, deck.MOVEMENT, cards)
+        frame["free"] += 2 * cards - cost
+        frame["placed"] += 1
+        if prefix == "jump":
+            frame["jumps"] -= 1
+        place(state, seat, COLUMN if prefix == COLUMN else FOOT, hex_id, frame["loot"], "jumps" if prefix == "jump" else "moves")
+        flow.push(frame)
 
 
 def entry_cost(state: State, hex_id: str) -> int:
@@ -102,15 +122,15 @@ def place(state: State, seat: int, kind: str, hex_id: str, loot: list[str], how:
         p["columns"] -= 1
         p["columns_on"].append(hex_id)
     state["occupied"].setdefault(hex_id, []).append(seat)
-    text = f"{name(state, seat)} {how}: {kind} to {hex_id}"
-    if kind == FOOT and hex_id in state["loot"]:
-        taken = state["loot"].pop(hex_id)
+    taken = state["loot"].pop(hex_id) if kind == FOOT and hex_id in state["loot"] else None
+    if taken:
         loot.append(taken)
-        text += f", taking the loot tile {catalog().loot[taken]['label']}"
-    add_log(state, text + ".")
+    if logging(state):
+        loot_text = f", taking the loot tile {catalog().loot[taken]['label']}" if taken else ""
+        add_log(state, f"{name(state, seat)} {how}: {kind} to {hex_id}{loot_text}.")
 
 
-def collect(state: State, seat: int, loot: list[str]) -> None:
+def collect(state: State, seat: int, loot: list[str], flow: Stack) -> None:
     """Loot tiles reached during a move or purchase take effect once it is finished."""
     records = catalog().loot
-    push(state, *(effect(seat, records[k]["effect"], records[k]["n"], "loot") for k in loot))
+    flow.push(*(effect(seat, records[k]["effect"], records[k]["n"], "loot") for k in loot))

@@ -2,136 +2,170 @@
 
 from __future__ import annotations
 
-from engine.core import Choice, Decision, add_log
+from engine.core import Auto, Choice, Draw, add_log
 
 from . import cards as deck
 from .board import COLUMN, FOOT
 from .chance import deal
-from .data import catalog
-from .tasks import (State, acts, automatic, card_label, decides, finish, general_supply, name, push, ready, seats_from,
-                    single)
+from .common import Choose, State, card_label, choice, general_supply, name, seats_from
+from .data import NATION_IDS, catalog
 
 HAND_LIMIT_NATION = 7
+CARDS, GOD = Choice("cards"), Choice("god")
+KEEP = Choice("keep")
 
 
-@decides("nation")
-def _nation_decide(state, task):
-    nations = catalog().nations
-    outcomes = [Choice(n, nations[n]["name"]) for n in state["nation_cards"]]
-    return Decision.chance(f"Epoch {state['epoch']}: draw the nation card", outcomes, "preparation")
+class Nation(Draw):
+    """The epoch's nation card, from those not drawn yet."""
+
+    name = "nation"
+    topic = "preparation"
+
+    def options(self, state, frame):
+        return [choice(nation) for nation in NATION_IDS if nation not in state["nations"]]
+
+    def describe(self, state, frame, option):
+        return catalog().nations[option.id]["name"], ""
+
+    def prompt(self, state, frame):
+        return f"Epoch {state['epoch']}: draw the nation card"
+
+    def act(self, state, frame, option, flow):
+        nation = option.id
+        state["nations"].append(nation)
+        add_log(state, f"Epoch {state['epoch']}: {catalog().nations[nation]['name']} rises.")
 
 
-@acts("nation")
-def _nation_act(state, task, nation):
-    state["nation_cards"].remove(nation)
-    state["nations"].append(nation)
-    record = catalog().nations[nation]
-    add_log(state, f"Epoch {state['epoch']}: {record['name']} rises.")
-    finish(state)
+class Power(Auto):
+    """The epoch's nation acts once, for every player from the start player on."""
 
+    name = "power"
 
-@automatic("power")
-def _power(state, task):
-    nation = catalog().nations[state["nations"][-1]]
-    power = nation["power"]
-    order = seats_from(state, state["start"])
-    if power == "persia":
-        state["special_money"].reverse()
-        add_log(state, "Persia: the special money stack is turned round.")
-    elif power == "gallia":
-        push(state, *({"t": "gallia", "seat": s} for s in order))
-    elif power == "germania":
-        push(state, *({"t": "hand7", "seat": s} for s in order))
-    elif power == "aegyptus":
-        push(state, *({"t": "swap", "seat": s} for s in order))
-    elif power == "cartago":
-        push(state, *({"t": "buy", "seat": s, "budget": 2, "hand": False, "kinds": [], "loot": []} for s in order))
-    elif power == "iberia":
-        push(state, *({"t": "offering", "seat": s, "n": 1} for s in order))
-    elif power == "roma":
-        push(state, *(deal(s, 2) for s in order))
+    def run(self, state, frame, flow):
+        power = catalog().nations[state["nations"][-1]]["power"]
+        order = seats_from(state, state["start"])
+        if power == "persia":
+            state["special_money"].reverse()
+            add_log(state, "Persia: the special money stack is turned round.")
+        elif power == "gallia":
+            flow.push(*({"step": "gallia", "seat": s} for s in order))
+        elif power == "germania":
+            flow.push(*({"step": "hand7", "seat": s} for s in order))
+        elif power == "aegyptus":
+            flow.push(*({"step": "swap", "seat": s} for s in order))
+        elif power == "cartago":
+            flow.push(*({"step": "buy", "seat": s, "budget": 2, "hand": False, "kinds": [], "loot": []} for s in order))
+        elif power == "iberia":
+            flow.push(*({"step": "offering", "seat": s, "n": 1} for s in order))
+        elif power == "roma":
+            flow.push(*(deal(s, 2) for s in order))
 
 
 def _gallia_choices(state: State) -> list[Choice]:
     choices = []
     if deck.can_refill_deck(state):
-        choices.append(Choice("cards", "Draw 2 cards from the deck"))
+        choices.append(CARDS)
     if state["god_stack"] or state["god_box"]:
-        choices.append(Choice("god", "Reveal a god from the stack", "take it by offering only its topmost number"))
+        choices.append(GOD)
     return choices
 
 
-@ready("gallia")
-def _gallia_ready(state, task):
-    return bool(_gallia_choices(state))
+class Gallia(Choose):
+    name = "gallia"
+    topic = "nations"
+
+    def ready(self, state, frame):
+        return bool(_gallia_choices(state))
+
+    def options(self, state, frame):
+        return _gallia_choices(state)
+
+    def describe(self, state, frame, option):
+        if option.id == "cards":
+            return "Draw 2 cards from the deck", ""
+        return "Reveal a god from the stack", "take it by offering only its topmost number"
+
+    def question(self, state, frame):
+        return "Gallia: draw 2 cards or reveal a god"
+
+    def act(self, state, frame, option, flow):
+        seat = frame["seat"]
+        if option.id == "cards":
+            flow.push(deal(seat, 2))
+        else:
+            flow.push({"step": "draw_god", "seat": seat, "how": "gallia"})
 
 
-@decides("gallia")
-def _gallia_decide(state, task):
-    return single(state, task["seat"], "Gallia: draw 2 cards or reveal a god", _gallia_choices(state), "nations")
+class HandOfSeven(Auto):
+    """Germania: a hand of fewer than seven cards draws from the deck, one of more discards."""
+
+    name = "hand7"
+
+    def run(self, state, frame, flow):
+        seat = frame["seat"]
+        held = deck.size(state["players"][seat]["hand"])
+        if held < HAND_LIMIT_NATION:
+            flow.push(deal(seat, HAND_LIMIT_NATION - held))
+        elif held > HAND_LIMIT_NATION:
+            flow.push({"step": "discard", "seat": seat})
 
 
-@acts("gallia")
-def _gallia_act(state, task, choice):
-    seat = task["seat"]
-    finish(state)
-    if choice == "cards":
-        push(state, deal(seat, 2))
-    else:
-        push(state, {"t": "draw_god", "seat": seat, "how": "gallia"})
+class Discard(Choose):
+    name = "discard"
+    topic = "nations"
+
+    def options(self, state, frame):
+        hand = state["players"][frame["seat"]]["hand"]
+        return [choice(f"discard:{kind}", f"hand:{kind}") for kind in deck.CARD_ORDER if hand.get(kind)]
+
+    def describe(self, state, frame, option):
+        kind = option.id[8:]
+        return f"Discard {card_label(kind)}", f"you hold {state['players'][frame['seat']]['hand'][kind]}"
+
+    def question(self, state, frame):
+        held = deck.size(state["players"][frame["seat"]]["hand"])
+        return f"discard down to {HAND_LIMIT_NATION} cards ({held} held)"
+
+    def act(self, state, frame, option, flow):
+        seat, kind = frame["seat"], option.id[8:]
+        deck.play(state, seat, kind)
+        add_log(state, f"{name(state, seat)} discards {card_label(kind)}.")
+        if deck.size(state["players"][seat]["hand"]) > HAND_LIMIT_NATION:
+            flow.push(frame)
 
 
-@ready("hand7")
-def _hand7_ready(state, task):
-    seat = task["seat"]
-    held = deck.size(state["players"][seat]["hand"])
-    if held >= HAND_LIMIT_NATION:
-        return held > HAND_LIMIT_NATION
-    task.clear()
-    task.update(deal(seat, HAND_LIMIT_NATION - held))
-    return deck.ensure_deck(state)  # now a deal task: ready as any deal is
+class Swap(Choose):
+    """Aegyptus: swap feet for columns (or back) with the general supply, one for one."""
 
+    name = "swap"
+    topic = "nations"
 
-@decides("hand7")
-def _hand7_decide(state, task):
-    hand = state["players"][task["seat"]]["hand"]
-    choices = [Choice(f"discard:{k}", f"Discard {card_label(k)}", f"you hold {hand[k]}") for k in deck.CARD_ORDER if hand.get(k)]
-    return single(state, task["seat"], f"discard down to {HAND_LIMIT_NATION} cards ({deck.size(hand)} held)", choices, "nations")
+    def options(self, state, frame):
+        seat = frame["seat"]
+        p = state["players"][seat]
+        choices = [KEEP]
+        choices += [choice(f"feet:{n}") for n in range(1, min(p["feet"], general_supply(state, seat, COLUMN)) + 1)]
+        choices += [choice(f"columns:{n}") for n in range(1, min(p["columns"], general_supply(state, seat, FOOT)) + 1)]
+        return choices
 
+    def describe(self, state, frame, option):
+        if option.id == "keep":
+            p = state["players"][frame["seat"]]
+            return "Keep your pieces as they are", f"supply: {p['feet']} feet, {p['columns']} columns"
+        give, n = option.id.split(":")
+        get = "columns" if give == "feet" else "feet"
+        return f"Swap {n} {give} for {n} {get}", ""
 
-@acts("hand7")
-def _hand7_act(state, task, choice):
-    seat = task["seat"]
-    kind = choice.split(":", 1)[1]
-    hand = state["players"][seat]["hand"]
-    deck.remove(hand, kind)
-    deck.add(state["discard"], kind)
-    add_log(state, f"{name(state, seat)} discards {card_label(kind)}.")
-    if deck.size(hand) <= HAND_LIMIT_NATION:
-        finish(state)
+    def question(self, state, frame):
+        return "Aegyptus: swap feet and columns with the general supply"
 
-
-@decides("swap")
-def _swap_decide(state, task):
-    seat = task["seat"]
-    p = state["players"][seat]
-    choices = [Choice("keep", "Keep your pieces as they are", f"supply: {p['feet']} feet, {p['columns']} columns")]
-    for n in range(1, min(p["feet"], general_supply(state, seat, COLUMN)) + 1):
-        choices.append(Choice(f"feet:{n}", f"Swap {n} feet for {n} columns"))
-    for n in range(1, min(p["columns"], general_supply(state, seat, FOOT)) + 1):
-        choices.append(Choice(f"columns:{n}", f"Swap {n} columns for {n} feet"))
-    return single(state, seat, "Aegyptus: swap feet and columns with the general supply", choices, "nations")
-
-
-@acts("swap")
-def _swap_act(state, task, choice):
-    seat = task["seat"]
-    finish(state)
-    if choice == "keep":
-        return
-    give, count = choice.split(":")
-    get = "columns" if give == "feet" else "feet"
-    p = state["players"][seat]
-    p[give] -= int(count)
-    p[get] += int(count)
-    add_log(state, f"{name(state, seat)} swaps {count} {give} for {count} {get}.")
+    def act(self, state, frame, option, flow):
+        if option.id == "keep":
+            return
+        seat = frame["seat"]
+        give, count = option.id.split(":")
+        get = "columns" if give == "feet" else "feet"
+        p = state["players"][seat]
+        p[give] -= int(count)
+        p[get] += int(count)
+        add_log(state, f"{name(state, seat)} swaps {count} {give} for {count} {get}.")

@@ -8,9 +8,11 @@ from engine.core import Choice, add_log
 
 from . import cards as deck
 from .board import COLUMN, FOOT, placements
+from .common import Choose, State, choice, countdown, general_supply, name
 from .data import OFFERING_KINDS, Catalog, catalog
-from .movement import collect, entry_cost, place, place_label
-from .tasks import State, Task, acts, countdown, decides, finish, general_supply, make_choice, name, ready, single
+from .movement import END, collect, entry_cost, loot_hint, place, place_label
+
+BUY_PIECE = {FOOT: Choice(f"buy:{FOOT}"), COLUMN: Choice(f"buy:{COLUMN}")}
 
 
 def tile_cost(kind: str, current: int, level: int) -> int:
@@ -35,43 +37,6 @@ def set_tile(state: State, seat: int, kind: str, level: int) -> None:
     p["tiles"][kind] = level
 
 
-@decides("buy")
-def _buy_decide(state, task):
-    seat = task["seat"]
-    p = state["players"][seat]
-    cat = catalog()
-    budget = task["budget"]
-    funds = budget + (deck.money(p["hand"]) if task["hand"] else 0)
-    money_cards = tuple([p["hand"].get(kind, 0) for kind in deck.MONEY_VALUES])
-
-    def hint(cost: int) -> str:
-        return "" if cost <= budget else _paid_with(money_cards, cost - budget)
-
-    choices = []
-    tiles = p["tiles"]
-    for kind in OFFERING_KINDS:
-        if kind in task["kinds"]:
-            continue
-        current = tiles[kind]
-        for level, cost in _raises(cat, kind, current):
-            if cost > funds:
-                break  # prices rise with the level
-            if tile_in_stock(state, kind, current, level):
-                choices.append(_tile_choice(cat, kind, current, level, cost, hint(cost)))
-    if funds >= 1:
-        for piece in (FOOT, COLUMN):
-            if general_supply(state, seat, piece):
-                choices.append(_piece_choice(piece, hint(1)))
-        loot = state["loot"]
-        for pl in placements(cat, state, seat):
-            if pl.cost <= funds:
-                choices.append(_buy_place_choice(pl, hint(pl.cost), cat.loot[loot[pl.hex]]["label"] if pl.hex in loot else ""))
-    choices.append(make_choice("end", "End purchase", f"{budget} money left over is lost" if budget else ""))
-    source = "" if task["hand"] else " (Cartago: 2 money, no cards)"
-    change = f" ({budget} of it already paid in cards)" if budget and task["hand"] else ""
-    return single(state, seat, f"buy: {funds} money to spend{change}{source}", choices, "purchase")
-
-
 @lru_cache(maxsize=64)
 def _raises(cat: Catalog, kind: str, current: int) -> tuple[tuple[int, int], ...]:
     """(level, cost) of each higher level of an offering tile, from ``current``."""
@@ -85,98 +50,150 @@ def _paid_with(money_cards: tuple[int, ...], due: int) -> str:
     return "pays with " + ", ".join(f"{n} money card{'s' if n > 1 else ''} of {deck.MONEY_VALUES[k]}" for k, n in sorted(cards.items()))
 
 
-@lru_cache(maxsize=1024)
-def _tile_choice(cat: Catalog, kind: str, current: int, level: int, cost: int, paid_with: str) -> Choice:
-    what = f"{cat.tile_labels[kind]} tile L{level}" if not current else f"{cat.tile_labels[kind]} L{current} → L{level}"
-    return Choice(f"tile:{kind}:{level}", f"{what} — {cost} money", paid_with)
+def funds(state: State, frame: dict) -> int:
+    return frame["budget"] + (deck.money(state["players"][frame["seat"]]["hand"]) if frame["hand"] else 0)
 
 
-@lru_cache(maxsize=64)
-def _piece_choice(piece: str, paid_with: str) -> Choice:
-    return Choice(f"buy:{piece}", f"Buy a {piece} — 1 money", "; ".join(h for h in (paid_with, "into your supply") if h))
+class Buy(Choose):
+    """Spend money (cards from the hand, Stonkus, Cartago's 2) on tiles, pieces and placements;
+    money cards are played as they are needed, and what is left when the purchase ends is lost."""
+
+    name = "buy"
+    topic = "purchase"
+
+    def options(self, state, frame):
+        seat, cat = frame["seat"], catalog()
+        money = funds(state, frame)
+        choices = []
+        tiles = state["players"][seat]["tiles"]
+        for kind in OFFERING_KINDS:
+            if kind in frame["kinds"]:
+                continue
+            current = tiles[kind]
+            for level, cost in _raises(cat, kind, current):
+                if cost > money:
+                    break  # prices rise with the level
+                if tile_in_stock(state, kind, current, level):
+                    choices.append(choice(f"tile:{kind}:{level}", f"offering:{kind}"))
+        if money >= 1:
+            choices += [BUY_PIECE[piece] for piece in (FOOT, COLUMN) if general_supply(state, seat, piece)]
+            choices += [choice(f"{pl.kind}:{pl.hex}", pl.hex) for pl in placements(cat, state, seat) if pl.cost <= money]
+        choices.append(END)
+        return choices
+
+    def describe(self, state, frame, option):
+        budget = frame["budget"]
+        if option.id == "end":
+            return "End purchase", f"{budget} money left over is lost" if budget else ""
+        hand = state["players"][frame["seat"]]["hand"]
+
+        def paid_with(cost: int) -> str:
+            return "" if cost <= budget else _paid_with(tuple([hand.get(k, 0) for k in deck.MONEY_VALUES]), cost - budget)
+
+        head, _, rest = option.id.partition(":")
+        if head == "tile":
+            kind, level = rest.split(":")
+            current, level = state["players"][frame["seat"]]["tiles"][kind], int(level)
+            cost, label = tile_cost(kind, current, level), catalog().tile_labels[kind]
+            what = f"{label} tile L{level}" if not current else f"{label} L{current} → L{level}"
+            return f"{what} — {cost} money", paid_with(cost)
+        if head == "buy":
+            return f"Buy a {rest} — 1 money", "; ".join(h for h in (paid_with(1), "into your supply") if h)
+        cost = entry_cost(state, rest)
+        label = place_label(head, rest, cost, False).replace("steps", "money").replace("step", "money")
+        return label, "; ".join(h for h in (paid_with(cost), loot_hint(state, rest)) if h)
+
+    def question(self, state, frame):
+        budget = frame["budget"]
+        source = "" if frame["hand"] else " (Cartago: 2 money, no cards)"
+        change = f" ({budget} of it already paid in cards)" if budget and frame["hand"] else ""
+        return f"buy: {funds(state, frame)} money to spend{change}{source}"
+
+    def public_question(self, state, frame):
+        if not frame["hand"]:
+            return None
+        return f"buy ({frame['budget']} money already paid)" if frame["budget"] else "buy"
+
+    def act(self, state, frame, option, flow):
+        seat = frame["seat"]
+        if option.id == "end":
+            if frame["budget"]:
+                add_log(state, f"{name(state, seat)} ends the purchase; {frame['budget']} money left over is lost.")
+            collect(state, seat, frame["loot"], flow)
+            return
+        head, _, rest = option.id.partition(":")
+        if head == "tile":
+            kind, level = rest.split(":")
+            level = int(level)
+            spend(state, frame, tile_cost(kind, state["players"][seat]["tiles"][kind], level))
+            set_tile(state, seat, kind, level)
+            frame["kinds"].append(kind)
+            add_log(state, f"{name(state, seat)} buys {catalog().tile_labels[kind]} level {level}.")
+        elif head == "buy":
+            spend(state, frame, 1)
+            state["players"][seat]["feet" if rest == FOOT else "columns"] += 1
+            add_log(state, f"{name(state, seat)} buys a {rest}.")
+        else:
+            spend(state, frame, entry_cost(state, rest))
+            place(state, seat, head, rest, frame["loot"], "places")
+        flow.push(frame)
 
 
-@lru_cache(maxsize=4096)
-def _buy_place_choice(pl, paid_with: str, loot_label: str) -> Choice:
-    label = place_label(pl.kind, pl.hex, pl.cost, False).replace("steps", "money").replace("step", "money")
-    hint = "; ".join(h for h in (paid_with, "loot: " + loot_label if loot_label else "") if h)
-    return Choice(f"{pl.kind}:{pl.hex}", label, hint)
-
-
-@acts("buy")
-def _buy_act(state, task, choice):
-    seat = task["seat"]
-    if choice == "end":
-        if task["budget"]:
-            add_log(state, f"{name(state, seat)} ends the purchase; {task['budget']} money left over is lost.")
-        finish(state)
-        collect(state, seat, task["loot"])
-        return
-    head, _, rest = choice.partition(":")
-    if head == "tile":
-        kind, level = rest.split(":")
-        level = int(level)
-        current = state["players"][seat]["tiles"][kind]
-        spend(state, task, tile_cost(kind, current, level))
-        set_tile(state, seat, kind, level)
-        task["kinds"].append(kind)
-        add_log(state, f"{name(state, seat)} buys {catalog().tile_labels[kind]} level {level}.")
-    elif head == "buy":
-        spend(state, task, 1)
-        state["players"][seat]["feet" if rest == FOOT else "columns"] += 1
-        add_log(state, f"{name(state, seat)} buys a {rest}.")
-    else:
-        spend(state, task, entry_cost(state, rest))
-        place(state, seat, head, rest, task["loot"], "places")
-
-
-def spend(state: State, task: Task, cost: int) -> None:
-    due = cost - task["budget"]
+def spend(state: State, frame: dict, cost: int) -> None:
+    """Pay ``cost`` from the money left over, playing money cards for the rest (no change)."""
+    due = cost - frame["budget"]
     if due > 0:
-        p = state["players"][task["seat"]]
-        cards = deck.payment(p["hand"], due)
+        seat = frame["seat"]
         paid = 0
-        for kind, n in cards.items():
-            deck.remove(p["hand"], kind, n)
-            deck.add(state["discard"], kind, n)
+        for kind, n in deck.payment(state["players"][seat]["hand"], due).items():
+            deck.play(state, seat, kind, n)
             paid += deck.MONEY_VALUES[kind] * n
-        add_log(state, f"{name(state, task['seat'])} plays money cards worth {paid}.")
-        task["budget"] += paid
-    task["budget"] -= cost
+        add_log(state, f"{name(state, seat)} plays money cards worth {paid}.")
+        frame["budget"] += paid
+    frame["budget"] -= cost
 
 
 # -- the offering tile effect (loot, bonus tiles, Iberia) ------------------------------------
 
 
 def offering_options(state: State, seat: int) -> list[Choice]:
-    p = state["players"][seat]
-    labels = catalog().tile_labels
+    tiles = state["players"][seat]["tiles"]
     choices = []
     for kind in OFFERING_KINDS:
-        level = p["tiles"][kind]
+        level = tiles[kind]
         if level and level < 4 and tile_in_stock(state, kind, level, level + 1):
-            choices.append(Choice(f"upgrade:{kind}", f"Raise {labels[kind]} {level} → {level + 1}"))
+            choices.append(choice(f"upgrade:{kind}", f"offering:{kind}"))
         elif not level and tile_in_stock(state, kind, 0, 1):
-            choices.append(Choice(f"new:{kind}", f"Take a {labels[kind]} tile level 1"))
+            choices.append(choice(f"new:{kind}", f"offering:{kind}"))
     return choices
 
 
-@ready("offering")
-def _offering_ready(state, task):
-    return bool(offering_options(state, task["seat"]))
+class Offering(Choose):
+    """Raise one offering tile by a level, or take a level-1 tile of a kind not held yet."""
 
+    name = "offering"
+    topic = "loot"
 
-@decides("offering")
-def _offering_decide(state, task):
-    return single(state, task["seat"], f"offering tile: raise one by a level or take a level 1 ({task['n']} to go)",
-                  offering_options(state, task["seat"]), "loot")
+    def ready(self, state, frame):
+        return bool(offering_options(state, frame["seat"]))
 
+    def options(self, state, frame):
+        return offering_options(state, frame["seat"])
 
-@acts("offering")
-def _offering_act(state, task, choice):
-    seat = task["seat"]
-    kind = choice.split(":", 1)[1]
-    level = state["players"][seat]["tiles"][kind] + 1
-    set_tile(state, seat, kind, level)
-    add_log(state, f"{name(state, seat)} now has {catalog().tile_labels[kind]} level {level}.")
-    countdown(state, task)
+    def describe(self, state, frame, option):
+        how, kind = option.id.split(":")
+        label = catalog().tile_labels[kind]
+        if how == "new":
+            return f"Take a {label} tile level 1", ""
+        level = state["players"][frame["seat"]]["tiles"][kind]
+        return f"Raise {label} {level} → {level + 1}", ""
+
+    def question(self, state, frame):
+        return f"offering tile: raise one by a level or take a level 1 ({frame['n']} to go)"
+
+    def act(self, state, frame, option, flow):
+        seat, kind = frame["seat"], option.id.split(":")[1]
+        level = state["players"][seat]["tiles"][kind] + 1
+        set_tile(state, seat, kind, level)
+        add_log(state, f"{name(state, seat)} now has {catalog().tile_labels[kind]} level {level}.")
+        countdown(frame, flow)

@@ -1,19 +1,19 @@
-"""Pantheon as a game on the engine core: setup, the contract methods, scores and a heuristic."""
+"""Pantheon as a game on the engine core: setup, the turn flow's steps, and the contract methods."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
-from engine.core import Option, Rules, Score
+from engine.core import Flow, Option, Rules, Score
 from engine.core.rng import seed_state
 
-from . import epochs, gods, loot, movement, nations, purchase, turn  # noqa: F401  (they register the task handlers)
-from .cards import ROW_SIZE
-from .chance import deal
-from .data import NATION_IDS, OFFERING_KINDS, catalog
-from .board import distance
-from .scoring import EPOCHS, SCORE_SHEET_NAMES, SCORING_EPOCHS, column_points
-from .tasks import act, advance, decision
+from . import chance, epochs, gods, loot, movement, nations, purchase, turn
+from .cards import CARD_ORDER, ROW_SIZE
+from .data import OFFERING_KINDS, Catalog, catalog
+from .heuristic import evaluate
+from .hidden import determinize
+from .scoring import EPOCHS, SCORE_SHEET_NAMES
 from .view import build_view
 
 START_FEET, START_COLUMNS, START_CARDS = 4, 3, 5
@@ -22,8 +22,8 @@ VP_CATEGORIES = ("gods", "epoch", "demigods", "columns", "pietalte")
 
 def new_player() -> dict[str, Any]:
     return {
-        "hand": {}, "feet": START_FEET, "columns": START_COLUMNS, "feet_on": [], "columns_on": [],
-        "tiles": {k: 0 for k in OFFERING_KINDS}, "gods": [], "traitera_used": 0, "demigods": [],
+        "hand": {}, "hand_known": {}, "feet": START_FEET, "columns": START_COLUMNS, "feet_on": [], "columns_on": [],
+        "tiles": {k: 0 for k in OFFERING_KINDS}, "gods": [], "traitera_used": 0, "demigods": [], "demigods_known": [],
         "steps": 0, "bonus": None, "vp": {c: 0 for c in VP_CATEGORIES},
     }
 
@@ -37,35 +37,40 @@ class PantheonRules(Rules):
     options = (
         Option("bonus", "Bonus tiles", (("random", "Dealt at random"), ("choose", "Chosen, last player first (variant)"))),
     )
+    flow = Flow([
+        chance.Deal(), chance.RevealGod(), chance.PlaceLoot(), chance.DemigodDraw(),
+        loot.BonusDraw(), loot.BonusPick(), loot.Effect(), loot.Reserve(), loot.FreeColumn(),
+        epochs.Prep(), nations.Nation(), nations.Power(), epochs.Temple(), epochs.Depraccus(), epochs.BonusTiles(),
+        nations.Gallia(), nations.HandOfSeven(), nations.Discard(), nations.Swap(),
+        turn.Turn(), turn.Traitera(), turn.DrawCards(), movement.Move(), purchase.Buy(), purchase.Offering(),
+        gods.DrawGod(), gods.Pay(), epochs.AfterAction(), epochs.EpochEnd(),
+    ])
 
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> dict[str, Any]:
         cat = catalog()
         n = len(names)
         state: dict[str, Any] = {
-            "names": list(names), "n": n, "options": dict(options), "data": cat.digest,
-            "epoch": 0, "nations": [], "nation_cards": list(NATION_IDS),
+            "names": list(names), "n": n,
+            "epoch": 0, "nations": [],
             "start": 0, "active": 0, "temple": None, "big_foot": None,
             "god_stack": sorted(cat.gods), "god_box": [], "god_display": [], "gods_shown": 0,
-            "demigods_low": {str(v): c for v, c in cat.demigods.items() if v <= 3},
-            "demigods_high": {str(v): c for v, c in cat.demigods.items() if v > 3},
+            "demigods_low": {str(v): c for v, c in cat.demigods.items() if v <= chance.LOW_DEMIGODS},
+            "demigods_high": {str(v): c for v, c in cat.demigods.items() if v > chance.LOW_DEMIGODS},
             "demigod_display": [],
             "loot_bag": {k: r["count"] for k, r in cat.loot.items()}, "loot": {},
             "deck": dict(cat.action_deck), "discard": {}, "row": [],
             "special_money": list(cat.special_money),
             "tile_stock": {k: [4, 4] for k in OFFERING_KINDS},
-            "bonus_pool": sorted(cat.bonus),
             "players": [new_player() for _ in names], "occupied": {},
-            "tasks": [], "log": [], "over": False,
+            "log": [], "over": False,
         }
         seed_state(state, seed)
-        tasks = [deal(None, ROW_SIZE)] + [deal(s, START_CARDS) for s in range(n)]
+        frames = [chance.deal(None, ROW_SIZE)] + [chance.deal(s, START_CARDS) for s in range(n)]
         if options.get("bonus", "random") == "choose":
-            tasks += [{"t": "bonus_pick", "seat": s} for s in reversed(range(n))]
+            frames += [{"step": "bonus_pick", "seat": s} for s in reversed(range(n))]
         else:
-            tasks += [{"t": "bonus_draw", "seat": s} for s in range(n)]
-        tasks.append({"t": "prep"})
-        state["tasks"] = tasks
-        advance(state)
+            frames += [{"step": "bonus_draw", "seat": s} for s in range(n)]
+        self.flow.start(state, *frames, {"step": "prep"})
         return state
 
     def data_version(self) -> str:
@@ -77,11 +82,21 @@ class PantheonRules(Rules):
             return "game over"
         return f"epoch {max(state['epoch'], 1)} of {EPOCHS}"
 
-    decision = staticmethod(decision)
-    apply = staticmethod(act)
-
     def view(self, state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         return build_view(state, viewer)
+
+    def has_private(self, state: dict[str, Any], viewer: int) -> bool:
+        """A seated player always has a hand and face-down demigods (maybe none yet) to keep to itself."""
+        return True
+
+    def determinize(self, state: dict[str, Any], viewer: int | None, seed: int | str) -> dict[str, Any]:
+        return determinize(state, viewer, seed)
+
+    def targets(self, state: dict[str, Any]) -> frozenset[str]:
+        """Hexes by id; ``god:<tile>`` on the display, ``row:<card>`` in the face-up row, ``deck``,
+        ``offering:<kind>`` tiles, ``bonus:<tile>`` tiles left, the viewer's ``hand`` and ``hand:<card>``."""
+        shown = {f"god:{t}" for t in state["god_display"]} | {f"row:{k}" for k in state["row"]}
+        return _fixed_targets(catalog()) | shown | {f"bonus:{t}" for t in loot.bonus_left(state)}
 
     def scores(self, state: dict[str, Any]) -> list[Score]:
         return [
@@ -94,37 +109,10 @@ class PantheonRules(Rules):
         return (len(state["players"][seat]["demigods"]),)
 
     def evaluate(self, state: dict[str, Any], seat: int) -> float:
-        values = [self._worth(state, s) for s in range(state["n"])]
-        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
-
-    @staticmethod
-    def _worth(state: dict[str, Any], seat: int) -> float:
-        """Points so far plus what the remaining scorings would pay for what is held now,
-        and small amounts for the means to score more: cards, tiles, lasting gods, pieces,
-        and feet close to the loot still on the board."""
-        p = state["players"][seat]
-        scorings_left = 0 if state["over"] else sum(1 for e in SCORING_EPOCHS if e >= max(state["epoch"], 1))
-        held = sum(p["vp"].values())
-        future = scorings_left * (sum(p["demigods"]) + column_points(len(p["columns_on"])))
-        hand = p["hand"]
-        cards = sum(hand.values()) - hand.get("movement", 0) - sum(hand.get(f"money{v}", 0) for v in range(1, 6))
-        means = (
-            0.35 * cards
-            + 0.6 * hand.get("movement", 0)
-            + 0.3 * sum(int(k[5:]) * n for k, n in hand.items() if k.startswith("money"))
-            + 0.8 * sum(p["tiles"].values())
-            + 1.5 * len(p["gods"])
-            + 0.2 * (p["feet"] + p["columns"])
-            + 1.0 * p["steps"]
-            + _loot_reach(state, seat)
-        )
-        return held + future + means
+        return evaluate(state, seat)
 
 
-def _loot_reach(state: dict[str, Any], seat: int) -> float:
-    """Loot taken but not yet resolved, and a little for every loot tile the route comes close to."""
-    taken = sum(len(t["loot"]) for t in state["tasks"] if t.get("seat") == seat and "loot" in t)
-    cat = catalog()
-    starts = state["players"][seat]["feet_on"] or ([state["temple"]] if state["temple"] else [])
-    near = sum(1.0 / (1 + min(distance(cat, s, h) for s in starts)) for h in state["loot"]) if starts else 0.0
-    return 2.5 * taken + near
+@lru_cache(maxsize=4)
+def _fixed_targets(cat: Catalog) -> frozenset[str]:
+    return frozenset([*cat.hexes, "deck", "hand", *(f"hand:{k}" for k in CARD_ORDER),
+                      *(f"offering:{k}" for k in OFFERING_KINDS)])

@@ -106,12 +106,10 @@ def test_a_seat_never_reads_another_seats_secrets(game):
             assert plain(mine) == plain(theirs)
 
 
-def test_private_information_is_declared_and_resampled_for_the_others(game, request):
+def test_private_information_is_declared_and_resampled_for_the_others(game):
     """A seat has private information exactly when its board shows a private panel, and
     a seat's private information is sampled anew (at some point of the game) when another
     seat determinizes: the view tests above then prove nobody else can read it."""
-    if game.id == "pantheon":  # until it is moved onto the flow engine (issue 9)
-        request.applymarker(pytest.mark.xfail(strict=True, reason="has_private/determinize not written yet"))
     rules, board = game.rules, board_module(game.id)
     secret_seats, resampled = set(), set()
     for match, index in sampled(rules, every=6, seeds=range(1)):

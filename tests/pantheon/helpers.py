@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from engine.core import Stack
 from engine.core.match import Match
 from engine.core.state import copy_state
 from engine.pantheon.board import count_occupancy
@@ -24,7 +25,7 @@ def to_first_turn(match: Match) -> Match:
     """Draw chance and take the first choice of every setup decision until a turn begins."""
     while True:
         match.draw_all()
-        if match.state["tasks"][0]["t"] == "turn":
+        if step(match)["step"] == "turn":
             return match
         seat = match.decision.actors[0]
         match.choose(seat, match.legal(seat)[-1].id)
@@ -41,15 +42,15 @@ def table(players: int = 3, seed: int = 7, temple: str = "J5", seat: int = 0, ep
     match = to_first_turn(new_match(players, seed))
     state = match.state
     for p in state["players"]:
-        p.update(hand={}, feet=4, columns=3, feet_on=[], columns_on=[], gods=[], steps=0, traitera_used=0,
-                 demigods=[], tiles={k: 0 for k in OFFERING_KINDS})
+        p.update(hand={}, hand_known={}, feet=4, columns=3, feet_on=[], columns_on=[], gods=[], steps=0, traitera_used=0,
+                 demigods=[], demigods_known=[], tiles={k: 0 for k in OFFERING_KINDS})
     state["tile_stock"] = {k: [4, 4] for k in OFFERING_KINDS}
     state["temple"] = temple
     state["loot"] = dict(FAR_LOOT)
     state["demigod_display"] = []
     if epoch is not None:
         state["epoch"] = epoch
-    state["tasks"] = [{"t": "turn", "seat": seat}]
+    state["flow"] = [{"step": "turn", "seat": seat}]
     state["active"] = seat
     refresh(match)
     return match
@@ -81,11 +82,19 @@ def ids(match: Match, seat: int) -> list[str]:
 
 
 def label(match: Match, seat: int, choice_id: str) -> str:
-    return next(c for c in match.legal(seat) if c.id == choice_id).label
+    return next(c for c in match.labelled(seat) if c.id == choice_id).label
 
 
-def task(match: Match) -> dict:
-    return match.state["tasks"][0]
+def step(match: Match) -> dict:
+    """The frame of the flow that runs next."""
+    return match.state["flow"][-1]
+
+
+def run_next(match: Match, *frames: dict) -> None:
+    """Run ``frames`` (the first first) before what is waiting, as a step of the flow would push them."""
+    Stack(match.state["flow"]).push(*frames)
+    RULES.flow.settle(match.state["flow"], match.state)
+    refresh(match)
 
 
 def twin(match: Match) -> Match:

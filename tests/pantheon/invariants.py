@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.core.flow import frames_named
 from engine.pantheon.board import count_occupancy
 from engine.pantheon.data import catalog
 
@@ -26,7 +27,7 @@ def check(state: dict) -> None:
     assert temple not in occupied, "a piece on the temple's hex"
     cards = sum(state["deck"].values()) + sum(state["discard"].values()) + len(state["row"])
     gods = state["god_stack"] + state["god_box"] + state["god_display"]
-    gods += [t["tile"] for t in state["tasks"] if t["t"] == "pay" and t["how"] == "gallia"]
+    gods += [f["tile"] for f in frames_named(state, "pay") if f["how"] == "gallia"]
     demigods = len(state["demigod_display"])
     for seat, p in enumerate(players):
         feet, columns = p["feet_on"], p["columns_on"]
@@ -40,6 +41,8 @@ def check(state: dict) -> None:
             jumps = not GAIVILES.isdisjoint(p["gods"])
             assert feet_joined(temple, tuple(feet), tuple(columns), jumps), f"seat {seat}: a foot not joined to the temple"
         assert all(0 <= level <= 4 for level in p["tiles"].values())
+        assert all(0 < n <= p["hand"].get(kind, 0) for kind, n in p["hand_known"].items()), f"seat {seat}: known cards"
+        assert all(p["demigods"].count(v) >= p["demigods_known"].count(v) for v in p["demigods_known"]), f"seat {seat}: demigods"
         cards += sum(p["hand"].values())
         gods += p["gods"]
         demigods += len(p["demigods"])

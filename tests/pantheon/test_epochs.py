@@ -3,14 +3,14 @@
 from engine.core.scoring import ranking
 from engine.pantheon.data import catalog
 
-from .helpers import RULES, give, ids, new_match, put, refresh, table, task
+from .helpers import RULES, give, ids, new_match, put, refresh, table, step
 from .test_gods import show_gods
 
 
 def test_preparation_reveals_players_plus_one_gods_and_loot_on_the_first_symbol_slots():
     for players in (2, 3, 4):
         m = new_match(players, seed=players)
-        while m.decision.is_chance and m.state["tasks"][0]["t"] in ("deal", "bonus_draw", "nation", "reveal_god", "place_loot", "demigod"):
+        while m.decision.is_chance and step(m)["step"] in ("deal", "bonus_draw", "nation", "reveal_god", "place_loot", "demigod"):
             m.draw()
         state = m.state
         nation = catalog().nations[state["nations"][0]]
@@ -32,7 +32,7 @@ def test_the_epoch_ends_when_the_last_god_is_taken():
     assert state["start"] == 2                        # the temple passes to the left
     assert p0["feet_on"] == [] and p0["feet"] == 4 and p0["columns_on"] == ["K4"]
     assert "J4" not in state["occupied"] and state["occupied"]["K4"] == [0]
-    assert m.decision.is_chance and task(m)["t"] == "nation"   # the new epoch starts with its nation card
+    assert m.decision.is_chance and step(m)["step"] == "nation"   # the new epoch starts with its nation card
     assert state["demigod_display"] == [] and state["loot"] == {}   # leftovers boxed
 
 
@@ -96,7 +96,7 @@ def test_depraccus_draws_two_cards_after_the_temple_is_placed():
     give(m, 0, gifts=2, priests=1)
     m.choose(0, "god:vinthrad-1")
     held = sum(m.state["players"][2]["hand"].values())
-    while m.state["tasks"][0]["t"] != "turn":
+    while step(m)["step"] != "turn":
         if m.decision.is_chance:
             m.draw()
         else:

@@ -1,6 +1,6 @@
 """Taking gods with offering cards and tiles, and every god's power."""
 
-from .helpers import give, ids, own_gods, refresh, table, task
+from .helpers import give, ids, own_gods, refresh, table, step
 
 
 def show_gods(m, *tiles):
@@ -59,7 +59,7 @@ def test_each_number_needs_a_different_kind_and_several_payments_are_offered():
     assert "god:plaesiris-3" not in ids(m, 0)
     give(m, 0, priests=2, dancers=2, temples=2)
     m.choose(0, "god:plaesiris-3")
-    assert task(m)["t"] == "pay"
+    assert step(m)["step"] == "pay"
     assert len(ids(m, 0)) == 4                        # which kind is spared
     assert "pay:dancers2-gifts2-priests2" in ids(m, 0)
     m.choose(0, "pay:dancers2-gifts2-priests2")
@@ -82,13 +82,13 @@ def test_surparit_draws_another_god_but_not_a_third():
     show_gods(m, "surparit-1", "taksator-1")          # 4+2
     give(m, 0, gifts=4, priests=2)
     m.choose(0, "god:surparit-1")
-    assert task(m)["t"] == "draw_god"
+    assert step(m)["step"] == "draw_god"
     m.state["god_stack"].append(m.state["god_box"].pop(m.state["god_box"].index("surparit-1")))
     refresh(m)
     draw_god(m, "surparit-1")                         # Surparit again: no further draw
     p = m.state["players"][0]
     assert p["vp"]["gods"] == 6
-    assert m.state["tasks"][0]["t"] == "turn"
+    assert step(m)["step"] == "turn"
 
 
 def test_plaesiris_by_action_takes_the_two_highest_displayed_demigods():
@@ -112,7 +112,7 @@ def test_plaesiris_from_loot_draws_two_demigods_face_down():
     m.state["god_stack"] = ["plaesiris-2"]
     refresh(m)
     draw_god(m, "plaesiris-2")
-    assert task(m) == {"t": "demigod", "seat": 0}
+    assert step(m) == {"step": "demigod", "seat": 0}
     m.draw_all()
     assert len(m.state["players"][0]["demigods"]) == 2 and m.state["demigod_display"] == [6]
 
@@ -136,20 +136,20 @@ def test_traitera_gives_a_second_action_once():
         m.draw_all()
     assert ids(m, 0) == ["use", "keep"]
     m.choose(0, "use")
-    assert task(m) == {"t": "turn", "seat": 0}
+    assert step(m) == {"step": "turn", "seat": 0}
     m.choose(0, "draw")
     for _ in range(3):
         m.choose(0, "deck")
         m.draw_all()
-    assert task(m) == {"t": "turn", "seat": 1}        # used up
+    assert step(m) == {"step": "turn", "seat": 1}        # used up
 
 
 def test_gadicea_draws_one_more_card():
     m = table()
     own_gods(m, 0, "gadicea-1")
-    assert any(c.label == "Draw 4 cards" for c in m.legal(0))
+    assert any(c.label == "Draw 4 cards" for c in m.labelled(0))
     m.choose(0, "draw")
-    assert task(m)["n"] == 4
+    assert step(m)["n"] == 4
 
 
 def test_taking_the_row_card_refills_the_row_from_the_deck():
@@ -158,7 +158,7 @@ def test_taking_the_row_card_refills_the_row_from_the_deck():
     refresh(m)
     m.choose(0, "draw")
     m.choose(0, "row:movement")
-    assert task(m) == {"t": "deal", "seat": None, "n": 1}
+    assert step(m) == {"step": "deal", "seat": None, "n": 1}
     m.draw_all()
     assert len(m.state["row"]) == 4 and m.state["players"][0]["hand"] == {"movement": 1}
 

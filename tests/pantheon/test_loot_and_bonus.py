@@ -1,15 +1,12 @@
 """Loot tile effects, bonus tiles and the bonus-choosing variant."""
 
 from engine.pantheon.loot import effect
-from engine.pantheon.tasks import advance
 
-from .helpers import ids, new_match, put, refresh, table, task
+from .helpers import ids, new_match, put, refresh, run_next, table, step
 
 
 def resolve(m, seat, kind, n, source="loot"):
-    m.state["tasks"].insert(0, effect(seat, kind, n, source))
-    advance(m.state)
-    refresh(m)
+    run_next(m, effect(seat, kind, n, source))
 
 
 def test_reserve_takes_feet_or_columns_from_the_general_supply():
@@ -25,7 +22,7 @@ def test_reserve_is_limited_by_the_general_supply():
     m.state["players"][0]["feet"] = 11
     refresh(m)
     resolve(m, 0, "reserve", 2)
-    assert ids(m, 0) == ["feet", "columns"] and "Take 1 feet" in m.legal(0)[0].label
+    assert ids(m, 0) == ["feet", "columns"] and "Take 1 feet" in m.labelled(0)[0].label
     m.choose(0, "feet")
     assert m.state["players"][0]["feet"] == 12
 
@@ -50,7 +47,7 @@ def test_offering_2x_can_be_split_upgrade_and_new_tile():
     m.choose(0, "upgrade:priests")
     m.choose(0, "new:gifts")
     assert m.state["players"][0]["tiles"]["priests"] == 2 and m.state["players"][0]["tiles"]["gifts"] == 1
-    assert task(m)["t"] == "turn"
+    assert step(m)["step"] == "turn"
 
 
 def test_money_and_draw_cards_and_demigod_by_bonus():
@@ -63,14 +60,14 @@ def test_money_and_draw_cards_and_demigod_by_bonus():
     assert sum(m.state["players"][1]["hand"].values()) == 3
     m.state["demigod_display"] = [6]
     resolve(m, 2, "demigod", 1, source="bonus")       # a bonus demigod comes from the stack
-    assert task(m) == {"t": "demigod", "seat": 2}
+    assert step(m) == {"step": "demigod", "seat": 2}
     m.draw_all()
     assert m.state["players"][2]["demigods"][0] in (1, 2, 3) and m.state["demigod_display"] == [6]
 
 
 def test_bonus_tiles_are_dealt_and_act_after_the_first_preparation():
     m = new_match(3, seed=2)
-    while m.state["epoch"] == 0 or m.state["tasks"][0]["t"] in ("nation", "reveal_god", "place_loot", "demigod"):
+    while m.state["epoch"] == 0 or step(m)["step"] in ("nation", "reveal_god", "place_loot", "demigod"):
         m.draw()
     bonuses = [p["bonus"] for p in m.state["players"]]
     assert all(bonuses) and len(set(bonuses)) == 3

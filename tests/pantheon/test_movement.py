@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import IllegalChoice
 
-from .helpers import give, ids, label, own_gods, put, refresh, table, task, twin
+from .helpers import give, ids, label, own_gods, put, refresh, table, step, twin
 
 
 def test_rulebook_example_three_steps_two_feet_and_a_column():
@@ -13,16 +13,16 @@ def test_rulebook_example_three_steps_two_feet_and_a_column():
     m = table(temple="J5")
     give(m, 0, movement=1)
     m.choose(0, "move")
-    assert task(m)["free"] == 1
+    assert step(m)["free"] == 1
     assert label(m, 0, "foot:J4") == "Foot to hex J4 — 1 step"
     m.choose(0, "foot:J4")
-    assert "plays 1 movement card" in next(c.hint for c in m.legal(0) if c.id == "foot:K3")
+    assert "plays 1 movement card" in next(c.hint for c in m.labelled(0) if c.id == "foot:K3")
     m.choose(0, "foot:K3")
     assert m.state["players"][0]["hand"] == {} and m.state["discard"]["movement"] == 1
     m.choose(0, "column:L3")
     p = m.state["players"][0]
     assert p["feet_on"] == ["J4", "K3"] and p["columns_on"] == ["L3"]
-    assert task(m)["free"] == 0
+    assert step(m)["free"] == 0
     assert ids(m, 0) == ["end"]
 
 
@@ -34,14 +34,14 @@ def test_entering_a_hex_with_another_players_piece_costs_two_steps():
     assert label(m, 0, "foot:J4") == "Foot to hex J4 — 2 steps (shared)"
     assert label(m, 0, "foot:I4") == "Foot to hex I4 — 1 step"
     m.choose(0, "foot:J4")
-    assert task(m)["free"] == 1          # 1 free + 2 from the card - 2
+    assert step(m)["free"] == 1          # 1 free + 2 from the card - 2
     # the column hex K4 holds Bruno's column: 2 steps, so the second card is played
     assert label(m, 0, "column:K4") == "Column to hex K4 — 2 steps (shared)"
     m.choose(0, "column:K4")
     assert m.state["occupied"]["K4"] == [1, 0]
-    assert task(m)["free"] == 1 and m.state["players"][0]["hand"] == {}
+    assert step(m)["free"] == 1 and m.state["players"][0]["hand"] == {}
     assert "foot:I4" in ids(m, 0)
-    assert all("— 1 step" in c.label for c in m.legal(0) if c.id != "end")   # nothing dearer is left
+    assert all("— 1 step" in c.label for c in m.labelled(0) if c.id != "end")   # nothing dearer is left
 
 
 def test_yellow_example_six_steps_with_a_shared_column_hex():
@@ -58,11 +58,11 @@ def test_yellow_example_six_steps_with_a_shared_column_hex():
     assert m.decision.actors == (2,)
     m.choose(2, "end")
     assert m.decision.actors == (0,)
-    assert task(m)["free"] == 0 and not task(m)["main"]
+    assert step(m)["free"] == 0 and not step(m)["main"]
     for choice in ("foot:J4", "foot:K3", "column:K4", "foot:L4"):
         m.choose(0, choice)
     assert m.state["players"][0]["hand"] == {}
-    assert task(m)["free"] == 1
+    assert step(m)["free"] == 1
     assert "L4" not in m.state["loot"]
     m.choose(0, "end")
     m.draw_all()
@@ -115,7 +115,7 @@ def test_a_card_is_played_only_when_needed_and_leftover_steps_are_lost():
     assert m.state["players"][0]["hand"]["movement"] == 2
     m.choose(0, "foot:I4")                     # plays a card, 1 step left
     assert m.state["players"][0]["hand"]["movement"] == 1
-    assert "1 step(s) left unused" in next(c.hint for c in m.legal(0) if c.id == "end")
+    assert "1 step(s) left unused" in next(c.hint for c in m.labelled(0) if c.id == "end")
     m.choose(0, "end")
     assert m.decision.actors == (1,)
 
@@ -137,7 +137,7 @@ def test_other_players_follow_in_turn_order_without_the_big_foot_or_draw_a_card(
     m.choose(1, "foot:J4")
     m.choose(1, "end")
     assert m.decision.actors == (2,)
-    assert task(m)["free"] == 0
+    assert step(m)["free"] == 0
     assert "draw" in ids(m, 2)
     m.choose(2, "foot:I4")
     assert "draw" not in ids(m, 2)             # moved: no card instead
@@ -152,7 +152,7 @@ def test_other_players_follow_in_turn_order_without_the_big_foot_or_draw_a_card(
     m.choose(0, "deck")
     m.draw_all()
     assert sum(m.state["players"][0]["hand"].values()) == 1
-    assert m.state["tasks"][0] == {"t": "turn", "seat": 2}
+    assert step(m) == {"step": "turn", "seat": 2}
     assert m.state["big_foot"] is None
 
 
@@ -161,7 +161,7 @@ def test_loot_is_taken_on_arrival_and_acts_when_the_move_ends():
     m.state["loot"] = {"J4": "steps-1", **m.state["loot"]}
     refresh(m)
     m.choose(0, "move")
-    assert "loot: Steps +1" in next(c.hint for c in m.legal(0) if c.id == "foot:J4")
+    assert "loot: Steps +1" in next(c.hint for c in m.labelled(0) if c.id == "foot:J4")
     m.choose(0, "foot:J4")
     assert "J4" not in m.state["loot"] and m.state["players"][0]["steps"] == 0
     m.choose(0, "end")
@@ -174,9 +174,9 @@ def test_vinthrad_and_steps_tiles_add_free_steps_also_for_followers():
     own_gods(m, 1, "vinthrad-3")
     m.state["players"][0]["steps"] = 1
     m.choose(0, "move")
-    assert task(m)["free"] == 4                       # big foot + 2 Vinthrad + steps tile
+    assert step(m)["free"] == 4                       # big foot + 2 Vinthrad + steps tile
     m.choose(0, "end")
-    assert task(m)["seat"] == 1 and task(m)["free"] == 1   # no big foot, but his Vinthrad
+    assert step(m)["seat"] == 1 and step(m)["free"] == 1   # no big foot, but his Vinthrad
     m.choose(1, "foot:I4")                            # without any movement card
     assert m.state["players"][1]["feet_on"] == ["I4"]
 
@@ -186,7 +186,7 @@ def test_vinthrad_does_not_help_a_purchase():
     own_gods(m, 0, "vinthrad-1")
     give(m, 0, money1=1)
     m.choose(0, "buy")
-    assert task(m)["budget"] == 0
+    assert step(m)["budget"] == 0
     m.choose(0, "foot:J4")
     assert not any(c.startswith("foot:") for c in ids(m, 0))
 
@@ -203,7 +203,7 @@ def test_gaiviles_jumps_over_another_players_piece_once_per_tile():
     assert "jump:L5" not in choices            # K5 (sea) is empty: no jumping over nothing
     assert label(m, 0, "jump:K3") == "Foot to hex K3 by jump (Gaiviles) — 1 step"
     m.choose(0, "jump:K3")
-    assert task(m)["jumps"] == 0
+    assert step(m)["jumps"] == 0
     assert not any(c.startswith("jump:") for c in ids(m, 0))
     assert "foot:J2" in ids(m, 0) and "column:L3" in ids(m, 0)   # the route continues from the landed foot
 
@@ -217,4 +217,4 @@ def test_two_gaiviles_jump_twice_in_one_move():
     m.choose(0, "jump:K3")
     assert "jump:J1" in ids(m, 0)             # over Bruno's J2 from K3
     m.choose(0, "jump:J1")
-    assert task(m)["jumps"] == 0
+    assert step(m)["jumps"] == 0

@@ -1,9 +1,8 @@
 """The nations' one-off powers during preparation."""
 
 from engine.pantheon.gods import take_special_money
-from engine.pantheon.tasks import advance
 
-from .helpers import give, ids, refresh, table, task
+from .helpers import give, ids, refresh, run_next, table, step
 
 
 def power(m, nation, temple=None):
@@ -11,9 +10,8 @@ def power(m, nation, temple=None):
     state = m.state
     state["nations"].append(nation)
     state["temple"] = temple
-    state["tasks"] = [{"t": "power"}, {"t": "turn", "seat": 0}]
-    advance(state)
-    refresh(m)
+    state["flow"] = [{"step": "turn", "seat": 0}]
+    run_next(m, {"step": "power"})
 
 
 def test_germania_sets_every_hand_to_exactly_seven():
@@ -25,10 +23,10 @@ def test_germania_sets_every_hand_to_exactly_seven():
     assert m.decision.actors == (0,) and ids(m, 0) == ["discard:movement", "discard:gifts"]
     m.choose(0, "discard:gifts")
     m.choose(0, "discard:gifts")
-    assert task(m) == {"t": "deal", "seat": 1, "n": 4}    # Bruno draws from the deck only
+    assert step(m) == {"step": "deal", "seat": 1, "n": 4}    # Bruno draws from the deck only
     m.draw_all()
     sizes = [sum(p["hand"].values()) for p in m.state["players"]]
-    assert sizes == [7, 7, 7] and task(m)["t"] == "turn"
+    assert sizes == [7, 7, 7] and step(m)["step"] == "turn"
 
 
 def test_graecia_has_the_same_power():
@@ -51,13 +49,13 @@ def test_cartago_gives_two_money_without_hand_cards_in_turn_order():
     m = table()
     give(m, 0, money5=1)
     power(m, "cartago")
-    assert task(m)["budget"] == 2 and not task(m)["hand"]
+    assert step(m)["budget"] == 2 and not step(m)["hand"]
     choices = ids(m, 0)
     assert "tile:gifts:1" in choices and "tile:gifts:2" not in choices   # level 2 costs 3
     assert not any(c.startswith("foot:") for c in choices)              # no temple yet
     m.choose(0, "tile:gifts:1")
     m.choose(0, "buy:foot")
-    assert task(m)["budget"] == 0
+    assert step(m)["budget"] == 0
     m.choose(0, "end")
     assert m.state["players"][0]["hand"] == {"money5": 1} and m.state["players"][0]["feet"] == 5
     assert m.decision.actors == (1,)
@@ -67,7 +65,7 @@ def test_roma_draws_two_cards_each_from_the_deck():
     m = table()
     row = list(m.state["row"])
     power(m, "roma")
-    assert task(m) == {"t": "deal", "seat": 0, "n": 2}
+    assert step(m) == {"step": "deal", "seat": 0, "n": 2}
     m.draw_all()
     assert [sum(p["hand"].values()) for p in m.state["players"]] == [2, 2, 2]
     assert m.state["row"] == row
@@ -97,7 +95,7 @@ def test_aegyptus_swaps_feet_and_columns_with_the_general_supply():
     m.choose(1, "columns:3")
     assert (m.state["players"][1]["feet"], m.state["players"][1]["columns"]) == (7, 0)
     m.choose(2, "keep")
-    assert task(m)["t"] == "turn"
+    assert step(m)["step"] == "turn"
 
 
 def test_gallia_reveals_a_god_that_costs_only_its_topmost_number():

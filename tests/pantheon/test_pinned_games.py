@@ -1,8 +1,11 @@
 """Whole random games pinned by hash: a change meant only to make the engine faster must not
-alter a single decision (prompt, choice ids, labels, hints, weights), action or log line, nor
-the final state. A deliberate change of rules or wording updates them (and says so in its commit); the last
-one added log lines for a follower's pass and for money lost when a purchase ends, which left
-actions and states (but for the log) as they were."""
+alter a single decision (prompts, choice ids, labels, hints, weights, targets), action or log
+line, nor the final state. A deliberate change of rules or wording updates them (and says so in
+its commit). The last re-pinning came with the move onto the core turn flow (state["tasks"]
+became state["flow"], hands and demigods record what is public about them, derivable or unused
+keys left the state, choices carry board targets, the other seats read a prompt without the
+actor's cards): the actions, the labelled decisions as the actor reads them and the log lines
+were checked to be exactly as before."""
 
 import hashlib
 import json
@@ -15,9 +18,9 @@ from engine.core.match import Match
 from .helpers import NAMES, RULES
 
 PINNED = {
-    (2, 3, "random"): "b84343469af1fb71001af7f2a7b2559bd5ac0ad842f9aad1f58da898a26d950e",
-    (3, 8, "choose"): "c359653b1a7fc10977ae7ea2c32e6c0d0125eddb2bf40471c2cb72bf79883cbd",
-    (4, 21, "random"): "bb84ae22f48f9fc43864b17fd46953f91721cde4d7ab5eb6999f7b778623a71f",
+    (2, 3, "random"): "23a86803b5c21915118f5e97f7bbf3e6f20659c8d7c250e0fdc61e1e15b30c29",
+    (3, 8, "choose"): "ff4e26e73e5bffc20f8bc1b01a31e393574055ec4500c6c5dd2ffc538e41ebb5",
+    (4, 21, "random"): "0027475dd9503a9ecce827dc6c78da6d7b67905f1164f8c1ae1839f675bf2ce6",
 }
 
 
@@ -29,11 +32,14 @@ class Shown:
 
     def __repr__(self) -> str:
         c = self.choice
-        return f"Choice(id={c.id!r}, label={c.label!r}, hint={c.hint!r}, reveals={c.reveals!r}, weight={c.weight!r})"
+        return (f"Choice(id={c.id!r}, label={c.label!r}, hint={c.hint!r}, reveals={c.reveals!r}, weight={c.weight!r}, "
+                f"target={c.target!r})")
 
 
 def shown(match, decision):
-    return sorted((actor, tuple(Shown(c) for c in match.labelled(actor))) for actor in decision.actors)
+    """Each actor's prompt and labelled choices."""
+    return sorted((actor, decision.prompt_for(actor), tuple(Shown(c) for c in match.labelled(actor)))
+                  for actor in decision.actors)
 
 
 def game_digest(players: int, seed: int, bonus: str) -> str:

@@ -1,6 +1,6 @@
 """Purchase: offering tiles with upgrade by difference, feet and columns, placing for money."""
 
-from .helpers import give, ids, label, own_gods, put, table, task
+from .helpers import give, ids, label, own_gods, put, table, step
 
 
 def test_rulebook_purchase_example_spends_eight_money_exactly():
@@ -21,7 +21,7 @@ def test_rulebook_purchase_example_spends_eight_money_exactly():
     m.choose(0, "column:K4")
     p = m.state["players"][0]
     assert p["hand"] == {}
-    assert task(m)["budget"] == 0
+    assert step(m)["budget"] == 0
     assert p["tiles"]["dancers"] == 1 and p["tiles"]["priests"] == 2
     assert p["columns_on"] == ["K4"] and p["feet"] == 4 and p["columns"] == 3
     assert m.state["discard"] == {"money1": 5, "money3": 1}
@@ -46,7 +46,7 @@ def test_one_tile_per_kind_in_a_purchase_and_double_sided_tiles_flip():
     m.choose(0, "tile:gifts:1")
     assert not any(c.startswith("tile:gifts") for c in ids(m, 0))
     m.choose(0, "end")
-    m.state["tasks"] = [{"t": "turn", "seat": 0}]
+    m.state["flow"] = [{"step": "turn", "seat": 0}]
     m.state_edited()
     m.choose(0, "buy")
     m.choose(0, "tile:gifts:2")
@@ -57,12 +57,12 @@ def test_no_change_is_given_but_the_rest_serves_the_same_purchase():
     m = table(temple="J5")
     give(m, 0, money3=1)
     m.choose(0, "buy")
-    assert "pays with 1 money card of 3" in next(c.hint for c in m.legal(0) if c.id == "buy:foot")
+    assert "pays with 1 money card of 3" in next(c.hint for c in m.labelled(0) if c.id == "buy:foot")
     m.choose(0, "buy:foot")
-    assert task(m)["budget"] == 2
+    assert step(m)["budget"] == 2
     m.choose(0, "foot:J4")
-    assert task(m)["budget"] == 1
-    assert "1 money left over is lost" in next(c.hint for c in m.legal(0) if c.id == "end")
+    assert step(m)["budget"] == 1
+    assert "1 money left over is lost" in next(c.hint for c in m.labelled(0) if c.id == "end")
     m.choose(0, "end")
     assert m.state["players"][0]["hand"] == {}
     assert m.state["log"][-1]["text"].endswith("ends the purchase; 1 money left over is lost.")
@@ -74,7 +74,7 @@ def test_least_waste_payment_is_chosen():
     m.choose(0, "buy")
     m.choose(0, "tile:dancers:2")                      # 3: the 3-card alone, or 1+2
     spent = m.state["discard"]
-    assert sum(int(k[5:]) * n for k, n in spent.items()) == 3 and task(m)["budget"] == 0
+    assert sum(int(k[5:]) * n for k, n in spent.items()) == 3 and step(m)["budget"] == 0
 
 
 def test_stonkus_buys_without_money_cards_and_not_in_movement():
@@ -82,7 +82,7 @@ def test_stonkus_buys_without_money_cards_and_not_in_movement():
     own_gods(m, 0, "stonkus-4", "stonkus-1")           # 2 + 1 money
     assert "buy" in ids(m, 0)
     m.choose(0, "buy")
-    assert task(m)["budget"] == 3
+    assert step(m)["budget"] == 3
     m.choose(0, "tile:gifts:2")
     assert m.state["players"][0]["tiles"]["gifts"] == 2
 
@@ -96,4 +96,4 @@ def test_purchase_placement_takes_loot_and_others_do_not_follow():
     m.choose(0, "end")
     m.draw_all()
     assert sum(m.state["players"][0]["hand"].values()) == 3
-    assert m.state["tasks"][0] == {"t": "turn", "seat": 1}
+    assert step(m) == {"step": "turn", "seat": 1}

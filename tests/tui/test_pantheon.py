@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core import Choice
 from saves.store import SaveStore
 from tests.pantheon.helpers import put as staged_put, refresh as staged_refresh, table as staged_table
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
@@ -67,9 +68,9 @@ async def test_turns_by_keys_movement_step_by_step_a_purchase_and_a_god(tmp_path
             for number, choice in enumerate(table.state.choices, start=1):
                 if choice.id.startswith(PLACING) and number <= 9:
                     assert " step" in choice.label
-                    assert str(number) in map_row(table, int(choice.id.split(":")[1][1:]))[3:]
+                    assert str(number) in map_row(table, int(choice.target[1:]))[3:]
             target = targets[0]
-            hex_id = target.id.split(":")[1]
+            hex_id = target.target
             await pick(pilot, table, target.id)
             steps += 1
             assert f"foot to {hex_id}" in table.state.view["log"][-1] or any(
@@ -277,13 +278,14 @@ def test_the_zoomed_map_follows_the_choice_else_the_viewers_last_foot_and_fits_i
     staged_put(match, 0, feet=["J4", "R11"])
     staged_put(match, 1, feet=["J4"], columns=["K4"])
     view = match.rules.view(match.state, 0)
+    view["choices"] = [Choice("foot:A11", target="A11"), Choice("jump:K4", target="K4"), Choice("foot:E6", target="E6")]
     lines = zoom_plain(view, 41)  # no choice highlighted: Alice's last foot, in the bottom right corner
     assert lines[0] == head(5, 11, "L", "R") and lines[-2].split() == [f"{c}11" for c in "LMNOPQR"]
     assert lines[-1].split() == ["11", ".", "|", ".", ".", ".", "|", ".a"] and ">" not in "".join(lines)
     lines = zoom_plain(view, 41, "foot:A11")
-    assert lines[0] == head(5, 11, "A", "G") and lines[-1].startswith("11 >$")  # A11: loot
+    assert lines[0] == head(5, 11, "A", "G") and lines[-1].startswith("11 >1$")  # A11: key 1, loot
     lines = zoom_plain(view, 41, "jump:K4")  # the hex of Bruno's column, by Alice's foot and his on J4
-    assert lines[0] == head(1, 7, "H", "N") and lines[8].split()[3:5] == [".ab", ">|B"]
+    assert lines[0] == head(1, 7, "H", "N") and lines[8].split()[3:5] == [".ab", ">2|B"]
     for width, columns, rows in ((41, 7, 7), (80, 15, 7), (200, 18, 11)):  # the whole map once it fits
         lines = zoom_plain(view, width, "foot:E6")
         assert max(map(len, lines)) <= width and len(lines[1].split()) == columns and len(lines) == 1 + 2 * rows

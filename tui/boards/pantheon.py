@@ -7,8 +7,9 @@ is used: 2-character cells for narrow panels (marker + piece, or both pieces of 
 hex), 3-character cells (marker + both pieces) from 58 columns, the same spaced out from 77,
 and with each hex's id above its contents from 115.
 
-While the viewer chooses where a foot or a column goes, each hex it may go to shows the number
-key of that choice in front of its contents (``+`` past 9), so the path is picked on the map.
+While the viewer chooses where a foot or a column goes, each hex it may go to (a choice whose
+target is a hex) shows the number key of that choice in front of its contents (``+`` past 9),
+so the path is picked on the map.
 The map grows with its panel (``MAP_BOARD``): wide tables give it the full width.
 
 Zoomed (``ZOOM``: the table's ``z``), the board shows a window of the map in roomy cells: each
@@ -30,7 +31,6 @@ from engine.core.seats import seat_letter, seat_tag
 TINY_CELL, COMPACT_CELL, SPACED_CELL, WIDE_CELL = 2, 3, 4, 6
 LEGEND = "~ sea . land | column hex $ loot T temple; a-d feet, A-D columns"
 TARGETS_LEGEND = "1-9 on the map: where that choice's number key puts your piece"
-PLACING = ("foot", "column", "jump")
 MAP_BOARD = True
 ZOOM = True
 ZOOM_CELL = 5
@@ -70,19 +70,23 @@ def _contents(hex_: dict[str, Any], size: int, key: int | None = None) -> str:
     return (marker + pieces + filler * size)[:size]
 
 
-def choice_hex(choice_id: str) -> str | None:
-    """The hex a choice puts a piece on (``foot:J4`` -> ``J4``); None for other choices."""
-    kind, _, hex_id = choice_id.partition(":")
-    return hex_id if kind in PLACING and hex_id else None
+def _hex_ids(view: dict[str, Any]) -> set[str]:
+    return {h["id"] for h in view["map"]["hexes"]}
+
+
+def choice_hex(view: dict[str, Any], choice_id: str) -> str | None:
+    """The hex the viewer's choice ``choice_id`` acts on (its target); None for other choices."""
+    target = next((c.target for c in view.get("choices", ()) if c.id == choice_id), None)
+    return target if target in _hex_ids(view) else None
 
 
 def target_keys(view: dict[str, Any]) -> dict[str, int]:
-    """Number keys of the viewer's choices that put a piece on a hex, by hex id."""
+    """Number keys of the viewer's choices that act on a hex, by hex id."""
+    hexes = _hex_ids(view)
     keys: dict[str, int] = {}
     for number, choice in enumerate(view.get("choices", ()), start=1):
-        hex_id = choice_hex(choice.id)
-        if hex_id:
-            keys.setdefault(hex_id, number)
+        if choice.target in hexes:
+            keys.setdefault(choice.target, number)
     return keys
 
 
@@ -192,7 +196,7 @@ def zoom_window(centre: tuple[int, int], shown: tuple[int, int], size: tuple[int
 
 def zoom_centre(view: dict[str, Any], highlighted: str | None) -> tuple[str | None, bool]:
     """The hex a zoomed map centres on, and whether it is the highlighted choice's hex."""
-    hex_id = choice_hex(highlighted) if highlighted else None
+    hex_id = choice_hex(view, highlighted) if highlighted else None
     if hex_id:
         return hex_id, True
     seat = view["viewer"] if view["viewer"] is not None else view["active"]
@@ -257,9 +261,9 @@ def shared(view: dict[str, Any], width: int,
 
 
 def focus(view: dict[str, Any], viewer: int | None) -> str:
-    """The hand while paying for a god or discarding; else the map and displays."""
-    ids = [choice.id for choice in view.get("choices", ())]
-    if viewer is not None and any(i.startswith(("pay:", "discard:")) for i in ids):
+    """The hand when a choice acts on it (paying for a god, discarding); else the map and displays."""
+    targets = [choice.target or "" for choice in view.get("choices", ())]
+    if viewer is not None and any(t == "hand" or t.startswith("hand:") for t in targets):
         return "private"
     return "shared"
 

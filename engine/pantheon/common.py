@@ -1,0 +1,98 @@
+"""What the steps of Pantheon's turn flow share: seats, gods held, piece supplies, the
+memoised choices, and ``Choose``, the kind of step in which one seat decides.
+
+A frame is ``{"step": name, "seat": seat, ...}``; the steps live in the topic modules
+(chance, turn, movement, purchase, gods, loot, nations, epochs) and rules.py lists them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engine.core import Ask, Choice, Frame, Stack
+
+from .board import FOOT
+from .data import catalog
+
+State = dict[str, Any]
+PIECES_PER_COLOUR = 12
+
+
+class Choose(Ask):
+    """A seat's decision (``frame["seat"]``); the prompt names the player."""
+
+    def question(self, state: State, frame: Frame) -> str:
+        raise NotImplementedError
+
+    def public_question(self, state: State, frame: Frame) -> str | None:
+        """The question as the other seats read it, when ``question`` shows the actor's cards."""
+        return None
+
+    def prompt(self, state: State, frame: Frame) -> str:
+        return f"{name(state, frame['seat'])}: {self.question(state, frame)}"
+
+    def public_prompt(self, state: State, frame: Frame) -> str | None:
+        public = self.public_question(state, frame)
+        return None if public is None else f"{name(state, frame['seat'])}: {public}"
+
+
+def countdown(frame: Frame, flow: Stack, *first: Frame) -> None:
+    """One of the frame's ``n`` done: ``first`` runs next, then the frame again while some are left."""
+    frame["n"] -= 1
+    if frame["n"] > 0:
+        flow.push(*first, frame)
+    else:
+        flow.push(*first)
+
+
+@lru_cache(maxsize=1 << 14)
+def choice(choice_id: str, target: str | None = None) -> Choice:
+    """A seat's choice, memoised: choices are immutable, and the same ones come up again and again."""
+    return Choice(choice_id, target=target)
+
+
+@lru_cache(maxsize=1 << 14)
+def outcome(choice_id: str, weight: int, target: str | None = None) -> Choice:
+    """A chance outcome standing for ``weight`` indistinguishable items, memoised."""
+    return Choice(choice_id, weight=weight, target=target)
+
+
+def name(state: State, seat: int) -> str:
+    return state["names"][seat]
+
+
+def seats_from(state: State, first: int) -> list[int]:
+    n = state["n"]
+    return [(first + i) % n for i in range(n)]
+
+
+def gods_owned(state: State, seat: int, god: str) -> int:
+    tiles = state["players"][seat]["gods"]
+    if not tiles:
+        return 0
+    god_of = catalog().god_of
+    return [god_of[tile] for tile in tiles].count(god)
+
+
+def stonkus_money(state: State, seat: int) -> int:
+    tiles = state["players"][seat]["gods"]
+    if not tiles:
+        return 0
+    cat = catalog()
+    return sum(cat.gods[t].get("money", 0) for t in tiles if cat.god_of[t] == "stonkus")
+
+
+def general_supply(state: State, seat: int, piece: str) -> int:
+    p = state["players"][seat]
+    if piece == FOOT:
+        return PIECES_PER_COLOUR - p["feet"] - len(p["feet_on"])
+    return PIECES_PER_COLOUR - p["columns"] - len(p["columns_on"])
+
+
+def needs_text(needs: list[int]) -> str:
+    return "+".join(str(n) for n in needs)
+
+
+def card_label(kind: str) -> str:
+    return catalog().card_labels[kind]

@@ -1,0 +1,55 @@
+"""The bots' heuristic: how good a position is for a seat.
+
+It reads the whole state, every hand and face-down demigod included, so it is only ever given
+a determinized state (``PantheonRules.determinize``): what the seat knows, the rest sampled.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.flow import frames_named
+
+from .board import distance
+from .data import catalog
+from .scoring import SCORING_EPOCHS, column_points
+
+State = dict[str, Any]
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The seat's worth less the best of the others'."""
+    values = [worth(state, s) for s in range(state["n"])]
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+def worth(state: State, seat: int) -> float:
+    """Points so far plus what the remaining scorings would pay for what is held now,
+    and small amounts for the means to score more: cards, tiles, lasting gods, pieces,
+    and feet close to the loot still on the board."""
+    p = state["players"][seat]
+    scorings_left = 0 if state["over"] else sum(1 for e in SCORING_EPOCHS if e >= max(state["epoch"], 1))
+    held = sum(p["vp"].values())
+    future = scorings_left * (sum(p["demigods"]) + column_points(len(p["columns_on"])))
+    hand = p["hand"]
+    cards = sum(hand.values()) - hand.get("movement", 0) - sum(hand.get(f"money{v}", 0) for v in range(1, 6))
+    means = (
+        0.35 * cards
+        + 0.6 * hand.get("movement", 0)
+        + 0.3 * sum(int(k[5:]) * n for k, n in hand.items() if k.startswith("money"))
+        + 0.8 * sum(p["tiles"].values())
+        + 1.5 * len(p["gods"])
+        + 0.2 * (p["feet"] + p["columns"])
+        + 1.0 * p["steps"]
+        + loot_reach(state, seat)
+    )
+    return held + future + means
+
+
+def loot_reach(state: State, seat: int) -> float:
+    """Loot taken but not yet resolved, and a little for every loot tile the route comes close to."""
+    taken = sum(len(f["loot"]) for step in ("move", "buy") for f in frames_named(state, step) if f["seat"] == seat)
+    cat = catalog()
+    starts = state["players"][seat]["feet_on"] or ([state["temple"]] if state["temple"] else [])
+    near = sum(1.0 / (1 + min(distance(cat, s, h) for s in starts)) for h in state["loot"]) if starts else 0.0
+    return 2.5 * taken + near

@@ -1,0 +1,98 @@
+"""What a seat cannot know, sampled anew for bots' look-ahead (``PantheonRules.determinize``).
+
+A seat knows its own hand and demigods and everything public (its view). It does not know the
+cards of the others' hands beyond those taken face up, nor the values of the others' face-down
+demigods beyond the stack each came from; nothing has an order to foresee (the deck and the
+stacks are multisets drawn by chance steps). Those unknowns are dealt again at random from
+what they could be: the deck with the unknown cards of the others' hands, and each demigod
+stack with the others' face-down demigods drawn from it. A seat about to pay for a god it took
+from the display is known to hold a payment: its hand is dealt the cards of one that the pool
+allows before the rest is dealt.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from engine.core.flow import frames_named
+from engine.core.rng import below, reseed, shuffle
+from engine.core.state import copy_state
+
+from .cards import CARD_ORDER, add, size
+from .chance import LOW_DEMIGODS
+from .data import OFFERING_KINDS, catalog
+from .view import face_down, in_order
+
+State = dict[str, Any]
+ORDER = {kind: index for index, kind in enumerate(CARD_ORDER)}
+
+
+def determinize(state: State, viewer: int | None, seed: int | str) -> State:
+    twin = copy_state(state, log=False)
+    reseed(twin, seed)
+    others = [seat for seat in range(twin["n"]) if seat != viewer]
+    _deal_cards(twin, others)
+    _deal_demigods(twin, [twin["players"][seat] for seat in others])
+    return twin
+
+
+def _deal_cards(state: State, others: list[int]) -> None:
+    players = state["players"]
+    hands = {seat: dict(players[seat]["hand_known"]) for seat in others}
+    slots = {seat: size(players[seat]["hand"]) - size(hands[seat]) for seat in others}
+    pool = [kind for kind, n in state["deck"].items() for _ in range(n)]
+    for seat in others:
+        pool += [kind for kind, n in players[seat]["hand"].items() for _ in range(n - hands[seat].get(kind, 0))]
+    pool.sort(key=ORDER.__getitem__)
+    for frame in frames_named(state, "pay"):
+        if frame["how"] == "action" and frame["seat"] in hands:
+            seat = frame["seat"]
+            for kind in _payment_to_deal(state, frame, hands[seat], slots[seat], pool):
+                pool.remove(kind)
+                add(hands[seat], kind)
+                slots[seat] -= 1
+    shuffle(state, pool)
+    for seat in others:
+        for kind in pool[:slots[seat]]:
+            add(hands[seat], kind)
+        players[seat]["hand"], pool = in_order(hands[seat]), pool[slots[seat]:]
+    deck: dict[str, int] = {}
+    for kind in pool:
+        add(deck, kind)
+    state["deck"] = in_order(deck)
+
+
+def _payment_to_deal(state: State, frame: dict, hand: dict[str, int], slots: int, pool: list[str]) -> list[str]:
+    """The cards, beyond ``hand``, of one way (picked at random) to take the frame's god tile
+    that ``slots`` more cards from ``pool`` allow (the seat's real hand is one of them)."""
+    record = catalog().gods[frame["tile"]]
+    tiles = state["players"][frame["seat"]]["tiles"]
+    ways: dict[tuple, list[str]] = {}
+    for kinds in permutations(OFFERING_KINDS, len(record["needs"])):
+        cards = []
+        for kind, need in zip(kinds, record["needs"]):
+            short = need - (0 if record.get("cards_only") else tiles[kind]) - hand.get(kind, 0)
+            cards += [kind] * max(0, short)
+        if len(cards) <= slots and all(cards.count(kind) <= pool.count(kind) for kind in set(cards)):
+            ways.setdefault(tuple(cards), cards)
+    choices = sorted(ways)
+    return ways[choices[below(state, len(choices))]]
+
+
+def _deal_demigods(state: State, others: list[dict[str, Any]]) -> None:
+    hidden = [face_down(p) for p in others]
+    dealt: list[list[int]] = [[] for _ in others]
+    for key, low in (("demigods_low", True), ("demigods_high", False)):
+        stack = state[key]
+        counts = [sum(1 for v in values if (v <= LOW_DEMIGODS) == low) for values in hidden]
+        pool = sorted([int(v) for v, n in stack.items() for _ in range(n)] +
+                      [v for values in hidden for v in values if (v <= LOW_DEMIGODS) == low])
+        shuffle(state, pool)
+        for values, n in zip(dealt, counts):
+            values += pool[:n]
+            pool = pool[n:]
+        for value in stack:
+            stack[value] = pool.count(int(value))
+    for p, values in zip(others, dealt):
+        p["demigods"] = sorted(p["demigods_known"]) + values
