@@ -144,14 +144,6 @@ def _cost(here: list[int] | None, seat: int) -> int:
     return 2 if len(here) == 1 and here[0] != seat else 0
 
 
-def distance(cat: Catalog, a: str, b: str) -> int:
-    """Hexes between ``a`` and ``b`` in steps over the map (ignoring what stands in the way)."""
-    ra, rb = cat.hexes[a], cat.hexes[b]
-    qa, qb = ra["col"] - (ra["row"] - (ra["row"] & 1)) // 2, rb["col"] - (rb["row"] - (rb["row"] & 1)) // 2
-    dq, dr = qa - qb, ra["row"] - rb["row"]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
 def free_column_sites(cat: Catalog, state: dict[str, Any], seat: int) -> list[str]:
     """Column hexes a column may be put on without any connection (the Column loot tile)."""
     occupied = state["occupied"]

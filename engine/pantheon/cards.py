@@ -56,7 +56,7 @@ def play(state: dict[str, Any], seat: int, kind: str, n: int = 1) -> None:
 
 
 def money(hand: dict[str, int]) -> int:
-    return sum([value * hand.get(kind, 0) for kind, value in MONEY_VALUES.items()])
+    return sum([value * hand[kind] for kind, value in MONEY_VALUES.items() if kind in hand])
 
 
 def can_refill_deck(state: dict[str, Any]) -> bool:

@@ -6,12 +6,10 @@ a determinized state (``PantheonRules.determinize``): what the seat knows, the r
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from engine.core.flow import frames_named
-
-from .board import distance
-from .data import catalog
+from .data import Catalog, catalog
 from .scoring import SCORING_EPOCHS, column_points
 
 State = dict[str, Any]
@@ -48,8 +46,20 @@ def worth(state: State, seat: int) -> float:
 
 def loot_reach(state: State, seat: int) -> float:
     """Loot taken but not yet resolved, and a little for every loot tile the route comes close to."""
-    taken = sum(len(f["loot"]) for step in ("move", "buy") for f in frames_named(state, step) if f["seat"] == seat)
-    cat = catalog()
+    taken = sum(len(f["loot"]) for f in state["flow"] if "loot" in f and f["seat"] == seat)  # move, buy: never parallel
     starts = state["players"][seat]["feet_on"] or ([state["temple"]] if state["temple"] else [])
-    near = sum(1.0 / (1 + min(distance(cat, s, h) for s in starts)) for h in state["loot"]) if starts else 0.0
+    near = 0.0
+    if starts:
+        axial = _axial(catalog())
+        points = [axial[h] for h in starts]
+        for h in state["loot"]:
+            q, r = axial[h]
+            near += 1.0 / (1 + min((abs(q - q0) + abs(r - r0) + abs(q - q0 + r - r0)) // 2 for q0, r0 in points))
     return 2.5 * taken + near
+
+
+@lru_cache(maxsize=4)
+def _axial(cat: Catalog) -> dict[str, tuple[int, int]]:
+    """Each hex's axial coordinates: the steps between two hexes (ignoring what stands in the
+    way) are (|dq| + |dr| + |dq + dr|) / 2."""
+    return {h: (r["col"] - (r["row"] - (r["row"] & 1)) // 2, r["row"]) for h, r in cat.hexes.items()}

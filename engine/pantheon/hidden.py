@@ -16,7 +16,7 @@ from itertools import permutations
 from typing import Any
 
 from engine.core.flow import frames_named
-from engine.core.rng import below, reseed, shuffle
+from engine.core.rng import below, reseed
 from engine.core.state import copy_state
 
 from .cards import CARD_ORDER, add, size
@@ -25,7 +25,6 @@ from .data import OFFERING_KINDS, catalog
 from .view import face_down, in_order
 
 State = dict[str, Any]
-ORDER = {kind: index for index, kind in enumerate(CARD_ORDER)}
 
 
 def determinize(state: State, viewer: int | None, seed: int | str) -> State:
@@ -41,26 +40,37 @@ def _deal_cards(state: State, others: list[int]) -> None:
     players = state["players"]
     hands = {seat: dict(players[seat]["hand_known"]) for seat in others}
     slots = {seat: size(players[seat]["hand"]) - size(hands[seat]) for seat in others}
-    pool = [kind for kind, n in state["deck"].items() for _ in range(n)]
+    counts = dict(state["deck"])
     for seat in others:
-        pool += [kind for kind, n in players[seat]["hand"].items() for _ in range(n - hands[seat].get(kind, 0))]
-    pool.sort(key=ORDER.__getitem__)
+        for kind, n in players[seat]["hand"].items():
+            counts[kind] = counts.get(kind, 0) + n - hands[seat].get(kind, 0)
+    pool = [kind for kind in CARD_ORDER for _ in range(counts.get(kind, 0))]
     for frame in frames_named(state, "pay"):
         if frame["how"] == "action" and frame["seat"] in hands:
             seat = frame["seat"]
             for kind in _payment_to_deal(state, frame, hands[seat], slots[seat], pool):
                 pool.remove(kind)
                 add(hands[seat], kind)
+                counts[kind] -= 1
                 slots[seat] -= 1
-    shuffle(state, pool)
+    drawn = _draw(state, pool, sum(slots.values()))
     for seat in others:
-        for kind in pool[:slots[seat]]:
+        for kind in drawn[:slots[seat]]:
             add(hands[seat], kind)
-        players[seat]["hand"], pool = in_order(hands[seat]), pool[slots[seat]:]
-    deck: dict[str, int] = {}
-    for kind in pool:
-        add(deck, kind)
-    state["deck"] = in_order(deck)
+            counts[kind] -= 1
+        players[seat]["hand"], drawn = hands[seat], drawn[slots[seat]:]
+    state["deck"] = in_order(counts)
+
+
+def _draw(state: State, pool: list, k: int) -> list:
+    """``k`` items taken at random from ``pool`` (what is left stays in ``pool``, in no order)."""
+    n = len(pool)
+    for i in range(k):
+        j = i + below(state, n - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    drawn = pool[:k]
+    del pool[:k]
+    return drawn
 
 
 def _payment_to_deal(state: State, frame: dict, hand: dict[str, int], slots: int, pool: list[str]) -> list[str]:
@@ -86,12 +96,14 @@ def _deal_demigods(state: State, others: list[dict[str, Any]]) -> None:
     for key, low in (("demigods_low", True), ("demigods_high", False)):
         stack = state[key]
         counts = [sum(1 for v in values if (v <= LOW_DEMIGODS) == low) for values in hidden]
+        if not any(counts):
+            continue
         pool = sorted([int(v) for v, n in stack.items() for _ in range(n)] +
                       [v for values in hidden for v in values if (v <= LOW_DEMIGODS) == low])
-        shuffle(state, pool)
+        drawn = _draw(state, pool, sum(counts))
         for values, n in zip(dealt, counts):
-            values += pool[:n]
-            pool = pool[n:]
+            values += drawn[:n]
+            drawn = drawn[n:]
         for value in stack:
             stack[value] = pool.count(int(value))
     for p, values in zip(others, dealt):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Choice, Stack, add_log, logging
 
 from . import cards as deck
-from .board import COLUMN, FOOT, placements
-from .common import Choose, State, choice, gods_owned, name
+from .board import COLUMN, FOOT, Placement, placements
+from .common import Choose, State, gods_owned, name
 from .data import catalog
 from .loot import effect
 
@@ -27,6 +29,12 @@ def place_label(kind: str, hex_id: str, cost: int, jump: bool) -> str:
     unit = "step" if cost == 1 else "steps"
     shared = " (shared)" if cost == 2 else ""
     return f"{piece} to hex {hex_id}{how} — {cost} {unit}{shared}"
+
+
+@lru_cache(maxsize=None)
+def placement_choice(pl: Placement) -> Choice:
+    """Where a piece goes (``foot:J4``, ``column:K4``, ``jump:J6``): the hex is the target."""
+    return Choice(f"{'jump' if pl.jump else pl.kind}:{pl.hex}", target=pl.hex)
 
 
 def loot_hint(state: State, hex_id: str) -> str:
@@ -50,9 +58,8 @@ class Move(Choose):
         held = state["players"][seat]["hand"].get(deck.MOVEMENT, 0)
         choices = []
         if free or held:
-            for pl in placements(catalog(), state, seat, frame["jumps"]):
-                if cards_needed(pl.cost, free) <= held:
-                    choices.append(choice(f"{'jump' if pl.jump else pl.kind}:{pl.hex}", pl.hex))
+            choices += [placement_choice(pl) for pl in placements(catalog(), state, seat, frame["jumps"])
+                        if pl.cost <= free + 2 * held]  # a card gives two steps
         if frame["main"] or frame["placed"]:
             choices.append(END)
         else:

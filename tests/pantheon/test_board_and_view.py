@@ -10,7 +10,8 @@ from engine.pantheon import rules
 from tui.boards import pantheon as board
 from tui.help_text import parse_sections
 
-from .helpers import give, put, table, to_first_turn, new_match
+from .helpers import RULES, give, put, table, to_first_turn, new_match
+from .test_gods import show_gods
 
 HELP = Path(rules.__file__).parent / "help.md"
 
@@ -95,3 +96,23 @@ def test_decision_topics_seen_in_a_game_exist_in_the_help():
             m.choose(seat, bot.choose(m, seat).id)
     assert seen <= topics and len(seen) >= 6
     assert {"scoring", "epoch-end", "components"} <= topics
+
+
+def test_choices_that_act_on_the_board_carry_their_target_and_the_board_marks_hexes_by_it():
+    m = table(temple="J5")
+    show_gods(m, "vinthrad-3", "taksator-1")
+    give(m, 0, dancers=4, temples=1, priests=1)
+    m.state["row"] = ["movement", "gifts"]
+    targets = {c.id: c.target for c in m.legal(0)}
+    assert targets == {"move": None, "god:vinthrad-3": "god:vinthrad-3", "draw": None}
+    m.choose(0, "move")
+    targets = {c.id: c.target for c in m.legal(0)}
+    assert targets["foot:J4"] == "J4" and targets["end"] is None
+    assert set(targets.values()) - {None} <= set(RULES.targets(m.state))
+    view = m.view(0)
+    keys = board.target_keys(view)
+    assert keys["J4"] == [c.id for c in view["choices"]].index("foot:J4") + 1 and len(keys) == len(targets) - 1
+    assert board.focus(view, 0) == "shared"
+    m.choose(0, "end")
+    m.choose(1, "draw")
+    assert {c.id: c.target for c in m.legal(1)} == {"row:movement": "row:movement", "row:gifts": "row:gifts", "deck": "deck"}
