@@ -1,0 +1,119 @@
+"""Thebai's component data (engine/thebai/data/*.json), validated on load and indexed.
+
+Each file is checked for its own rules (counts, ids, well-formed effects) and then against
+the others and against the rulebook's counts and worked examples, so a user's corrected file
+(``TABULA_COMPONENTS``) that breaks the game is refused before a game starts, with a message
+naming the file, the record and the problem.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import components
+from engine.core.components import ComponentDataError
+
+from .catalog_checks import CHECKS, kinds as _kinds
+
+GAME = "thebai"
+FILES = ("estate", "roofs", "cadmea", "city", "contracts", "invaders", "gates", "commanders", "fate", "devotion",
+         "council", "heralds", "setup", "battle_vp")
+
+
+def _no_check(records):
+    return None
+
+
+@dataclass(frozen=True)
+class Catalog:
+    estate: dict[str, dict]           # "r1c1" -> space record
+    row_colours: tuple[str, ...]       # estate row colour, row 1 first
+    column_vp: dict[int, int]          # estate column (2-5) -> VP when it is the rightmost empty one
+    refresh_face: dict[int, int]       # empty columns -> face of the new citizen die
+    roofs: dict[str, dict]
+    tiles: dict[str, dict]
+    sides: dict[str, dict]             # "12" / "34" -> city side
+    contracts: dict[str, dict]
+    invaders: dict[str, dict]
+    gates: dict[str, dict]
+    commanders: dict[str, dict]
+    fate: dict[str, dict]
+    tracks: dict[str, int]             # track -> length
+    track_spaces: dict[tuple[str, int], dict]
+    blessings: dict[str, dict]         # passive blessings and the two final stacks
+    metoikoi: dict[str, dict]
+    passage_vp: tuple[int, ...]
+    council: dict[str, dict]           # council space id -> record
+    collapse: dict[str, tuple[str, ...]]
+    markers: dict[int, int]
+    heralds: dict[str, dict]
+    starts: dict[int, dict]            # turn-order place -> start record
+    pieces: dict[str, Any]
+    strategos: tuple[int, ...]
+    plaza_markers: int
+    battle_vp: tuple[tuple[int, int], ...]
+    digest: str
+
+
+_cache: dict[Any, Catalog] = {}
+
+
+def catalog() -> Catalog:
+    """The validated component set in use (the built-in one or the user's override)."""
+    key = components.override_dir()
+    found = _cache.get(key)
+    if found is None:
+        found = _cache[key] = _build()
+    return found
+
+
+def data_version() -> str:
+    return catalog().digest
+
+
+def _build() -> Catalog:
+    raw = {name: components.load(GAME, name, _no_check) for name in FILES}
+    records = {name: list(data.records) for name, data in raw.items()}
+    for name, check in CHECKS.items():
+        try:
+            check(records[name], records)
+        except ComponentDataError as error:
+            raise ComponentDataError(f"{raw[name].source} ({GAME}/{name}): {error}") from None
+    digest = hashlib.sha256("".join(raw[n].digest for n in FILES).encode()).hexdigest()[:12]
+    return _index(records, digest)
+
+
+def _index(r: dict[str, list[dict]], digest: str) -> Catalog:
+    by_id = lambda items: {x["id"]: x for x in items}  # noqa: E731
+    dev, council, setup = r["devotion"], r["council"], r["setup"]
+    return Catalog(
+        estate=by_id(_kinds(r["estate"], "space")),
+        row_colours=tuple(x["colour"] for x in sorted(_kinds(r["estate"], "row"), key=lambda x: x["row"])),
+        column_vp={x["col"]: x["vp"] for x in _kinds(r["estate"], "column")},
+        refresh_face={x["empty"]: x["face"] for x in _kinds(r["estate"], "refresh")},
+        roofs=by_id(r["roofs"]),
+        tiles=by_id(r["cadmea"]),
+        sides={x["id"].removeprefix("side-"): x for x in r["city"]},
+        contracts=by_id(r["contracts"]),
+        invaders=by_id(r["invaders"]),
+        gates=by_id(r["gates"]),
+        commanders=by_id(r["commanders"]),
+        fate=by_id(r["fate"]),
+        tracks={x["id"]: x["length"] for x in _kinds(dev, "track")},
+        track_spaces={(x["track"], x["step"]): x for x in _kinds(dev, "space")},
+        blessings=by_id(_kinds(dev, "blessing") + _kinds(dev, "final")),
+        metoikoi=by_id(_kinds(dev, "metoikoi")),
+        passage_vp=tuple(_kinds(council, "passage")[0]["vp"]),
+        council=by_id(_kinds(council, "space")),
+        collapse={x["id"]: tuple(x["spaces"]) for x in _kinds(council, "collapse")},
+        markers={x["players"]: x["markers"] for x in _kinds(council, "markers")},
+        heralds=by_id(r["heralds"]),
+        starts={x["place"]: x for x in _kinds(setup, "start")},
+        pieces=_kinds(setup, "pieces")[0],
+        strategos=tuple(_kinds(setup, "strategos")[0]["values"]),
+        plaza_markers=_kinds(setup, "plaza")[0]["markers"],
+        battle_vp=tuple(sorted((x["surplus"], x["vp"]) for x in r["battle_vp"])),
+        digest=digest,
+    )
