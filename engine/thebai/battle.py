@@ -17,35 +17,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.core import components
-from engine.core.components import ComponentDataError
+from .catalog import catalog
+from .constants import FACES
 
 NOT_ENGAGED_LOSS_PER_POWER = 3
 DOUBLE_LOOT_ADVANTAGE = 3
-DIE_FACES = ("1", "1*", "2", "2*", "3", "3*")
 
 
 def die_power(face: str) -> int:
     """A die face's power; the star only says the next promotion changes it."""
     normal = face.strip().replace("★", "*")
-    if normal not in DIE_FACES:
+    if normal not in FACES:
         raise ValueError(f"{face!r} is not a die face (1, 1*, 2, 2*, 3, 3*)")
     return int(normal[0])
 
 
-def _validate_table(records: list[dict]) -> None:
-    surpluses = [r.get("surplus") for r in records]
-    if surpluses[:1] != [0] or surpluses != sorted(set(surpluses)):
-        raise ComponentDataError("surplus values must start at 0 and increase")
-    for record in records:
-        if not isinstance(record.get("vp"), int) or record["vp"] < 0:
-            raise ComponentDataError(f"{record['id']}: vp must be a whole number >= 0")
-
-
 def surplus_vp(surplus: int) -> int:
     """VP for a winner's surplus; surpluses beyond the table's last row score that row."""
-    table = components.load("thebai", "battle_vp", _validate_table).records
-    return max((r for r in table if r["surplus"] <= surplus), key=lambda r: r["surplus"])["vp"]
+    return max((row for row in catalog().battle_vp if row[0] <= surplus))[1]
 
 
 def invader_power(battle_number: int, modifier: int) -> int:

@@ -249,6 +249,8 @@ def check_setup(records, everything):
 def check_battle_vp(records, everything):
     surpluses = [r.get("surplus") for r in records]
     require(surpluses[:1] == [0] and surpluses == sorted(set(surpluses)), "surplus values must start at 0 and increase")
+    for r in records:
+        require(isinstance(r.get("vp"), int) and r["vp"] >= 0, f"{r['id']}: vp must be a whole number >= 0")
     table = {r["surplus"]: r["vp"] for r in records}
     require(table.get(2) == 2 and table[0] == 0, "surplus 2 gives 2 VP (the battle example), none gives 0")
 

@@ -1,0 +1,137 @@
+"""A conflict fate tile: the battle in its row (engine/thebai/battle.py computes it, the same code
+the table assistant's battle helper runs), loot, hoplite wages, councillors, turn order."""
+
+from __future__ import annotations
+
+from engine.core import Ask, Auto, Choice, Draw
+
+from . import effects
+from .battle import Combatant, resolve_battle
+from .board import log, names, pay, row_power
+from .catalog import catalog
+from .constants import power
+from .labels import face
+
+
+def conflict_frames(row: int) -> list[dict]:
+    return [{"step": "reveal_invader", "row": row}, {"step": "battle", "row": row},
+            {"step": "council_move"}, {"step": "turn_order"}]
+
+
+def stack_place(state, track: str, seat: int) -> int:
+    """A marker's place in its stack on a track, counted from the bottom (1 = arrived first)."""
+    here = state["track"][track][seat]
+    stamps = state["arrived"][track]
+    return 1 + sum(1 for s in range(state["n"]) if state["track"][track][s] == here and stamps[s] < stamps[seat])
+
+
+def combatant(state, seat: int, row: int) -> Combatant:
+    _, dice = row_power(state, seat, row)
+    return Combatant(
+        hoplites=tuple(power(state["city"]["dice"][d][2]) for d in dice),
+        strategos=sum(v for s, v in state["strategos"][row - 1] if s == seat),
+        ares=(state["track"]["ares"][seat], stack_place(state, "ares", seat)),
+        dionysus=(state["track"]["dionysus"][seat], stack_place(state, "dionysus", seat)),
+        vp=state["vp"][seat],
+    )
+
+
+class RevealInvader(Draw):
+    """The invader card of the battle's row is turned up: one of the cards nobody has seen."""
+
+    name = "reveal_invader"
+    topic = "battle"
+
+    def options(self, state, frame):
+        seen = set(state["invaders"])
+        return [Choice(i) for i in sorted(catalog().invaders) if i not in seen]
+
+    def describe(self, state, frame, choice):
+        card = catalog().invaders[choice.id]
+        return f"{card['name']} ({card['modifier']:+d})", ""
+
+    def prompt(self, state, frame):
+        return f"Invader card of row {frame['row']}"
+
+    def act(self, state, frame, choice, flow):
+        state["invaders"][frame["row"] - 1] = choice.id
+        card = catalog().invaders[choice.id]
+        log(state, lambda: f"Row {frame['row']}: the invader is {card['name']} ({card['modifier']:+d})")
+
+
+class Battle(Auto):
+    name = "battle"
+
+    def run(self, state, frame, flow):
+        row = frame["row"]
+        state["battles"] += 1
+        invader = catalog().invaders[state["invaders"][row - 1]]
+        fighters = [combatant(state, seat, row) for seat in range(state["n"])]
+        report = resolve_battle(state["battles"], invader["modifier"], fighters)
+        gate = state["gates"][row - 1]
+        branches = {}
+        for outcome in report.outcomes:
+            seat = outcome.seat
+            state["vp"][seat] = outcome.vp_after
+            loot = catalog().gates[gate]["loot"] * outcome.loot if gate else []
+            wages = [{"step": "wage", "seat": seat, "space": d} for d in row_power(state, seat, row)[1]]
+            branches[seat] = effects.frames(loot, seat) + wages
+        state["last_battle"] = {
+            "row": row, "number": state["battles"], "invader": report.invader,
+            "results": [[o.power, o.result, o.vp_change, o.loot] for o in report.outcomes], "gate": report.gate_tile,
+        }
+        log(state, lambda: f"Battle {state['battles']} in row {row}: invader power {report.invader}; " + "; ".join(
+            f"{names(state, o.seat)} {o.power} {o.result} {o.vp_change:+d} VP" for o in report.outcomes))
+        if gate and report.gate_tile is not None:
+            state["gates"][row - 1] = None
+            state["gates_won"][report.gate_tile].append(gate)
+            log(state, lambda: f"{names(state, report.gate_tile)} takes the gate tile of row {row}")
+        flow.parallel({seat: branches[seat] for seat in state["order"]})
+
+
+class Wage(Ask):
+    """Pay 1 drachma to keep a hoplite die that fought in the city, or send it home at 1."""
+
+    name = "wage"
+    topic = "battle"
+
+    def ready(self, state, frame):
+        die = state["city"]["dice"].get(frame["space"])
+        return die is not None and die[0] == frame["seat"]
+
+    def options(self, state, frame):
+        keep = [Choice("keep", target=frame["space"])] if state["res"][frame["seat"]]["drachma"] else []
+        return [*keep, Choice("home", target=frame["space"])]
+
+    def describe(self, state, frame, choice):
+        f = face(state["city"]["dice"][frame["space"]][2])
+        if choice.id == "keep":
+            return f"Pay 1 drachma: keep the hoplite {f} on {frame['space']}", ""
+        return f"Send the hoplite {f} on {frame['space']} home", "it returns to your supply at 1"
+
+    def prompt(self, state, frame):
+        return f"{names(state, frame['seat'])}: hoplite wages"
+
+    def act(self, state, frame, choice, flow):
+        seat, space = frame["seat"], frame["space"]
+        if choice.id == "keep":
+            pay(state, seat, {"drachma": 1})
+            log(state, lambda: f"{names(state, seat)} pays 1 drachma to keep the hoplite on {space}")
+        else:
+            del state["city"]["dice"][space]
+            state["pool_h"][seat] = sorted(state["pool_h"][seat] + [0])
+            log(state, lambda: f"{names(state, seat)}'s hoplite on {space} goes home")
+
+
+class TurnOrder(Auto):
+    """Turn order by the Dionysus track; on one space, the marker lower in the stack goes first."""
+
+    name = "turn_order"
+
+    def run(self, state, frame, flow):
+        track, stamps = state["track"]["dionysus"], state["arrived"]["dionysus"]
+        state["order"] = sorted(range(state["n"]), key=lambda s: (-track[s], stamps[s]))
+        log(state, lambda: "Turn order: " + ", ".join(names(state, s) for s in state["order"]))
+
+
+STEPS = (RevealInvader(), Battle(), Wage(), TurnOrder())

@@ -1,0 +1,253 @@
+"""Contracts: taking them (display or deck top), the display refill, fulfilling them.
+
+The deck is kept as the set of cards left in it: a card drawn from it is a chance step
+decided when it is drawn, and a card drawn into a hand is shown to its owner only.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from engine.core import Ask, Auto, Choice, Draw
+
+from . import effects
+from .board import can_pay, log, names, pay
+from .catalog import catalog
+from .effects import GOODS
+from .labels import contract_text, cost_text
+from .ops import do_exchange, exchange_choices
+
+def contract_stand(state) -> dict:
+    """The stand of the commander that marks a display contract its owner may fulfil ({} if unowned)."""
+    return state["cmd"].get(_stand_id(), {})
+
+
+def _stand_id() -> str:
+    return next(c for c, r in catalog().commanders.items() if r["ability"] == "contract")
+
+
+def take_choices(state) -> list[Choice]:
+    choices = [Choice(f"show:{k}", target=f"display.{k}") for k, c in enumerate(state["display"]) if c]
+    if state["deck"]:
+        choices.append(Choice("deck", target="deck"))
+    return choices
+
+
+def take(state, seat: int, choice_id: str, flow) -> None:
+    """Take the chosen card into hand (from the deck: a draw); the refill comes later."""
+    if choice_id == "deck":
+        flow.push({"step": "draw_contract", "seat": seat, "to": "hand"})
+        return
+    slot = int(choice_id[5:])
+    contract = state["display"][slot]
+    state["display"][slot] = None
+    state["hand"][seat].append(contract)
+    state["known"][seat].append(contract)
+    log(state, lambda: f"{names(state, seat)} takes contract {contract} from the display")
+
+
+class TakeContract(Ask):
+    name = "take_contract"
+    topic = "contracts"
+
+    def ready(self, state, frame):
+        return frame["n"] > 0 and bool(take_choices(state))
+
+    def options(self, state, frame):
+        return [*take_choices(state), Choice("stop")]
+
+    def describe(self, state, frame, choice):
+        if choice.id == "stop":
+            return "Take no more contracts", ""
+        if choice.id == "deck":
+            return "Top card of the deck", f"{len(state['deck'])} left"
+        return contract_text(state["display"][int(choice.id[5:])]), ""
+
+    def prompt(self, state, frame):
+        return f"{names(state, frame['seat'])}: take a contract ({frame['n']} left)"
+
+    def act(self, state, frame, choice, flow):
+        if choice.id == "stop":
+            return
+        flow.push({**frame, "n": frame["n"] - 1}, {"step": "refill"})
+        take(state, frame["seat"], choice.id, flow)
+
+
+class Pick(TakeContract):
+    """n times, as you like: take a contract or make an exchange."""
+
+    name = "pick"
+
+    def ready(self, state, frame):
+        return frame["n"] > 0
+
+    def options(self, state, frame):
+        return [*take_choices(state), *exchange_choices(state, frame["seat"]), Choice("stop")]
+
+    def describe(self, state, frame, choice):
+        if choice.id.startswith("x:"):
+            _, give, get = choice.id.split(":")
+            return f"Exchange 1 {give} -> 1 {get}", ""
+        return super().describe(state, frame, choice)
+
+    def prompt(self, state, frame):
+        return f"{names(state, frame['seat'])}: take a contract or exchange ({frame['n']} left)"
+
+    def act(self, state, frame, choice, flow):
+        if choice.id.startswith("x:"):
+            flow.push({**frame, "n": frame["n"] - 1})
+            do_exchange(state, frame["seat"], choice.id)
+        else:
+            super().act(state, frame, choice, flow)
+
+
+class DrawContract(Draw):
+    """The top card of the deck: into a hand (seen by its owner only) or onto the display."""
+
+    name = "draw_contract"
+    topic = "contracts"
+
+    def options(self, state, frame):
+        return [Choice(c) for c in state["deck"]]
+
+    def describe(self, state, frame, choice):
+        return contract_text(choice.id), ""
+
+    def prompt(self, state, frame):
+        if frame["to"] == "hand":
+            return f"Contract drawn by {names(state, frame['seat'])}"
+        return f"Contract for display slot {frame['slot'] + 1}"
+
+    def act(self, state, frame, choice, flow):
+        state["deck"].remove(choice.id)
+        if frame["to"] == "display":
+            state["display"][frame["slot"]] = choice.id
+            log(state, lambda: f"Contract {choice.id} joins the display")
+            return
+        seat = frame["seat"]
+        state["hand"][seat].append(choice.id)
+        log(state, lambda: f"{names(state, seat)} draws contract {choice.id}", only=[seat],
+            others=f"{names(state, seat)} draws a contract from the deck")
+
+
+class Refill(Auto):
+    """Empty display slots are filled from the deck; a lost contract marker is placed again."""
+
+    name = "refill"
+
+    def run(self, state, frame, flow):
+        draws = [{"step": "draw_contract", "to": "display", "slot": k}
+                 for k, c in enumerate(state["display"]) if c is None]
+        stand = contract_stand(state)
+        if state["deck"] and draws:
+            flow.push(*draws[:len(state["deck"])], {"step": "refill"})
+        elif stand and stand["at"] not in state["display"] and any(state["display"]):
+            flow.push({"step": "stand_contract", "seat": stand["seat"], "commander": _stand_id()})
+
+
+# -- fulfilling ---------------------------------------------------------------------------------------
+
+
+def _payments(cost: dict[str, int], discount: int) -> list[dict[str, int]]:
+    """Every way to pay ``cost`` with up to ``discount`` fewer goods (drachma are not reduced)."""
+    goods = [g for g in GOODS if cost.get(g)]
+    cut = min(discount, sum(cost[g] for g in goods))
+    if not cut:
+        return [dict(cost)]
+    ways = []
+    for drop in product(*(range(cost[g] + 1) for g in goods)):
+        if sum(drop) == cut:
+            paid = dict(cost)
+            for g, d in zip(goods, drop):
+                paid[g] -= d
+            ways.append({k: v for k, v in paid.items() if v})
+    return ways
+
+
+def fulfillable(state, seat: int) -> list[str]:
+    """Contracts ``seat`` could fulfil: its hand, and the display card its marker stand is on."""
+    mine = list(state["hand"][seat])
+    stand = contract_stand(state)
+    if stand.get("seat") == seat and stand.get("at") in state["display"]:
+        mine.append(stand["at"])
+    return mine
+
+
+def fulfil_choices(state, seat: int, discount: int = 0) -> list[Choice]:
+    contracts = catalog().contracts
+    choices = []
+    for c in fulfillable(state, seat):
+        for paid in _payments(contracts[c]["cost"], discount):
+            if can_pay(state, seat, paid):
+                key = ".".join(f"{k}{v}" for k, v in sorted(paid.items()))
+                choices.append(Choice(f"f:{c}:{key}", target=f"card.{c}"))
+    return choices
+
+
+def fulfil(state, seat: int, choice_id: str, flow) -> None:
+    _, contract, key = choice_id.split(":")
+    paid = {part.rstrip("0123456789"): int(part.lstrip("abcdefghijklmnopqrstuvwxyz")) for part in key.split(".") if part}
+    pay(state, seat, paid)
+    if contract in state["hand"][seat]:
+        state["hand"][seat].remove(contract)
+        if contract in state["known"][seat]:
+            state["known"][seat].remove(contract)
+    else:
+        state["display"][state["display"].index(contract)] = None
+        flow.push({"step": "refill"})
+    state["done"][seat].append(contract)
+    log(state, lambda: f"{names(state, seat)} fulfils contract {contract} paying {cost_text(paid) or 'nothing'}")
+    flow.push(*effects.frames(catalog().contracts[contract]["reward"], seat))
+
+
+def describe_fulfil(state, choice_id: str) -> tuple[str, str]:
+    _, contract, key = choice_id.split(":")
+    paid = key.replace(".", " + ")
+    return f"Fulfil {contract_text(contract)}", f"pay {paid or 'nothing'}"
+
+
+class Fulfil(Ask):
+    """The estate action: fulfil a contract paying `discount` goods fewer."""
+
+    name = "fulfil"
+    topic = "contracts"
+
+    def ready(self, state, frame):
+        return bool(fulfil_choices(state, frame["seat"], frame["discount"]))
+
+    def options(self, state, frame):
+        return [*fulfil_choices(state, frame["seat"], frame["discount"]), Choice("stop")]
+
+    def describe(self, state, frame, choice):
+        return ("Fulfil nothing", "") if choice.id == "stop" else describe_fulfil(state, choice.id)
+
+    def prompt(self, state, frame):
+        return f"{names(state, frame['seat'])}: fulfil a contract ({frame['discount']} goods fewer)"
+
+    def act(self, state, frame, choice, flow):
+        if choice.id != "stop":
+            fulfil(state, frame["seat"], choice.id, flow)
+
+
+def turn_fulfils(state, seat: int) -> list[Choice]:
+    """The fulfilment a turn allows (one, at any step), if any contract can be paid."""
+    turn = state["turn"]
+    return fulfil_choices(state, seat) if turn and turn["fulfils"] else []
+
+
+class TurnStage(Ask):
+    """A step of a turn that also offers the turn's contract fulfilment."""
+
+    def fulfil_now(self, state, frame, choice, flow) -> bool:
+        if not choice.id.startswith("f:"):
+            return False
+        state["turn"]["fulfils"] -= 1
+        flow.push(frame)
+        fulfil(state, frame["seat"], choice.id, flow)
+        return True
+
+    def describe(self, state, frame, choice):
+        return describe_fulfil(state, choice.id)
+
+
+STEPS = (TakeContract(), Pick(), DrawContract(), Refill(), Fulfil())

@@ -1,0 +1,162 @@
+"""The fate phase: the round's fate tile (peace or conflict), then it is turned face down and,
+for a top-row tile, the tile below it turned up; with 2 players a herald card comes first."""
+
+from __future__ import annotations
+
+from engine.core import Auto, Choice, Draw
+
+from . import effects
+from .board import city_grid, log, place_battle_marker
+from .catalog import catalog
+from .conflict import conflict_frames
+from .constants import ROUNDS
+from .dice import promote
+from .labels import fate_name
+
+UP_AHEAD = 5
+"""A fate tile is turned up five rounds before it is resolved."""
+
+
+class FatePhase(Auto):
+    name = "fate_phase"
+
+    def run(self, state, frame, flow):
+        state["phase"] = "fate"
+        state["turn"] = None
+        slot = state["fate"][state["round"] - 1]
+        record = catalog().fate[slot["tile"]]
+        log(state, lambda: f"Fate: {fate_name(slot['tile'])}")
+        frames = [{"step": "draw_herald"}] if state["n"] <= 2 and state["heralds"] else []
+        if record["kind"] == "conflict":
+            frames += conflict_frames(record["row"])
+        elif record["order"] == "turn":
+            frames += [f for seat in state["order"] for f in effects.frames(record["effect"], seat)]
+            frames.append({"step": "refill"})
+        else:
+            frames.append({"step": "peace_each", "tile": slot["tile"]})
+        flow.push(*frames, {"step": "fate_done"})
+
+
+class PeaceEach(Auto):
+    """A peace tile every player resolves at once (nothing they do affects the others)."""
+
+    name = "peace_each"
+
+    def run(self, state, frame, flow):
+        effect = catalog().fate[frame["tile"]]["effect"]
+        flow.parallel({seat: effects.frames(effect, seat) for seat in state["order"]})
+
+
+class FateDone(Auto):
+    name = "fate_done"
+
+    def run(self, state, frame, flow):
+        k = state["round"] - 1
+        state["fate"][k].update(done=True, up=False)
+        below = k + UP_AHEAD
+        follow = [{"step": "reveal_fate", "slot": below}] if below < ROUNDS else []
+        flow.push(*follow, {"step": "round_end"})
+
+
+class RevealFate(Draw):
+    """A face-down fate tile is turned up: one of its stack's tiles nobody has seen."""
+
+    name = "reveal_fate"
+    topic = "fate"
+
+    def options(self, state, frame):
+        return [Choice(t) for t in state["fate_left"][state["fate"][frame["slot"]]["stack"]]]
+
+    def describe(self, state, frame, choice):
+        return fate_name(choice.id), ""
+
+    def prompt(self, state, frame):
+        return f"Fate tile for round {frame['slot'] + 1} (stack {state['fate'][frame['slot']]['stack']})"
+
+    def act(self, state, frame, choice, flow):
+        slot = state["fate"][frame["slot"]]
+        slot.update(tile=choice.id, up=True)
+        state["fate_left"][slot["stack"]].remove(choice.id)
+        log(state, lambda: f"Round {frame['slot'] + 1}'s fate tile is turned up: {fate_name(choice.id)}")
+
+
+class RoundEnd(Auto):
+    name = "round_end"
+
+    def run(self, state, frame, flow):
+        place_battle_marker(state)
+        if state["round"] < ROUNDS:
+            flow.push({"step": "round"})
+        else:
+            flow.push({"step": "council_move"}, {"step": "game_end"})
+
+
+# -- 2 players: the herald ---------------------------------------------------------------------------
+
+
+class DrawHerald(Draw):
+    name = "draw_herald"
+    topic = "two-players"
+
+    def options(self, state, frame):
+        return [Choice(h) for h in state["heralds"]]
+
+    def describe(self, state, frame, choice):
+        card = catalog().heralds[choice.id]
+        return f"Column {card['column']}, plaza beside {card['space']}", ""
+
+    def prompt(self, state, frame):
+        return "Herald card"
+
+    def act(self, state, frame, choice, flow):
+        state["heralds"].remove(choice.id)
+        card = catalog().heralds[choice.id]
+        g = city_grid(state)
+        column = sorted((d for d in state["city"]["dice"] if g.column_of[d] == card["column"]), key=g.reading.get)
+        log(state, lambda: f"Herald: the dice of column {card['column']} are promoted")
+        flow.push({"step": "herald_promote", "queue": column}, {"step": "plaza", "space": card["space"]})
+
+
+class HeraldPromote(Auto):
+    """The herald's column, die by die, left to right and top to bottom."""
+
+    name = "herald_promote"
+
+    def run(self, state, frame, flow):
+        if not frame["queue"]:
+            return
+        space, rest = frame["queue"][0], frame["queue"][1:]
+        flow.push({"step": "herald_promote", "queue": rest})
+        die = state["city"]["dice"].get(space)
+        if die is not None:
+            promote(state, die[0], f"city:{space}", flow, chosen=False)
+
+
+def plaza_space(state, space: str) -> str | None:
+    """Where the plaza marker goes beside ``space``: an empty dice space touching a tile,
+    preferring one between two tiles, then the first clockwise from the top."""
+    g = city_grid(state)
+    tiles = state["city"]["tiles"]
+    city = state["city"]
+    candidates = []
+    for order, d in enumerate(g.sides_of[space]):
+        if d in city["dice"] or d in city["plaza"] or d in city["posts"]:
+            continue
+        touching = sum(1 for t in g.touching[d] if t in tiles)
+        if touching:
+            candidates.append((-touching, order, d))
+    return min(candidates)[2] if candidates else None
+
+
+class Plaza(Auto):
+    name = "plaza"
+
+    def run(self, state, frame, flow):
+        at = plaza_space(state, frame["space"])
+        if at is not None and state["plaza_left"]:
+            state["plaza_left"] -= 1
+            state["city"]["plaza"].append(at)
+            log(state, lambda: f"A plaza marker goes on {at}")
+
+
+STEPS = (FatePhase(), PeaceEach(), FateDone(), RevealFate(), RoundEnd(), DrawHerald(), HeraldPromote(), Plaza())

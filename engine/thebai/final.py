@@ -1,0 +1,62 @@
+"""Final scoring of a game from its state, through the same code as the table assistant's score
+sheet (engine/thebai/scoring.py): council, estate, dice in the city, sets, leftovers, hands."""
+
+from __future__ import annotations
+
+from engine.core import Auto, Score
+
+from .board import empty_columns, log, names
+from .catalog import catalog
+from .constants import SUITS, power
+from .council import council_vp
+from .scoring import FinalEntry, FinalScore, final_score
+
+
+def estate_vp(state, seat: int) -> int:
+    """VP printed under the rightmost fully emptied estate column (none: 0)."""
+    empty = empty_columns(state, seat)
+    return catalog().column_vp[empty + 1] if empty else 0
+
+
+def city_power(state, seat: int) -> int:
+    return sum(power(f) for s, _, f in state["city"]["dice"].values() if s == seat)
+
+
+def final_entry(state, seat: int) -> FinalEntry:
+    contracts = catalog().contracts
+    suits = [contracts[c]["suit"] for c in state["done"][seat]]
+    res = state["res"][seat]
+    return FinalEntry(
+        track=state["vp"][seat],
+        council=council_vp(state, seat),
+        estate=estate_vp(state, seat),
+        city_power=city_power(state, seat),
+        contracts=tuple(suits.count(s) for s in SUITS),
+        gates=len(state["gates_won"][seat]),
+        goods=res["grape"] + res["pottery"] + res["bronze"],
+        drachma=res["drachma"],
+        unfulfilled=len(state["hand"][seat]),
+    )
+
+
+def final_scores(state) -> list[FinalScore]:
+    return [final_score(seat, final_entry(state, seat)) for seat in range(state["n"])]
+
+
+def scores(state) -> list[Score]:
+    """Every category as if the game ended now (at the end: the final scores)."""
+    return [result.score for result in final_scores(state)]
+
+
+class GameEnd(Auto):
+    name = "game_end"
+
+    def run(self, state, frame, flow):
+        state["phase"] = "over"
+        for result in final_scores(state):
+            seat = result.score.seat
+            gates = "".join(f", gate tiles as {n} {suit}" for suit, n in zip(SUITS, result.gate_suits) if n)
+            log(state, lambda: f"{names(state, seat)}: {result.score.total} VP{gates}")
+
+
+STEPS = (GameEnd(),)
