@@ -10,6 +10,7 @@ GAMES: dict[str, tuple[str, str]] = {
     "almadi": ("Almadi", "engine.almadi.rules:AlmadiRules"),
     "pantheon": ("Pantheon", "engine.pantheon.rules:PantheonRules"),
     "polis": ("Polis", "engine.polis.rules:PolisRules"),
+    "thebai": ("Thebai", "engine.thebai.rules:ThebaiRules"),
 }
 
 _loaded: dict[str, Rules] = {}

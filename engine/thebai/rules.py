@@ -14,7 +14,7 @@ from .bot import evaluate
 from .catalog import catalog, data_version
 from .constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS, ROWS
 from .geometry import grid, side_for
-from .hidden import determinize
+from .hidden import determinize, secret_cards
 from .newgame import new_state, setup_frames
 from .view import view
 
@@ -52,7 +52,7 @@ class ThebaiRules(Rules):
         return view(state, viewer)
 
     def has_private(self, state, viewer):
-        return bool(state["hand"][viewer])
+        return bool(secret_cards(state, viewer))
 
     def determinize(self, state, viewer, seed):
         return determinize(state, viewer, seed)

@@ -9,6 +9,7 @@ give the most points and shows that assignment.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
@@ -47,7 +48,17 @@ def set_points(counts: Sequence[int]) -> tuple[int, int]:
 
 
 def best_gate_assignment(contracts: Sequence[int], gates: int) -> tuple[int, ...]:
-    """Gate tiles per suit that maximise the set points.
+    """Gate tiles per suit that maximise the set points (see _best_gate_assignment)."""
+    if gates < 0:
+        raise ValueError("gate tiles cannot be negative")
+    if gates == 0:
+        return (0,) * len(contracts)
+    return _best_gate_assignment(tuple(contracts), gates)
+
+
+@lru_cache(maxsize=4096)
+def _best_gate_assignment(contracts: tuple[int, ...], gates: int) -> tuple[int, ...]:
+    """Gate tiles per suit that maximise the set points (a game's scores ask again and again).
 
     The cost does not grow with the number of gate tiles. Two facts keep the search small:
     a suit's same-suit points rise by exactly 12 for every 5 more cards, and the
@@ -58,8 +69,6 @@ def best_gate_assignment(contracts: Sequence[int], gates: int) -> tuple[int, ...
     those (at most 11^4 candidates) finds the best. Among equal totals the assignment
     that gives more to earlier suits wins.
     """
-    if gates < 0:
-        raise ValueError("gate tiles cannot be negative")
     best_key: tuple[int, tuple[int, ...]] | None = None
     for added in set(candidate_assignments(tuple(contracts), gates)):
         total = sum(set_points([c + a for c, a in zip(contracts, added)]))
