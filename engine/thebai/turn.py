@@ -129,10 +129,11 @@ class DieSpace(Ask):
         state["city"]["dice"][where] = [seat, "c", f]
         log(state, lambda: f"{names(state, seat)} puts a citizen die {face(f)} on {where}")
         usable = [t for t in city_grid(state).touching[where] if t in free_tiles(state)]
-        if len(usable) == 2 and state["res"][seat]["drachma"] >= power(f):
-            flow.push({"step": "city_tiles", "seat": seat, "space": where, "tiles": usable, "power": power(f)})
+        if len(usable) == 2:
+            payable = power(f) if state["res"][seat]["drachma"] >= power(f) else 0
+            flow.push({"step": "city_tiles", "seat": seat, "space": where, "tiles": usable, "power": payable})
         elif usable:
-            flow.push({"step": "city_tiles", "seat": seat, "space": where, "tiles": usable[:2], "power": 0})
+            flow.push(*tile_frames(state["city"]["tiles"][usable[0]][0], seat))
 
 
 class CityTiles(Ask):
