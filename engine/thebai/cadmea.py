@@ -112,8 +112,7 @@ class PlaceTurn(Ask):
             del state["city"]["sites"][at]
             flow.push(*tile_frames(tile, seat))
         if len(matched) <= allowed:
-            for _, roof in matched:
-                flow.push(*roof_frames(roof, seat))
+            flow.push(*(f for _, roof in matched for f in roof_frames(roof, seat)))
         elif allowed:
             flow.push({"step": "place_edges", "seat": seat, "at": at, "left": allowed,
                        "sides": [[k, roof] for k, roof in matched]})

@@ -53,6 +53,7 @@ class GameEnd(Auto):
 
     def run(self, state, frame, flow):
         state["phase"] = "over"
+        flow.clear()
         for result in final_scores(state):
             seat = result.score.seat
             gates = "".join(f", gate tiles as {n} {suit}" for suit, n in zip(SUITS, result.gate_suits) if n)

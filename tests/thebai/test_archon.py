@@ -16,7 +16,7 @@ def row_of_tiles(match, *tiles):
 def archon_turn(match, seat):
     """Start ``seat``'s turn and use its die on the estate, to get to the archon step."""
     match.state["pool_c"][seat] = [0]
-    match.state["hand"][seat] = match.state["known"][seat] = []
+    match.state["hand"][seat], match.state["known"][seat] = [], []
     match.state["estate_dice"][seat] = {}
     start_turn(match, seat)
     choose(match, "die:0", "est:r2c1", "grape")
