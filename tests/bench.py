@@ -231,10 +231,9 @@ SECTIONS = ("core", "search")
 def core_rows(row) -> None:
     value = first_frame_seconds() * 1000
     row("start to first frame (80x24, pty)", value, "ms", "< 1000 ms", value < 1000)
-    for game in ("almadi", "pantheon"):
+    for game, moves in (("almadi", 100), ("pantheon", 60), ("thebai", 120)):
         if game not in GAMES:
             continue
-        moves = 100 if game == "almadi" else 60
         latencies = [t * 1000 for t in keypress_latencies(game, moves)]
         p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
         if game == "almadi":
@@ -248,7 +247,7 @@ def core_rows(row) -> None:
     row("assistant: 1,000 saved sheets, key press to list filled", opening, "ms", "-", True)
     value = resume_ms("almadi")
     row("resume a finished 4p Almadi game", value, "ms", "< 200 ms", value < 200)
-    for game, target in (("almadi", 100), ("pantheon", 50)):
+    for game, target in (("almadi", 100), ("pantheon", 50), ("thebai", 50)):
         if game in GAMES:
             value = games_per_second(game)
             row(f"random 4p {game} games per second", value, "games/s", f">= {target}", value >= target)

@@ -100,10 +100,14 @@ def occupied(state: State, space: str) -> bool:
 
 
 def free_dice_spaces(state: State, touching_a_tile: bool) -> list[str]:
+    """Dice spaces with nothing on them (that touch a Cadmea tile, if asked), in board order."""
     g = city_grid(state)
-    tiles = state["city"]["tiles"]
-    return [d for d in g.dice if not occupied(state, d)
-            and (not touching_a_tile or any(t in tiles for t in g.touching[d]))]
+    city = state["city"]
+    taken = city["dice"].keys() | city["posts"].keys() | set(city["plaza"])
+    if not touching_a_tile:
+        return [d for d in g.dice if d not in taken]
+    near = {d for t in city["tiles"] for d in g.sides_of[t]} - taken
+    return sorted(near, key=g.order.__getitem__)
 
 
 def archon_on(state: State, space: str) -> int | None:

@@ -54,19 +54,25 @@ class Catalog:
     strategos: tuple[int, ...]
     plaza_markers: int
     battle_vp: tuple[tuple[int, int], ...]
+    single_abilities: dict[str, str]   # ability held by one commander only ('site', 'track', ...) -> its id
     digest: str
 
+    def commander_with(self, ability: str) -> str:
+        return self.single_abilities[ability]
 
-_cache: dict[Any, Catalog] = {}
+
+_current: list = [None, None]
+"""[the estate file's ComponentData, the Catalog built with it]: components.load keeps a file
+until its override folder changes, so the same estate object means the same set."""
 
 
 def catalog() -> Catalog:
     """The validated component set in use (the built-in one or the user's override)."""
-    key = components.override_dir()
-    found = _cache.get(key)
-    if found is None:
-        found = _cache[key] = _build()
-    return found
+    marker = components.load(GAME, "estate", _no_check)
+    if marker is not _current[0]:
+        _current[1] = _build()
+        _current[0] = components.load(GAME, "estate", _no_check)
+    return _current[1]
 
 
 def data_version() -> str:
@@ -81,6 +87,9 @@ def _build() -> Catalog:
             check(records[name], records)
         except ComponentDataError as error:
             raise ComponentDataError(f"{raw[name].source} ({GAME}/{name}): {error}") from None
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
+            raise ComponentDataError(f"{raw[name].source} ({GAME}/{name}): a record is malformed "
+                                     f"({type(error).__name__}: {error})") from None
     digest = hashlib.sha256("".join(raw[n].digest for n in FILES).encode()).hexdigest()[:12]
     return _index(records, digest)
 
@@ -115,5 +124,6 @@ def _index(r: dict[str, list[dict]], digest: str) -> Catalog:
         strategos=tuple(_kinds(setup, "strategos")[0]["values"]),
         plaza_markers=_kinds(setup, "plaza")[0]["markers"],
         battle_vp=tuple(sorted((x["surplus"], x["vp"]) for x in r["battle_vp"])),
+        single_abilities={x["ability"]: x["id"] for x in r["commanders"] if x["ability"] != "row"},
         digest=digest,
     )

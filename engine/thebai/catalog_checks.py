@@ -203,13 +203,13 @@ def check_devotion(records, everything):
 def check_council(records, everything):
     spaces = kinds(records, "space")
     main = [s for s in spaces if s["monument"] != "p4"]
-    require(sorted(s["criterion"]["metric"] for s in main) == sorted(COUNCIL_METRICS),
-            "the main board carries the 15 criteria of the appendix once each")
     for s in spaces:
         c = s["criterion"]
         require(c["metric"] in METRICS and isinstance(c["per"], int) and c["per"] >= 1, f"{s['id']}: criterion")
         sides = ("34",) if s["monument"] == "p4" else ("12", "34")
         require(all(isinstance(c["vp"].get(k), int) for k in sides), f"{s['id']}: VP for each board side")
+    require(sorted(s["criterion"]["metric"] for s in main) == sorted(COUNCIL_METRICS),
+            "the main board carries the 15 criteria of the appendix once each")
     got = {(s["monument"], s["criterion"]["metric"]): s["criterion"]["vp"]["34"] for s in main}
     require(got.get(("c", "top_row_emptied")) == 3 and got.get(("tr", "dionysus_steps")) == 1
             and got.get(("bl", "empty_columns")) == 4, "the final-scoring example's council values (3, 1, 4)")

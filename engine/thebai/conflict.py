@@ -77,7 +77,7 @@ class Battle(Auto):
             wages = [{"step": "wage", "seat": seat, "space": d} for d in row_power(state, seat, row)[1]]
             branches[seat] = effects.frames(loot, seat) + wages
         state["last_battle"] = {
-            "row": row, "number": state["battles"], "invader": report.invader,
+            "round": state["round"], "row": row, "number": state["battles"], "invader": report.invader,
             "results": [[o.power, o.result, o.vp_change, o.loot] for o in report.outcomes], "gate": report.gate_tile,
         }
         log(state, lambda: f"Battle {state['battles']} in row {row}: invader power {report.invader}; " + "; ".join(

@@ -23,7 +23,7 @@ def contract_stand(state) -> dict:
 
 
 def _stand_id() -> str:
-    return next(c for c, r in catalog().commanders.items() if r["ability"] == "contract")
+    return catalog().commander_with("contract")
 
 
 def take_choices(state) -> list[Choice]:

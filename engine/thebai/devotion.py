@@ -35,7 +35,7 @@ def advance(state, seat: int, track: str, flow) -> None:
 
 
 def _track_commander() -> str:
-    return next(c for c, r in catalog().commanders.items() if r["ability"] == "track")
+    return catalog().commander_with("track")
 
 
 def tracks_allowed(frame) -> tuple[str, ...]:

@@ -43,6 +43,8 @@ class Grid:
     border: dict[tuple[str, int], str]
     """(Cadmea space, side) -> roof colour printed on the board's edge there."""
     start: dict[int, tuple[str, ...]]
+    order: dict[str, int]
+    """Dice space -> its index in ``dice`` (board order)."""
 
 
 def side_for(players: int) -> str:
@@ -71,7 +73,8 @@ def _grid(side: str, digest: str) -> Grid:
     border = {(m["space"], SIDES.index(m["side"])): m["roof"] for m in record["border"]}
     start = {int(k): tuple(v) for k, v in record["start"].items()}
     return Grid(side, rows, cols, tiles, dice, sides_of, across, {d: tuple(ts) for d, ts in touching.items()},
-                facing, rows_of, column_of, {d: _reading(d) for d in dice}, border, start)
+                facing, rows_of, column_of, {d: _reading(d) for d in dice}, border, start,
+                {d: k for k, d in enumerate(dice)})
 
 
 def grid(side: str) -> Grid:
