@@ -278,3 +278,23 @@ async def test_redrawing_in_the_app_unticks_the_changed_steps(tmp_path):
         await settle(pilot)
         assert screen.sheet["ticked"] == ["city", "score"]
         assert SaveStore(tmp_path).get_sheet(screen.sheet_id)["ticked"] == ["city", "score"]
+
+
+@pilot_test
+async def test_named_players_go_on_the_sheet_and_into_the_play_records(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", "enter")  # Thebai, 3 players
+        await settle(pilot)
+        await pilot.press("n", *"Ann, Bruno, Chloe", "enter")
+        await settle(pilot)
+        assert "Ann, Bruno, Chloe" in text_of(app.screen.query_one("#names"))
+        await pilot.press("down", "down", "enter")  # the final scoring
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, FormScreen) and screen.sheet["players"] == ["Ann", "Bruno", "Chloe"]
+        await pilot.press(*"40", "tab", *"35", "ctrl+f")
+        await settle(pilot)
+        [record] = app.store.records.all()
+        assert [p.name for p in record.players] == ["Ann", "Bruno", "Chloe"] and record.winners == ["Ann"]
+        assert "Ann 40" in text_of(screen.query_one("#form-summary"))

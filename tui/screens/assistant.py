@@ -15,11 +15,12 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.assistant.games import GAME_IDS, assistant_for
-from engine.assistant.sheets import new_checklist, new_form, progress_text
+from engine.assistant.sheets import NAME_MOST, new_checklist, new_form, progress_text
 from tui.screens.assistant_store import new_sheet_id
 from tui.screens.assistant_widgets import CursorList, RowList
 from tui.screens.base import TabulaScreen
-from tui.text import plain
+from tui.text import clean, plain
+from tui.widgets.dialogs import TextDialog
 
 CSS = [Path(__file__).parent.parent / "styles" / "assistant.tcss"]
 LOADING = "Loading saved sheets…"
@@ -121,6 +122,7 @@ class AssistantGameScreen(TabulaScreen):
         Binding("escape", "app.pop_screen", "Back"),
         Binding("left,minus", "players(-1)", "Fewer players"),
         Binding("right,plus", "players(1)", "More players"),
+        Binding("n", "name_players", "Names"),
     ]
 
     def __init__(self, game_id: str) -> None:
@@ -128,11 +130,14 @@ class AssistantGameScreen(TabulaScreen):
         self.game_id = game_id
         self.game = assistant_for(game_id)
         self.players = self.game.PLAYER_COUNTS[min(1, len(self.game.PLAYER_COUNTS) - 1)]
+        self.names: list[str] = []
+        """Names typed for the score sheets (they go into the play records); blank: seat labels."""
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.game.TITLE}: table assistant", classes="screen-title", markup=False)
         with Vertical(id="assistant-game"):
             yield Static("", id="players", markup=False)
+            yield Static("", id="names")
             tools = [Option("Setup checklist", id="checklist")]
             tools += [Option(f"{'Round helper' if f.kind == 'round' else 'Score sheet'}: {f.title}", id=f.id)
                       for f in self.game.FORMS]
@@ -148,6 +153,29 @@ class AssistantGameScreen(TabulaScreen):
         choice = "  ".join(f"[{n}]" if n == self.players else f" {n} " for n in counts)
         hint = "  (←/→ to change)" if len(counts) > 1 else ""
         self.query_one("#players", Static).update(f"Players: {choice}{hint}")
+        names = self.sheet_names()
+        line = plain("Names on the score sheets: " + ", ".join(names), lines=False)
+        line.append("  (n to name them)" if not self.names else "  (n to change)")
+        self.query_one("#names", Static).update(line)
+
+    def sheet_names(self) -> list[str]:
+        """The names typed, as many as there are players (seat labels for the rest)."""
+        labels = self.game.player_labels(self.players)
+        return [self.names[seat] if seat < len(self.names) else labels[seat] for seat in range(self.players)]
+
+    def action_name_players(self) -> None:
+        def entered(text: str | None) -> None:
+            if text is None:
+                return
+            names = [clean(name.strip(), lines=False)[:NAME_MOST] for name in text.split(",")]
+            if any(not name for name in names) or len(set(names)) != len(names):
+                self.notify("Names are separated by commas, each given once.", title="Names", severity="warning")
+                return
+            self.names = names
+            self.show_players()
+
+        self.app.push_screen(TextDialog(f"The {self.players} players' names, separated by commas:",
+                                        ", ".join(self.sheet_names()) if self.names else ""), entered)
 
     def action_players(self, step: int) -> None:
         counts = self.game.PLAYER_COUNTS
@@ -159,5 +187,5 @@ class AssistantGameScreen(TabulaScreen):
         if event.option_id == "checklist":
             sheet = new_checklist(self.game_id, self.players, secrets.randbelow(1_000_000))
         else:
-            sheet = new_form(self.game_id, event.option_id, self.players)
+            sheet = new_form(self.game_id, event.option_id, self.sheet_names())
         self.app.push_screen(open_sheet_screen(new_sheet_id(self.game_id), sheet))
