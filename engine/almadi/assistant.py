@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
-from engine.assistant.forms import (EntryError, Field, Form, OutOfRange, Result, Total, entries_of, parse_count,
-                                   parse_integer, score_result, seat_labels)
+from engine.assistant.forms import (EntryError, Field, Form, OutOfRange, Result, Total, entries_of, parse_integer,
+                                   score_result, seat_labels)
 
 from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER, hand_size
 from .scoring import RealmInput, best_mosaic_palaces, score_table

@@ -13,6 +13,7 @@ with the reason (``why``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -269,8 +270,6 @@ def refusal(form: Form, players: int, shared_raw: Mapping[str, str], players_raw
     """Why ``text`` may not be typed into that field now (None: it may): a character the field
     never holds, or a value out of the game's bounds alone or with what else is entered.
     Text that is merely unfinished ('3/' of a city) is allowed."""
-    import re
-
     target = form.field(key, shared=seat is None)
     if re.fullmatch(target.typed, text) is None:
         return "only " + describe_typed(target.typed)
