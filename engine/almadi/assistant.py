@@ -12,7 +12,7 @@ from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_
 from engine.assistant.forms import (EntryError, Field, Form, OutOfRange, Result, Total, entries_of, parse_integer,
                                    score_result, seat_labels)
 
-from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER, hand_size
+from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER, hand_size, most_jars_on_a_side
 from .scoring import RealmInput, best_mosaic_palaces, score_table
 
 TITLE = "Almadi"
@@ -24,7 +24,7 @@ REALM_TILES = ROWS + TURNS_PER_PLAYER
 ROW_CELLS = 1 + TURNS_PER_PLAYER
 """A row is as long as its starting landscape and every other landscape placed in it."""
 TOUCHING_SIDES = 31
-"""The most sides 20 landscapes in 4 rows can share (a 4x5 block): each activates at most one jar."""
+"""The most sides 20 landscapes in 4 rows can share (a 4x5 block): each activates the jars it shows."""
 CHARACTER_VP_MOST = 100
 """Far beyond what a character's end-game scoring gives."""
 EMPTY = ".-_"
@@ -141,7 +141,8 @@ FINAL = Form(
                 "starting tile first: O oasis, C caravan, M market, P palace, . gap", items=ROW_CELLS,
                 why=f"a row holds its starting landscape and at most {TURNS_PER_PLAYER} more", typed=ROW_TYPED)
           for r in range(ROWS)),
-        Field("jars", "Activated jars", most=TOUCHING_SIDES, why="a jar needs a touching side"),
+        Field("jars", "Activated jars", most=lambda n: TOUCHING_SIDES * most_jars_on_a_side(),
+              why="a jar needs a touching side, and a side shows as many jars as the tiles in use do"),
         Field("mosaics", "Mosaic cards", most=DECK_SIZE.__getitem__, why=DECKS),
         Field("stalls", "Stall cards", most=DECK_SIZE.__getitem__, why=DECKS),
         Field("objectives", "Objectives", parse_objectives, "", "+6 completed, -9 open", check=check_objectives,

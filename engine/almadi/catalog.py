@@ -18,6 +18,7 @@ LETTERS = {"oasis": "O", "caravan": "C", "market": "M", "palace": "P"}
 TYPE_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
 ARROW = "arrow"
 EFFECTS = ("genie", "martelin", "stall", "moon", "ruby", "jar")
+JAR = "jar"
 SIDE_NAMES = ("top", "right", "bottom", "left")
 COLOURS = ("red", "yellow", "blue", "green", "grey")
 TILES_PER_TYPE = {2: 10, 3: 14, 4: 18, 5: 22}
@@ -71,8 +72,35 @@ def _fail(record: dict[str, Any], problem: str) -> None:
     raise ComponentDataError(f"record {record.get('id')!r}: {problem}")
 
 
-def _side_ok(side: Any) -> bool:
-    return side == ARROW or side in EFFECTS
+def side_of(value: Any) -> str | None:
+    """A side as the data gives it -> the side as the rules use it, or None if it is not one.
+
+    A side shows an arrow (``"arrow"``) or an effect (``"moon"``); a side showing several jars
+    is the list of them (``["jar", "jar"]``): activating it activates every jar shown. Several
+    jars on a side are ``"jar*2"`` in the rules (see ``icons``)."""
+    if value == ARROW or value in EFFECTS:
+        return value
+    if isinstance(value, list) and value and all(icon == JAR for icon in value):
+        return JAR if len(value) == 1 else f"{JAR}*{len(value)}"
+    return None
+
+
+def icons(side: str) -> tuple[str, ...]:
+    """The effects a side activates: its one effect, or each of its jars (``"jar*3"``)."""
+    known = _ICONS.get(side)
+    if known is None:
+        name, _, count = side.partition("*")
+        known = _ICONS[side] = (name,) * int(count or 1)
+    return known
+
+
+_ICONS: dict[str, tuple[str, ...]] = {effect: (effect,) for effect in EFFECTS}
+
+
+def most_jars_on_a_side() -> int:
+    """The most jars one side shows in the component data in use (1 in the built-in set)."""
+    return max((len(icons(side)) for _, sides in catalogue().faces.values() for side in sides if side.startswith(JAR)),
+               default=1)
 
 
 def validate_landscapes(records: list[dict[str, Any]]) -> None:
@@ -83,9 +111,10 @@ def validate_landscapes(records: list[dict[str, Any]]) -> None:
         if not isinstance(sides, dict) or set(sides) != set(SIDE_NAMES):
             _fail(record, "sides must give top, right, bottom and left")
         for name in SIDE_NAMES:
-            if not _side_ok(sides[name]):
-                _fail(record, f"{name} side {sides[name]!r} is neither 'arrow' nor one of {', '.join(EFFECTS)}")
-        values = list(sides.values())
+            if side_of(sides[name]) is None:
+                _fail(record, f"{name} side {sides[name]!r} is neither 'arrow' nor one of {', '.join(EFFECTS)} "
+                              "(a side with several jars is a list of them, e.g. [\"jar\", \"jar\"])")
+        values = [side_of(sides[name]) for name in SIDE_NAMES]
         if ARROW not in values or all(v == ARROW for v in values):
             _fail(record, "a tile needs at least one arrow and at least one effect")
     if len(records) != TILE_COUNT:
@@ -104,8 +133,8 @@ def validate_starts(records: list[dict[str, Any]]) -> None:
         if sorted(record.get("rows") or []) != sorted(TYPES):
             _fail(record, "rows must list the four landscape types, one per row")
         right = record.get("right")
-        if not isinstance(right, list) or len(right) != 4 or not all(_side_ok(s) for s in right):
-            _fail(record, "right must list 4 sides, each 'arrow' or an effect")
+        if not isinstance(right, list) or len(right) != 4 or not all(side_of(s) is not None for s in right):
+            _fail(record, "right must list 4 sides, each 'arrow', an effect or a list of jars")
 
 
 def validate_objectives(records: list[dict[str, Any]]) -> None:
@@ -166,10 +195,10 @@ def _build(files: tuple[components.ComponentData, ...]) -> Catalogue:
     faces: dict[str, tuple[str, tuple[str, str, str, str]]] = {}
     for record in landscapes.records:
         sides = record["sides"]
-        faces[record["id"]] = (LETTERS[record["type"]], tuple(sides[name] for name in SIDE_NAMES))
+        faces[record["id"]] = (LETTERS[record["type"]], tuple(side_of(sides[name]) for name in SIDE_NAMES))
     for record in starts.records:
         for row, kind in enumerate(record["rows"]):
-            faces[start_cell(record["id"], row)] = (LETTERS[kind], ("", record["right"][row], "", ""))
+            faces[start_cell(record["id"], row)] = (LETTERS[kind], ("", side_of(record["right"][row]), "", ""))
     return Catalogue(
         faces=faces,
         starts={r["id"]: r for r in starts.records},

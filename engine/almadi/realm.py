@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from .catalog import ARROW
+from .catalog import ARROW, icons
 from .geometry import DIRECTIONS, Pos
 
 Faces = Mapping[str, tuple[str, tuple[str, str, str, str]]]
@@ -26,14 +26,15 @@ def letters(grid: Grid, faces: Faces) -> dict[Pos, str]:
 
 
 def contact(mine: str, theirs: str, pairs: bool) -> tuple[str, ...]:
-    """Effects fired where side ``mine`` touches side ``theirs`` (blank sides are '')."""
+    """Effects fired where side ``mine`` touches side ``theirs`` (blank sides are ''); a side
+    with several jars activates each of them."""
     if not mine or not theirs:
         return ()
     if mine == ARROW:
-        return () if theirs == ARROW else (theirs,)
+        return () if theirs == ARROW else icons(theirs)
     if theirs == ARROW:
-        return (mine,)
-    return (mine, theirs) if pairs else ()
+        return icons(mine)
+    return icons(mine) + icons(theirs) if pairs else ()
 
 
 def activations(
@@ -82,7 +83,7 @@ def fired_by(grid: Grid, moves: list[Move], faces: Faces, pairs: bool = False) -
 
 
 def activated_jars(grid: Grid, faces: Faces, pairs: bool = False) -> int:
-    """Jars activated in this layout (each contact counted once)."""
+    """Jars activated in this layout (each contact counted once, each jar a side shows counted)."""
     count = 0
     for (row, col), tile in grid.items():
         sides = faces[tile][1]

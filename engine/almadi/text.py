@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .catalog import TYPE_OF_LETTER, catalogue
+from .catalog import TYPE_OF_LETTER, catalogue, icons
 from .objectives import describe
 
 EFFECT_TITLES = {"genie": "Genie", "martelin": "Martelin", "stall": "Stall", "moon": "Moon", "ruby": "Ruby", "jar": "Jar"}
@@ -22,9 +22,17 @@ def where(pos: tuple[int, int]) -> str:
     return f"row {pos[0] + 1}, column {pos[1]}"
 
 
+def side_text(side: str) -> str:
+    """'Moon', 'arrow', '2 Jars'."""
+    if side not in EFFECT_TITLES and side != "arrow":
+        shown = icons(side)
+        return f"{len(shown)} {EFFECT_TITLES[shown[0]]}s"
+    return EFFECT_TITLES.get(side, side)
+
+
 def edges_text(tile: str) -> str:
     sides = catalogue().faces[tile][1]
-    return ", ".join(f"{name} {EFFECT_TITLES.get(side, side)}" for name, side in zip(("top", "right", "bottom", "left"), sides))
+    return ", ".join(f"{name} {side_text(side)}" for name, side in zip(("top", "right", "bottom", "left"), sides))
 
 
 def fired_text(fired: list[str]) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.contract import State
 from engine.core.seats import seat_tag
 
-from .catalog import TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalogue, catalogue
+from .catalog import JAR, TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalogue, catalogue, icons
 from .legal import GENIE_MOVES_PER_TURN, phase
 from .objectives import describe
 from .realm import grid_of, letters
@@ -18,8 +18,14 @@ SETTING_UP = (*SETUP_PHASES, "fill")
 
 
 def tile_view(cat: Catalogue, tile: str) -> dict[str, Any]:
+    """A tile: ``sides`` names what each side shows (top, right, bottom, left; '' = blank);
+    ``jars`` is there when a side shows several jars: how many each side shows."""
     letter, sides = cat.faces[tile]
-    return {"tile": tile, "type": TYPE_OF_LETTER[letter], "letter": letter, "sides": list(sides)}
+    shown = [icons(side)[0] if side else side for side in sides]
+    data = {"tile": tile, "type": TYPE_OF_LETTER[letter], "letter": letter, "sides": shown}
+    if shown != list(sides):
+        data["jars"] = [len(icons(side)) if side.startswith(JAR) else 0 for side in sides]
+    return data
 
 
 def objective_view(cat: Catalogue, oid: str, done: bool | None = None) -> dict[str, Any]:

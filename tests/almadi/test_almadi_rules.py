@@ -463,3 +463,57 @@ def test_jars_count_in_the_final_layout_only():
     assert match.scores()[seat].breakdown["Jars"] == 1
     set_realm(match, seat, {(0, 1): "O07", (0, 2): "O03"})  # now against O07's Stall: nothing
     assert match.scores()[seat].breakdown["Jars"] == 0
+
+
+def test_a_side_with_several_jars_activates_each_jar(tmp_path):
+    """'示された複数のジャーすべてを活性化します': activating a side activates every jar it
+    shows. A table owner enters such a side as a list of jars; each counts at the end."""
+    from tests.almadi.test_almadi_components import records
+    from engine.almadi.text import edges_text
+    from engine.core import components
+
+    tiles = records("landscapes")
+    o03 = next(tile for tile in tiles if tile["id"] == "O03")
+    o03["sides"]["left"] = ["jar", "jar"]  # two jars on the side that meets the start's arrow
+    folder = tmp_path / "almadi"
+    folder.mkdir()
+    (folder / "landscapes.json").write_text(json.dumps({"game": "almadi", "name": "landscapes", "records": tiles}))
+    components.set_override_dir(tmp_path)
+    try:
+        assert face("O03")[3] == "jar*2" and "left 2 Jars" in edges_text("O03")
+        match = new_match()
+        seat = match.state["current"]
+        set_realm(match, seat, {(0, 1): "O03"})
+        assert match.scores()[seat].breakdown["Jars"] == 2
+        [drawn] = [tile for tile in match.view(seat)["seats"][seat]["realm"] if tile["tile"] == "O03"]
+        assert drawn["sides"][3] == "jar" and drawn["jars"] == [0, 0, 0, 2]
+        set_realm(match, seat, {(0, 1): "O07", (0, 2): "O03"})  # against O07's Stall: no jar
+        assert match.scores()[seat].breakdown["Jars"] == 0
+        set_realm(match, seat, {})
+        match.state["board"][0][0] = "O03"
+        edited(match)
+        play(match, seat, "take:0:0")
+        placing = {choice.id: choice for choice in match.labelled(seat)}
+        assert placing["place:0:1"].hint == "activates Jar x2"
+    finally:
+        components.set_override_dir(None)
+    assert face("O03")[3] == "jar"
+
+
+def test_a_side_of_several_effects_other_than_jars_is_refused(tmp_path):
+    from tests.almadi.test_almadi_components import records
+    from engine.almadi.catalog import catalogue
+    from engine.core import components
+    from engine.core.components import ComponentDataError
+
+    tiles = records("landscapes")
+    tiles[0]["sides"]["top"] = ["ruby", "ruby"]
+    folder = tmp_path / "almadi"
+    folder.mkdir()
+    (folder / "landscapes.json").write_text(json.dumps({"game": "almadi", "name": "landscapes", "records": tiles}))
+    components.set_override_dir(tmp_path)
+    try:
+        with pytest.raises(ComponentDataError, match=r"record 'O01': top side \['ruby', 'ruby'\].*several jars"):
+            catalogue()
+    finally:
+        components.set_override_dir(None)

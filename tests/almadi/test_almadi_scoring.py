@@ -72,6 +72,15 @@ def test_isolated_oases_score_nothing_and_earn_no_bonus():
     assert [s.breakdown["Oases"] for s in scores] == [0, 0]
 
 
+def test_the_largest_oasis_bonus_needs_a_group_of_two():
+    """'少なくとも2つの隣接するオアシスの各グループ' defines a group; the bonus goes to the largest
+    group: lone oases, however many, are no group."""
+    lone = grid("O.O.O", "C....", "M....", "P....")  # three lone oases
+    pair = grid("OO", "C.", "M.", "P.")
+    scores = score_table([RealmInput(lone), RealmInput(pair)])
+    assert [s.breakdown["Oases"] for s in scores] == [0, 6 + 6]
+
+
 @pytest.mark.parametrize("size, capacity", [(1, 2), (2, 5), (3, 10), (4, 15), (5, 20), (6, 35), (7, 50), (8, 65), (11, 65)])
 def test_caravan_table(size, capacity):
     assert caravan_capacity(size) == capacity
@@ -95,6 +104,7 @@ def test_palace_neighbours_count_once():
     ([3, 1], [10, 4]),
     ([2, 0], [10, 0]),
     ([3, 5, 3, 0], [8, 12, 8, 0]),
+    ([5, 5, 2], [12, 12, 4]),  # the 2 is third, not second: tied players use up their places
     ([2, 2, 2, 1], [12, 12, 12, 2]),
     ([1, 2, 3, 4, 5], [0, 2, 4, 8, 12]),
 ])
