@@ -21,7 +21,7 @@ from .paths import Layout
 from .storage import DocumentFile, LockTimeout, SaveError, UnreadableFile, Written, fsync_dir
 
 __all__ = [
-    "LockTimeout", "SaveConflict", "SaveError", "SaveFormatError", "SaveFromNewerTabula", "SaveNotFound",
+    "LockTimeout", "SaveConflict", "SaveError", "SaveExists", "SaveFormatError", "SaveFromNewerTabula", "SaveNotFound",
     "SaveRecord", "SaveStore", "SaveUnreadable", "Seat", "record_from_dict", "record_to_dict",
 ]
 
@@ -41,6 +41,14 @@ class SaveNotFound(SaveError, LookupError):
 
 class SaveUnreadable(SaveError):
     """The file could not be read as a save; it has been set aside (or left, if newer)."""
+
+
+class SaveExists(SaveError):
+    """The game being imported is already saved here (``existing``)."""
+
+    def __init__(self, message: str, existing: "SaveRecord"):
+        super().__init__(message)
+        self.existing = existing
 
 
 class SaveFormatError(SaveError, ValueError):
@@ -124,6 +132,24 @@ def _seat_from(data: Any) -> Seat:
 def _check_action(index: int, action: Any) -> None:
     if not (isinstance(action, dict) and type(action.get("a")) is int and isinstance(action.get("c"), str)):
         raise SaveFormatError(f"action {index} is not an action: {action!r}")
+
+
+def _game_key(record: SaveRecord) -> tuple:
+    return (record.game, record.seed, record.created, [asdict(seat) for seat in record.seats], record.options)
+
+
+def _exists_message(record: SaveRecord, saved: SaveRecord) -> str:
+    held, brought = len(saved.actions), len(record.actions)
+    if saved.actions == record.actions:
+        moves = f"with the same {held} actions"
+    elif saved.actions[:brought] == record.actions:
+        moves = f"further on: {held} actions here, {brought} in the file"
+    elif record.actions[:held] == saved.actions:
+        moves = f"not as far: {held} actions here, {brought} in the file"
+    else:
+        moves = f"played differently since: {held} actions here, {brought} in the file"
+    return (f"this game is already saved here as {saved.id} ({saved.title!r}, {moves}); nothing was imported. "
+            f"To keep a second copy of it, import it again with --as-copy")
 
 
 # -- the store ---------------------------------------------------------------------------
@@ -292,12 +318,30 @@ class SaveStore:
     def export(self, save_id: str) -> dict[str, Any]:
         return record_to_dict(self.load(save_id))
 
-    def import_(self, data: dict[str, Any]) -> SaveRecord:
-        """Validate exported data and store it; a new id if that id is taken or unusable."""
+    def import_(self, data: dict[str, Any], *, as_copy: bool = False) -> SaveRecord:
+        """Validate exported data and store it (a new id if that id is taken or unusable).
+
+        A game already saved here (the same game, seed, seats, options and start: see
+        ``copies_of``) raises SaveExists, unless ``as_copy``: then it is stored as a further
+        game titled "... (copy)", "... (copy 2)", so the list tells the copies apart."""
         record = record_from_dict(data)
+        saved = self.copies_of(record)
+        if saved and not as_copy:
+            raise SaveExists(_exists_message(record, saved[0]), saved[0])
+        if saved:
+            record.title = f"{record.title} (copy{'' if len(saved) == 1 else f' {len(saved)}'})"
+            record.id = new_id()
         if not SAFE_ID.fullmatch(record.id) or self.path_of(record.id).exists():
             record.id = new_id()
         return self._write_new(record)
+
+    def copies_of(self, record: SaveRecord) -> list[SaveRecord]:
+        """The saves of the same game as ``record``, the one with its id first: same game,
+        seed, seats, options and creation time (whatever their ids, titles or moves since)."""
+        key = _game_key(record)
+        same = [saved for saved in self.summaries() if _game_key(saved) == key]
+        same.sort(key=lambda saved: saved.id != record.id)
+        return same
 
     # -- table-assistant sheets ---------------------------------------------------------------
 

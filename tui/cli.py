@@ -4,6 +4,10 @@ To add a subcommand, write one function ``add_NAME(commands)`` that calls
 ``command(commands, "NAME", "help text", run_NAME)`` (which gives it ``--data-dir`` and
 sets ``run``), declares its arguments on the parser it returns, and list it in SUBCOMMANDS.
 ``run_NAME(args) -> int`` returns the exit status; ``data_dir(args)`` is the data folder.
+
+Every error is said one way, ``fail(message)``: "Error: message" on standard error, exit status
+2 for a command line that cannot be run as written (argparse's own complaints included), 1 for
+a command that ran and failed.
 """
 
 from __future__ import annotations
@@ -29,13 +33,32 @@ from tui.text import clean, plain, short_time
 Run = Callable[[argparse.Namespace], int]
 
 
+USAGE, FAILED = 2, 1
+"""Exit statuses: the command line cannot be run as written; the command ran and failed."""
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exit:  # --help, or a command line argparse refused (said by Parser.error)
+        return int(exit.code or 0)
     try:
         return args.run(args)
     except SaveError as error:
-        say(Console(stderr=True, highlight=False), error, "Error:", "bold red")
-        return 1
+        return fail(error)
+
+
+def fail(message: object, status: int = FAILED) -> int:
+    """Say an error the one way every command does, and return the exit status."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(Text.assemble(("Error: ", "bold red"), plain(message)))
+    return status
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its complaints said like every other error, and where to read more."""
+
+    def error(self, message: str):
+        sys.exit(fail(f"{message} (see '{self.prog} --help')", USAGE))
 
 
 def say(console: Console, message: object, label: str = "", style: str = "") -> None:
@@ -44,7 +67,7 @@ def say(console: Console, message: object, label: str = "", style: str = "") -> 
 
 
 def data_dir_option() -> argparse.ArgumentParser:
-    option = argparse.ArgumentParser(add_help=False)
+    option = Parser(add_help=False)
     option.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help="data folder (default: $TABULA_DATA_DIR or the user's data folder)")
     return option
@@ -61,7 +84,7 @@ def data_dir(args: argparse.Namespace) -> Path:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tabula", parents=[data_dir_option()],
+    parser = Parser(prog="tabula", parents=[data_dir_option()],
                                      description="A terminal companion for Thebai, Almadi, Polis and Pantheon.")
     parser.set_defaults(run=run_app)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -149,13 +172,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         rules = rules_for(args.game)
     except KeyError as error:
-        say(console, error.args[0], "Error:", "bold red")
-        return 2
+        return fail(error.args[0], USAGE)
     players = args.players or rules.min_players
     if not rules.min_players <= players <= rules.max_players:
-        say(console, f"{rules.title} is for {rules.min_players}-{rules.max_players} players, not {players}",
-            "Error:", "bold red")
-        return 2
+        return fail(f"{rules.title} is for {rules.min_players}-{rules.max_players} players, not {players}", USAGE)
     started = time.perf_counter()
     runs = [play_game(rules, players, args.seed + i, args.bot, args.max_decisions) for i in range(args.games)]
     seconds = time.perf_counter() - started
@@ -203,20 +223,20 @@ def run_arena(args: argparse.Namespace) -> int:
     try:
         rules = rules_for(args.game)
     except KeyError as error:
-        return fail(error.args[0])
+        return fail(error.args[0], USAGE)
     seats = [kind.strip().lower() for kind in args.seats.split(",") if kind.strip()]
     unknown = sorted(set(seats) - set(bot_kinds()))
     if unknown:
-        return fail(f"unknown bot kind {', '.join(unknown)}; choose from {', '.join(bot_kinds())}")
+        return fail(f"unknown bot kind {', '.join(unknown)}; choose from {', '.join(bot_kinds())}", USAGE)
     players = args.players or len(seats)
     if len(seats) == 1:
         seats *= players
     if len(seats) != players:
-        return fail(f"--seats lists {len(seats)} kinds for {players} players")
+        return fail(f"--seats lists {len(seats)} kinds for {players} players", USAGE)
     if not rules.min_players <= players <= rules.max_players:
-        return fail(f"{rules.title} is for {rules.min_players}-{rules.max_players} players, not {players}")
+        return fail(f"{rules.title} is for {rules.min_players}-{rules.max_players} players, not {players}", USAGE)
     if args.games < 1 or args.jobs < 1:
-        return fail("--games and --jobs must be at least 1")
+        return fail("--games and --jobs must be at least 1", USAGE)
 
     def progress(index: int, result) -> None:
         if sys.stderr.isatty():
@@ -258,6 +278,8 @@ def add_saves(commands) -> None:
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     imported = command(saves, "import", "add a saved game from an exported JSON file", run_saves_import)
     imported.add_argument("file", help="JSON file written by 'tabula saves export'")
+    imported.add_argument("--as-copy", action="store_true",
+                          help="import a game that is already saved here as a further copy, titled '... (copy)'")
     command(saves, "verify", "replay every saved game and report any that does not reproduce", run_saves_verify)
 
 
@@ -309,15 +331,13 @@ def run_saves_export(args: argparse.Namespace) -> int:
 def run_saves_import(args: argparse.Namespace) -> int:
     from saves.session import replay_record
 
-    console = output()
     try:
         data = json.loads(Path(args.file).read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        say(console, f"cannot read {args.file}: {error}", "Error:", "bold red")
-        return 1
+        return fail(f"cannot read {args.file}: {error}")
     replay_record(record_from_dict(data))  # refuse what would not load
-    record = SaveStore(data_dir(args)).import_(data)
-    say(console, f"Imported {record.title!r} as {record.id}")
+    record = SaveStore(data_dir(args)).import_(data, as_copy=args.as_copy)
+    say(output(), f"Imported {record.title!r} as {record.id}")
     return 0
 
 
@@ -351,35 +371,30 @@ def add_score(commands) -> None:
     parser.add_argument("--example", action="store_true", help="print a filled example sheet for GAME")
 
 
-def fail(message: str, status: int = 2) -> int:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(Text.assemble(("Error: ", "bold red"), message))
-    return status
-
-
 def run_score(args: argparse.Namespace) -> int:
     from engine.assistant.examples import example_text
     from engine.assistant.games import GAME_IDS
     from engine.assistant.sheets import SheetError, score_sheet
 
     if args.game not in GAME_IDS:
-        return fail(f"unknown game {args.game!r}; the games are {', '.join(GAME_IDS)}")
+        return fail(f"unknown game {args.game!r}; the games are {', '.join(GAME_IDS)}", USAGE)
     if args.example:
         print(example_text(args.game))
         return 0
     if args.sheet is None:
-        return fail("give a sheet file (or --example to see one)")
+        return fail("give a sheet file (or --example to see one)", USAGE)
     try:
         text = sys.stdin.read() if args.sheet == "-" else Path(args.sheet).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        return fail(f"cannot read {args.sheet}: {error}")
+        return fail(f"cannot read {args.sheet}: {error}", USAGE)
     try:
         data = json.loads(text)
     except ValueError as error:
-        return fail(f"{args.sheet} is not JSON: {error}")
+        return fail(f"{args.sheet} is not JSON: {error}", USAGE)
     try:
         report = score_sheet(args.game, data)
     except SheetError as error:
-        return fail(f"{args.sheet}: {error}", 1)
+        return fail(f"{args.sheet}: {error}")
     if args.json:
         print(json.dumps(score_json(args.game, report), indent=2, ensure_ascii=False))
     else:

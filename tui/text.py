@@ -11,6 +11,7 @@ becomes �. Each character is replaced by exactly one, so styles laid over a te
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from datetime import datetime
 
@@ -87,12 +88,33 @@ def seats_summary(seats) -> str:
     return clean(", ".join(parts), lines=False)
 
 
-def short_time(iso: str) -> str:
-    """'2025-03-01 14:05' in local time from an ISO 8601 timestamp."""
+def short_time(iso: str, compact: bool = False) -> str:
+    """'2025-03-01 14:05' in local time from an ISO 8601 timestamp; ``compact``: 11 columns at
+    most, the year left out this year and the date today ('14:05', '03-01 14:05', '2025-03-01')."""
     try:
         moment = datetime.fromisoformat(iso)
         if moment.tzinfo is not None:
             moment = moment.astimezone()
     except (TypeError, ValueError, OverflowError):
         return clean(iso or "?", lines=False)
+    if compact:
+        today = datetime.now(moment.tzinfo).date()
+        if moment.date() == today:
+            return moment.strftime("%H:%M")
+        return moment.strftime("%m-%d %H:%M" if moment.year == today.year else "%Y-%m-%d")
     return moment.strftime("%Y-%m-%d %H:%M")
+
+
+COPY_SUFFIX = re.compile(r" \(copy(?: \d+)?\)$")
+"""What an imported copy's title ends with (saves.store.SaveStore.import_)."""
+
+
+def fit_title(title: str, width: int) -> str:
+    """A save's title in ``width`` columns, cut with … but keeping a "(copy 2)" ending, so
+    copies of a game stay apart in a narrow list."""
+    title = clean(title, lines=False)
+    if len(title) <= width:
+        return title
+    ending = COPY_SUFFIX.search(title)
+    tail = ending.group(0) if ending and len(ending.group(0)) < width - 4 else ""
+    return title[: width - len(tail) - 1].rstrip() + "…" + tail

@@ -65,13 +65,32 @@ def test_simulate_counts_runaway_games_as_errors(capsys, data_dir, toy_game):
 
 
 def test_simulate_of_an_unknown_game_says_so(capsys, data_dir):
-    status, out, _ = run(capsys, "simulate", "chess")
-    assert status == 2 and "unknown game 'chess'" in out
+    status, out, err = run(capsys, "simulate", "chess")
+    assert status == 2 and not out and "unknown game 'chess'" in err
 
 
 def test_simulate_with_a_player_count_the_game_does_not_allow_says_so(capsys, data_dir):
-    status, out, _ = run(capsys, "simulate", "pantheon", "--players", "7", "--games", "1")
-    assert status == 2 and "Pantheon is for 2-4 players, not 7" in out
+    status, out, err = run(capsys, "simulate", "pantheon", "--players", "7", "--games", "1")
+    assert status == 2 and "Pantheon is for 2-4 players, not 7" in err
+
+
+@pytest.mark.parametrize("argv, status, says", [
+    (["simulate", "chess"], 2, "unknown game 'chess'"),
+    (["simulate", "almadi", "--games", "lots"], 2, "argument --games: invalid int value: 'lots' (see 'tabula simulate --help')"),
+    (["saves", "frobnicate"], 2, "invalid choice: 'frobnicate'"),
+    (["arena", "almadi", "--seats", "wizard"], 2, "unknown bot kind wizard"),
+    (["saves", "export", "nothing"], 1, "no saved game 'nothing'"),
+    (["saves", "import", "/nonexistent/file.json"], 1, "cannot read /nonexistent/file.json"),
+    (["score", "chess", "x.json"], 2, "unknown game 'chess'"),
+    (["join", "nothing"], 2, "No saved game 'nothing'"),
+])
+def test_every_error_is_said_one_way(capsys, data_dir, argv, status, says):
+    """'Error: ...' on standard error, nothing on standard output; 2 for a command line that
+    cannot run as written, 1 for a command that failed."""
+    got, out, err = run(capsys, *argv)
+    assert (got, out) == (status, "")
+    message = " ".join(err.split())
+    assert message.startswith("Error: ") and says in message and message.count("Error") == 1, err
 
 
 def new_saves(data_dir, toy_game):
@@ -128,6 +147,31 @@ def test_export_import_round_trip_through_files(capsys, data_dir, toy_game, tmp_
     assert imported.actions == first.record.actions and imported.seats == first.record.seats
 
 
+def test_importing_a_game_already_saved_says_so_and_imports_a_copy_on_request(capsys, data_dir, toy_game, tmp_path):
+    store, first, _ = new_saves(data_dir, toy_game)
+    target = tmp_path / "lunch.json"
+    assert run(capsys, "saves", "export", first.record.id, "-o", str(target))[0] == 0
+
+    status, out, err = run(capsys, "saves", "import", str(target))
+    message = " ".join(err.split())
+    assert status == 1 and not out
+    assert message.startswith(f"Error: this game is already saved here as {first.record.id} ('Lunch game', "
+                              f"with the same 4 actions); nothing was imported")
+    assert "--as-copy" in message and len(SaveStore(data_dir).summaries()) == 2
+
+    first.act(0, "pledge:high")  # played on here: the file is now behind
+    status, _, err = run(capsys, "saves", "import", str(target))
+    assert status == 1 and "further on: 5 actions here, 4 in the file" in " ".join(err.split())
+
+    for copy_title in ("Lunch game (copy)", "Lunch game (copy 2)"):
+        status, out, _ = run(capsys, "saves", "import", "--as-copy", str(target))
+        assert status == 0 and f"Imported {copy_title!r}" in out
+    listed = run(capsys, "saves", "list")[1]
+    assert "Lunch game (copy)" in listed and "Lunch game (copy 2)" in listed
+    titles = sorted(record.title for record in SaveStore(data_dir).summaries())
+    assert titles == ["Bots only", "Lunch game", "Lunch game (copy 2)", "Lunch game (copy)"]
+
+
 def test_import_refuses_garbage_and_saves_that_do_not_replay(capsys, data_dir, toy_game, tmp_path):
     store, first, _ = new_saves(data_dir, toy_game)
     garbage = tmp_path / "garbage.json"
@@ -152,7 +196,7 @@ def test_verify_replays_every_save_and_fails_on_a_bad_one(capsys, data_dir, toy_
     data = store.export(first.record.id)
     data["actions"][0]["c"] = "card:3" if data["actions"][0]["c"] != "card:3" else "card:1"
     data["title"] = "Tampered"
-    store.import_(data)
+    store.import_(data, as_copy=True)
     status, out, _ = run(capsys, "saves", "verify")
     assert status == 1 and "Tampered" in out and "2 of 3 saved games replay" in out
 

@@ -111,8 +111,8 @@ def test_a_tampered_chance_outcome_gives_a_clear_error(store, toy_game):
     data = store.export(session.record.id)
     cards = {"card:1", "card:2", "card:3"} - {data["actions"][0]["c"]}
     data["actions"][0]["c"] = sorted(cards)[0]
-    bad = store.import_(data)
-    with pytest.raises(SaveDoesNotReplay, match=r"'Tampered'.*action 0: the RNG drew"):
+    bad = store.import_(data, as_copy=True)
+    with pytest.raises(SaveDoesNotReplay, match=r"'Tampered \(copy\)'.*action 0: the RNG drew"):
         GameSession.resume(store, bad.id)
 
 
@@ -120,7 +120,7 @@ def test_a_save_of_an_unknown_game_or_illegal_log_does_not_replay(store, toy_gam
     session = GameSession.new(store, toy_game, "", HUMANS, seed=5)
     data = store.export(session.record.id)
     data["actions"].append({"a": 0, "c": "fly"})
-    broken = store.import_(data)
+    broken = store.import_(data, as_copy=True)
     with pytest.raises(SaveDoesNotReplay, match=f"action {len(data['actions']) - 1} .*'fly'.* does not replay"):
         GameSession.resume(store, broken.id)
     monkeypatch.delitem(registry.GAMES, toy_game)

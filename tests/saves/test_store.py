@@ -7,7 +7,7 @@ from tinydb import TinyDB
 
 from saves import paths, storage
 from saves.store import (
-    SaveConflict, SaveFormatError, SaveNotFound, SaveStore, SaveUnreadable, Seat, record_to_dict,
+    SaveConflict, SaveExists, SaveFormatError, SaveNotFound, SaveStore, SaveUnreadable, Seat, record_to_dict,
 )
 
 SEATS = [Seat("Ann", "human"), Seat("Bot", "random")]
@@ -188,10 +188,17 @@ def test_export_import_round_trip(store, tmp_path):
     imported = other.import_(exported)
     assert imported == original and other.load(original.id) == original
 
-    again = store.import_(exported)
+    with pytest.raises(SaveExists, match=f"already saved here as {original.id}"):
+        store.import_(exported)
+    renamed = {**exported, "id": "someotherid", "title": "Renamed"}
+    with pytest.raises(SaveExists, match=f"already saved here as {original.id}"):  # the same game by any name
+        store.import_(renamed)
+    again = store.import_(exported, as_copy=True)
     assert again.id != original.id
-    assert (again.title, again.actions, again.seats) == (original.title, original.actions, original.seats)
+    assert (again.title, again.actions, again.seats) == (f"{original.title} (copy)", original.actions, original.seats)
     assert len(store.summaries()) == 2
+    other_game = {**exported, "seed": exported["seed"] + 1}
+    assert store.import_(other_game).title == original.title  # another game with that id: a new id, no copy
 
 
 @pytest.mark.parametrize("bad", [

@@ -42,16 +42,34 @@ async def test_the_running_score_sheet_shows_whole_category_names_and_how_to_clo
 
 
 @pilot_test
-async def test_a_long_title_leaves_progress_and_last_played_on_an_80_column_resume_list(tmp_path):
-    new_save(tmp_path, "almadi", TWO_HUMANS, title="Friday night Almadi at Bruno's with the whole family and friends")
+async def test_an_80_column_resume_list_cuts_no_column_and_tells_copies_apart(tmp_path):
+    """Every column is whole at 80 columns (the seats move to the line under the list), and an
+    imported copy keeps its '(copy)' however long its title."""
+    title = "Friday night Almadi at Bruno's with the whole family and friends"
+    save = new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "greedy")], title=title)
+    store = save.store
+    store.import_(store.export(save.record.id), as_copy=True)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
         await settle(pilot)
         table = app.screen.query_one("#saves")
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels == ["Title", "Game", "Progress", "Last", "Playing"]
         widths = [column.get_render_width(table) for column in table.columns.values()]
-        assert [str(column.label) for column in table.columns.values()][3] == "Last played"
-        assert sum(widths[:4]) <= table.size.width
+        assert sum(widths) <= table.size.width
+        titles = {str(table.get_row_at(row)[0]) for row in range(2)}
+        assert len(titles) == 2 and all(title.startswith("Friday night") for title in titles)
+        assert sorted(title[-8:] for title in titles) == ["'s with…", "… (copy)"]
+        for row in range(2):
+            cells = [str(cell) for cell in table.get_row_at(row)[1:4]]
+            assert cells[0] == "Almadi" and cells[1] == "turn 1 of 32" and re.fullmatch(r"\d\d:\d\d", cells[2])
+        detail = text_of(app.screen.query_one("#save-detail"))
+        assert "●A Alice, ▲B Bruno (greedy bot)" in detail and "last played" in detail
+        await pilot.resize_terminal(160, 40)
+        await settle(pilot)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels == ["Title", "Game", "Progress", "Last played", "Playing", "Seats"]
 
 
 @pilot_test

@@ -20,12 +20,13 @@ from engine.registry import titles
 from saves.seats import SeatLeases, held_seats
 from saves.session import HUMAN
 from tui.screens.base import TabulaModal, TabulaScreen
-from tui.text import clean, plain, seat_label, seats_summary, short_time
+from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
 
 WATCH, EVERY_FREE_SEAT = "watch", "all"
-TITLE_WIDTH = 28
-"""Longer titles are cut with … so the other columns stay on an 80-column screen."""
+SEATS_FROM = 120
+"""From this width the list has a Seats column; narrower, the line under it names the seats of
+the highlighted game (with the rest of what the columns leave out)."""
 
 
 def seats_for(answer: str) -> list[int] | None:
@@ -75,19 +76,20 @@ class ResumeScreen(TabulaScreen):
     def __init__(self) -> None:
         super().__init__()
         self.records: dict[str, object] = {}
+        self.held: dict[str, list[int]] = {}
+        self._filled_for: tuple | None = None
 
     def compose(self) -> ComposeResult:
         yield Label("Resume a game", classes="screen-title")
         yield Static("", id="problems", classes="notice")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="save-detail")
         yield Static("Loading…", id="empty")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#saves", DataTable)
-        table.add_column("Title", width=TITLE_WIDTH)
-        table.add_columns("Game", "Progress", "Last played", "Playing now", "Seats")
-        table.display = False
+        self.query_one("#saves", DataTable).display = False
+        self.query_one("#save-detail").display = False
         self.query_one("#problems").display = False
         self.reload()
 
@@ -98,17 +100,9 @@ class ResumeScreen(TabulaScreen):
         self.app.call_from_thread(self.fill, records, list(store.problems), held_seats(store.data_dir))
 
     def fill(self, records: list, problems: list[str], held: dict[str, list[int]]) -> None:
-        table = self.query_one("#saves", DataTable)
-        table.clear()
-        games = titles()
         self.records = {record.id: record for record in records}
-        for record in records:
-            progress = "finished" if record.status == "finished" else record.progress
-            title = Text(clean(record.title, lines=False), no_wrap=True, overflow="ellipsis")
-            playing = " ".join(seat_tag(seat) for seat in held.get(record.id, ()))
-            table.add_row(title, plain(games.get(record.game, record.game), lines=False), plain(progress, lines=False),
-                          plain(short_time(record.updated)), playing, plain(seats_summary(record.seats)), key=record.id)
-        table.display = bool(records)
+        self.held = held
+        self.lay_out()
         empty = self.query_one("#empty", Static)
         empty.display = not records
         empty.update("No saved games yet. Start one with New game on the home screen.")
@@ -116,12 +110,62 @@ class ResumeScreen(TabulaScreen):
         notice.display = bool(problems)
         notice.update(plain("Set aside (kept, not deleted):\n" + "\n".join(f"• {p}" for p in problems)))
         if records:
-            table.focus()
+            self.query_one("#saves", DataTable).focus()
 
+    def lay_out(self) -> None:
+        """The columns that fit the width, every row, and the highlighted game's line."""
+        table = self.query_one("#saves", DataTable)
+        width = self.size.width
+        self._filled_for = (width, tuple(self.records), tuple(sorted((k, tuple(v)) for k, v in self.held.items())))
+        wide = width >= SEATS_FROM
+        keep = self.selected.id if self.selected is not None else None
+        table.clear(columns=True)
+        games = titles()
+        rows = []
+        for record in self.records.values():
+            progress = "finished" if record.status == "finished" else record.progress
+            playing = " ".join(seat_tag(seat) for seat in self.held.get(record.id, ()))
+            rows.append((record, [plain(games.get(record.game, record.game), lines=False), plain(progress, lines=False),
+                                  plain(short_time(record.updated, compact=not wide)), playing]
+                         + ([plain(seats_summary(record.seats))] if wide else [])))
+        headers = ["Game", "Progress", "Last played" if wide else "Last", "Playing"] + (["Seats"] if wide else [])
+        used = [max([len(header), *(len(str(row[i])) for _, row in rows)]) for i, header in enumerate(headers)]
+        if wide:
+            used[-1] = min(used[-1], 40)
+        title_width = max(12, width - 2 - sum(used) - 2 * (len(used) + 1) - 2)
+        table.add_column("Title", width=title_width)
+        for header, columns in zip(headers, used):
+            table.add_column(header, width=columns)
+        for record, cells in rows:
+            table.add_row(Text(fit_title(record.title, title_width), no_wrap=True), *cells, key=record.id)
+        table.display = bool(self.records)
+        if keep in self.records:
+            table.move_cursor(row=table.get_row_index(keep))
+        self.show_detail()
+
+    def on_resize(self) -> None:
+        if self._filled_for is not None and self._filled_for[0] != self.size.width:
+            self.lay_out()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        """The highlighted game in full: its title, seats, who plays it now, when, its id."""
+        record, detail = self.selected, self.query_one("#save-detail", Static)
+        detail.display = record is not None
+        if record is None:
+            return
+        parts = [f"“{clean(record.title, lines=False)}”", seats_summary(record.seats)]
+        held = self.held.get(record.id, ())
+        if held:
+            parts.append("at a terminal now: " + " ".join(seat_tag(seat) for seat in held))
+        parts += [f"last played {short_time(record.updated)}", f"id {record.id}"]
+        detail.update(plain(" · ".join(parts)))
     @property
     def selected(self):
         table = self.query_one("#saves", DataTable)
-        if not self.records or table.cursor_row is None:
+        if not self.records or table.cursor_row is None or not 0 <= table.cursor_row < table.row_count:
             return None
         key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
         return self.records.get(key)

@@ -14,7 +14,6 @@ import tui.cli as cli  # the module, not names: tui.cli imports this module whil
 from engine.core.seats import LETTERS, seat_tag
 from saves.seats import SeatLeases
 from saves.store import SaveNotFound, SaveRecord, SaveStore
-from tui.text import clean
 
 HUMAN = "human"
 
@@ -159,7 +158,6 @@ def run_join(args: argparse.Namespace) -> int:
         record = find_game(store, args.game)
         seat = None if args.watch else choose_seat(record, SeatLeases(folder, record.id), args.seat)
     except JoinError as error:
-        print(clean(f"tabula join: {error}"), file=sys.stderr)
-        return 2
+        return cli.fail(error, cli.USAGE)
     TabulaApp(data_dir=folder, join=(record.id, seat)).run()
     return 0

@@ -706,6 +706,7 @@ def run(options: SSHOptions) -> int:
     try:
         asyncio.run(serve_forever(options))
     except ServeError as error:
-        print(f"tabula serve ssh: {error}", file=sys.stderr)
-        return 2
+        from tui.cli import USAGE, fail
+
+        return fail(error, USAGE)
     return 0
