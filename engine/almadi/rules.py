@@ -23,7 +23,7 @@ from engine.core.state import copy_state
 from . import effects, heuristic, setup_draws, targets, turn
 from .catalog import DECK_SIZE, LETTERS, RUBIES, TILES_PER_TYPE, TYPES, catalogue
 from .scoring import scores_of
-from .view import build_view, progress_text
+from .view import build_view, chapter_text, progress_text
 
 
 class AlmadiRules(Rules):
@@ -111,6 +111,9 @@ class AlmadiRules(Rules):
 
     def progress(self, state: State) -> str:
         return progress_text(state)
+
+    def chapter(self, state: State) -> str:
+        return chapter_text(state)
 
     def scores(self, state: State) -> list[Score]:
         return scores_of(state)

@@ -99,6 +99,14 @@ def progress_text(state: State) -> str:
     return f"turn {min(state['turn'] + 1, total)} of {total}"
 
 
+def chapter_text(state: State) -> str:
+    """The round a replay jumps to: every player takes one turn a round, 16 rounds in all."""
+    now = phase(state)
+    if now == "over" or now in SETTING_UP:
+        return progress_text(state)
+    return f"round {min(state['turn'] // len(state['seats']) + 1, TURNS_PER_PLAYER)} of {TURNS_PER_PLAYER}"
+
+
 def build_view(state: State, viewer: int | None) -> dict[str, Any]:
     cat = catalogue()
     n = len(state["seats"])

@@ -223,6 +223,12 @@ class Rules:
         """Where the game stands, for lists of saved games ('round 3 of 10'); '' if unknown."""
         return ""
 
+    def chapter(self, state: State) -> str:
+        """The part of the game a state is in, as a replay jumps between them ('Round 3',
+        'Epoch 2'); a replay marks a chapter where this text changes. By default the progress
+        text, so a game whose progress counts rounds or epochs needs nothing more."""
+        return self.progress(state)
+
     def data_version(self) -> str:
         """Digest of the component data in use (built-in or a user's override); '' if none."""
         return ""

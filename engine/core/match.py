@@ -177,16 +177,31 @@ class Match:
     @classmethod
     def replay(cls, rules: Rules, names: list[str], options: Mapping[str, Any], seed: int, actions: list[Action]) -> "Match":
         match = cls(rules, names, options, seed)
-        for index, action in enumerate(actions):
-            try:
-                if action.drawn:
-                    drawn = match.draw()
-                    if drawn.id != action.choice:
-                        raise ReplayMismatch(f"action {index}: the RNG drew {drawn.id!r}, the log says {action.choice!r}")
-                else:
-                    match.choose(action.actor, action.choice)
-            except IllegalChoice as error:
-                raise ReplayMismatch(f"action {index} ({action.choice!r}) does not replay: {error}") from error
+        for action in actions:
+            match.redo(action)
+        return match
+
+    def redo(self, action: Action) -> None:
+        """Apply the next logged action as it was made (a drawn outcome is drawn again and
+        must come out the same); ReplayMismatch if it does not fit this game."""
+        index = len(self.actions)
+        try:
+            if action.drawn:
+                drawn = self.draw()
+                if drawn.id != action.choice:
+                    raise ReplayMismatch(f"action {index}: the RNG drew {drawn.id!r}, the log says {action.choice!r}")
+            else:
+                self.choose(action.actor, action.choice)
+        except IllegalChoice as error:
+            raise ReplayMismatch(f"action {index} ({action.choice!r}) does not replay: {error}") from error
+
+    @classmethod
+    def at(cls, rules: Rules, names: list[str], options: Mapping[str, Any], seed: int, state: State,
+           actions: list[Action]) -> "Match":
+        """The match whose state after ``actions`` is ``state`` (a copy kept from an earlier replay)."""
+        match = cls.__new__(cls)
+        match.rules, match.names, match.options, match.seed = rules, list(names), dict(options), seed
+        match.state, match.actions, match._decision, match._fresh = state, list(actions), None, False
         return match
 
     def lookahead(self, viewer: int | None, seed: int | str) -> Playout:
@@ -200,16 +215,17 @@ class Match:
 
     # -- what a seat sees -----------------------------------------------------------------
 
-    def view(self, viewer: int | None) -> dict[str, Any]:
-        """The rules' view for ``viewer`` plus the log, the prompt and (if it acts) its choices."""
+    def view(self, viewer: int | None, *, choices: bool = True) -> dict[str, Any]:
+        """The rules' view for ``viewer`` plus the log, the prompt and (if it acts, and
+        ``choices``) its labelled choices."""
         decision = self.decision
         data = self.rules.view(self.state, viewer)
         data["log"] = visible_log(self.state, viewer)
         data["awaiting"] = list(decision.actors) if decision else []
         data["prompt"] = decision.prompt_for(viewer) if decision else "Game over"
         data["topic"] = decision.topic_for(viewer) if decision else "scoring"
-        data["choices"] = self.labelled(viewer) if decision and viewer is not None else []
-        if viewer is not None and self.asks_table():
+        data["choices"] = self.labelled(viewer) if choices and decision and viewer is not None else []
+        if choices and viewer is not None and self.asks_table():
             data["prompt"] = f"What was drawn? {data['prompt']}"
             data["choices"] = [self.rules.describe(self.state, CHANCE, choice) for choice in self.possible_outcomes()]
         return data

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 from rich.console import Console
@@ -16,6 +17,7 @@ from rich.measure import Measurement
 from engine.core.bots import GreedyBot, RandomBot, play_out
 from engine.core.contract import CHANCE, IllegalChoice
 from engine.core.match import Match
+from engine.core.replay import Replay
 from engine.core.state import copy_state
 from tui.boards import board_module
 from tui.help_text import load_sections
@@ -48,6 +50,29 @@ def test_replay_reproduces_state_and_log(game):
         assert plain(again.state) == plain(end.state)
         for viewer in viewers(end):
             assert again.view(viewer)["log"] == end.view(viewer)["log"]
+
+
+def test_a_replay_shows_every_position_as_each_view_saw_it(game):
+    """Stepping through a saved game (forwards, then backwards) shows each seat and the
+    spectator what they saw at that moment: the same redacted view and log, nothing more."""
+    for players, options in configurations(game.rules)[:2]:
+        match = Match(game.rules, [f"P{n}" for n in range(players)], options, 3)
+        match.draw_all()
+        seen, pick = [], random.Random(3)
+        while True:
+            seen.append({viewer: plain(match.view(viewer, choices=False)) for viewer in viewers(match)})
+            if match.finished or len(seen) == 40:
+                break
+            seat = pick.choice(match.awaiting())
+            match.choose(seat, pick.choice(match.legal(seat)).id)
+            match.draw_all()
+        replay = Replay(game.rules, match.names, match.options, match.seed, match.actions)
+        assert replay.last == len(seen) - 1
+        for position in [*range(len(seen)), *reversed(range(len(seen)))]:
+            for viewer in viewers(match):
+                assert plain(replay.view(position, viewer)) == seen[position][viewer], (position, viewer)
+        starts = [chapter.position for chapter in replay.chapters]
+        assert starts[0] == 0 and starts == sorted(set(starts))
 
 
 def test_an_illegal_choice_changes_nothing(game):
