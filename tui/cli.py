@@ -6,8 +6,9 @@ sets ``run``), declares its arguments on the parser it returns, and list it in S
 ``run_NAME(args) -> int`` returns the exit status; ``data_dir(args)`` is the data folder.
 
 Every error is said one way, ``fail(message)``: "Error: message" on standard error, exit status
-2 for a command line that cannot be run as written (argparse's own complaints included), 1 for
-a command that ran and failed.
+2 for a command line that cannot be run as written (argparse's own complaints included, an
+unknown game, a file that cannot be read), 1 for a command that ran and failed (what it read
+was refused, or the work failed).
 """
 
 from __future__ import annotations
@@ -332,9 +333,13 @@ def run_saves_import(args: argparse.Namespace) -> int:
     from saves.session import replay_record
 
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        return fail(f"cannot read {args.file}: {error}")
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return fail(f"cannot read {args.file}: {error}", USAGE)
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        return fail(f"{args.file} is not JSON: {error}")
     replay_record(record_from_dict(data))  # refuse what would not load
     record = SaveStore(data_dir(args)).import_(data, as_copy=args.as_copy)
     say(output(), f"Imported {record.title!r} as {record.id}")
@@ -390,7 +395,7 @@ def run_score(args: argparse.Namespace) -> int:
     try:
         data = json.loads(text)
     except ValueError as error:
-        return fail(f"{args.sheet} is not JSON: {error}", USAGE)
+        return fail(f"{args.sheet} is not JSON: {error}")
     try:
         report = score_sheet(args.game, data)
     except SheetError as error:
@@ -497,11 +502,11 @@ def run_records_import(args: argparse.Namespace) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        return fail(f"cannot read {args.file}: {error}")
+        return fail(f"cannot read {args.file}: {error}", USAGE)
     try:
         records = parse_export(text)
     except RecordFormatError as error:
-        return fail(f"{args.file}: {error}", 1)
+        return fail(f"{args.file}: {error}")
     added, duplicates = record_store(args).records.import_records(records)
     output().print(plain(f"Imported {added} play records; {duplicates} already recorded (skipped)"))
     return 0

@@ -80,7 +80,8 @@ def test_simulate_with_a_player_count_the_game_does_not_allow_says_so(capsys, da
     (["saves", "frobnicate"], 2, "invalid choice: 'frobnicate'"),
     (["arena", "almadi", "--seats", "wizard"], 2, "unknown bot kind wizard"),
     (["saves", "export", "nothing"], 1, "no saved game 'nothing'"),
-    (["saves", "import", "/nonexistent/file.json"], 1, "cannot read /nonexistent/file.json"),
+    (["saves", "import", "/nonexistent/file.json"], 2, "cannot read /nonexistent/file.json"),
+    (["records", "import", "/nonexistent/file.json"], 2, "cannot read /nonexistent/file.json"),
     (["score", "chess", "x.json"], 2, "unknown game 'chess'"),
     (["join", "nothing"], 2, "No saved game 'nothing'"),
 ])
