@@ -11,7 +11,7 @@ effect the mover resolves.
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice
+from engine.core import Ask, Auto, Choice
 
 from .board import archon_on, city_grid, colour, free_tiles, gain, log, names, pay
 from .cadmea import tile_frames
@@ -145,8 +145,22 @@ def _step(state, seat, at, to, visited, jumped, flow):
     space = next(d for d, b in city_grid(state).across[at].items() if b == to)
     paid = crossing(state, seat, space) in ("jump", "post")
     state["archons"][seat] = to
-    flow.push({"step": "archon_step", "seat": seat, "visited": visited + [to], "jumped": jumped or paid})
+    flow.push({"step": "archon_next", "seat": seat, "visited": visited + [to], "jumped": jumped or paid})
     cross(state, seat, space, flow)
+
+
+class ArchonNext(Auto):
+    """After a step: with no way on, the move ends here by itself; else the mover decides."""
+
+    name = "archon_next"
+
+    def run(self, state, frame, flow):
+        seat = frame["seat"]
+        at = state["archons"][seat]
+        if steps_from(state, seat, at, frame["visited"], frame["jumped"]):
+            flow.push({**frame, "step": "archon_step"})
+        else:
+            land(state, seat, at, flow)
 
 
 def _step_label(state, seat, at, to) -> tuple[str, str]:
@@ -193,4 +207,4 @@ class ArchonStep(Ask):
             _step(state, seat, at, choice.id[3:], frame["visited"], frame["jumped"], flow)
 
 
-STEPS = (Archon(), ArchonStep())
+STEPS = (Archon(), ArchonStep(), ArchonNext())

@@ -40,6 +40,7 @@ def check_estate(records, everything):
             "one action space per estate row and column (3 x 5)")
     for r in spaces.values():
         require(r["id"] == f"r{r['row']}c{r['col']}", f"{r['id']}: an estate space is named r<row>c<col>")
+        require(isinstance(r.get("name"), str) and 1 <= len(r["name"]) <= 8, f"{r['id']}: a name of 1-8 letters")
         check_effect(r["effect"], r["id"], power=True)
     # The rulebook's example: a power-2 die on row 2's leftmost action gives 2 drachma and 1 good.
     require(spaces[(2, 1)]["effect"] == [{"gain": {"drachma": "P", "any": 1}}],

@@ -89,19 +89,35 @@ class Battle(Auto):
         flow.parallel({seat: branches[seat] for seat in state["order"]})
 
 
+def send_home(state, seat: int, space: str) -> None:
+    del state["city"]["dice"][space]
+    state["pool_h"][seat] = sorted(state["pool_h"][seat] + [0])
+    log(state, lambda: f"{names(state, seat)}'s hoplite on {space} goes home")
+
+
+class WageDue(Auto):
+    """A hoplite die that fought: its owner decides, or without a drachma it goes home."""
+
+    name = "wage"
+
+    def run(self, state, frame, flow):
+        die = state["city"]["dice"].get(frame["space"])
+        if die is None or die[0] != frame["seat"]:
+            return
+        if state["res"][frame["seat"]]["drachma"]:
+            flow.push({**frame, "step": "wage_pay"})
+        else:
+            send_home(state, frame["seat"], frame["space"])
+
+
 class Wage(Ask):
     """Pay 1 drachma to keep a hoplite die that fought in the city, or send it home at 1."""
 
-    name = "wage"
+    name = "wage_pay"
     topic = "battle"
 
-    def ready(self, state, frame):
-        die = state["city"]["dice"].get(frame["space"])
-        return die is not None and die[0] == frame["seat"]
-
     def options(self, state, frame):
-        keep = [Choice("keep", target=frame["space"])] if state["res"][frame["seat"]]["drachma"] else []
-        return [*keep, Choice("home", target=frame["space"])]
+        return (Choice("keep", target=frame["space"]), Choice("home", target=frame["space"]))
 
     def describe(self, state, frame, choice):
         f = face(state["city"]["dice"][frame["space"]][2])
@@ -118,9 +134,7 @@ class Wage(Ask):
             pay(state, seat, {"drachma": 1})
             log(state, lambda: f"{names(state, seat)} pays 1 drachma to keep the hoplite on {space}")
         else:
-            del state["city"]["dice"][space]
-            state["pool_h"][seat] = sorted(state["pool_h"][seat] + [0])
-            log(state, lambda: f"{names(state, seat)}'s hoplite on {space} goes home")
+            send_home(state, seat, space)
 
 
 class TurnOrder(Auto):
@@ -134,4 +148,4 @@ class TurnOrder(Auto):
         log(state, lambda: "Turn order: " + ", ".join(names(state, s) for s in state["order"]))
 
 
-STEPS = (RevealInvader(), Battle(), Wage(), TurnOrder())
+STEPS = (RevealInvader(), Battle(), WageDue(), Wage(), TurnOrder())

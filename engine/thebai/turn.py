@@ -110,7 +110,7 @@ class DieSpace(Ask):
         place, _, where = choice.id.partition(":")
         p = power(frame["face"])
         if place == "est":
-            return f"Estate {where}", effect_text(catalog().estate[where]["effect"], p)
+            return f"Estate {where} {catalog().estate[where]['name']}", effect_text(catalog().estate[where]["effect"], p)
         tiles = [t for t in city_grid(state).touching[where] if t in state["city"]["tiles"]]
         return f"City {where}", " / ".join(tile_text(state["city"]["tiles"][t][0]) for t in tiles)
 
@@ -214,7 +214,7 @@ class UseMetoikoi(TurnStage):
         if choice.id.startswith("m:"):
             _, m, space = choice.id.split(":")
             p = catalog().metoikoi[m]["power"]
-            return f"Metoikoi {m} on estate {space}", effect_text(catalog().estate[space]["effect"], p)
+            return f"Metoikoi {m} on {space} {catalog().estate[space]['name']}", effect_text(catalog().estate[space]["effect"], p)
         return super().describe(state, frame, choice)
 
     def prompt(self, state, frame):

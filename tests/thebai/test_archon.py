@@ -45,9 +45,8 @@ def test_rulebook_example_red_pays_a_crossing_promotes_peach_passes_an_archon_an
     assert ids(match) == ["go:t4.4"]  # another archon here: no stopping
     choose(match, "go:t4.4")  # crosses its own die at 1: no lower, 3 VP lost
     assert state["city"]["dice"]["h4.4"][2] == 0 and state["vp"][RED] == vp - 3
-    assert ids(match) == ["stop"]  # no die to cross and the paid crossing is used
-    choose(match, "stop")
-    assert state["archons"][RED] == "t4.4"
+    # No die to cross and the paid crossing used: the move ends there by itself.
+    assert state["archons"][RED] == "t4.4" and match.state["flow"][-1]["step"] != "archon_step"
     assert state["res"][RED]["drachma"] == 1 and state["res"][RED]["pottery"] == 1
 
 
@@ -71,7 +70,8 @@ def test_never_back_to_a_tile_already_passed_and_one_paid_crossing_per_move():
     state["res"][RED]["drachma"] = 3
     archon_turn(match, RED)
     choose(match, "go:t4.2")
-    assert ids(match) == ["stop"]  # every other crossing is an empty space: already paid once
+    # Every other crossing is an empty space, already paid once: the move ends on t4.2.
+    assert state["archons"][RED] == "t4.2" and match.state["flow"][-1]["step"] != "archon_step"
     match = new_match()
     state = match.state
     clear_city(match)
@@ -81,8 +81,10 @@ def test_never_back_to_a_tile_already_passed_and_one_paid_crossing_per_move():
         put_die(match, space, PEACH, "h", 0)
     state["archons"][RED] = "t4.1"
     archon_turn(match, RED)
-    choose(match, "go:t4.2", "go:t5.2", "go:t5.1")
-    assert ids(match) == ["stop"]  # t4.1 is where it started
+    choose(match, "go:t4.2", "go:t5.2")
+    assert ids(match) == ["go:t5.1", "stop"]
+    choose(match, "go:t5.1")  # and no further: t4.1 is where it started
+    assert state["archons"][RED] == "t5.1" and match.state["flow"][-1]["step"] != "archon_step"
 
 
 def test_taking_the_archon_home_gains_a_drachma_and_from_home_it_lands_anywhere_free():
@@ -110,7 +112,7 @@ def test_blessings_promote_your_own_dice_and_pay_for_ending_on_your_colour():
     state["blessings"][RED] = ["citizen-ward", "own-tile"]
     drachma = state["res"][RED]["drachma"]
     archon_turn(match, RED)
-    choose(match, "go:t4.2", "stop")
+    choose(match, "go:t4.2")
     assert state["city"]["dice"]["h4.2"][2] == 1  # promoted, not demoted
     assert state["res"][RED]["drachma"] == drachma + 1 + 1 + 1  # r2c1, own-colour tile, red-1's drachma
 

@@ -57,11 +57,9 @@ def test_rulebook_wages_councillors_and_turn_order_example():
     match = battle_example()
     state = match.state
     match.choose(CHANCE, "eteoclus")
-    # Wages: decided at once. Blue pays 2 to keep both; Peach has no drachma for its 2* die.
-    assert set(match.awaiting()) == {BLUE, PEACH, RED}
-    assert ids(match, PEACH) == ["home"]
+    # Wages: decided at once. Peach has no drachma: its 2* die goes home; Blue pays 2 to keep both.
+    assert set(match.awaiting()) == {BLUE, RED}
     choose(match, "keep", "keep", seat=BLUE)
-    choose(match, "home", seat=PEACH)
     choose(match, "keep", "keep", seat=RED)
     assert state["res"][BLUE]["drachma"] == 0 and "h4.5" in state["city"]["dice"] and "h4.6" in state["city"]["dice"]
     assert "h4.2" not in state["city"]["dice"] and state["pool_h"][PEACH].count(0) == 5

@@ -187,3 +187,30 @@ async def open_stats_chart(pilot) -> None:
 
 
 SCENES += (Scene("stats", eight_plays, open_stats), Scene("stats-chart", eight_plays, open_stats_chart))
+
+
+# Thebai: a 4-player table in round 3, Alice moving her archon (the number keys on the city).
+
+
+def thebai_mid_game(data_dir: Path) -> None:
+    from engine.core.bots import GreedyBot
+
+    session = new_save(data_dir, "thebai", [("Alice", "human"), ("Bruno", "greedy"), ("Cleo", "greedy"),
+                                            ("Dora", "greedy")], seed=7)
+    alice, moves = GreedyBot(1), 0
+    while moves < 20:
+        if session.match.awaiting()[0] != 0:
+            session.play_bots(limit=1)
+            continue
+        session.act(0, alice.choose(session.match, 0).id)
+        moves += 1
+
+
+async def thebai_archon(pilot) -> None:
+    await open_first_save(pilot)
+    for key in ("1", "3", "1"):  # a citizen die on the estate's Trade space (a grape): then the archon
+        await pilot.press(key)
+        await settle(pilot)
+
+
+SCENES += (Scene("thebai-table", thebai_mid_game, thebai_archon),)

@@ -1,0 +1,213 @@
+"""Thebai's panels other than the city: an estate with its owner's supply, the devotion and
+turn-order tracks with the fate timeline, the council, the contract display and a hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from engine.core.seats import seat_letter, seat_tag
+from engine.thebai.catalog import catalog
+from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, FACES, ROUNDS
+from engine.thebai.labels import cost_text, effect_text
+
+from .thebai_city import target_keys
+from .thebai_style import KEY_STYLE, key_text, seat_style
+
+CELL = 11
+
+
+def _key(keys, target) -> str | None:
+    return f"[{key_text(keys[target])}]" if target in keys else None
+
+
+def action_name(space: str) -> str:
+    return catalog().estate[space]["name"]
+
+
+def estate(view: dict[str, Any], seat: int, width: int) -> Text:
+    """Three rows of five action spaces: covered ones dim with '#', dice and metoikoi on theirs.
+    Row colours are spelled out when there is room, else by their initial."""
+    keys = target_keys(view)
+    wide = width >= 9 + ESTATE_COLS * CELL
+    cell = CELL if wide else max(6, (width - 3) // ESTATE_COLS)
+    text = Text(no_wrap=True)
+    colours = catalog().row_colours
+    for row in range(1, ESTATE_ROWS + 1):
+        if row > 1:
+            text.append("\n")
+        key = _key(keys, f"e{seat}.row{row}")
+        text.append(key or f"{row}", style=KEY_STYLE if key else "dim")
+        text.append(f" {colours[row - 1]:<6} " if wide else colours[row - 1][0], style="dim")
+        covered_from = ESTATE_COLS - len(view["estate"][seat][row - 1]) + 1
+        for col in range(1, ESTATE_COLS + 1):
+            space = f"r{row}c{col}"
+            name = action_name(space)
+            key = _key(keys, f"e{seat}.{space}")
+            if key:
+                text.append(key_text(keys[f"e{seat}.{space}"]), style=KEY_STYLE)
+                text.append(name[:cell - 2].ljust(cell - 1), style="bold")
+            elif col >= covered_from:
+                text.append(f"#{name}"[:cell - 1].ljust(cell), style="dim")
+            elif space in view["estate_dice"][seat] or space in view["estate_meto"][seat]:
+                if space in view["estate_dice"][seat]:
+                    mark, style = f"{seat_letter(seat)}{FACES[view['estate_dice'][seat][space]]}", seat_style(seat)
+                else:
+                    mark, style = f"m{catalog().metoikoi[view['estate_meto'][seat][space]]['power']}", "bold"
+                text.append(mark, style=style)
+                text.append(f" {name}"[:cell - 1 - len(mark)].ljust(cell - len(mark)))
+            else:
+                text.append(f" {name}"[:cell - 1].ljust(cell))
+    vps = catalog().column_vp
+    text.append("\n" + " " * (9 if wide else 2) + "".join(("# tile" if wide else "#tile").ljust(cell) if c == 1
+                                                           else f"{vps[c]:>2} VP".ljust(cell)
+                                                           for c in range(1, ESTATE_COLS + 1)), style="dim")
+    return text
+
+
+def supply(view: dict[str, Any], seat: int) -> Text:
+    res = view["res"][seat]
+    keys = target_keys(view)
+    text = Text()
+    text.append(f"{seat_tag(seat)} {view['names'][seat]}", style=seat_style(seat))
+    text.append(f"  {view['vp'][seat]} VP   grape {res['grape']} pottery {res['pottery']} bronze {res['bronze']} "
+                f"drachma {res['drachma']}\n")
+    for kind, label, pool in (("c", "citizens", view["pool_c"][seat]), ("h", "hoplites", view["pool_h"][seat])):
+        key = _key(keys, f"pool{seat}.{kind}")
+        if key:
+            text.append(key, style=KEY_STYLE)
+        text.append(f"{label} {' '.join(FACES[f] for f in pool) or '-'}  ")
+    text.append(f"(+{view['common'][seat]} in the common supply)  archon {view['archons'][seat] or 'home'}\n")
+    secret = view["hand_sizes"][seat] - len(view["known"][seat])
+    hand = " ".join(view["known"][seat] + ([f"+{secret} unseen"] if secret else [])) or "none"
+    suits = [catalog().contracts[c]["suit"] for c in view["done"][seat]]
+    done = " ".join(f"{s}x{suits.count(s)}" for s in dict.fromkeys(suits)) or "none"
+    text.append(f"hand {hand}  fulfilled {done}  gate tiles {len(view['gates_won'][seat])}\n")
+    extras = [f"metoikoi {' '.join(view['meto'][seat])}" if view["meto"][seat] else "",
+              f"blessings {' '.join(view['blessings'][seat])}" if view["blessings"][seat] else "",
+              f"Strategos left {' '.join(map(str, view['strat_left'][seat]))}",
+              f"councillors {view['councillors'][seat]}",
+              "commanders " + " ".join(catalog().commanders[c]["name"] for c, s in view["cmd"].items() if s["seat"] == seat)]
+    text.append("  ".join(e for e in extras if e and not e.endswith("commanders ")), style="dim")
+    return text
+
+
+def tracks(view: dict[str, Any]) -> Text:
+    keys = target_keys(view)
+    text = Text()
+    for track in ("dionysus", "ares"):
+        key = _key(keys, track)
+        text.append(key or " ", style=KEY_STYLE if key else "")
+        text.append(f"{track.capitalize():<9}", style="bold")
+        positions = view["track"][track]
+        order = sorted(range(view["n"]), key=lambda s: (-positions[s], view["arrived"][track][s]))
+        for seat in order:
+            text.append(f" {seat_tag(seat)} {positions[seat]}", style=seat_style(seat))
+        text.append(f"   (of {catalog().tracks[track]})\n", style="dim")
+    text.append(" Turn order ")
+    for seat in view["order"]:
+        text.append(f"{seat_tag(seat)} ", style=seat_style(seat))
+    text.append(f"   round {view['round']} of {ROUNDS}, {view['phase']}\n")
+    text.append_text(fate_timeline(view))
+    return text
+
+
+def fate_timeline(view: dict[str, Any]) -> Text:
+    text = Text(" Fate ")
+    for k, slot in enumerate(view["fate"]):
+        now = k + 1 == view["round"]
+        if slot["done"]:
+            mark, style = "·", "dim"
+        elif slot["tile"] and slot["up"]:
+            record = catalog().fate[slot["tile"]]
+            mark = f"war{record['row']}" if record["kind"] == "conflict" else slot["tile"][:6]
+            style = "bold red" if record["kind"] == "conflict" else "bold"
+        else:
+            mark, style = f"?{slot['stack'][0]}", "dim"
+        text.append(f"{k + 1}", style="reverse" if now else "dim")
+        text.append(f":{mark} ", style=style)
+    return text
+
+
+METRIC_SHORT = {
+    "own_groups": "groups", "largest_group": "largest", "matched_tiles": "2-roof", "top_row_emptied": "top row",
+    "middle_row_emptied": "mid row", "bottom_row_emptied": "low row", "dionysus_steps": "Dionysus",
+    "ares_steps": "Ares", "track_promotions": "track ^", "empty_columns": "empty col", "strategos_on_city": "Strategos",
+    "council_citizens": "council", "contracts_done": "2 contr", "best_suit": "best suit", "gates": "gates",
+}
+
+
+def council(view: dict[str, Any]) -> Text:
+    """The passage (free spaces show their VP), then one line per monument: each space's
+    occupant (seat letter; x collapsed, with councillor tiles in lower case; . free) and criterion."""
+    keys = target_keys(view)
+    side = "12" if view["n"] <= 2 else "34"
+    text = Text()
+    key = _key(keys, "passage")
+    text.append(key or " ", style=KEY_STYLE if key else "")
+    text.append("Passage ", style="bold")
+    for k, entry in enumerate(view["passage"]):
+        if entry:
+            text.append(seat_letter(entry[0]), style=seat_style(entry[0]))
+        else:
+            text.append(f"{catalog().passage_vp[k]}", style="dim")
+        text.append(" ")
+    text.append("| ")
+    for entry in view["passage_last"]:
+        text.append(seat_letter(entry[0]), style=seat_style(entry[0]))
+    monuments: dict[str, list[str]] = {}
+    for space, record in catalog().council.items():
+        if record.get("players", view["n"]) <= view["n"]:
+            monuments.setdefault(record["monument"], []).append(space)
+    for name, spaces in monuments.items():
+        text.append(f"\n {name:<3}", style="bold")
+        for space in spaces:
+            c = catalog().council[space]["criterion"]
+            key = _key(keys, f"council.{space}")
+            who = view["council"].get(space)
+            if key:
+                text.append(f" {key}", style=KEY_STYLE)
+            elif who:
+                text.append(f" [{seat_letter(who[0])}{'' if who[1] == 'die' else '*'}]", style=seat_style(who[0]))
+            elif space in view["collapse"]:
+                tiles = "".join(seat_letter(s).lower() for s in view["councillor_tiles"].get(space, []))
+                text.append(f" [x{tiles}]", style="dim")
+            else:
+                text.append(" [.]", style="dim")
+            text.append(f"{METRIC_SHORT[c['metric']]} {c['vp'][side]}")
+    return text
+
+
+def contract_line(contract: str) -> str:
+    c = catalog().contracts[contract]
+    return f"{contract} {c['suit']}: {cost_text(c['cost'])} -> {effect_text(c['reward'])}"
+
+
+def display(view: dict[str, Any]) -> Text:
+    keys = target_keys(view)
+    text = Text()
+    key = _key(keys, "deck")
+    if key:
+        text.append(key, style=KEY_STYLE)
+    text.append(f"Contracts (deck {view['deck_size']})", style="bold")
+    marked = next((s["at"] for c, s in view["cmd"].items() if catalog().commanders[c]["ability"] == "contract"), None)
+    for k, contract in enumerate(view["display"]):
+        text.append("\n")
+        key = _key(keys, f"display.{k}") or _key(keys, f"card.{contract}")
+        text.append((key or " ").ljust(4), style=KEY_STYLE if key else "")
+        text.append(contract_line(contract) if contract else "(empty)")
+        if contract and contract == marked:
+            text.append("  [Creon]", style="bold")
+    return text
+
+
+def hand(view: dict[str, Any], viewer: int) -> Text:
+    keys = target_keys(view)
+    text = Text("Your hand", style="bold")
+    for contract in view["hand"]:
+        text.append("\n")
+        key = _key(keys, f"card.{contract}")
+        text.append((key or " ").ljust(4), style=KEY_STYLE if key else "")
+        text.append(contract_line(contract))
+    return text
