@@ -214,3 +214,25 @@ async def thebai_archon(pilot) -> None:
 
 
 SCENES += (Scene("thebai-table", thebai_mid_game, thebai_archon),)
+
+
+# Polis: Athens (Alice) against a greedy Sparta in round #4, Alice choosing where her hoplites go:
+# the map shows the number key of each destination.
+
+
+def polis_mid_game(data_dir: Path) -> None:
+    from engine.core.bots import GreedyBot
+
+    session = new_save(data_dir, "polis", [("Alice", "human"), ("Bruno", "greedy")], seed=4)
+    alice = GreedyBot(1)
+    while True:
+        if session.match.awaiting()[0] != 0:
+            session.play_bots(limit=1)
+            continue
+        if session.match.state["round"] >= 2 and "act:move-hoplites" in [c.id for c in session.match.legal(0)]:
+            session.act(0, "act:move-hoplites")
+            return
+        session.act(0, alice.choose(session.match, 0).id)
+
+
+SCENES += (Scene("polis-table", polis_mid_game, open_first_save),)

@@ -93,29 +93,26 @@ def header(view: dict[str, Any]) -> Text:
 
 
 def legend(view: dict[str, Any], keyed: bool) -> Text:
-    text = Text("Map: ", style="dim")
+    text = Text()
     for seat in (0, 1):
         text.append_text(_side(view, seat))
         text.append("  ")
-    text.append("CAPITALS land, small seas, $ market; ●2 = 2 Athenian units; Arg(3) neutral polis (base 3); "
-                "* project under way, + completed; p proxenos, x taken prisoner.", style="dim")
-    if keyed:
-        text.append(" Digits: the number keys of your choices.", style="dim")
+    text.append("LAND sea $market Prt port · ●2 units · Arg(3) neutral, base 3 · * project under way, "
+                "+ done · p proxenos, x prisoner" + (" · digits: your choices' keys" if keyed else ""), style="dim")
     return text
 
 
 def market_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
     cat = catalogue()
-    lines = [Text("Markets", style="bold")]
+    lines = [Text.assemble(("Markets", "bold"), (" (a shipload costs goods, or silver where wheat is sold)", "dim"))]
     for market, record in cat.markets.items():
         goods, silver = record["prices"][view["prices"][market]]
         line = _key(keys, f"market:{market}")
         line.append(f"{record['name']:<9}", style="bold")
-        pays = "/".join(record["buys"]) + (" or silver" if silver is not None else "")
-        line.append(f" {goods} {pays}" + (f" ({silver} silver)" if silver is not None else "")
-                    + f" for {record['shipload']} {'/'.join(record['gives'])}; ")
+        cost = f"{goods} {'/'.join(record['buys'])}" + (f" or {silver} silver" if silver is not None else "")
+        line.append(f" {cost} → {record['shipload']} {'/'.join(record['gives'])} ")
         track = " ".join(f"[{g}]" if i == view["prices"][market] else str(g) for i, (g, _) in enumerate(record["prices"]))
-        line.append(f"track {track}; ", style="dim")
+        line.append(f"track {track} ", style="dim")
         line.append("ships ")
         for index, seat in enumerate(view["slots"][market]):
             if seat is not None:

@@ -50,10 +50,19 @@ def _check(cat: Catalogue) -> None:
         seen[short] = place
 
 
-def short_name(cat: Catalogue, place: str) -> str:
-    """A sea without its 'Pelagos', 'Kolpos' or 'Sporades'; other names as they are."""
+TIGHT_NAMES = {"korinthiakos": "Kor. Gulf"}
+"""Names for boxes too narrow for the first word of a sea's name."""
+
+
+def box_name(cat: Catalogue, place: str, width: int) -> str:
+    """The name if it fits, else a sea's first word (without 'Pelagos', 'Kolpos', 'Sporades'), else a
+    short form; cut to ``width`` as a last resort."""
     name = cat.name(place)
-    return name.split()[0] if place in cat.areas and not cat.is_land(place) else name
+    if len(name) > width and place in cat.areas and not cat.is_land(place):
+        name = name.split()[0]
+        if len(name) > width:
+            name = TIGHT_NAMES.get(place, name)
+    return name[:width]
 
 
 def units_text(units: list[int], words: str | None = None) -> list[Cell]:
@@ -70,16 +79,18 @@ def units_text(units: list[int], words: str | None = None) -> list[Cell]:
     return cells
 
 
-def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | None, long: bool = False) -> list[Cell]:
+def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | None, long: bool = False,
+                named: bool = True) -> list[Cell]:
     """A polis in a box: 'Spa▲4' (owner's symbol and citizens) or 'Arg(3)' (neutral: its base
     population); '*' after it while a project is being built there, '+' with completed ones;
-    'p' (in the side's style) where a proxenos stands. ``long``: the full name."""
+    'p' (in the side's style) where a proxenos stands. ``long``: the full name; ``named``: with a name."""
     record = cat.poleis[polis]
     name = record["name"] if long else record["name"][:3]
     cells: list[Cell] = []
     if key is not None:
         cells.append((str(key) if key <= 9 else "+", "bold reverse"))
-    cells += [(c, "") for c in name]
+    if named:
+        cells += [(c, "") for c in name]
     owner = view["owner"][polis]
     if owner is None:
         cells += [(c, "dim") for c in f"({record['base']})"]

@@ -6,7 +6,8 @@ crossing between four boxes make ``╳``); a longer straight link runs across th
 cells on its way. A link whose straight line meets another box is not drawn (the built-in
 map has none but a ruler-straight lane through a trade port, which the port's own links show).
 
-Three sizes: one line per box at 80 columns, three lines from 142 columns, four from 186.
+Four sizes, the largest that fits: two-line boxes in 35 columns (an 80-column table), one-line
+boxes in 71, four-line boxes in 107 and 142.
 A box shows its units by side symbol and count (●2 ▲1: Athens 2, Sparta 1); land regions
 are in capitals, seas in small letters, markets start with $. The number key of a choice
 that acts on a box is written above its top-left corner.
@@ -21,7 +22,7 @@ from rich.text import Text
 
 from engine.polis.data import Catalogue
 
-from .polis_glyphs import SYMBOL, abbreviation, polis_token, short_name, style_of_side, units_text
+from .polis_glyphs import SYMBOL, abbreviation, box_name, polis_token, style_of_side, units_text
 
 Cell = tuple[str, str]
 
@@ -42,7 +43,10 @@ class Size:
         return cols * self.node_w + (cols - 1) * self.gap_w
 
 
-SIZES = (Size(18, 4, 3), Size(14, 3, 2), Size(7, 1, 1))
+SIZES = (Size(14, 4, 2), Size(11, 4, 1), Size(7, 1, 1), Size(3, 2, 1))
+"""Boxes of a full name, units and one line per polis; of a short name...; of one line
+(abbreviation and units); of two lines (abbreviation, then units, which may run one column
+into the gap: the tiny map of an 80-column table, where the board panel is 42 wide)."""
 
 
 def pick_size(width: int, cols: int) -> Size:
@@ -122,7 +126,8 @@ def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, i
     for place in spots.values():
         top, left = 1 + place.row * pitch_y, place.col * pitch_x
         for number, line in enumerate(box_lines(view, cat, place, size, keys)):
-            for offset, (char, style) in enumerate(line[: size.node_w]):
+            room = size.node_w + (1 if size.node_w == 3 and number == 1 else 0)
+            for offset, (char, style) in enumerate(line[:room]):
                 canvas.put(top + number, left + offset, char, style)
         key = keys.get(target_of(place))
         if key is not None:
@@ -185,14 +190,15 @@ def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, ke
         units = view["units"][place.id]
         if size.node_h == 1:
             return [_cells(abbreviation(cat, place.id), name_style) + units_text(units)]
-        roomy = size.node_h > 3
-        lines = [_cells(short_name(cat, place.id)[:width], name_style),
-                 units_text(units, words=place.kind if roomy else None)]
+        if size.node_w == 3:
+            return [_cells(abbreviation(cat, place.id), name_style), units_text(units)]
+        roomy = size.node_w > 11
+        lines = [_cells(box_name(cat, place.id, width), name_style),
+                 units_text(units, words=place.kind if roomy and any(units) else None)]
         if place.id in view["tribute"]:
-            lines[1] += _cells(" tribute paid" if roomy else " paid", "dim")
+            lines[1] += _cells(" paid", "dim")
         if place.kind == "land":
-            tokens = [polis_token(view, cat, p, keys.get(f"polis:{p}"), long=roomy) for p in cat.poleis_in[place.id]]
-            lines += tokens if roomy else [_join(tokens)]
+            lines += [polis_token(view, cat, p, keys.get(f"polis:{p}"), long=roomy) for p in cat.poleis_in[place.id]]
         return lines
     if place.kind == "market":
         return _market_lines(view, cat, place.id, size)
@@ -201,11 +207,13 @@ def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, ke
         ships = _cells(SYMBOL[seat], style_of_side(seat)) + _cells(str(view["sides"][seat]["merchants"]))
         if size.node_h == 1:
             return [_cells("Port") + ships]
+        if size.node_w == 3:
+            return [_cells("Prt"), ships]
         return [_cells("Trade port"), _cells("ships ") + ships]
-    token = polis_token(view, cat, place.id, None, long=size.node_h > 1)
     if size.node_h == 1:
-        return [token]
-    return [_cells(cat.poleis[place.id]["name"], "bold"), token[len(cat.poleis[place.id]["name"]):] or _cells("")]
+        return [polis_token(view, cat, place.id, None)]
+    name = cat.poleis[place.id]["name"] if size.node_w > 3 else abbreviation(cat, place.id)
+    return [_cells(name, "bold"), polis_token(view, cat, place.id, None, long=size.node_w > 11, named=False)]
 
 
 def _market_lines(view: dict[str, Any], cat: Catalogue, market: str, size: Size) -> list[list[Cell]]:
@@ -220,6 +228,9 @@ def _market_lines(view: dict[str, Any], cat: Catalogue, market: str, size: Size)
     if size.node_h == 1:
         used = [(c, s) for c, s in mark if c not in "· "]
         return [_cells("$" + abbreviation(cat, market)[:3]) + used[:3]]
+    if size.node_w == 3:
+        used = [(c, s) for c, s in mark if c not in "· "]
+        return [_cells("$" + abbreviation(cat, market)[:2]), used[:4] or _cells("x" if closed else "")]
     goods, silver = cat.markets[market]["prices"][view["prices"][market]]
     price = f"{goods}" + (f"/{silver}s" if silver is not None else "")
     lines = [_cells("$" + cat.markets[market]["name"], "bold"), _cells(f"price {price}") + ([("  closed", "dim")] if closed else [])]
