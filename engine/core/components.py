@@ -53,6 +53,12 @@ def override_dir() -> Path | None:
 _cache: dict[tuple[str, str], ComponentData] = {}
 
 
+def cached(game: str, name: str) -> ComponentData | None:
+    """The data file loaded last for (game, name), if it is still current (an override dir change
+    forgets every loaded file): lets a game keep indexes built from it and check them cheaply."""
+    return _cache.get((game, name))
+
+
 def load(game: str, name: str, validate: Callable[[list[dict[str, Any]]], None]) -> ComponentData:
     """Load ``engine/<game>/data/<name>.json`` (or the user's override) and validate it.
 

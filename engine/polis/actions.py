@@ -25,7 +25,7 @@ AVAILABLE: dict[str, Callable[[State, int], bool]] = {
     "siege": lambda s, seat: s["prestige"][seat] >= MILITARY_COST and bool(military.siege_targets(s, seat)),
     "tribute": lambda s, seat: bool(military.tribute_regions(s, seat)),
     "trade": lambda s, seat: bool(politics.markets(s, seat)),
-    "proxenos": lambda s, seat: bool(politics.proxenos_moves(s, seat)),
+    "proxenos": politics.can_move_proxenos,
     "free": politics.can_free,
     "civil-war": lambda s, seat: bool(politics.civil_war_targets(s, seat)),
 }
@@ -39,22 +39,25 @@ def fee_due(state: State, seat: int, done: list[str]) -> bool:
     return state["options"].get("pass_fee", "action") == "action" or not done
 
 
-def fee_resources(state: State, seat: int, action: str) -> list[str]:
-    """Resources the side may pay the fee with and still carry the action through."""
+def fee_resources(state: State, seat: int, action: str, first: bool = False) -> list[str]:
+    """Resources the side may pay the fee with and still carry the action through (``first``: stop
+    at the first one found, the most plentiful resources being tried first)."""
     res, found = state["res"][seat], []
-    for good in RESOURCES:
+    for good in sorted(RESOURCES, key=lambda r: -res[r]) if first else RESOURCES:
         if res[good] >= 1:
             res[good] -= 1
             if AVAILABLE[action](state, seat):
                 found.append(good)
             res[good] += 1
+            if found and first:
+                break
     return found
 
 
 def offered(state: State, seat: int, done: list[str]) -> list[str]:
     fee = fee_due(state, seat, done)
     return [key for key in ORDER if key not in done
-            and (fee_resources(state, seat, key) if fee else AVAILABLE[key](state, seat))]
+            and AVAILABLE[key](state, seat) and (not fee or fee_resources(state, seat, key, first=True))]
 
 
 def begin(state: State, seat: int, action: str, flow: Stack) -> None:

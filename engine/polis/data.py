@@ -48,6 +48,8 @@ class Catalogue:
     """For each area, the areas of the other kind it touches (a land's seas, a sea's lands)."""
     poleis_in: dict[str, tuple[str, ...]]
     """Poleis of each land region, in data order."""
+    reaches: dict[str, tuple[str, ...]]
+    """Poleis a proxenos entering an area can stand in: the region's, and those without a region it touches."""
     capital: dict[str, str]
     home: dict[str, str]
     """Each side's home region: the region of its capital."""
@@ -71,9 +73,19 @@ def load_file(name: str) -> components.ComponentData:
 
 
 _cache: dict[tuple[str, ...], Catalogue] = {}
+_current: tuple[components.ComponentData | None, Catalogue | None] = (None, None)
 
 
 def catalogue() -> Catalogue:
+    """The components in use, indexed; cheap to call often (the rules call it everywhere)."""
+    loaded, indexed = _current
+    if loaded is not None and components.cached(GAME, FILES[-1]) is loaded:
+        return indexed
+    return _build()
+
+
+def _build() -> Catalogue:
+    global _current
     files = {name: load_file(name) for name in FILES}
     key = tuple(f.digest for f in files.values())
     if key not in _cache:
@@ -81,6 +93,7 @@ def catalogue() -> Catalogue:
         records = {name: list(f.records) for name, f in files.items()}
         checks.across(records)
         _cache[key] = _index(records, "-".join(key))
+    _current = (files[FILES[-1]], _cache[key])
     return _cache[key]
 
 
@@ -109,6 +122,8 @@ def _index(r: dict[str, list[dict[str, Any]]], digest: str) -> Catalogue:
         sea_links=sea_links,
         coasts=coasts,
         poleis_in={a: tuple(p for p in poleis if poleis[p]["region"] == a) for a in areas},
+        reaches={a: tuple(p for p in poleis if poleis[p]["region"] == a or a in poleis[p].get("links", ()))
+                 for a in areas},
         capital=capital,
         home={side: poleis[c]["region"] for side, c in capital.items()},
         digest=digest,

@@ -72,15 +72,20 @@ def owns_trade_bypass(state: State, seat: int) -> bool:
             and any(owner[p] == seat for p, rec in poleis.items() if rec["commercial"]))
 
 
-def trade_route(state: State, seat: int, market: str) -> bool:
-    """A merchant of ``seat`` can sail from its trade port to ``market`` through seas the enemy does not control."""
-    if owns_trade_bypass(state, seat):
-        return True
+def trade_routes(state: State, seat: int) -> set[str]:
+    """The markets a merchant of ``seat`` can sail to from its trade port through seas the enemy does not
+    control (every market, for the owner of Epidamnos, Abdera and a commercial polis)."""
     cat = catalogue()
+    if owns_trade_bypass(state, seat):
+        return set(cat.markets)
     free = lambda area: not blocked(state, area, seat)  # noqa: E731
     port = cat.ports[("athens", "sparta")[seat]]
-    reached = _spread([s for s in port["links"] if free(s)], cat.sea_links, free)
-    return any(s in reached and free(s) for s in cat.markets[market]["links"])
+    reached = {s for s in _spread([s for s in port["links"] if free(s)], cat.sea_links, free) if free(s)}
+    return {m for m, rec in cat.markets.items() if any(s in reached for s in rec["links"])}
+
+
+def trade_route(state: State, seat: int, market: str) -> bool:
+    return market in trade_routes(state, seat)
 
 
 def polis_nodes(cat: Catalogue, polis: str) -> tuple[str, ...]:
@@ -89,9 +94,9 @@ def polis_nodes(cat: Catalogue, polis: str) -> tuple[str, ...]:
     return (record["region"],) if record["region"] else tuple(record["links"])
 
 
-def bribes(state: State, seat: int, start: str) -> dict[str, int]:
-    """Least silver the proxenos of ``seat`` pays from polis ``start`` to every other polis: 1 per enemy
-    unit in each area it enters on the way, land or sea, the goal's area included, never the area it leaves."""
+def _costs(state: State, seat: int, start: str, stop_at_polis: bool = False) -> dict[str, int]:
+    """Least bribes to enter each area from polis ``start`` (Dijkstra over land and sea); with
+    ``stop_at_polis``, only as far as the first area holding another polis."""
     cat = catalogue()
     units, enemy = state["units"], 1 - seat
     region = cat.poleis[start]["region"]
@@ -103,7 +108,24 @@ def bribes(state: State, seat: int, start: str) -> dict[str, int]:
         if area in best:
             continue
         best[area] = cost
+        if stop_at_polis and any(p != start for p in cat.reaches[area]):
+            break
         for other in cat.areas[area]["links"]:
             if other not in best:
                 heapq.heappush(queue, (cost + units[other][enemy], other))
+    return best
+
+
+def nearest_bribe(state: State, seat: int, start: str) -> int:
+    """The least the proxenos pays to reach any other polis (a large number if none can be reached)."""
+    reaches = catalogue().reaches
+    best = _costs(state, seat, start, stop_at_polis=True)
+    return min((cost for area, cost in best.items() if any(p != start for p in reaches[area])), default=10**6)
+
+
+def bribes(state: State, seat: int, start: str) -> dict[str, int]:
+    """Least silver the proxenos of ``seat`` pays from polis ``start`` to every other polis: 1 per enemy
+    unit in each area it enters on the way, land or sea, the goal's area included, never the area it leaves."""
+    cat = catalogue()
+    best = _costs(state, seat, start)
     return {p: min(best[a] for a in polis_nodes(cat, p)) for p in cat.poleis if p != start}

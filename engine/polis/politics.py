@@ -49,9 +49,12 @@ def exchanges(state: State, seat: int, market: str) -> list[tuple[str, str]]:
 def markets(state: State, seat: int) -> list[str]:
     if state["merchants"][seat] < 1:
         return []
-    return [m for m in catalogue().markets
-            if m not in state["closed"] and usable_space(state, m) is not None
-            and exchanges(state, seat, m) and geo.trade_route(state, seat, m)]
+    open_markets = [m for m in catalogue().markets
+                    if m not in state["closed"] and usable_space(state, m) is not None and exchanges(state, seat, m)]
+    if not open_markets:
+        return []
+    reached = geo.trade_routes(state, seat)
+    return [m for m in open_markets if m in reached]
 
 
 def trade(state: State, seat: int, market: str, paid: str, got: str) -> None:
@@ -82,6 +85,10 @@ def proxenos_moves(state: State, seat: int) -> dict[str, int]:
         return {}
     silver = state["res"][seat]["silver"]
     return {p: cost for p, cost in geo.bribes(state, seat, state["proxenos"][seat]).items() if cost <= silver}
+
+
+def can_move_proxenos(state: State, seat: int) -> bool:
+    return not state["held"][seat] and geo.nearest_bribe(state, seat, state["proxenos"][seat]) <= state["res"][seat]["silver"]
 
 
 def move_proxenos(state: State, seat: int, polis: str, cost: int) -> None:

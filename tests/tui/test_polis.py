@@ -1,0 +1,82 @@
+"""Pilot tests playing the real Polis through the keyboard."""
+
+from __future__ import annotations
+
+from engine.core.bots import GreedyBot
+from saves.store import SaveStore
+from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
+from tui.screens.end import EndScreen
+from tui.screens.home import HomeScreen
+from tui.screens.table import TableScreen
+
+
+async def press_choice(pilot, table, choice_id: str) -> None:
+    """The number key of a choice shown 1-9; past that, arrows down to it and Enter."""
+    index = [c.id for c in table.state.choices].index(choice_id)
+    if index < 9:
+        await pilot.press(str(index + 1))
+    else:
+        choices = table.query_one("#choices")
+        choices.highlighted = 0
+        await pilot.press(*["down"] * index, "enter")
+    await settle(pilot, rounds=1)
+
+
+@pilot_test
+async def test_a_whole_game_against_a_greedy_sparta_through_the_keyboard(tmp_path):
+    """Athens (a human here) plays the greedy bot's moves by their keys; the game runs to its end."""
+    new_save(tmp_path, "polis", [("Alice", "human"), ("Bruno", "greedy")], seed=4)
+    app = make_app(tmp_path)
+    advisor = GreedyBot(1)
+    topics = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.state.humans == [0]
+        for _ in range(600):
+            if isinstance(app.screen, EndScreen):
+                break
+            if not table.state.choices:
+                await settle(pilot, rounds=1)
+                continue
+            topic = table.state.view["topic"]
+            topics.add(topic)
+            if topic in ("growth", "tax"):
+                assert table.focused_view == "player:0", "the round end shows Athens' mat"
+            choice = advisor.choose(table.session.match, 0)
+            await press_choice(pilot, table, choice.id)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        sheet = text_of(end.query_one("#sheet"))
+        for word in ("Population", "Prestige", "Projects", "●A Alice", "▲B Bruno"):
+            assert word in sheet
+        await pilot.press("enter")
+        assert isinstance(app.screen, HomeScreen)
+    assert {"turn", "growth"} <= topics
+    [record] = SaveStore(tmp_path).summaries()
+    match = table.session.match
+    assert record.status == "finished" and len(record.actions) == len(match.actions)
+    assert match.state["round"] >= 3, "a greedy game lasts into the later rounds"
+
+
+@pilot_test
+async def test_a_move_from_two_origins_by_keys_and_the_map_marks_each_key(tmp_path):
+    session = new_save(tmp_path, "polis", [("Alice", "greedy"), ("Bruno", "human")], seed=2)
+    session.play_bots()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        await press_choice(pilot, table, "act:move-hoplites")
+        ids = [c.id for c in table.state.choices]
+        assert "to:arkadia" in ids
+        lines = text_of(table.query_one("#shared")).splitlines()
+        row = next(n for n, line in enumerate(lines) if "ARK" in line)
+        column = lines[row].index("ARK")
+        assert lines[row - 1][column] == str(ids.index("to:arkadia") + 1), "the key sits on Arkadia's box"
+        await press_choice(pilot, table, "to:arkadia")
+        await press_choice(pilot, table, "from:lakedaemon")
+        await press_choice(pilot, table, "from:messenia")
+        await press_choice(pilot, table, "done")
+        state = table.session.match.state
+        assert state["units"]["arkadia"][1] == 2
