@@ -16,7 +16,7 @@ from typing import Any
 from engine.core import CHANCE, Flow, copy_state
 
 from .data import catalogue
-from .terms import RESOURCES
+from .terms import DIE, RESOURCES
 
 MID_ACTION = frozenset({
     "fee", "hoplites_polis", "galleys_polis", "merchants_polis", "siege_polis", "proxenos_polis", "civil-war_polis",
@@ -31,6 +31,59 @@ STARVING = 6.0
 """Cost of each citizen that neither wheat nor prestige could feed now."""
 
 
+def prospects(state: dict[str, Any], seat: int) -> float:
+    """What the side's units promise this round: tribute still to collect where it owns a polis,
+    poleis it could besiege (by the chance of the d4), merchant ships with somewhere to sail."""
+    cat = catalogue()
+    units, owner = state["units"], state["owner"]
+    value = 0.0
+    for region, rec in cat.areas.items():
+        mine = units[region][seat]
+        if not mine or rec["kind"] != "land":
+            continue
+        box = rec.get("tribute") or ()
+        if region not in state["tribute"] and any(owner[p] == seat for p in cat.poleis_in[region]):
+            value += 0.5 * sum(WEIGHTS[r] for r in box[:mine])
+        if units[region][1 - seat] >= mine:
+            continue
+        for polis in cat.poleis_in[region]:
+            record = cat.poleis[polis]
+            if owner[polis] == seat or record["capital"]:
+                continue
+            citizens = record["base"] if owner[polis] is None else state["pop"][polis]
+            chance = (DIE + 1 - record["base"]) / DIE
+            reach = 1.0 if mine >= record["base"] else 0.25 * mine / record["base"]
+            value += 0.35 * reach * chance * (citizens + 1.5 + record["base"])
+    value += 0.6 * min(2, state["merchants"][seat])
+    return value + _incitement(state, seat)
+
+
+def _incitement(state: dict[str, Any], seat: int) -> float:
+    """A free proxenos next to a polis the side could pay to incite is worth part of that polis."""
+    if state["held"][seat]:
+        return 0.0
+    from .politics import civil_war_cost
+    cat = catalogue()
+    at = state["proxenos"][seat]
+    region = cat.poleis[at]["region"]
+    best = 0.0
+    for polis in cat.poleis_in[region] if region else (at,):
+        if state["owner"][polis] == seat or cat.poleis[polis]["capital"]:
+            continue
+        citizens = cat.poleis[polis]["base"] if state["owner"][polis] is None else state["pop"][polis]
+        cost = civil_war_cost(state, polis)
+        best = max(best, 0.3 * (2 * citizens + 1.5) * min(1.0, state["res"][seat]["silver"] / cost))
+    return best
+
+
+def expected_wheat(state: dict[str, Any], seat: int) -> int:
+    """Wheat a side can count on in a round: its home tribute box and a shipload per merchant ship."""
+    cat = catalogue()
+    home = cat.home[("athens", "sparta")[seat]]
+    box = cat.areas[home]["tribute"][:state["units"][home][seat]]
+    return box.count("wheat") + 3 * (state["merchants"][seat] + sum(s.count(seat) for s in state["slots"].values()))
+
+
 def side_value(state: dict[str, Any], seat: int) -> float:
     cat = catalogue()
     owned = [p for p, owner in state["owner"].items() if owner == seat]
@@ -40,15 +93,21 @@ def side_value(state: dict[str, Any], seat: int) -> float:
                    for p, t in state["building"].items() if state["owner"][p] == seat)
     res = state["res"][seat]
     value = citizens + state["prestige"][seat] + projects + 0.8 * building
-    value += sum(WEIGHTS[r] * res[r] for r in RESOURCES)
-    value += 0.5 * sum(units[seat] for units in state["units"].values()) + 0.4 * state["merchants"][seat]
-    value += 1.5 * len(owned)
-    if state["phase"] == "actions":
-        # The coming round end feeds every citizen: count it now, so that passing (which runs
-        # the round end) is not mistaken for a loss.
-        wheat = min(res["wheat"], citizens)
-        prestige = min(state["prestige"][seat], citizens - wheat)
-        value -= WEIGHTS["wheat"] * wheat + prestige + STARVING * (citizens - wheat - prestige)
+    value += sum(WEIGHTS[r] * res[r] for r in RESOURCES if r != "wheat")
+    value += 0.3 * sum(units[seat] for units in state["units"].values()) + 0.4 * state["merchants"][seat]
+    value += 1.5 * len(owned) + prospects(state, seat)
+    if state["phase"] == "upkeep":
+        # Fed already: growth is weighed against next round's meal, from what may come in by then.
+        kept = res["wheat"] - res["wheat"] // 2
+        value += WEIGHTS["wheat"] * kept - 0.9 * max(0, citizens - kept - expected_wheat(state, seat))
+    else:
+        # The coming meal: wheat beyond it is worth something; short of it, prestige feeds (and 0
+        # prestige ends the game), and what nothing feeds costs cities.
+        wheat = res["wheat"]
+        value += WEIGHTS["wheat"] * max(0, wheat - citizens)
+        short = max(0, citizens - wheat)
+        paid = min(max(0, state["prestige"][seat] - 1), short)
+        value -= paid + STARVING * (short - paid)
     if state["prestige"][seat] <= 0:
         value -= STARVING
     if state["held"][seat]:

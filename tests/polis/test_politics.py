@@ -16,7 +16,7 @@ def test_a_trade_sends_a_merchant_takes_a_space_and_moves_the_price_up_by_the_di
     assert set(ids(match)) >= {"pay:wine:wheat", "pay:oil:wheat", "pay:silver:wheat"}
     wheat = state["res"][SPARTA]["wheat"]
     play(match, SPARTA, "pay:wine:wheat")
-    assert state["res"][SPARTA]["wheat"] == wheat + 3 and state["res"][SPARTA]["wine"] == 0
+    assert state["res"][SPARTA]["wheat"] == wheat + 4 and state["res"][SPARTA]["wine"] == 0  # a shipload: 4 wheat
     assert state["merchants"][SPARTA] == 0 and state["slots"]["aegyptus"][0] == SPARTA
     assert step(match) == "trade_roll"
     play(match, SPARTA, "d4:3")

@@ -223,13 +223,14 @@ SCENES += (Scene("thebai-table", thebai_mid_game, thebai_archon),)
 def polis_mid_game(data_dir: Path) -> None:
     from engine.core.bots import GreedyBot
 
-    session = new_save(data_dir, "polis", [("Alice", "human"), ("Bruno", "greedy")], seed=4)
+    session = new_save(data_dir, "polis", [("Alice", "human"), ("Bruno", "greedy")], seed=6)
     alice = GreedyBot(1)
     while True:
         if session.match.awaiting()[0] != 0:
             session.play_bots(limit=1)
             continue
-        if session.match.state["round"] >= 2 and "act:move-hoplites" in [c.id for c in session.match.legal(0)]:
+        state = session.match.state
+        if state["round"] >= 2 and not state["passed"][1] and "act:move-hoplites" in [c.id for c in session.match.legal(0)]:
             session.act(0, "act:move-hoplites")
             return
         session.act(0, alice.choose(session.match, 0).id)

@@ -25,7 +25,7 @@ async def press_choice(pilot, table, choice_id: str) -> None:
 @pilot_test
 async def test_a_whole_game_against_a_greedy_sparta_through_the_keyboard(tmp_path):
     """Athens (a human here) plays the greedy bot's moves by their keys; the game runs to its end."""
-    new_save(tmp_path, "polis", [("Alice", "human"), ("Bruno", "greedy")], seed=4)
+    new_save(tmp_path, "polis", [("Alice", "human"), ("Bruno", "greedy")], seed=6)
     app = make_app(tmp_path)
     advisor = GreedyBot(1)
     topics = set()
@@ -56,7 +56,7 @@ async def test_a_whole_game_against_a_greedy_sparta_through_the_keyboard(tmp_pat
     [record] = SaveStore(tmp_path).summaries()
     match = table.session.match
     assert record.status == "finished" and len(record.actions) == len(match.actions)
-    assert match.state["round"] >= 3, "a greedy game lasts into the later rounds"
+    assert match.state["round"] == 4 and match.state["end"] == ["round 4 is over"]
 
 
 @pilot_test
