@@ -71,6 +71,8 @@ class GameSession:
         rules = rules_for(game_id)
         seed = secrets.randbelow(2**31) if seed is None else int(seed)
         match = Match(rules, [seat.name for seat in seats], options or {}, seed)
+        if match.table_mode and all(seat.kind != HUMAN for seat in seats):
+            raise ValueError("Table mode needs a human seat: the people at the table say what was drawn")
         match.draw_all()
         record = store.create(
             game_id, title or rules.title, seats, match.options, seed, str(rules.version), rules.data_version(),

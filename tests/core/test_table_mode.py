@@ -130,3 +130,13 @@ def test_without_table_mode_nothing_changes():
     match.draw_all()
     assert not match.table_mode and not match.asks_table()
     assert all(action.drawn for action in match.actions if action.actor == CHANCE)
+
+
+def test_table_mode_without_a_human_seat_is_refused(tmp_path):
+    """Bots cannot say what the table drew: such a game would wait forever, so it is not created."""
+    store = SaveStore(tmp_path)
+    seats = [Seat("Bot A", "greedy"), Seat("Bot B", "random")]
+    with pytest.raises(ValueError, match="Table mode needs a human seat"):
+        GameSession.new(store, "almadi", "Bots only", seats, {TABLE: True}, 5)
+    assert store.summaries() == []
+    GameSession.new(store, "almadi", "Bots only", seats, {TABLE: False}, 5)
