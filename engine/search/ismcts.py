@@ -164,7 +164,7 @@ class Walk:
             else:
                 node, growing = self._together(node, state, decision, path)
             decision = rules.decision(state)
-        values = self.play_out(state, decision)
+        values = self.play_out(state, decision, path[-1][0] if path else None)
         for seat, stat in path:
             stat.visits += 1
             stat.total += values[seat]
@@ -182,7 +182,10 @@ class Walk:
             growing = growing and stat.visits > 0
         return node.child(tuple((seat, choice.id) for seat, choice, _ in picks)), growing
 
-    def play_out(self, state: State, decision: Decision | None) -> list[float]:
+    def play_out(self, state: State, decision: Decision | None, last: int | None) -> list[float]:
+        """Random choices for ``depth`` seat decisions, then on to the end of that seat's run
+        of decisions (a heuristic judges whole turns better than half-made actions), and the
+        values there; ``last`` is the seat that made the last choice in the tree."""
         rules, pick, left = self.rules, self.pick, self.depth
         while decision is not None:
             if decision.is_chance:
@@ -190,14 +193,15 @@ class Walk:
             else:
                 seat = decision.actors[0]
                 choices = decision.choices[seat]
+                if left is not None and left <= 0 and seat != last:
+                    return heuristic_values(rules, state, self.seats, self.scale)
                 if len(choices) > 1:
                     if left is not None:
-                        if left <= 0:
-                            return heuristic_values(rules, state, self.seats, self.scale)
                         left -= 1
                     rules.apply(state, seat, choices[int(pick.random() * len(choices))])
                 else:
                     rules.apply(state, seat, choices[0])
+                last = seat
             decision = rules.decision(state)
         return final_values(rules, state, self.seats, self.scale)
 

