@@ -59,6 +59,21 @@ class TabulaApp(App):
         self._started = False
         self._store = None
         self._waiting_table = None
+        self._thinker = None
+
+    @property
+    def thinker(self):
+        """The process the search bots and hints think in (engine.search.worker), one per app,
+        started when a table first needs it and ended with the app."""
+        if self._thinker is None:
+            from engine.search.worker import Thinker
+
+            self._thinker = Thinker()
+        return self._thinker
+
+    def on_unmount(self) -> None:
+        if self._thinker is not None:
+            self._thinker.close()
 
     @property
     def store(self):

@@ -20,7 +20,9 @@ from rich.text import Text
 
 from engine.core.seats import seat_tag
 
-KINDS = {"human": "Human", "random": "Random bot", "greedy": "Greedy bot"}
+KINDS = {"human": "Human", "greedy": "Easy bot", "normal": "Normal bot", "hard": "Hard bot", "random": "Random bot"}
+"""Seat kinds as players read them: the bot levels (Easy is the greedy bot; Normal and Hard
+the search bot, engine/search) and a random bot."""
 
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 

@@ -128,6 +128,15 @@ TABLE_MODE = Option(TABLE, "Table mode", ((False, "Off: Tabula makes the draws")
 """A generic option: people play with the physical game and, at every chance step, tell
 Tabula what was drawn, choosing among the outcomes still possible (engine.core.match)."""
 
+HINTS = "hints"
+HINTS_OPTION = Option(HINTS, "Hints", ((False, "Off"), (True, "On: h suggests a move, from your own view")))
+"""A generic option of every game: the table's hint key asks the search bot what the seat to
+move should do (engine/search/hint.py). The rules never read it. The new game form turns it
+on for one person playing against bots and off for several people."""
+
+GENERIC_OFF = (TABLE, HINTS)
+"""Generic options saved only when on, so a game's options read as they always did."""
+
 
 @dataclass
 class Score:
@@ -236,12 +245,12 @@ class Rules:
     # -- options ------------------------------------------------------------------------------
 
     def offered_options(self) -> tuple[Option, ...]:
-        """The game's options, then table mode (every game with chance steps has it)."""
-        return (*self.options, TABLE_MODE) if self.has_chance else self.options
+        """The game's options, then table mode (every game with chance steps has it) and hints."""
+        return (*self.options, *((TABLE_MODE,) if self.has_chance else ()), HINTS_OPTION)
 
     def default_options(self) -> dict[str, Any]:
-        """The game's own options at their defaults (table mode, off by default, is only
-        saved when it is on, so a game's options read as they always did)."""
+        """The game's own options at their defaults (table mode and hints, off by default, are
+        only saved when on, so a game's options read as they always did)."""
         return {option.key: option.default for option in self.options}
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -253,8 +262,9 @@ class Rules:
             if value not in [v for v, _ in option.values]:
                 raise ValueError(f"{self.title}: {value!r} is not a value of option {key!r}")
             resolved[key] = value
-        if not resolved.get(TABLE, True):
-            del resolved[TABLE]
+        for key in GENERIC_OFF:
+            if not resolved.get(key, True):
+                del resolved[key]
         return resolved
 
 

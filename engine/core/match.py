@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from . import rng
-from .contract import CHANCE, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
+from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
 from .log import visible_log
 from .playout import Playout
 from .scoring import ranking
@@ -86,6 +86,11 @@ class Match:
     @property
     def table_mode(self) -> bool:
         return bool(self.options.get(TABLE))
+
+    @property
+    def hints(self) -> bool:
+        """The hint key is on (a generic option; the rules never read it)."""
+        return bool(self.options.get(HINTS))
 
     def asks_table(self) -> bool:
         """A chance step the people at the table resolve (table mode): any seat may answer."""

@@ -23,10 +23,11 @@ from typing import Callable
 
 from engine.core import rng
 from engine.core.contract import CHANCE, Choice, Decision, Rules, State
+from engine.core.state import copy_state
 
 from .profiles import Profile
-from .tree import Node
-from .values import final_values, heuristic_values
+from .tree import Node, Stat
+from .values import final_values, heuristic_values, logistic
 
 CHECK_EVERY = 8
 """Iterations between looks at the clocks and at a stop request."""
@@ -91,6 +92,8 @@ def search(rules: Rules, state: State, seat: int, seats: int, limits: Limits, se
         return SearchResult(seat, (Candidate(options[0].id, 0, 0.5),), 0, limits.iterations, 0.0, "forced")
     walk = Walk(rules, seats, profile, random.Random(f"search:{seed}"))
     root = Node()
+    if profile.prior_visits:
+        seed_root(root, rules, rules.determinize(state, seat, f"{seed}:prior"), seat, options, profile)
     cpu_start, wall_start = time.thread_time(), time.monotonic()
     next_report = wall_start + limits.progress_every
     stopped, done = "budget", 0
@@ -125,6 +128,16 @@ def search(rules: Rules, state: State, seat: int, seats: int, limits: Limits, se
     return result(stopped)
 
 
+def seed_root(root: Node, rules: Rules, known: State, seat: int, options, profile: Profile) -> None:
+    """Give each root choice ``prior_visits`` visits at the heuristic's value one ply on."""
+    for option in options:
+        trial = copy_state(known, log=False)
+        rules.apply(trial, seat, option)
+        stat = root.stats[(seat, option.id)] = Stat()
+        stat.visits = stat.available = profile.prior_visits
+        stat.total = profile.prior_visits * logistic(rules.evaluate(trial, seat) / profile.scale)
+
+
 def settled(root: Node, seat: int, remaining: int) -> bool:
     """The most tried choice stays so whatever the remaining iterations do."""
     ranked = root.ranked(seat)
@@ -137,11 +150,12 @@ class Walk:
     """One iteration: down the tree with a determinized state, one new choice, a short
     random play-out, and the values back up the path."""
 
-    __slots__ = ("rules", "seats", "depth", "scale", "explore", "pick")
+    __slots__ = ("rules", "seats", "depth", "scale", "explore", "whole_turns", "pick")
 
     def __init__(self, rules: Rules, seats: int, profile: Profile, pick: random.Random):
         self.rules, self.seats, self.pick = rules, seats, pick
         self.depth, self.scale, self.explore = profile.depth, profile.scale, profile.explore
+        self.whole_turns = profile.whole_turns
 
     def iterate(self, root: Node, state: State) -> None:
         rules, node, path = self.rules, root, []
@@ -193,7 +207,7 @@ class Walk:
             else:
                 seat = decision.actors[0]
                 choices = decision.choices[seat]
-                if left is not None and left <= 0 and seat != last:
+                if left is not None and left <= 0 and (seat != last or not self.whole_turns):
                     return heuristic_values(rules, state, self.seats, self.scale)
                 if len(choices) > 1:
                     if left is not None:

@@ -44,6 +44,13 @@ class Profile:
     """Heuristic points for one logistic unit: a lead of ``scale`` is judged a 73% win."""
     explore: float = 0.7
     """UCB exploration constant (values are win chances between 0 and 1)."""
+    whole_turns: bool = True
+    """Play on past ``depth`` to the end of the seat's run of decisions before judging (for
+    heuristics that judge half-made actions badly or slowly); False judges at once."""
+    prior_visits: int = 0
+    """Each root choice starts with this many visits at the heuristic's value of the state
+    right after it (one ply, as the greedy bot sees it), so a short search starts from the
+    greedy bot's opinion and needs evidence to leave it."""
 
 
 DEFAULT = Profile()

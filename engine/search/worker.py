@@ -1,27 +1,32 @@
 """Thinking in a process of its own, so that a search never holds up the caller (the app's
 event loop, a table's worker thread): the caller waits on a pipe, not on the CPU.
 
-``Thinker`` starts one worker process the first time it is asked (spawned: nothing of the
-caller's threads or open files comes along) and sends it one search at a time. The state it
-sends is already determinized for the seat that thinks, so the worker never holds another
-seat's secrets; searching from it gives the same result as searching from the real state
-(``determinize`` depends only on the seat's view). While it searches, the worker reports its
-best choices so far a few times a second; ``move_now`` makes it stop and answer with them.
+``Thinker`` starts one worker process the first time it is asked (``python -m
+engine.search.worker``: a plain subprocess, so nothing of the caller's threads, terminal or
+open files comes along) and sends it one search at a time over its standard input and output,
+as length-prefixed pickles. The state it sends is already determinized for the seat that
+thinks, so the worker never holds another seat's secrets; searching from it gives the same
+result as searching from the real state (``determinize`` depends only on the seat's view).
+While it searches, the worker reports its best choices so far a few times a second;
+``move_now`` (a SIGUSR1) makes it stop and answer with them.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+import pickle
+import signal
+import struct
+import subprocess
+import sys
 import threading
 import traceback
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, BinaryIO, Callable
 
 from engine import registry
-from engine.core.match import Match
-
 from engine.core.bots import make_bot
+from engine.core.match import Match
 
 from .bot import decision_seed, limits_for
 from .ismcts import SearchResult, search
@@ -29,6 +34,8 @@ from .profiles import LEVELS, Level, profile_for
 
 NICENESS = 5
 """The worker runs at a lower priority than the terminals it thinks for."""
+MOVE_NOW = signal.SIGUSR1
+HEADER = struct.Struct("!I")
 
 
 class ThinkerError(RuntimeError):
@@ -47,24 +54,37 @@ class Request:
     capped: bool = True
 
 
+def send(stream: BinaryIO, message: object) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(HEADER.pack(len(data)) + data)
+    stream.flush()
+
+
+def receive(stream: BinaryIO) -> Any:
+    header = stream.read(HEADER.size)
+    if len(header) < HEADER.size:
+        raise EOFError("the other end closed the pipe")
+    size = HEADER.unpack(header)[0]
+    data = stream.read(size)
+    if len(data) < size:
+        raise EOFError("the other end closed the pipe")
+    return pickle.loads(data)
+
+
 class Thinker:
     def __init__(self) -> None:
-        self._context = multiprocessing.get_context("spawn")
-        self._stop = self._context.Event()
-        self._process = None
-        self._connection = None
+        self._process: subprocess.Popen | None = None
         self._lock = threading.Lock()
         """One search at a time; ``move_now`` and ``close`` may come from any thread."""
+        self._searching = False
 
     def start(self) -> None:
         """Start the worker now (it takes a moment to import the games) rather than at the first search."""
-        if self._process is None or not self._process.is_alive():
-            here, there = self._context.Pipe()
-            self._process = self._context.Process(target=serve, args=(there, self._stop), name="tabula-thinker",
-                                                  daemon=True)
-            self._process.start()
-            there.close()
-            self._connection = here
+        if self._process is None or self._process.poll() is not None:
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "engine.search.worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, env=env, start_new_session=True)
 
     def think(self, match: Match, seat: int, level: str | Level, seed: str, *, capped: bool = True,
               progress: Callable[[SearchResult], None] | None = None) -> SearchResult:
@@ -73,11 +93,12 @@ class Thinker:
         request = self.request(match, seat, LEVELS[level] if isinstance(level, str) else level, seed, capped)
         with self._lock:
             self.start()
-            self._stop.clear()
+            process = self._process
             try:
-                self._connection.send(request)
+                send(process.stdin, request)
+                self._searching = True
                 while True:
-                    kind, payload = self._connection.recv()
+                    kind, payload = receive(process.stdout)
                     if kind == "progress":
                         if progress is not None:
                             progress(payload)
@@ -85,9 +106,11 @@ class Thinker:
                         return payload
                     else:
                         raise ThinkerError(payload)
-            except (EOFError, OSError) as error:
-                self._process = None
+            except (EOFError, OSError, pickle.UnpicklingError) as error:
+                self._end(process)
                 raise ThinkerError(f"the thinking process stopped: {error}") from error
+            finally:
+                self._searching = False
 
     @staticmethod
     def request(match: Match, seat: int, level: Level, seed: str, capped: bool = True) -> Request:
@@ -104,49 +127,74 @@ class Thinker:
             return make_bot(kind, seed).choose(match, seat).id
         return self.think(match, seat, kind, decision_seed(seed, match), progress=progress).choice
 
+    @property
+    def running(self) -> bool:
+        process = self._process
+        return process is not None and process.poll() is None
+
     def move_now(self) -> None:
         """End the search under way; it answers with its best choice so far."""
-        self._stop.set()
-
-    def close(self) -> None:
-        self._stop.set()
-        process, connection = self._process, self._connection
-        self._process = self._connection = None
-        if connection is not None:
+        process = self._process
+        if self._searching and process is not None and process.poll() is None:
             try:
-                connection.send(None)
+                process.send_signal(MOVE_NOW)
             except OSError:
                 pass
-            connection.close()
+
+    def close(self) -> None:
+        """End the worker (a search under way is abandoned)."""
+        process, self._process = self._process, None
         if process is not None:
-            process.join(timeout=2)
-            if process.is_alive():
-                process.kill()
-                process.join()
+            self._end(process)
+
+    def _end(self, process: subprocess.Popen) -> None:
+        if self._process is process:
+            self._process = None
+        for stream in (process.stdin, process.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        if process.poll() is None:
+            process.kill()
+        process.wait()
 
 
-def serve(connection, stop) -> None:
+def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """The worker process: one search per request until the caller closes the pipe."""
+    asked = threading.Event()
+    signal.signal(MOVE_NOW, lambda *_: asked.set())
+    while True:
+        try:
+            request = receive(requests)
+        except EOFError:
+            return
+        asked.clear()
+        try:
+            registry.GAMES.setdefault(request.game, request.entry)
+            rules = registry.rules_for(request.game)
+            limits = limits_for(request.level, capped=request.capped, stop=asked.is_set,
+                                progress=lambda result: send(answers, ("progress", result)))
+            result = search(rules, request.state, request.seat, request.seats, limits, request.seed,
+                            profile_for(request.game))
+            send(answers, ("done", result))
+        except (BrokenPipeError, EOFError):
+            return
+        except Exception:  # the caller shows what went wrong; the worker stays up
+            send(answers, ("error", traceback.format_exc()))
+
+
+def main() -> None:
+    """Answers go to the real standard output; anything else printed goes nowhere."""
     try:
         os.nice(NICENESS)
     except OSError:
         pass
-    while True:
-        try:
-            request = connection.recv()
-        except (EOFError, OSError):
-            return
-        if request is None:
-            return
-        try:
-            registry.GAMES.setdefault(request.game, request.entry)
-            rules = registry.rules_for(request.game)
-            limits = limits_for(request.level, capped=request.capped, stop=stop.is_set,
-                                progress=lambda result: connection.send(("progress", result)))
-            result = search(rules, request.state, request.seat, request.seats, limits, request.seed,
-                            profile_for(request.game))
-            connection.send(("done", result))
-        except (BrokenPipeError, EOFError):
-            return
-        except Exception:  # the caller shows what went wrong; the worker stays up
-            connection.send(("error", traceback.format_exc()))
+    answers = os.fdopen(os.dup(1), "wb")
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    serve(sys.stdin.buffer, answers)
+
+
+if __name__ == "__main__":
+    main()

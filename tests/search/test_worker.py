@@ -88,6 +88,8 @@ def test_a_quick_bot_chooses_here_and_a_search_level_in_the_worker(toy_game, thi
 
     match = one_card_from_the_goal()
     assert thinker.choose(match, 0, "greedy", 5) == make_bot("greedy", 5).choose(match, 0).id
-    assert thinker._process is None
+    assert not thinker.running
     assert thinker.choose(match, 0, "normal", 5) == SearchBot("normal", 5).choose(match, 0).id == "play:2"
-    assert thinker._process.is_alive()
+    assert thinker.running
+    thinker.close()
+    assert not thinker.running

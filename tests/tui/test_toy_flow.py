@@ -33,7 +33,7 @@ async def test_new_game_through_the_form_and_play_to_the_end(toy, tmp_path):
         assert isinstance(app.screen, NewGameScreen)
         # Seat B becomes a human: Tab to its kind, open the list, go up to "Human".
         await pilot.press("tab", "tab", "tab", "tab", "tab", "enter", "up", "up", "enter")
-        await pilot.press("tab", "tab", "tab", "tab", "tab", *"42", "enter")  # past the three options and the title
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", *"42", "enter")  # past the four options and the title
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         await play_to_end(pilot)

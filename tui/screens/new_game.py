@@ -9,6 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Button, Footer, Input, Label, Select
 
+from engine.core.contract import HINTS
 from engine.core.seats import seat_tag
 from engine.registry import rules_for, titles
 from tui.screens.base import TabulaScreen
@@ -18,7 +19,13 @@ DEFAULT_NAMES = ("Alice", "Bruno", "Carla", "Dario", "Elena")
 
 
 def default_kind(seat: int) -> str:
-    return "human" if seat == 0 else "greedy"
+    return "human" if seat == 0 else "normal"
+
+
+def hints_by_default(kinds: list[str]) -> bool:
+    """Hints are for one person playing against bots; off when several people share a table."""
+    humans = kinds.count("human")
+    return humans == 1 and len(kinds) > 1
 
 
 def default_title(game_title: str, names: list[str]) -> str:
@@ -41,6 +48,9 @@ class NewGameScreen(TabulaScreen):
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()
         self.set_reactive(NewGameScreen.game_id, game_id or next(iter(titles())))
+        self.hints_chosen = False
+        """The player set Hints: it no longer follows the seats."""
+        self._setting_hints = False
 
     def compose(self) -> ComposeResult:
         rules = rules_for(self.game_id)
@@ -93,6 +103,7 @@ class NewGameScreen(TabulaScreen):
     def on_mount(self) -> None:
         self.show_seats()
         self.ready_fields()
+        self.follow_seats()
 
     def ready_fields(self) -> None:
         for field in self.query(Input):
@@ -103,6 +114,20 @@ class NewGameScreen(TabulaScreen):
         """A new game was chosen: the form is rebuilt for it, the game list keeping the focus."""
         await super().recompose()
         self.ready_fields()
+        self.follow_seats()
+
+    def kinds(self) -> list[str]:
+        return [str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(self.player_count)]
+
+    def follow_seats(self) -> None:
+        """Hints on for one person against bots, off for several people, until the player sets it."""
+        if self.hints_chosen:
+            return
+        hints = self.query_one(f"#option-{HINTS}", Select)
+        wanted = hints_by_default(self.kinds())
+        if hints.value != wanted:
+            self._setting_hints = True
+            hints.value = wanted
 
     @property
     def player_count(self) -> int:
@@ -114,9 +139,18 @@ class NewGameScreen(TabulaScreen):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and event.value != self.game_id:
+            self.hints_chosen = False
             self.game_id = event.value
         elif event.select.id == "count":
             self.show_seats()
+            self.follow_seats()
+        elif event.select.id.startswith("kind-"):
+            self.follow_seats()
+        elif event.select.id == f"option-{HINTS}":
+            if self._setting_hints:
+                self._setting_hints = False
+            else:
+                self.hints_chosen = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

@@ -21,8 +21,8 @@ from saves.shared import SharedSession
 from tui.boards import board_module
 from tui.messages import ChoiceMade, CurtainLifted
 from tui.screens.base import TabulaScreen
-from tui.table.controller import Notice, TableController, TableEvent
-from tui.table.lines import prompt_line, seat_title, status_line
+from tui.table.controller import HintReady, Notice, TableController, TableEvent, Thinking
+from tui.table.lines import hint_lines, prompt_line, seat_title, status_line, thinking_line
 from tui.table.state import TableState, needs_curtain
 from tui.text import plain, seat_label
 from tui.widgets.board_panel import BoardPanel
@@ -41,6 +41,8 @@ class TableScreen(TabulaScreen):
         Binding("pageup", "scroll_boards('up')", "Scroll the boards back", show=False, priority=True),
         Binding("z", "zoom", "Zoom"),
         Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
+        Binding("m", "move_now", "Move now"),
         Binding("s", "score_sheet", "Scores"),
         Binding("escape", "leave", "Home (saved)"),
     ]
@@ -57,7 +59,8 @@ class TableScreen(TabulaScreen):
         human seat no other terminal holds (hot-seat), [] = watch as a spectator."""
         super().__init__(classes="table")
         self._ui_thread = threading.get_ident()
-        self.controller = TableController(session, seats, self.from_worker, self.spawn, bot_pause=self.app.bot_pause)
+        self.controller = TableController(session, seats, self.from_worker, self.spawn, bot_pause=self.app.bot_pause,
+                                          thinker=self.app.thinker)
         self.board = board_module(session.record.game)
         self.names = [seat.name for seat in session.record.seats]
         self.state: TableState | None = None
@@ -72,6 +75,8 @@ class TableScreen(TabulaScreen):
         """The ``room()`` the boards were last drawn for."""
         self.zoomed = False
         """The shared board shows a zoomed window of its map (a board module with ZOOM; ``z``)."""
+        self.thinking: Thinking | None = None
+        """The search under way on this terminal (a bot's move or a hint), as last reported."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -88,6 +93,7 @@ class TableScreen(TabulaScreen):
                         yield BoardPanel(seat_label(self.names, seat), id=f"player-{seat}", classes="panel player")
             with Vertical(id="side"):
                 yield Static("", id="prompt")
+                yield Static("", id="thinking")
                 yield ChoiceList(id="choices", classes="panel")
                 yield Static("", id="hint")
                 yield ScoreSummary(id="scores", classes="panel")
@@ -130,6 +136,11 @@ class TableScreen(TabulaScreen):
     def take(self, event: TableEvent) -> None:
         if isinstance(event, Notice):
             self.tell(event)
+        elif isinstance(event, Thinking):
+            self.show_thinking(event)
+        elif isinstance(event, HintReady):
+            self.show_thinking(None)
+            self.show_suggestions(event)
         else:
             self.show_state(event)
 
@@ -145,6 +156,7 @@ class TableScreen(TabulaScreen):
     def show_state(self, state: TableState) -> None:
         self.state = state
         self.busy = state.next_bot is not None
+        self.show_thinking(None)
         if state.finished:
             self.finish()
             return
@@ -156,6 +168,27 @@ class TableScreen(TabulaScreen):
                 self.revealed = state.viewer
             self.render_state(state)
         self.refresh_bindings()
+
+    def show_thinking(self, thinking: Thinking | None) -> None:
+        """The progress line of a search under way (None: no search now)."""
+        self.thinking = thinking
+        line = self.query_one("#thinking", Static)
+        line.display = thinking is not None
+        if thinking is not None and self.state is not None:
+            line.update(plain(thinking_line(self.state, thinking)))
+        self.refresh_bindings()
+
+    def show_suggestions(self, ready: HintReady) -> None:
+        """The hint: a notice with the three best choices, and the best one highlighted."""
+        state, hint = self.state, ready.hint
+        if state is None or hint.position != state.position or hint.seat != state.viewer or self.curtain_up:
+            return  # the game moved on (or the device was passed) while it was worked out
+        self.notify("\n".join(hint_lines(hint)), title=f"Hint for {seat_label(state.names, hint.seat)}", timeout=15)
+        choices = self.query_one("#choices", ChoiceList)
+        best = next((n for n, c in enumerate(choices.choices) if hint.suggestions and c.id == hint.suggestions[0].choice),
+                    None)
+        if best is not None:
+            choices.highlighted = best
 
     def close_curtain(self, seat: int) -> None:
         self.query_one("#private", BoardPanel).show(None)
@@ -300,6 +333,13 @@ class TableScreen(TabulaScreen):
             return getattr(self.board, "ZOOM", False) and self.state is not None and not self.curtain_up
         if action == "undo":
             return bool(self.state and self.state.can_undo and not self.busy and not self.curtain_up)
+        if action == "hint":  # hidden in games without hints; dimmed while it cannot be asked
+            if self.state is None or not self.state.hints:
+                return False
+            return True if self.state.may_ask_hint and not self.busy and not self.curtain_up and not self.thinking \
+                else None
+        if action == "move_now":
+            return self.thinking is not None
         return True
 
     def on_option_list_option_highlighted(self, event: ChoiceList.OptionHighlighted) -> None:
@@ -337,6 +377,17 @@ class TableScreen(TabulaScreen):
         self.busy = True
         self.refresh_bindings()
         self.controller.undo(state.viewer, state.position)
+
+    def action_hint(self) -> None:
+        state = self.state
+        if state is None or not state.may_ask_hint or self.busy or self.curtain_up or self.thinking is not None:
+            return
+        self.show_thinking(Thinking(state.viewer, 0, 0, hint=True))
+        self.controller.hint(state.viewer, state.position)
+
+    def action_move_now(self) -> None:
+        if self.thinking is not None:
+            self.controller.move_now()
 
     def action_score_sheet(self) -> None:
         from tui.screens.end import ScoreSheetScreen

@@ -17,12 +17,15 @@ saw (``position``): the game may have changed under it, and then it is refused.
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from engine.core.contract import IllegalChoice
 from engine.core.log import visible_log
+from engine.search import LEVELS, SearchResult, think
+from engine.search.hint import HINT_LEVEL, Hint, hint_from
 from saves.seats import SeatTaken
 from saves.session import GameSession
 from saves.shared import SharedSession
@@ -50,17 +53,45 @@ class Notice:
     """The table cannot be played from this terminal (its seat could not be taken): it closes."""
 
 
-TableEvent = TableState | Notice
+@dataclass(frozen=True)
+class Thinking:
+    """A search is under way on this terminal: a bot's move, or a hint."""
+
+    seat: int
+    done: int
+    """Iterations so far, of ``budget``."""
+    budget: int
+    hint: bool = False
+    """Working out a hint for ``seat`` (a human), not a bot's move."""
+
+    @property
+    def fraction(self) -> float:
+        return min(1.0, self.done / self.budget) if self.budget else 0.0
+
+
+@dataclass(frozen=True)
+class HintReady:
+    hint: Hint
+
+
+TableEvent = TableState | Notice | Thinking | HintReady
+
+REPORT_EVERY = 0.25
+"""Seconds between two progress reports of a search (each repaints a line of the table)."""
 
 
 class TableController:
     def __init__(self, session: GameSession, seats: Iterable[int] | None, emit: Callable[[TableEvent], None],
-                 spawn: Callable[[Callable[[], None]], None], *, bot_pause: float = 0.4, **shared) -> None:
+                 spawn: Callable[[Callable[[], None]], None], *, bot_pause: float = 0.4, thinker=None,
+                 **shared) -> None:
         """``seats``: the seats this terminal plays (None: every human seat no other terminal
         holds, a hot-seat table; []: watch). ``emit`` is called from the worker thread;
         ``spawn(work)`` runs ``work`` in a new worker thread (it may be called from any
-        thread). ``shared``: SharedSession's ttl and fallback."""
+        thread). ``thinker``: the engine.search.worker.Thinker whose process the search bots
+        and hints think in (None: in the worker thread). ``shared``: SharedSession's ttl and
+        fallback."""
         self.session = SharedSession(session, seats, self.game_changed, **shared)
+        self.thinker = thinker
         self.emit = emit
         self.spawn = spawn
         self.bot_pause = bot_pause
@@ -84,6 +115,7 @@ class TableController:
         """Leave the table: no more steps or bot moves; the seats are freed at once."""
         if not self.stopped:
             self._stopped.set()
+            self.move_now()  # a search under way ends now; its move is not made
             self.session.stop()
 
     @property
@@ -96,6 +128,17 @@ class TableController:
 
     def undo(self, seat: int, position: int) -> None:
         self._ask(self._at(position, lambda: self.session.undo(seat)))
+
+    def move_now(self) -> None:
+        """End the search under way (a bot's move: it moves with its best so far; a hint:
+        it shows what it has). Any thread."""
+        if self.thinker is not None:
+            self.thinker.move_now()
+
+    def hint(self, seat: int, position: int) -> None:
+        """Work out a hint for ``seat`` (a human of this terminal, to move at ``position``),
+        from that seat's view only; emitted as ``HintReady``."""
+        self._ask(self._hint(seat, position))
 
     def game_changed(self) -> None:
         """Another terminal changed the game, or this terminal's leases changed (any thread)."""
@@ -145,7 +188,10 @@ class TableController:
             state = self._publish()
             while state.next_bot is not None and not self._stopped.wait(self.bot_pause):
                 seat = state.next_bot
-                self.session.act(seat, self.session.bot_choice(seat))
+                choice = self.session.bot_choice(seat, self.thinker, self._reporter(seat))
+                if self.stopped:
+                    return
+                self.session.act(seat, choice)
                 state = self._publish()
         except SaveConflict:  # the session already holds the game as the other terminal left it
             self._tell(Notice("Move not made", "Another terminal moved first; showing the new state.", "warning"))
@@ -175,6 +221,18 @@ class TableController:
         """What a new state must differ in to be shown again."""
         return len(self.session.match.actions), self.session.runs_bots, self.session.lost
 
+    def _reporter(self, seat: int, hint: bool = False) -> Callable[[SearchResult], None]:
+        """A search's progress callback: a ``Thinking`` event now and then."""
+        last = [0.0]
+
+        def report(result: SearchResult) -> None:
+            now = time.monotonic()
+            if now - last[0] >= REPORT_EVERY:
+                last[0] = now
+                self._tell(Thinking(seat, result.iterations, result.budget, hint))
+
+        return report
+
     # -- the steps ----------------------------------------------------------------------------
 
     def _sit_down(self) -> bool | None:
@@ -184,6 +242,9 @@ class TableController:
         except (SeatTaken, IllegalChoice) as error:
             self._tell(Notice("Cannot take the seat", str(error), "error", leave=True))
             return False
+        searching = any(seat.kind in LEVELS for seat in self.session.record.seats)
+        if self.thinker is not None and (searching or self.session.match.hints):
+            self.thinker.start()  # its process loads the games while the table is drawn
         return None
 
     def _at(self, position: int, change: Callable[[], None]) -> Step:
@@ -192,6 +253,22 @@ class TableController:
             if len(self.session.match.actions) != position:
                 raise SaveConflict("the game changed before this move was made")
             change()
+        return step
+
+    def _hint(self, seat: int, position: int) -> Step:
+        def step() -> bool:
+            match = self.session.match
+            if not match.hints or len(match.actions) != position or seat not in self.session.seats \
+                    or seat not in match.awaiting():
+                return False  # the game moved on, or the seat is not this terminal's to ask for
+            seed = f"hint:{self.session.record.seed}:{seat}:{position}"
+            progress = self._reporter(seat, hint=True)
+            if self.thinker is not None:
+                result = self.thinker.think(match, seat, HINT_LEVEL, seed, progress=progress)
+            else:
+                result = think(match, seat, LEVELS[HINT_LEVEL], seed, progress=progress)
+            self._tell(HintReady(hint_from(result, match.labelled(seat), position)))
+            return False
         return step
 
     def _catch_up(self) -> bool:

@@ -7,6 +7,9 @@ from tui.text import KINDS, clean, seat_label
 
 from .state import TableState
 
+BAR = 10
+"""Cells of a search's progress bar."""
+
 
 def status_line(state: TableState, width: int) -> str:
     """The title, where the game stands and whose view this is, in ``width`` columns."""
@@ -57,3 +60,20 @@ def named_prompt(names: list[str], seat: int, prompt: str) -> str:
     if prompt.startswith(f"{names[seat]}:"):
         return f"{seat_tag(seat)} {prompt}"
     return f"{seat_label(names, seat)}: {prompt}"
+
+
+def thinking_line(state: TableState, thinking) -> str:
+    """'▲B Bruno is thinking… 31%' over '▰▰▰▱▱▱▱▱▱▱ m: move now' (a tui.table.controller.Thinking)."""
+    filled = round(thinking.fraction * BAR)
+    bar = "▰" * filled + "▱" * (BAR - filled)
+    who = "Working out a hint" if thinking.hint else f"{seat_label(state.names, thinking.seat)} is thinking"
+    return f"{who}… {thinking.fraction:.0%}\n{bar} m: {'now' if thinking.hint else 'move now'}"
+
+
+def hint_lines(hint) -> list[str]:
+    """The suggestions of an engine.search.hint.Hint, best first, with their win chances."""
+    if hint.forced:
+        return [f"Only one choice: {clean(hint.suggestions[0].label, lines=False)}"]
+    lines = [f"{number}. {clean(s.label, lines=False)} — about {s.win:.0%} to win"
+             for number, s in enumerate(hint.suggestions, start=1)]
+    return [*lines, f"(from what you can see: {hint.iterations} play-outs)"]

@@ -41,6 +41,8 @@ class TableState:
     """This terminal plays the bot seats (exactly one terminal of a game does)."""
     lost: str = ""
     """Why this terminal can no longer act (its seat was taken over), or ''."""
+    hints: bool = False
+    """The game allows the hint key (a generic option) and no draw is being asked for."""
 
     @property
     def choices(self) -> list:
@@ -55,6 +57,11 @@ class TableState:
         if not self.runs_bots:
             return None
         return next((seat for seat in self.awaiting if seat >= 0 and self.kinds[seat] != "human"), None)
+
+    @property
+    def may_ask_hint(self) -> bool:
+        """The viewer, a seat of this terminal, must choose now in a game with hints on."""
+        return self.hints and bool(self.choices)
 
     @property
     def others_awaited(self) -> list[int]:
@@ -107,4 +114,5 @@ def snapshot(session, previous_viewer: int | None) -> TableState:
         position=len(match.actions),
         runs_bots=session.runs_bots,
         lost=session.lost,
+        hints=match.hints and not match.asks_table(),
     )
