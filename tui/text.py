@@ -82,7 +82,7 @@ def player_name(text: str) -> str:
 
 
 def seats_summary(seats) -> str:
-    """'●A Alice, ▲B Bruno (greedy bot)' for a list of saves.store.Seat."""
+    """'●A Alice, ▲B Bruno (easy bot)' for a list of saves.store.Seat."""
     parts = []
     for index, seat in enumerate(seats):
         bot = "" if seat.kind == "human" else f" ({KINDS.get(seat.kind, seat.kind).lower()})"

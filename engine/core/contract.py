@@ -129,7 +129,7 @@ TABLE_MODE = Option(TABLE, "Table mode", ((False, "Off: Tabula makes the draws")
 Tabula what was drawn, choosing among the outcomes still possible (engine.core.match)."""
 
 HINTS = "hints"
-HINTS_OPTION = Option(HINTS, "Hints", ((False, "Off"), (True, "On: h suggests a move, from your own view")))
+HINTS_OPTION = Option(HINTS, "Hints", ((False, "Off"), (True, "On: h suggests a move")))
 """A generic option of every game: the table's hint key asks the search bot what the seat to
 move should do (engine/search/hint.py). The rules never read it. The new game form turns it
 on for one person playing against bots and off for several people."""

@@ -77,9 +77,13 @@ class Thinker:
         self._lock = threading.Lock()
         """One search at a time; ``move_now`` and ``close`` may come from any thread."""
         self._searching = False
+        self.closed = False
+        """``close`` was called: no more searches (the app is ending)."""
 
     def start(self) -> None:
         """Start the worker now (it takes a moment to import the games) rather than at the first search."""
+        if self.closed:
+            raise ThinkerError("the thinking process was closed")
         if self._process is None or self._process.poll() is not None:
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
             self._process = subprocess.Popen(
@@ -143,6 +147,7 @@ class Thinker:
 
     def close(self) -> None:
         """End the worker (a search under way is abandoned)."""
+        self.closed = True
         process, self._process = self._process, None
         if process is not None:
             self._end(process)

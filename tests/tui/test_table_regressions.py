@@ -65,7 +65,7 @@ async def test_an_80_column_resume_list_cuts_no_column_and_tells_copies_apart(tm
             cells = [str(cell) for cell in table.get_row_at(row)[1:4]]
             assert cells[0] == "Almadi" and cells[1] == "turn 1 of 32" and re.fullmatch(r"\d\d:\d\d", cells[2])
         detail = text_of(app.screen.query_one("#save-detail"))
-        assert "●A Alice, ▲B Bruno (greedy bot)" in detail and "last played" in detail
+        assert "●A Alice, ▲B Bruno (easy bot)" in detail and "last played" in detail
         await pilot.resize_terminal(160, 40)
         await settle(pilot)
         labels = [str(column.label) for column in table.columns.values()]

@@ -50,7 +50,8 @@ class NewGameScreen(TabulaScreen):
         self.set_reactive(NewGameScreen.game_id, game_id or next(iter(titles())))
         self.hints_chosen = False
         """The player set Hints: it no longer follows the seats."""
-        self._setting_hints = False
+        self._hints_followed: bool | None = None
+        """The value Hints was last given to follow the seats."""
 
     def compose(self) -> ComposeResult:
         rules = rules_for(self.game_id)
@@ -125,9 +126,8 @@ class NewGameScreen(TabulaScreen):
             return
         hints = self.query_one(f"#option-{HINTS}", Select)
         wanted = hints_by_default(self.kinds())
-        if hints.value != wanted:
-            self._setting_hints = True
-            hints.value = wanted
+        self._hints_followed = wanted
+        hints.value = wanted
 
     @property
     def player_count(self) -> int:
@@ -146,11 +146,8 @@ class NewGameScreen(TabulaScreen):
             self.follow_seats()
         elif event.select.id.startswith("kind-"):
             self.follow_seats()
-        elif event.select.id == f"option-{HINTS}":
-            if self._setting_hints:
-                self._setting_hints = False
-            else:
-                self.hints_chosen = True
+        elif event.select.id == f"option-{HINTS}" and event.select.value != self._hints_followed:
+            self.hints_chosen = True  # a change the player made (not one of follow_seats, maybe late)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

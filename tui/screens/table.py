@@ -382,7 +382,7 @@ class TableScreen(TabulaScreen):
         state = self.state
         if state is None or not state.may_ask_hint or self.busy or self.curtain_up or self.thinking is not None:
             return
-        self.show_thinking(Thinking(state.viewer, 0, 0, hint=True))
+        self.show_thinking(Thinking(state.viewer, 0.0, hint=True))
         self.controller.hint(state.viewer, state.position)
 
     def action_move_now(self) -> None:

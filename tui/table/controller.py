@@ -24,8 +24,9 @@ from typing import Callable, Iterable
 
 from engine.core.contract import IllegalChoice
 from engine.core.log import visible_log
-from engine.search import LEVELS, SearchResult, think
+from engine.search import LEVELS, Level, SearchResult, think
 from engine.search.hint import HINT_LEVEL, Hint, hint_from
+from engine.search.worker import ThinkerError
 from saves.seats import SeatTaken
 from saves.session import GameSession
 from saves.shared import SharedSession
@@ -58,15 +59,11 @@ class Thinking:
     """A search is under way on this terminal: a bot's move, or a hint."""
 
     seat: int
-    done: int
-    """Iterations so far, of ``budget``."""
-    budget: int
+    fraction: float
+    """How far it is, 0..1: its iterations of the level's budget, or its CPU time of the
+    level's cap, whichever ends it first."""
     hint: bool = False
     """Working out a hint for ``seat`` (a human), not a bot's move."""
-
-    @property
-    def fraction(self) -> float:
-        return min(1.0, self.done / self.budget) if self.budget else 0.0
 
 
 @dataclass(frozen=True)
@@ -188,8 +185,8 @@ class TableController:
             state = self._publish()
             while state.next_bot is not None and not self._stopped.wait(self.bot_pause):
                 seat = state.next_bot
-                choice = self.session.bot_choice(seat, self.thinker, self._reporter(seat))
-                if self.stopped:
+                choice = self._bot_choice(seat)
+                if choice is None or self.stopped:
                     return
                 self.session.act(seat, choice)
                 state = self._publish()
@@ -221,15 +218,30 @@ class TableController:
         """What a new state must differ in to be shown again."""
         return len(self.session.match.actions), self.session.runs_bots, self.session.lost
 
-    def _reporter(self, seat: int, hint: bool = False) -> Callable[[SearchResult], None]:
+    def _bot_choice(self, seat: int) -> str | None:
+        """The bot's choice, thought out in the thinker's process; should that process fail,
+        here (the same choice, without progress or move-now). None: the table was left."""
+        kind = self.session.record.seats[seat].kind
+        if self.thinker is not None:
+            try:
+                return self.session.bot_choice(seat, self.thinker, self._reporter(seat, LEVELS.get(kind)))
+            except ThinkerError as error:
+                if self.stopped or self.thinker.closed:  # the app is ending
+                    return None
+                self._tell(Notice("The bots think here now", f"Their process failed: {error}", "warning"))
+                self.thinker = None
+        return self.session.bot_choice(seat)
+
+    def _reporter(self, seat: int, level: Level | None, hint: bool = False) -> Callable[[SearchResult], None]:
         """A search's progress callback: a ``Thinking`` event now and then."""
         last = [0.0]
 
         def report(result: SearchResult) -> None:
             now = time.monotonic()
-            if now - last[0] >= REPORT_EVERY:
+            if level is not None and now - last[0] >= REPORT_EVERY:
                 last[0] = now
-                self._tell(Thinking(seat, result.iterations, result.budget, hint))
+                fraction = max(result.iterations / level.iterations, result.cpu / level.cpu_cap)
+                self._tell(Thinking(seat, min(1.0, fraction), hint))
 
         return report
 
@@ -262,11 +274,16 @@ class TableController:
                     or seat not in match.awaiting():
                 return False  # the game moved on, or the seat is not this terminal's to ask for
             seed = f"hint:{self.session.record.seed}:{seat}:{position}"
-            progress = self._reporter(seat, hint=True)
-            if self.thinker is not None:
-                result = self.thinker.think(match, seat, HINT_LEVEL, seed, progress=progress)
-            else:
-                result = think(match, seat, LEVELS[HINT_LEVEL], seed, progress=progress)
+            level = LEVELS[HINT_LEVEL]
+            progress = self._reporter(seat, level, hint=True)
+            try:
+                if self.thinker is None:
+                    raise ThinkerError("no thinking process")
+                result = self.thinker.think(match, seat, level, seed, progress=progress)
+            except ThinkerError:
+                if self.stopped or self.thinker is not None and self.thinker.closed:
+                    return False
+                result = think(match, seat, level, seed, progress=progress)
             self._tell(HintReady(hint_from(result, match.labelled(seat), position)))
             return False
         return step

@@ -1,0 +1,142 @@
+"""The search bot at the table, through the keyboard: the thinking line with its progress, m to
+move now (at a hot-seat table and at a table joined from another terminal), and the hint key."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.core.contract import HINTS
+from engine.search import LEVELS, Level
+from saves.store import SaveStore
+from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of, until
+from tui.screens.new_game import NewGameScreen
+from tui.screens.table import TableScreen
+
+ENDLESS = Level("normal", "Normal (endless)", iterations=10**8, cpu_cap=20.0, wall_cap=60.0)
+"""A Normal bot that thinks until told to move (the level travels with each request)."""
+
+
+@pytest.fixture
+def endless(monkeypatch):
+    monkeypatch.setitem(LEVELS, "normal", ENDLESS)
+
+
+def notices(app) -> list[str]:
+    return [f"{n.title}: {n.message}" for n in app._notifications]
+
+
+async def open_table(pilot) -> TableScreen:
+    """The newest save from the Resume list (no settling: a bot may be thinking)."""
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.state, settled=False)
+    return pilot.app.screen
+
+
+async def think_then_move_now(pilot, table: TableScreen, actions: int) -> None:
+    """Bruno (a bot) is thinking: the line shows it, with progress; m makes him move."""
+    await until(pilot, lambda: table.thinking is not None and table.thinking.fraction >= 0.05, timeout=30, settled=False)
+    line = text_of(table.query_one("#thinking"))
+    assert table.query_one("#thinking").display
+    assert "▲B Bruno is thinking…" in line and "m: move now" in line and "▰" in line and "%" in line
+    assert table.check_action("move_now", ()) is True
+    assert len(table.session.match.actions) == actions  # nothing decided yet
+    await pilot.press("1")  # a choice key does nothing while the bot is to move
+    await pilot.press("m")
+    await until(pilot, lambda: len(table.session.match.actions) > actions, timeout=10)
+    assert table.thinking is None and not table.query_one("#thinking").display
+    assert table.session.match.actions[actions].actor == 1  # Bruno's pledge
+    assert not table.check_action("move_now", ())
+
+
+@pilot_test
+async def test_a_thinking_bot_shows_its_progress_and_moves_now_on_m(toy, tmp_path, endless):
+    session = new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "normal")])
+    actions = len(session.match.actions)  # the deal; both seats now pledge at once
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        await think_then_move_now(pilot, table, actions)
+        assert table.state.viewer == 0 and table.state.choices  # Alice pledges now
+    assert len(SaveStore(tmp_path).load(session.record.id).actions) == actions + 1
+
+
+@pilot_test
+async def test_a_joined_terminal_running_the_bots_shows_them_thinking_and_moves_now(toy, tmp_path, endless):
+    session = new_save(tmp_path, "toy", [("Ann", "human"), ("Bruno", "normal")])
+    app = make_app(tmp_path, join=(session.record.id, 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.state, settled=False)
+        table = app.screen
+        assert table.state.runs_bots
+        await think_then_move_now(pilot, table, len(session.match.actions))
+
+
+@pilot_test
+async def test_the_hint_key_suggests_three_choices_from_the_seats_view(toy, tmp_path):
+    session = new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "greedy")], options={HINTS: True})
+    session.act(0, "pledge:low")
+    session.play_bots()
+    assert session.match.awaiting() == (0,) and len(session.match.legal(0)) == 4
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        table = await open_table(pilot)
+        await settle(pilot)
+        assert table.check_action("hint", ()) is True
+        await pilot.press("h")
+        await until(pilot, lambda: any(n.startswith("Hint for ●A Alice") for n in notices(app)), timeout=20)
+        hint = next(n.message for n in app._notifications if n.title.startswith("Hint for"))
+        lines = ["", *hint.split("\n")]
+        assert [line[:2] for line in lines[1:4]] == ["1.", "2.", "3."]
+        assert all(re.search(r"about \d+% to win$", line) for line in lines[1:4])
+        labels = {choice.label for choice in table.state.choices}
+        suggested = {line[3:line.index(" — ")] for line in lines[1:4]}
+        assert len(suggested) == 3 and suggested < labels
+        assert "from what you can see" in lines[4]
+        best = lines[1][3:lines[1].index(" — ")]
+        choices = table.query_one("#choices")
+        assert table.state.choices[choices.highlighted].label == best
+        assert len(table.session.match.actions) == len(session.match.actions)  # a hint decides nothing
+
+
+@pilot_test
+async def test_no_hint_key_when_the_game_has_hints_off(toy, tmp_path):
+    new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "human")])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        table = await open_table(pilot)
+        await pilot.press("enter")  # Alice's curtain
+        await settle(pilot)
+        assert table.check_action("hint", ()) is False
+        await pilot.press("h")
+        await settle(pilot)
+        assert table.thinking is None and not any(n.startswith("Hint") for n in notices(app))
+
+
+@pilot_test
+async def test_the_new_game_form_offers_the_levels_and_hints_follow_the_seats(toy, tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        kind, hints = form.query_one("#kind-1"), form.query_one(f"#option-{HINTS}")
+        assert kind.value == "normal"
+        assert [label for label, _ in kind._options if label][:4] == ["Human", "Easy bot", "Normal bot", "Hard bot"]
+        assert hints.value is True  # one person against a bot
+        await pilot.press(*["tab"] * 5, "enter", "up", "up", "enter")  # Bruno becomes a human
+        await settle(pilot)
+        assert kind.value == "human" and hints.value is False  # two people at the table
+        await pilot.press(*["tab"] * 4, "enter", "down", "enter")  # past the toy's options, then Hints on
+        await settle(pilot)
+        assert form.focused is hints and hints.value is True
+        await pilot.press(*["shift+tab"] * 4, "enter", "down", "down", "down", "enter")  # Bruno: Hard bot
+        await settle(pilot)
+        assert kind.value == "hard" and hints.value is True
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.state, settled=False)
+        assert app.screen.session.record.seats[1].kind == "hard" and app.screen.session.match.hints
