@@ -134,7 +134,9 @@ class TabulaApp(App):
 
     def _update_gate(self, size: Size) -> None:
         small = size.width < self.min_size.width or size.height < self.min_size.height
-        if small and not self.gated:
+        if small and self.gated and isinstance(self.screen, TooSmallScreen):
+            self.screen.show_size(size)
+        elif small and not self.gated:
             self.gated = True
             self.push_screen(TooSmallScreen(self.min_size))
         elif not small and self.gated:

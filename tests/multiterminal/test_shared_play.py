@@ -98,7 +98,7 @@ def acted_in_log(session: GameSession, seat: int) -> list[str]:
     return [a.choice for a in session.match.actions if a.actor == seat]
 
 
-def test_two_players_alternate_to_the_end_each_sees_moves_within_a_second_and_no_secrets_leak(data_dir):
+def test_two_players_alternate_to_the_end_each_sees_the_others_moves_and_no_secrets_leak(data_dir):
     save_id = new_game(data_dir)
     ann, bruno, spectator = (Player(data_dir, save_id, seat) for seat in (0, 1, "watch"))
     for player in (ann, bruno, spectator):

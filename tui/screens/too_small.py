@@ -28,8 +28,11 @@ class TooSmallScreen(TabulaScreen):
         return (f"Terminal too small — need {self.need.width}x{self.need.height}, this one is "
                 f"{size.width}x{size.height}.\nEnlarge the window to go on; q or Ctrl+Q quits.")
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one("#too-small", Static).update(self.message(self.app.size))
+    def show_size(self, size: Size) -> None:
+        """Called by the app as it handles the terminal's resize (not from this screen's own
+        Resize event, which arrives later, after whatever the user does next)."""
+        if self.is_mounted:
+            self.query_one("#too-small", Static).update(self.message(size))
 
     def on_key(self, event: events.Key) -> None:
         if event.key not in ("q", "ctrl+q"):
