@@ -84,10 +84,17 @@ def stonkus_money(state: State, seat: int) -> int:
 
 
 def general_supply(state: State, seat: int, piece: str) -> int:
+    """The seat's pieces of that kind in the general supply (a place of their own in the state,
+    so that every piece is counted where it is)."""
+    return state["players"][seat]["feet_general" if piece == FOOT else "columns_general"]
+
+
+def from_general(state: State, seat: int, key: str, n: int) -> None:
+    """Move ``n`` of the seat's ``key`` ("feet" or "columns") between the general supply and its
+    own (negative ``n``: back to the general supply)."""
     p = state["players"][seat]
-    if piece == FOOT:
-        return PIECES_PER_COLOUR - p["feet"] - len(p["feet_on"])
-    return PIECES_PER_COLOUR - p["columns"] - len(p["columns_on"])
+    p[f"{key}_general"] -= n
+    p[key] += n
 
 
 def needs_text(needs: list[int]) -> str:

@@ -100,7 +100,10 @@ class EpochEnd(Auto):
         state["temple"] = None
         state["god_box"].extend(state["god_display"])
         state["god_display"] = []
+        state["demigod_box"].extend(state["demigod_display"])
         state["demigod_display"] = []
+        for kind in state["loot"].values():
+            state["loot_box"][kind] = state["loot_box"].get(kind, 0) + 1
         state["loot"] = {}
         add_log(state, f"The temple passes to {name(state, state['start'])}; feet return, columns stay, leftovers are boxed.")
         if epoch in SCORING_EPOCHS:

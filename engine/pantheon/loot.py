@@ -6,7 +6,7 @@ from engine.core import Auto, Draw, add_log
 
 from .board import COLUMN, FOOT, free_column_sites
 from .chance import deal, demigod_draw
-from .common import Choose, State, choice, general_supply, name
+from .common import Choose, State, choice, from_general, general_supply, name
 from .data import catalog
 from .gods import take_special_money
 
@@ -75,7 +75,7 @@ class Reserve(Choose):
     def act(self, state, frame, option, flow):
         seat, key = frame["seat"], option.id
         got = min(frame["n"], general_supply(state, seat, FOOT if key == "feet" else COLUMN))
-        state["players"][seat][key] += got
+        from_general(state, seat, key, got)
         add_log(state, f"{name(state, seat)} takes {got} {key} into their supply.")
 
 
@@ -100,6 +100,7 @@ class FreeColumn(Choose):
 
     def act(self, state, frame, option, flow):
         seat, hex_id = frame["seat"], option.target
+        state["players"][seat]["columns_general"] -= 1
         state["players"][seat]["columns_on"].append(hex_id)
         state["occupied"].setdefault(hex_id, []).append(seat)
         add_log(state, f"{name(state, seat)} places a column on {hex_id} (loot).")

@@ -140,4 +140,6 @@ def place(state: State, seat: int, kind: str, hex_id: str, loot: list[str], how:
 def collect(state: State, seat: int, loot: list[str], flow: Stack) -> None:
     """Loot tiles reached during a move or purchase take effect once it is finished."""
     records = catalog().loot
+    for kind in loot:
+        state["loot_box"][kind] = state["loot_box"].get(kind, 0) + 1
     flow.push(*(effect(seat, records[k]["effect"], records[k]["n"], "loot") for k in loot))

@@ -7,7 +7,7 @@ from engine.core import Auto, Choice, Draw, add_log
 from . import cards as deck
 from .board import COLUMN, FOOT
 from .chance import deal
-from .common import Choose, State, card_label, choice, general_supply, name, seats_from
+from .common import Choose, State, card_label, choice, from_general, general_supply, name, seats_from
 from .data import NATION_IDS, catalog
 
 HAND_LIMIT_NATION = 7
@@ -165,7 +165,6 @@ class Swap(Choose):
         seat = frame["seat"]
         give, count = option.id.split(":")
         get = "columns" if give == "feet" else "feet"
-        p = state["players"][seat]
-        p[give] -= int(count)
-        p[get] += int(count)
+        from_general(state, seat, give, -int(count))
+        from_general(state, seat, get, int(count))
         add_log(state, f"{name(state, seat)} swaps {count} {give} for {count} {get}.")

@@ -8,7 +8,7 @@ from engine.core import Choice, add_log
 
 from . import cards as deck
 from .board import COLUMN, FOOT, placements
-from .common import Choose, State, choice, countdown, general_supply, name
+from .common import Choose, State, choice, countdown, from_general, general_supply, name
 from .data import OFFERING_KINDS, Catalog, catalog
 from .movement import END, collect, entry_cost, loot_hint, place, place_label, placement_choice
 
@@ -34,6 +34,8 @@ def set_tile(state: State, seat: int, kind: str, level: int) -> None:
     group = 0 if level <= 2 else 1
     if not (current and (current - 1) // 2 == group):
         state["tile_stock"][kind][group] -= 1
+        if current:  # the level 1/2 tile goes back into the box
+            state["tile_box"][kind][(current - 1) // 2] += 1
     p["tiles"][kind] = level
 
 
@@ -131,7 +133,7 @@ class Buy(Choose):
             add_log(state, f"{name(state, seat)} buys {catalog().tile_labels[kind]} level {level}.")
         elif head == "buy":
             spend(state, frame, 1)
-            state["players"][seat]["feet" if rest == FOOT else "columns"] += 1
+            from_general(state, seat, "feet" if rest == FOOT else "columns", 1)
             add_log(state, f"{name(state, seat)} buys a {rest}.")
         else:
             spend(state, frame, entry_cost(state, rest))

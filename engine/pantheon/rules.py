@@ -10,6 +10,7 @@ from engine.core.rng import seed_state
 
 from . import chance, epochs, gods, loot, movement, nations, purchase, turn
 from .cards import CARD_ORDER, ROW_SIZE
+from .common import PIECES_PER_COLOUR
 from .data import OFFERING_KINDS, Catalog, catalog
 from .heuristic import evaluate
 from .hidden import determinize
@@ -23,6 +24,7 @@ VP_CATEGORIES = ("gods", "epoch", "demigods", "columns", "pietalte")
 def new_player() -> dict[str, Any]:
     return {
         "hand": {}, "hand_known": {}, "feet": START_FEET, "columns": START_COLUMNS, "feet_on": [], "columns_on": [],
+        "feet_general": PIECES_PER_COLOUR - START_FEET, "columns_general": PIECES_PER_COLOUR - START_COLUMNS,
         "tiles": {k: 0 for k in OFFERING_KINDS}, "gods": [], "traitera_used": 0, "demigods": [], "demigods_known": [],
         "steps": 0, "bonus": None, "vp": {c: 0 for c in VP_CATEGORIES},
     }
@@ -56,11 +58,11 @@ class PantheonRules(Rules):
             "god_stack": sorted(cat.gods), "god_box": [], "god_display": [], "gods_shown": 0,
             "demigods_low": {str(v): c for v, c in cat.demigods.items() if v <= chance.LOW_DEMIGODS},
             "demigods_high": {str(v): c for v, c in cat.demigods.items() if v > chance.LOW_DEMIGODS},
-            "demigod_display": [],
-            "loot_bag": {k: r["count"] for k, r in cat.loot.items()}, "loot": {},
+            "demigod_display": [], "demigod_box": [],
+            "loot_bag": {k: r["count"] for k, r in cat.loot.items()}, "loot": {}, "loot_box": {},
             "deck": dict(cat.action_deck), "discard": {}, "row": [],
             "special_money": list(cat.special_money),
-            "tile_stock": {k: [4, 4] for k in OFFERING_KINDS},
+            "tile_stock": {k: [4, 4] for k in OFFERING_KINDS}, "tile_box": {k: [0, 0] for k in OFFERING_KINDS},
             "players": [new_player() for _ in names], "occupied": {},
             "log": [], "over": False,
         }

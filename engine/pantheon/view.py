@@ -16,7 +16,7 @@ from typing import Any
 from .board import occupancy
 from .cards import CARD_ORDER, money, size
 from .chance import LOW_DEMIGODS
-from .common import PIECES_PER_COLOUR, gods_owned
+from .common import gods_owned
 from .data import OFFERING_KINDS, catalog
 from .scoring import SCORE_SHEET_NAMES, demigod_points
 
@@ -51,8 +51,8 @@ def _player(state: dict[str, Any], seat: int, viewer: int | None) -> dict[str, A
         "feet": p["feet"], "columns": p["columns"],
         "feet_on": list(p["feet_on"]), "columns_on": list(p["columns_on"]),
         "last_foot": p["feet_on"][-1] if p["feet_on"] else None,
-        "feet_general": PIECES_PER_COLOUR - p["feet"] - len(p["feet_on"]),
-        "columns_general": PIECES_PER_COLOUR - p["columns"] - len(p["columns_on"]),
+        "feet_general": p["feet_general"],
+        "columns_general": p["columns_general"],
         "tiles": dict(p["tiles"]),
         "gods": [{"id": t, "name": gods[t]["name"], "god": gods[t]["god"], "money": gods[t].get("money")} for t in p["gods"]],
         "traitera_unused": gods_owned(state, seat, "traitera") - p["traitera_used"],

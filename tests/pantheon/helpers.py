@@ -42,9 +42,10 @@ def table(players: int = 3, seed: int = 7, temple: str = "J5", seat: int = 0, ep
     match = to_first_turn(new_match(players, seed))
     state = match.state
     for p in state["players"]:
-        p.update(hand={}, hand_known={}, feet=4, columns=3, feet_on=[], columns_on=[], gods=[], steps=0, traitera_used=0,
-                 demigods=[], demigods_known=[], tiles={k: 0 for k in OFFERING_KINDS})
+        p.update(hand={}, hand_known={}, feet=4, columns=3, feet_on=[], columns_on=[], feet_general=8, columns_general=9,
+                 gods=[], steps=0, traitera_used=0, demigods=[], demigods_known=[], tiles={k: 0 for k in OFFERING_KINDS})
     state["tile_stock"] = {k: [4, 4] for k in OFFERING_KINDS}
+    state["tile_box"] = {k: [0, 0] for k in OFFERING_KINDS}
     state["temple"] = temple
     state["loot"] = dict(FAR_LOOT)
     state["demigod_display"] = []
@@ -62,6 +63,16 @@ def put(match: Match, seat: int, feet=(), columns=()) -> None:
     p["feet"] -= len(feet)
     p["columns_on"] += list(columns)
     p["columns"] -= len(columns)
+    refresh(match)
+
+
+def supply(match: Match, seat: int, feet: int | None = None, columns: int | None = None) -> None:
+    """Set the seat's own supply of feet and columns; the general supply holds the rest."""
+    p = match.state["players"][seat]
+    for key, n in (("feet", feet), ("columns", columns)):
+        if n is not None:
+            p[f"{key}_general"] -= n - p[key]
+            p[key] = n
     refresh(match)
 
 

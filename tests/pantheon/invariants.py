@@ -9,7 +9,13 @@ from engine.pantheon.board import count_occupancy
 from engine.pantheon.data import catalog
 
 ACTION_CARDS = 75
+PIECES = 12
+"""Feet, and columns, of each colour."""
+OFFERING_TILES = 4
+"""Tiles of each offering kind in each group (levels 1/2, levels 3/4)."""
 CAT = catalog()
+DEMIGODS = sorted(value for value, n in CAT.demigods.items() for _ in range(n))
+LOOT = {kind: record["count"] for kind, record in CAT.loot.items()}
 ALL_GODS = sorted(CAT.gods)
 SYMBOL_HEXES = {s for n in CAT.nations.values() for s in n["symbols"]}
 GAIVILES = {t for t, r in CAT.gods.items() if r["god"] == "gaiviles"}
@@ -28,11 +34,18 @@ def check(state: dict) -> None:
     cards = sum(state["deck"].values()) + sum(state["discard"].values()) + len(state["row"])
     gods = state["god_stack"] + state["god_box"] + state["god_display"]
     gods += [f["tile"] for f in frames_named(state, "pay") if f["how"] == "gallia"]
-    demigods = len(state["demigod_display"])
+    demigods = [int(v) for stack in ("demigods_low", "demigods_high") for v, n in state[stack].items() for _ in range(n)]
+    demigods += state["demigod_display"] + state["demigod_box"]
+    loot = dict(state["loot_bag"])
+    for kind in [*state["loot"].values(), *(k for f in state["flow"] for k in f.get("loot", ()))]:
+        loot[kind] += 1
+    for kind, n in state["loot_box"].items():
+        loot[kind] += n
     for seat, p in enumerate(players):
         feet, columns = p["feet_on"], p["columns_on"]
-        assert 0 <= p["feet"] and p["feet"] + len(feet) <= 12, f"seat {seat}: feet"
-        assert 0 <= p["columns"] and p["columns"] + len(columns) <= 12, f"seat {seat}: columns"
+        assert min(p["feet"], p["feet_general"], p["columns"], p["columns_general"]) >= 0, f"seat {seat}: a negative supply"
+        assert p["feet"] + len(feet) + p["feet_general"] == PIECES, f"seat {seat}: feet created or lost"
+        assert p["columns"] + len(columns) + p["columns_general"] == PIECES, f"seat {seat}: columns created or lost"
         assert CAT.column_sites.isdisjoint(feet), "a foot on a column hex"
         assert CAT.column_sites.issuperset(columns), "a column off the column hexes"
         if temple is None:
@@ -45,16 +58,17 @@ def check(state: dict) -> None:
         assert all(p["demigods"].count(v) >= p["demigods_known"].count(v) for v in p["demigods_known"]), f"seat {seat}: demigods"
         cards += sum(p["hand"].values())
         gods += p["gods"]
-        demigods += len(p["demigods"])
-    for kind, (low, high) in state["tile_stock"].items():
+        demigods += p["demigods"]
+    for kind, stock in state["tile_stock"].items():
         levels = [p["tiles"][kind] for p in players]
-        assert 0 <= high <= 4 - sum(1 for v in levels if v > 2), f"{kind}: level 3/4 stock"
-        assert 0 <= low <= 4 - sum(1 for v in levels if 0 < v <= 2), f"{kind}: level 1/2 stock"
+        held = (sum(1 for v in levels if 0 < v <= 2), sum(1 for v in levels if v > 2))
+        for group in (0, 1):
+            assert stock[group] >= 0 and stock[group] + held[group] + state["tile_box"][kind][group] == OFFERING_TILES, \
+                f"{kind}: offering tiles of group {group} created or lost"
     assert cards == ACTION_CARDS + 7 - len(state["special_money"]), "cards created or lost"
     assert sorted(gods) == ALL_GODS, "god tiles created or lost"
-    demigods += sum(state["demigods_low"].values()) + sum(state["demigods_high"].values())
-    assert demigods <= 21
-    assert sum(state["loot_bag"].values()) + len(state["loot"]) <= 40
+    assert sorted(demigods) == DEMIGODS, "demigods created or lost"
+    assert loot == LOOT, "loot tiles created or lost"
     assert SYMBOL_HEXES.issuperset(state["loot"])
 
 

@@ -2,7 +2,7 @@
 
 from engine.pantheon.loot import effect
 
-from .helpers import ids, new_match, put, refresh, run_next, table, step
+from .helpers import ids, new_match, put, refresh, run_next, step, supply, table
 
 
 def resolve(m, seat, kind, n, source="loot"):
@@ -19,8 +19,7 @@ def test_reserve_takes_feet_or_columns_from_the_general_supply():
 
 def test_reserve_is_limited_by_the_general_supply():
     m = table()
-    m.state["players"][0]["feet"] = 11
-    refresh(m)
+    supply(m, 0, feet=11)
     resolve(m, 0, "reserve", 2)
     assert ids(m, 0) == ["feet", "columns"] and "Take 1 feet" in m.labelled(0)[0].label
     m.choose(0, "feet")
@@ -36,7 +35,7 @@ def test_column_loot_places_a_column_on_any_free_column_hex():
     assert "column:R11" not in choices and "column:B1" not in choices and "column:C1" in choices
     m.choose(0, "column:Q11")
     p = m.state["players"][0]
-    assert p["columns_on"] == ["Q11"] and p["columns"] == 3      # from the general supply
+    assert p["columns_on"] == ["Q11"] and p["columns"] == 3 and p["columns_general"] == 8  # from the general supply
 
 
 def test_offering_2x_can_be_split_upgrade_and_new_tile():

@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import IllegalChoice
 
-from .helpers import give, ids, label, own_gods, put, refresh, table, step, twin
+from .helpers import give, ids, label, own_gods, put, refresh, step, supply, table, twin
 
 
 def test_rulebook_example_three_steps_two_feet_and_a_column():
@@ -122,9 +122,7 @@ def test_a_card_is_played_only_when_needed_and_leftover_steps_are_lost():
 
 def test_without_cards_or_pieces_no_placement_is_offered():
     m = table(temple="J5")
-    m.state["players"][0]["feet"] = 0
-    m.state["players"][0]["columns"] = 0
-    refresh(m)
+    supply(m, 0, feet=0, columns=0)
     m.choose(0, "move")
     assert ids(m, 0) == ["end"]
 

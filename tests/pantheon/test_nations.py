@@ -2,7 +2,7 @@
 
 from engine.pantheon.gods import take_special_money
 
-from .helpers import give, ids, refresh, run_next, table, step
+from .helpers import give, ids, refresh, run_next, step, supply, table
 
 
 def power(m, nation, temple=None):
@@ -84,8 +84,7 @@ def test_iberia_raises_a_tile_or_gives_a_level_one_tile():
 
 def test_aegyptus_swaps_feet_and_columns_with_the_general_supply():
     m = table()
-    m.state["players"][0]["columns"] = 10          # only 2 columns left in the general supply
-    refresh(m)
+    supply(m, 0, columns=10)          # only 2 columns left in the general supply
     power(m, "aegyptus")
     assert ids(m, 0) == ["keep", "feet:1", "feet:2", "columns:1", "columns:2", "columns:3", "columns:4",
                          "columns:5", "columns:6", "columns:7", "columns:8"]
