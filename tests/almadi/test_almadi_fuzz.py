@@ -2,50 +2,32 @@
 
 from __future__ import annotations
 
-
-from engine.almadi.catalog import TILES_PER_TYPE, catalogue
+from engine.almadi.catalog import TILES_PER_TYPE
 from engine.almadi.legal import phase
 from engine.almadi.setup_draws import SETUP_PHASES
 from engine.core.bots import GreedyBot, RandomBot, play_out
 from engine.core.contract import CHANCE
 from engine.core.match import Match
+from tests.almadi import reference
 from tests.almadi.almadi_support import NAMES, RULES, draw_setup
 
-NEAR = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+def offered(match, seat, kind: str) -> set[tuple[int, int]]:
+    """The cells of the ``kind:row:col`` choices the engine offers ``seat`` now."""
+    return {(int(row), int(col)) for row, col in (choice.id.split(":")[1:] for choice in match.legal(seat)
+                                                   if choice.id.startswith(f"{kind}:"))}
 
 
-def powers(state, seat):
-    return {catalogue().characters[cid]["power"] for cid in state["seats"][seat]["played"]}
-
-
-def grid(state, seat):
-    return {(r, c): t for r, c, t in state["seats"][seat]["realm"]}
-
-
-def check_placement(state, seat, pos):
-    """Independent reading of the placement rules, for the tile about to be placed."""
-    row = state["pending"]["row"]
-    rows = {row}
-    if "place_adjacent_row" in powers(state, seat):
-        rows |= {row - 1, row + 1}
-    if "place_any_row" in powers(state, seat):
-        rows |= {0, 1, 2, 3}
-    realm = grid(state, seat)
-    r, c = pos
-    assert r in rows and 0 <= r <= 3 and c >= 1 and pos not in realm
-    assert any((r + dr, c + dc) in realm for dr, dc in NEAR)
-
-
-def check_genie(state, seat, pos):
-    pending = state["pending"]
-    realm = grid(state, seat)
-    moving = state["flow"][-1]["tile"]
-    origin = next(p for p, t in realm.items() if t == moving)
-    r, c = pos
-    assert pending["moves"] < 3 and c >= 1 and pos not in realm and origin[1] >= 1
-    assert 0 <= r <= 3 or "genie_any_row" in powers(state, seat)
-    assert any((r + dr, c + dc) in realm and (r + dr, c + dc) != origin for dr, dc in NEAR)
-    assert list(pos) != pending["moved_from"].get(moving)
+def check_offers(match, seat) -> None:
+    """Every placement or Genie destination offered is legal by the rule text, and every legal
+    one is offered (tests/almadi/reference.py reads the rules without the engine's code)."""
+    state = match.state
+    where = phase(state)
+    if where == "place":
+        assert offered(match, seat, "place") == reference.placements(state, seat)
+    elif where == "genie_to":
+        tile = state["flow"][-1]["tile"]
+        assert offered(match, seat, "to") == reference.genie_destinations(state, seat, tile)
 
 
 def placed_by(seat):
@@ -70,10 +52,9 @@ def check_state(state, n):
 
 
 def check_scores(match):
-    for score in match.scores():
-        assert score.total == sum(score.breakdown.values())
-        with_characters = ["Characters"] if match.state["characters"] else []
-        assert list(score.breakdown) == ["Oases", "Caravans", "Palaces", "Jars", "Mosaics", "Objectives", "Rubies", *with_characters]
+    """Every category as the reference reading of the rules adds it up, in the sheet's order."""
+    expected = reference.breakdowns(match.state)
+    assert [list(score.breakdown.items()) for score in match.scores()] == [list(row.items()) for row in expected]
 
 
 def fuzz_game(seed, n, characters):
@@ -87,14 +68,10 @@ def fuzz_game(seed, n, characters):
             match.draw()
         else:
             seat = decision.actors[0]
+            check_offers(match, seat)
             choice = bots[seat].choose(match, seat)
-            kind, _, rest = choice.id.partition(":")
-            if kind == "place":
-                check_placement(match.state, seat, tuple(map(int, rest.split(":"))))
-            elif kind == "to":
-                check_genie(match.state, seat, tuple(map(int, rest.split(":"))))
             match.choose(seat, choice.id)
-            if kind in ("place", "to"):
+            if choice.id.startswith(("place:", "to:", "with:")):
                 check_scores(match)
         check_state(match.state, n)
     assert match.state["supply"] == [] and all(len(s["realm"]) == 20 for s in match.state["seats"])
