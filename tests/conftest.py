@@ -1,0 +1,73 @@
+"""What every test shares: Pilot waits for the app to be done, not for the CPU to look idle.
+
+Textual's Pilot (``press``, ``pause``) waits with ``textual._wait.wait_for_idle``, which takes
+the process for idle once its CPU time stops advancing for a moment. On a machine busy with
+other work that happens while messages are still queued (the process is simply not given the
+CPU), so a test read the screen before the app had handled a key or a resize, and failed now
+and then under load. Here the wait lasts until every message queue of the app and of its
+widgets is drained and nothing is being handled: the same moment on an idle or a busy machine.
+Thread workers are not waited for (``tests/tui/helpers.settle`` does that where a test needs it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+QUIET_LIMIT = 60.0
+"""Seconds after which a wait gives up: an app that is never quiet (a running animation) must
+not hang the suite; the test's own assertions then say what is wrong."""
+
+
+HANDLING = [0]
+"""Messages (and after-refresh callbacks) being handled right now, across the app's widgets."""
+
+
+def quiet(app) -> bool:
+    """Nothing queued or being handled by the app or any of its widgets and screens."""
+    return HANDLING[0] == 0 and all(pump._message_queue.empty() and not pump._next_callbacks
+                                    for pump in [app, *list(app._registry)])
+
+
+def counted(handle):
+    async def handling(self, *args):
+        HANDLING[0] += 1
+        try:
+            return await handle(self, *args)
+        finally:
+            HANDLING[0] -= 1
+
+    return handling
+
+
+async def wait_until_quiet(min_sleep: float = 0.0, max_sleep: float = QUIET_LIMIT) -> None:
+    """Drop-in for textual._wait.wait_for_idle (same arguments)."""
+    from textual._context import active_app
+
+    app = active_app.get(None)
+    await asyncio.sleep(min_sleep)
+    if app is None:
+        return
+    deadline = time.monotonic() + max(max_sleep, QUIET_LIMIT)
+    calm = 0
+    while calm < 2 and time.monotonic() < deadline:  # quiet twice in a row: no hand-over in between
+        await asyncio.sleep(0.001)
+        calm = calm + 1 if quiet(app) else 0
+
+
+@pytest.fixture(autouse=True, scope="session")
+def pilot_waits_for_quiet():
+    import textual.app
+    import textual.pilot
+    from textual.message_pump import MessagePump
+
+    saved = (textual.app.wait_for_idle, textual.pilot.wait_for_idle, MessagePump._dispatch_message,
+             MessagePump._flush_next_callbacks)
+    textual.app.wait_for_idle = textual.pilot.wait_for_idle = wait_until_quiet
+    MessagePump._dispatch_message = counted(MessagePump._dispatch_message)
+    MessagePump._flush_next_callbacks = counted(MessagePump._flush_next_callbacks)
+    yield
+    (textual.app.wait_for_idle, textual.pilot.wait_for_idle, MessagePump._dispatch_message,
+     MessagePump._flush_next_callbacks) = saved
