@@ -26,9 +26,9 @@ RUBY_PLACES_3_TO_5 = (12, 8, 4, 2, 0)
 
 
 @cache
-def tiles() -> dict[str, tuple[str, tuple[str, str, str, str]]]:
+def tiles() -> dict[str, tuple[str, tuple]]:
     """Tile id -> (type letter, sides up/right/down/left, '' for a blank side)."""
-    found = {}
+    found: dict = {}
     for record in json.loads((DATA / "landscapes.json").read_text())["records"]:
         sides = record["sides"]
         found[record["id"]] = (LETTER[record["type"]], (sides["top"], sides["right"], sides["bottom"], sides["left"]))
@@ -119,6 +119,11 @@ def of_kind(kind_at: dict, letter: str) -> set:
     return {pos for pos, kind in kind_at.items() if kind == letter}
 
 
+def jars_shown(side) -> int:
+    """Jars on a side: one for "jar", one per entry of a list of jars (["jar", "jar"])."""
+    return len(side) if isinstance(side, list) else int(side == "jar")
+
+
 def jars(here: dict, pairs: bool) -> int:
     """Jars activated in the layout: each pair of touching landscapes looked at once, where an
     activation side (arrow) fires the effect side it touches (Zahra: two effect sides fire each other)."""
@@ -133,11 +138,11 @@ def jars(here: dict, pairs: bool) -> int:
             if not mine or not theirs or mine == theirs == ARROW:
                 continue
             if mine == ARROW:
-                count += theirs == "jar"
+                count += jars_shown(theirs)
             elif theirs == ARROW:
-                count += mine == "jar"
+                count += jars_shown(mine)
             elif pairs:
-                count += (mine == "jar") + (theirs == "jar")
+                count += jars_shown(mine) + jars_shown(theirs)
     return count
 
 
