@@ -1,6 +1,7 @@
 """Where Tabula keeps its files, and the layout of a data folder.
 
 <data_dir>/games/<id>.json      one small TinyDB file per saved game
+<data_dir>/index.json           a summary of each game for the lists (saves/index.py; a cache)
 <data_dir>/sheets/<id>.json     one per table-assistant sheet
 <data_dir>/records/<id>.json    one per play record (a finished game or finished score sheet)
 <data_dir>/locks/               lock files (one per game / sheet)

@@ -203,7 +203,7 @@ def sync_finished_games(store) -> int:
     for save in store.summaries():
         if save.status == "finished" and f"game-{save.id}" not in held:
             try:
-                record_game_of(store, save)
+                record_game_of(store, store.load(save.id))
                 added += 1
             except Exception as error:  # a save that does not replay is reported, never recorded wrongly
                 store.records.problems.append(f"saved game {save.id} was not recorded: {error}")

@@ -106,12 +106,23 @@ class AtomicJSONStorage(Storage):
         self.path = Path(path)
 
     def read(self) -> dict[str, dict[str, Any]] | None:
+        return self.read_signed()[0]
+
+    def read_signed(self) -> tuple[dict[str, dict[str, Any]] | None, Signature | None]:
+        """The data and the signature of the very file it was read from (taken on the open file:
+        a file is only ever replaced whole, never changed in place, so the two always agree)."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            with open(self.path, "rb") as handle:
+                info = os.fstat(handle.fileno())
+                text = handle.read().decode("utf-8")
         except FileNotFoundError:
-            return None
+            return None, None
         except (OSError, UnicodeDecodeError) as error:
             raise UnreadableFile(f"cannot read it ({error})") from error
+        return self._parse(text), (info.st_ino, info.st_mtime_ns, info.st_size)
+
+    @staticmethod
+    def _parse(text: str) -> dict[str, dict[str, Any]]:
         try:
             data = json.loads(text)
         except ValueError as error:
@@ -148,14 +159,18 @@ class DocumentFile:
 
     def read(self) -> dict[str, Any] | None:
         """The document, None if the file does not exist; UnreadableFile if it is not ours."""
-        raw = AtomicJSONStorage(self.path).read()
+        return self.read_signed()[0]
+
+    def read_signed(self) -> tuple[dict[str, Any] | None, Signature | None]:
+        """The document and the signature of the file it was read from (see AtomicJSONStorage)."""
+        raw, signed = AtomicJSONStorage(self.path).read_signed()
         if raw is None:
-            return None
+            return None, None
         table = raw.get(self.table)
         document = table.get(str(DOC_ID)) if isinstance(table, dict) else None
         if not isinstance(document, dict):
             raise UnreadableFile(f"it is not a Tabula file (no {self.table!r} document)")
-        return document
+        return document, signed
 
     def create(self, document: dict[str, Any]) -> None:
         """Write a new file; FileExistsError if one is already there."""

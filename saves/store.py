@@ -15,14 +15,15 @@ import secrets
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
+from .index import SaveIndex, SaveSummary
 from .paths import Layout
-from .storage import DocumentFile, LockTimeout, SaveError, UnreadableFile, Written, fsync_dir
+from .storage import DocumentFile, LockTimeout, SaveError, Signature, UnreadableFile, Written, fsync_dir, signature
 
 __all__ = [
     "LockTimeout", "SaveConflict", "SaveError", "SaveExists", "SaveFormatError", "SaveFromNewerTabula", "SaveNotFound",
-    "SaveRecord", "SaveStore", "SaveUnreadable", "Seat", "record_from_dict", "record_to_dict",
+    "SaveRecord", "SaveStore", "SaveSummary", "SaveUnreadable", "Seat", "record_from_dict", "record_to_dict",
 ]
 
 FORMAT = 1
@@ -83,6 +84,21 @@ class SaveRecord:
     updated: str = ""
 
 
+def summary_of(record: SaveRecord) -> SaveSummary:
+    return SaveSummary(record.id, record.game, record.title, record.rules_version, record.data_version,
+                       dict(record.options), record.seed, tuple(record.seats), record.status, record.progress,
+                       record.created, record.updated, len(record.actions))
+
+
+def _signature_of(file: os.DirEntry) -> Signature | None:
+    """storage.signature of a directory entry (one stat, no path to build)."""
+    try:
+        info = file.stat()
+    except FileNotFoundError:
+        return None
+    return info.st_ino, info.st_mtime_ns, info.st_size
+
+
 def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
@@ -134,7 +150,7 @@ def _check_action(index: int, action: Any) -> None:
         raise SaveFormatError(f"action {index} is not an action: {action!r}")
 
 
-def _game_key(record: SaveRecord) -> tuple:
+def _game_key(record: SaveRecord | SaveSummary) -> tuple:
     return (record.game, record.seed, record.created, [asdict(seat) for seat in record.seats], record.options)
 
 
@@ -162,6 +178,7 @@ class SaveStore:
         self.layout.create()
         self.problems: list[str] = []
         self._records = None
+        self.index = SaveIndex(self.data_dir / "index.json", self.layout.locks / "index.lock")
 
     @property
     def records(self):
@@ -212,9 +229,13 @@ class SaveStore:
         return message
 
     def _read_record(self, save_id: str) -> SaveRecord:
+        return self._read_signed(save_id)[0]
+
+    def _read_signed(self, save_id: str) -> tuple[SaveRecord, Signature]:
+        """The save and the signature of the file it was read from."""
         file = self._game_file(save_id)
         try:
-            document = file.read()
+            document, signed = file.read_signed()
             if document is None:
                 raise SaveNotFound(f"no saved game {save_id!r}")
             record = record_from_dict(document)
@@ -225,7 +246,7 @@ class SaveStore:
         except (SaveFormatError, UnreadableFile) as error:
             raise SaveUnreadable(self._set_aside(file, str(error))) from error
         record.id = save_id  # the file name is the id, even for a copied file
-        return record
+        return record, signed
 
     def _change(self, save_id: str, change: Callable[[dict[str, Any]], None]) -> Written:
         """Read-check-modify-write one save under its lock; nothing is written if it raises."""
@@ -294,18 +315,48 @@ class SaveStore:
     def load(self, save_id: str) -> SaveRecord:
         return self._read_record(save_id)
 
-    def summaries(self) -> list[SaveRecord]:
-        """Every readable save, most recently played first; others are set aside and noted."""
-        records = []
-        for path in self.layout.games.glob("*.json"):
-            if path.name.startswith("."):
+    def saved_ids(self) -> list[str]:
+        """The id of every game file (readable or not), in no particular order."""
+        return list(self._game_entries())
+
+    def _game_entries(self) -> dict[str, os.DirEntry]:
+        with os.scandir(self.layout.games) as entries:
+            return {entry.name[:-5]: entry for entry in entries
+                    if entry.name.endswith(".json") and not entry.name.startswith(".")}
+
+    def summaries(self) -> list[SaveSummary]:
+        """A summary of every readable save, most recently played first, without reading the
+        games that have not changed since the last listing (saves.index); a new or changed
+        file is read in full, and set aside and noted if it cannot be used."""
+        known = self.index.read(_seat_from)
+        current: dict[str, tuple[Signature, SaveSummary]] = {}
+        for save_id, file in self._game_entries().items():
+            entry = known.get(save_id)
+            if entry is not None and entry[0] == _signature_of(file):
+                current[save_id] = entry
                 continue
             try:
-                records.append(self._read_record(path.stem))
+                record, signed = self._read_signed(save_id)
             except (SaveUnreadable, SaveNotFound):
                 continue
-        records.sort(key=lambda r: (r.updated, r.id), reverse=True)
-        return records
+            current[save_id] = (signed, summary_of(record))
+        if current != known:
+            self.index.write(current)
+        found = [summary for _, summary in current.values()]
+        found.sort(key=lambda r: (r.updated, r.id), reverse=True)
+        return found
+
+    def saved_games(self) -> Iterator[SaveRecord]:
+        """Every readable save in full, one at a time, most recently played first."""
+        for summary in self.summaries():
+            try:
+                yield self.load(summary.id)
+            except (SaveUnreadable, SaveNotFound):
+                continue
+
+    def folder_stamp(self) -> Signature | None:
+        """Changes whenever a game file is written, added or removed (the folder's signature)."""
+        return signature(self.layout.games)
 
     def rename(self, save_id: str, title: str) -> None:
         self._change(save_id, lambda document: document.update(title=str(title)))
@@ -339,7 +390,7 @@ class SaveStore:
         """The saves of the same game as ``record``, the one with its id first: same game,
         seed, seats, options and creation time (whatever their ids, titles or moves since)."""
         key = _game_key(record)
-        same = [saved for saved in self.summaries() if _game_key(saved) == key]
+        same = [self.load(saved.id) for saved in self.summaries() if _game_key(saved) == key]
         same.sort(key=lambda saved: saved.id != record.id)
         return same
 

@@ -10,6 +10,7 @@ import argparse
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -157,6 +158,47 @@ def saved_sheets_list_ms(sheets: int = 1000, runs: int = 3) -> tuple[float, floa
     return (statistics.median(t[0] for t in times) * 1000, statistics.median(t[1] for t in times) * 1000)
 
 
+def saved_folder(folder: Path, saves: int) -> Path:
+    """``saves`` finished 4-player Pantheon games (about 900 actions each) in ``folder``."""
+    store = SaveStore(folder)
+    session = GameSession.new(store, "pantheon", "bench", [Seat(name, "random") for name in NAMES4], seed=3)
+    session.play_bots()
+    template = store.path_of(session.record.id)
+    for index in range(saves - 1):
+        shutil.copy(template, template.with_name(f"bench{index:05d}.json"))
+    return folder
+
+
+def child_cost(*args: str) -> tuple[float, float]:
+    """CPU seconds and peak memory (MB) of ``python -m tui.cli ARGS`` as a child process."""
+    process = subprocess.Popen([sys.executable, "-m", "tui.cli", *args], cwd=ROOT, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    assert process.returncode == 0, f"tabula {' '.join(args)} failed"
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def saves_list_cost(saves: int, runs: int = 5) -> dict[str, float]:
+    """`tabula saves list` over ``saves`` saved games: the first listing (which builds the index
+    from every file), then the median CPU time and the largest peak memory of ``runs`` more."""
+    with tempfile.TemporaryDirectory() as folder:
+        saved_folder(Path(folder), saves)
+        first_cpu, first_mb = child_cost("saves", "list", "--data-dir", folder)
+        costs = [child_cost("saves", "list", "--data-dir", folder) for _ in range(runs)]
+    return {"first cpu": first_cpu, "first mb": first_mb, "cpu": statistics.median(c for c, _ in costs),
+            "mb": max(m for _, m in costs), "runs": runs}
+
+
+def saves_rows(row) -> None:
+    for saves in (10, 1000, 10000):
+        cost = saves_list_cost(saves)
+        row(f"`tabula saves list`, {saves:,} saves: CPU, median of {cost['runs']}", cost["cpu"] * 1000, "ms",
+            "< 1000 ms", cost["cpu"] < 1)
+        row(f"`tabula saves list`, {saves:,} saves: peak memory", cost["mb"], "MB", "< 150 MB", cost["mb"] < 150)
+        row(f"`tabula saves list`, {saves:,} saves: first listing (reads every file) CPU", cost["first cpu"] * 1000,
+            "ms", "report", True)
+
+
 def games_per_second(game: str, seconds: float = 5.0) -> float:
     rules, games, start = rules_for(game), 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -214,6 +256,8 @@ def main(argv: list[str] | None = None) -> None:
 
     if args.only in (None, "core"):
         core_rows(row)
+    if args.only in (None, "saves"):
+        saves_rows(row)
     if args.only in (None, "search"):
         from tests.bench_search import search_rows
 
@@ -227,7 +271,7 @@ def main(argv: list[str] | None = None) -> None:
     Console().print(table)
 
 
-SECTIONS = ("core", "search")
+SECTIONS = ("core", "saves", "search")
 
 
 def core_rows(row) -> None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -298,17 +299,52 @@ def run_saves_list(args: argparse.Namespace) -> int:
     if not records:
         say(console, f"No saved games in {store.data_dir}")
         return 0
-    table = Table()
-    for column in ("id", "game", "title", "seats", "progress", "status", "last played"):
-        table.add_column(column, no_wrap=column in ("id", "status", "last played"))
-    names = titles()
+    names, rows = titles(), []
     for record in records:
         seats = ", ".join(seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})" for seat in record.seats)
-        cells = (record.id, names.get(record.game, record.game), record.title, seats, record.progress, record.status,
-                 short_time(record.updated))
-        table.add_row(*(plain(cell, lines=False) for cell in cells))
-    console.print(table)
+        rows.append([clean(cell, lines=False) for cell in (
+            record.id, names.get(record.game, record.game), record.title, seats, record.progress, record.status,
+            short_time(record.updated))])
+    print_columns(console, ["id", "game", "title", "seats", "progress", "status", "last played"], rows,
+                  shrink=("title", "seats", "progress"))
     return 0
+
+
+def print_columns(console: Console, headers: list[str], rows: list[list[str]], shrink: tuple[str, ...]) -> None:
+    """Rows of plain text (controls already made visible) in aligned columns, the header in bold.
+
+    Rich's Table measures, wraps and renders every cell, some seconds for thousands of rows;
+    this writes each line once. On a terminal the ``shrink`` columns, widest first, are cut
+    (with '…') to fit its width; into a pipe or a file nothing is cut."""
+    widths = [max([width_of(header), *(width_of(row[i]) for row in rows)]) for i, header in enumerate(headers)]
+    if console.is_terminal:
+        room = console.width - 2 * (len(headers) - 1)
+        cuttable = [headers.index(name) for name in shrink]
+        while sum(widths) > room:
+            widest = max(cuttable, key=lambda i: widths[i])
+            if widths[widest] <= 8:
+                break
+            widths[widest] -= 1
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(fit_cell(cell, width) for cell, width in zip(cells, widths)).rstrip()
+
+    console.print(Text(line(headers), style="bold"), soft_wrap=True)
+    console.file.write("".join(line(row) + "\n" for row in rows))
+    console.file.flush()
+
+
+def width_of(text: str) -> int:
+    """Columns ``text`` takes on a terminal."""
+    return len(text) if text.isascii() else cell_len(text)
+
+
+def fit_cell(text: str, width: int) -> str:
+    """``text`` padded to ``width`` columns, or cut to them with '…'."""
+    size = width_of(text)
+    if size <= width:
+        return text + " " * (width - size)
+    return set_cell_size(text, width - 1) + "…"
 
 
 def escape_controls(json_text: str) -> str:
@@ -350,16 +386,16 @@ def run_saves_verify(args: argparse.Namespace) -> int:
     from saves.session import SaveDoesNotReplay, replay_record
 
     console, store = output(), SaveStore(data_dir(args))
-    records = store.summaries()
-    failed = 0
-    for record in records:
+    checked = failed = 0
+    for record in store.saved_games():
+        checked += 1
         try:
             replay_record(record)
         except SaveDoesNotReplay as error:
             failed += 1
             say(console, error, "Does not replay:", "bold red")
     report_problems(console, store)
-    say(console, f"{len(records) - failed} of {len(records)} saved games replay; "
+    say(console, f"{checked - failed} of {checked} saved games replay; "
                  f"{failed} do not; {len(store.problems)} files set aside")
     return 1 if failed or store.problems else 0
 

@@ -144,7 +144,7 @@ def test_export_import_round_trip_through_files(capsys, data_dir, toy_game, tmp_
     elsewhere = tmp_path / "elsewhere"
     status, out, _ = run(capsys, "saves", "import", str(target), "--data-dir", str(elsewhere))
     assert status == 0 and "Imported 'Lunch game'" in out
-    [imported] = SaveStore(elsewhere).summaries()
+    [imported] = SaveStore(elsewhere).saved_games()
     assert imported.actions == first.record.actions and imported.seats == first.record.seats
 
 

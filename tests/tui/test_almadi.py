@@ -40,7 +40,7 @@ async def test_a_full_two_player_game_through_the_keyboard(tmp_path):
         await pilot.press("enter")
         assert isinstance(app.screen, HomeScreen)
     [record] = SaveStore(tmp_path).summaries()
-    assert record.status == "finished" and record.seed == 5 and len(record.actions) == len(table.session.match.actions)
+    assert record.status == "finished" and record.seed == 5 and record.moves == len(table.session.match.actions)
 
 
 @pilot_test
@@ -87,7 +87,7 @@ async def test_undo_a_taken_landscape(tmp_path):
         await settle(pilot)
         assert len(table.session.match.actions) == before
         assert text_of(table.query_one("#shared")) == board
-        assert len(SaveStore(tmp_path).summaries()[0].actions) == before
+        assert SaveStore(tmp_path).summaries()[0].moves == before
 
 
 @pilot_test

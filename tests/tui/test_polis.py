@@ -55,7 +55,7 @@ async def test_a_whole_game_against_a_greedy_sparta_through_the_keyboard(tmp_pat
     assert {"turn", "growth"} <= topics
     [record] = SaveStore(tmp_path).summaries()
     match = table.session.match
-    assert record.status == "finished" and len(record.actions) == len(match.actions)
+    assert record.status == "finished" and record.moves == len(match.actions)
     assert match.state["round"] == 4 and match.state["end"] == ["round 4 is over"]
 
 

@@ -35,7 +35,7 @@ async def test_a_whole_two_player_game_through_the_keyboard(tmp_path):
         await pilot.press("enter")
         assert isinstance(app.screen, HomeScreen)
     [record] = SaveStore(tmp_path).summaries()
-    assert record.status == "finished" and len(record.actions) == len(table.session.match.actions)
+    assert record.status == "finished" and record.moves == len(table.session.match.actions)
 
 
 @pilot_test

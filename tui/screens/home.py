@@ -33,6 +33,8 @@ class HomeScreen(TabulaScreen):
         super().__init__()
         self._scan: Worker | None = None
         self._rescan = False
+        self._scanned: tuple | None = None
+        """The saves folder's stamp when the last finished scan began (None: not scanned yet)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
@@ -50,8 +52,16 @@ class HomeScreen(TabulaScreen):
         self.query_one("#problems").display = False
 
     def on_screen_resume(self) -> None:
-        """Shown first, or back on top: read the saves folder again (also the first time)."""
-        self.rescan()
+        """Shown first, or back on top: read the saves folder again if a game file was written,
+        added or removed since the last scan (one stat; the scan itself runs in a worker)."""
+        if self._scanned is None or self._folder_stamp() != self._scanned:
+            self.rescan()
+
+    def _folder_stamp(self) -> tuple | None:
+        try:
+            return self.app.store.folder_stamp()
+        except OSError:
+            return None
 
     def rescan(self) -> None:
         """Start a scan, or have the running one followed by another: a scan is never
@@ -69,15 +79,18 @@ class HomeScreen(TabulaScreen):
     @work(thread=True, group="home-scan")
     def scan_saves(self) -> None:
         """Read the saves folder once, so files that must be set aside are reported here."""
+        stamp = None
         try:
             store = self.app.store
+            stamp = store.folder_stamp()
             store.summaries()
             problems = list(store.problems)
         except Exception as error:  # an unusable data folder must not stop the app
             problems = [f"The saves folder cannot be used: {error}"]
-        self.app.call_from_thread(self.show_problems, problems)
+        self.app.call_from_thread(self.show_problems, problems, stamp)
 
-    def show_problems(self, problems: list[str]) -> None:
+    def show_problems(self, problems: list[str], stamp: tuple | None = None) -> None:
+        self._scanned = stamp
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
         if problems:

@@ -27,6 +27,20 @@ WATCH, EVERY_FREE_SEAT = "watch", "all"
 SEATS_FROM = 120
 """From this width the list has a Seats column; narrower, the line under it names the seats of
 the highlighted game (with the rest of what the columns leave out)."""
+FIRST_ROWS, MORE_ROWS = 100, 250
+"""Rows put in the list at once when it is laid out (more than a screenful), then per batch
+between the app's other messages: ten thousand saves delay neither the first frame nor a key."""
+
+
+def row_texts(records) -> dict[str, tuple[str, ...]]:
+    """Each save's cells as plain text, made in the worker that read the list: game, progress,
+    last played (long and compact), seats."""
+    games = titles()
+    return {record.id: (clean(games.get(record.game, record.game), lines=False),
+                        clean("finished" if record.status == "finished" else record.progress, lines=False),
+                        short_time(record.updated), short_time(record.updated, compact=True),
+                        clean(seats_summary(record.seats)))
+            for record in records}
 
 
 def seats_for(answer: str) -> list[int] | None:
@@ -78,6 +92,9 @@ class ResumeScreen(TabulaScreen):
         self.records: dict[str, object] = {}
         self.held: dict[str, list[int]] = {}
         self._filled_for: tuple | None = None
+        self.texts: dict[str, tuple[str, ...]] = {}
+        self._layout = 0
+        """Counts the lay-outs: the batches of an older one stop."""
 
     def compose(self) -> ComposeResult:
         yield Label("Resume a game", classes="screen-title")
@@ -96,12 +113,19 @@ class ResumeScreen(TabulaScreen):
     @work(thread=True, exclusive=True, group="saves-list")
     def reload(self) -> None:
         store = self.app.store
-        records = store.summaries()
-        self.app.call_from_thread(self.fill, records, list(store.problems), held_seats(store.data_dir))
+        self.show_list(store)
 
-    def fill(self, records: list, problems: list[str], held: dict[str, list[int]]) -> None:
+    def show_list(self, store) -> None:
+        """From the worker: read the list and hand it to the screen."""
+        records = store.summaries()
+        self.app.call_from_thread(self.fill, records, list(store.problems), held_seats(store.data_dir),
+                                  row_texts(records))
+
+    def fill(self, records: list, problems: list[str], held: dict[str, list[int]],
+             texts: dict[str, tuple[str, ...]]) -> None:
         self.records = {record.id: record for record in records}
         self.held = held
+        self.texts = texts
         self.lay_out()
         empty = self.query_one("#empty", Static)
         empty.display = not records
@@ -120,28 +144,36 @@ class ResumeScreen(TabulaScreen):
         wide = width >= SEATS_FROM
         keep = self.selected.id if self.selected is not None else None
         table.clear(columns=True)
-        games = titles()
         rows = []
         for record in self.records.values():
-            progress = "finished" if record.status == "finished" else record.progress
+            game, progress, when, when_short, seats = self.texts[record.id]
             playing = " ".join(seat_tag(seat) for seat in self.held.get(record.id, ()))
-            rows.append((record, [plain(games.get(record.game, record.game), lines=False), plain(progress, lines=False),
-                                  plain(short_time(record.updated, compact=not wide)), playing]
-                         + ([plain(seats_summary(record.seats))] if wide else [])))
+            rows.append((record, [game, progress, when if wide else when_short, playing] + ([seats] if wide else [])))
         headers = ["Game", "Progress", "Last played" if wide else "Last", "Playing"] + (["Seats"] if wide else [])
-        used = [max([len(header), *(len(str(row[i])) for _, row in rows)]) for i, header in enumerate(headers)]
+        used = [max([len(header), *(len(row[i]) for _, row in rows)]) for i, header in enumerate(headers)]
         if wide:
             used[-1] = min(used[-1], 40)
         title_width = max(12, width - 2 - sum(used) - 2 * (len(used) + 1) - 2)
         table.add_column("Title", width=title_width)
         for header, columns in zip(headers, used):
             table.add_column(header, width=columns)
-        for record, cells in rows:
-            table.add_row(Text(fit_title(record.title, title_width), no_wrap=True), *cells, key=record.id)
         table.display = bool(self.records)
-        if keep in self.records:
-            table.move_cursor(row=table.get_row_index(keep))
+        self._layout += 1
+        self.add_rows(self._layout, rows, 0, title_width, keep)
         self.show_detail()
+
+    def add_rows(self, layout: int, rows: list, start: int, title_width: int, keep: str | None) -> None:
+        """Put the next batch of rows in the list, and have the one after it follow."""
+        if layout != self._layout:
+            return
+        table = self.query_one("#saves", DataTable)
+        end = start + (FIRST_ROWS if start == 0 else MORE_ROWS)
+        for record, cells in rows[start:end]:
+            table.add_row(Text(fit_title(record.title, title_width), no_wrap=True), *map(Text, cells), key=record.id)
+            if record.id == keep:
+                table.move_cursor(row=table.row_count - 1)
+        if end < len(rows):
+            self.call_later(self.add_rows, layout, rows, end, title_width, keep)
 
     def on_resize(self) -> None:
         if self._filled_for is not None and self._filled_for[0] != self.size.width:
@@ -236,5 +268,4 @@ class ResumeScreen(TabulaScreen):
             edit(self.app.store)
         except Exception as error:
             self.app.call_from_thread(self.notify, str(error), title="Not changed", severity="error")
-        store = self.app.store
-        self.app.call_from_thread(self.fill, store.summaries(), list(store.problems), held_seats(store.data_dir))
+        self.show_list(self.app.store)

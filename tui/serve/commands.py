@@ -110,7 +110,7 @@ def find_game(store: SaveStore, text: str) -> SaveRecord:
         pass
     matches = [record for record in store.summaries() if record.id.startswith(text)]
     if len(matches) == 1:
-        return matches[0]
+        return store.load(matches[0].id)
     if matches:
         raise JoinError(f"{text!r} could be {', '.join(r.id for r in matches)}: give more of the id")
     raise JoinError(f"No saved game {text!r} (see 'tabula saves list')")

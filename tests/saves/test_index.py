@@ -1,0 +1,100 @@
+"""The list of saves comes from saves/index.py: a summary per game, used only while its file is
+unchanged, so listing reads no action log twice and never shows what the file no longer says."""
+
+import json
+import os
+
+from saves.store import SaveStore, Seat
+
+SEATS = [Seat("Ann", "human"), Seat("Bot", "random")]
+
+
+def make(store, title):
+    return store.create("toy", title, SEATS, {"goal": 6}, 7, "1", "abc", progress="round 1")
+
+
+def act(index):
+    return {"a": index % 2, "c": f"move-{index}"}
+
+
+def reads(store, monkeypatch) -> list[str]:
+    """The ids of the game files this store reads in full from now on."""
+    seen = []
+    read = store._read_signed
+
+    def counting(save_id):
+        seen.append(save_id)
+        return read(save_id)
+
+    monkeypatch.setattr(store, "_read_signed", counting)
+    return seen
+
+
+def test_a_second_listing_reads_only_the_games_written_since(store, monkeypatch):
+    ids = [make(store, f"game {n}").id for n in range(5)]
+    assert len(store.summaries()) == 5
+    listing = SaveStore(store.data_dir)  # another process, say
+    seen = reads(listing, monkeypatch)
+    assert [s.title for s in listing.summaries()] == [s.title for s in store.summaries()]
+    assert seen == []
+    store.append(ids[2], [act(0), act(1)], at=0, progress="round 2", status="active")
+    [first, *_] = listing.summaries()
+    assert seen == [ids[2]]
+    assert (first.id, first.progress, first.moves) == (ids[2], "round 2", 2)
+
+
+def test_a_summary_follows_every_change_of_its_file(store):
+    save_id = make(store, "old title").id
+    store.summaries()
+    store.rename(save_id, "new title")
+    store.truncate(save_id, 0, progress="undone")
+    [summary] = store.summaries()
+    assert (summary.title, summary.progress) == ("new title", "undone")
+    path = store.path_of(save_id)  # edited by hand, in place: the signature changes all the same
+    data = json.loads(path.read_text())
+    data["save"]["1"]["title"] = "by hand"
+    path.write_text(json.dumps(data))
+    assert [s.title for s in store.summaries()] == ["by hand"]
+    store.delete(save_id)
+    assert store.summaries() == []
+
+
+def test_a_file_that_goes_bad_is_set_aside_even_if_the_index_knew_it(store):
+    keep, spoil = make(store, "keep").id, make(store, "spoil").id
+    store.summaries()
+    store.path_of(spoil).write_text('{"save": {"1": {"form')
+    assert [s.id for s in store.summaries()] == [keep]
+    assert "set-aside" in store.problems[0]
+
+
+def test_an_unusable_index_is_rebuilt_and_a_bad_entry_read_again(store):
+    ids = {make(store, title).id: title for title in ("one", "two")}
+    store.summaries()
+    index = store.data_dir / "index.json"
+    data = json.loads(index.read_text())
+    first = next(iter(data["games"]))
+    data["games"][first][1]["title"] = ["not", "text"]
+    index.write_text(json.dumps(data))
+    assert sorted(s.title for s in store.summaries()) == ["one", "two"]
+    for garbage in ("{not json", "[]", '{"kind": "something else"}'):
+        index.write_text(garbage)
+        assert {s.id: s.title for s in store.summaries()} == ids
+        assert json.loads(index.read_text())["kind"] == "tabula-save-index"
+    assert store.problems == []
+
+
+def test_listing_writes_the_index_only_when_something_changed(store):
+    make(store, "one")
+    store.summaries()
+    index = store.data_dir / "index.json"
+    stamp = os.stat(index).st_mtime_ns, os.stat(index).st_ino
+    store.summaries()
+    assert (os.stat(index).st_mtime_ns, os.stat(index).st_ino) == stamp
+
+
+def test_saving_never_touches_the_index(store):
+    save_id = make(store, "one").id
+    store.summaries()
+    before = (store.data_dir / "index.json").read_bytes()
+    store.append(save_id, [act(0)], at=0, progress="round 2", status="active")
+    assert (store.data_dir / "index.json").read_bytes() == before

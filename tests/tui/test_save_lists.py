@@ -1,0 +1,65 @@
+"""Pilot tests of the lists of saves with many games: Home reads the folder only when it
+changed; Resume lists every save, whose rows are added in batches."""
+
+from __future__ import annotations
+
+import shutil
+
+from saves.store import SaveStore
+from tests.tui.helpers import TWO_HUMANS, make_app, new_save, pilot_test, settle
+from tui.screens.home import HomeScreen
+from tui.screens.resume import FIRST_ROWS, ResumeScreen
+
+
+def count_listings(monkeypatch) -> list[int]:
+    calls = []
+    listing = SaveStore.summaries
+
+    def counted(store):
+        calls.append(1)
+        return listing(store)
+
+    monkeypatch.setattr(SaveStore, "summaries", counted)
+    return calls
+
+
+@pilot_test
+async def test_home_reads_the_saves_folder_again_only_when_it_changed(toy, tmp_path, monkeypatch):
+    new_save(tmp_path, "toy", TWO_HUMANS, title="First")
+    calls = count_listings(monkeypatch)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert len(calls) == 1  # the first look, which reports files set aside
+        for _ in range(3):
+            await pilot.press("n")
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+        assert isinstance(app.screen, HomeScreen) and len(calls) == 1
+        new_save(tmp_path, "toy", TWO_HUMANS, title="Second")  # another terminal, say
+        (tmp_path / "games" / "broken.json").write_text("{not json")
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(calls) == 2
+        assert app.screen.query_one("#problems").display
+
+
+@pilot_test
+async def test_resume_lists_hundreds_of_saves_newest_first_and_all_of_them(toy, tmp_path):
+    template = SaveStore(tmp_path).path_of(new_save(tmp_path, "toy", TWO_HUMANS, title="Copied").record.id)
+    for index in range(FIRST_ROWS * 3):
+        shutil.copy(template, template.with_name(f"copy{index:04d}.json"))
+    newest = new_save(tmp_path, "toy", TWO_HUMANS, title="Newest").record.id
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResumeScreen)
+        table = screen.query_one("#saves")
+        assert table.row_count == FIRST_ROWS * 3 + 2
+        assert screen.selected.id == newest
+        assert {key.value for key in table.rows} == set(SaveStore(tmp_path).saved_ids())
