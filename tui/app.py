@@ -11,7 +11,6 @@ from textual.binding import Binding
 from textual.geometry import Size
 
 from tui.commands import TabulaCommands
-from tui.screens.help import HelpScreen, GamePicker
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.serve import PLAYER_NAME, SEAT_PER_TERMINAL
@@ -156,6 +155,8 @@ class TabulaApp(App):
 
     def action_help(self) -> None:
         """Rules help for the game on screen, at the current decision's topic; else pick a game."""
+        from tui.screens.help import HelpScreen  # with markdown parsing: loaded when first wanted
+
         context = getattr(self.screen, "help_context", None)
         if callable(context) and (found := context()) is not None:
             game_id, topic = found
@@ -165,6 +166,7 @@ class TabulaApp(App):
 
     def open_rules(self) -> None:
         from engine.registry import titles
+        from tui.screens.help import GamePicker, HelpScreen
 
         games = titles()
         if len(games) == 1:
@@ -173,5 +175,7 @@ class TabulaApp(App):
             self.push_screen(GamePicker("Rules of which game?"), self._rules_picked)
 
     def _rules_picked(self, game_id: str | None) -> None:
+        from tui.screens.help import HelpScreen
+
         if game_id:
             self.push_screen(HelpScreen(game_id, None))

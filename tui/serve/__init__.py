@@ -1,4 +1,10 @@
-"""Play across terminals: the SSH and web servers and `tabula join` (the shared-table session is saves/shared.py)."""
+"""Play across terminals: the SSH and web servers and `tabula join` (the shared-table session is saves/shared.py).
+
+Light on purpose: the command line reads it to describe `tabula serve`; asyncssh and
+textual-serve are imported only by the server that runs."""
+
+SSH_PORT = 2222
+"""Default port of `tabula serve ssh`."""
 
 SEAT_PER_TERMINAL = "TABULA_SEAT_PER_TERMINAL"
 """Environment variable set for apps the SSH server runs: every terminal is one player, so

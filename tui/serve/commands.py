@@ -22,7 +22,7 @@ HUMAN = "human"
 
 
 def add_serve(commands) -> None:
-    from tui.serve import ssh, web
+    from tui.serve import SSH_PORT, web
 
     parser = cli.command(commands, "serve", "let players in other terminals or browsers play (ssh, web)", run_serve)
     servers = parser.add_subparsers(title="servers", metavar="SERVER")
@@ -31,7 +31,7 @@ def add_serve(commands) -> None:
     over_ssh = cli.command(servers, "ssh", "an SSH server that runs only Tabula, one process per connection",
                            run_serve_ssh)
     over_ssh.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
-    over_ssh.add_argument("--port", type=int, default=ssh.DEFAULT_PORT, help=f"port (default {ssh.DEFAULT_PORT})")
+    over_ssh.add_argument("--port", type=int, default=SSH_PORT, help=f"port (default {SSH_PORT})")
     over_ssh.add_argument("--authorized-keys", metavar="FILE", type=Path,
                           help="public keys allowed to log in, one per line (e.g. a copy of ~/.ssh/authorized_keys)")
     over_ssh.add_argument("--allow-anyone", action="store_true",

@@ -59,10 +59,10 @@ from pathlib import Path
 
 import asyncssh
 
-from tui.serve import PLAYER_KEY, PLAYER_NAME, SEAT_PER_TERMINAL
+from tui.serve import PLAYER_KEY, PLAYER_NAME, SEAT_PER_TERMINAL, SSH_PORT
 from tui.text import player_name
 
-DEFAULT_PORT = 2222
+DEFAULT_PORT = SSH_PORT
 HOST_KEY_NAME = "host_ed25519"
 MAX_PENDING_INPUT = 64 * 1024
 HANGUP_GRACE = 3.0

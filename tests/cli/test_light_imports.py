@@ -1,0 +1,33 @@
+"""What a command imports: the servers' libraries (asyncssh, textual-serve) only to serve,
+markdown parsing only for the rules help, Textual only for the app."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = ("asyncssh", "textual_serve", "markdown_it", "textual")
+
+
+def loaded_after(code: str) -> set[str]:
+    """The HEAVY packages a fresh interpreter has imported after running ``code``."""
+    probe = f"import sys, json\n{code}\nprint(json.dumps(sorted(m for m in {HEAVY!r} if m in sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return set(json.loads(out.splitlines()[-1]))
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["serve", "--help"], ["serve", "ssh", "--help"], ["saves", "list"]])
+def test_the_command_line_loads_no_server_markdown_or_textual(argv, tmp_path):
+    code = f"from tui.cli import main\nmain({[*argv, '--data-dir', str(tmp_path)] if argv == ['saves', 'list'] else argv!r})"
+    assert loaded_after(code) == set()
+
+
+def test_the_app_and_its_home_screen_load_no_server_or_markdown():
+    assert loaded_after("import tui.app, tui.screens.home, tui.screens.resume, tui.screens.table") == {"textual"}
+
+
+def test_the_rules_help_brings_markdown_with_it():
+    assert "markdown_it" in loaded_after("import tui.screens.help")
