@@ -179,6 +179,8 @@ class SaveStore:
         self.problems: list[str] = []
         self._records = None
         self.index = SaveIndex(self.data_dir / "index.json", self.layout.locks / "index.lock")
+        self._indexed: dict[str, tuple[Signature, SaveSummary]] | None = None
+        """The index as this store last listed it: checked against the files like the one on disk."""
 
     @property
     def records(self):
@@ -328,7 +330,7 @@ class SaveStore:
         """A summary of every readable save, most recently played first, without reading the
         games that have not changed since the last listing (saves.index); a new or changed
         file is read in full, and set aside and noted if it cannot be used."""
-        known = self.index.read(_seat_from)
+        known = self._indexed if self._indexed is not None else self.index.read(_seat_from)
         current: dict[str, tuple[Signature, SaveSummary]] = {}
         for save_id, file in self._game_entries().items():
             entry = known.get(save_id)
@@ -342,6 +344,7 @@ class SaveStore:
             current[save_id] = (signed, summary_of(record))
         if current != known:
             self.index.write(current)
+        self._indexed = current
         found = [summary for _, summary in current.values()]
         found.sort(key=lambda r: (r.updated, r.id), reverse=True)
         return found
