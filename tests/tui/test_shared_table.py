@@ -132,7 +132,7 @@ async def test_the_resume_list_shows_taken_seats_and_offers_only_a_free_seat_or_
             await settle(pilot)
             assert isinstance(app.screen, ResumeScreen)
             row = app.screen.query_one("#saves").get_row_at(0)
-            assert row[4] == "●A"  # the Playing now column: seats held by a terminal
+            assert str(row[4]) == "●A"  # the Playing now column: seats held by a terminal
             await pilot.press("enter")
             await settle(pilot)
             picker = app.screen
