@@ -9,6 +9,7 @@ from engine.core.bots import RandomBot, play_out
 from engine.core.match import Match
 from tests.almadi.almadi_support import NAMES, RULES, new_match, set_realm
 from tui.boards import almadi as board
+from tui.boards.base import focus
 
 
 def render(renderable, width):
@@ -69,7 +70,7 @@ def test_boards_render_during_the_setup_draws():
         lines = render(board.shared(view, 80), 80)
         for seat in range(3):
             lines += render(board.player(view, seat, 80), 80)
-        assert max(len(line) for line in lines) <= 80 and board.focus(view, 1) == "shared"
+        assert max(len(line) for line in lines) <= 80 and focus(board.BOARD.panels(3), view, 1) == "shared"
         without_start = sum(seat["start"] is None for seat in match.state["seats"])
         assert sum("(no starting tile yet)" in line for line in lines) == without_start
         assert lines[0] == "Almadi - setup"

@@ -17,6 +17,7 @@ from engine.core.match import Match
 from engine.core.playout import Playout, random_policy
 from tests.almadi.almadi_support import NAMES, RULES, new_match, play, set_realm
 from tui.boards import almadi as board
+from tui.boards.base import focus
 
 FIXED_TARGETS = {"fx:martelin": "deck:mosaic", "fx:stall": "deck:stall", "fx:ruby": "rubies"}
 
@@ -94,7 +95,7 @@ def test_a_tile_the_genie_may_move_shows_its_key_in_its_corner():
     assert [c.id for c in view["choices"]] == ["genie:O02", "genie:M04", "done"]
     lines = board.realm_lines(view, seat, 80)
     assert lines[1][3 + 5] == "*" and lines[7][3 + 5] == "2"  # top-left corners: the placed O02, M04 in row 3
-    assert board.focus(view, seat) == f"player:{seat}"
+    assert focus(board.BOARD.panels(len(match.names)), view, seat) == f"player:{seat}"
 
 
 def kept_match(n=3, seed=5, keepers=None):

@@ -19,7 +19,8 @@ from engine.core.contract import CHANCE, IllegalChoice
 from engine.core.match import Match
 from engine.core.replay import Replay
 from engine.core.state import copy_state
-from tui.boards import board_module
+from tui.boards import board_for
+from tui.boards.base import Frame, focus
 from tui.help_text import load_sections
 
 from .playouts import configurations, plain, positions, sampled, viewers
@@ -132,16 +133,20 @@ def test_a_seat_never_reads_another_seats_secrets(game):
 
 
 def test_private_information_is_declared_and_resampled_for_the_others(game):
-    """A seat has private information exactly when its board shows a private panel, and
-    a seat's private information is sampled anew (at some point of the game) when another
+    """A seat has private information exactly when its board's private panels draw something,
+    and a seat's private information is sampled anew (at some point of the game) when another
     seat determinizes: the view tests above then prove nobody else can read it."""
-    rules, board = game.rules, board_module(game.id)
+    rules, board = game.rules, board_for(game.id)
     secret_seats, resampled = set(), set()
     for match, index in sampled(rules, every=6, seeds=range(1)):
         for seat in range(len(match.names)):
             view = rules.view(match.state, seat)
             private = rules.has_private(match.state, seat)
-            assert private == (board.private(match.view(seat), seat, PANEL_WIDTH) is not None)
+            assert match.has_private(seat) == private
+            for panel in board.panels(len(match.names)):
+                if panel.private:
+                    drawn = panel.draw(match.view(seat), Frame(PANEL_WIDTH, seat))
+                    assert (drawn is not None) == private, f"{panel.name} of seat {seat} disagrees with has_private"
             if not private:
                 continue
             secret_seats.add((len(match.names), seat))
@@ -193,22 +198,29 @@ def test_labels_are_only_made_for_shown_choices_and_every_shown_choice_has_one(g
             assert decision.prompt_for(actor).strip()
 
 
-def test_every_panel_of_every_seat_renders_at_80_columns(game):
-    board = board_module(game.id)
+def test_every_panel_of_every_seat_renders_at_80_columns_and_the_decision_has_one_in_focus(game):
+    """Every panel a seat (or a spectator) is shown draws within 80 columns at sampled states
+    (zoomed in and out, centred on each choice), and the panel the decision needs is one of them."""
+    board = board_for(game.id)
     console = Console(width=PANEL_WIDTH, file=io.StringIO(), color_system=None)
     for match, _ in sampled(game.rules, every=40, seeds=range(1)):
+        panels = board.panels(len(match.names))
+        assert len({panel.name for panel in panels}) == len(panels), "panel names must be unique"
         for viewer in viewers(match):
             view = match.view(viewer)
-            drawn = [board.shared(view, PANEL_WIDTH)]
-            drawn += [board.player(view, seat, PANEL_WIDTH) for seat in range(len(match.names))]
-            if viewer is not None:
-                drawn.append(board.private(view, viewer, PANEL_WIDTH))
-            for renderable in drawn:
-                if renderable is None:
-                    continue
-                width = Measurement.get(console, console.options, renderable).minimum
-                assert width <= PANEL_WIDTH, f"a panel needs {width} columns"
-                console.print(renderable)
+            shown = [panel for panel in panels if match.has_private(viewer) or not panel.private]
+            assert focus(shown, view, viewer) in {panel.name for panel in shown}
+            for panel in shown:
+                frames = [Frame(PANEL_WIDTH, viewer)]
+                if panel.zoom:
+                    frames += [Frame(PANEL_WIDTH, viewer, zoom=zoom, highlighted=choice)
+                               for zoom in (False, True) for choice in (None, *view["choices"][:3])]
+                for frame in frames:
+                    renderable = panel.draw(view, frame)
+                    assert renderable is not None, f"{panel.name} drew nothing for seat {viewer}"
+                    width = Measurement.get(console, console.options, renderable).minimum
+                    assert width <= PANEL_WIDTH, f"{panel.name} needs {width} columns"
+                    console.print(renderable)
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy"])

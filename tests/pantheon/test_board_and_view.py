@@ -8,6 +8,7 @@ from rich.console import Console
 
 from engine.pantheon import rules
 from tui.boards import pantheon as board
+from tui.boards.base import focus
 from tui.help_text import parse_sections
 
 from .helpers import RULES, give, put, table, to_first_turn, new_match
@@ -112,7 +113,7 @@ def test_choices_that_act_on_the_board_carry_their_target_and_the_board_marks_he
     view = m.view(0)
     keys = board.target_keys(view)
     assert keys["J4"] == [c.id for c in view["choices"]].index("foot:J4") + 1 and len(keys) == len(targets) - 1
-    assert board.focus(view, 0) == "shared"
+    assert focus(board.BOARD.panels(len(m.names)), view, 0) == "shared"
     m.choose(0, "end")
     m.choose(1, "draw")
     assert {c.id: c.target for c in m.legal(1)} == {"row:movement": "row:movement", "row:gifts": "row:gifts", "deck": "deck"}

@@ -15,18 +15,17 @@ top-left corner. Choices are marked where their ``target`` says (engine/almadi/t
 
 from __future__ import annotations
 
-import textwrap
 from functools import partial
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.text import Text
 
 from engine.almadi import targets
 from engine.almadi.catalog import ARROW
 
-ROOMY_CELLS = True
-"""The table passes ``roomy=True`` to shared() and player() on a screen of 180x40 or more."""
+from .base import Board, Panel, seat_panels, target_keys
+from .text import listed, lines as text_lines, prose, wrap
+
 ROOMY_CELL = 7
 CELL = 5
 NARROW_CELL = 4
@@ -85,16 +84,6 @@ def _compact_cell(tile: dict[str, Any] | None, mark: bool = False, key: int | No
     return f"{tile['letter']}{_icon(tile['sides'][1], 1)}{corner}"
 
 
-def target_keys(view: dict[str, Any]) -> dict[str, int]:
-    """Number keys of the viewer's choices by the board target they act on (the first choice
-    of a target when several act there)."""
-    keys: dict[str, int] = {}
-    for number, choice in enumerate(view.get("choices", ()), start=1):
-        if choice.target is not None:
-            keys.setdefault(choice.target, number)
-    return keys
-
-
 def realm_keys(view: dict[str, Any], seat: int) -> dict[tuple[int, int], int]:
     """Number keys of the viewer's choices acting on cells of ``seat``'s realm: a spot to fill,
     or a landscape the Genie may move or swap."""
@@ -134,7 +123,7 @@ def realm_lines(view: dict[str, Any], seat: int, width: int, roomy: bool = False
         for part in range(3):
             lines.append((label if part == 1 else "   ") + "".join(cell[part] for cell in cells))
     if size == COMPACT_CELL:
-        lines.extend(_wrap("   (compact: landscape letter + right edge; widen for all edges)", width))
+        lines.extend(wrap("   (compact: landscape letter + right edge; widen for all edges)", width))
     return lines
 
 
@@ -156,33 +145,9 @@ def _character_line(character: dict[str, Any]) -> str:
     return f"{character['name']} ({character['cost']} rubies): {character['text']}"
 
 
-def _listed(heading: str, items) -> list[str]:
-    """``heading`` and the items indented under it; nothing when there are no items."""
-    items = ["  " + item for item in items]
-    return [heading, *items] if items else []
-
-
-def _wrap(line: str, width: int) -> list[str]:
-    """A line of prose on as many lines as ``width`` needs, continued under its first word."""
-    indent = " " * (len(line) - len(line.lstrip()) + 2)
-    return textwrap.wrap(line, max(width, len(indent) + 8), subsequent_indent=indent) or [""]
-
-
-def _prose(lines: list[str], width: int) -> list[str]:
-    return [part for line in lines for part in _wrap(line, width)]
-
-
-def _clip(line: str, width: int) -> str:
-    return line if len(line) <= width else line[: max(width - 1, 0)] + "~"
-
-
-def _text(lines: list[str], width: int) -> Text:
-    return Text("\n".join(_clip(line, width) for line in lines), no_wrap=True)
-
-
 def shared(view: dict[str, Any], width: int, roomy: bool = False) -> RenderableType:
     """The central board, supplies and objectives; ``roomy``: boxed tiles when they fit."""
-    header = _prose([f"Almadi - {view['progress']}", *LEGEND], width)
+    header = prose([f"Almadi - {view['progress']}", *LEGEND], width)
     board = []
     keys = target_keys(view)
     slots_per_row = max((len(slots) for slots in view["board"]), default=0)
@@ -206,9 +171,9 @@ def shared(view: dict[str, Any], width: int, roomy: bool = False) -> RenderableT
         notes.append(f"{who} has the {pending['tile']['type']} from row {pending['from_row']}"
                      + (f"; effects to use: {effects}" if effects else "") + genie)
     notes.extend(facts)
-    notes += _listed("Objectives in the middle:", map(_objective_line, view["middle"]))
-    notes += _listed("Characters face up:", map(_character_line, view["display"]))
-    return _text(header + board + _prose(notes, width), width)
+    notes += listed("Objectives in the middle:", map(_objective_line, view["middle"]))
+    notes += listed("Characters face up:", map(_character_line, view["display"]))
+    return text_lines(header + board + prose(notes, width), width)
 
 
 def player(view: dict[str, Any], seat: int, width: int, roomy: bool = False) -> RenderableType:
@@ -223,33 +188,50 @@ def player(view: dict[str, Any], seat: int, width: int, roomy: bool = False) -> 
     ]
     held = ["  " + _objective_line(o) for o in info["objectives"]]
     held.extend("  played: " + _character_line(c) for c in info["characters"])
-    lines = _prose(about, width) + tile_in_hand_lines(view, seat, roomy)
+    lines = prose(about, width) + tile_in_hand_lines(view, seat, roomy)
     lines.extend(realm_lines(view, seat, width, roomy))  # before the lists below: 80x24 shows the realm whole
-    return _text(lines + _prose(held, width), width)
-
-
-def focus(view: dict[str, Any], viewer: int | None) -> str:
-    """The panel the viewer's decision is about: the realm while placing a landscape or using
-    its effects or the Genie; the board (objectives in the middle) for a Moon; the hand when
-    keeping characters; else the central board."""
-    choices = view.get("choices", ())
-    if viewer is None or not choices:
-        return "shared"
-    if view.get("phase") == "keep":
-        return "private"
-    if any(c.target and c.target.startswith("objective:") for c in choices) or view.get("phase") == "take":
-        return "shared"
-    if view.get("phase") in ("place", "effects", "genie", "genie_to", "genie_with"):
-        return f"player:{viewer}"
-    return "shared"
+    return text_lines(lines + prose(held, width), width)
 
 
 def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | None:
     if not view["characters_mode"]:
         return None
     info = view["seats"][viewer]
-    lines = (_listed("Characters dealt to you (keep 2):", map(_character_line, info["dealt"]))
-             + _listed("Your hand:", map(_character_line, info["hand"])))
+    lines = (listed("Characters dealt to you (keep 2):", map(_character_line, info["dealt"]))
+             + listed("Your hand:", map(_character_line, info["hand"])))
     if not lines:
         return None
-    return Group(_text(_prose(lines, width), width))
+    return Group(text_lines(prose(lines, width), width))
+
+
+REALM_PHASES = ("place", "effects", "genie", "genie_to", "genie_with")
+
+
+def keeping(view: dict[str, Any], viewer: int | None) -> bool:
+    """Keeping characters: the hand."""
+    return viewer is not None and bool(view.get("choices")) and view.get("phase") == "keep"
+
+
+def in_the_realm(view: dict[str, Any], viewer: int | None, seat: int) -> bool:
+    """Placing a landscape, using its effects or the Genie: the viewer's realm; but a Moon
+    acts on the objectives in the middle, on the board."""
+    choices = view.get("choices", ())
+    on_the_board = any(c.target and c.target.startswith("objective:") for c in choices)
+    return seat == viewer and bool(choices) and view.get("phase") in REALM_PHASES and not on_the_board
+
+
+class AlmadiBoard(Board):
+    roomy_cells = True
+
+    def panels(self, seats: int) -> list[Panel]:
+        """The central board (taking a landscape, a Moon, else), the characters dealt and in
+        hand, and each realm."""
+        return [
+            Panel("shared", "Board", lambda view, frame: shared(view, frame.width, frame.roomy)),
+            Panel("private", "Private", lambda view, frame: private(view, frame.viewer, frame.width),
+                  needed=keeping, private=True),
+            *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width, frame.roomy), in_the_realm),
+        ]
+
+
+BOARD = AlmadiBoard()

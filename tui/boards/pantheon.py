@@ -10,9 +10,9 @@ and with each hex's id above its contents from 115.
 While the viewer chooses where a foot or a column goes, each hex it may go to (a choice whose
 target is a hex) shows the number key of that choice in front of its contents (``+`` past 9),
 so the path is picked on the map.
-The map grows with its panel (``MAP_BOARD``): wide tables give it the full width.
+The map grows with its panel (a map board): wide tables give it the full width.
 
-Zoomed (``ZOOM``: the table's ``z``), the board shows a window of the map in roomy cells: each
+Zoomed (the table's ``z``), the board shows a window of the map in roomy cells: each
 hex's id above its number key, marker and both pieces. The window is centred on the hex of the
 highlighted choice (marked ``>``), else on the viewer's last foot (the active player's for a
 spectator), else on the temple, and is moved in from the map's edges, never past them. A panel
@@ -28,11 +28,13 @@ from rich.text import Text
 
 from engine.core.seats import seat_letter, seat_tag
 
+from . import base
+from .base import Board, Panel, seat_panels
+from .text import clip, wrapped
+
 TINY_CELL, COMPACT_CELL, SPACED_CELL, WIDE_CELL = 2, 3, 4, 6
 LEGEND = "~ sea . land | column hex $ loot T temple; a-d feet, A-D columns"
 TARGETS_LEGEND = "1-9 on the map: where that choice's number key puts your piece"
-MAP_BOARD = True
-ZOOM = True
 ZOOM_CELL = 5
 """A zoomed hex: a gap (``>`` before the highlighted hex), then the key, the marker and two pieces."""
 ZOOM_ROWS = 7
@@ -83,11 +85,7 @@ def choice_hex(view: dict[str, Any], choice_id: str) -> str | None:
 def target_keys(view: dict[str, Any]) -> dict[str, int]:
     """Number keys of the viewer's choices that act on a hex, by hex id."""
     hexes = _hex_ids(view)
-    keys: dict[str, int] = {}
-    for number, choice in enumerate(view.get("choices", ()), start=1):
-        if choice.target in hexes:
-            keys.setdefault(choice.target, number)
-    return keys
+    return {target: number for target, number in base.target_keys(view).items() if target in hexes}
 
 
 def _width(cell: int, cols: int) -> int:
@@ -151,19 +149,6 @@ def display_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _clip(line: str, width: int) -> str:
-    return line if len(line) <= width else line[: max(width - 1, 0)] + "~"
-
-
-def _text(lines: list[str], width: int) -> Text:
-    return Text("\n".join(_clip(line, width) for line in lines), no_wrap=True)
-
-
-def _wrapped(lines: list[str]) -> Text:
-    """Information lines: wrapped at the panel's width rather than cut."""
-    return Text("\n".join(lines))
-
-
 def _map_style(char: str) -> str:
     """Pieces and number keys stand out from the terrain without relying on colour."""
     if char.isdigit() or char == "+":
@@ -175,7 +160,7 @@ def _map_style(char: str) -> str:
 
 def styled_map(lines: list[str], width: int) -> Text:
     text = Text(no_wrap=True)
-    for index, line in enumerate(_clip(line, width) for line in lines):
+    for index, line in enumerate(clip(line, width) for line in lines):
         if index:
             text.append("\n")
         head, cells = line[:3], line[3:]
@@ -257,15 +242,7 @@ def shared(view: dict[str, Any], width: int,
     if zoom is not None:
         legend.append(ZOOM_OUT_LEGEND if zoom else ZOOM_IN_LEGEND)
     drawn = zoom_map(view, width, highlighted) if zoom else styled_map(map_lines(view, width), width)
-    return Group(drawn, _wrapped(legend + [""] + display_lines(view)))
-
-
-def focus(view: dict[str, Any], viewer: int | None) -> str:
-    """The hand when a choice acts on it (paying for a god, discarding); else the map and displays."""
-    targets = [choice.target or "" for choice in view.get("choices", ())]
-    if viewer is not None and any(t == "hand" or t.startswith("hand:") for t in targets):
-        return "private"
-    return "shared"
+    return Group(drawn, wrapped(legend + [""] + display_lines(view)))
 
 
 def player_lines(view: dict[str, Any], seat: int) -> list[str]:
@@ -288,7 +265,7 @@ def player_lines(view: dict[str, Any], seat: int) -> list[str]:
 
 
 def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
-    return _wrapped(player_lines(view, seat))
+    return wrapped(player_lines(view, seat))
 
 
 def private_lines(view: dict[str, Any], viewer: int) -> list[str] | None:
@@ -307,4 +284,27 @@ def private_lines(view: dict[str, Any], viewer: int) -> list[str] | None:
 
 def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | None:
     lines = private_lines(view, viewer)
-    return None if lines is None else _wrapped(lines)
+    return None if lines is None else wrapped(lines)
+
+
+def paying(view: dict[str, Any], viewer: int | None) -> bool:
+    """Paying for a god or discarding: choices that act on the hand."""
+    targets = [choice.target or "" for choice in view.get("choices", ())]
+    return viewer is not None and any(target == "hand" or target.startswith("hand:") for target in targets)
+
+
+class PantheonBoard(Board):
+    map_board = True
+
+    def panels(self, seats: int) -> list[Panel]:
+        """The map and displays (it zooms), the hand (paying, discarding), each player's area."""
+        return [
+            Panel("shared", "Board", lambda view, frame: shared(
+                view, frame.width, frame.zoom, frame.highlighted.id if frame.highlighted else None), zoom=True),
+            Panel("private", "Private", lambda view, frame: private(view, frame.viewer, frame.width),
+                  needed=paying, private=True),
+            *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width)),
+        ]
+
+
+BOARD = PantheonBoard()

@@ -1,7 +1,7 @@
 """Polis boards: the map with the round, the event, the markets, the projects and the poleis;
 each side's mat; the viewer's combat cards.
 
-The map (tui/boards/polis_map.py) grows with its panel (``MAP_BOARD``). What the decision is
+The map (tui/boards/polis_map.py) grows with its panel (a map board). What the decision is
 about comes first in the shared panel: the markets while choosing a market, the projects
 while choosing a project, the poleis while choosing a polis, else the map. Choices that act
 on a box, a market, a project or a polis show their number key there.
@@ -17,21 +17,12 @@ from rich.text import Text
 from engine.polis.data import catalogue
 from tui.text import clean
 
+from .base import Board, Panel, seat_panels, target_keys
 from .polis_glyphs import SYMBOL, side_tag, style_of_side
 from .polis_map import draw_map
 
-MAP_BOARD = True
 RESOURCE_ORDER = ("wheat", "silver", "wood", "metal", "oil", "wine")
 PLAYER_TOPICS = ("growth", "tax", "passing", "feeding")
-
-
-def target_keys(view: dict[str, Any]) -> dict[str, int]:
-    """Number key of each choice by the board target it acts on (the first choice wins)."""
-    keys: dict[str, int] = {}
-    for number, choice in enumerate(view.get("choices", ()), start=1):
-        if choice.target:
-            keys.setdefault(choice.target, number)
-    return keys
 
 
 def _key(keys: dict[str, int], target: str) -> Text:
@@ -160,7 +151,7 @@ def polis_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
     return lines
 
 
-def shared(view: dict[str, Any], width: int, **_: Any) -> RenderableType:
+def shared(view: dict[str, Any], width: int) -> RenderableType:
     cat = catalogue()
     keys = target_keys(view)
     kinds = {target.partition(":")[0] for target in keys}
@@ -176,7 +167,7 @@ def shared(view: dict[str, Any], width: int, **_: Any) -> RenderableType:
     return Group(*blocks)
 
 
-def player(view: dict[str, Any], seat: int, width: int, **_: Any) -> RenderableType:
+def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
     cat = catalogue()
     side = view["sides"][seat]
     owned = [p for p in cat.poleis if view["owner"][p] == seat]
@@ -207,12 +198,28 @@ def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | N
     return Group(*lines)
 
 
-def focus(view: dict[str, Any], viewer: int | None) -> str:
+def fighting(view: dict[str, Any], viewer: int | None) -> bool:
+    """Choosing the combat cards of a battle: the hand."""
     if viewer is None or not view.get("choices"):
-        return "shared"
-    topic = view.get("topic", "")
-    if topic == "battle" and view["sides"][viewer]["hand"]:
-        return "private"
-    if topic in PLAYER_TOPICS:
-        return f"player:{viewer}"
-    return "shared"
+        return False
+    return view.get("topic") == "battle" and bool(view["sides"][viewer]["hand"])
+
+
+def at_home(view: dict[str, Any], viewer: int | None, seat: int) -> bool:
+    """Growth, taxes, passing, feeding: the viewer's own mat."""
+    return seat == viewer and bool(view.get("choices")) and view.get("topic", "") in PLAYER_TOPICS
+
+
+class PolisBoard(Board):
+    map_board = True
+
+    def panels(self, seats: int) -> list[Panel]:
+        return [
+            Panel("shared", "Board", lambda view, frame: shared(view, frame.width)),
+            Panel("private", "Private", lambda view, frame: private(view, frame.viewer, frame.width),
+                  needed=fighting, private=True),
+            *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width), at_home),
+        ]
+
+
+BOARD = PolisBoard()

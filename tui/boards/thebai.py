@@ -18,12 +18,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .thebai_city import city, roomy, target_keys
+from .base import Board, Panel, seat_panels
+from .thebai_city import city, roomy
 from .thebai_panels import council, display, estate, hand, supply, tracks
 from .thebai_style import city_glyphs, legend, roof_legend
-
-
-MAP_BOARD = True
 
 
 def _about(view: dict[str, Any]) -> str:
@@ -46,7 +44,7 @@ SIDE_MIN = 56
 """Columns the tracks, council and contracts need beside the city."""
 
 
-def shared(view: dict[str, Any], width: int, **_: Any) -> RenderableType:
+def shared(view: dict[str, Any], width: int) -> RenderableType:
     """The city and, beside it when there is room (else below it, the decision's part first),
     the devotion tracks and fate tiles, the council and the contract display."""
     def city_part(columns: int) -> Group:
@@ -66,7 +64,7 @@ def shared(view: dict[str, Any], width: int, **_: Any) -> RenderableType:
     return Group(*(item for name in order for item in (parts[name], Text(""))))
 
 
-def player(view: dict[str, Any], seat: int, width: int, **_: Any) -> RenderableType:
+def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
     return Group(estate(view, seat, width), supply(view, seat))
 
 
@@ -82,17 +80,33 @@ def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | N
     return hand(view, viewer)
 
 
-def focus(view: dict[str, Any], viewer: int | None) -> str:
-    """The viewer's estate while choosing on it, the hand while fulfilling from it; else the
-    shared board (whose part the decision is about comes first)."""
-    if viewer is None:
-        return "shared"
-    targets = [c.target or "" for c in view.get("choices", ())]
-    if any(t.startswith(f"e{viewer}.") or t.startswith(f"pool{viewer}.") for t in targets):
-        return f"player:{viewer}"
-    if any(t.startswith("card.") for t in targets) and private(view, viewer, 80) is not None:
-        return "private"
-    return "shared"
+def _targets(view: dict[str, Any]) -> list[str]:
+    return [choice.target or "" for choice in view.get("choices", ())]
 
 
-__all__ = ["shared", "player", "private", "focus", "target_keys"]
+def on_the_estate(view: dict[str, Any], viewer: int | None, seat: int) -> bool:
+    """Choosing on the viewer's estate or its supply."""
+    return seat == viewer and any(target.startswith((f"e{viewer}.", f"pool{viewer}.")) for target in _targets(view))
+
+
+def fulfilling(view: dict[str, Any], viewer: int | None) -> bool:
+    """Choosing a card of a secret hand (fulfilling a contract), unless the choice is on the estate."""
+    if viewer is None or on_the_estate(view, viewer, viewer) or private(view, viewer, 80) is None:
+        return False
+    return any(target.startswith("card.") for target in _targets(view))
+
+
+class ThebaiBoard(Board):
+    map_board = True
+
+    def panels(self, seats: int) -> list[Panel]:
+        """The city with the tracks, fate and council (else), the hand, each estate."""
+        return [
+            Panel("shared", "Board", lambda view, frame: shared(view, frame.width)),
+            Panel("private", "Private", lambda view, frame: private(view, frame.viewer, frame.width),
+                  needed=fulfilling, private=True),
+            *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width), on_the_estate),
+        ]
+
+
+BOARD = ThebaiBoard()

@@ -18,6 +18,7 @@ from engine.core.seats import seat_letter
 from engine.thebai.catalog import catalog
 from engine.thebai.geometry import grid, roof
 
+from .base import target_keys
 from .thebai_style import (EMPTY_SPACE, FREE_DICE, KEY_STYLE, PLAZA, RESERVED, STAND, archon_glyph, die_text, key_text,
                            owner, roof_glyph, seat_style, tile_style)
 
@@ -25,15 +26,6 @@ ROOMY_WIDTH = 100
 """Panel width from which tiles are drawn as boxes with their roofs."""
 SIDE_INFO_WIDTH = 76
 """Panel width from which a row's gate, commander and Strategos tiles sit beside it."""
-
-
-def target_keys(view: dict[str, Any]) -> dict[str, int]:
-    """Number keys of the viewer's choices, by the board target they act on (first wins)."""
-    keys: dict[str, int] = {}
-    for number, choice in enumerate(view.get("choices", ()), start=1):
-        if choice.target:
-            keys.setdefault(choice.target, number)
-    return keys
 
 
 def dice_cell(view, g, space, keys, width: int = 3) -> tuple[str, str]:

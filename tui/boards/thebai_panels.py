@@ -12,7 +12,7 @@ from engine.thebai.catalog import catalog
 from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, FACES, ROUNDS
 from engine.thebai.labels import cost_text, effect_text
 
-from .thebai_city import target_keys
+from .base import target_keys
 from .thebai_style import KEY_STYLE, key_text, seat_style
 
 CELL = 11

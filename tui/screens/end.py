@@ -10,7 +10,8 @@ from textual.containers import Grid, Vertical, VerticalScroll
 from textual.widgets import Footer, Label, Static
 
 from engine.core.contract import Score
-from tui.boards import board_module
+from tui.boards import board_for
+from tui.boards.base import Frame
 from tui.screens.base import TabulaModal, TabulaScreen
 from tui.table.state import TableState
 from tui.text import plain, seat_label
@@ -36,6 +37,8 @@ class EndScreen(TabulaScreen):
     def __init__(self, state: TableState) -> None:
         super().__init__(classes="end")
         self.state = state
+        self.panels = [panel for panel in board_for(state.game_id).panels(len(state.names)) if not panel.private]
+        """The final board and areas: every panel but the private ones."""
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -46,16 +49,16 @@ class EndScreen(TabulaScreen):
             yield Static("The game is saved as finished. b: the final board and areas below; "
                          "Enter: back to home.", id="end-hint")
             with Grid(id="final-boards"):
-                yield BoardPanel("Final board", id="final-shared", classes="panel")
-                for seat in range(len(state.names)):
-                    yield BoardPanel(seat_label(state.names, seat), id=f"final-player-{seat}", classes="panel")
+                for panel in self.panels:
+                    title = f"Final {panel.title.lower()}" if panel.seat is None else seat_label(state.names, panel.seat)
+                    yield BoardPanel(title, id=f"final-{panel.widget_id}", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
-        board, view = board_module(self.state.game_id), self.state.view
-        self.query_one("#final-shared", BoardPanel).show(lambda width: board.shared(view, width))
-        for seat in range(len(self.state.names)):
-            self.query_one(f"#final-player-{seat}", BoardPanel).show(lambda width, seat=seat: board.player(view, seat, width))
+        view, viewer = self.state.view, self.state.viewer
+        for panel in self.panels:
+            self.query_one(f"#final-{panel.widget_id}", BoardPanel).show(
+                lambda width, panel=panel: panel.draw(view, Frame(width, viewer)))
 
     def action_boards(self) -> None:
         self.query_one("#final", VerticalScroll).scroll_to_widget(self.query_one("#final-boards"), animate=False, top=True)

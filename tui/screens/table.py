@@ -18,7 +18,8 @@ from textual.message import Message
 from textual.widgets import Footer, Label, Static
 
 from saves.shared import SharedSession
-from tui.boards import board_module
+from tui.boards import board_for
+from tui.boards.base import Frame, Panel, focus
 from tui.messages import ChoiceMade, CurtainLifted
 from tui.screens.base import TabulaScreen
 from tui.table.controller import HintReady, Notice, TableController, TableEvent, Thinking
@@ -61,20 +62,21 @@ class TableScreen(TabulaScreen):
         self._ui_thread = threading.get_ident()
         self.controller = TableController(session, seats, self.from_worker, self.spawn, bot_pause=self.app.bot_pause,
                                           thinker=self.app.thinker)
-        self.board = board_module(session.record.game)
+        self.board = board_for(session.record.game)
         self.names = [seat.name for seat in session.record.seats]
+        self.panels = self.board.panels(len(self.names))
         self.state: TableState | None = None
         self.busy = True
         self.revealed: int | None = None
         """The human seat whose private information was last shown (the curtain was lifted for)."""
         self._end_pending = False
-        self.focused_view = "shared"
-        """The panel that follows the decision: "shared", "private" or "player:<seat>"."""
+        self.focused_view = self.panels[0].name
+        """The panel that follows the decision (the only one shown at 80 columns), by name."""
         self._focus_key: tuple | None = None
-        self.drawn_room: dict[str, bool] = {}
-        """The ``room()`` the boards were last drawn for."""
+        self.drawn_roomy = False
+        """Whether the boards were last drawn with room to spare (``roomy()``)."""
         self.zoomed = False
-        """The shared board shows a zoomed window of its map (a board module with ZOOM; ``z``)."""
+        """The panels that zoom show a zoomed window (``z``)."""
         self.thinking: Thinking | None = None
         """The search under way on this terminal (a bot's move or a hint), as last reported."""
 
@@ -83,14 +85,11 @@ class TableScreen(TabulaScreen):
     def compose(self) -> ComposeResult:
         yield Label(plain(self.session.record.title, lines=False), id="status")
         with Horizontal(id="table-body"):
-            map_board = "-map-board" if getattr(self.board, "MAP_BOARD", False) else ""
-            with VerticalScroll(id="boards", classes=map_board):
+            with VerticalScroll(id="boards", classes="-map-board" if self.board.map_board else ""):
                 with Vertical(id="board-col"):
-                    yield BoardPanel("Board", id="shared", classes="panel")
-                    yield BoardPanel("Private", id="private", classes="panel")
+                    yield from self.panel_widgets("board")
                 with Grid(id="areas-col", classes=f"-seats-{len(self.names)}"):
-                    for seat in range(len(self.names)):
-                        yield BoardPanel(seat_label(self.names, seat), id=f"player-{seat}", classes="panel player")
+                    yield from self.panel_widgets("areas")
             with Vertical(id="side"):
                 yield Static("", id="prompt")
                 yield Static("", id="thinking")
@@ -101,11 +100,23 @@ class TableScreen(TabulaScreen):
         yield Curtain(id="curtain")
         yield Footer()
 
+    def panel_widgets(self, place: str) -> ComposeResult:
+        for panel in self.panels:
+            if panel.place == place:
+                classes = "panel" + (" player" if panel.seat is not None else "") + (" private" if panel.private else "")
+                title = panel.title if panel.seat is None else seat_label(self.names, panel.seat)
+                yield BoardPanel(title, id=panel.widget_id, classes=classes)
+
+    def panel(self, panel: Panel) -> BoardPanel:
+        return self.query_one(f"#{panel.widget_id}", BoardPanel)
+
     def on_mount(self) -> None:
         self.query_one("#scores").border_title = "Scores (s: sheet)"
         self.query_one("#log").border_title = "Log"
         self.query_one("#choices").border_title = "Choices"
         self.query_one("#curtain").display = False
+        # The scroll keys' hint follows the boards' laid-out length, however late the layout comes.
+        self.watch(self.query_one("#boards"), "virtual_size", self.show_view_hint, init=False)
         self.controller.start()
 
     def on_unmount(self) -> None:
@@ -191,7 +202,9 @@ class TableScreen(TabulaScreen):
             choices.highlighted = best
 
     def close_curtain(self, seat: int) -> None:
-        self.query_one("#private", BoardPanel).show(None)
+        for panel in self.panels:
+            if panel.private:
+                self.panel(panel).show(None)
         self.query_one("#choices", ChoiceList).show([])
         self.query_one("#hint", Static).update("")
         self.query_one("#table-body").display = False
@@ -213,87 +226,93 @@ class TableScreen(TabulaScreen):
         return bool(self.query_one("#curtain").display)
 
     def render_state(self, state: TableState) -> None:
-        view, viewer, names = state.view, state.viewer, state.names
-        self.drawn_room = self.room()
+        view, viewer = state.view, state.viewer
+        self.drawn_roomy = self.roomy()
         choices = self.query_one("#choices", ChoiceList)
         choices.show(state.choices)  # first: a zoomed board centres on the highlighted choice
-        self.query_one("#shared", BoardPanel).show(lambda width: self.board.shared(view, width, **self.room(), **self.zoom()))
-        private = self.query_one("#private", BoardPanel)
-        private.set_class(not state.has_private, "-absent")
-        if state.has_private:
-            private.show(lambda width: self.board.private(view, viewer, width), title=f"Private — {seat_label(names, viewer)}")
-        for seat in range(len(names)):
-            self.query_one(f"#player-{seat}", BoardPanel).show(
-                lambda width, seat=seat: self.board.player(view, seat, width, **self.room()),
-                title=seat_title(state, seat))
+        for panel in self.panels:
+            widget = self.panel(panel)
+            draw = lambda width, panel=panel: panel.draw(view, self.frame(panel, width, viewer))  # noqa: E731
+            if panel.private:
+                widget.set_class(not state.has_private, "-absent")
+                if state.has_private:
+                    widget.show(draw, title=f"{panel.title} — {seat_label(state.names, viewer)}")
+            else:
+                widget.show(draw, title=None if panel.seat is None else seat_title(state, panel.seat))
         self.query_one("#prompt", Static).update(plain(prompt_line(state)))
         choices.disabled = False
         choices.display = bool(state.choices)
         self.show_hint()
-        self.query_one("#scores", ScoreSummary).show(names, state.scores, state.awaiting)
+        self.query_one("#scores", ScoreSummary).show(state.names, state.scores, state.awaiting)
         self.query_one("#log", GameLog).show(list(view.get("log", ())))
         self.follow_decision(state)
         self.call_after_refresh(self.show_view_hint)  # the panels' new lengths decide the scroll keys
         if state.choices:
             choices.focus()
 
-    def room(self) -> dict[str, bool]:
-        """``roomy=True`` for a board module that draws larger cells (ROOMY_CELLS) on a 180x40+ screen."""
-        roomy = getattr(self.board, "ROOMY_CELLS", False) and self.has_class("-widest") and self.has_class("-tall")
-        return {"roomy": True} if roomy else {}
+    def frame(self, panel: Panel, width: int, viewer: int | None) -> Frame:
+        if not panel.zoom:
+            return Frame(width, viewer, self.roomy())
+        highlighted = self.query_one("#choices", ChoiceList).highlighted_choice()
+        return Frame(width, viewer, self.roomy(), zoom=self.zoomed, highlighted=highlighted)
 
-    def zoom(self) -> dict[str, object]:
-        """``zoom`` and the highlighted choice's id, for a board module that draws a zoomed map (ZOOM)."""
-        if not getattr(self.board, "ZOOM", False):
-            return {}
-        choice = self.query_one("#choices", ChoiceList).highlighted_choice()
-        return {"zoom": self.zoomed, "highlighted": choice.id if choice else None}
+    def roomy(self) -> bool:
+        """Room to spare (180x40 or more) for a board that draws larger cells then."""
+        return self.board.roomy_cells and self.has_class("-widest") and self.has_class("-tall")
+
+    def zooming(self) -> list[Panel]:
+        return [panel for panel in self.panels if panel.zoom]
 
     def action_zoom(self) -> None:
-        """Zoom the shared board in (around the highlighted choice) or out again, and show it."""
+        """Zoom in (around the highlighted choice) or out again, and show the panel that zooms."""
         self.zoomed = not self.zoomed
-        self.focused_view = "shared"
+        self.focused_view = self.zooming()[0].name
         self.show_focus()
-        self.query_one("#shared", BoardPanel).redraw()
+        for panel in self.zooming():
+            self.panel(panel).redraw()
 
     # -- which panel the decision is about (the only one shown at 80 columns) -------------
 
+    def shown_panels(self) -> list[Panel]:
+        """The panels on the table now: every panel but the private ones while the viewer has no secret."""
+        has_private = self.state is not None and self.state.has_private
+        return [panel for panel in self.panels if has_private or not panel.private]
+
     def views(self) -> list[str]:
-        """The panels ``v`` cycles through: the board, the private hand, each player's area."""
-        private = ["private"] if self.state is not None and self.state.has_private else []
-        return ["shared", *private, *(f"player:{seat}" for seat in range(len(self.names)))]
+        """The panels ``v`` cycles through, by name."""
+        return [panel.name for panel in self.shown_panels()]
 
     def follow_decision(self, state: TableState) -> None:
-        """On each new decision, show the panel the board module says it is about."""
+        """On each new decision, show the panel it needs."""
         key = (state.position, state.viewer)
         if key != self._focus_key:
             self._focus_key = key
-            hint = getattr(self.board, "focus", None)
-            wanted = hint(state.view, state.viewer) if hint is not None else "shared"
-            self.focused_view = wanted if wanted in self.views() else "shared"
+            self.focused_view = focus(self.shown_panels(), state.view, state.viewer)
         self.show_focus()
 
     def show_focus(self) -> None:
-        views = self.views()
-        if self.focused_view not in views:
-            self.focused_view = "shared"
-        target = panel_id(self.focused_view)
-        for name in views:
-            panel = self.query_one(f"#{panel_id(name)}", BoardPanel)
-            panel.set_class(panel.id != target, "-hidden")
-            panel.set_class(panel.id == target, "-focused")
-            panel.border_subtitle = ""
-            panel.say_more_below(False)
-        shown = self.query_one(f"#{target}", BoardPanel)
-        self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, shown, animate=False, top=True)
+        shown = self.shown_panels()
+        if self.focused_view not in [panel.name for panel in shown]:
+            self.focused_view = shown[0].name
+        for panel in shown:
+            widget = self.panel(panel)
+            widget.set_class(panel.name != self.focused_view, "-hidden")
+            widget.set_class(panel.name == self.focused_view, "-focused")
+            widget.border_subtitle = ""
+            widget.say_more_below(False)
+        focused = self.focused_panel()
+        self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, focused, animate=False, top=True)
         self.call_after_refresh(self.show_view_hint)
+
+    def focused_panel(self) -> BoardPanel:
+        return self.panel(next(panel for panel in self.panels if panel.name == self.focused_view))
 
     def show_view_hint(self) -> None:
         """'v: next view (1/3)' under the panel shown, and the scroll keys when it runs past the screen."""
         views = self.views()
         if self.state is None or not self.is_attached or self.focused_view not in views:
             return  # nothing drawn yet, or the table is already gone (a refused join)
-        shown = self.query_one(f"#{panel_id(self.focused_view)}", BoardPanel)
+        shown = self.focused_panel()
         shown.border_subtitle = f"v: next view ({views.index(self.focused_view) + 1}/{len(views)})"
         shown.say_more_below(self.query_one("#boards", VerticalScroll).max_scroll_y > 0)
 
@@ -317,8 +336,8 @@ class TableScreen(TabulaScreen):
     def redraw_if_room_changed(self) -> None:
         """A resize across the roomy breakpoints (even a height-only one) redraws the boards,
         and nothing else: the focus, the highlighted choice and a raised curtain stay."""
-        if self.room() != self.drawn_room:
-            self.drawn_room = self.room()
+        if self.roomy() != self.drawn_roomy:
+            self.drawn_roomy = self.roomy()
             for panel in self.query(BoardPanel):
                 panel.redraw()
 
@@ -330,7 +349,7 @@ class TableScreen(TabulaScreen):
         if action in ("next_view", "scroll_boards"):
             return self.state is not None and not self.curtain_up
         if action == "zoom":
-            return getattr(self.board, "ZOOM", False) and self.state is not None and not self.curtain_up
+            return bool(self.zooming()) and self.state is not None and not self.curtain_up
         if action == "undo":
             return bool(self.state and self.state.can_undo and not self.busy and not self.curtain_up)
         if action == "hint":  # hidden in games without hints; dimmed while it cannot be asked
@@ -346,7 +365,8 @@ class TableScreen(TabulaScreen):
         if isinstance(event.option_list, ChoiceList):
             self.show_hint()
             if self.zoomed:  # the zoomed window follows the highlighted choice
-                self.query_one("#shared", BoardPanel).redraw()
+                for panel in self.zooming():
+                    self.panel(panel).redraw()
 
     def show_hint(self) -> None:
         choice = self.query_one("#choices", ChoiceList).highlighted_choice()
@@ -416,7 +436,3 @@ class TableScreen(TabulaScreen):
             self._end_pending = False
             self.finish()
 
-
-def panel_id(view_name: str) -> str:
-    """'shared' -> 'shared', 'private' -> 'private', 'player:2' -> 'player-2'."""
-    return view_name.replace(":", "-")

@@ -298,5 +298,6 @@ class TableController:
             self._tell(Notice(title, f"Your turn\n{log[-1] if log else ''}".strip(), bell=True))
         left = session.take_left()
         if left and not match.finished:
-            self._tell(Notice(title, f"{seat_list(match.names, left)} left the table. The seat is free: any terminal can take it from Resume."))
+            free = "The seat is free: any terminal can take it from Resume."
+            self._tell(Notice(title, f"{seat_list(match.names, left)} left the table. {free}"))
         return self._shown_key() != self._shown

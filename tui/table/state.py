@@ -12,9 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.contract import Score
-from tui.boards import board_module
-
-PROBE_WIDTH = 80
 
 
 @dataclass(frozen=True)
@@ -95,7 +92,6 @@ def snapshot(session, previous_viewer: int | None) -> TableState:
         awaiting = [choose_viewer([], humans, previous_viewer)]
     viewer = choose_viewer(awaiting, humans, previous_viewer)
     view = match.view(viewer)
-    has_private = viewer is not None and board_module(record.game).private(view, viewer, PROBE_WIDTH) is not None
     return TableState(
         game_id=record.game,
         title=record.title,
@@ -107,7 +103,7 @@ def snapshot(session, previous_viewer: int | None) -> TableState:
         awaiting=awaiting,
         finished=match.finished,
         can_undo=viewer is not None and not session.lost and match.can_undo(viewer),
-        has_private=has_private,
+        has_private=match.has_private(viewer),
         scores=match.scores(),
         ranking=match.ranking() if match.finished else [],
         progress=session.progress(),

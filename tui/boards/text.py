@@ -1,0 +1,46 @@
+"""Text helpers of the board renderers: lines cut or wrapped to a panel's width.
+
+Boards build their panels from plain lines. A line that is part of a drawing (a map row, a
+realm) is cut at the panel's edge with ``~`` (``clip``, ``lines``), never wrapped, so the
+drawing keeps its shape; prose is wrapped, its continuation indented under its first word
+(``wrap``, ``prose``), or left to the panel to wrap (``wrapped``).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Iterable
+
+from rich.text import Text
+
+
+def clip(line: str, width: int) -> str:
+    """``line`` cut to ``width`` columns, a ``~`` at the cut."""
+    return line if len(line) <= width else line[: max(width - 1, 0)] + "~"
+
+
+def lines(rows: Iterable[str], width: int) -> Text:
+    """Lines as one text, each cut to ``width`` (never wrapped)."""
+    return Text("\n".join(clip(row, width) for row in rows), no_wrap=True)
+
+
+def wrapped(rows: Iterable[str]) -> Text:
+    """Lines of information as one text, wrapped at the panel's width rather than cut."""
+    return Text("\n".join(rows))
+
+
+def wrap(line: str, width: int) -> list[str]:
+    """A line of prose on as many lines as ``width`` needs, continued under its first word."""
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    return textwrap.wrap(line, max(width, len(indent) + 8), subsequent_indent=indent) or [""]
+
+
+def prose(rows: Iterable[str], width: int) -> list[str]:
+    """Every line wrapped (``wrap``)."""
+    return [part for row in rows for part in wrap(row, width)]
+
+
+def listed(heading: str, items: Iterable[str]) -> list[str]:
+    """``heading`` and the items indented under it; nothing when there are no items."""
+    indented = ["  " + item for item in items]
+    return [heading, *indented] if indented else []
