@@ -1,0 +1,110 @@
+"""The boards' visual language: one glyph per meaning in every game's palette, a glyph for every
+kind in the game's data, and legends that explain exactly the glyphs drawn."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+from engine.almadi.catalog import ARROW, EFFECTS, TYPES, catalogue as almadi_catalogue
+from engine.core.bots import RandomBot
+from engine.core.match import Match
+from engine.pantheon.data import EFFECTS as LOOT_EFFECTS, catalog as pantheon_catalog
+from engine.registry import rules_for
+from tui.boards import almadi_tiles, pantheon_map
+from tui.boards.canvas import Canvas
+from tui.boards.glyphs import Glyph, Palette, Pen
+
+PALETTES = {"almadi": almadi_tiles.PALETTE, "pantheon": pantheon_map.PALETTE}
+
+
+@pytest.mark.parametrize("game", PALETTES)
+def test_no_character_has_two_meanings(game):
+    assert PALETTES[game].clashes() == []
+
+
+def test_a_clash_is_found():
+    palette = Palette("test", {"moon": Glyph("M", "moon"), "market": Glyph("M", "market"), "arrows": Glyph("↑→", "arrow")})
+    assert palette.clashes() == ["M: moon, market"]
+
+
+def test_a_no_color_style_holds_attributes_only():
+    with pytest.raises(ValueError):
+        Glyph("x", "thing", mono="bold red")
+
+
+def test_every_almadi_landscape_and_edge_of_the_data_has_a_glyph():
+    palette = almadi_tiles.PALETTE
+    assert set(TYPES) <= set(palette.glyphs) and {ARROW, *EFFECTS} <= set(palette.glyphs)
+    for kind, sides in almadi_catalogue().faces.values():
+        assert {side.partition("*")[0] for side in sides if side} <= set(palette.glyphs)
+    assert len(palette["arrow"].text) == 4  # one arrow a side, pointing out
+
+
+def test_every_pantheon_terrain_feature_loot_and_piece_has_a_glyph():
+    palette = pantheon_map.PALETTE
+    cat = pantheon_catalog()
+    assert {record["terrain"] for record in cat.hexes.values()} == {"sea", "land"} <= set(palette.glyphs)
+    assert {"column_site", "symbol", "home", "temple", "foot", "column"} <= set(palette.glyphs)
+    assert {f"loot:{effect}" for effect in LOOT_EFFECTS} <= set(palette.glyphs)
+    assert {f"loot:{record['effect']}" for record in cat.loot.values()} <= set(palette.glyphs)
+    assert len(palette["foot"].text) == len(palette["column"].text) == 4  # a letter per seat
+
+
+def drawn_glyphs(palette: Palette, text: Text) -> set[str]:
+    """The palette's glyphs whose symbols appear in ``text`` (Latin letters and digits aside:
+    labels and hex ids use them)."""
+    chars = set(text.plain)
+    return {name for name, glyph in palette.glyphs.items()
+            if any(char in chars for char in glyph.text if not (char.isascii() and char.isalnum()))}
+
+
+def almadi_views():
+    match = Match(rules_for("almadi"), ["A", "B", "C"], {}, 3)
+    bots = [RandomBot(seat) for seat in range(3)]
+    match.draw_all()
+    for step in range(60):
+        seat = match.awaiting()[0]
+        match.choose(seat, bots[seat].choose(match, seat).id)
+        match.draw_all()
+        if step % 15 == 0:
+            yield match.view(match.awaiting()[0])
+
+
+@pytest.mark.parametrize("width,roomy", [(40, False), (60, False), (90, True)])
+def test_the_almadi_legend_explains_exactly_what_was_drawn(width, roomy):
+    for view in almadi_views():
+        for seat in range(3):
+            pen = Pen(almadi_tiles.PALETTE, color=False)
+            drawn = almadi_tiles.realm_text(view, seat, {}, width, roomy, pen)
+            assert set(pen.used) == drawn_glyphs(almadi_tiles.PALETTE, drawn)
+            legend = pen.legend(width).plain
+            for name in pen.used:
+                assert almadi_tiles.PALETTE[name].meaning in legend
+
+
+def test_the_pantheon_legend_explains_exactly_what_was_drawn():
+    match = Match(rules_for("pantheon"), ["A", "B", "C"], {}, 4)
+    bots = [RandomBot(seat) for seat in range(3)]
+    for _ in range(40):
+        match.draw_all()
+        seat = match.awaiting()[0]
+        match.choose(seat, bots[seat].choose(match, seat).id)
+    view = match.view(0)
+    rows, cols = range(view["map"]["rows"]), range(view["map"]["cols"])
+    for size in pantheon_map.SIZES:
+        pen = Pen(pantheon_map.PALETTE, color=False)
+        drawn = pantheon_map.draw(view, pen, {}, size, rows, cols)
+        assert set(pen.used) == drawn_glyphs(pantheon_map.PALETTE, drawn) | {
+            name for name in ("foot", "column") if name in pen.used}
+        legend = pantheon_map.legend(view, pen, 80, False).plain
+        assert all(pantheon_map.PALETTE[name].meaning in legend for name in pen.used)
+
+
+def test_a_canvas_keeps_styles_in_runs_and_drops_trailing_blanks():
+    canvas = Canvas(6, 2)
+    canvas.write(0, 0, "ab", "bold")
+    canvas.put(0, 2, "c", "bold")
+    canvas.put(1, 1, "x")
+    text = canvas.text()
+    assert text.plain == "abc\n x" and [(s.start, s.end, s.style) for s in text.spans] == [(0, 3, "bold")]

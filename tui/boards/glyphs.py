@@ -1,0 +1,176 @@
+"""The boards' visual language: each game declares its glyphs once, in a ``Palette`` (in its
+board module, never in the engine), draws with a ``Pen`` that notes every glyph it puts on the
+screen, and shows a legend of exactly those.
+
+A glyph is a character (or a few, for one meaning drawn several ways: the arrows ``↑→↓←``)
+with a meaning, a style in colour and a style under NO_COLOR. Meaning is carried by the
+character first: colour only repeats it, so NO_COLOR and colour-blind players lose nothing.
+Styles in colour set both foreground and background wherever they set a background (a tile's
+fill, the sea), and plain foreground colours are mid-tones, so the light and the dark theme
+both read them. Under NO_COLOR a glyph keeps its character and its attributes only (bold,
+reverse, underline, dim): a number key or a highlighted target is reverse video in both.
+
+``Palette.clashes`` lists characters drawn with two meanings in one game; a test keeps it empty
+for every game, and checks that every kind in the game's data (landscape, edge, terrain,
+piece...) has a glyph.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from rich.style import Style
+from rich.text import Text
+
+from engine.core.seats import LETTERS, SYMBOLS
+
+KEY = "bold reverse"
+"""A choice's number key on the board, in colour and under NO_COLOR."""
+MONO_ATTRIBUTES = {"bold", "dim", "italic", "underline", "reverse", "strike", "not"}
+
+
+@dataclass(frozen=True)
+class Glyph:
+    text: str
+    """The character drawn; several characters are variants of one meaning (``↑→↓←``)."""
+    meaning: str
+    group: str = ""
+    """The legend's heading it goes under ('Landscapes', 'Edges')."""
+    colour: str = ""
+    """Its Rich style in colour."""
+    mono: str = ""
+    """Its style under NO_COLOR: attributes only."""
+    shown: str | None = None
+    """How the legend writes it, when not ``text`` (e.g. 'a' for the feet a-d)."""
+
+    def __post_init__(self) -> None:
+        if set(self.mono.split()) - MONO_ATTRIBUTES:
+            raise ValueError(f"{self.meaning}: the NO_COLOR style {self.mono!r} may hold attributes only")
+
+    def char(self, variant: int = 0) -> str:
+        return self.text[variant]
+
+
+class Palette:
+    """A game's glyphs by name, in legend order, and its seat colours (after letter and symbol)."""
+
+    def __init__(self, game: str, glyphs: dict[str, Glyph], seat_colours: Iterable[str] = ()):
+        self.game = game
+        self.glyphs = glyphs
+        self.seat_colours = tuple(seat_colours)
+
+    def __getitem__(self, name: str) -> Glyph:
+        return self.glyphs[name]
+
+    def clashes(self) -> list[str]:
+        """Characters drawn with two meanings (should be none), e.g. 'M: moon, market'."""
+        meanings: dict[str, list[str]] = {}
+        for glyph in self.glyphs.values():
+            for char in dict.fromkeys(glyph.text):
+                if not char.isspace():
+                    meanings.setdefault(char, []).append(glyph.meaning)
+        return [f"{char}: {', '.join(found)}" for char, found in meanings.items() if len(found) > 1]
+
+    def style(self, name: str, color: bool) -> Style:
+        return _style(self, name, color)
+
+    def seat_style(self, seat: int, color: bool) -> Style:
+        """A seat's pieces: bold, in the seat's colour when there is colour."""
+        return _seat_style(self, seat, color)
+
+
+@lru_cache(maxsize=None)
+def _style(palette: Palette, name: str, color: bool) -> Style:
+    glyph = palette.glyphs[name]
+    return Style.parse((glyph.colour if color else glyph.mono) or "none")
+
+
+@lru_cache(maxsize=None)
+def _seat_style(palette: Palette, seat: int, color: bool) -> Style:
+    colour = palette.seat_colours[seat] if color and seat < len(palette.seat_colours) else ""
+    return Style.parse(f"bold {colour}".strip())
+
+
+def key_label(number: int) -> str:
+    """A choice's key as one character: 1-9, '+' for the later ones (chosen from the list)."""
+    return str(number) if number <= 9 else "+"
+
+
+def seat_glyph(seat: int) -> str:
+    """A seat's symbol and letter, as in every title: '●A'."""
+    return f"{SYMBOLS[seat]}{LETTERS[seat]}"
+
+
+class Pen:
+    """Draws one frame with a palette, in colour or not, noting each glyph it hands out so the
+    legend explains exactly what was drawn."""
+
+    def __init__(self, palette: Palette, color: bool = True):
+        self.palette = palette
+        self.color = color
+        self.used: dict[str, None] = {}
+
+    def __call__(self, name: str, variant: int = 0) -> tuple[str, Style]:
+        """The character (``variant``: which of the glyph's characters) and its style."""
+        self.used[name] = None
+        return self.palette.glyphs[name].text[variant], self.palette.style(name, self.color)
+
+    def style(self, name: str) -> Style:
+        """A glyph's style, for drawing that is not the glyph itself (a tile's fill)."""
+        return self.palette.style(name, self.color)
+
+    def note(self, *names: str) -> None:
+        """Glyphs drawn otherwise (in a label) that the legend must explain."""
+        self.used.update(dict.fromkeys(names))
+
+    def seat(self, seat: int) -> Style:
+        return self.palette.seat_style(seat, self.color)
+
+    def legend(self, width: int, extra: Iterable[Text] = (), looks: dict[str, Style] | None = None) -> Text:
+        """The glyphs drawn, in the palette's order, grouped under their headings, each as it
+        looks on the board (``looks``: another style for some, e.g. a seat's piece); then the
+        ``extra`` entries; wrapped at ``width`` between entries."""
+        looks = looks or {}
+        entries: list[tuple[str, Text]] = []
+        for name, glyph in self.palette.glyphs.items():
+            if name in self.used:
+                shown = Text()
+                shown.append(glyph.shown if glyph.shown is not None else glyph.text,
+                             looks.get(name) or self.palette.style(name, self.color))
+                entries.append((glyph.group, entry(shown, glyph.meaning)))
+        entries += [("", entry) for entry in extra]
+        return legend_text(entries, width)
+
+
+def entry(shown: str | Text, meaning: str, style: str | Style = "bold") -> Text:
+    """A legend entry of glyphs drawn otherwise (a number key, a seat's letters)."""
+    text = shown.copy() if isinstance(shown, Text) else Text.assemble((shown, style))
+    text.append(" " + meaning, "dim")
+    return text
+
+
+def key_entry(meaning: str = "a choice's key: where it acts") -> Text:
+    return entry("1", meaning, KEY)
+
+
+def legend_text(entries: list[tuple[str, Text]], width: int) -> Text:
+    """Entries, each after its group's heading when the group changes, on lines of ``width``."""
+    text = Text(no_wrap=True, end="")
+    line, group = 0, None
+    for heading, item in entries:
+        piece = Text()
+        if heading != group and heading:
+            piece.append(f"{heading}: ", "dim italic")
+        group = heading
+        piece.append_text(item)
+        gap = 2 if line else 0
+        if line and line + gap + piece.cell_len > width:
+            text.append("\n")
+            line, gap = 0, 0
+        if gap:
+            text.append(" " * gap)
+        text.append_text(piece)
+        line += gap + piece.cell_len
+    return text
