@@ -108,3 +108,14 @@ def test_a_canvas_keeps_styles_in_runs_and_drops_trailing_blanks():
     canvas.put(1, 1, "x")
     text = canvas.text()
     assert text.plain == "abc\n x" and [(s.start, s.end, s.style) for s in text.spans] == [(0, 3, "bold")]
+
+
+def test_an_almadi_side_with_several_jars_shows_how_many():
+    tile = {"type": "oasis", "sides": ["arrow", "jar", "jar", "genie"], "jars": [0, 3, 2, 0]}
+    for size in (almadi_tiles.SMALL, almadi_tiles.MEDIUM, almadi_tiles.LARGE):
+        canvas = Canvas(size.width, size.height)
+        pen = Pen(almadi_tiles.PALETTE, color=False)
+        almadi_tiles.draw_tile(canvas, pen, 0, 0, size, tile)
+        lines = canvas.text().plain.splitlines()
+        assert lines[size.height // 2].endswith("³δ") and "δδ" in lines[-1] and lines[0][size.width // 2] == "↑"
+        assert "jars" in pen.used and "jars on that side" in pen.legend(80).plain

@@ -15,7 +15,8 @@ The starting tile's landscapes have a double frame (╔═╗), an empty spot wh
 landscape a dashed one (╭╌╮) with the choice's number key inside. A choice acting on a tile
 (a Genie move, taking it from the central board) shows its key in the tile's top-left corner,
 the landscape just placed a ``*`` in its top-right corner (so the two never hide each other),
-and a palace with a Mosaic card ``#``. Colour repeats what the glyphs say: every meaning has a
+and a palace with a Mosaic card ``#``. A side with several jars repeats the jar along a top
+or bottom edge (``δδ``) and counts them beside a flank (``δ²``). Colour repeats what the glyphs say: every meaning has a
 character of its own, no letter is shared.
 """
 
@@ -58,6 +59,7 @@ PALETTE = Palette("almadi", {
     "moon": Glyph("☾", "moon", "Edges", "bold", "bold"),
     "ruby": Glyph("♦", "ruby", "Edges", "bold", "bold"),
     "jar": Glyph("δ", "jar", "Edges", "bold", "bold"),
+    "jars": Glyph("²³⁴⁵⁶⁷⁸⁹", "jars on that side", "Edges", "bold", "bold", shown="δ²"),
     "frame": Glyph("┌─┐│└┘", "landscape tile", "Marks", "", "", shown="┌┐"),
     "start": Glyph("╔═╗║╚╝", "starting tile", "Marks", "bold", "bold", shown="╔╗"),
     "mosaic": Glyph("#", "palace with a Mosaic", "Marks", "bold", "bold"),
@@ -66,6 +68,7 @@ PALETTE = Palette("almadi", {
     "empty": Glyph("·", "empty", "Marks", "dim", "dim"),
 })
 SIDES = ("top", "right", "bottom", "left")
+
 
 
 @dataclass(frozen=True)
@@ -147,12 +150,20 @@ def draw_tile(canvas: Canvas, pen: Pen, top: int, left: int, size: Size, tile: d
         canvas.write(mid, centre - 1, glyph * 3, ink)
     else:
         canvas.put(mid, centre, glyph, ink)
+    jars = tile.get("jars") or (0, 0, 0, 0)
     for index, side in enumerate(tile["sides"]):
         if not side:
             continue
         char, style = _edge(pen, side, index)
         row, col = ((top, centre), (mid, left + w - 1), (top + h - 1, centre), (mid, left))[index]
         canvas.put(row, col, char, fill + style)
+        if jars[index] > 1 and size.framed:  # several jars: repeated along the top or bottom, counted beside a flank
+            if index in (0, 2):
+                shown = min(jars[index], w - 2)
+                canvas.write(row, left + 1 + (w - 2 - shown) // 2, char * shown, fill + style)
+            else:
+                count, count_style = pen("jars", min(jars[index], 9) - 2)
+                canvas.put(row, col + (-1 if index == 1 else 1), count, fill + count_style)
     if mosaic:
         char, style = pen("mosaic")
         row, col = (top + h - 2, centre) if size is LARGE else (mid, centre + 1)
