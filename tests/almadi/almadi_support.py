@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.console import Console
+
 from engine.almadi.catalog import catalogue
 from engine.almadi.legal import phase
 from engine.almadi.setup_draws import SETUP_PHASES
@@ -68,3 +70,10 @@ def realm_of(match: Match, seat: int) -> dict[tuple[int, int], str]:
 def play(match: Match, seat: int, *choice_ids: str) -> None:
     for choice_id in choice_ids:
         match.choose(seat, choice_id)
+
+
+def render(renderable, width: int) -> list[str]:
+    """A board's lines as a terminal of ``width`` columns without colour shows them."""
+    console = Console(width=width, no_color=True, record=True, file=open("/dev/null", "w"))
+    console.print(renderable)
+    return console.export_text().splitlines()

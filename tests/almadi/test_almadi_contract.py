@@ -15,9 +15,11 @@ from engine.almadi.legal import phase
 from engine.core.contract import CHANCE
 from engine.core.match import Match
 from engine.core.playout import Playout, random_policy
-from tests.almadi.almadi_support import NAMES, RULES, new_match, play, set_realm
+from tests.almadi.almadi_support import NAMES, RULES, new_match, play, render, set_realm
 from tui.boards import almadi as board
-from tui.boards.base import focus
+from tui.boards import almadi_tiles as tiles
+from tui.boards.base import Frame, focus
+from tui.boards.glyphs import Pen
 
 FIXED_TARGETS = {"fx:martelin": "deck:mosaic", "fx:stall": "deck:stall", "fx:ruby": "rubies"}
 
@@ -65,25 +67,31 @@ def test_every_choice_that_acts_on_the_table_names_where(n, characters):
     assert {"take", "place", "fx", "genie", "to", "done"} <= kinds
 
 
+def realm_lines(view, seat):
+    """The realm as drawn at 80 columns (7x3 tiles), with the number keys of the choices."""
+    pen = Pen(tiles.PALETTE, color=False)
+    return tiles.realm_text(view, seat, board.realm_keys(view, seat), 80, False, pen).plain.splitlines()
+
+
 def key_at(lines, row, col):
-    """The text drawn in the middle line of realm cell (row, col) at 80 columns (5-column cells)."""
+    """The text drawn in the middle line of realm cell (row, col) at 80 columns (7-column tiles)."""
     line = lines[2 + 3 * row]
-    return line[3 + 5 * col:3 + 5 * col + 5]
+    return line[3 + 7 * col:3 + 7 * col + 7]
 
 
 def test_number_keys_are_drawn_where_the_choices_act():
     match = new_match()
     seat = match.state["current"]
     set_realm(match, seat, {(0, 1): "O07", (0, 2): "O08", (2, 1): "M04"})
-    shared = board.shared(match.view(seat), 80).plain.splitlines()
+    shared = render(board.shared(match.view(seat), Frame(80, seat)), 80)
     row_two = shared[next(n for n, line in enumerate(shared) if line.startswith("Row 2")) - 1]  # the slots' corners
-    assert row_two[6] == "3" and row_two[12] == "4"  # take:1:0 and take:1:1 are choices 3 and 4
+    assert row_two[6] == "3" and row_two[14] == "4"  # take:1:0 and take:1:1 are choices 3 and 4
     play(match, seat, "take:1:0")
     view = match.view(seat)
     assert [c.id for c in view["choices"]] == ["place:1:1", "place:1:2"]
-    lines = board.realm_lines(view, seat, 80)
-    assert key_at(lines, 1, 1) == " [1] " and key_at(lines, 1, 2) == " [2] "
-    assert board.realm_lines(view, 1 - seat, 80) == board.realm_lines(match.view(1 - seat), 1 - seat, 80)
+    lines = realm_lines(view, seat)
+    assert key_at(lines, 1, 1) == "╎  1  ╎" and key_at(lines, 1, 2) == "╎  2  ╎"
+    assert realm_lines(view, 1 - seat) == realm_lines(match.view(1 - seat), 1 - seat)
 
 
 def test_a_tile_the_genie_may_move_shows_its_key_in_its_corner():
@@ -93,8 +101,8 @@ def test_a_tile_the_genie_may_move_shows_its_key_in_its_corner():
     play(match, seat, "take:0:1", "place:0:1")  # O02: its Genie activated
     view = match.view(seat)
     assert [c.id for c in view["choices"]] == ["genie:O02", "genie:M04", "done"]
-    lines = board.realm_lines(view, seat, 80)
-    assert lines[1][3 + 5] == "*" and lines[7][3 + 5] == "2"  # top-left corners: the placed O02, M04 in row 3
+    lines = realm_lines(view, seat)
+    assert lines[1][3 + 7:3 + 14] == "1──↑──*" and lines[7][3 + 7] == "2"  # the placed O02 (marked *), M04 in row 3
     assert focus(board.BOARD.panels(len(match.names)), view, seat) == f"player:{seat}"
 
 

@@ -21,6 +21,7 @@ from engine.core.replay import Replay
 from engine.core.state import copy_state
 from tui.boards import board_for
 from tui.boards.base import Frame, focus
+from tui.boards.glyphs import Ledger
 from tui.help_text import load_sections
 
 from .playouts import configurations, plain, positions, sampled, viewers
@@ -208,19 +209,27 @@ def test_every_panel_of_every_seat_renders_at_80_columns_and_the_decision_has_on
         assert len({panel.name for panel in panels}) == len(panels), "panel names must be unique"
         for viewer in viewers(match):
             view = match.view(viewer)
-            shown = [panel for panel in panels if match.has_private(viewer) or not panel.private]
+            shown = [panel for panel in panels if (match.has_private(viewer) or not panel.private) and not panel.legend]
             assert focus(shown, view, viewer) in {panel.name for panel in shown}
+            ledger = Ledger()
             for panel in shown:
-                frames = [Frame(PANEL_WIDTH, viewer)]
+                frames = [Frame(PANEL_WIDTH, viewer), Frame(PANEL_WIDTH, viewer, legend=False, ledger=ledger, panel=panel.name)]
                 if panel.zoom:
                     frames += [Frame(PANEL_WIDTH, viewer, zoom=zoom, highlighted=choice)
                                for zoom in (False, True) for choice in (None, *view["choices"][:3])]
                 for frame in frames:
-                    renderable = panel.draw(view, frame)
-                    assert renderable is not None, f"{panel.name} drew nothing for seat {viewer}"
-                    width = Measurement.get(console, console.options, renderable).minimum
-                    assert width <= PANEL_WIDTH, f"{panel.name} needs {width} columns"
-                    console.print(renderable)
+                    fits(console, panel, view, frame, viewer)
+            for panel in panels:  # beside several panels: the legend of what they drew
+                if panel.legend and ledger.drawn:
+                    fits(console, panel, view, Frame(PANEL_WIDTH, viewer, ledger=ledger, panel=panel.name), viewer)
+
+
+def fits(console: Console, panel, view, frame: Frame, viewer) -> None:
+    renderable = panel.draw(view, frame)
+    assert renderable is not None, f"{panel.name} drew nothing for seat {viewer}"
+    width = Measurement.get(console, console.options, renderable).minimum
+    assert width <= PANEL_WIDTH, f"{panel.name} needs {width} columns"
+    console.print(renderable)
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy"])

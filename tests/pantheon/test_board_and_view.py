@@ -7,8 +7,9 @@ from pathlib import Path
 from rich.console import Console
 
 from engine.pantheon import rules
-from tui.boards import pantheon as board
-from tui.boards.base import focus
+from tui.boards import pantheon as board, pantheon_map
+from tui.boards.glyphs import Pen
+from tui.boards.base import Frame, focus
 from tui.help_text import parse_sections
 
 from .helpers import RULES, give, put, table, to_first_turn, new_match
@@ -41,14 +42,14 @@ def test_compact_map_fits_80_columns_and_shows_pieces_by_letter():
     put(m, 1, feet=["J4"], columns=["K4"])
     m.state["loot"] = {"I4": "demigod"}
     view = m.rules.view(m.state, 0)
-    lines = board.map_lines(view, 80)
+    lines = map_lines(view, 80)
     assert max(len(line) for line in lines) <= 80 and len(lines) == 12
     row4, row5 = lines[4], lines[5]
     cells4 = [row4[3 + 2 + 4 * c: 3 + 2 + 4 * c + 3] for c in range(18)]   # odd row: shifted 2
     cells5 = [row5[3 + 4 * c: 3 + 4 * c + 3] for c in range(18)]
-    assert cells4[9] == ".ab" and cells4[10] == "|B " and cells4[8] == "$  "
-    assert cells5[9] == "T  " and cells5[10] == "~~~"
-    text = render(board.shared(view, 80), 80)
+    assert cells4[9] == "·ab" and cells4[10] == "¦B " and cells4[8] == "δ  "  # land, column hex, demigod loot
+    assert cells5[9] == "Π  " and cells5[10] == "≈≈≈"  # the temple, the sea
+    text = render(board.shared(view, Frame(80, 0)), 80)
     assert "I4 Demigod" in text and "Temple: J5" in text
 
 
@@ -56,17 +57,26 @@ def test_narrow_panels_get_two_character_cells():
     m = table(temple="J5")
     put(m, 0, feet=["J4"])
     put(m, 1, feet=["J4"], columns=["K4"])
-    lines = board.map_lines(m.rules.view(m.state, None), 41)
+    lines = map_lines(m.rules.view(m.state, None), 41)
     assert max(len(line) for line in lines) <= 41 and len(lines) == 12
-    assert lines[4][3 + 1 + 2 * 9: 3 + 1 + 2 * 11] == "ab|B"   # the shared foot hex, then Bruno's column
-    assert lines[5][3 + 2 * 9: 3 + 2 * 9 + 2] == "T "
+    assert lines[4][3 + 1 + 2 * 9: 3 + 1 + 2 * 11] == "ab¦B"   # the shared foot hex, then Bruno's column
+    assert lines[5][3 + 2 * 9: 3 + 2 * 9 + 2] == "Π "
 
 
-def test_wide_map_shows_hex_ids():
-    m = table()
-    lines = board.map_lines(m.rules.view(m.state, None), 160)
-    assert max(len(line) for line in lines) <= 160
-    assert re.search(r"\bJ5\b", "\n".join(lines)) and len(lines) == 23
+def test_a_roomy_map_outlines_its_hexes_with_their_ids_and_keeps_the_sea_open():
+    m = table(temple="J5")
+    put(m, 1, feet=["J4"])
+    lines = map_lines(m.rules.view(m.state, None), 160, roomy=True)
+    assert max(len(line) for line in lines) <= 160 and len(lines) == 2 + 3 * 11
+    assert re.search(r"╱J5 ╲", "\n".join(lines)) and "│ · b │" in lines[3 * 3 + 2]  # J4: land, Bruno's foot
+    assert "│≈≈≈≈≈≈≈≈≈≈≈│" in lines[3 * 3 + 2]  # F4 and G4, two sea hexes: no line between them
+    assert len(map_lines(m.rules.view(m.state, None), 160)) == 12  # not roomy: a line a row
+
+
+def map_lines(view, width, roomy=False):
+    """The whole map as drawn without colour in a panel of ``width`` columns."""
+    return board.whole_map(view, Frame(width, view["viewer"], roomy, color=False),
+                           Pen(pantheon_map.PALETTE, color=False)).plain.splitlines()
 
 
 def test_private_area_shows_only_the_viewers_own_secrets():

@@ -24,8 +24,9 @@ def test_no_character_has_two_meanings(game):
 
 
 def test_a_clash_is_found():
-    palette = Palette("test", {"moon": Glyph("M", "moon"), "market": Glyph("M", "market"), "arrows": Glyph("↑→", "arrow")})
-    assert palette.clashes() == ["M: moon, market"]
+    palette = Palette("test", {"moon": Glyph("M", "moon"), "market": Glyph("M", "market"), "arrows": Glyph("↑→", "arrow"),
+                               "frame": Glyph("│", ""), "wall": Glyph("│", "")})
+    assert palette.clashes() == ["M: moon, market", "│: frame, wall"]
 
 
 def test_a_no_color_style_holds_attributes_only():
@@ -97,7 +98,7 @@ def test_the_pantheon_legend_explains_exactly_what_was_drawn():
         drawn = pantheon_map.draw(view, pen, {}, size, rows, cols)
         assert set(pen.used) == drawn_glyphs(pantheon_map.PALETTE, drawn) | {
             name for name in ("foot", "column") if name in pen.used}
-        legend = pantheon_map.legend(view, pen, 80, False).plain
+        legend = pen.legend(80, pantheon_map.legend_extra(view, pen, False)).plain
         assert all(pantheon_map.PALETTE[name].meaning in legend for name in pen.used)
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from engine.core import Choice
+from engine.pantheon.data import catalog
 from saves.store import SaveStore
 from tests.pantheon.helpers import put as staged_put, refresh as staged_refresh, table as staged_table
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tests.tui.scenes import pantheon_mid_game
-from tui.boards.pantheon import TARGETS_LEGEND, ZOOM_IN_LEGEND, ZOOM_OUT_LEGEND, zoom_map, zoom_window
+from tui.boards import pantheon_map
+from tui.boards.glyphs import Pen
+from tui.boards.pantheon import ZOOM_IN, ZOOM_OUT, zoom_map, zoom_window
 from tui.screens.end import EndScreen
 from tui.screens.table import TableScreen
 
@@ -62,7 +65,7 @@ async def test_turns_by_keys_movement_step_by_step_a_purchase_and_a_god(tmp_path
 
         # Movement, one hex at a time: each target shows its cost and its number key on the map.
         await pick(pilot, table, "move")
-        assert table.focused_view == "shared" and TARGETS_LEGEND.split(":")[0] in text_of(table.query_one("#shared"))
+        assert table.focused_view == "shared" and "a choice's key: where it acts" in text_of(table.query_one("#shared"))
         steps = 0
         while (targets := [c for c in table.state.choices if c.id.startswith(PLACING)]) and steps < 3:
             for number, choice in enumerate(table.state.choices, start=1):
@@ -195,6 +198,12 @@ async def test_a_bots_only_game_is_watched_to_the_end_with_the_final_map(tmp_pat
     assert SaveStore(tmp_path).summaries()[0].status == "finished"
 
 
+def loot(view, hex_id: str) -> str:
+    """The glyph of the loot on ``hex_id``."""
+    kind = next(h["loot"] for h in view["map"]["hexes"] if h["id"] == hex_id)
+    return pantheon_map.LOOT_KINDS[catalog().loot[kind]["effect"]]
+
+
 def board_lines(table) -> list[str]:
     return text_of(table.query_one("#shared")).splitlines()
 
@@ -211,7 +220,7 @@ async def test_z_zooms_the_map_around_the_highlighted_choice_and_back(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot)
         whole_map = "   A B C D E F G H I J K L M N O P Q R"
-        assert whole_map in board_lines(table) and ZOOM_IN_LEGEND in text_of(table.query_one("#shared"))
+        assert whole_map in board_lines(table) and ZOOM_IN in text_of(table.query_one("#shared"))
         await pick(pilot, table, "move")
         assert table.state.view["temple"] == "J5"
         assert choice_ids(table) == ["foot:I4", "foot:J4", "foot:I5", "foot:K5", "foot:I6", "foot:J6", "end"]
@@ -219,14 +228,15 @@ async def test_z_zooms_the_map_around_the_highlighted_choice_and_back(tmp_path):
         await press(pilot, "z")  # 7 of the 18 columns fit at 80x24, 7 rows; choice 1 (I4) highlighted
         lines = board_lines(table)
         assert lines[0] == "Rows 1-7 of 1-11, columns F-L of A-R" and whole_map not in lines
-        assert "    F1   G1   H1   I1   J1   K1   L1" in lines and ZOOM_OUT_LEGEND.split(";")[0] in "\n".join(lines)
-        assert ">1$" in map_row(table, 4) and " 2. " in map_row(table, 4) and " T " in map_row(table, 5)  # I4: loot
+        assert "    F1   G1   H1   I1   J1   K1   L1" in lines and ZOOM_OUT in "\n".join(lines)
+        assert f">1{loot(table.state.view, 'I4')}" in map_row(table, 4) and " 2· " in map_row(table, 4)  # I4: loot
+        assert " Π " in map_row(table, 5)
 
         await press(pilot, "down", "down", "down")  # K5: the window follows, one row down, two columns right
         assert board_lines(table)[0] == "Rows 2-8 of 1-11, columns H-N of A-R"
-        assert ">4~~~" in map_row(table, 5) and ">" not in map_row(table, 4)  # K5: sea
+        assert ">4≈≈≈" in map_row(table, 5) and ">" not in map_row(table, 4)  # K5: sea
         await press(pilot, "down", "down")  # J6
-        assert board_lines(table)[0] == "Rows 3-9 of 1-11, columns G-M of A-R" and ">6~~~" in map_row(table, 6)
+        assert board_lines(table)[0] == "Rows 3-9 of 1-11, columns G-M of A-R" and ">6≈≈≈" in map_row(table, 6)
         await press(pilot, "down")  # End movement has no hex: back to the temple, nothing marked
         assert board_lines(table)[0] == "Rows 2-8 of 1-11, columns G-M of A-R"
         assert ">" not in "".join(map_row(table, row) for row in range(2, 9))
@@ -244,12 +254,12 @@ async def test_a_zoomed_hex_shows_both_players_pieces_and_the_number_key(tmp_pat
         await pick(pilot, table, "move")
         await pick(pilot, table, "foot:B2")  # a shared hex: ●A Alice's foot joins ▲B Bruno's
         assert choice_ids(table)[:2] == ["foot:B1", "foot:A2"] and "column:C1" in choice_ids(table)
-        assert "2.ba3." in map_row(table, 2)  # compact: B2's two pieces leave no room for its marker
+        assert "2·ba3·" in map_row(table, 2)  # compact: B2's two pieces leave no room for its marker
         await press(pilot, "v", "z")  # z brings the board back into view as it zooms in
         assert table.focused_view == "shared"
-        assert map_row(table, 2)[3:].split()[:3] == ["2.", ".ba", "3."]
+        assert map_row(table, 2)[3:].split()[:3] == ["2·", "○ba", "3·"]  # B2, a symbol hex of the nation, has room for its marker
         column = choice_ids(table).index("column:C1") + 1
-        assert map_row(table, 1)[3:].split()[:3] == [".", ">1.b", f"{column}|B"]
+        assert map_row(table, 1)[3:].split()[:3] == ["·", ">1○b", f"{column}¦B"]
 
 
 # The zoomed map's window, without the app.
@@ -270,7 +280,7 @@ def test_the_zoom_window_centres_where_it_can_and_never_runs_off_the_map():
 
 
 def zoom_plain(view, width: int, highlighted: str | None = None) -> list[str]:
-    return zoom_map(view, width, highlighted).plain.splitlines()
+    return zoom_map(view, width, highlighted, Pen(pantheon_map.PALETTE, color=False)).plain.splitlines()
 
 
 def test_the_zoomed_map_follows_the_choice_else_the_viewers_last_foot_and_fits_its_width():
@@ -281,11 +291,11 @@ def test_the_zoomed_map_follows_the_choice_else_the_viewers_last_foot_and_fits_i
     view["choices"] = [Choice("foot:A11", target="A11"), Choice("jump:K4", target="K4"), Choice("foot:E6", target="E6")]
     lines = zoom_plain(view, 41)  # no choice highlighted: Alice's last foot, in the bottom right corner
     assert lines[0] == head(5, 11, "L", "R") and lines[-2].split() == [f"{c}11" for c in "LMNOPQR"]
-    assert lines[-1].split() == ["11", ".", "|", ".", ".", ".", "|", ".a"] and ">" not in "".join(lines)
+    assert lines[-1].split() == ["11", "·", "¦", "·", "·", "·", "¦", "·a"] and ">" not in "".join(lines)
     lines = zoom_plain(view, 41, "foot:A11")
-    assert lines[0] == head(5, 11, "A", "G") and lines[-1].startswith("11 >1$")  # A11: key 1, loot
+    assert lines[0] == head(5, 11, "A", "G") and lines[-1].startswith(f"11 >1{loot(view, 'A11')}")  # A11: key 1, loot
     lines = zoom_plain(view, 41, "jump:K4")  # the hex of Bruno's column, by Alice's foot and his on J4
-    assert lines[0] == head(1, 7, "H", "N") and lines[8].split()[3:5] == [".ab", ">2|B"]
+    assert lines[0] == head(1, 7, "H", "N") and lines[8].split()[3:5] == ["·ab", ">2¦B"]
     for width, columns, rows in ((41, 7, 7), (80, 15, 7), (200, 18, 11)):  # the whole map once it fits
         lines = zoom_plain(view, width, "foot:E6")
         assert max(map(len, lines)) <= width and len(lines[1].split()) == columns and len(lines) == 1 + 2 * rows

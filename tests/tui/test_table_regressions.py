@@ -129,8 +129,12 @@ async def test_a_long_title_never_hides_whose_view_the_table_shows(tmp_path):
         assert text_of(app.screen.query_one("#status")).startswith("Pantheon: Alice vs Bruno vs Carla vs Dario ·")
 
 
+LARGE_START = "╔═══════╗"
+"""The top of a starting tile drawn large (9x5, with its landscape's name): on a roomy screen."""
+
+
 @pilot_test
-async def test_at_200x60_the_almadi_realms_fill_the_height_with_boxed_tiles(tmp_path):
+async def test_at_200x60_the_almadi_realms_fill_the_height_with_large_tiles(tmp_path):
     seats = [("Alice", "human"), ("Bruno", "human"), ("Carla", "human"), ("Dara", "human")]
     new_save(tmp_path, "almadi", seats)
     app = make_app(tmp_path)
@@ -142,22 +146,22 @@ async def test_at_200x60_the_almadi_realms_fill_the_height_with_boxed_tiles(tmp_
             panel = table.query_one(f"#player-{seat}")
             assert panel.outer_size.height >= room // 2 - 1  # two rows of realms fill the height
             lines = text_of(panel).splitlines()
-            frames = [line for line in lines if "╭──" in line]
-            spelled = [line for line in lines if re.search(r"\b(Oas|Car|Mkt|Pal)\b", line)]
-            assert len(frames) == len(spelled) == 4  # the start column: one boxed, named tile a row
+            frames = [line for line in lines if LARGE_START in line]
+            spelled = [line for line in lines if re.search(r"\b(Oasis|Caravan|Market|Palace)\b", line)]
+            assert len(frames) == len(spelled) == 4  # the start column: one large tile a row, its landscape named
 
 
 @pilot_test
-async def test_growing_only_in_height_past_40_rows_redraws_the_almadi_realms_boxed(tmp_path):
+async def test_growing_only_in_height_past_40_rows_redraws_the_almadi_realms_large(tmp_path):
     new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "human")])
     app = make_app(tmp_path)
     async with app.run_test(size=(200, 39)) as pilot:
         await open_first_save(pilot)
         panel = app.screen.query_one("#player-0")
-        assert "╭──" not in text_of(panel)
+        assert LARGE_START not in text_of(panel)
         await pilot.resize_terminal(200, 60)
         await settle(pilot)
-        assert "╭──" in text_of(panel)
+        assert LARGE_START in text_of(panel)
         await pilot.resize_terminal(200, 39)
         await settle(pilot)
         assert "╭──" not in text_of(panel)

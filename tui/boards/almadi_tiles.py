@@ -60,7 +60,7 @@ PALETTE = Palette("almadi", {
     "ruby": Glyph("♦", "ruby", "Edges", "bold", "bold"),
     "jar": Glyph("δ", "jar", "Edges", "bold", "bold"),
     "jars": Glyph("²³⁴⁵⁶⁷⁸⁹", "jars on that side", "Edges", "bold", "bold", shown="δ²"),
-    "frame": Glyph("┌─┐│└┘", "landscape tile", "Marks", "", "", shown="┌┐"),
+    "frame": Glyph("┌─┐│└┘", "", "Marks"),
     "start": Glyph("╔═╗║╚╝", "starting tile", "Marks", "bold", "bold", shown="╔╗"),
     "mosaic": Glyph("#", "palace with a Mosaic", "Marks", "bold", "bold"),
     "placed": Glyph("*", "just placed", "Marks", "bold #ffffff on #b0306a", "bold reverse"),
@@ -68,6 +68,8 @@ PALETTE = Palette("almadi", {
     "empty": Glyph("·", "empty", "Marks", "dim", "dim"),
 })
 SIDES = ("top", "right", "bottom", "left")
+HIGHLIGHT = Style(reverse=True, bold=True)
+"""The tile or spot of the choice highlighted in the list."""
 
 
 
@@ -206,9 +208,10 @@ ROW_LABEL = 3
 
 
 def realm_text(view: dict[str, Any], seat: int, keys: dict[tuple[int, int], int], width: int, roomy: bool,
-               pen: Pen) -> Text | None:
+               pen: Pen, highlighted: tuple[int, int] | None = None) -> Text | None:
     """``seat``'s realm as tiles under their column numbers, at the largest size that fits
-    ``width``; ``keys``: choice keys by cell. None before the starting tile is laid."""
+    ``width``; ``keys``: choice keys by cell; ``highlighted``: the cell of the choice highlighted
+    in the list, in reverse video. None before the starting tile is laid."""
     realm = view["seats"][seat]["realm"]
     pending = view["pending"]
     placed = tuple(pending["placed_at"]) if pending and pending["player"] == seat and pending["placed_at"] else None
@@ -234,12 +237,15 @@ def realm_text(view: dict[str, Any], seat: int, keys: dict[tuple[int, int], int]
             else:
                 draw_tile(canvas, pen, top, left, size, tile, keys.get((row, col)), (row, col) == placed,
                           (row, col) in mosaics)
+            if (row, col) == highlighted:
+                canvas.emphasise(top, left, size.width, size.height, HIGHLIGHT)
     return canvas.text()
 
 
-def board_text(view: dict[str, Any], keys: dict[tuple[int, int], int], width: int, roomy: bool, pen: Pen) -> Text:
+def board_text(view: dict[str, Any], keys: dict[tuple[int, int], int], width: int, roomy: bool, pen: Pen,
+               highlighted: tuple[int, int] | None = None) -> Text:
     """The central board: four numbered rows of two landscapes, drawn as tiles; ``keys`` by
-    (row, slot)."""
+    (row, slot); ``highlighted``: the slot of the choice highlighted in the list."""
     label = len("Row 1 ")
     slots = max((len(row) for row in view["board"]), default=2)
     size = pick(width, slots, roomy, gap=1, margin=label)
@@ -254,4 +260,24 @@ def board_text(view: dict[str, Any], keys: dict[tuple[int, int], int], width: in
                 draw_spot(canvas, pen, top, left, size, keys.get((number, index)))
             else:
                 draw_tile(canvas, pen, top, left, size, tile, keys.get((number, index)))
+            if (number, index) == highlighted:
+                canvas.emphasise(top, left, size.width, size.height, HIGHLIGHT)
+    return canvas.text()
+
+
+def tile_beside(tile: dict[str, Any], size: Size, pen: Pen, label: str) -> Text:
+    """One landscape (the one in hand) with ``label`` beside its middle line."""
+    canvas = Canvas(ROW_LABEL + size.width + 2 + len(label), size.height)
+    draw_tile(canvas, pen, 0, ROW_LABEL, size, tile)
+    canvas.write(size.height // 2, ROW_LABEL + size.width + 2, label)
+    return canvas.text()
+
+
+def tile_between(tile: dict[str, Any], size: Size, pen: Pen, above: str, below: str) -> Text:
+    """One landscape (the one in hand) under a line of text and over another."""
+    width = max(size.width, len(above), len(below))
+    canvas = Canvas(width, size.height + 2)
+    canvas.write(0, 0, above, "dim")
+    draw_tile(canvas, pen, 1, (width - size.width) // 2, size, tile)
+    canvas.write(size.height + 1, (width - len(below)) // 2, below, "bold")
     return canvas.text()

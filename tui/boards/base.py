@@ -6,7 +6,9 @@ subclass. The board declares its panels (``Board.panels``): by default the commo
 (``player:<seat>``), but any set the game needs (City, Estate, Tracks, Council, Markets...).
 A ``Panel`` draws itself from the view of the seat the table shows (``Match.view(viewer)``,
 all a renderer ever reads, so it cannot leak what that seat may not see) in a ``Frame``: the
-width it has, the viewer, and what the table offers around it (room to spare, zoom).
+width it has, the viewer, and what the table offers around it (room to spare, zoom, colour).
+A board draws with the glyphs it declares once (tui/boards/glyphs.py) and explains exactly
+those it drew: under the panel when it is alone on the screen, else in its legend panel.
 
 At 80 columns the table shows one panel at a time: on each new decision, the first panel
 that says the decision needs it (``Panel.needed``), else the first panel; ``v`` cycles
@@ -28,6 +30,8 @@ from rich.console import RenderableType
 
 from engine.core.contract import Choice
 
+from .glyphs import Ledger
+
 View = dict[str, Any]
 
 
@@ -45,8 +49,18 @@ class Frame:
     """For a panel that zooms (``Panel.zoom``): True while zoomed in; None where no zoom is
     offered (the end screen), so the panel does not offer ``z`` in its legend."""
     highlighted: Choice | None = None
-    """For a panel that zooms: the choice highlighted in the choice list (a zoomed map centres
-    on its target); the panel is drawn again each time the highlight moves."""
+    """For a panel that zooms or marks the highlight (``Panel.highlight``): the choice
+    highlighted in the choice list (a zoomed map centres on its target); the panel is drawn
+    again each time the highlight moves."""
+    color: bool = True
+    """False under NO_COLOR: glyphs and attributes only (tui/boards/glyphs.py)."""
+    legend: bool = True
+    """The panel ends with the legend of the glyphs it drew: it is alone on the screen (80
+    columns, a test). Else the table shows one legend panel for every panel on screen."""
+    ledger: Ledger | None = None
+    """Where the panel notes the glyphs it drew, for that legend panel."""
+    panel: str = ""
+    """The name of the panel drawn, for the ledger."""
 
 
 Draw = Callable[[View, Frame], "RenderableType | None"]
@@ -81,6 +95,12 @@ class Panel:
     None exactly when the viewer has none. Never shown at the end of the game."""
     zoom: bool = False
     """It can zoom in (``z`` on the table); its frames say ``zoom`` and ``highlighted``."""
+    highlight: bool = False
+    """It marks the choice highlighted in the list: its frames say ``highlighted``, and the
+    table draws it again when the highlight moves (while it is on the screen)."""
+    legend: bool = False
+    """The legend of the glyphs the other panels on screen drew (``Frame.ledger``): shown where
+    several panels are, drawn after them and again whenever what they drew changes."""
 
     def __post_init__(self) -> None:
         if not NAME.fullmatch(self.name):
@@ -92,13 +112,14 @@ class Panel:
 
 
 def seat_panels(seats: int, draw: Callable[[View, int, Frame], RenderableType],
-                needed: Callable[[View, int | None, int], bool] | None = None, name: str = "player") -> list[Panel]:
+                needed: Callable[[View, int | None, int], bool] | None = None, name: str = "player",
+                highlight: bool = False) -> list[Panel]:
     """One panel per seat, ``<name>:<seat>``, in the grid of areas: ``draw(view, seat, frame)``,
     ``needed(view, viewer, seat)``."""
     return [
         Panel(f"{name}:{seat}", "", lambda view, frame, seat=seat: draw(view, seat, frame),
               needed=never if needed is None else lambda view, viewer, seat=seat: needed(view, viewer, seat),
-              place="areas", seat=seat)
+              place="areas", seat=seat, highlight=highlight)
         for seat in range(seats)
     ]
 
@@ -133,6 +154,12 @@ class Board:
     def private(self, view: View, frame: Frame) -> RenderableType | None:
         """The viewer's private information (a hand, secret cards); None when it has none."""
         return None
+
+
+def legend_panel() -> Panel:
+    """The legend of what the panels on screen drew, for a board that draws with glyphs."""
+    return Panel("legend", "Legend", lambda view, frame: None if frame.ledger is None else frame.ledger.legend(frame.width),
+                 legend=True)
 
 
 def focus(panels: list[Panel], view: View, viewer: int | None) -> str:

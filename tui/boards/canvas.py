@@ -41,6 +41,13 @@ class Canvas:
             if 0 <= row < self.height:
                 self.styles[row][column] = style
 
+    def emphasise(self, row: int, col: int, width: int, height: int, style: Style) -> None:
+        """Add ``style`` (e.g. reverse video) to the cells of a box, their own styles kept."""
+        for line in range(max(row, 0), min(row + height, self.height)):
+            for column in range(max(col, 0), min(col + width, self.width)):
+                old = self.styles[line][column]
+                self.styles[line][column] = (Style.parse(old) if isinstance(old, str) else old) + style
+
     def char(self, row: int, col: int) -> str:
         return self.chars[row][col] if 0 <= row < self.height and 0 <= col < self.width else " "
 
@@ -67,4 +74,4 @@ class Canvas:
                 start = end
             plain.append("".join(chars[:last]))
             at += last
-        return Text("".join(plain), spans=spans, no_wrap=True, end="")
+        return Text("".join(plain), spans=spans, no_wrap=True)

@@ -19,12 +19,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
+from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
 from engine.core.seats import LETTERS, SYMBOLS
+
+if TYPE_CHECKING:
+    from .base import Frame
 
 KEY = "bold reverse"
 """A choice's number key on the board, in colour and under NO_COLOR."""
@@ -36,6 +40,7 @@ class Glyph:
     text: str
     """The character drawn; several characters are variants of one meaning (``↑→↓←``)."""
     meaning: str
+    """What the legend says of it; '' for lines that need no word (a tile's frame)."""
     group: str = ""
     """The legend's heading it goes under ('Landscapes', 'Edges')."""
     colour: str = ""
@@ -65,12 +70,12 @@ class Palette:
         return self.glyphs[name]
 
     def clashes(self) -> list[str]:
-        """Characters drawn with two meanings (should be none), e.g. 'M: moon, market'."""
+        """Characters drawn with two meanings (should be none), by glyph name: 'M: moon, market'."""
         meanings: dict[str, list[str]] = {}
-        for glyph in self.glyphs.values():
+        for name, glyph in self.glyphs.items():
             for char in dict.fromkeys(glyph.text):
                 if not char.isspace():
-                    meanings.setdefault(char, []).append(glyph.meaning)
+                    meanings.setdefault(char, []).append(name)
         return [f"{char}: {', '.join(found)}" for char, found in meanings.items() if len(found) > 1]
 
     def style(self, name: str, color: bool) -> Style:
@@ -111,6 +116,8 @@ class Pen:
         self.palette = palette
         self.color = color
         self.used: dict[str, None] = {}
+        self.looks: dict[str, Style] = {}
+        """How the legend shows some glyphs, when not in their own style (a seat's piece)."""
 
     def __call__(self, name: str, variant: int = 0) -> tuple[str, Style]:
         """The character (``variant``: which of the glyph's characters) and its style."""
@@ -128,20 +135,21 @@ class Pen:
     def seat(self, seat: int) -> Style:
         return self.palette.seat_style(seat, self.color)
 
-    def legend(self, width: int, extra: Iterable[Text] = (), looks: dict[str, Style] | None = None) -> Text:
+    def legend(self, width: int, extra: Iterable[Text] = ()) -> Text:
         """The glyphs drawn, in the palette's order, grouped under their headings, each as it
-        looks on the board (``looks``: another style for some, e.g. a seat's piece); then the
-        ``extra`` entries; wrapped at ``width`` between entries."""
-        looks = looks or {}
-        entries: list[tuple[str, Text]] = []
+        looks on the board; then the ``extra`` entries; wrapped at ``width`` between entries."""
+        return legend_text(self.entries() + [("", item) for item in extra], width)
+
+    def entries(self) -> list[tuple[str, Text]]:
+        """(heading, entry) of each glyph drawn, in the palette's order."""
+        found = []
         for name, glyph in self.palette.glyphs.items():
-            if name in self.used:
+            if name in self.used and glyph.meaning:
                 shown = Text()
                 shown.append(glyph.shown if glyph.shown is not None else glyph.text,
-                             looks.get(name) or self.palette.style(name, self.color))
-                entries.append((glyph.group, entry(shown, glyph.meaning)))
-        entries += [("", entry) for entry in extra]
-        return legend_text(entries, width)
+                             self.looks.get(name) or self.palette.style(name, self.color))
+                found.append((glyph.group, entry(shown, glyph.meaning)))
+        return found
 
 
 def entry(shown: str | Text, meaning: str, style: str | Style = "bold") -> Text:
@@ -157,7 +165,7 @@ def key_entry(meaning: str = "a choice's key: where it acts") -> Text:
 
 def legend_text(entries: list[tuple[str, Text]], width: int) -> Text:
     """Entries, each after its group's heading when the group changes, on lines of ``width``."""
-    text = Text(no_wrap=True, end="")
+    text = Text(no_wrap=True)
     line, group = 0, None
     for heading, item in entries:
         piece = Text()
@@ -174,3 +182,58 @@ def legend_text(entries: list[tuple[str, Text]], width: int) -> Text:
         text.append_text(piece)
         line += gap + piece.cell_len
     return text
+
+
+class Ledger:
+    """What each panel on the screen drew last: its legend entries, by panel name. The legend
+    panel shows them all, each once, in the order of the panels; ``on_change`` is called when
+    a panel drew something that changes it."""
+
+    def __init__(self, on_change: Callable[[], None] | None = None):
+        self.on_change = on_change
+        self.drawn: dict[str, tuple[tuple[str, Text], ...]] = {}
+
+    def record(self, panel: str, entries: Iterable[tuple[str, Text]]) -> None:
+        entries = tuple(entries)
+        if _plain(self.drawn.get(panel, ())) != _plain(entries):
+            self.drawn[panel] = entries
+            if self.on_change is not None:
+                self.on_change()
+
+    def forget(self, panel: str) -> None:
+        if self.drawn.pop(panel, None) and self.on_change is not None:
+            self.on_change()
+
+    def legend(self, width: int) -> Text | None:
+        """Every panel's entries, each once; None when they drew none."""
+        seen: dict[str, tuple[str, Text]] = {}
+        for entries in self.drawn.values():
+            for heading, item in entries:
+                seen.setdefault(item.plain, (heading, item))
+        if not seen:
+            return None
+        return legend_text(_grouped(list(seen.values())), width)
+
+
+def _plain(entries: Iterable[tuple[str, Text]]) -> tuple[str, ...]:
+    return tuple(item.plain for _, item in entries)
+
+
+def _grouped(entries: list[tuple[str, Text]]) -> list[tuple[str, Text]]:
+    """Entries of a heading together, headings in the order first seen (keys and seats last)."""
+    order = list(dict.fromkeys(heading for heading, _ in entries if heading))
+    return sorted(entries, key=lambda pair: order.index(pair[0]) if pair[0] else len(order))
+
+
+def finish(frame: "Frame", pen: Pen, drawing: RenderableType | list[RenderableType], extra: Iterable[Text] = ()
+           ) -> RenderableType:
+    """A panel's drawing, followed by the legend of what ``pen`` drew (and ``extra`` entries:
+    the seats' letters, the number keys) when the panel is alone; noted in the frame's ledger."""
+    extra = list(extra)
+    entries = pen.entries() + [("", item) for item in extra]
+    if frame.ledger is not None and frame.panel:
+        frame.ledger.record(frame.panel, entries)
+    parts = list(drawing) if isinstance(drawing, list) else [drawing]
+    if frame.legend and entries:
+        parts.append(legend_text(entries, frame.width))
+    return Group(*parts) if len(parts) > 1 else parts[0]

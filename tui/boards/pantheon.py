@@ -1,75 +1,45 @@
 """Pantheon boards: the hex map with the epoch's displays, each player's area, the viewer's hand.
 
-The map is drawn in offset rows (odd rows half a hex to the right). A hex shows a marker and
-its pieces: ``~`` sea, ``.`` land, ``|`` column hex, ``$`` loot, ``T`` temple; a player's
-feet are lower-case seat letters (a-d), columns upper-case (A-D). The largest size that fits
-is used: 2-character cells for narrow panels (marker + piece, or both pieces of a shared
-hex), 3-character cells (marker + both pieces) from 58 columns, the same spaced out from 77,
-and with each hex's id above its contents from 115.
+The map is drawn as terrain by tui/boards/pantheon_map.py (its palette declared there): the
+sea an area, land plain, column, symbol and start hexes, loot, the temple, and each seat's
+pieces by letter (feet small, columns capital), at the largest size that fits the panel; on a
+roomy screen (180x40 or more) the hexes are outlined. The legend under the map (or in the
+table's legend panel) explains exactly the glyphs drawn.
 
 While the viewer chooses where a foot or a column goes, each hex it may go to (a choice whose
-target is a hex) shows the number key of that choice in front of its contents (``+`` past 9),
-so the path is picked on the map.
-The map grows with its panel (a map board): wide tables give it the full width.
+target is a hex) shows the number key of that choice in reverse video (``+`` past 9), so the
+path is picked on the map. The map grows with its panel (a map board).
 
-Zoomed (the table's ``z``), the board shows a window of the map in roomy cells: each
-hex's id above its number key, marker and both pieces. The window is centred on the hex of the
-highlighted choice (marked ``>``), else on the viewer's last foot (the active player's for a
-spectator), else on the temple, and is moved in from the map's edges, never past them. A panel
-wide enough for every column shows the whole map so.
+Zoomed (the table's ``z``), the board shows a window of the map in larger cells: each hex's id
+above its number key, marker and pieces. The window is centred on the hex of the highlighted
+choice (marked ``>`` and drawn in reverse video), else on the viewer's last foot (the active
+player's for a spectator), else on the temple, and is moved in from the map's edges, never past
+them. A panel wide enough for every column shows the whole map so.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
+from rich.style import Style
 from rich.text import Text
 
-from engine.core.seats import seat_letter, seat_tag
+from engine.core.seats import seat_tag
 
-from . import base
-from .base import Board, Panel, seat_panels
-from .text import clip, wrapped
+from . import base, pantheon_map
+from .base import Board, Frame, Panel, legend_panel, seat_panels
+from .glyphs import Pen, entry, finish
+from .text import wrapped
 
-TINY_CELL, COMPACT_CELL, SPACED_CELL, WIDE_CELL = 2, 3, 4, 6
-LEGEND = "~ sea . land | column hex $ loot T temple; a-d feet, A-D columns"
-TARGETS_LEGEND = "1-9 on the map: where that choice's number key puts your piece"
+ZOOM_IN = "zoom in on the highlighted choice"
+ZOOM_OUT = "the whole map"
+HIGHLIGHT = Style(reverse=True, bold=True)
+"""The hex of the choice highlighted in the list."""
 ZOOM_CELL = 5
 """A zoomed hex: a gap (``>`` before the highlighted hex), then the key, the marker and two pieces."""
 ZOOM_ROWS = 7
 """The rows of a zoomed window narrower than the map (it fits a panel at 80x24)."""
-ZOOM_IN_LEGEND = "z: zoom in on the highlighted choice"
-ZOOM_OUT_LEGEND = "z: whole map; > marks the highlighted choice's hex"
-
-
-def _marker(hex_: dict[str, Any]) -> str:
-    if hex_["temple"]:
-        return "T"
-    if hex_["loot"]:
-        return "$"
-    if hex_["column_site"]:
-        return "|"
-    return "~" if hex_["terrain"] == "sea" else "."
-
-
-def _pieces(hex_: dict[str, Any]) -> str:
-    return "".join(seat_letter(seat) if kind == "column" else seat_letter(seat).lower() for seat, kind in hex_["pieces"])
-
-
-def _contents(hex_: dict[str, Any], size: int, key: int | None = None) -> str:
-    """``size`` characters: the marker, then pieces, padded with sea or blanks; a target hex
-    starts with the number key of its choice instead (its marker when there is room)."""
-    pieces = _pieces(hex_)
-    marker = _marker(hex_)
-    filler = "~" if marker == "~" else " "
-    if key is not None:
-        number = str(key) if key <= 9 else "+"
-        rest = marker + pieces if size > 2 or not pieces else pieces
-        return (number + rest + filler * size)[:size]
-    if size == 2 and len(pieces) == 2:
-        return pieces
-    return (marker + pieces + filler * size)[:size]
 
 
 def _hex_ids(view: dict[str, Any]) -> set[str]:
@@ -86,29 +56,6 @@ def target_keys(view: dict[str, Any]) -> dict[str, int]:
     """Number keys of the viewer's choices that act on a hex, by hex id."""
     hexes = _hex_ids(view)
     return {target: number for target, number in base.target_keys(view).items() if target in hexes}
-
-
-def _width(cell: int, cols: int) -> int:
-    return 3 + cell * cols + cell // 2
-
-
-def map_lines(view: dict[str, Any], width: int) -> list[str]:
-    """The hex map as text in the largest of the three cell sizes that fits ``width``."""
-    board = view["map"]
-    cols, rows = board["cols"], board["rows"]
-    at = {(h["row"], h["col"]): h for h in board["hexes"]}
-    cell = next((c for c in (WIDE_CELL, SPACED_CELL, COMPACT_CELL) if _width(c, cols) <= width), TINY_CELL)
-    inner = 2 if cell == TINY_CELL else 3
-    keys = target_keys(view)
-    lines = ["   " + "".join(f"{chr(65 + c):<{cell}}" for c in range(cols))]
-    for row in range(rows):
-        shift = " " * (cell // 2 if row % 2 else 0)
-        hexes = [at.get((row, c)) for c in range(cols)]
-        cells = [(_contents(h, inner, keys.get(h["id"])) if h else " " * inner).ljust(cell) for h in hexes]
-        if cell == WIDE_CELL:
-            lines.append("   " + shift + "".join(f"{h['id'] if h else '':<{cell}}" for h in hexes))
-        lines.append(f"{row + 1:>2} " + shift + "".join(cells))
-    return [line.rstrip() for line in lines]
 
 
 def _god_text(god: dict[str, Any]) -> str:
@@ -149,30 +96,6 @@ def display_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _map_style(char: str) -> str:
-    """Pieces and number keys stand out from the terrain without relying on colour."""
-    if char.isdigit() or char == "+":
-        return "bold reverse"
-    if char in "abcdABCD$T":
-        return "bold"
-    return "dim" if char == "~" else ""
-
-
-def styled_map(lines: list[str], width: int) -> Text:
-    text = Text(no_wrap=True)
-    for index, line in enumerate(clip(line, width) for line in lines):
-        if index:
-            text.append("\n")
-        head, cells = line[:3], line[3:]
-        if not head.strip():  # the column letters, or the hex ids of the widest map
-            text.append(line, style="dim")
-            continue
-        text.append(head, style="dim")
-        for char in cells:
-            text.append(char, style=_map_style(char))
-    return text
-
-
 def zoom_window(centre: tuple[int, int], shown: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
     """The top row and left column of a window of ``shown`` (rows, columns) on a map of ``size``:
     centred on ``centre`` as far as the map's edges allow, never past them."""
@@ -205,7 +128,7 @@ def zoom_frame(view: dict[str, Any], width: int, highlighted: str | None) -> tup
     return range(top, top + shown[0]), range(left, left + shown[1])
 
 
-def zoom_map(view: dict[str, Any], width: int, highlighted: str | None) -> Text:
+def zoom_map(view: dict[str, Any], width: int, highlighted: str | None, pen: Pen) -> Text:
     """A window of the map in roomy cells, under a line saying which rows and columns it shows."""
     board = view["map"]
     at = {(h["row"], h["col"]): h for h in board["hexes"]}
@@ -225,24 +148,35 @@ def zoom_map(view: dict[str, Any], width: int, highlighted: str | None) -> Text:
         for hex_ in hexes:
             here = marked and hex_ is not None and hex_["id"] == centre_id
             text.append(">" if here else " ", style="bold")
-            cell = _contents(hex_, inner, keys.get(hex_["id"])) if hex_ else " " * inner
-            if here:
-                text.append(cell, style="bold reverse")
-            else:
-                for char in cell:
-                    text.append(char, style=_map_style(char))
+            if hex_ is None:
+                text.append(" " * inner)
+                continue
+            for char, style in pantheon_map.contents(pen, hex_, inner, keys.get(hex_["id"])):
+                text.append(char, style + HIGHLIGHT if here else style)
     return text
 
 
-def shared(view: dict[str, Any], width: int,
-           zoom: bool | None = None, highlighted: str | None = None) -> RenderableType:
-    """The map and the displays. ``zoom`` (from the table; None where no zoom is offered): a window
-    of the map around the ``highlighted`` choice instead of the whole map."""
-    legend = [LEGEND, TARGETS_LEGEND] if target_keys(view) else [LEGEND]
-    if zoom is not None:
-        legend.append(ZOOM_OUT_LEGEND if zoom else ZOOM_IN_LEGEND)
-    drawn = zoom_map(view, width, highlighted) if zoom else styled_map(map_lines(view, width), width)
-    return Group(drawn, wrapped(legend + [""] + display_lines(view)))
+def whole_map(view: dict[str, Any], frame: Frame, pen: Pen) -> Text:
+    """The whole map at the largest size that fits; outlined hexes on a roomy screen only (they
+    take three lines a row)."""
+    board = view["map"]
+    sizes = pantheon_map.SIZES if frame.roomy else pantheon_map.SIZES[1:]
+    size = next((size for size in sizes if size.width(board["cols"]) <= frame.width), pantheon_map.TEXT2)
+    marked = choice_hex(view, frame.highlighted.id) if frame.highlighted is not None else None
+    return pantheon_map.draw(view, pen, target_keys(view), size, range(board["rows"]), range(board["cols"]),
+                             marked=marked, ids=True)
+
+
+def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
+    """The map and the displays. ``frame.zoom`` (from the table; None where no zoom is offered):
+    a window of the map around the highlighted choice instead of the whole map."""
+    pen = Pen(pantheon_map.PALETTE, frame.color)
+    highlighted = frame.highlighted.id if frame.highlighted is not None else None
+    drawn = zoom_map(view, frame.width, highlighted, pen) if frame.zoom else whole_map(view, frame, pen)
+    extra = pantheon_map.legend_extra(view, pen, bool(target_keys(view)))
+    if frame.zoom is not None:
+        extra.append(entry("z", ZOOM_OUT if frame.zoom else ZOOM_IN))
+    return finish(frame, pen, [drawn, wrapped([""] + display_lines(view))], extra)
 
 
 def player_lines(view: dict[str, Any], seat: int) -> list[str]:
@@ -295,12 +229,13 @@ def paying(view: dict[str, Any], viewer: int | None) -> bool:
 
 class PantheonBoard(Board):
     map_board = True
+    roomy_cells = True
 
     def panels(self, seats: int) -> list[Panel]:
         """The map and displays (it zooms), the hand (paying, discarding), each player's area."""
         return [
-            Panel("shared", "Board", lambda view, frame: shared(
-                view, frame.width, frame.zoom, frame.highlighted.id if frame.highlighted else None), zoom=True),
+            Panel("shared", "Board", shared, zoom=True, highlight=True),
+            legend_panel(),
             Panel("private", "Private", lambda view, frame: private(view, frame.viewer, frame.width),
                   needed=paying, private=True),
             *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width)),

@@ -56,7 +56,7 @@ PALETTE = Palette("pantheon", {
     "symbol": Glyph("○", "nation's symbol hex", "Map", "bold", "bold"),
     "home": Glyph("⌂", "a nation's start hex", "Map", "dim", "dim"),
     "temple": Glyph("Π", "temple", "Map", "bold #1a1a1a on #eeeeee", "bold underline"),
-    "outline": Glyph("╱╲│", "hex outline", "Map", "dim", "dim", shown="╱╲"),
+    "outline": Glyph("╱╲│", "", "Map", "dim", "dim"),
     **{f"loot:{kind}": _loot(kind) for kind in LOOT_KINDS},
     "foot": Glyph("abcd", "foot", "Pieces", "bold", "bold", shown="a"),
     "column": Glyph("ABCD", "column", "Pieces", "bold reverse", "bold underline", shown="A"),
@@ -114,13 +114,12 @@ def _marker(hex_: dict[str, Any]) -> str:
 def contents(pen: Pen, hex_: dict[str, Any], inner: int, key: int | None) -> list[tuple[str, Style]]:
     """A hex's ``inner`` characters: the key of a choice acting there, its marker, its pieces;
     what does not fit is left out in that order from the end (pieces are never left out)."""
-    if hex_["terrain"] == "sea":
-        char, style = pen("sea")
-        return [(char, style)] * inner
     pieces = [pen("column" if kind == "column" else "foot", seat)[0] for seat, kind in hex_["pieces"]]
     pieces = [(char, pen.seat(seat) + pen.style(kind)) for char, (seat, kind) in zip(pieces, hex_["pieces"])]
-    marker = [pen(_marker(hex_))]
     keyed = [(key_label(key), Style.parse(KEY))] if key is not None else []
+    if hex_["terrain"] == "sea":  # the water all round what is on it
+        return (keyed + pieces + [pen("sea")] * inner)[:inner]
+    marker = [pen(_marker(hex_))]
     blank = (" ", Style())
     if inner >= 5:
         cells = (keyed or [blank]) + marker + [blank] + pieces
@@ -146,13 +145,14 @@ def draw(view: dict[str, Any], pen: Pen, keys: dict[str, int], size: Size, rows:
     outlined hex's id above its contents."""
     board = view["map"]
     at = {(h["row"], h["col"]): h for h in board["hexes"]}
+    pen.looks.update({kind: pen.seat(0) + pen.style(kind) for kind in ("foot", "column")})
     pitch, slants = size.pitch, size.slants
     line_height = 1 + slants
     top = 0 if size.half else 1
     width = LABEL + pitch * len(cols) + pitch // 2 + (1 if size.half else 0)
     canvas = Canvas(width, top + slants + len(rows) * line_height)
     if not size.half:
-        canvas.write(0, LABEL, "".join(f"{chr(65 + c):<{pitch}}" for c in cols), "dim")
+        canvas.write(0, LABEL, "".join(f"{chr(65 + c):<{pitch}}" for c in cols).rstrip(), "dim")
     sea_text, sea_style = (pen("sea") if any(h["terrain"] == "sea" for h in board["hexes"]) else (" ", Style()))
     borders: dict[tuple[int, int], tuple[str, bool]] = {}
     for index, row in enumerate(rows):
@@ -216,14 +216,14 @@ def _outline(borders: dict[tuple[int, int], tuple[str, bool]], at: dict[tuple[in
         mark((y + i, left + 2 * k - i), "╱", "down_right")
 
 
-def legend(view: dict[str, Any], pen: Pen, width: int, keys: bool) -> Text:
-    """What the map shows, then whose pieces the letters are ('a A ●A Alice'); ``keys``: and the
-    number keys on the map."""
+def legend_extra(view: dict[str, Any], pen: Pen, keys: bool) -> list[Text]:
+    """Whose pieces the letters are ('a A ●A Alice'), when the map shows pieces; ``keys``: and
+    the number keys on the map."""
     seats = []
-    for player in view["players"]:
-        seat = player["seat"]
-        letters = Text.assemble((LETTERS[seat].lower(), pen.seat(seat) + pen.style("foot")), " ",
-                                (LETTERS[seat], pen.seat(seat) + pen.style("column")))
-        seats.append(entry(letters, f"{SYMBOLS[seat]}{LETTERS[seat]} {player['name']}"))
-    looks = {kind: pen.seat(0) + pen.style(kind) for kind in ("foot", "column")}
-    return pen.legend(width, [*seats, *([key_entry()] if keys else [])], looks)
+    if {"foot", "column"} & set(pen.used):
+        for player in view["players"]:
+            seat = player["seat"]
+            letters = Text.assemble((LETTERS[seat].lower(), pen.seat(seat) + pen.style("foot")), " ",
+                                    (LETTERS[seat], pen.seat(seat) + pen.style("column")))
+            seats.append(entry(letters, f"{SYMBOLS[seat]}{LETTERS[seat]} {player['name']}"))
+    return [*seats, *([key_entry()] if keys else [])]

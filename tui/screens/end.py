@@ -12,6 +12,7 @@ from textual.widgets import Footer, Label, Static
 from engine.core.contract import Score
 from tui.boards import board_for
 from tui.boards.base import Frame
+from tui.boards.glyphs import Ledger
 from tui.screens.base import TabulaModal, TabulaScreen
 from tui.table.state import TableState
 from tui.text import plain, seat_label
@@ -38,7 +39,8 @@ class EndScreen(TabulaScreen):
         super().__init__(classes="end")
         self.state = state
         self.panels = [panel for panel in board_for(state.game_id).panels(len(state.names)) if not panel.private]
-        """The final board and areas: every panel but the private ones."""
+        """The final board and areas: every panel but the private ones (and the legend of them)."""
+        self.ledger = Ledger(self.legend_changed)
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -50,15 +52,26 @@ class EndScreen(TabulaScreen):
                          "Enter: back to home.", id="end-hint")
             with Grid(id="final-boards"):
                 for panel in self.panels:
-                    title = f"Final {panel.title.lower()}" if panel.seat is None else seat_label(state.names, panel.seat)
+                    title = (panel.title if panel.legend else f"Final {panel.title.lower()}") if panel.seat is None \
+                        else seat_label(state.names, panel.seat)
                     yield BoardPanel(title, id=f"final-{panel.widget_id}", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
         view, viewer = self.state.view, self.state.viewer
         for panel in self.panels:
+            frame = dict(color=not self.app.no_color, legend=False, ledger=self.ledger, panel=panel.name)
             self.query_one(f"#final-{panel.widget_id}", BoardPanel).show(
-                lambda width, panel=panel: panel.draw(view, Frame(width, viewer)))
+                lambda width, panel=panel, frame=frame: panel.draw(view, Frame(width, viewer, **frame)))
+
+    def legend_changed(self) -> None:
+        """The legend panel follows what the others drew (at their widths, once laid out)."""
+        self.call_after_refresh(self.redraw_legend)
+
+    def redraw_legend(self) -> None:
+        for panel in self.panels:
+            if panel.legend and self.is_attached:
+                self.query_one(f"#final-{panel.widget_id}", BoardPanel).redraw()
 
     def action_boards(self) -> None:
         self.query_one("#final", VerticalScroll).scroll_to_widget(self.query_one("#final-boards"), animate=False, top=True)

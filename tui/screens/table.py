@@ -20,6 +20,7 @@ from textual.widgets import Footer, Label, Static
 from saves.shared import SharedSession
 from tui.boards import board_for
 from tui.boards.base import Frame, Panel, focus
+from tui.boards.glyphs import Ledger
 from tui.messages import ChoiceMade, CurtainLifted
 from tui.screens.base import TabulaScreen
 from tui.table.controller import HintReady, Notice, TableController, TableEvent, Thinking
@@ -75,6 +76,11 @@ class TableScreen(TabulaScreen):
         self._focus_key: tuple | None = None
         self.drawn_roomy = False
         """Whether the boards were last drawn with room to spare (``roomy()``)."""
+        self.drawn_alone = True
+        """Whether the boards were last drawn one at a time (80 columns: each with its legend)."""
+        self.ledger = Ledger(self.legend_changed)
+        """What the panels on screen drew, for the legend panel."""
+        self._legend_pending = False
         self.zoomed = False
         """The panels that zoom show a zoomed window (``z``)."""
         self.thinking: Thinking | None = None
@@ -227,16 +233,21 @@ class TableScreen(TabulaScreen):
 
     def render_state(self, state: TableState) -> None:
         view, viewer = state.view, state.viewer
-        self.drawn_roomy = self.roomy()
+        self.drawn_roomy, self.drawn_alone = self.roomy(), self.alone()
         choices = self.query_one("#choices", ChoiceList)
         choices.show(state.choices)  # first: a zoomed board centres on the highlighted choice
         for panel in self.panels:
             widget = self.panel(panel)
             draw = lambda width, panel=panel: panel.draw(view, self.frame(panel, width, viewer))  # noqa: E731
-            if panel.private:
+            if panel.legend:
+                widget.set_class(self.drawn_alone, "-absent")
+                widget.show(draw)
+            elif panel.private:
                 widget.set_class(not state.has_private, "-absent")
                 if state.has_private:
                     widget.show(draw, title=f"{panel.title} — {seat_label(state.names, viewer)}")
+                else:
+                    self.ledger.forget(panel.name)
             else:
                 widget.show(draw, title=None if panel.seat is None else seat_title(state, panel.seat))
         self.query_one("#prompt", Static).update(plain(prompt_line(state)))
@@ -251,14 +262,31 @@ class TableScreen(TabulaScreen):
             choices.focus()
 
     def frame(self, panel: Panel, width: int, viewer: int | None) -> Frame:
-        if not panel.zoom:
-            return Frame(width, viewer, self.roomy())
+        drawn = dict(color=not self.app.no_color, legend=self.drawn_alone, ledger=self.ledger, panel=panel.name)
+        if not (panel.zoom or panel.highlight):
+            return Frame(width, viewer, self.roomy(), **drawn)
         highlighted = self.query_one("#choices", ChoiceList).highlighted_choice()
-        return Frame(width, viewer, self.roomy(), zoom=self.zoomed, highlighted=highlighted)
+        return Frame(width, viewer, self.roomy(), zoom=self.zoomed, highlighted=highlighted, **drawn)
 
     def roomy(self) -> bool:
         """Room to spare (180x40 or more) for a board that draws larger cells then."""
         return self.board.roomy_cells and self.has_class("-widest") and self.has_class("-tall")
+
+    def alone(self) -> bool:
+        """One panel at a time (80 columns): each shows the legend of what it drew."""
+        return self.has_class("-narrow")
+
+    def legend_changed(self) -> None:
+        """A panel drew other glyphs: the legend panel follows, once the drawing is done."""
+        if not self._legend_pending:
+            self._legend_pending = True
+            self.call_after_refresh(self.redraw_legend)
+
+    def redraw_legend(self) -> None:
+        self._legend_pending = False
+        for panel in self.panels:
+            if panel.legend and self.is_attached:
+                self.panel(panel).redraw()
 
     def zooming(self) -> list[Panel]:
         return [panel for panel in self.panels if panel.zoom]
@@ -274,9 +302,10 @@ class TableScreen(TabulaScreen):
     # -- which panel the decision is about (the only one shown at 80 columns) -------------
 
     def shown_panels(self) -> list[Panel]:
-        """The panels on the table now: every panel but the private ones while the viewer has no secret."""
+        """The panels on the table now: every panel but the private ones while the viewer has no
+        secret, and the legend (it explains the others; 80 columns show it under each)."""
         has_private = self.state is not None and self.state.has_private
-        return [panel for panel in self.panels if has_private or not panel.private]
+        return [panel for panel in self.panels if (has_private or not panel.private) and not panel.legend]
 
     def views(self) -> list[str]:
         """The panels ``v`` cycles through, by name."""
@@ -326,6 +355,9 @@ class TableScreen(TabulaScreen):
         views = self.views()
         self.focused_view = views[(views.index(self.focused_view) + step) % len(views)]
         self.show_focus()
+        shown = next(panel for panel in self.panels if panel.name == self.focused_view)
+        if shown.highlight:  # it was not drawn again while the highlight moved out of sight
+            self.panel(shown).redraw()
 
     def on_resize(self) -> None:
         if self.state is not None and not self.state.finished:
@@ -334,10 +366,14 @@ class TableScreen(TabulaScreen):
         self.call_after_refresh(self.show_view_hint)  # the boards may now fit, or no longer
 
     def redraw_if_room_changed(self) -> None:
-        """A resize across the roomy breakpoints (even a height-only one) redraws the boards,
-        and nothing else: the focus, the highlighted choice and a raised curtain stay."""
-        if self.roomy() != self.drawn_roomy:
-            self.drawn_roomy = self.roomy()
+        """A resize across the roomy breakpoints (even a height-only one), or to and from 80
+        columns (where each panel shows its own legend), redraws the boards, and nothing else:
+        the focus, the highlighted choice and a raised curtain stay."""
+        if (self.roomy(), self.alone()) != (self.drawn_roomy, self.drawn_alone):
+            self.drawn_roomy, self.drawn_alone = self.roomy(), self.alone()
+            for panel in self.panels:
+                if panel.legend:
+                    self.panel(panel).set_class(self.drawn_alone, "-absent")
             for panel in self.query(BoardPanel):
                 panel.redraw()
 
@@ -364,9 +400,14 @@ class TableScreen(TabulaScreen):
     def on_option_list_option_highlighted(self, event: ChoiceList.OptionHighlighted) -> None:
         if isinstance(event.option_list, ChoiceList):
             self.show_hint()
-            if self.zoomed:  # the zoomed window follows the highlighted choice
-                for panel in self.zooming():
+            for panel in self.panels:  # a zoomed window follows the highlighted choice, a board marks it
+                if (panel.highlight or panel.zoom and self.zoomed) and self.on_screen(panel):
                     self.panel(panel).redraw()
+
+    def on_screen(self, panel: Panel) -> bool:
+        """Shown now: the panel in view at 80 columns, else any panel but an absent one."""
+        widget = self.panel(panel)
+        return not widget.has_class("-absent") and (not self.alone() or panel.name == self.focused_view)
 
     def show_hint(self) -> None:
         choice = self.query_one("#choices", ChoiceList).highlighted_choice()
