@@ -105,10 +105,21 @@ def run_app(args: argparse.Namespace) -> int:
 # -- simulate ---------------------------------------------------------------------------------
 
 
+LEVEL_NAMES = {"easy": "greedy"}
+"""Bot levels as the app names them, accepted wherever a bot kind is typed (Normal and Hard
+are kinds already)."""
+
+
 def bot_kinds() -> tuple[str, ...]:
     from engine.core.bots import BOTS
 
     return tuple(BOTS)
+
+
+def bot_kind(text: str) -> str:
+    """A bot kind from the command line: a kind, or a level's name ("easy" is the greedy bot)."""
+    text = text.strip().lower()
+    return LEVEL_NAMES.get(text, text)
 
 
 def add_simulate(commands) -> None:
@@ -118,8 +129,8 @@ def add_simulate(commands) -> None:
     parser.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
     parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
-    parser.add_argument("--bot", choices=bot_kinds(), default="random",
-                        help="bot for every seat: random, greedy (Easy), normal or hard (search)")
+    parser.add_argument("--bot", type=bot_kind, choices=bot_kinds(), default="random",
+                        help="bot for every seat: random, greedy (or easy), normal or hard (the search bot)")
     parser.add_argument("--max-decisions", type=int, default=100_000,
                         help="a game still running after this many decisions counts as an error")
 
@@ -209,7 +220,7 @@ def add_arena(commands) -> None:
     parser.add_argument("--players", type=int, help="number of players (default: as many as --seats lists)")
     parser.add_argument("--seats", required=True,
                         help="a bot kind per seat, comma-separated, e.g. normal,greedy (kinds: "
-                             f"{', '.join(bot_kinds())}); seats rotate from game to game")
+                             f"{', '.join(bot_kinds())}; easy is greedy); seats rotate from game to game")
     parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (default 1)")
@@ -226,7 +237,7 @@ def run_arena(args: argparse.Namespace) -> int:
         rules = rules_for(args.game)
     except KeyError as error:
         return fail(error.args[0], USAGE)
-    seats = [kind.strip().lower() for kind in args.seats.split(",") if kind.strip()]
+    seats = [bot_kind(kind) for kind in args.seats.split(",") if kind.strip()]
     unknown = sorted(set(seats) - set(bot_kinds()))
     if unknown:
         return fail(f"unknown bot kind {', '.join(unknown)}; choose from {', '.join(bot_kinds())}", USAGE)

@@ -265,3 +265,12 @@ def test_simulate_plays_with_the_search_bot(capsys, data_dir, toy_game):
     status, out, _ = run(capsys, "simulate", toy_game, "--games", "2", "--bot", "normal")
     match = SUMMARY.fullmatch(last_line(out))
     assert status == 0 and match and match.group(1, 2) == ("2", "0"), out
+
+
+def test_the_levels_names_are_bot_kinds_on_the_command_line(capsys, data_dir, toy_game):
+    """Easy, Normal and Hard, as the new game form names them: easy is the greedy bot."""
+    status, out, _ = run(capsys, "simulate", toy_game, "--games", "2", "--bot", "Easy")
+    assert status == 0 and SUMMARY.fullmatch(last_line(out)).group(1, 2) == ("2", "0"), out
+    status, out, _ = run(capsys, "arena", toy_game, "--seats", "hard,easy", "--games", "2", "--no-time-cap")
+    rows = {line.split()[1] for line in out.splitlines() if line.startswith("│")}
+    assert status == 0 and rows >= {"hard", "greedy"}, out

@@ -14,6 +14,7 @@ import tui.cli as cli  # the module, not names: tui.cli imports this module whil
 from engine.core.seats import LETTERS, seat_tag
 from saves.seats import SeatLeases
 from saves.store import SaveNotFound, SaveRecord, SaveStore
+from tui.text import KINDS
 
 HUMAN = "human"
 
@@ -128,7 +129,8 @@ def parse_seat(text: str) -> int:
 def seat_list(record: SaveRecord, free: list[int]) -> str:
     lines = []
     for seat, info in enumerate(record.seats):
-        state = info.kind if info.kind != HUMAN else ("free" if seat in free else "held by another terminal")
+        state = KINDS.get(info.kind, info.kind) if info.kind != HUMAN else (
+            "free" if seat in free else "held by another terminal")
         lines.append(f"  {seat_tag(seat)} {info.name}: {state}")
     return "\n".join(lines)
 

@@ -254,7 +254,7 @@ class TableController:
         except (SeatTaken, IllegalChoice) as error:
             self._tell(Notice("Cannot take the seat", str(error), "error", leave=True))
             return False
-        searching = any(seat.kind in LEVELS for seat in self.session.record.seats)
+        searching = self.session.runs_bots and any(seat.kind in LEVELS for seat in self.session.record.seats)
         if self.thinker is not None and (searching or self.session.match.hints):
             self.thinker.start()  # its process loads the games while the table is drawn
         return None
