@@ -32,12 +32,17 @@ def set_size(fd: int, cols: int, rows: int) -> None:
 class Terminal:
     """Tabula running on a real pseudo-terminal, as a user at an 80x24 terminal sees it."""
 
-    def __init__(self, data_dir: Path, cols: int = 80, rows: int = 24):
+    def __init__(self, data_dir: Path | None, cols: int = 80, rows: int = 24, argv: list[str] | None = None,
+                 cwd: Path | None = None):
+        """Tabula on ``data_dir``; or the program ``argv``, run in ``cwd``."""
+        argv = argv or [sys.executable, "-m", "tui.cli", "--data-dir", str(data_dir)]
         self.started = time.perf_counter()
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # sized before the app starts, so that it never reads a size not yet set
             set_size(pty.STDIN_FILENO, cols, rows)
-            os.execve(sys.executable, [sys.executable, "-m", "tui.cli", "--data-dir", str(data_dir)], app_environment())
+            if cwd is not None:
+                os.chdir(cwd)
+            os.execve(argv[0], argv, app_environment())
         self.seen = ""
 
     def resize(self, cols: int, rows: int) -> None:
@@ -81,6 +86,17 @@ class Terminal:
         elapsed = time.perf_counter() - start
         self.settle(0.05)
         return elapsed
+
+    def key_to_settled(self, key: bytes, quiet: float = 0.15) -> tuple[float, str]:
+        """Seconds from writing a key to the last byte of what it drew (nothing more for
+        ``quiet`` seconds after it), and the text drawn."""
+        start = time.perf_counter()
+        os.write(self.fd, key)
+        last = start
+        while self.read(quiet):
+            last = time.perf_counter()
+        drawn, self.seen = ANSI.sub("", self.seen), ""
+        return last - start, drawn
 
     def close(self) -> None:
         os.kill(self.pid, 9)
