@@ -19,7 +19,7 @@ test: $(STAMP)
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)
-	$(BIN)/python -m tests.bench
+	$(BIN)/python -m tests.bench $(if $(AGAINST),--against $(AGAINST))
 
 screenshots: $(STAMP)
 	$(BIN)/python -m tests.screenshots
