@@ -138,13 +138,27 @@ class GameSession:
     # -- keeping in step with the disk -----------------------------------------------------
 
     def refresh(self) -> bool:
-        """Re-read the save; True if another process changed its actions (the match is rebuilt)."""
+        """Re-read the save; True if another process changed its actions. Moves made after those
+        this session holds are applied to its match; any other change (an undo) rebuilds it."""
         on_disk = self.store.load(self.record.id)
-        changed = on_disk.actions != self.record.actions
+        held = self.record.actions
+        changed = on_disk.actions != held
         if changed:
-            self.match = replay_record(on_disk)
+            self.match = self._followed(on_disk) if on_disk.actions[:len(held)] == held else replay_record(on_disk)
         self.record = on_disk
         return changed
+
+    def _followed(self, on_disk: SaveRecord) -> Match:
+        """The match with the actions ``on_disk`` adds to it; rebuilt from the whole log (which
+        says clearly what does not replay) if one of them does not fit."""
+        if len(self.match.actions) != len(self.record.actions):
+            return replay_record(on_disk)
+        try:
+            for action in on_disk.actions[len(self.record.actions):]:
+                self.match.redo(Action.from_json(action))
+        except (ReplayMismatch, ValueError, KeyError):
+            return replay_record(on_disk)
+        return self.match
 
     def progress(self) -> str:
         return self.match.progress()

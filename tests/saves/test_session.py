@@ -141,6 +141,24 @@ def test_two_sessions_on_one_save_never_fork_it(store, toy_game):
     assert theirs.refresh() is True and theirs.match.state == mine.match.state
 
 
+def test_another_process_s_moves_are_applied_and_its_undo_rebuilds(store, toy_game, monkeypatch):
+    import saves.session
+
+    mine = GameSession.new(store, toy_game, "", HUMANS, seed=5)
+    theirs = GameSession.resume(store, mine.record.id)
+    rebuilt = []
+    replay = saves.session.replay_record
+    monkeypatch.setattr(saves.session, "replay_record", lambda record: rebuilt.append(record) or replay(record))
+    match = theirs.match
+    pledged(mine)
+    play_a_card(mine)
+    assert theirs.refresh() is True and theirs.match is match and rebuilt == []  # only the new moves applied
+    assert theirs.match.state == mine.match.state and theirs.match.actions == mine.match.actions
+    mine.undo(0)
+    assert theirs.refresh() is True and len(rebuilt) == 1
+    assert theirs.match.state == mine.match.state and theirs.match.actions == mine.match.actions
+
+
 def test_undo_conflicts_when_someone_else_moved(store, toy_game):
     mine = pledged(GameSession.new(store, toy_game, "", HUMANS, seed=5))
     play_a_card(mine)
