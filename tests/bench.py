@@ -552,7 +552,7 @@ def core_rows(row) -> None:
         serve_rows = None
     if serve_rows is not None:
         for name, value, unit, target, ok in serve_rows():
-            row(name, value, unit, target, ok, wall=True)
+            row(name, value, unit, target, ok, wall=unit == "ms")
 
 
 SECTION_ROWS = {"start": start_rows, "saves": saves_rows, "simulate": simulate_rows, "core": core_rows}
