@@ -3,7 +3,9 @@ changed; Resume lists every save, whose rows are added in batches."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import time
 
 from saves.store import SaveStore
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, pilot_test, settle
@@ -26,6 +28,8 @@ def count_listings(monkeypatch) -> list[int]:
 @pilot_test
 async def test_home_reads_the_saves_folder_again_only_when_it_changed(toy, tmp_path, monkeypatch):
     new_save(tmp_path, "toy", TWO_HUMANS, title="First")
+    long_ago = time.time_ns() - 60 * 10**9  # a folder changed a moment ago is looked at again (coarse file times)
+    os.utime(tmp_path / "games", ns=(long_ago, long_ago))
     calls = count_listings(monkeypatch)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

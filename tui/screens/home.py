@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +14,9 @@ from textual.worker import Worker, WorkerState
 
 from tui.screens.base import TabulaScreen
 from tui.text import plain
+
+RACY_NS = 2_000_000_000
+"""A games folder changed this recently is looked at again next time: file times are coarse."""
 
 BANNER = "T A B U L A"
 TAGLINE = "a table for Thebai, Almadi, Polis and Pantheon"
@@ -83,6 +88,8 @@ class HomeScreen(TabulaScreen):
         try:
             store = self.app.store
             stamp = store.folder_stamp()
+            if stamp is not None and time.time_ns() - stamp[1] < RACY_NS:
+                stamp = None  # a write later in the same clock tick would leave the stamp as it is
             store.summaries()
             problems = list(store.problems)
         except Exception as error:  # an unusable data folder must not stop the app
