@@ -32,14 +32,14 @@ FIRST_ROWS, MORE_ROWS = 100, 250
 between the app's other messages: ten thousand saves delay neither the first frame nor a key."""
 
 
-def row_texts(records) -> dict[str, tuple[str, ...]]:
-    """Each save's cells as plain text, made in the worker that read the list: game, progress,
-    last played (long and compact), seats."""
+def row_texts(records, wide: bool) -> dict[str, tuple[str, ...]]:
+    """Each save's cells as plain text (made in the worker that read the list): game, progress,
+    last played, and on a list at least SEATS_FROM wide, the seats."""
     games = titles()
     return {record.id: (clean(games.get(record.game, record.game), lines=False),
                         clean("finished" if record.status == "finished" else record.progress, lines=False),
-                        short_time(record.updated), short_time(record.updated, compact=True),
-                        clean(seats_summary(record.seats)))
+                        short_time(record.updated, compact=not wide),
+                        *([seats_summary(record.seats)] if wide else []))
             for record in records}
 
 
@@ -92,7 +92,8 @@ class ResumeScreen(TabulaScreen):
         self.records: dict[str, object] = {}
         self.held: dict[str, list[int]] = {}
         self._filled_for: tuple | None = None
-        self.texts: dict[str, tuple[str, ...]] = {}
+        self.texts: dict[bool, dict[str, tuple[str, ...]]] = {}
+        """row_texts for a wide list (True) and a narrow one (False), as far as made."""
         self._layout = 0
         """Counts the lay-outs: the batches of an older one stop."""
 
@@ -118,11 +119,12 @@ class ResumeScreen(TabulaScreen):
     def show_list(self, store) -> None:
         """From the worker: read the list and hand it to the screen."""
         records = store.summaries()
+        wide = self.size.width >= SEATS_FROM
         self.app.call_from_thread(self.fill, records, list(store.problems), held_seats(store.data_dir),
-                                  row_texts(records))
+                                  {wide: row_texts(records, wide)})
 
     def fill(self, records: list, problems: list[str], held: dict[str, list[int]],
-             texts: dict[str, tuple[str, ...]]) -> None:
+             texts: dict[bool, dict[str, tuple[str, ...]]]) -> None:
         self.records = {record.id: record for record in records}
         self.held = held
         self.texts = texts
@@ -144,11 +146,13 @@ class ResumeScreen(TabulaScreen):
         wide = width >= SEATS_FROM
         keep = self.selected.id if self.selected is not None else None
         table.clear(columns=True)
-        rows = []
+        if wide not in self.texts:  # resized across SEATS_FROM since the list was read
+            self.texts[wide] = row_texts(self.records.values(), wide)
+        texts, rows = self.texts[wide], []
         for record in self.records.values():
-            game, progress, when, when_short, seats = self.texts[record.id]
+            game, progress, when, *seats = texts[record.id]
             playing = " ".join(seat_tag(seat) for seat in self.held.get(record.id, ()))
-            rows.append((record, [game, progress, when if wide else when_short, playing] + ([seats] if wide else [])))
+            rows.append((record, [game, progress, when, playing, *seats]))
         headers = ["Game", "Progress", "Last played" if wide else "Last", "Playing"] + (["Seats"] if wide else [])
         used = [max([len(header), *(len(row[i]) for _, row in rows)]) for i, header in enumerate(headers)]
         if wide:
