@@ -10,7 +10,8 @@ from rich.console import Console
 
 from engine.polis.data import catalogue
 from tui.boards import polis as board
-from tui.boards.polis_glyphs import SYMBOL, abbreviation, check_abbreviations
+from tui.boards.glyphs import Pen
+from tui.boards.polis_glyphs import PALETTE, SYMBOL, abbreviation, check_abbreviations
 from tui.boards.polis_map import SIZES, draw_map, places
 
 from .helpers import table
@@ -35,7 +36,7 @@ def test_every_place_has_its_own_abbreviation_and_each_side_its_own_symbol():
 def test_the_map_fits_its_panel_and_shows_every_place(width):
     match = table()
     view = match.view(1)
-    text = draw_map(view, catalogue(), width, {}).plain
+    text = draw_map(view, catalogue(), width, {}, Pen(PALETTE, color=False)).plain
     assert max(len(line) for line in text.splitlines()) <= width
     lines = text.splitlines()
     size = next((s for s in SIZES if s.width(9) <= width), SIZES[-1])
@@ -51,7 +52,7 @@ def test_choice_keys_sit_on_the_boxes_they_act_on():
     view = match.view(1)
     keys = board.target_keys(view)
     assert keys["area:arkadia"] == [c.target for c in view["choices"]].index("area:arkadia") + 1
-    lines = draw_map(view, catalogue(), 42, keys).plain.splitlines()
+    lines = draw_map(view, catalogue(), 42, keys, Pen(PALETTE, color=False)).plain.splitlines()
     row = next(n for n, line in enumerate(lines) if "ARK" in line)
     assert lines[row - 1][lines[row].index("ARK")] == str(keys["area:arkadia"])
 

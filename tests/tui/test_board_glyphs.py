@@ -11,11 +11,16 @@ from engine.core.bots import RandomBot
 from engine.core.match import Match
 from engine.pantheon.data import EFFECTS as LOOT_EFFECTS, catalog as pantheon_catalog
 from engine.registry import rules_for
-from tui.boards import almadi_tiles, pantheon_map
+from engine.polis.data import catalogue as polis_catalogue
+from engine.thebai.catalog import catalog as thebai_catalog
+from engine.thebai.constants import COLOURS as THEBAI_COLOURS
+from tui.boards import almadi_tiles, pantheon_map, polis_glyphs, thebai_style
+from tui.boards.polis_map import draw_map as draw_polis_map
 from tui.boards.canvas import Canvas
 from tui.boards.glyphs import Glyph, Palette, Pen
 
-PALETTES = {"almadi": almadi_tiles.PALETTE, "pantheon": pantheon_map.PALETTE}
+PALETTES = {"almadi": almadi_tiles.PALETTE, "pantheon": pantheon_map.PALETTE, "thebai": thebai_style.PALETTE,
+            "polis": polis_glyphs.PALETTE}
 
 
 @pytest.mark.parametrize("game", PALETTES)
@@ -120,3 +125,41 @@ def test_an_almadi_side_with_several_jars_shows_how_many():
         lines = canvas.text().plain.splitlines()
         assert lines[size.height // 2].endswith("³δ") and "δδ" in lines[-1] and lines[0][size.width // 2] == "↑"
         assert "jars" in pen.used and "jars on that side" in pen.legend(80).plain
+
+
+def test_every_thebai_colour_roof_die_and_archon_has_a_glyph():
+    palette = thebai_style.PALETTE
+    assert set(THEBAI_COLOURS) == set(thebai_style.SEAT_COLOURS)
+    assert {f"roof:{roof}" for tile in thebai_catalog().tiles.values() for roof in tile["roofs"]} <= set(palette.glyphs)
+    assert {"tile", "empty", "citizen", "hoplite", "free", "plaza", "stand", "reserved"} <= set(palette.glyphs)
+    assert len(palette["archon"].text) == len(palette["citizen"].text) == len(palette["hoplite"].text) == 4
+
+
+def test_every_polis_side_and_map_marker_has_a_glyph():
+    palette = polis_glyphs.PALETTE
+    assert [palette[side].text for side in polis_glyphs.SIDES] == list(polis_glyphs.SYMBOL)
+    assert {"market", "slot", "closed", "neutral", "building", "built", "proxenos", "prisoner"} <= set(palette.glyphs)
+
+
+def polis_views():
+    match = Match(rules_for("polis"), ["A", "B"], {}, 3)
+    bots = [RandomBot(seat) for seat in range(2)]
+    for step in range(240):
+        match.draw_all()
+        if match.finished:
+            break
+        seat = match.awaiting()[0]
+        match.choose(seat, bots[seat].choose(match, seat).id)
+        if step % 40 == 0:
+            yield match.view(seat)
+
+
+@pytest.mark.parametrize("width", [42, 110])
+def test_the_polis_legend_explains_exactly_what_the_map_drew(width):
+    """Symbols are checked on the drawing; 'p' and 'x' (proxenos, prisoner) are letters, also in names."""
+    for view in polis_views():
+        pen = Pen(polis_glyphs.PALETTE, color=False)
+        drawn = draw_polis_map(view, polis_catalogue(), width, {}, pen)
+        assert set(pen.used) - {"proxenos", "prisoner"} == drawn_glyphs(polis_glyphs.PALETTE, drawn)
+        legend = pen.legend(width).plain
+        assert all(polis_glyphs.PALETTE[name].meaning in legend for name in pen.used)

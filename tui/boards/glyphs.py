@@ -212,14 +212,14 @@ class Ledger:
                 seen.setdefault(item.plain, (heading, item))
         if not seen:
             return None
-        return legend_text(_grouped(list(seen.values())), width)
+        return legend_text(grouped(list(seen.values())), width)
 
 
 def _plain(entries: Iterable[tuple[str, Text]]) -> tuple[str, ...]:
     return tuple(item.plain for _, item in entries)
 
 
-def _grouped(entries: list[tuple[str, Text]]) -> list[tuple[str, Text]]:
+def grouped(entries: list[tuple[str, Text]]) -> list[tuple[str, Text]]:
     """Entries of a heading together, headings in the order first seen (keys and seats last)."""
     order = list(dict.fromkeys(heading for heading, _ in entries if heading))
     return sorted(entries, key=lambda pair: order.index(pair[0]) if pair[0] else len(order))

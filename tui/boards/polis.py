@@ -18,7 +18,8 @@ from engine.polis.data import catalogue
 from tui.text import clean
 
 from .base import Board, Panel, seat_panels, target_keys
-from .polis_glyphs import SYMBOL, side_tag, style_of_side
+from .glyphs import Pen, entry, grouped, key_entry, legend_text
+from .polis_glyphs import PALETTE, SYMBOL, side_tag, style_of_side
 from .polis_map import draw_map
 
 RESOURCE_ORDER = ("wheat", "silver", "wood", "metal", "oil", "wine")
@@ -83,14 +84,13 @@ def header(view: dict[str, Any]) -> Text:
     return text
 
 
-def legend(view: dict[str, Any], keyed: bool) -> Text:
-    text = Text()
-    for seat in (0, 1):
-        text.append_text(_side(view, seat))
-        text.append("  ")
-    text.append("LAND sea $market Prt port · ●2 units · Arg(3) neutral, base 3 · * project under way, "
-                "+ done · p proxenos, x prisoner" + (" · digits: your choices' keys" if keyed else ""), style="dim")
-    return text
+def legend(view: dict[str, Any], pen: Pen, keyed: bool, width: int) -> Text:
+    """The sides, then exactly the glyphs the map drew, how lands and seas are named, the keys."""
+    sides = [("", _side(view, seat)) for seat in (0, 1)]
+    names = [("Map", entry(Text.assemble(("LAND", "bold"), " ", ("sea", "italic")), "regions, seas")),
+             ("Map", entry("Prt", "trade port", ""))]
+    keys = [("", key_entry("your choices' keys"))] if keyed else []
+    return legend_text(sides + grouped(pen.entries() + names) + keys, width)
 
 
 def market_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
@@ -151,11 +151,13 @@ def polis_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
     return lines
 
 
-def shared(view: dict[str, Any], width: int) -> RenderableType:
+def shared(view: dict[str, Any], width: int, color: bool = True) -> RenderableType:
     cat = catalogue()
     keys = target_keys(view)
     kinds = {target.partition(":")[0] for target in keys}
-    parts = {"map": [draw_map(view, cat, width, keys), legend(view, bool(keys))],
+    pen = Pen(PALETTE, color)
+    drawn = draw_map(view, cat, width, keys, pen)
+    parts = {"map": [drawn, legend(view, pen, bool(keys), width)],
              "markets": market_lines(view, keys), "projects": project_lines(view, keys),
              "poleis": polis_lines(view, keys)}
     order = ["map", "markets", "projects", "poleis"]
@@ -215,7 +217,7 @@ class PolisBoard(Board):
 
     def panels(self, seats: int) -> list[Panel]:
         return [
-            Panel("shared", "Board", lambda view, frame: shared(view, frame.width)),
+            Panel("shared", "Board", lambda view, frame: shared(view, frame.width, frame.color)),
             Panel("private", "Private", lambda view, frame: private(view, frame.viewer, frame.width),
                   needed=fighting, private=True),
             *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width), at_home),

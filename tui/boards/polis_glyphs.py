@@ -1,5 +1,7 @@
-"""The Polis boards' visual language, declared once: side letters and symbols, area
-abbreviations, how units and poleis are written."""
+"""The Polis boards' visual language, declared once: the palette of the map's glyphs (sides,
+markets, poleis, proxenoi) with their meaning, colour and NO_COLOR attributes, area
+abbreviations, how units and poleis are written. The map draws with a ``Pen`` of the palette,
+so its legend explains exactly the glyphs drawn."""
 
 from __future__ import annotations
 
@@ -8,11 +10,28 @@ from typing import Any
 from engine.core.seats import SYMBOLS
 from engine.polis.data import Catalogue
 
+from .glyphs import Glyph, Palette, Pen
+
 Cell = tuple[str, str]
 SYMBOL = (SYMBOLS[0], SYMBOLS[1])
 """Athens ●, Sparta ▲: the app's seat symbols for seats A and B."""
 LETTER = ("A", "S")
-SIDE_STYLE = ("bold cyan", "bold red")
+SIDE_COLOURS = ("#3d7be0", "#d94a3f")
+"""Athens blue, Sparta red: mid-tones, read on a light and a dark theme."""
+SIDE_STYLE = tuple(f"bold {colour}" for colour in SIDE_COLOURS)
+SIDES = ("athens", "sparta")
+PALETTE = Palette("polis", {
+    "athens": Glyph(SYMBOL[0], "Athens: units, ships", "Sides", SIDE_STYLE[0], "bold"),
+    "sparta": Glyph(SYMBOL[1], "Sparta: units, ships", "Sides", SIDE_STYLE[1], "bold underline"),
+    "market": Glyph("$", "market", "Map", "bold", "bold"),
+    "slot": Glyph("·", "free market space", "Map", "dim", "dim"),
+    "closed": Glyph("×", "market closed", "Map", "dim", "dim"),
+    "neutral": Glyph("()", "neutral (base citizens)", "Poleis", "dim", "dim", shown="Arg(3)"),
+    "building": Glyph("*", "project under way", "Poleis", "bold", "bold"),
+    "built": Glyph("+", "projects done", "Poleis", "bold", "bold"),
+    "proxenos": Glyph("p", "proxenos", "Poleis", "bold", "bold"),
+    "prisoner": Glyph("x", "proxenos held prisoner", "Poleis", "bold", "bold"),
+}, SIDE_COLOURS)
 ABBREVIATIONS = {"ionia": "ION", "ionion": "ion", "korinthia": "KOR", "korinthiakos": "kor", "kerkyra": "KER",
                  "thessalia": "THE", "thrakikon": "thr", "thraki": "Thr", "persia": "Per", "pontos": "Pon",
                  "messenia": "MES", "makedonia": "MAK", "myrtoon": "myr", "argolis": "ARG", "arkadia": "ARK",
@@ -21,6 +40,18 @@ ABBREVIATIONS = {"ionia": "ION", "ionion": "ion", "korinthia": "KOR", "korinthia
 
 def style_of_side(seat: int) -> str:
     return SIDE_STYLE[seat]
+
+
+def side_cell(pen: Pen, seat: int) -> Cell:
+    """A side's symbol, noted for the legend; its style in colour or under NO_COLOR."""
+    char, style = pen(SIDES[seat])
+    return char, str(style)
+
+
+def marked(pen: Pen, name: str, style: str | None = None) -> Cell:
+    """A glyph of the palette, noted for the legend (``style``: instead of its own, a side's)."""
+    char, own = pen(name)
+    return char, style if style is not None and pen.color else str(own)
 
 
 def side_tag(seat: int) -> str:
@@ -63,21 +94,21 @@ def box_name(cat: Catalogue, place: str, width: int) -> str:
     return name[:width]
 
 
-def units_text(units: list[int], words: str | None = None) -> list[Cell]:
+def units_text(units: list[int], pen: Pen, words: str | None = None) -> list[Cell]:
     """'●2▲1': each side's units by symbol and count; nothing for a side with none."""
     cells: list[Cell] = []
     if words:
         cells += [(c, "dim") for c in ("hoplites " if words == "land" else "galleys ")]
     for seat in (0, 1):
         if units[seat]:
-            cells.append((SYMBOL[seat], style_of_side(seat)))
-            cells += [(c, style_of_side(seat)) for c in str(units[seat])]
+            cell = side_cell(pen, seat)
+            cells += [cell] + [(c, cell[1]) for c in str(units[seat])]
     if not any(units) and words:
         cells.append(("-", "dim"))
     return cells
 
 
-def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | None, long: bool = False,
+def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | None, pen: Pen, long: bool = False,
                 named: bool = True) -> list[Cell]:
     """A polis in a box: 'Spa▲4' (owner's symbol and citizens) or 'Arg(3)' (neutral: its base
     population); '*' after it while a project is being built there, '+' with completed ones;
@@ -91,17 +122,18 @@ def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | Non
         cells += [(c, "") for c in name]
     owner = view["owner"][polis]
     if owner is None:
-        cells += [(c, "dim") for c in f"({record['base']})"]
+        pen.note("neutral")
+        cells += [(c, str(pen.style("neutral"))) for c in f"({record['base']})"]
     else:
-        cells.append((SYMBOL[owner], style_of_side(owner)))
-        cells += [(c, style_of_side(owner)) for c in str(view["pop"][polis])]
+        cell = side_cell(pen, owner)
+        cells += [cell] + [(c, cell[1]) for c in str(view["pop"][polis])]
         if long:
             cells += [(c, "dim") for c in f"/{record['max']}"]
     if polis in view["building"]:
-        cells.append(("*", "bold"))
+        cells.append(marked(pen, "building"))
     elif view["built"].get(polis):
-        cells.append(("+", "bold"))
+        cells.append(marked(pen, "built"))
     for seat, side in enumerate(view["sides"]):
         if side["proxenos"] == polis:
-            cells.append(("p" if not side["held"] else "x", style_of_side(seat)))
+            cells.append(marked(pen, "prisoner" if side["held"] else "proxenos", style_of_side(seat)))
     return cells

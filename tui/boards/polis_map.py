@@ -22,7 +22,8 @@ from rich.text import Text
 
 from engine.polis.data import Catalogue
 
-from .polis_glyphs import SYMBOL, abbreviation, box_name, polis_token, style_of_side, units_text
+from .glyphs import Pen
+from .polis_glyphs import abbreviation, box_name, marked, polis_token, side_cell, units_text
 
 Cell = tuple[str, str]
 
@@ -111,8 +112,9 @@ def places(cat: Catalogue) -> dict[str, Place]:
     return found
 
 
-def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, int]) -> Text:
-    """The map at the largest size that fits ``width``; ``keys``: choice number by target id."""
+def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, int], pen: Pen) -> Text:
+    """The map at the largest size that fits ``width``; ``keys``: choice number by target id;
+    ``pen`` notes the glyphs drawn, for the legend."""
     spots = places(cat)
     cols = 1 + max(p.col for p in spots.values())
     rows = 1 + max(p.row for p in spots.values())
@@ -125,7 +127,7 @@ def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, i
         _link(canvas, size, at, spots[a], spots[b])
     for place in spots.values():
         top, left = 1 + place.row * pitch_y, place.col * pitch_x
-        for number, line in enumerate(box_lines(view, cat, place, size, keys)):
+        for number, line in enumerate(box_lines(view, cat, place, size, keys, pen)):
             room = size.node_w + (1 if size.node_w == 3 and number == 1 else 0)
             for offset, (char, style) in enumerate(line[:room]):
                 canvas.put(top + number, left + offset, char, style)
@@ -133,7 +135,7 @@ def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, i
         if key is not None:
             canvas.write(top - 1, left, _key_text(key), "bold reverse")
         if size.node_h > 1:  # a box of several lines hides the lines behind it
-            for number in range(len(box_lines(view, cat, place, size, keys)), size.node_h):
+            for number in range(len(box_lines(view, cat, place, size, keys, pen)), size.node_h):
                 canvas.write(top + number, left, " " * size.node_w)
     return canvas.text()
 
@@ -182,59 +184,65 @@ def _link(canvas: Canvas, size: Size, at: dict[tuple[int, int], Place], a: Place
             canvas.line(1 + ny * pitch_y + mid_y, nx * pitch_x + size.node_w // 2, char)
 
 
-def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, keys: dict[str, int]) -> list[list[Cell]]:
+def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, keys: dict[str, int],
+              pen: Pen) -> list[list[Cell]]:
     """The lines of one box, each a list of (character, style)."""
     width = size.node_w
     if place.kind in ("land", "sea"):
         name_style = "bold" if place.kind == "land" else "italic"
         units = view["units"][place.id]
         if size.node_h == 1:
-            return [_cells(abbreviation(cat, place.id), name_style) + units_text(units)]
+            return [_cells(abbreviation(cat, place.id), name_style) + units_text(units, pen)]
         if size.node_w == 3:
-            return [_cells(abbreviation(cat, place.id), name_style), units_text(units)]
+            return [_cells(abbreviation(cat, place.id), name_style), units_text(units, pen)]
         roomy = size.node_w > 11
         lines = [_cells(box_name(cat, place.id, width), name_style),
-                 units_text(units, words=place.kind if roomy and any(units) else None)]
+                 units_text(units, pen, words=place.kind if roomy and any(units) else None)]
         if place.id in view["tribute"]:
             lines[1] += _cells(" paid", "dim")
         if place.kind == "land":
-            lines += [polis_token(view, cat, p, keys.get(f"polis:{p}"), long=roomy) for p in cat.poleis_in[place.id]]
+            lines += [polis_token(view, cat, p, keys.get(f"polis:{p}"), pen, long=roomy) for p in cat.poleis_in[place.id]]
         return lines
     if place.kind == "market":
-        return _market_lines(view, cat, place.id, size)
+        return _market_lines(view, cat, place.id, size, pen)
     if place.kind == "port":
         seat = 0 if place.id.endswith("athens") else 1
-        ships = _cells(SYMBOL[seat], style_of_side(seat)) + _cells(str(view["sides"][seat]["merchants"]))
+        ships = [side_cell(pen, seat)] + _cells(str(view["sides"][seat]["merchants"]))
         if size.node_h == 1:
             return [_cells("Port") + ships]
         if size.node_w == 3:
             return [_cells("Prt"), ships]
         return [_cells("Trade port"), _cells("ships ") + ships]
     if size.node_h == 1:
-        return [polis_token(view, cat, place.id, None)]
+        return [polis_token(view, cat, place.id, None, pen)]
     name = cat.poleis[place.id]["name"] if size.node_w > 3 else abbreviation(cat, place.id)
-    return [_cells(name, "bold"), polis_token(view, cat, place.id, None, long=size.node_w > 11, named=False)]
+    return [_cells(name, "bold"), polis_token(view, cat, place.id, None, pen, long=size.node_w > 11, named=False)]
 
 
-def _market_lines(view: dict[str, Any], cat: Catalogue, market: str, size: Size) -> list[list[Cell]]:
-    slots = view["slots"][market]
+def _market_lines(view: dict[str, Any], cat: Catalogue, market: str, size: Size, pen: Pen) -> list[list[Cell]]:
+    """A market's name ($ first), and its spaces: the sides' ships, free spaces (·), × where the
+    event closed it; the small boxes show only the ships (or the ×)."""
     closed = market in view["closed"]
-    mark: list[Cell] = []
-    for index, seat in enumerate(slots):
-        if seat is not None:
-            mark.append((SYMBOL[seat], style_of_side(seat)))
-        else:
-            mark.append(("x" if closed and index == 0 else "·" if index < view["spaces"] else " ", "dim"))
+    marks: list[str | int] = []
+    for index, seat in enumerate(view["slots"][market]):
+        marks.append(seat if seat is not None else "closed" if closed and index == 0
+                     else "slot" if index < view["spaces"] else " ")
+
+    def cells(shown: list[str | int]) -> list[Cell]:
+        return [side_cell(pen, mark) if isinstance(mark, int) else (" ", "") if mark == " " else marked(pen, mark)
+                for mark in shown]
+
+    used = [mark for mark in marks if isinstance(mark, int) or mark == "closed"]
+    name = marked(pen, "market")
     if size.node_h == 1:
-        used = [(c, s) for c, s in mark if c not in "· "]
-        return [_cells("$" + abbreviation(cat, market)[:3]) + used[:3]]
+        return [[name] + _cells(abbreviation(cat, market)[:3]) + cells(used[:3])]
     if size.node_w == 3:
-        used = [(c, s) for c, s in mark if c not in "· "]
-        return [_cells("$" + abbreviation(cat, market)[:2]), used[:4] or _cells("x" if closed else "")]
+        return [[name] + _cells(abbreviation(cat, market)[:2]), cells(used[:4])]
     goods, silver = cat.markets[market]["prices"][view["prices"][market]]
     price = f"{goods}" + (f"/{silver}s" if silver is not None else "")
-    lines = [_cells("$" + cat.markets[market]["name"], "bold"), _cells(f"price {price}") + ([("  closed", "dim")] if closed else [])]
-    lines.append(_cells("") + mark)
+    lines = [[(name[0], "bold")] + _cells(cat.markets[market]["name"], "bold"),
+             _cells(f"price {price}") + ([("  closed", "dim")] if closed else [])]
+    lines.append(cells(marks))
     return lines
 
 

@@ -21,7 +21,7 @@ from rich.text import Text
 from .base import Board, Panel, seat_panels
 from .thebai_city import city, roomy
 from .thebai_panels import council, display, estate, hand, supply, tracks
-from .thebai_style import city_glyphs, legend, roof_legend
+from .thebai_style import city_glyphs, legend
 
 
 def _about(view: dict[str, Any]) -> str:
@@ -48,7 +48,7 @@ def shared(view: dict[str, Any], width: int) -> RenderableType:
     """The city and, beside it when there is room (else below it, the decision's part first),
     the devotion tracks and fate tiles, the council and the contract display."""
     def city_part(columns: int) -> Group:
-        return Group(*city(view, columns), legend(city_glyphs(view)), *([roof_legend()] if roomy(view, columns) else []))
+        return Group(*city(view, columns), legend(city_glyphs(view, roomy(view, columns)), columns))
 
     others = {"tracks": tracks(view), "council": council(view), "contracts": display(view)}
     if width >= CITY_NARROW + SIDE_MIN:

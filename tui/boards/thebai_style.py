@@ -1,8 +1,12 @@
-"""Thebai's visual language, declared once: glyphs and colours of seats, tiles, roofs, dice and
-markers, and the legend that explains exactly the glyphs a panel shows.
+"""Thebai's visual language, declared once (tui/boards/glyphs.py's ``Palette``): the glyphs of
+the city (tiles, archons, dice, plaza, stands, reserved spaces, roofs) with their meaning,
+their colour and their NO_COLOR attributes, and the legend that explains exactly the glyphs a
+panel shows.
 
 Seats are told apart by letter (and their archon by symbol) first, by colour second; every
-colour has a glyph beside it, so NO_COLOR loses nothing.
+colour has a glyph beside it, so NO_COLOR loses nothing: a tile stays a reverse-video block, a
+hoplite die stays underlined, a number key stays reverse video. Roofs are small letters raised
+(ʷ ᵇ ˢ ᵗ), on a fill of their colour that reads on a light and a dark theme alike.
 """
 
 from __future__ import annotations
@@ -13,29 +17,33 @@ from engine.core.seats import SYMBOLS, seat_letter
 from engine.thebai.catalog import catalog
 from engine.thebai.constants import COLOURS, FACES
 
-SEAT_COLOURS = {"green": "green3", "blue": "dodger_blue1", "peach": "light_salmon1", "red": "red3"}
-ROOF_GLYPHS = {"white": "w", "brown": "b", "slate": "s", "terracotta": "t"}
-ROOF_STYLES = {"white": "bold bright_white", "brown": "bold dark_orange3", "slate": "bold grey62", "terracotta": "bold salmon1"}
-NEUTRAL = "N"
-EMPTY_SPACE = "·"
-FREE_DICE = "."
-PLAZA = "="
-STAND = "^"
-RESERVED = "H"
+from .glyphs import Glyph, Palette, entry, legend_text
+
+SEAT_COLOURS = {"green": "#2e9444", "blue": "#3d7be0", "peach": "#e07a4f", "red": "#d94a3f"}
+"""The players' colours (seats A-D): mid-tones, read on a light and a dark theme."""
+NEUTRAL_COLOUR = "#8a8a8a"
+ROOFS = {"white": ("ʷ", "bold #1a1a1a on #e8e8e8"), "brown": ("ᵇ", "bold #ffffff on #8b5a2b"),
+         "slate": ("ˢ", "bold #ffffff on #4f6070"), "terracotta": ("ᵗ", "bold #ffffff on #c0583a")}
+PALETTE = Palette("thebai", {
+    "tile": Glyph("N", "tile: owner (N neutral), archon", "City", "bold reverse", "bold reverse", shown=" A● "),
+    "archon": Glyph("".join(SYMBOLS[:4]), "archons of A-D", "City", "bold", "bold"),
+    "empty": Glyph("·", "empty Cadmea space", "City", "dim", "dim"),
+    "citizen": Glyph("ABCD", "citizen die (seat, face)", "Dice", "bold", "bold", shown="A2*"),
+    "hoplite": Glyph("abcd", "hoplite die", "Dice", "bold underline", "bold underline", shown="a2*"),
+    "free": Glyph(".", "free dice space", "Dice", "dim", "dim"),
+    "plaza": Glyph("=", "plaza marker", "Dice", "bold", "bold"),
+    "stand": Glyph("^", "Lasthenes stand of seat A", "Dice", "bold", "bold", shown="^A"),
+    "reserved": Glyph("H", "space reserved by Hyperbius for seat A", "City", "bold", "bold", shown="HA"),
+    **{f"roof:{roof}": Glyph(char, f"{roof} roof", "Roofs", style, "bold") for roof, (char, style) in ROOFS.items()},
+}, SEAT_COLOURS.values())
+NEUTRAL = PALETTE["tile"].text
+EMPTY_SPACE = PALETTE["empty"].text
+FREE_DICE = PALETTE["free"].text
+PLAZA = PALETTE["plaza"].text
+STAND = PALETTE["stand"].text
+RESERVED = PALETTE["reserved"].text
 KEY_STYLE = "bold reverse"
 """A choice's number key on its board target."""
-
-GLYPH_MEANINGS = {
-    " A● ": "tile: owner (N neutral), archon ●▲■◆ of A-D",
-    EMPTY_SPACE: "empty Cadmea space",
-    "A2*": "citizen die (seat, face)",
-    "a2*": "hoplite die",
-    FREE_DICE: "free dice space",
-    PLAZA: "plaza marker",
-    f"{STAND}A": "Lasthenes stand of seat A",
-    f"{RESERVED}A": "space reserved by Hyperbius for seat A",
-    "[3]": "key of a choice there",
-}
 
 
 def seat_style(seat: int) -> str:
@@ -58,7 +66,7 @@ def tile_style(view: dict, tile_id: str) -> str:
     colour = catalog().tiles[tile_id]["colour"]
     seat = COLOURS.index(colour) if colour in COLOURS else None
     if seat is None or seat >= view["n"]:
-        return "bold reverse grey70"
+        return f"bold reverse {NEUTRAL_COLOUR}"
     return f"bold reverse {SEAT_COLOURS[colour]}"
 
 
@@ -68,43 +76,37 @@ def die_text(seat: int, kind: str, face: int) -> tuple[str, str]:
 
 
 def roof_glyph(roof: str) -> tuple[str, str]:
-    return ROOF_GLYPHS[roof], ROOF_STYLES[roof]
+    return ROOFS[roof]
 
 
 def key_text(number: int) -> str:
     return str(number) if number <= 9 else "+"
 
 
-def legend(glyphs: list[str]) -> Text:
-    """The meaning of exactly the glyphs given (those on screen), wrapped at the panel's width."""
-    text = Text(style="dim")
-    for index, glyph in enumerate(glyphs):
-        if index:
-            text.append(" · ")
-        text.append(glyph, style="bold reverse" if glyph == " A● " else "bold")
-        text.append(f" {GLYPH_MEANINGS[glyph]}")
-    return text
+def legend(names: list[str], width: int) -> Text:
+    """The meaning of exactly the glyphs named (those on screen), on lines of ``width``, then
+    the number keys when ``key`` is among them."""
+    entries = []
+    for name in names:
+        if name == "key":
+            entries.append(("", entry("3", "key of a choice there", KEY_STYLE)))
+            continue
+        glyph = PALETTE[name]
+        style = "bold reverse" if name == "tile" else PALETTE.style(name, True)
+        entries.append((glyph.group, entry(Text.assemble((glyph.shown or glyph.text, style)), glyph.meaning)))
+    return legend_text(entries, width)
 
 
-def city_glyphs(view: dict) -> list[str]:
-    """The glyphs the city shows now, for its legend."""
+def city_glyphs(view: dict, roofs: bool = False) -> list[str]:
+    """The glyphs the city shows now (``roofs``: drawn roomy, with the roofs), for its legend."""
     city = view["city"]
-    shown = [" A● ", EMPTY_SPACE, FREE_DICE]
+    shown = ["tile"] + (["archon"] if any(at for at in view["archons"]) else []) + ["empty", "free"]
     kinds = {kind for _, kind, _ in city["dice"].values()}
-    shown += [glyph for kind, glyph in (("c", "A2*"), ("h", "a2*")) if kind in kinds]
-    shown += [glyph for present, glyph in ((city["plaza"], PLAZA), (city["posts"], f"{STAND}A"),
-                                           (city["sites"], f"{RESERVED}A")) if present]
+    shown += [name for kind, name in (("c", "citizen"), ("h", "hoplite")) if kind in kinds]
+    shown += [name for present, name in ((city["plaza"], "plaza"), (city["posts"], "stand"),
+                                         (city["sites"], "reserved")) if present]
+    if roofs and city["tiles"]:
+        shown += [f"roof:{roof}" for roof in ROOFS]
     if any(choice.target for choice in view.get("choices", ())):
-        shown.append("[3]")
+        shown.append("key")
     return shown
-
-
-def roof_legend() -> Text:
-    text = Text(style="dim")
-    text.append("Roofs: ")
-    for index, (roof, glyph) in enumerate(ROOF_GLYPHS.items()):
-        if index:
-            text.append("  ")
-        text.append(glyph, style=ROOF_STYLES[roof])
-        text.append(f" {roof}")
-    return text
