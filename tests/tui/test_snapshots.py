@@ -22,3 +22,13 @@ PANTHEON_ZOOM = next(scene for scene in SCENES if scene.name == "pantheon-zoom")
 
 def test_pantheon_zoomed_map_at_80x24(snap_compare, tmp_path):
     assert snap_compare(PANTHEON_ZOOM.app(tmp_path), terminal_size=(80, 24), run_before=PANTHEON_ZOOM.steps)
+
+
+TABLE_SCENES = [scene for scene in SCENES if scene.name in ("almadi-table", "pantheon-table", "thebai-table", "polis-table")]
+
+
+@pytest.mark.parametrize("scene", TABLE_SCENES, ids=lambda scene: scene.name)
+def test_a_table_under_no_color_at_80x24(scene, snap_compare, tmp_path, monkeypatch):
+    """Glyphs and attributes only: tiles, terrain, pieces and keys still tell apart."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(scene.app(tmp_path), terminal_size=(80, 24), run_before=scene.steps)
