@@ -7,6 +7,8 @@ import functools
 import time
 from pathlib import Path
 
+from textual.worker import WorkerCancelled
+
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tui.app import TabulaApp
@@ -30,9 +32,13 @@ def make_app(data_dir: Path, **kwargs) -> TabulaApp:
 
 
 async def settle(pilot, rounds: int = 4) -> None:
-    """Let workers finish and the UI catch up with what they published."""
+    """Let workers finish and the UI catch up with what they published (a worker cancelled
+    because its screen closed, e.g. the table's at the end of a game, is finished too)."""
     for _ in range(rounds):
-        await pilot.app.workers.wait_for_complete()
+        try:
+            await pilot.app.workers.wait_for_complete()
+        except WorkerCancelled:
+            pass
         await pilot.pause()
 
 

@@ -32,3 +32,13 @@ def test_a_table_under_no_color_at_80x24(scene, snap_compare, tmp_path, monkeypa
     """Glyphs and attributes only: tiles, terrain, pieces and keys still tell apart."""
     monkeypatch.setenv("NO_COLOR", "1")
     assert snap_compare(scene.app(tmp_path), terminal_size=(80, 24), run_before=scene.steps)
+
+
+@pytest.mark.parametrize("scene", TABLE_SCENES, ids=lambda scene: scene.name)
+def test_a_table_in_the_light_theme_at_160x50(scene, snap_compare, tmp_path):
+    """The boards' colours (mid-tones, fills with their own ink) read on a light background too."""
+    async def light(pilot):
+        pilot.app.theme = "textual-light"
+        await scene.steps(pilot)
+
+    assert snap_compare(scene.app(tmp_path), terminal_size=(160, 50), run_before=light)
