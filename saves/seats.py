@@ -1,27 +1,47 @@
-"""Seat leases: which terminal holds which seat of a shared game.
+"""Seats of a shared game: which terminal holds which seat now (leases), and which player a
+seat belongs to (owners).
 
-One small JSON file per game, ``<data_dir>/seats/<save_id>.json``, maps a key (a seat
-number as text, or ``"bots"`` for the one process that runs the game's bots) to the lease of
-its holder: ``{"holder", "host", "pid", "beat"}``. Every read-modify-write happens under a
-file lock and ends with an atomic replace, so two terminals can never both hold one key.
+One small JSON file per game, ``<data_dir>/seats/<save_id>.json``::
 
-A lease is dead once its heartbeat is older than the time to live, and at once when its
+    {"leases": {key: {"holder", "host", "pid", "beat"}},   key: a seat number as text, or "bots"
+     "owners": {seat number as text: key fingerprint},
+     "creator": key fingerprint or "",
+     "hot_seat": false}
+
+Every read-modify-write happens under a file lock and ends with an atomic replace, so two
+terminals can never both hold one key. The file is checked entry by entry when read: a damaged
+entry (or a damaged file) only means that nobody holds, or owns, what it described.
+
+Leases: a lease is dead once its heartbeat is older than the time to live, and at once when its
 process is gone (checked only for holders on this host). A dead lease is simply free.
+
+Owners: on a served table, players are told apart by the SSH key they logged in with (their
+*identity*). A seat taken under a key belongs to that key, so when its player's connection
+drops, the seat is free for that key only: another key may take it once its owner gives it up,
+or once the game's creator (or the host, with ``tabula saves seats``) frees it. The identity
+given to these methods is None for a local terminal (the host's own: owners do not bind it and
+it owns nothing), "" for a served terminal without a key (it owns nothing), else a fingerprint.
+Hot-seat (one terminal playing several seats) is allowed on a served table only where the host
+allowed it for that game (``hot_seat``).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import socket
 import time
 import uuid
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from filelock import FileLock
 
-from engine.core.seats import seat_tag
+from engine.core.seats import LETTERS, seat_tag
+
+from .storage import UnreadableFile, read_regular_file
 
 DEFAULT_TTL = 12.0
 """Seconds without a heartbeat after which a seat is free again (holders beat every ttl/4)."""
@@ -29,11 +49,15 @@ DEFAULT_TTL = 12.0
 BOTS = "bots"
 """The lease key of the process that plays every bot seat of the game."""
 
+MAX_SEATS = len(LETTERS)
+MAX_FILE = 64 * 1024
+MAX_TEXT = 200
+
 HOST = socket.gethostname()
 
 
 class SeatTaken(Exception):
-    """The seat is held by another live terminal."""
+    """The seat is held by another live terminal, or belongs to another player."""
 
 
 class LeaseLost(Exception):
@@ -51,6 +75,18 @@ class Lease:
         if now - self.beat > ttl:
             return False
         return self.host != HOST or pid_alive(self.pid)
+
+
+@dataclass
+class SeatFile:
+    leases: dict[str, Lease] = field(default_factory=dict)
+    owners: dict[str, str] = field(default_factory=dict)
+    creator: str = ""
+    hot_seat: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"leases": {key: asdict(lease) for key, lease in self.leases.items()}, "owners": self.owners,
+                "creator": self.creator, "hot_seat": self.hot_seat}
 
 
 def pid_alive(pid: int) -> bool:
@@ -72,6 +108,43 @@ def key_name(key: int | str) -> str:
     return str(key)
 
 
+def is_seat_key(key: object) -> bool:
+    return isinstance(key, str) and key.isdecimal() and key.isascii() and int(key) < MAX_SEATS
+
+
+def short_text(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_TEXT
+
+
+def parse_lease(value: object) -> Lease | None:
+    if not isinstance(value, dict) or set(value) != {"holder", "host", "pid", "beat"}:
+        return None
+    holder, host, pid, beat = value["holder"], value["host"], value["pid"], value["beat"]
+    if not (short_text(holder) and short_text(host) and type(pid) is int and 0 < pid < 2**31):
+        return None
+    if type(beat) not in (int, float) or not math.isfinite(beat):
+        return None
+    return Lease(holder, host, pid, float(beat))
+
+
+def parse_seat_file(data: object) -> SeatFile:
+    """Whatever was read, as the entries that make sense (never raises)."""
+    if not isinstance(data, dict):
+        return SeatFile()
+    leases = data.get("leases")
+    owners = data.get("owners")
+    parsed = SeatFile(creator=data["creator"] if short_text(data.get("creator")) else "",
+                      hot_seat=data.get("hot_seat") is True)
+    for key, value in (leases.items() if isinstance(leases, dict) else ()):
+        lease = parse_lease(value)
+        if lease is not None and (key == BOTS or is_seat_key(key)):
+            parsed.leases[key] = lease
+    for key, value in (owners.items() if isinstance(owners, dict) else ()):
+        if is_seat_key(key) and short_text(value):
+            parsed.owners[key] = value
+    return parsed
+
+
 class SeatLeases:
     def __init__(self, data_dir: Path, save_id: str, ttl: float = DEFAULT_TTL):
         folder = Path(data_dir) / "seats"
@@ -85,7 +158,7 @@ class SeatLeases:
     def live(self) -> dict[str, Lease]:
         """Every live lease by key."""
         now = time.time()
-        return {key: lease for key, lease in self._read().items() if lease.alive(now, self.ttl)}
+        return {key: lease for key, lease in self._read().leases.items() if lease.alive(now, self.ttl)}
 
     def holder_of(self, key: int | str) -> Lease | None:
         return self.live().get(key_name(key))
@@ -94,17 +167,44 @@ class SeatLeases:
         held = self.live()
         return [key for key in keys if key_name(key) not in held]
 
+    def owners(self) -> dict[int, str]:
+        """The key each owned seat belongs to."""
+        return {int(seat): owner for seat, owner in self._read().owners.items()}
+
+    def may_take(self, seats: list[int], identity: str | None) -> list[int]:
+        """Of ``seats``, those no other player owns (for a local terminal: all of them)."""
+        owners = self.owners()
+        return [seat for seat in seats if identity is None or owners.get(seat, identity) == identity]
+
+    @property
+    def creator(self) -> str:
+        return self._read().creator
+
+    @property
+    def hot_seat(self) -> bool:
+        """The host allows one served terminal to play several seats of this game."""
+        return self._read().hot_seat
+
     # -- changing ---------------------------------------------------------------------------
 
-    def acquire(self, key: int | str, holder: str) -> None:
-        """Take a free key (or renew our own); SeatTaken if another live terminal holds it."""
-        with self.lock:
-            leases = self._read()
-            current = leases.get(key_name(key))
+    def acquire(self, key: int | str, holder: str, identity: str | None = None) -> None:
+        """Take a free key (or renew our own); SeatTaken if another live terminal holds it, or if
+        the seat belongs to another player. A seat taken under a key becomes that key's."""
+        name = key_name(key)
+
+        def take(seats: SeatFile) -> None:
+            current = seats.leases.get(name)
             if current and current.holder != holder and current.alive(time.time(), self.ttl):
                 raise SeatTaken(f"{describe(key)} is held by another terminal ({current.host}, pid {current.pid})")
-            leases[key_name(key)] = Lease(holder, HOST, os.getpid(), time.time())
-            self._write(leases)
+            owner = seats.owners.get(name)
+            if identity is not None and owner is not None and owner != identity:
+                raise SeatTaken(f"{describe(key)} belongs to another player: it is free for others once they give it "
+                                "up, or once the game's creator frees it")
+            if identity and name != BOTS:
+                seats.owners[name] = identity
+            seats.leases[name] = Lease(holder, HOST, os.getpid(), time.time())
+
+        self._change(take)
 
     def try_acquire(self, key: int | str, holder: str) -> bool:
         try:
@@ -116,41 +216,96 @@ class SeatLeases:
     def renew(self, key: int | str, holder: str) -> None:
         """Heartbeat; LeaseLost if our lease went to someone else meanwhile, even if that
         terminal has gone since: a seat taken over is never taken back by a heartbeat."""
-        with self.lock:
-            leases = self._read()
-            current = leases.get(key_name(key))
+        name = key_name(key)
+
+        def beat(seats: SeatFile) -> None:
+            current = seats.leases.get(name)
             if current and current.holder != holder:
                 raise LeaseLost(f"{describe(key)} was taken over by another terminal")
-            leases[key_name(key)] = Lease(holder, HOST, os.getpid(), time.time())
-            self._write(leases)
+            seats.leases[name] = Lease(holder, HOST, os.getpid(), time.time())
+
+        self._change(beat)
 
     def release(self, key: int | str, holder: str) -> None:
-        with self.lock:
-            leases = self._read()
-            current = leases.get(key_name(key))
-            if current and current.holder == holder:
-                del leases[key_name(key)]
-                self._write(leases)
+        name = key_name(key)
+
+        def leave(seats: SeatFile) -> bool:
+            current = seats.leases.get(name)
+            if not (current and current.holder == holder):
+                return False
+            del seats.leases[name]
+            return True
+
+        self._change(leave)
+
+    def give_up(self, seat: int, identity: str | None) -> bool:
+        """The seat's owner leaves the game for good (or the host, identity None, frees it):
+        another player may take it now. False if it did not belong to ``identity``."""
+        name = key_name(seat)
+
+        def disown(seats: SeatFile) -> bool:
+            if name not in seats.owners or identity not in (None, seats.owners[name]):
+                return False
+            del seats.owners[name]
+            return True
+
+        return self._change(disown)
+
+    def free_for_others(self, seat: int, identity: str) -> bool:
+        """The game's creator frees a seat another player owns. False if ``identity`` is not the creator."""
+        name = key_name(seat)
+
+        def free(seats: SeatFile) -> bool:
+            if not identity or seats.creator != identity or name not in seats.owners:
+                return False
+            del seats.owners[name]
+            return True
+
+        return self._change(free)
+
+    def claim_creator(self, identity: str | None) -> None:
+        """The player who set up the game (noted once, and only for a key)."""
+
+        def claim(seats: SeatFile) -> bool:
+            if seats.creator or not identity:
+                return False
+            seats.creator = identity
+            return True
+
+        self._change(claim)
+
+    def allow_hot_seat(self, allowed: bool) -> None:
+        self._change(lambda seats: setattr(seats, "hot_seat", allowed))
 
     # -- the file ---------------------------------------------------------------------------
 
-    def _read(self) -> dict[str, Lease]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            return {key: Lease(**value) for key, value in data.items()}
-        except FileNotFoundError:
-            return {}
-        except (ValueError, TypeError, AttributeError):
-            return {}  # a damaged lease file only means "nobody holds anything"
+    def _change(self, change: Callable[[SeatFile], Any]) -> Any:
+        with self.lock:
+            seats = self._read()
+            result = change(seats)
+            if result is not False:
+                self._write(seats)
+            return result
 
-    def _write(self, leases: dict[str, Lease]) -> None:
+    def _read(self) -> SeatFile:
+        try:
+            raw = read_regular_file(self.path, MAX_FILE)
+            return parse_seat_file(json.loads(raw)) if raw is not None else SeatFile()
+        except (UnreadableFile, ValueError, RecursionError):
+            return SeatFile()
+
+    def _write(self, seats: SeatFile) -> None:
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        temporary.write_text(json.dumps({key: asdict(lease) for key, lease in leases.items()}), encoding="utf-8")
-        os.replace(temporary, self.path)
+        try:
+            temporary.write_text(json.dumps(seats.to_json()), encoding="utf-8")
+            os.replace(temporary, self.path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
 
 
 def held_seats(data_dir: Path, ttl: float = DEFAULT_TTL) -> dict[str, list[int]]:
-    """The seats live terminals hold, by save id, for every game that has a lease file."""
+    """The seats live terminals hold, by save id, for every game that has a seats file."""
     folder = Path(data_dir) / "seats"
     held = {}
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():

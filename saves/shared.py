@@ -7,6 +7,9 @@ and calls ``act``/``undo``/``bot_choice``/``refresh``. On top it:
 * holds a lease on this terminal's seats (none for a spectator; ``seats=None`` means every
   human seat no other terminal holds, as a hot-seat table does) and heartbeats it, so no
   other terminal can take or act for them, and they are freed when this process dies;
+* on a served table (``identity`` not None: the terminal's player, see tui.serve.identity),
+  takes only seats no other player owns (a seat taken under a key becomes that key's), and
+  plays several seats only where the host allowed hot-seat for the game;
 * competes for the game's single "bots" lease: only the holder may play bot seats;
 * refuses ``act``/``undo`` for a seat it does not hold (``IllegalChoice`` with the reason);
 * rings the game's doorbells after each write, and watches the save file in a thread,
@@ -36,7 +39,7 @@ from .watch import FALLBACK, Watcher, ring
 
 class SharedSession:
     def __init__(self, session, seats: Iterable[int] | None, on_change: Callable[[], None], *,
-                 ttl: float = DEFAULT_TTL, fallback: float = FALLBACK):
+                 ttl: float = DEFAULT_TTL, fallback: float = FALLBACK, identity: str | None = None):
         self.session = session
         self.every_free_seat = seats is None
         self.seats = frozenset(seats or ())
@@ -45,6 +48,8 @@ class SharedSession:
         self.save_id = session.record.id
         self.leases = SeatLeases(self.data_dir, self.save_id, ttl)
         self.holder = new_holder_id()
+        self.identity = identity
+        """Who plays here, for seat owners: None at a local terminal, else the player's key."""
         self.fallback = fallback
         self.runs_bots = False
         self.lost = ""
@@ -61,15 +66,20 @@ class SharedSession:
     # -- joining and leaving ---------------------------------------------------------------
 
     def start(self) -> None:
-        """Take the seats (SeatTaken if one is held; nothing is kept then) and start watching."""
+        """Take the seats (SeatTaken if one is held or owned by another player; nothing is kept
+        then) and start watching."""
+        served = self.identity is not None
+        if (self.every_free_seat or len(self.seats) > 1) and served and not self.leases.hot_seat:
+            raise IllegalChoice("On this server each terminal plays one seat of this game (the host has not "
+                                "allowed hot-seat for it)")
         if self.every_free_seat:
             humans = [seat for seat, info in enumerate(self.record.seats) if info.kind == HUMAN]
-            self.seats = frozenset(self.leases.free(humans))
+            self.seats = frozenset(self.leases.may_take(self.leases.free(humans), self.identity))
         taken: list[int] = []
         try:
             for seat in sorted(self.seats):
                 self._check_human(seat)
-                self.leases.acquire(seat, self.holder)
+                self.leases.acquire(seat, self.holder, self.identity)
                 taken.append(seat)
         except (SeatTaken, IllegalChoice):
             for seat in taken:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,6 +63,37 @@ class UnreadableFile(ValueError):
 
 class LockTimeout(SaveError):
     """Another process held a file's lock for too long."""
+
+
+def read_regular_file(path: Path, limit: int) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes; None if there is
+    no file. UnreadableFile for anything else: a FIFO, device, folder or symbolic link (never
+    opened in a way that could block), a file too large, or one that cannot be read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if os.path.islink(path):
+            raise UnreadableFile("it is a symbolic link, not a file") from error
+        raise UnreadableFile(f"it cannot be opened ({error.strerror})") from error
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile("it is not a regular file")
+        if info.st_size > limit:
+            raise UnreadableFile(f"it is too large ({info.st_size:,} bytes; at most {limit:,})")
+        chunks, size = [], 0
+        while chunk := os.read(fd, min(65536, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise UnreadableFile(f"it is too large (more than {limit:,} bytes)")
+        return b"".join(chunks)
+    except OSError as error:
+        raise UnreadableFile(f"it cannot be read ({error.strerror})") from error
+    finally:
+        os.close(fd)
 
 
 def fsync_dir(folder: Path) -> None:

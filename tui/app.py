@@ -13,7 +13,7 @@ from textual.geometry import Size
 from tui.commands import TabulaCommands
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
-from tui.serve import PLAYER_NAME, SEAT_PER_TERMINAL
+from tui.serve import PLAYER_NAME, identity, served
 from tui.text import clean, player_name
 
 STYLES = Path(__file__).parent / "styles"
@@ -51,9 +51,13 @@ class TabulaApp(App):
         self.min_size = Size(*min_size)
         self.join_game = join
         self.bell_on_turn = bell_on_turn
-        self.ask_seat = bool(os.environ.get(SEAT_PER_TERMINAL)) if ask_seat is None else ask_seat
+        self.served = served()
+        """Started by `tabula serve` for one player: one seat per terminal, nothing written on the server."""
+        self.ask_seat = self.served if ask_seat is None else ask_seat
         self.player_name = player_name(os.environ.get(PLAYER_NAME, ""))
         """Who is at this terminal, when the SSH server knows (their login name); else blank."""
+        self.identity = identity()
+        """Whose seats this terminal may take (saves/seats.py): None locally, else the player's key."""
         self.gated = False
         self._started = False
         self._store = None
@@ -94,6 +98,21 @@ class TabulaApp(App):
     def records(self):
         """The play records of this app's data folder."""
         return self.store.records
+
+    def get_system_commands(self, screen):
+        """Textual's commands, less Screenshot on a served app: it would write files on the server."""
+        for command in super().get_system_commands(screen):
+            if not (self.served and command.title == "Screenshot"):
+                yield command
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        if not self.served:
+            super().action_screenshot(filename, path)
+
+    def deliver_screenshot(self, *args, **kwargs):
+        if not self.served:
+            return super().deliver_screenshot(*args, **kwargs)
+        return None
 
     def get_default_screen(self) -> HomeScreen:
         return HomeScreen()

@@ -294,6 +294,9 @@ def add_saves(commands) -> None:
     imported.add_argument("--as-copy", action="store_true",
                           help="import a game that is already saved here as a further copy, titled '... (copy)'")
     command(saves, "verify", "replay every saved game and report any that does not reproduce", run_saves_verify)
+    from tui.serve.commands import add_seats  # imports this module: only once it is loaded
+
+    add_seats(saves)
 
 
 def report_problems(console: Console, store: SaveStore) -> None:

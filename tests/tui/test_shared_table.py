@@ -221,7 +221,7 @@ async def test_a_terminal_whose_seat_was_taken_over_says_so_and_only_watches(toy
         leases = SeatLeases(tmp_path, save_id)
         with leases.lock:  # as if this terminal had stalled past its lease and another took the seat
             taken = leases._read()
-            taken["0"] = Lease("another terminal", HOST, taken["0"].pid, time.time())
+            taken.leases["0"] = Lease("another terminal", HOST, taken.leases["0"].pid, time.time())
             leases._write(taken)
         await pilot.press("1")
         await settle(pilot)

@@ -183,10 +183,12 @@ class NewGameScreen(TabulaScreen):
 
     @work(thread=True, exclusive=True, group="new-game")
     def create(self, settings: dict) -> None:
+        from saves.seats import SeatLeases
         from saves.session import GameSession
 
         try:
             session = GameSession.new(self.app.store, **settings)
+            SeatLeases(self.app.store.data_dir, session.record.id).claim_creator(self.app.identity)
         except Exception as error:  # shown to the player; the form stays as it was
             self.app.call_from_thread(self.failed, error)
             return
@@ -197,6 +199,8 @@ class NewGameScreen(TabulaScreen):
         self.notify(str(error), title="Cannot start the game", severity="error")
 
     def started(self, session) -> None:
+        """The table: every human seat here (hot-seat), or on a served app the first one only."""
         from tui.screens.table import TableScreen
 
-        self.app.switch_screen(TableScreen(session))
+        humans = [seat for seat, info in enumerate(session.record.seats) if info.kind == "human"]
+        self.app.switch_screen(TableScreen(session, humans[:1] if self.app.served else None))

@@ -2,7 +2,10 @@
 
 Games are shared between terminals: the list shows the seats other terminals hold, and
 opening a game someone else is playing (or any game, with "j", or over SSH) asks where to
-sit: a free seat, every free seat (hot-seat), or watching as a spectator.
+sit: a free seat, every free seat (hot-seat), or watching as a spectator. Over SSH a seat
+belongs to the player who took it (saves/seats.py): it is offered to no one else, hot-seat is
+offered only where the host allowed it, and "f" gives up one's own seat (or, for the game's
+creator, frees another player's).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from saves.seats import SeatLeases, held_seats
 from saves.session import HUMAN
 from tui.screens.base import TabulaModal, TabulaScreen
 from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
-from tui.widgets.dialogs import ConfirmDialog, TextDialog
+from tui.widgets.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 
 WATCH, EVERY_FREE_SEAT = "watch", "all"
 SEATS_FROM = 120
@@ -53,20 +56,27 @@ class SeatPicker(TabulaModal[str | None]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, title: str, names: list[str], free: list[int], held: list[int]) -> None:
+    def __init__(self, title: str, names: list[str], free: list[int], held: list[int],
+                 owned: list[int] = (), hot_seat: bool = True) -> None:
+        """``free``: the seats this terminal may take; ``held``: seats other terminals hold;
+        ``owned``: free seats that belong to other players; ``hot_seat``: offer every free seat."""
         super().__init__(classes="dialog")
         self.title_text = title
         self.names = names
         self.free = free
         self.held = held
+        self.owned = list(owned)
+        self.hot_seat = hot_seat
 
     def compose(self) -> ComposeResult:
         question = f"Where do you sit at “{clean(self.title_text, lines=False)}”?"
         if self.held:
             question += "\nAt another terminal: " + ", ".join(seat_label(self.names, seat) for seat in self.held)
+        if self.owned:
+            question += "\nKept for another player: " + ", ".join(seat_label(self.names, seat) for seat in self.owned)
         options = [Option(plain(f"Take seat {seat_tag(seat)} ({self.names[seat]})", lines=False), id=str(seat))
                    for seat in self.free]
-        if len(self.free) > 1:
+        if len(self.free) > 1 and self.hot_seat:
             options.append(Option("Play every free seat here (hot-seat)", id=EVERY_FREE_SEAT))
         options.append(Option("Watch as spectator", id=WATCH))
         with Vertical(classes="dialog-box"):
@@ -85,6 +95,7 @@ class ResumeScreen(TabulaScreen):
         Binding("j", "open(True)", "Join a seat"),
         Binding("r", "rename", "Rename"),
         Binding("d,delete", "delete", "Delete"),
+        Binding("f", "free_seat", "Free a seat"),
     ]
 
     def __init__(self) -> None:
@@ -222,23 +233,29 @@ class ResumeScreen(TabulaScreen):
         try:
             session = GameSession.resume(self.app.store, save_id)
             humans = [seat for seat, info in enumerate(session.record.seats) if info.kind == HUMAN]
-            free = SeatLeases(self.app.store.data_dir, save_id).free(humans)
+            leases = SeatLeases(self.app.store.data_dir, save_id)
+            free = leases.free(humans)
+            takeable = leases.may_take(free, self.app.identity)
+            hot_seat = not self.app.served or leases.hot_seat
         except Exception as error:  # a save that does not replay is reported, never lost
             self.app.call_from_thread(self.notify, str(error), title="Cannot resume", severity="error")
             return
-        if session.match.finished or not humans or (free == humans and not ask):
+        if session.match.finished or not humans:
+            self.app.call_from_thread(self.opened, session, [] if self.app.served else None)
+        elif free == humans == takeable and not ask:
             self.app.call_from_thread(self.opened, session, None)
         else:
             held = [seat for seat in humans if seat not in free]
-            self.app.call_from_thread(self.ask_where, session, free, held)
+            owned = [seat for seat in free if seat not in takeable]
+            self.app.call_from_thread(self.ask_where, session, takeable, held, owned, hot_seat)
 
-    def ask_where(self, session, free: list[int], held: list[int]) -> None:
+    def ask_where(self, session, free: list[int], held: list[int], owned: list[int], hot_seat: bool) -> None:
         def answered(answer: str | None) -> None:
             if answer is not None:
                 self.opened(session, seats_for(answer))
 
         names = [seat.name for seat in session.record.seats]
-        self.app.push_screen(SeatPicker(session.record.title, names, free, held), answered)
+        self.app.push_screen(SeatPicker(session.record.title, names, free, held, owned, hot_seat), answered)
 
     def opened(self, session, seats: list[int] | None) -> None:
         from tui.screens.table import TableScreen
@@ -266,10 +283,61 @@ class ResumeScreen(TabulaScreen):
             question = f"Delete “{title}”?\nIt is moved to the trash folder of the saves."
             self.app.push_screen(ConfirmDialog(question, yes="Delete"), confirmed)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "free_seat":  # seats belong to players over SSH only (the host frees them with the CLI)
+            return self.app.served
+        return True
+
+    def action_free_seat(self) -> None:
+        record = self.selected
+        if record is not None:
+            self.find_seats_to_free(record)
+
+    @work(thread=True, exclusive=True, group="saves-free")
+    def find_seats_to_free(self, record) -> None:
+        """The seats this player may free: their own (leaving the game for good) and, for the
+        game's creator, those of other players."""
+        me = self.app.identity
+        leases = SeatLeases(self.app.store.data_dir, record.id)
+        names, creator = [seat.name for seat in record.seats], leases.creator
+        choices = []
+        for seat, owner in sorted(leases.owners().items()):
+            if seat < len(names) and me and owner == me:
+                choices.append((f"own:{seat}", f"Give up my seat {seat_label(names, seat)} for good"))
+            elif seat < len(names) and me and creator == me:
+                choices.append((f"other:{seat}", f"Free seat {seat_label(names, seat)}, kept for another player"))
+        self.app.call_from_thread(self.ask_seat_to_free, record, choices)
+
+    def ask_seat_to_free(self, record, choices: list[tuple[str, str]]) -> None:
+        if not choices:
+            self.notify("No seat of this game is yours to give up (a seat is yours once you have played it).",
+                        title="Free a seat")
+            return
+
+        def chosen(answer: str | None) -> None:
+            if answer is not None:
+                whose, seat = answer.split(":")
+                self.change(lambda store: free_seat(store, record.id, int(seat), self.app.identity, whose == "own"),
+                            f"Seat {seat_tag(int(seat))} is free: any player may take it.")
+
+        question = f"Which seat of “{clean(record.title, lines=False)}”? Any player may then take it."
+        self.app.push_screen(ChoiceDialog(question, choices), chosen)
+
     @work(thread=True, exclusive=True, group="saves-change")
-    def change(self, edit) -> None:
+    def change(self, edit, done: str = "") -> None:
+        """Make ``edit`` to the store, say ``done`` (or why not), and list the saves again."""
         try:
             edit(self.app.store)
         except Exception as error:
             self.app.call_from_thread(self.notify, str(error), title="Not changed", severity="error")
+        else:
+            if done:
+                self.app.call_from_thread(self.notify, done, title="Done")
         self.show_list(self.app.store)
+
+
+def free_seat(store, save_id: str, seat: int, identity: str | None, own: bool) -> None:
+    leases = SeatLeases(store.data_dir, save_id)
+    freed = leases.give_up(seat, identity) if own else leases.free_for_others(seat, identity or "")
+    if not freed:
+        raise ValueError(f"Seat {seat_tag(seat)} was not yours to free (any more)")

@@ -62,7 +62,7 @@ class TableScreen(TabulaScreen):
         super().__init__(classes="table")
         self._ui_thread = threading.get_ident()
         self.controller = TableController(session, seats, self.from_worker, self.spawn, bot_pause=self.app.bot_pause,
-                                          thinker=self.app.thinker)
+                                          thinker=self.app.thinker, identity=self.app.identity)
         self.board = board_for(session.record.game)
         self.names = [seat.name for seat in session.record.seats]
         self.panels = self.board.panels(len(self.names))

@@ -89,6 +89,45 @@ def run_serve_web(args: argparse.Namespace) -> int:
     return web.run(cli.data_dir(args), args.host, args.port, args.public_url)
 
 
+# -- saves seats: the host's view of who owns what -------------------------------------------------
+
+
+def add_seats(saves) -> None:
+    parser = cli.command(saves, "seats", "who holds and who owns the seats of a game; free a seat; allow hot-seat "
+                                         "over SSH", run_saves_seats)
+    parser.add_argument("game", help="save id, or the start of one (see 'tabula saves list')")
+    parser.add_argument("--free", metavar="SEAT", help="free a seat that belongs to an SSH player (letter or number)")
+    parser.add_argument("--hot-seat", choices=("on", "off"),
+                        help="let one SSH terminal play several seats of this game (off unless turned on)")
+
+
+def run_saves_seats(args: argparse.Namespace) -> int:
+    folder = cli.data_dir(args)
+    store = SaveStore(folder)
+    try:
+        record = find_game(store, args.game)
+        seat = None if args.free is None else parse_seat(args.free)
+    except JoinError as error:
+        print(clean(f"tabula saves seats: {error}"), file=sys.stderr)
+        return 2
+    leases = SeatLeases(folder, record.id)
+    if seat is not None and not leases.give_up(seat, None):
+        print(clean(f"tabula saves seats: seat {args.free} of {record.title!r} belongs to no one"), file=sys.stderr)
+        return 1
+    if args.hot_seat:
+        leases.allow_hot_seat(args.hot_seat == "on")
+    held, owners = leases.live(), leases.owners()
+    lines = [f"{record.title!r} ({record.id}); hot-seat over SSH: {'allowed' if leases.hot_seat else 'not allowed'}"]
+    if leases.creator:
+        lines.append(f"  created over SSH by key {leases.creator}")
+    for number, info in enumerate(record.seats):
+        state = info.kind if info.kind != HUMAN else "playing now" if str(number) in held else "free"
+        owner = f", belongs to key {owners[number]}" if number in owners else ""
+        lines.append(f"  {seat_tag(number)} {info.name}: {state}{owner}")
+    print(clean("\n".join(lines)))
+    return 0
+
+
 # -- join -------------------------------------------------------------------------------------
 
 

@@ -85,8 +85,8 @@ class TableController:
         holds, a hot-seat table; []: watch). ``emit`` is called from the worker thread;
         ``spawn(work)`` runs ``work`` in a new worker thread (it may be called from any
         thread). ``thinker``: the engine.search.worker.Thinker whose process the search bots
-        and hints think in (None: in the worker thread). ``shared``: SharedSession's ttl and
-        fallback."""
+        and hints think in (None: in the worker thread). ``shared``: SharedSession's ttl,
+        fallback and identity."""
         self.session = SharedSession(session, seats, self.game_changed, **shared)
         self.thinker = thinker
         self.emit = emit

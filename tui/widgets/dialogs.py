@@ -1,11 +1,12 @@
-"""Small modal dialogs: confirm (yes/no) and ask for a line of text."""
+"""Small modal dialogs: confirm (yes/no), ask for a line of text, pick one of a few choices."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets.option_list import Option
 
 from tui.screens.base import TabulaModal
 from tui.text import plain
@@ -67,3 +68,24 @@ class TextDialog(TabulaModal[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ChoiceDialog(TabulaModal[str | None]):
+    """Pick one of ``choices`` (id, label); dismisses with its id, or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, question: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__(classes="dialog")
+        self.question = question
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(plain(self.question), classes="dialog-question")
+            yield OptionList(*(Option(plain(label, lines=False), id=key) for key, label in self.choices),
+                             id="choices", compact=True)
+            yield Label("Enter to choose, Escape to cancel", classes="dialog-hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_id)
