@@ -237,7 +237,7 @@ def test_a_seat_taken_over_is_told_once_and_the_table_only_watches(toy, tmp_path
     leases = SeatLeases(tmp_path, save_id)
     with leases.lock:
         taken = leases._read()
-        taken["0"] = Lease("another terminal", HOST, taken["0"].pid, time.time())
+        taken.leases["0"] = Lease("another terminal", HOST, taken.leases["0"].pid, time.time())
         leases._write(taken)
     ann.controller.act(0, "pledge:high", shown.position)
     refused = ann.notice()
