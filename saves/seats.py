@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
 from engine.core.seats import LETTERS, seat_tag
 
@@ -62,6 +62,10 @@ class SeatTaken(Exception):
 
 class LeaseLost(Exception):
     """Our lease expired and another terminal took the seat."""
+
+
+class SeatsUnavailable(SeatTaken, LeaseLost):
+    """The seats file cannot be written (a read-only data folder): no seat can be taken or kept."""
 
 
 @dataclass(frozen=True)
@@ -148,7 +152,10 @@ def parse_seat_file(data: object) -> SeatFile:
 class SeatLeases:
     def __init__(self, data_dir: Path, save_id: str, ttl: float = DEFAULT_TTL):
         folder = Path(data_dir) / "seats"
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass  # a read-only data folder: the seats can be read, and taking one will say why not
         self.path = folder / f"{save_id}.json"
         self.lock = FileLock(str(folder / f"{save_id}.lock"), timeout=10)
         self.ttl = ttl
@@ -227,6 +234,7 @@ class SeatLeases:
         self._change(beat)
 
     def release(self, key: int | str, holder: str) -> None:
+        """Leave the seat (if the file cannot be written, the lease dies with this process)."""
         name = key_name(key)
 
         def leave(seats: SeatFile) -> bool:
@@ -236,7 +244,10 @@ class SeatLeases:
             del seats.leases[name]
             return True
 
-        self._change(leave)
+        try:
+            self._change(leave)
+        except SeatsUnavailable:
+            pass
 
     def give_up(self, seat: int, identity: str | None) -> bool:
         """The seat's owner leaves the game for good (or the host, identity None, frees it):
@@ -280,12 +291,19 @@ class SeatLeases:
     # -- the file ---------------------------------------------------------------------------
 
     def _change(self, change: Callable[[SeatFile], Any]) -> Any:
-        with self.lock:
-            seats = self._read()
-            result = change(seats)
-            if result is not False:
-                self._write(seats)
-            return result
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.lock:
+                seats = self._read()
+                result = change(seats)
+                if result is not False:
+                    self._write(seats)
+                return result
+        except Timeout as error:
+            raise SeatsUnavailable("the seats of this game are locked by another process") from error
+        except OSError as error:
+            raise SeatsUnavailable(f"the seats of this game cannot be taken or kept: {self.path.parent} cannot be "
+                                   f"written ({error.strerror or error})") from error
 
     def _read(self) -> SeatFile:
         try:
@@ -319,3 +337,15 @@ def describe(key: int | str) -> str:
     if key_name(key) == BOTS:
         return "Running the bots"
     return f"Seat {seat_tag(int(key))}"
+
+
+def remove_stale_temps(data_dir: Path) -> None:
+    """Remove the temp files of seats-file writes whose process is gone (killed mid-write)."""
+    folder = Path(data_dir) / "seats"
+    for temp in folder.glob(".*.json.*.tmp") if folder.is_dir() else ():
+        pid = temp.name.rsplit(".", 2)[-2]
+        if pid.isdecimal() and int(pid) < 2**31 and not pid_alive(int(pid)):
+            try:
+                temp.unlink(missing_ok=True)
+            except OSError:
+                continue

@@ -12,7 +12,8 @@ import secrets
 from typing import Any
 
 from engine.core.bots import BOTS, make_bot
-from engine.core.match import Action, Match, ReplayMismatch
+from engine.core.components import ComponentDataError
+from engine.core.match import Action, Match
 from engine.registry import rules_for
 
 from .storage import Written
@@ -37,19 +38,24 @@ def bot_seed(game_seed: int, seat: int, position: int) -> str:
 
 
 def replay_record(record: SaveRecord) -> Match:
-    """Rebuild the match a save describes; SaveDoesNotReplay with a clear message if it cannot."""
+    """Rebuild the match a save describes; SaveDoesNotReplay with a clear message if it cannot,
+    whatever the rules raise (a save is data: it may hold anything its validation lets through)."""
     where = f"Saved game {record.title!r} ({record.id}, {record.game})"
     try:
         rules = rules_for(record.game)
     except KeyError:
         raise SaveDoesNotReplay(f"{where} is of a game this Tabula does not know") from None
-    versions = f"saved with rules version {record.rules_version!r}, installed {str(rules.version)!r}"
-    if record.data_version or rules.data_version():
-        versions += f"; data {record.data_version!r}, installed {rules.data_version()!r}"
+    versions = ""
     try:
+        versions = f"saved with rules version {record.rules_version!r}, installed {str(rules.version)!r}"
+        if record.data_version or rules.data_version():
+            versions += f"; data {record.data_version!r}, installed {rules.data_version()!r}"
         actions = [Action.from_json(action) for action in record.actions]
         return Match.replay(rules, [seat.name for seat in record.seats], record.options, record.seed, actions)
-    except (ReplayMismatch, ValueError, KeyError) as error:
+    except ComponentDataError as error:
+        raise SaveDoesNotReplay(f"{where} cannot be loaded: the game's component data cannot be used: "
+                                f"{error}") from error
+    except Exception as error:
         raise SaveDoesNotReplay(f"{where} does not replay ({versions}): {error}") from error
 
 

@@ -32,7 +32,7 @@ from typing import Callable, Iterable
 
 from engine.core.contract import IllegalChoice
 from engine.core.seats import seat_tag
-from .seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatTaken, new_holder_id
+from .seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatsUnavailable, SeatTaken, new_holder_id
 from .session import HUMAN
 from .watch import FALLBACK, Watcher, ring
 
@@ -87,7 +87,13 @@ class SharedSession:
             raise
         self.runs_bots = self.leases.try_acquire(BOTS, self.holder)
         self.others = self._held_elsewhere()
-        self._watcher = Watcher(self.session.store.path_of(self.save_id), self.data_dir, self.save_id, self.fallback)
+        try:
+            save = self.session.store.path_of(self.save_id)
+            self._watcher = Watcher(save, self.data_dir, self.save_id, self.fallback)
+        except OSError as error:  # a read-only data folder: no doorbell can be made
+            for key in (*taken, BOTS):
+                self.leases.release(key, self.holder)
+            raise SeatsUnavailable(f"this terminal cannot follow the game ({error.strerror or error})") from error
         self.session.refresh()  # a change made before the watcher looked would otherwise go unseen
         for target, name in ((self._watch, "watch"), (self._beat, "heartbeat")):
             thread = threading.Thread(target=target, name=f"tabula-{name}-{self.save_id}", daemon=True)

@@ -26,6 +26,8 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 DOC_ID = 1
+MAX_DOCUMENT = 8 << 20
+"""Bytes a save or sheet file may have (a long game's save is some tens of kilobytes)."""
 LOCK_TIMEOUT = 30.0
 LOCK_POLL = 0.005
 """Seconds between tries for a held lock (filelock's default 0.05 lets a busy writer starve others)."""
@@ -65,10 +67,31 @@ class LockTimeout(SaveError):
     """Another process held a file's lock for too long."""
 
 
+class CannotWrite(SaveError):
+    """The data folder refused a write (read-only, full, or not ours)."""
+
+
+@contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """Turn the operating system's refusal to write ``path`` into a CannotWrite for people."""
+    try:
+        yield
+    except FileExistsError:
+        raise
+    except OSError as error:
+        raise CannotWrite(f"{path.name} cannot be written in {path.parent} ({error.strerror or error})") from error
+
+
 def read_regular_file(path: Path, limit: int) -> bytes | None:
     """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes; None if there is
     no file. UnreadableFile for anything else: a FIFO, device, folder or symbolic link (never
     opened in a way that could block), a file too large, or one that cannot be read."""
+    read = read_regular_file_signed(path, limit)
+    return None if read is None else read[0]
+
+
+def read_regular_file_signed(path: Path, limit: int) -> tuple[bytes, Signature] | None:
+    """``read_regular_file`` with the signature of the file read (taken on the open file)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
@@ -89,7 +112,7 @@ def read_regular_file(path: Path, limit: int) -> bytes | None:
             size += len(chunk)
             if size > limit:
                 raise UnreadableFile(f"it is too large (more than {limit:,} bytes)")
-        return b"".join(chunks)
+        return b"".join(chunks), (info.st_ino, info.st_mtime_ns, info.st_size)
     except OSError as error:
         raise UnreadableFile(f"it cannot be read ({error.strerror})") from error
     finally:
@@ -143,22 +166,22 @@ class AtomicJSONStorage(Storage):
     def read_signed(self) -> tuple[dict[str, dict[str, Any]] | None, Signature | None]:
         """The data and the signature of the very file it was read from (taken on the open file:
         a file is only ever replaced whole, never changed in place, so the two always agree)."""
-        try:
-            with open(self.path, "rb") as handle:
-                info = os.fstat(handle.fileno())
-                text = handle.read().decode("utf-8")
-        except FileNotFoundError:
+        read = read_regular_file_signed(self.path, MAX_DOCUMENT)
+        if read is None:
             return None, None
-        except (OSError, UnicodeDecodeError) as error:
-            raise UnreadableFile(f"cannot read it ({error})") from error
-        return self._parse(text), (info.st_ino, info.st_mtime_ns, info.st_size)
+        raw, signed = read
+        return self._parse(raw), signed
 
     @staticmethod
-    def _parse(text: str) -> dict[str, dict[str, Any]]:
+    def _parse(raw: bytes) -> dict[str, dict[str, Any]]:
         try:
-            data = json.loads(text)
+            data = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as error:
+            raise UnreadableFile(f"it is not UTF-8 text ({error.reason} at byte {error.start})") from error
         except ValueError as error:
             raise UnreadableFile(f"it is not valid JSON ({error})") from error
+        except RecursionError as error:
+            raise UnreadableFile("it is not a Tabula file (JSON nested too deeply)") from error
         if not isinstance(data, dict):
             raise UnreadableFile("it is not a Tabula file (no JSON object at the top)")
         return data
@@ -184,6 +207,9 @@ class DocumentFile:
             lock.acquire()
         except Timeout as error:
             raise LockTimeout(f"{self.path.name} is locked by another Tabula process") from error
+        except OSError as error:
+            raise CannotWrite(f"{self.path.name} cannot be locked: {self.lock_path} cannot be written "
+                              f"({error.strerror or error})") from error
         try:
             yield
         finally:
@@ -207,15 +233,15 @@ class DocumentFile:
     def create(self, document: dict[str, Any]) -> None:
         """Write a new file; FileExistsError if one is already there."""
         with self.holding_lock():
-            if self.path.exists():
+            if os.path.lexists(self.path):
                 raise FileExistsError(self.path)
-            with TinyDB(self.path, storage=AtomicJSONStorage) as db:
+            with writing(self.path), TinyDB(self.path, storage=AtomicJSONStorage) as db:
                 db.table(self.table).insert(Document(document, doc_id=DOC_ID))
 
     def put(self, document: dict[str, Any]) -> None:
         """Create or replace the whole document (an unreadable old file is the caller's to set aside)."""
         with self.holding_lock():
-            with TinyDB(self.path, storage=AtomicJSONStorage) as db:
+            with writing(self.path), TinyDB(self.path, storage=AtomicJSONStorage) as db:
                 db.storage.write({self.table: {str(DOC_ID): document}})
 
     def update(self, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
@@ -230,7 +256,7 @@ class DocumentFile:
             if document is None:
                 raise FileNotFoundError(self.path)
             change(document)
-            with TinyDB(self.path, storage=AtomicJSONStorage) as db:
+            with writing(self.path), TinyDB(self.path, storage=AtomicJSONStorage) as db:
                 db.table(self.table).update(_replace_by(document), doc_ids=[DOC_ID])
             self.written = Written(before, signature(self.path))
             return document

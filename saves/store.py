@@ -17,9 +17,16 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from filelock import FileLock, Timeout
+
+from engine.core.bots import BOTS
+from engine.core.seats import LETTERS
+
 from .index import SaveIndex, SaveSummary
 from .paths import Layout
-from .storage import DocumentFile, LockTimeout, SaveError, Signature, UnreadableFile, Written, fsync_dir, signature
+from .seats import remove_stale_temps as remove_stale_seat_temps
+from .storage import (CannotWrite, DocumentFile, LockTimeout, SaveError, Signature, UnreadableFile, Written, fsync_dir,
+                      signature)
 
 __all__ = [
     "LockTimeout", "SaveConflict", "SaveError", "SaveExists", "SaveFormatError", "SaveFromNewerTabula", "SaveNotFound",
@@ -27,9 +34,16 @@ __all__ = [
 ]
 
 FORMAT = 1
+"""The save format this Tabula writes; it reads formats 1 to FORMAT."""
 SAVE_KIND = "tabula-save"
 STATUSES = ("active", "finished")
 SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
+SEAT_KINDS = ("human", *BOTS)
+CHANCE = -1
+"""The actor of a chance outcome in an action log (engine.core.contract.CHANCE)."""
+MOST = {"title": 1000, "name": 200, "text": 1000, "choice": 1000, "options": 100, "actions": 100_000}
+"""The longest texts and lists a save may hold: far beyond what play writes, small enough to show."""
+SEEDS = range(-2**63, 2**64)
 
 
 class SaveConflict(SaveError):
@@ -54,6 +68,10 @@ class SaveExists(SaveError):
 
 class SaveFormatError(SaveError, ValueError):
     """Data that is not a valid Tabula save (e.g. a foreign file or a bad import)."""
+
+
+class InvalidChange(SaveFormatError):
+    """A change that would leave a save this Tabula could not read back: refused, nothing written."""
 
 
 class SaveFromNewerTabula(SaveFormatError):
@@ -115,11 +133,15 @@ def record_to_dict(record: SaveRecord) -> dict[str, Any]:
 
 
 def record_from_dict(data: Any) -> SaveRecord:
-    """Validate plain JSON data as a save; SaveFormatError names the first problem found."""
+    """Validate plain JSON data as a save, fully (types, bounds, seat kinds, every action's
+    actor); SaveFormatError names the first problem found."""
     if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
         raise SaveFormatError("it is not a Tabula save")
-    if not isinstance(data.get("format"), int) or data["format"] > FORMAT:
-        raise SaveFromNewerTabula(f"it was written by a newer Tabula (save format {data.get('format')!r})")
+    version = data.get("format")
+    if type(version) is not int or version < 1:
+        raise SaveFormatError(f"unknown save format {version!r}")
+    if version > FORMAT:
+        raise SaveFromNewerTabula(f"it was written by a newer Tabula (save format {version!r})")
     expect = {
         "id": str, "game": str, "title": str, "rules_version": str, "data_version": str,
         "options": dict, "seed": int, "seats": list, "actions": list, "status": str,
@@ -128,26 +150,54 @@ def record_from_dict(data: Any) -> SaveRecord:
     for key, kind in expect.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise SaveFormatError(f"field {key!r} is missing or not a {kind.__name__}")
+        if kind is str and len(data[key]) > MOST["title" if key == "title" else "text"]:
+            raise SaveFormatError(f"field {key!r} is too long ({len(data[key]):,} characters)")
     if data["status"] not in STATUSES:
         raise SaveFormatError(f"unknown status {data['status']!r}")
+    if data["seed"] not in SEEDS:
+        raise SaveFormatError(f"the seed {data['seed']} is out of range")
+    _check_options(data["options"])
+    if not 1 <= len(data["seats"]) <= len(LETTERS):
+        raise SaveFormatError(f"it has {len(data['seats'])} seats (1 to {len(LETTERS)} are possible)")
     seats = [_seat_from(seat) for seat in data["seats"]]
-    if not seats:
-        raise SaveFormatError("it has no seats")
+    if len(data["actions"]) > MOST["actions"]:
+        raise SaveFormatError(f"it has {len(data['actions']):,} actions")
     for index, action in enumerate(data["actions"]):
-        _check_action(index, action)
+        _check_action(index, action, len(seats))
     values = {key: data[key] for key in expect}
     return SaveRecord(**{**values, "seats": seats, "actions": list(data["actions"])})
 
 
+def _check_options(options: dict) -> None:
+    if len(options) > MOST["options"]:
+        raise SaveFormatError(f"it has {len(options)} options")
+    for key, value in options.items():
+        if len(key) > MOST["name"] or not (value is None or type(value) in (str, int, bool, float)):
+            raise SaveFormatError(f"option {key[:40]!r} is not a name with a plain value")
+        if (isinstance(value, str) and len(value) > MOST["name"]) or (type(value) is int and value not in SEEDS):
+            raise SaveFormatError(f"option {key[:40]!r} has a value out of range")
+
+
 def _seat_from(data: Any) -> Seat:
     if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not isinstance(data.get("kind"), str):
-        raise SaveFormatError(f"bad seat {data!r}")
+        raise SaveFormatError(f"bad seat {str(data)[:80]}")
+    if len(data["name"]) > MOST["name"]:
+        raise SaveFormatError(f"a seat's name is too long ({len(data['name']):,} characters)")
+    if data["kind"] not in SEAT_KINDS:
+        raise SaveFormatError(f"seat {data['name'][:40]!r} is of an unknown kind {data['kind'][:40]!r} "
+                              f"(one of {', '.join(SEAT_KINDS)})")
     return Seat(data["name"], data["kind"])
 
 
-def _check_action(index: int, action: Any) -> None:
-    if not (isinstance(action, dict) and type(action.get("a")) is int and isinstance(action.get("c"), str)):
-        raise SaveFormatError(f"action {index} is not an action: {action!r}")
+def _check_action(index: int, action: Any, seats: int) -> None:
+    """An action of the log: {"a": actor, "c": choice id} and the flags "d" (drawn) and "r" (reveals)."""
+    if not (isinstance(action, dict) and type(action.get("a")) is int and isinstance(action.get("c"), str)
+            and set(action) <= {"a", "c", "d", "r"} and all(type(action.get(flag, False)) is bool for flag in "dr")):
+        raise SaveFormatError(f"action {index} is not an action: {str(action)[:80]}")
+    if not (action["a"] == CHANCE or 0 <= action["a"] < seats):
+        raise SaveFormatError(f"action {index} is by player {action['a']}, and the game has {seats} seats")
+    if len(action["c"]) > MOST["choice"]:
+        raise SaveFormatError(f"action {index} has a choice id of {len(action['c']):,} characters")
 
 
 def _game_key(record: SaveRecord | SaveSummary) -> tuple:
@@ -175,7 +225,11 @@ class SaveStore:
     def __init__(self, data_dir: Path | str):
         self.data_dir = Path(data_dir)
         self.layout = Layout(self.data_dir)
-        self.layout.create()
+        try:
+            self.layout.create()
+        except OSError as error:
+            raise CannotWrite(f"The data folder {self.data_dir} cannot be used: {error.strerror or error} "
+                              f"({error.filename})") from error
         self.problems: list[str] = []
         self._records = None
         self.index = SaveIndex(self.data_dir / "index.json", self.layout.locks / "index.lock")
@@ -214,21 +268,35 @@ class SaveStore:
         """Move a file into ``folder`` under a timestamped name (never deleting anything);
         None if it is already gone."""
         with file.holding_lock():
-            if not file.path.exists():
-                return None
-            target = folder / f"{file.path.name}.{datetime.now().strftime('%Y%m%dT%H%M%S%f')}"
-            os.replace(file.path, target)
-            fsync_dir(file.path.parent)
-            fsync_dir(folder)
-            return target
+            return move_into(file.path, folder)
 
     def _set_aside(self, file: DocumentFile, reason: str) -> str:
-        """Move an unreadable file out of the way; returns the message (also in problems)."""
-        target = self._move_out(file, self.layout.set_aside)
+        """Move an unreadable file out of the way (or, if it cannot be moved, leave it and say
+        so); returns the message (also in problems)."""
+        try:
+            target = self._move_out(file, self.layout.set_aside)
+        except (OSError, SaveError) as error:
+            return self._cannot_set_aside(file.path, reason, error)
         message = f"{file.path.name} could not be used: {reason}. It was moved to {target}."
         if target is not None:
             self._note(message)
         return message
+
+    def _cannot_set_aside(self, path: Path, reason: str, error: Exception) -> str:
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        message = f"{path.name} could not be used: {reason}. It could not be moved aside ({why}), so it was skipped."
+        self._note(message)
+        return message
+
+    def _set_aside_foreign(self, path: Path, reason: str) -> None:
+        """A file in a folder of ours whose name no Tabula file has: moved aside, or reported."""
+        try:
+            target = move_into(path, self.layout.set_aside)
+        except OSError as error:
+            self._cannot_set_aside(path, reason, error)
+            return
+        if target is not None:
+            self._note(f"{path.name} could not be used: {reason}. It was moved to {target}.")
 
     def _read_record(self, save_id: str) -> SaveRecord:
         return self._read_signed(save_id)[0]
@@ -256,12 +324,18 @@ class SaveStore:
         def checked(document: dict[str, Any]) -> None:
             record_from_dict(document)
             change(document)
+            try:
+                record_from_dict(document)
+            except SaveFormatError as error:  # the change is at fault, not the file
+                raise InvalidChange(f"not saved: the game would not be a valid save ({error})") from None
 
         file = self._game_file(save_id)
         try:
             file.update(checked)
         except FileNotFoundError:
             raise SaveNotFound(f"no saved game {save_id!r}") from None
+        except InvalidChange:
+            raise
         except (SaveFormatError, UnreadableFile) as error:
             self._read_record(save_id)  # sets the file aside (or notes a newer one) and raises
             raise SaveUnreadable(str(error)) from error
@@ -288,8 +362,6 @@ class SaveStore:
 
     def append(self, save_id: str, actions: list[dict], *, at: int, progress: str, status: str) -> Written:
         """Write ``actions`` at index ``at``; SaveConflict unless the save has exactly ``at`` actions."""
-        for index, action in enumerate(actions):
-            _check_action(at + index, action)
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
 
@@ -322,14 +394,25 @@ class SaveStore:
         return list(self._game_entries())
 
     def _game_entries(self) -> dict[str, os.DirEntry]:
+        """The game files by id; a *.json file whose name is not an id is set aside."""
+        found = {}
         with os.scandir(self.layout.games) as entries:
-            return {entry.name[:-5]: entry for entry in entries
-                    if entry.name.endswith(".json") and not entry.name.startswith(".")}
+            for entry in entries:
+                if not entry.name.endswith(".json") or entry.name.startswith("."):
+                    continue
+                if SAFE_ID.fullmatch(entry.name[:-5]):
+                    found[entry.name[:-5]] = entry
+                else:
+                    self._set_aside_foreign(Path(entry.path), "its name is not one Tabula gives its files")
+        return found
 
     def summaries(self) -> list[SaveSummary]:
         """A summary of every readable save, most recently played first, without reading the
         games that have not changed since the last listing (saves.index); a new or changed
-        file is read in full, and set aside and noted if it cannot be used."""
+        file is read in full, and set aside (or, if it cannot be moved, skipped) and noted if it
+        cannot be used. Temp files of interrupted writes are removed."""
+        self._remove_stale_temps(self.layout.games, "game")
+        remove_stale_seat_temps(self.data_dir)
         known = self._indexed if self._indexed is not None else self.index.read(_seat_from)
         current: dict[str, tuple[Signature, SaveSummary]] = {}
         for save_id, file in self._game_entries().items():
@@ -340,6 +423,9 @@ class SaveStore:
             try:
                 record, signed = self._read_signed(save_id)
             except (SaveUnreadable, SaveNotFound):
+                continue
+            except (SaveError, OSError) as error:  # e.g. a lock that cannot be taken: report, go on
+                self._note(f"{save_id}.json was skipped: {error}")
                 continue
             current[save_id] = (signed, summary_of(record))
         if current != known:
@@ -360,6 +446,32 @@ class SaveStore:
     def folder_stamp(self) -> Signature | None:
         """Changes whenever a game file is written, added or removed (the folder's signature)."""
         return signature(self.layout.games)
+
+    def _listed(self, folder: Path) -> list[Path]:
+        """The *.json files of ``folder`` whose names are ids; others are set aside."""
+        listed = []
+        for path in sorted(folder.glob("*.json")):
+            if path.name.startswith("."):
+                continue
+            if SAFE_ID.fullmatch(path.stem):
+                listed.append(path)
+            else:
+                self._set_aside_foreign(path, "its name is not one Tabula gives its files")
+        return listed
+
+    def _remove_stale_temps(self, folder: Path, kind: str) -> None:
+        """Remove the temp file of a write that was interrupted (a killed process): one whose
+        file's lock nobody holds. A temp being written is left alone."""
+        for temp in folder.glob(".*.json.tmp"):
+            file_id = temp.name[1:-len(".json.tmp")]
+            if not SAFE_ID.fullmatch(file_id):
+                continue
+            lock = FileLock(self.layout.locks / f"{kind}-{file_id}.lock", timeout=0)
+            try:
+                with lock:
+                    temp.unlink(missing_ok=True)
+            except (Timeout, OSError):
+                continue  # a writer is at work, or the folder is read-only: nothing to do now
 
     def rename(self, save_id: str, title: str) -> None:
         self._change(save_id, lambda document: document.update(title=str(title)))
@@ -418,20 +530,31 @@ class SaveStore:
             raise SaveNotFound(f"no sheet {sheet_id!r}")
         return document["data"]
 
-    def sheets(self) -> list[dict]:
+    def sheets(self, check: Callable[[dict], Any] | None = None) -> list[dict]:
         """Each readable sheet's data plus its "id", "updated" and (if saved with one) "progress",
-        most recently updated first."""
+        most recently updated first. ``check(data)`` raises (ValueError, KeyError, TypeError)
+        for data its caller cannot use: such a sheet is set aside like an unreadable file."""
+        self._remove_stale_temps(self.layout.sheets, "sheet")
         found = []
-        for path in self.layout.sheets.glob("*.json"):
-            if path.name.startswith("."):
-                continue
+        for path in self._listed(self.layout.sheets):
+            file = self._sheet_file(path.stem)
             try:
-                document = self._read_sheet(self._sheet_file(path.stem))
-            except (SaveUnreadable, ValueError):
+                document = self._read_sheet(file)
+                if document is not None and check is not None:
+                    try:
+                        check(document["data"])
+                    except (ValueError, KeyError, TypeError, IndexError, RecursionError) as error:
+                        raise SaveUnreadable(self._set_aside(file, f"it is not a sheet this Tabula can open "
+                                                                   f"({error})")) from error
+            except SaveUnreadable:
+                continue
+            except (SaveError, OSError) as error:
+                self._note(f"{path.name} was skipped: {error}")
                 continue
             if document is not None:
                 found.append({**document["data"], "id": document["id"], "updated": document["updated"],
-                              **({"progress": document["progress"]} if isinstance(document.get("progress"), str) else {})})
+                              **({"progress": progress} if isinstance(progress := document.get("progress"), str)
+                                 and len(progress) <= MOST["name"] else {})})
         found.sort(key=lambda sheet: (sheet["updated"], sheet["id"]), reverse=True)
         return found
 
@@ -444,3 +567,14 @@ class SaveStore:
                                          and isinstance(document.get("updated"), str)):
             raise SaveUnreadable(self._set_aside(file, "it is not a Tabula sheet"))
         return document
+
+
+def move_into(path: Path, folder: Path) -> Path | None:
+    """Move ``path`` into ``folder`` under a timestamped name; None if it is already gone."""
+    if not os.path.lexists(path):
+        return None
+    target = folder / f"{path.name}.{datetime.now().strftime('%Y%m%dT%H%M%S%f')}"
+    os.replace(path, target)
+    fsync_dir(path.parent)
+    fsync_dir(folder)
+    return target

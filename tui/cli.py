@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from saves.paths import resolve_data_dir
-from saves.storage import atomic_write_text
+from saves.storage import MAX_DOCUMENT, UnreadableFile, atomic_write_text, read_regular_file
 from saves.store import SaveError, SaveStore, record_from_dict
 from tui.text import clean, plain, short_time
 
@@ -40,14 +40,18 @@ USAGE, FAILED = 2, 1
 
 
 def main(argv: list[str] | None = None) -> int:
+    from engine.core.components import ComponentDataError
+
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as exit:  # --help, or a command line argparse refused (said by Parser.error)
         return int(exit.code or 0)
     try:
         return args.run(args)
-    except SaveError as error:
+    except (SaveError, ComponentDataError) as error:
         return fail(error)
+    except OSError as error:  # e.g. a data folder that cannot be read
+        return fail(f"{error.strerror or error}: {error.filename or ''}")
 
 
 def fail(message: object, status: int = FAILED) -> int:
@@ -96,10 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_app(args: argparse.Namespace) -> int:
+    """The app; its exit status is non-zero when it ended on an error (Textual printed why)."""
     from tui.app import TabulaApp  # Textual loads only when the app is wanted
 
-    TabulaApp(data_dir=data_dir(args)).run()
-    return 0
+    app = TabulaApp(data_dir=data_dir(args))
+    app.run()
+    return app.return_code or 0
 
 
 # -- simulate ---------------------------------------------------------------------------------
@@ -179,13 +185,17 @@ def output() -> Console:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from engine.core.components import ComponentDataError
     from engine.registry import rules_for
 
     console = output()
     try:
         rules = rules_for(args.game)
+        rules.data_version()  # loads the component data: a bad file of the user's is refused here
     except KeyError as error:
         return fail(error.args[0], USAGE)
+    except ComponentDataError as error:
+        return fail(error)
     players = args.players or rules.min_players
     if not rules.min_players <= players <= rules.max_players:
         return fail(f"{rules.title} is for {rules.min_players}-{rules.max_players} players, not {players}", USAGE)
@@ -301,7 +311,7 @@ def add_saves(commands) -> None:
 
 def report_problems(console: Console, store: SaveStore) -> None:
     for problem in store.problems:
-        say(console, problem, "Set aside:", "bold yellow")
+        say(console, problem, "Note:", "bold yellow")
 
 
 def run_saves_list(args: argparse.Namespace) -> int:
@@ -383,12 +393,14 @@ def run_saves_import(args: argparse.Namespace) -> int:
     from saves.session import replay_record
 
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        raw = read_regular_file(Path(args.file), MAX_DOCUMENT)
+        if raw is None:
+            raise UnreadableFile("there is no such file")
+    except UnreadableFile as error:
         return fail(f"cannot read {args.file}: {error}", USAGE)
     try:
-        data = json.loads(text)
-    except ValueError as error:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as error:
         return fail(f"{args.file} is not JSON: {error}")
     replay_record(record_from_dict(data))  # refuse what would not load
     record = SaveStore(data_dir(args)).import_(data, as_copy=args.as_copy)
@@ -410,7 +422,7 @@ def run_saves_verify(args: argparse.Namespace) -> int:
             say(console, error, "Does not replay:", "bold red")
     report_problems(console, store)
     say(console, f"{checked - failed} of {checked} saved games replay; "
-                 f"{failed} do not; {len(store.problems)} files set aside")
+                 f"{failed} do not; {len(store.problems)} files could not be used")
     return 1 if failed or store.problems else 0
 
 

@@ -209,3 +209,46 @@ def score_sheet(game: str, data: Any) -> ScoreReport:
         message = f"{problem.message}" + (f" [{label}]" if label else "")
         raise SheetError(problem_place(form, names, problem), message)
     return ScoreReport(form, names, evaluation)
+
+
+# -- a sheet the app saved, checked before the app opens it --------------------------------------
+
+TITLE_MOST = 200
+SEEDS = range(-2**63, 2**64)
+
+
+def check_sheet(data: Any) -> None:
+    """A sheet as the app saves it (the top of this module), checked fully before the app lists
+    or opens it: sheets are files, and a file may hold anything. SheetError names the problem."""
+    if not isinstance(data, dict):
+        raise SheetError("sheet", f"expected a JSON object, got {kind_of(data)}")
+    game = data.get("game")
+    if game not in GAME_IDS:
+        raise SheetError("game", f"unknown game {str(game)[:40]!r}; the games are {', '.join(GAME_IDS)}")
+    if not isinstance(data.get("title"), str) or len(data["title"]) > TITLE_MOST:
+        raise SheetError("title", f"expected a text of at most {TITLE_MOST} characters")
+    if data.get("kind") == "checklist":
+        counts = assistant_for(game).PLAYER_COUNTS
+        if type(data.get("players")) is not int or data["players"] not in counts:
+            raise SheetError("players", f"expected a player count of {', '.join(map(str, counts))}")
+        if type(data.get("seed")) is not int or data["seed"] not in SEEDS:
+            raise SheetError("seed", "expected a whole number")
+        ticked = data.get("ticked")
+        if not isinstance(ticked, list) or not all(isinstance(step, str) for step in ticked):
+            raise SheetError("ticked", "expected a list of step ids")
+    elif data.get("kind") == "form":
+        try:
+            form = form_for(game, data.get("form"))
+        except KeyError as error:
+            raise SheetError("form", str(error)[:200]) from None
+        names = read_players(game, data.get("players"))
+        read_values(form.shared, data.get("shared"), "shared")
+        entries = data.get("entries")
+        if not isinstance(entries, list) or len(entries) != len(names):
+            raise SheetError("entries", f"expected a list with one object per player ({len(names)})")
+        for seat, entry in enumerate(entries):
+            read_values(form.per_player, entry, f"entries[{seat}]")
+        if not isinstance(data.get("finished", False), bool):
+            raise SheetError("finished", "expected true or false")
+    else:
+        raise SheetError("kind", f"expected \"checklist\" or \"form\", got {str(data.get('kind'))[:40]!r}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -69,8 +70,8 @@ def load(game: str, name: str, validate: Callable[[list[dict[str, Any]]], None])
         return _cache[key]
     folder = override_dir()
     user_file = folder / game / f"{name}.json" if folder else None
-    if user_file is not None and user_file.exists():
-        text, source = user_file.read_text(encoding="utf-8"), str(user_file)
+    if user_file is not None and os.path.lexists(user_file):
+        text, source = read_user_file(user_file), str(user_file)
     else:
         text = resources.files(f"engine.{game}").joinpath("data", f"{name}.json").read_text(encoding="utf-8")
         source = "built-in"
@@ -79,11 +80,41 @@ def load(game: str, name: str, validate: Callable[[list[dict[str, Any]]], None])
     return data
 
 
+MAX_USER_FILE = 4 << 20
+"""Bytes a user's component file may have (the largest built-in one has a few tens of kilobytes)."""
+
+
+def read_user_file(path: Path) -> str:
+    """The text of a user's data file: a regular file (a FIFO or device is never waited on), of
+    at most MAX_USER_FILE bytes, in UTF-8; ComponentDataError otherwise."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as error:
+        raise ComponentDataError(f"{path}: cannot be opened ({error.strerror or error})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ComponentDataError(f"{path}: not a regular file")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(MAX_USER_FILE + 1)
+        if len(data) > MAX_USER_FILE:
+            raise ComponentDataError(f"{path}: too large (at most {MAX_USER_FILE:,} bytes)")
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ComponentDataError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    except OSError as error:
+        raise ComponentDataError(f"{path}: cannot be read ({error.strerror or error})") from None
+    finally:
+        os.close(fd)
+
+
 def parse(text: str, source: str, game: str, name: str, validate: Callable[[list[dict[str, Any]]], None]) -> ComponentData:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise ComponentDataError(f"{source}: not valid JSON ({error})") from None
+    except RecursionError:
+        raise ComponentDataError(f"{source}: JSON nested too deeply") from None
     if not isinstance(document, dict) or not isinstance(document.get("records"), list):
         raise ComponentDataError(f"{source}: expected an object with a 'records' list")
     records = document["records"]
@@ -101,5 +132,7 @@ def parse(text: str, source: str, game: str, name: str, validate: Callable[[list
         validate(records)
     except ComponentDataError as error:
         raise ComponentDataError(f"{source}: {error}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:  # a field missing or of a wrong type
+        raise ComponentDataError(f"{source}: a record is not as expected ({type(error).__name__}: {error})") from None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
     return ComponentData(game, name, tuple(records), source, digest)

@@ -190,6 +190,8 @@ class Match:
         """Apply the next logged action as it was made (a drawn outcome is drawn again and
         must come out the same); ReplayMismatch if it does not fit this game."""
         index = len(self.actions)
+        if action.actor != CHANCE and not 0 <= action.actor < len(self.names):
+            raise ReplayMismatch(f"action {index}: there is no seat number {action.actor}")
         try:
             if action.drawn:
                 drawn = self.draw()

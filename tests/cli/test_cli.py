@@ -211,6 +211,8 @@ def test_no_subcommand_launches_the_app_on_the_data_folder(data_dir, monkeypatch
     launched = []
 
     class App:
+        return_code = 0
+
         def __init__(self, data_dir):
             launched.append(data_dir)
 

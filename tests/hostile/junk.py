@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import time
 from pathlib import Path
 from typing import Callable
@@ -29,13 +30,14 @@ def good_data(data_dir: Path) -> dict:
 
 def save_with(**fields) -> Callable[[Path, dict], None]:
     def plant(data_dir: Path, good: dict) -> None:
-        raw_save(data_dir, "junk0001", {**good, "id": "junk0001", **fields})
+        raw_save(data_dir, "junk0001", {**good, "id": "junk0001", "title": "A junk save", **fields})
     return plant
 
 
 def action(actor) -> Callable[[Path, dict], None]:
     def plant(data_dir: Path, good: dict) -> None:
-        raw_save(data_dir, "junk0001", {**good, "id": "junk0001", "actions": [*good["actions"], {"a": actor, "c": "x"}]})
+        raw_save(data_dir, "junk0001", {**good, "id": "junk0001", "title": "A junk save",
+                                        "actions": [*good["actions"], {"a": actor, "c": "x"}]})
     return plant
 
 
@@ -90,15 +92,19 @@ def good_checklist(**changes) -> dict:
 
 
 def lease_file(content: object) -> Callable[[Path, dict], None]:
+    """A seats file holding ``content``: a str as it is, else JSON (leases made when planted)."""
     def plant(data_dir: Path, good: dict) -> None:
         folder = data_dir / "seats"
         folder.mkdir(exist_ok=True)
-        text = content if isinstance(content, str) else json.dumps(content)
+        made = json.loads(json.dumps(content, default=lambda make: make()))
+        text = content if isinstance(content, str) else json.dumps(made)
         (folder / f"{good['id']}.json").write_text(text, encoding="utf-8")
     return plant
 
 
-LEASE = {"holder": "h", "host": "elsewhere", "pid": 1, "beat": 0}
+def lease(**changes) -> Callable[[], dict]:
+    """A live-looking lease of this host (so every field is looked at), with ``changes``."""
+    return lambda: {"holder": "h", "host": socket.gethostname(), "pid": 1, "beat": time.time(), **changes}
 
 JUNK: dict[str, Callable[[Path, dict], None]] = {
     # save files that are not JSON, or not ours
@@ -157,11 +163,14 @@ JUNK: dict[str, Callable[[Path, dict], None]] = {
     "sheet-fifo": fifo("sheets", "pantheon-junk.json"),
     "sheet-nested": lambda data_dir, good: (data_dir / "sheets" / "pantheon-junk.json").write_bytes(b"[" * 200_000),
     # seat lease files
-    "lease-pid-text": lease_file({"leases": {"0": {**LEASE, "pid": "x"}}}),
-    "lease-beat-text": lease_file({"leases": {"0": {**LEASE, "beat": "x"}}}),
-    "lease-unknown-key": lease_file({"leases": {"0": {**LEASE, "extra": 1}}}),
-    "lease-seat-99": lease_file({"leases": {"99": LEASE, "x": LEASE}}),
-    "lease-old-format-junk": lease_file({"0": {**LEASE, "pid": "x"}, "zz": 5}),
+    "lease-pid-text": lease_file({"leases": {"0": lease(pid="x")}}),
+    "lease-beat-text": lease_file({"leases": {"0": lease(beat="x")}}),
+    "lease-unknown-key": lease_file({"leases": {"0": lease(extra=1)}}),
+    "lease-pid-huge": lease_file({"leases": {"0": lease(pid=10**30)}}),
+    "lease-seat-99": lease_file({"leases": {"99": lease(), "x": lease()}}),
+    "lease-flat-pid-text": lease_file({"0": lease(pid="x")}),  # the file as Tabula wrote it before owners
+    "lease-flat-beat-text": lease_file({"0": lease(beat="x")}),
+    "lease-flat-junk": lease_file({"0": lease(pid="x"), "zz": 5}),
     "lease-nested": lease_file("[" * 200_000),
     "lease-fifo": lambda data_dir, good: fifo("seats", f"{good['id']}.json")(data_dir, good),
 }

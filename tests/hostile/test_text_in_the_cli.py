@@ -55,7 +55,7 @@ def test_a_bad_status_is_set_aside_with_a_plain_message(capsys, data_dir, toy):
     real_save(data_dir, status="\x1b[2J")
     status, out, err = run(capsys, "saves", "list")
     assert status == 0, err
-    assert "Set aside" in out and "[/]" in out and not bad_characters(out)
+    assert "could not be used" in out and "[/]" in out and not bad_characters(out)
 
 
 def test_import_of_a_hostile_title_imports_once_and_says_so(capsys, data_dir, toy, tmp_path):

@@ -106,7 +106,7 @@ def test_unreadable_or_foreign_files_are_set_aside_with_a_message(store, content
     bad = store.data_dir / "games" / "broken.json"
     if content == "\udcff":
         bad.write_bytes(b"\xff\xfe\x00garbage")
-        reason = "cannot read it|not valid JSON"
+        reason = "cannot read it|not valid JSON|not UTF-8"
     else:
         bad.write_text(content)
     original = bad.read_bytes()
@@ -175,7 +175,7 @@ def test_append_touches_only_its_own_files_among_a_thousand_saves(store, monkeyp
     store.append(save_id, [act(0)], at=0, progress="", status="active")
 
     assert set(read) == {mine} and written == [mine]
-    allowed = {str(mine.parent), str(store.data_dir / "locks" / f"game-{save_id}.lock")}
+    allowed = {str(mine), str(mine.parent), str(store.data_dir / "locks" / f"game-{save_id}.lock")}
     assert {p for p in opened if not os.path.basename(p).startswith(f".{mine.name}.")} <= allowed
 
 

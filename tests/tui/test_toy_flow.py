@@ -198,7 +198,7 @@ async def test_set_aside_files_are_shown_on_home(toy, tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         notice = app.screen.query_one("#problems")
-        assert notice.display and "set aside" in text_of(notice)
+        assert notice.display and "broken.json could not be used" in text_of(notice)
 
 
 @pilot_test

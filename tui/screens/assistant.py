@@ -15,7 +15,7 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.assistant.games import GAME_IDS, assistant_for
-from engine.assistant.sheets import NAME_MOST, new_checklist, new_form, progress_text
+from engine.assistant.sheets import NAME_MOST, check_sheet, new_checklist, new_form, progress_text
 from tui.screens.assistant_store import new_sheet_id
 from tui.screens.assistant_widgets import CursorList, RowList
 from tui.screens.base import TabulaScreen
@@ -56,6 +56,7 @@ class AssistantHomeScreen(TabulaScreen):
         super().__init__()
         self.saved: dict[str, dict] = {}
         self.loaded = False
+        self.told: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield Label("Table assistant: a helper for the real board", classes="screen-title")
@@ -81,14 +82,28 @@ class AssistantHomeScreen(TabulaScreen):
 
     @work(thread=True, exclusive=True, group="sheets-list")
     def reload(self) -> None:
+        """The saved sheets, each checked first: one that cannot be opened is set aside (or, if it
+        cannot be moved, skipped) and the player is told."""
         sheets = []
-        for sheet in self.app.store.sheets():
-            try:
-                progress = sheet["progress"] if isinstance(sheet.get("progress"), str) else progress_text(sheet)
-                sheets.append((sheet, progress))
-            except (KeyError, TypeError, ValueError):  # a sheet of an unknown kind or game: not listed
-                continue
+        try:
+            store = self.app.store
+            for sheet in store.sheets(check=check_sheet):
+                try:
+                    progress = sheet["progress"] if isinstance(sheet.get("progress"), str) else progress_text(sheet)
+                    sheets.append((sheet, progress))
+                except Exception:  # checked, and still the sheet's rules cannot follow it: not listed
+                    continue
+            problems = list(store.problems)
+        except Exception as error:  # an unusable data folder must not stop the app
+            problems = [f"The sheets cannot be read: {error}"]
         self.app.call_from_thread(self.fill, sheets)
+        self.app.call_from_thread(self.tell, problems)
+
+    def tell(self, problems: list[str]) -> None:
+        for problem in problems:
+            if problem not in self.told:
+                self.told.add(problem)
+                self.notify(problem, title="Set aside", severity="warning", timeout=15)
 
     def fill(self, sheets: list[tuple[dict, str]]) -> None:
         """Show the sheets; the cursor stays on the sheet it was on (or the first row)."""

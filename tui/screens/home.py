@@ -102,7 +102,8 @@ class HomeScreen(TabulaScreen):
         notice.display = bool(problems)
         if problems:
             lines = "\n".join(f"• {problem}" for problem in problems)
-            notice.update(plain(f"Some files in the saves folder were set aside (kept, not deleted):\n{lines}"))
+            heading = "Some files in the saves folder could not be used (they are kept, never deleted):"
+            notice.update(plain(f"{heading}\n{lines}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_open(event.option_id)

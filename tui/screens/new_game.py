@@ -70,7 +70,8 @@ class NewGameScreen(TabulaScreen):
                     [(label, value) for value, label in option.values],
                     value=option.default, allow_blank=False, compact=True, id=f"option-{option.key}",
                 ))
-            yield self.row("Title", Input(placeholder="blank: the players' names", compact=True, id="title"))
+            yield self.row("Title", Input(placeholder="blank: the players' names", max_length=200, compact=True,
+                                          id="title"))
             yield self.row("Seed", Input(placeholder="blank: random", type="integer", compact=True, id="seed"))
             with Horizontal(classes="buttons"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)

@@ -124,15 +124,18 @@ class ResumeScreen(TabulaScreen):
 
     @work(thread=True, exclusive=True, group="saves-list")
     def reload(self) -> None:
-        store = self.app.store
-        self.show_list(store)
+        self.show_list(self.app.store)
 
     def show_list(self, store) -> None:
-        """From the worker: read the list and hand it to the screen."""
-        records = store.summaries()
-        wide = self.size.width >= SEATS_FROM
-        self.app.call_from_thread(self.fill, records, list(store.problems), held_seats(store.data_dir),
-                                  {wide: row_texts(records, wide)})
+        """From the worker: read the list and hand it to the screen (never raises: an unusable
+        data folder is a problem shown like the others)."""
+        try:
+            records = store.summaries()
+            wide = self.size.width >= SEATS_FROM
+            listing = records, list(store.problems), held_seats(store.data_dir), {wide: row_texts(records, wide)}
+        except Exception as error:
+            listing = [], [f"The saves folder cannot be used: {error}"], {}, {}
+        self.app.call_from_thread(self.fill, *listing)
 
     def fill(self, records: list, problems: list[str], held: dict[str, list[int]],
              texts: dict[bool, dict[str, tuple[str, ...]]]) -> None:
@@ -145,7 +148,7 @@ class ResumeScreen(TabulaScreen):
         empty.update("No saved games yet. Start one with New game on the home screen.")
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
-        notice.update(plain("Set aside (kept, not deleted):\n" + "\n".join(f"• {p}" for p in problems)))
+        notice.update(plain("Could not be used (kept, never deleted):\n" + "\n".join(f"• {p}" for p in problems)))
         if records:
             self.query_one("#saves", DataTable).focus()
 

@@ -108,12 +108,10 @@ def run_saves_seats(args: argparse.Namespace) -> int:
         record = find_game(store, args.game)
         seat = None if args.free is None else parse_seat(args.free)
     except JoinError as error:
-        print(clean(f"tabula saves seats: {error}"), file=sys.stderr)
-        return 2
+        return cli.fail(error, cli.USAGE)
     leases = SeatLeases(folder, record.id)
     if seat is not None and not leases.give_up(seat, None):
-        print(clean(f"tabula saves seats: seat {args.free} of {record.title!r} belongs to no one"), file=sys.stderr)
-        return 1
+        return cli.fail(f"seat {args.free} of {record.title!r} belongs to no one")
     if args.hot_seat:
         leases.allow_hot_seat(args.hot_seat == "on")
     held, owners = leases.live(), leases.owners()
@@ -200,5 +198,6 @@ def run_join(args: argparse.Namespace) -> int:
         seat = None if args.watch else choose_seat(record, SeatLeases(folder, record.id), args.seat)
     except JoinError as error:
         return cli.fail(error, cli.USAGE)
-    TabulaApp(data_dir=folder, join=(record.id, seat)).run()
-    return 0
+    app = TabulaApp(data_dir=folder, join=(record.id, seat))
+    app.run()
+    return app.return_code or 0

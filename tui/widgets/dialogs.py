@@ -47,15 +47,16 @@ class TextDialog(TabulaModal[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str, value: str = "") -> None:
+    def __init__(self, question: str, value: str = "", max_length: int = 200) -> None:
         super().__init__(classes="dialog")
         self.question = question
         self.value = value
+        self.max_length = max_length
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Label(plain(self.question), classes="dialog-question")
-            yield Input(self.value, id="answer", compact=True)
+            yield Input(self.value, id="answer", compact=True, max_length=self.max_length)
             yield Label("Enter to confirm, Escape to cancel", classes="dialog-hint")
 
     def on_mount(self) -> None:
