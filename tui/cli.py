@@ -494,7 +494,7 @@ def print_score(report) -> None:
         console.print(plain(note))
     winners = [report.names[seat] for seat in result.winners]
     verb = "wins" if len(winners) == 1 else "share the win"
-    console.print(Text.assemble(("Winner: ", "bold"), f"{' and '.join(winners)} {verb}. ", report.form.tie_rule))
+    console.print(Text.assemble(("Winner: ", "bold"), plain(f"{' and '.join(winners)} {verb}. "), report.form.tie_rule))
 
 
 # -- records -------------------------------------------------------------------------------------
