@@ -87,9 +87,9 @@ async def resume_and_assistant(data_dir: Path) -> None:
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await settle(pilot)
         await pilot.press("r")
-        await until(pilot, lambda: GOOD_TITLE in titles(app.screen.query_one("#saves"), 0), timeout=30)
+        await until(pilot, lambda: GOOD_TITLE in titles(app.screen.query_one("#saves")), timeout=30)
         saves = app.screen.query_one("#saves")
-        saves.move_cursor(row=titles(saves, 0).index(GOOD_TITLE))
+        saves.move_cursor(row=titles(saves).index(GOOD_TITLE))
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.state is not None, timeout=30)
         await pilot.press("escape")
@@ -97,17 +97,19 @@ async def resume_and_assistant(data_dir: Path) -> None:
         await pilot.press("t")
         await until(pilot, lambda: isinstance(app.screen, AssistantHomeScreen), timeout=30)
         sheets = app.screen.query_one("#sheets")
-        await until(pilot, lambda: GOOD_SHEET_TITLE in titles(sheets, 1), timeout=30)
+        sheet_titles = lambda: [str(row[0]) for row in sheets.rows]  # noqa: E731
+        await until(pilot, lambda: GOOD_SHEET_TITLE in sheet_titles(), timeout=30)
         sheets.focus()
-        sheets.move_cursor(row=titles(sheets, 1).index(GOOD_SHEET_TITLE))
+        sheets.move_to(sheet_titles().index(GOOD_SHEET_TITLE))
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, AssistantHomeScreen), timeout=30)
         await pilot.press("escape")
         await settle(pilot)
 
 
-def titles(table, column: int) -> list[str]:
-    return [str(table.get_row_at(row)[column]) for row in range(table.row_count)]
+def titles(table) -> list[str]:
+    """The first column of a DataTable."""
+    return [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
 
 
 @pytest.mark.parametrize("junk", JUNK_NAMES)
