@@ -19,13 +19,26 @@ GOOD_TITLE = "The good game"
 GOOD_SHEET_TITLE = "The good sheet"
 
 
+GOOD_PLAYER = "Goodwin"
+
+
 def good_data(data_dir: Path) -> dict:
-    """A good save (toy game, replays) and a good sheet; returns the save's document."""
+    """A good save (toy game, replays), a good sheet and a good play record; returns the save's document."""
+    from saves.records import PlayerResult, PlayRecord
+
     store = SaveStore(data_dir)
     session = GameSession.new(store, "toy", GOOD_TITLE, [Seat("Ann", "human"), Seat("Bruno", "human")], seed=7)
     store.put_sheet("pantheon-good", {"kind": "form", "game": "pantheon", "form": "running", "players": ["Ann", "Bo"],
                                       "shared": {}, "entries": [{}, {}], "title": GOOD_SHEET_TITLE, "finished": False})
+    store.records.put(PlayRecord("good-record", "2025-01-01T20:00:00+00:00", "pantheon",
+                                 [PlayerResult(GOOD_PLAYER, 30, {}, True), PlayerResult("Bo", 20)], source="sheet"))
     return record_to_dict(session.record)
+
+
+def record_file(content: bytes) -> Callable[[Path, dict], None]:
+    def plant(data_dir: Path, good: dict) -> None:
+        (data_dir / "records" / "junk-record.json").write_bytes(content)
+    return plant
 
 
 def save_with(**fields) -> Callable[[Path, dict], None]:
@@ -173,6 +186,14 @@ JUNK: dict[str, Callable[[Path, dict], None]] = {
     "lease-flat-junk": lease_file({"0": lease(pid="x"), "zz": 5}),
     "lease-nested": lease_file("[" * 200_000),
     "lease-fifo": lambda data_dir, good: fifo("seats", f"{good['id']}.json")(data_dir, good),
+    # play records
+    "record-fifo": fifo("records", "junk-record.json"),
+    "record-nested": record_file(b"[" * 200_000),
+    "record-not-ours": record_file(b'{"record": {"1": {"kind": "something else"}}}'),
+    "record-bad-players": record_file(json.dumps({"record": {"1": {
+        "format": 1, "kind": "tabula-record", "id": "junk-record", "date": "2025-01-01T00:00:00+00:00", "game": "[/]",
+        "players": [{"name": "\x1b[2J", "score": "x", "breakdown": [], "winner": 1}], "variant": "", "source": "sheet",
+        "link": ""}}}).encode()),
 }
 """Name -> how to plant it (data folder, the good save's document)."""
 

@@ -1,5 +1,6 @@
 """The junk-file corpus (tests/hostile/junk.py) through every way Tabula reads its data folder:
-`saves list`, `saves verify`, `saves import`, Resume and the table assistant. No case may crash
+`saves list`, `saves verify`, `saves import`, `records list`, Resume, the table assistant and the
+play records screen. No case may crash
 (a traceback, an exception out of the app) or hang (each runs against a deadline), and the good
 save and sheet beside the junk are always still listed, verified and opened. The number of cases,
 crashes and hangs is pytest's count of these tests and of their failures (CRASH or HANG)."""
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.junk import GOOD_SHEET_TITLE, GOOD_TITLE, JUNK, plant
+from tests.hostile.junk import GOOD_PLAYER, GOOD_SHEET_TITLE, GOOD_TITLE, JUNK, plant
+from tests.hostile.corpus import screen_text
 from tests.tui.helpers import make_app, settle, until
 from tui import cli
 from tui.screens.table import TableScreen
@@ -70,6 +72,13 @@ def test_saves_verify(junk, data_dir, toy, capsys):
 
 
 @pytest.mark.parametrize("junk", JUNK_NAMES)
+def test_records_list(junk, data_dir, toy, capsys):
+    plant(junk, data_dir)
+    status, said = cli_run(capsys, "records", "list")
+    assert status == 0 and GOOD_PLAYER in said
+
+
+@pytest.mark.parametrize("junk", JUNK_NAMES)
 def test_saves_import(junk, data_dir, toy, capsys, tmp_path):
     plant(junk, data_dir)
     planted = sorted(path for folder in ("games", "sheets", "seats") for path in (data_dir / folder).glob("*junk*"))
@@ -80,7 +89,8 @@ def test_saves_import(junk, data_dir, toy, capsys, tmp_path):
 
 async def resume_and_assistant(data_dir: Path) -> None:
     """Resume lists the good game and opens it; the table assistant lists the good sheet and
-    opens it: one app, as a player would go from one to the other."""
+    opens it; the records screen shows the good record: one app, as a player goes from one to
+    the next."""
     from tui.screens.assistant import AssistantHomeScreen
 
     app = make_app(data_dir)
@@ -103,6 +113,11 @@ async def resume_and_assistant(data_dir: Path) -> None:
         sheets.move_to(sheet_titles().index(GOOD_SHEET_TITLE))
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, AssistantHomeScreen), timeout=30)
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        await pilot.press("s")  # the play records and stats
+        await until(pilot, lambda: type(app.screen).__name__ == "StatsScreen", timeout=30)
+        await until(pilot, lambda: GOOD_PLAYER in screen_text(app), timeout=30)
         await pilot.press("escape")
         await settle(pilot)
 
