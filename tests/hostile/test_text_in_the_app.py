@@ -160,3 +160,24 @@ async def test_a_hostile_login_name_plays_a_whole_game(toy, tmp_path, monkeypatc
             await settle(pilot)
         assert isinstance(app.screen, EndScreen)
         assert_plain(app, "[/]x")
+
+
+@pilot_test
+async def test_hostile_names_in_play_records_are_plain_on_every_stats_tab(tmp_path):
+    from saves.records import PlayerResult, PlayRecord
+
+    store = SaveStore(tmp_path)
+    for day in range(1, 4):
+        store.records.put(PlayRecord(f"r{day}", f"2025-01-0{day}T20:00:00+00:00", "pantheon",
+                                     [PlayerResult("\x1b]0;pwned\x07\x1b[2J", 30 + day, {"Gods\x1b[31m": 5}, True),
+                                      PlayerResult("[/]x", 20)], source="sheet"))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await until(pilot, lambda: type(app.screen).__name__ == "StatsScreen")
+        assert_plain(app, "[/]x")
+        for _ in range(3):
+            await pilot.press("right")  # the next tab: a chart
+            await settle(pilot)
+            assert_plain(app)
