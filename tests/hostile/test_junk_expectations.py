@@ -173,7 +173,7 @@ def test_a_bad_component_file_is_refused_with_a_message(kind, data_dir, capsys, 
         status, said = cli_run(capsys, "saves", "verify")
         assert status == 1 and "landscapes.json" in said and "component data cannot be used" in said
         status, said = cli_run(capsys, "simulate", "almadi", "--games", "1")
-        assert status == 2 and "Error:" in said and "landscapes.json" in said
+        assert status == 1 and "Error:" in said and "landscapes.json" in said
 
         def new_game() -> str:
             try:
