@@ -14,7 +14,7 @@ import tui.cli as cli  # the module, not names: tui.cli imports this module whil
 from engine.core.seats import LETTERS, seat_tag
 from saves.seats import SeatLeases
 from saves.store import SaveNotFound, SaveRecord, SaveStore
-from tui.text import KINDS
+from tui.text import KINDS, clean
 
 HUMAN = "human"
 
