@@ -128,6 +128,9 @@ def parse(text: str, source: str, game: str, name: str, validate: Callable[[list
         seen.add(record["id"])
         if record.get("provenance") not in PROVENANCES:
             raise ComponentDataError(f"{where} ({record['id']}): provenance must be one of {', '.join(PROVENANCES)}")
+        unprintable = unprintable_text(record)
+        if unprintable is not None:
+            raise ComponentDataError(f"{where} ({record['id']!r}): {unprintable!r} holds a control character")
     try:
         validate(records)
     except ComponentDataError as error:
@@ -136,3 +139,18 @@ def parse(text: str, source: str, game: str, name: str, validate: Callable[[list
         raise ComponentDataError(f"{source}: a record is not as expected ({type(error).__name__}: {error})") from None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
     return ComponentData(game, name, tuple(records), source, digest)
+
+
+def unprintable_text(value: Any) -> str | None:
+    """The first string (key or value) in ``value`` that a terminal would not show as written:
+    names on components are shown on every board, so a file may not steer the terminal."""
+    if isinstance(value, str):
+        return None if value.isprintable() else value
+    if isinstance(value, dict):
+        value = [part for item in value.items() for part in item]
+    if isinstance(value, list):
+        for item in value:
+            found = unprintable_text(item)
+            if found is not None:
+                return found
+    return None

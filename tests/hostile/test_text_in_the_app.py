@@ -53,16 +53,17 @@ async def test_every_text_field_of_a_save_is_plain_in_resume_and_at_the_table(to
         assert "Error" not in notices(app)
 
 
-@pytest.mark.parametrize("game", ["almadi", "pantheon"])
+@pytest.mark.parametrize("size", [(160, 50), (200, 60)], ids=["160x50", "200x60"])
+@pytest.mark.parametrize("game", ["almadi", "pantheon", "thebai", "polis"])
 @pilot_test
-async def test_player_names_are_plain_on_every_board_panel(tmp_path, game):
+async def test_player_names_are_plain_on_every_board_panel(tmp_path, game, size):
     names = ["[/]x", "\x1b]0;pwned\x07\x1b[2J"]
-    if game == "pantheon":
+    if game in ("pantheon", "thebai"):
         names.append("[link=https://evil.example]c[/link]")
     store = SaveStore(tmp_path)
     GameSession.new(store, game, "[/x]", [Seat(name, "human") for name in names], seed=3)
     app = make_app(tmp_path)
-    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.press("r")
         await settle(pilot)
         await pilot.press("enter")
