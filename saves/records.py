@@ -273,18 +273,20 @@ leading apostrophe (which import takes off again)."""
 
 
 def inert(text: str) -> str:
-    return "'" + text if text.startswith(FORMULA_START) else text
+    return "'" + text if text.startswith(FORMULA_START) or as_written(text) != text else text
 
 
 def as_written(text: str) -> str:
-    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_START) else text
+    """The text ``inert`` was given: a leading apostrophe before a formula start or another apostrophe
+    is taken off ("'=x" was written for "=x", "''=x" for "'=x")."""
+    return text[1:] if text.startswith("'") and text[1:].startswith((*FORMULA_START, "'")) else text
 
 
 def export_csv(records: Sequence[PlayRecord]) -> str:
     """One row per player of each record; the breakdown is a JSON object in its column. Text
     that a spreadsheet would run as a formula is made inert."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)  # a carriage return in a name stays in its cell
     writer.writerow(CSV_COLUMNS)
     for record in records:
         for seat, player in enumerate(record.players):
@@ -301,6 +303,8 @@ def parse_export(text: str) -> list[PlayRecord]:
             data = json.loads(text)
         except ValueError as error:
             raise RecordFormatError(f"not JSON: {error}") from None
+        except RecursionError:
+            raise RecordFormatError("JSON nested too deeply") from None
         items = data.get("records") if isinstance(data, dict) and data.get("kind") == EXPORT_KIND else data
         if isinstance(data, dict) and data.get("kind") == KIND:
             items = [data]
@@ -317,9 +321,15 @@ def parse_export(text: str) -> list[PlayRecord]:
 
 
 def parse_csv(text: str) -> list[PlayRecord]:
-    rows = list(csv.DictReader(io.StringIO(text)))
+    try:
+        rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    except csv.Error as error:
+        raise RecordFormatError(f"not CSV: {error}") from None
     if not rows or set(CSV_COLUMNS) - set(rows[0]):
         raise RecordFormatError(f"expected a CSV export with the columns {', '.join(CSV_COLUMNS)}")
+    for number, row in enumerate(rows, start=2):
+        if any(row[column] is None for column in CSV_COLUMNS):
+            raise RecordFormatError(f"line {number}: fewer cells than the columns")
     grouped: dict[str, list[dict[str, str]]] = {}
     for row in rows:
         grouped.setdefault(row["record"], []).append(row)

@@ -553,17 +553,28 @@ def run_records_export(args: argparse.Namespace) -> int:
     if args.output:
         atomic_write_text(Path(args.output), text)
         output().print(plain(f"Exported {len(records)} play records to {args.output}"))
-    else:
-        sys.stdout.write(text)
+    elif not args.csv:
+        sys.stdout.write(escape_controls(text))
+    else:  # CSV has no escapes: a terminal is shown the control characters, a pipe gets them as they are
+        sys.stdout.write(clean(text) if sys.stdout.isatty() else text)
     return 0
+
+
+MAX_RECORDS_FILE = 64 << 20
+"""Bytes a records export to import may have (a play record takes well under a kilobyte)."""
 
 
 def run_records_import(args: argparse.Namespace) -> int:
     from saves.records import RecordFormatError, parse_export
 
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        raw = read_regular_file(Path(args.file), MAX_RECORDS_FILE)
+        if raw is None:
+            raise UnreadableFile("there is no such file")
+        text = raw.decode("utf-8")  # not as a text file: a carriage return in a CSV cell is data
+    except UnicodeDecodeError as error:
+        return fail(f"{args.file} is not UTF-8 text ({error.reason} at byte {error.start})")
+    except UnreadableFile as error:
         return fail(f"cannot read {args.file}: {error}", USAGE)
     try:
         records = parse_export(text)

@@ -403,3 +403,43 @@ def test_a_bad_component_file_in_the_app(kind, data_dir, tmp_path):
     finally:
         set_override_dir(None)
     assert "Cannot resume" in told and "landscapes.json" in told
+
+
+# -- records to import ------------------------------------------------------------------------------
+
+
+RECORDS_JUNK = {
+    "nested": b"[" * 200_000,
+    "short-row": b'"record","date"\n"r1"\n',
+    "fewer-cells": ",".join(["record", "date", "game", "players", "variant", "source", "link", "seat", "player", "score",
+                             "winner", "breakdown"]).encode() + b"\nr1,2025-01-01,pantheon\n",
+    "bad-csv-quoting": b'record,date\n"r1\n',
+    "not-utf8": b"\xff\xfe",
+    "binary": bytes(range(256)),
+}
+
+
+@pytest.mark.parametrize("junk", sorted(RECORDS_JUNK) + ["fifo", "huge"])
+def test_a_junk_records_file_to_import_is_refused_with_a_message(junk, data_dir, capsys, tmp_path):
+    path = tmp_path / "records.csv"
+    if junk == "fifo":
+        os.mkfifo(path)
+    elif junk == "huge":
+        path.write_bytes(b" " * (65 << 20))
+    else:
+        path.write_bytes(RECORDS_JUNK[junk])
+    status, said = cli_run(capsys, "records", "import", str(path))
+    assert status in (1, 2) and "Error:" in said and "Traceback" not in said
+
+
+def test_records_with_every_character_survive_a_csv_round_trip(data_dir, capsys, tmp_path):
+    from saves.records import PlayerResult, PlayRecord
+
+    names = ["cr\rlf\nx", "tab\tq\"uote", "=1+1", "'=x", "a,b"]
+    SaveStore(data_dir).records.put(PlayRecord("r1", "2025-01-02T20:00:00+00:00", "pantheon",
+                                               [PlayerResult(name, 9, {}, False) for name in names], source="sheet"))
+    target = tmp_path / "out.csv"
+    assert cli_run(capsys, "records", "export", "--csv", "-o", str(target))[0] == 0
+    status, said = cli_run(capsys, "--data-dir", str(tmp_path / "other"), "records", "import", str(target))
+    assert status == 0, said
+    assert [p.name for p in SaveStore(tmp_path / "other").records.all()[0].players] == names

@@ -119,3 +119,43 @@ def test_saves_list_on_a_real_terminal_lets_no_escape_sequence_through(data_dir,
     assert "␛]0;pwned␇".encode() in out  # listed, with its control characters made visible
     for sequence in ESCAPE_OUTPUT:
         assert sequence.encode("utf-8") not in out, sequence
+
+
+def hostile_records(data_dir) -> None:
+    from saves.records import PlayerResult, PlayRecord
+
+    store = SaveStore(data_dir)
+    for number, text in enumerate(CONTROL):
+        store.records.put(PlayRecord(f"r{number}", "2025-01-02T20:00:00+00:00", "pantheon",
+                                     [PlayerResult(text, 30, {text: 5}, True), PlayerResult("=cmd|x", 20)],
+                                     variant=text, source="sheet"))
+
+
+def test_records_export_to_standard_output_lets_no_control_character_through(capsys, data_dir):
+    hostile_records(data_dir)
+    status, out, _ = run(capsys, "records", "export")
+    assert status == 0 and not bad_characters(out)
+    assert {r["players"][0]["name"] for r in json.loads(out)["records"]} == set(CONTROL)  # the same JSON
+
+
+def test_records_export_to_a_file_keeps_every_character(capsys, data_dir, tmp_path):
+    hostile_records(data_dir)
+    for flag in ("--json", "--csv"):
+        target = tmp_path / f"out{flag}"
+        status, _, _ = run(capsys, "records", "export", flag, "-o", str(target))
+        assert status == 0
+        status, out, _ = run(capsys, "--data-dir", str(tmp_path / flag), "records", "import", str(target))
+        assert status == 0 and f"Imported {len(CONTROL)} play records" in out
+        names = {r.players[0].name for r in SaveStore(tmp_path / flag).records.all()}
+        assert names == set(CONTROL), flag
+
+
+
+def test_records_export_as_csv_to_a_real_terminal_lets_no_escape_sequence_through(data_dir):
+    hostile_records(data_dir)
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    env |= {"TERM": "xterm-256color", "TABULA_DATA_DIR": str(data_dir), "PYTHONPATH": CODE}
+    out = pty_output(["records", "export", "--csv"], env)
+    assert "␛]0;pwned␇".encode() in out
+    for sequence in ESCAPE_OUTPUT:
+        assert sequence.encode("utf-8") not in out, sequence
