@@ -190,20 +190,17 @@ def test_a_bad_component_file_is_refused_with_a_message(kind, data_dir, capsys, 
 
 @pytest.mark.parametrize("game, name", [("thebai", "commanders"), ("polis", "poleis"), ("pantheon", "gods")])
 @pytest.mark.parametrize("text", ["\x1b]0;pwned\x07\x1b[2J", "Evil\u202egnp.exe", "two\nlines"], ids=["escape", "bidi", "newline"])
-def test_a_component_name_that_would_steer_the_terminal_is_refused(game, name, text, data_dir, tmp_path):
-    from saves.session import GameSession
-    from saves.store import Seat
-
+def test_a_component_name_that_would_steer_the_terminal_is_refused(game, name, text, tmp_path):
+    """In a process of its own: the games keep what they loaded for the life of a process."""
     built_in = json.loads((Path(engine.__file__).parent / game / "data" / f"{name}.json").read_text())
     built_in["records"][1]["name"] = text
     (tmp_path / "components" / game).mkdir(parents=True)
     (tmp_path / "components" / game / f"{name}.json").write_text(json.dumps(built_in))
-    set_override_dir(tmp_path / "components")
-    try:
-        with pytest.raises(ComponentDataError, match=rf"{name}\.json: record 1 .*control character"):
-            GameSession.new(SaveStore(data_dir), game, "", [Seat("A", "human"), Seat("B", "human")], seed=1)
-    finally:
-        set_override_dir(None)
+    env = {**os.environ, "PYTHONPATH": CODE, "TABULA_COMPONENTS": str(tmp_path / "components")}
+    done = subprocess.run([sys.executable, "-m", "tui.cli", "simulate", game, "--games", "1"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert f"{name}.json: record 1" in done.stderr and "control character" in done.stderr
 
 
 # -- a data folder Tabula may not write to ---------------------------------------------------------
