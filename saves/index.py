@@ -15,12 +15,16 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any, Callable
+
 from filelock import FileLock, Timeout
 
-from .storage import Signature, atomic_write_text
+from .storage import MAX_DOCUMENT, Signature, UnreadableFile, atomic_write_text, read_regular_file
 
 INDEX_FORMAT = 1
 INDEX_KIND = "tabula-save-index"
+MAX_INDEX = 8 * MAX_DOCUMENT
+"""Bytes the index may have (a summary takes well under a kilobyte)."""
 
 
 @dataclass(frozen=True)
@@ -49,12 +53,14 @@ class SaveIndex:
         self.path = path
         self.lock_path = lock_path
 
-    def read(self, make_seat) -> dict[str, tuple[Signature, SaveSummary]]:
-        """The entries, by save id; an entry that is not well formed is left out (its game is
-        read again), and an index that cannot be used at all counts as empty."""
+    def read(self, summary_from: Callable[[Any], SaveSummary]) -> dict[str, tuple[Signature, SaveSummary]]:
+        """The entries, by save id; an entry that ``summary_from`` refuses (ValueError) is left
+        out (its game is read again), and an index that cannot be used at all (not a regular
+        file, too large, nested too deeply...) counts as empty."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw = read_regular_file(self.path, MAX_INDEX)
+            data = json.loads(raw.decode("utf-8")) if raw is not None else None
+        except (UnreadableFile, ValueError, RecursionError):
             return {}
         if not (isinstance(data, dict) and data.get("kind") == INDEX_KIND and data.get("format") == INDEX_FORMAT
                 and isinstance(data.get("games"), dict)):
@@ -63,12 +69,12 @@ class SaveIndex:
         for save_id, entry in data["games"].items():
             try:
                 signed, fields = entry
-                summary = SaveSummary(**{**fields, "seats": tuple(make_seat(seat) for seat in fields["seats"])})
-                signed = tuple(signed)
-            except (TypeError, ValueError, KeyError):
+                summary = summary_from(fields)
+            except (TypeError, ValueError):
                 continue
-            if summary.id == save_id and well_formed(summary) and len(signed) == 3:
-                entries[save_id] = (signed, summary)
+            if summary.id == save_id and isinstance(signed, list) and len(signed) == 3 \
+                    and all(type(part) is int for part in signed):
+                entries[save_id] = (tuple(signed), summary)
         return entries
 
     def write(self, entries: dict[str, tuple[Signature, SaveSummary]]) -> None:
@@ -83,10 +89,3 @@ class SaveIndex:
         except (Timeout, OSError):
             pass  # a cache: the next listing writes it
 
-
-def well_formed(summary: SaveSummary) -> bool:
-    """Types as a save has them (a hand-edited index must not put anything else on a screen)."""
-    text = (summary.id, summary.game, summary.title, summary.rules_version, summary.data_version, summary.status,
-            summary.progress, summary.created, summary.updated)
-    return (all(isinstance(value, str) for value in text) and isinstance(summary.options, dict)
-            and type(summary.seed) is int and type(summary.moves) is int and bool(summary.seats))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -106,6 +106,15 @@ def summary_of(record: SaveRecord) -> SaveSummary:
     return SaveSummary(record.id, record.game, record.title, record.rules_version, record.data_version,
                        dict(record.options), record.seed, tuple(record.seats), record.status, record.progress,
                        record.created, record.updated, len(record.actions))
+
+
+def summary_from(fields: Any) -> SaveSummary:
+    """An entry of the index, checked as fully as the save it sums up (its actions apart):
+    SaveFormatError (a ValueError) if it is not one."""
+    if not isinstance(fields, dict) or type(fields.get("moves")) is not int or not 0 <= fields["moves"] <= MOST["actions"]:
+        raise SaveFormatError("not a summary")
+    record = record_from_dict({**fields, "format": FORMAT, "kind": SAVE_KIND, "actions": []})
+    return replace(summary_of(record), moves=fields["moves"])
 
 
 def _signature_of(file: os.DirEntry) -> Signature | None:
@@ -413,7 +422,7 @@ class SaveStore:
         cannot be used. Temp files of interrupted writes are removed."""
         self._remove_stale_temps(self.layout.games, "game")
         remove_stale_seat_temps(self.data_dir)
-        known = self._indexed if self._indexed is not None else self.index.read(_seat_from)
+        known = self._indexed if self._indexed is not None else self.index.read(summary_from)
         current: dict[str, tuple[Signature, SaveSummary]] = {}
         for save_id, file in self._game_entries().items():
             entry = known.get(save_id)

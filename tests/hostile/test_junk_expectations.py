@@ -22,7 +22,7 @@ from engine.core.components import ComponentDataError, set_override_dir
 from engine.core.match import Action, Match, ReplayMismatch
 from saves.seats import SeatLeases, held_seats
 from saves.store import SaveStore
-from tests.hostile.junk import GOOD_SHEET_TITLE, GOOD_TITLE, JUNK, plant
+from tests.hostile.junk import GOOD_SHEET_TITLE, GOOD_TITLE, JUNK, good_data, plant
 from tests.hostile.test_junk_files import cli_run, within_deadline
 from tests.toygame import ToyRules
 
@@ -440,3 +440,53 @@ def test_records_with_every_character_survive_a_csv_round_trip(data_dir, capsys,
     status, said = cli_run(capsys, "--data-dir", str(tmp_path / "other"), "records", "import", str(target))
     assert status == 0, said
     assert [p.name for p in SaveStore(tmp_path / "other").records.all()[0].players] == names
+
+
+# -- the index of saves (a cache: junk in it costs a re-read, never a crash, a hang or a lie) ---------
+
+
+def junk_index(index: Path, kind: str) -> None:
+    index.unlink(missing_ok=True)
+    if kind == "fifo":
+        os.mkfifo(index)
+    elif kind == "dev-zero":
+        os.symlink("/dev/zero", index)
+    elif kind == "nested":
+        index.write_bytes(b"[" * 200_000)
+    elif kind == "huge":
+        index.write_bytes(b" " * (80 << 20))
+    elif kind == "not-utf8":
+        index.write_bytes(b"\xff\xfe{}")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "nested", "huge", "not-utf8"])
+def test_a_junk_index_is_rebuilt(kind, data_dir, toy, capsys):
+    good_data(data_dir)
+    SaveStore(data_dir).summaries()
+    junk_index(data_dir / "index.json", kind)
+    status, said = cli_run(capsys, "saves", "list")
+    assert status == 0 and GOOD_TITLE in said
+    junk_index(data_dir / "index.json", kind)
+    assert within_deadline(lambda: [s.title for s in SaveStore(data_dir).summaries()]) == [GOOD_TITLE]
+
+
+@pytest.mark.parametrize("change", [
+    {"seats": [{"name": "Ann", "kind": "alien"}, {"name": "Bo", "kind": "human"}]},
+    {"title": "x" * (1 << 20)},
+    {"status": "[/]"},
+    {"seed": True},
+    {"moves": -5},
+    {"format": 0, "game": 7},
+], ids=["seat-kind", "title-megabyte", "status", "seed-bool", "moves", "game-number"])
+def test_an_index_entry_that_is_not_a_save_summary_is_not_believed(change, data_dir, toy):
+    """Even with its file's signature, a hand-made entry is checked like the save it stands for."""
+    good_data(data_dir)
+    SaveStore(data_dir).summaries()
+    index = data_dir / "index.json"
+    data = json.loads(index.read_text())
+    [(save_id, entry)] = [(k, v) for k, v in data["games"].items() if v[1]["title"] == GOOD_TITLE]
+    entry[1].update(change)
+    index.write_text(json.dumps(data))
+    [summary] = [s for s in SaveStore(data_dir).summaries() if s.id == save_id]
+    assert summary.title == GOOD_TITLE and {seat.kind for seat in summary.seats} <= {"human", "random", "greedy"}
+    assert summary.status in ("active", "finished") and type(summary.seed) is int and summary.moves >= 0
