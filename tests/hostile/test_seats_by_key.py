@@ -290,3 +290,49 @@ def test_over_ssh_a_killed_players_seat_is_not_taken_under_another_key(tmp_path,
         await server.stop()
 
     run(scenario(), timeout=150)
+
+
+@pilot_test
+async def test_over_ssh_only_the_games_creator_renames_or_deletes_it(toy, tmp_path, served):
+    from saves.seats import SeatLeases
+
+    game = new_game(tmp_path)
+    SeatLeases(tmp_path, game).claim_creator(ANN)
+    host_game = new_game(tmp_path)  # started at the host's own terminal: no creator key
+    for player in (BOB, ANN):
+        served(player)
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.press("r")
+            await settle(pilot)
+            for save_id in (host_game, game):
+                table = app.screen.query_one("#saves")
+                table.move_cursor(row=table.get_row_index(save_id))
+                for key in ("r", "d"):
+                    app.clear_notifications()
+                    await pilot.press(key)
+                    await settle(pilot)
+                    mine = player == ANN and save_id == game
+                    asked = not isinstance(app.screen, ResumeScreen)
+                    assert asked == mine, (player, save_id, key)
+                    assert ("Only the player who started this game" in notices(app)) == (not mine)
+                    if asked:
+                        await pilot.press("escape")
+                        await settle(pilot)
+    assert {record.id for record in SaveStore(tmp_path).summaries()} == {game, host_game}
+
+
+@pilot_test
+async def test_at_the_hosts_own_terminal_any_game_may_be_renamed(toy, tmp_path):
+    new_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert not isinstance(app.screen, ResumeScreen)
+
+
+def notices(app) -> str:
+    return "\n".join(str(notice.message) for notice in app._notifications)

@@ -10,6 +10,8 @@ creator, frees another player's).
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -268,23 +270,41 @@ class ResumeScreen(TabulaScreen):
     def action_rename(self) -> None:
         record = self.selected
         if record is not None:
-            def renamed(title: str | None) -> None:
-                if title and title != record.title:
-                    self.change(lambda store: store.rename(record.id, title))
+            self.if_mine(record, self.ask_new_title)
 
-            title = clean(record.title, lines=False)
-            self.app.push_screen(TextDialog(f"New title for “{title}”:", title), renamed)
+    def ask_new_title(self, record) -> None:
+        def renamed(title: str | None) -> None:
+            if title and title != record.title:
+                self.change(lambda store: store.rename(record.id, title))
+
+        title = clean(record.title, lines=False)
+        self.app.push_screen(TextDialog(f"New title for “{title}”:", title), renamed)
 
     def action_delete(self) -> None:
         record = self.selected
         if record is not None:
-            def confirmed(yes: bool | None) -> None:
-                if yes:
-                    self.change(lambda store: store.delete(record.id))
+            self.if_mine(record, self.ask_to_delete)
 
-            title = clean(record.title, lines=False)
-            question = f"Delete “{title}”?\nIt is moved to the trash folder of the saves."
-            self.app.push_screen(ConfirmDialog(question, yes="Delete"), confirmed)
+    def ask_to_delete(self, record) -> None:
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.change(lambda store: store.delete(record.id))
+
+        title = clean(record.title, lines=False)
+        question = f"Delete “{title}”?\nIt is moved to the trash folder of the saves."
+        self.app.push_screen(ConfirmDialog(question, yes="Delete"), confirmed)
+
+    @work(thread=True, exclusive=True, group="saves-mine")
+    def if_mine(self, record, then: Callable[[object], None]) -> None:
+        """``then(record)`` if this player may rename or delete the game: anyone at the host's own
+        terminal; over SSH only the player who started it (another player's game is not theirs to
+        take away or retitle)."""
+        me = self.app.identity
+        if not self.app.served or (me and SeatLeases(self.app.store.data_dir, record.id).creator == me):
+            self.app.call_from_thread(then, record)
+        else:
+            self.app.call_from_thread(self.notify, "Only the player who started this game can rename or delete it.",
+                                      title="Not yours", severity="warning")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "free_seat":  # seats belong to players over SSH only (the host frees them with the CLI)
