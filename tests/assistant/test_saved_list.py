@@ -32,9 +32,9 @@ async def test_the_list_says_it_is_loading_until_the_sheets_are_read(tmp_path, m
     release = threading.Event()
     original = SaveStore.sheets
 
-    def slow_sheets(self):
+    def slow_sheets(self, *args, **kwargs):
         release.wait(5)
-        return original(self)
+        return original(self, *args, **kwargs)
 
     monkeypatch.setattr(SaveStore, "sheets", slow_sheets)
     app = make_app(tmp_path)
