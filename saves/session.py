@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.bots import BOTS, make_bot
 from engine.core.components import ComponentDataError
-from engine.core.match import Action, Match
+from engine.core.match import Action, Match, ReplayMismatch
 from engine.registry import rules_for
 
 from .storage import Written
