@@ -95,15 +95,24 @@ class GameSession:
 
     # -- acting ---------------------------------------------------------------------------
 
-    def act(self, seat: int, choice_id: str) -> None:
+    def act(self, seat: int, choice_id: str, *, hold: bool = False) -> None:
         """Apply a seat's choice (IllegalChoice leaves everything unchanged), draw any chance
         steps that follow, and save; SaveConflict if another process moved first (the session
-        then holds the game as it is on disk)."""
+        then holds the game as it is on disk). With ``hold`` a choice that ends the seat's
+        turn waits for ``confirm`` (engine.core.match), saved as waiting."""
         self.written = None
         start = len(self.match.actions)
-        self.match.choose(seat, choice_id)
+        self.match.choose(seat, choice_id, hold=hold)
         self.match.draw_all()
         self._save_from(start)
+
+    def confirm(self, seat: int) -> None:
+        """``seat`` confirms the end of its turn: the game goes on (chance steps are drawn)."""
+        self.written = None
+        start = len(self.match.actions)
+        self.match.confirm(seat)
+        self.match.draw_all()
+        self._save_from(start, confirmed=True)
 
     def undo(self, seat: int) -> None:
         self.written = None
@@ -169,14 +178,17 @@ class GameSession:
     def progress(self) -> str:
         return self.match.progress()
 
-    def _save_from(self, start: int) -> None:
+    def _save_from(self, start: int, confirmed: bool = False) -> None:
         new = [action.to_json() for action in self.match.actions[start:]]
         progress, status = self.progress(), status_of(self.match)
         try:
-            self.written = self.store.append(self.record.id, new, at=start, progress=progress, status=status)
+            self.written = self.store.append(self.record.id, new, at=start, progress=progress, status=status,
+                                             confirmed=confirmed)
         except Exception:
             self._reload()
             raise
+        if confirmed:
+            self.record.actions[-1].pop("h", None)
         finished_now = status == "finished" and self.record.status != "finished"
         self.record.actions.extend(new)
         self.record.progress, self.record.status = progress, status

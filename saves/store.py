@@ -25,6 +25,7 @@ from engine.core.seats import LETTERS
 from .index import SaveIndex, SaveSummary
 from .paths import Layout
 from .seats import remove_stale_temps as remove_stale_seat_temps
+from .settings import Settings, settings_document, settings_from
 from .storage import (CannotWrite, DocumentFile, LockTimeout, SaveError, Signature, UnreadableFile, Written, fsync_dir,
                       signature)
 
@@ -199,9 +200,10 @@ def _seat_from(data: Any) -> Seat:
 
 
 def _check_action(index: int, action: Any, seats: int) -> None:
-    """An action of the log: {"a": actor, "c": choice id} and the flags "d" (drawn) and "r" (reveals)."""
+    """An action of the log: {"a": actor, "c": choice id} and the flags "d" (drawn), "r"
+    (reveals) and "h" (a turn end waiting for its confirmation)."""
     if not (isinstance(action, dict) and type(action.get("a")) is int and isinstance(action.get("c"), str)
-            and set(action) <= {"a", "c", "d", "r"} and all(type(action.get(flag, False)) is bool for flag in "dr")):
+            and set(action) <= {"a", "c", "d", "r", "h"} and all(type(action.get(flag, False)) is bool for flag in "drh")):
         raise SaveFormatError(f"action {index} is not an action: {str(action)[:80]}")
     if not (action["a"] == CHANCE or 0 <= action["a"] < seats):
         raise SaveFormatError(f"action {index} is by player {action['a']}, and the game has {seats} seats")
@@ -369,8 +371,10 @@ class SaveStore:
             except FileExistsError:
                 record.id = new_id()
 
-    def append(self, save_id: str, actions: list[dict], *, at: int, progress: str, status: str) -> Written:
-        """Write ``actions`` at index ``at``; SaveConflict unless the save has exactly ``at`` actions."""
+    def append(self, save_id: str, actions: list[dict], *, at: int, progress: str, status: str,
+               confirmed: bool = False) -> Written:
+        """Write ``actions`` at index ``at``; SaveConflict unless the save has exactly ``at``
+        actions (and, when ``confirmed``, its last one waits for the confirmation given now)."""
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
 
@@ -378,6 +382,10 @@ class SaveStore:
             held = len(document["actions"])
             if held != at:
                 raise SaveConflict(f"the game changed elsewhere: it has {held} actions, not {at}")
+            if confirmed:
+                if not (held and document["actions"][-1].get("h")):
+                    raise SaveConflict("the game changed elsewhere: no turn end waits for confirmation")
+                del document["actions"][-1]["h"]
             document["actions"].extend(actions)
             document.update(progress=progress, status=status, updated=now_iso())
 
@@ -517,6 +525,24 @@ class SaveStore:
         same = [self.load(saved.id) for saved in self.summaries() if _game_key(saved) == key]
         same.sort(key=lambda saved: saved.id != record.id)
         return same
+
+    # -- the player's settings ---------------------------------------------------------------
+
+    def _settings_file(self) -> DocumentFile:
+        return DocumentFile(self.data_dir / "settings.json", self.layout.locks / "settings.lock", "settings")
+
+    def settings(self) -> Settings:
+        """The settings saved in this data folder (the defaults if none, or if the file is
+        unreadable: it is set aside)."""
+        file = self._settings_file()
+        try:
+            return settings_from(file.read())
+        except UnreadableFile as error:
+            self._set_aside(file, str(error))
+            return Settings()
+
+    def put_settings(self, settings: Settings) -> None:
+        self._settings_file().put(settings_document(settings))
 
     # -- table-assistant sheets ---------------------------------------------------------------
 

@@ -58,14 +58,17 @@ class Decision:
     only worked out when someone reads them (the playout path never does).
     """
 
-    __slots__ = ("actors", "choices", "topic", "_prompt", "_prompts", "_topics")
+    __slots__ = ("actors", "choices", "topic", "parallel", "_prompt", "_prompts", "_topics")
 
     def __init__(self, actors: tuple[int, ...], prompt: Prompt, choices: Mapping[int, tuple[Choice, ...]],
                  topic: str = "", *, prompts: Mapping[int, Prompt] | None = None,
-                 topics: Mapping[int, str] | None = None):
+                 topics: Mapping[int, str] | None = None, parallel: bool = False):
         self.actors = actors
         self.choices = choices
         self.topic = topic
+        self.parallel = parallel
+        """Part of a simultaneous step (even when one seat is left to choose): each choice is
+        final at once (no turn end to confirm)."""
         """Rules-help topic id that explains this decision (a heading id in the game's help)."""
         self._prompt = prompt
         self._prompts = dict(prompts) if prompts else {}

@@ -187,7 +187,8 @@ class Flow:
             prompts[seat] = _prompt(step, state, top)
             topics[seat] = step.topic
             public = public or _public_prompt(step, state, top)
-        return Decision(tuple(actors), public, choices, topics[actors[0]], prompts=prompts, topics=topics)
+        return Decision(tuple(actors), public, choices, topics[actors[0]], prompts=prompts, topics=topics,
+                        parallel=True)
 
     def _single(self, state: State, frame: Frame) -> Decision:
         step = self.step(frame["step"])
@@ -265,6 +266,7 @@ class StepDecision(Decision):
         self.actors = (actor,)
         self.choices = {actor: options}
         self.topic = step.topic
+        self.parallel = False
         self._topics = self._NONE
         self._source = (step, state, frame)
         self._prompt = self._own = None

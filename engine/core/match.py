@@ -3,11 +3,16 @@
 Everything generic lives here: validating choices, resolving chance from the RNG in the
 state (or from an outcome a person supplies), undo by Board Game Arena's policy, and replay
 of an action log, which is how saves are loaded and verified.
+
+Turn ends a player confirms (Board Game Arena's "confirm your turn"): a choice made with
+``hold=True`` that ends what its seat may still undo (the turn passes, a chance step comes
+next) waits for ``confirm`` before anything else happens; until then the seat sees what it
+did and may undo it. The hold is saved with the action (``"h"``), so every terminal waits too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from . import rng
@@ -24,6 +29,8 @@ class Action:
     drawn: bool = False
     """A chance outcome drawn from the state's RNG (replay draws again and checks it)."""
     reveals: bool = False
+    held: bool = False
+    """It ended its seat's turn and waits for the seat to confirm it (see ``Match.confirm``)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"a": self.actor, "c": self.choice}
@@ -31,11 +38,18 @@ class Action:
             data["d"] = True
         if self.reveals:
             data["r"] = True
+        if self.held:
+            data["h"] = True
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Action":
-        return cls(int(data["a"]), str(data["c"]), bool(data.get("d", False)), bool(data.get("r", False)))
+        return cls(int(data["a"]), str(data["c"]), bool(data.get("d", False)), bool(data.get("r", False)),
+                   bool(data.get("h", False)))
+
+
+CONFIRM_PROMPT = "End of turn: confirm it, or undo it"
+"""The prompt while a seat's turn end waits for its confirmation."""
 
 
 class ReplayMismatch(ValueError):
@@ -66,7 +80,8 @@ class Match:
 
     @property
     def finished(self) -> bool:
-        return self.decision is None
+        """Over: no decision left, and the last choice confirmed."""
+        return self.decision is None and self.held is None
 
     def legal(self, actor: int) -> tuple[Choice, ...]:
         """The actor's legal choices: ids and targets (labels may be empty: see ``labelled``)."""
@@ -78,8 +93,19 @@ class Match:
         return [self.rules.describe(self.state, actor, choice) for choice in self.legal(actor)]
 
     def awaiting(self) -> tuple[int, ...]:
+        """The seats the game waits for: the decision's actors, or the seat that must confirm
+        the end of its turn."""
+        held = self.held
+        if held is not None:
+            return (held,)
         decision = self.decision
         return decision.actors if decision else ()
+
+    @property
+    def held(self) -> int | None:
+        """The seat whose last choice waits for it to confirm the end of its turn, if any."""
+        last = self.actions[-1] if self.actions else None
+        return last.actor if last is not None and last.held else None
 
     # -- table mode: the people at the table say what was drawn -------------------------------
 
@@ -106,20 +132,40 @@ class Match:
 
     # -- acting ---------------------------------------------------------------------------
 
-    def choose(self, actor: int, choice_id: str) -> Choice:
+    def choose(self, actor: int, choice_id: str, *, hold: bool = False) -> Choice:
         """Apply a seat's choice, or a person-supplied chance outcome when actor is CHANCE
-        (in table mode any seat may supply it: it is logged as chance's)."""
+        (in table mode any seat may supply it: it is logged as chance's). With ``hold``, a
+        choice that ends what the seat may undo waits for ``confirm`` (see the module's doc)."""
         if actor != CHANCE and self.asks_table():
             actor = CHANCE
         choice = self._check(actor, choice_id)
+        alone = self.decision.actors == (actor,) and not self.decision.parallel
         self._apply(Action(actor, choice.id, reveals=choice.reveals), choice)
+        if hold and alone and actor != CHANCE and not choice.reveals and self.ends_turn(actor):
+            self.actions[-1] = replace(self.actions[-1], held=True)
         return choice
+
+    def ends_turn(self, seat: int) -> bool:
+        """Whether the game has moved on from ``seat``: the turn passed, a chance step waits to
+        be drawn, or the game is over (its last choice can no longer be undone once anything
+        else happens)."""
+        decision = self.decision
+        return decision is None or (seat not in decision.actors and not self.asks_table())
+
+    def confirm(self, seat: int) -> None:
+        """``seat`` confirms the end of its turn: the game goes on (chance steps still wait
+        for ``draw_all``)."""
+        if self.held != seat:
+            raise IllegalChoice(f"{self.seat_name(seat)} has no turn end to confirm now")
+        self.actions[-1] = replace(self.actions[-1], held=False)
 
     def draw(self) -> Choice:
         """Resolve the pending chance step from the RNG in the state."""
         decision = self.decision
         if decision is None or not decision.is_chance:
             raise IllegalChoice("there is no chance step to resolve now")
+        if self.held is not None:
+            raise IllegalChoice(f"waiting for {self.seat_name(self.held)} to confirm the end of their turn")
         if self.table_mode:
             raise IllegalChoice("in table mode the people at the table say what was drawn")
         outcomes = decision.for_actor(CHANCE)
@@ -130,11 +176,13 @@ class Match:
     def draw_all(self) -> None:
         """Resolve chance steps from the RNG until a seat must act (or the game ends); in
         table mode nothing: the people at the table resolve them."""
-        while not self.table_mode and self.decision is not None and self.decision.is_chance:
+        while not self.table_mode and self.held is None and self.decision is not None and self.decision.is_chance:
             self.draw()
 
     def _check(self, actor: int, choice_id: str) -> Choice:
         decision = self.decision
+        if self.held is not None:
+            raise IllegalChoice(f"waiting for {self.seat_name(self.held)} to confirm the end of their turn")
         if decision is None:
             raise IllegalChoice("the game is over")
         if actor not in decision.actors:
@@ -188,12 +236,18 @@ class Match:
 
     def redo(self, action: Action) -> None:
         """Apply the next logged action as it was made (a drawn outcome is drawn again and
-        must come out the same); ReplayMismatch if it does not fit this game."""
+        must come out the same); ReplayMismatch if it does not fit this game. A hold in the
+        log is kept as written (only the last action may still wait for its confirmation)."""
         index = len(self.actions)
         if action.actor != CHANCE and not 0 <= action.actor < len(self.names):
             raise ReplayMismatch(f"action {index}: there is no seat number {action.actor}")
+        if self.held is not None:
+            raise ReplayMismatch(f"action {index}: the turn end before it was never confirmed")
         try:
-            if action.drawn:
+            if action.held:
+                self.choose(action.actor, action.choice)
+                self.actions[-1] = replace(self.actions[-1], held=True)
+            elif action.drawn:
                 drawn = self.draw()
                 if drawn.id != action.choice:
                     raise ReplayMismatch(f"action {index}: the RNG drew {drawn.id!r}, the log says {action.choice!r}")
@@ -225,13 +279,14 @@ class Match:
     def view(self, viewer: int | None, *, choices: bool = True) -> dict[str, Any]:
         """The rules' view for ``viewer`` plus the log, the prompt and (if it acts, and
         ``choices``) its labelled choices."""
-        decision = self.decision
+        decision, held = self.decision, self.held
         data = self.rules.view(self.state, viewer)
         data["log"] = visible_log(self.state, viewer)
-        data["awaiting"] = list(decision.actors) if decision else []
-        data["prompt"] = decision.prompt_for(viewer) if decision else "Game over"
+        data["awaiting"] = list(self.awaiting())
+        data["prompt"] = CONFIRM_PROMPT if held is not None else decision.prompt_for(viewer) if decision else "Game over"
         data["topic"] = decision.topic_for(viewer) if decision else "scoring"
-        data["choices"] = self.labelled(viewer) if choices and decision and viewer is not None else []
+        data["choices"] = (self.labelled(viewer) if choices and decision and viewer is not None and held is None
+                           else [])
         if choices and viewer is not None and self.asks_table():
             data["prompt"] = f"What was drawn? {data['prompt']}"
             data["choices"] = [self.rules.describe(self.state, CHANCE, choice) for choice in self.possible_outcomes()]

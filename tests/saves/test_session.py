@@ -1,7 +1,8 @@
 import pytest
 
 from engine import registry
-from engine.core.contract import IllegalChoice
+from engine.core.contract import CHANCE, IllegalChoice
+from engine.core.match import Action
 from saves.session import GameSession, SaveDoesNotReplay, replay_record
 from saves.store import SaveConflict, Seat
 from tests.toygame import ToyRules
@@ -242,3 +243,34 @@ def test_search_bot_seats_are_saved_and_think_alike_in_a_worker_process(store, t
 def test_an_unknown_seat_kind_is_refused(store, toy_game):
     with pytest.raises(ValueError, match="'wizard' is not one of human, random, greedy, normal, hard"):
         GameSession.new(store, toy_game, "", [Seat("Ann", "human"), Seat("Merlin", "wizard")])
+
+
+# -- a turn end the player confirms (engine.core.match) ---------------------------------------
+
+def test_the_wait_is_saved_replayed_and_confirmed_through_the_save(store, toy_game):
+    session = GameSession.new(store, toy_game, "Lunch", [Seat("Ann", "human"), Seat("Bob", "human")], seed=5)
+    session.act(0, "pledge:low")
+    session.act(1, "pledge:low")
+    session.act(0, "draw", hold=True)
+    saved = store.load(session.record.id).actions
+    assert saved[-1] == {"a": 0, "c": "draw", "h": True}
+    elsewhere = GameSession.resume(store, session.record.id)  # another terminal, or after a crash
+    assert elsewhere.match.held == 0 and elsewhere.match.awaiting() == (0,)
+    assert elsewhere.match.actions[-1] == Action(0, "draw", held=True)  # not drawn on resume
+    session.confirm(0)
+    saved = store.load(session.record.id).actions
+    assert "h" not in saved[-2] and saved[-2]["c"] == "draw" and saved[-1]["a"] == CHANCE
+    assert session.record.actions == saved
+    with pytest.raises(SaveConflict):
+        elsewhere.confirm(0)  # already confirmed by the first terminal: refused, and it catches up
+    assert elsewhere.match.held is None and elsewhere.match.awaiting() == (1,)
+
+
+def test_undo_of_a_held_turn_end_through_the_save(store, toy_game):
+    session = GameSession.new(store, toy_game, "Lunch", [Seat("Ann", "human"), Seat("Bob", "human")], seed=5)
+    session.act(0, "pledge:low")
+    session.act(1, "pledge:low")
+    before = list(store.load(session.record.id).actions)
+    session.act(0, "draw", hold=True)
+    session.undo(0)
+    assert store.load(session.record.id).actions == before and session.match.awaiting() == (0,)

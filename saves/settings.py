@@ -1,0 +1,44 @@
+"""The settings a player changes once and finds again next time (<data_dir>/settings.json,
+read and written by ``SaveStore.settings`` and ``SaveStore.put_settings``).
+
+A setting is read each time it is needed (another process, an SSH session on the same data
+folder, may have changed it) and written at once, under the file's lock. A file that cannot
+be read is set aside like any other (``SaveStore.problems``) and the defaults apply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Settings:
+    bell: bool = True
+    """Ring the terminal bell when this terminal's player must act after others moved."""
+    no_confirm: tuple[str, ...] = field(default=())
+    """Players (by name) who end their turns without confirming them."""
+
+    def confirms(self, name: str) -> bool:
+        """Whether ``name`` confirms the end of each turn (the default, as on Board Game Arena)."""
+        return name not in self.no_confirm
+
+    def with_confirm(self, name: str, on: bool) -> "Settings":
+        names = [other for other in self.no_confirm if other != name] + ([] if on else [name])
+        return replace(self, no_confirm=tuple(sorted(names)))
+
+
+def settings_from(data: Any) -> Settings:
+    """Settings from a stored document: unknown keys and values of the wrong kind are ignored."""
+    data = data if isinstance(data, dict) else {}
+    values: dict[str, Any] = {}
+    if isinstance(data.get("bell"), bool):
+        values["bell"] = data["bell"]
+    names = data.get("no_confirm")
+    if isinstance(names, list):
+        values["no_confirm"] = tuple(sorted(name for name in names if isinstance(name, str)))
+    return Settings(**values)
+
+
+def settings_document(settings: Settings) -> dict[str, Any]:
+    return {"bell": settings.bell, "no_confirm": list(settings.no_confirm)}
