@@ -37,8 +37,9 @@ def pairs(state: State) -> bool:
     return "effect_pairs" in powers(state)
 
 
-def placement_rows(state: State) -> list[int]:
-    row = state["pending"]["row"]
+def placement_rows(state: State, row: int | None = None) -> list[int]:
+    """The realm rows a landscape from central-board ``row`` (default: the one taken) may go to."""
+    row = state["pending"]["row"] if row is None else row
     held = powers(state)
     if "place_any_row" in held:
         return [0, 1, 2, 3]
@@ -47,8 +48,9 @@ def placement_rows(state: State) -> list[int]:
     return [row]
 
 
-def legal_placements(state: State) -> list[Pos]:
-    return placements(grid_of(state["seats"][state["current"]]["realm"]), placement_rows(state))
+def legal_placements(state: State, row: int | None = None) -> list[Pos]:
+    """Where the mover may place a landscape from central-board ``row`` (default: the one taken)."""
+    return placements(grid_of(state["seats"][state["current"]]["realm"]), placement_rows(state, row))
 
 
 def moon_targets(state: State) -> list[tuple[str, int | None]]:

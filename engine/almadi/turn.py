@@ -131,10 +131,25 @@ class Take(TurnStep):
     def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
         row, index = map(int, choice.id[5:].split(":"))
         tile = state["board"][row][index]
-        return f"{tile_name(tile)} from row {row + 1}", edges_text(tile)
+        places = {pos: fired_here(state, tile, pos) for pos in legal_placements(state, row)}
+        return f"{tile_name(tile)} from row {row + 1}", f"{placing_text(places, row)} · edges {edges_text(tile)}"
 
     def prompt(self, state: State, frame: Frame) -> str:
         return f"{mover_name(state)}: take a landscape from the central board"
+
+
+def placing_text(places: dict[tuple[int, int], list[str]], row: int) -> str:
+    """What placing a landscape could activate, best places first: 'col 3: Genie, Moon;
+    col 1: Ruby; col 2: nothing' (columns of its own row; 'row 1 col 2' elsewhere)."""
+    def spot(pos: tuple[int, int]) -> str:
+        return f"col {pos[1]}" if pos[0] == row else f"row {pos[0] + 1} col {pos[1]}"
+
+    ranked = sorted(places.items(), key=lambda item: (-len(item[1]), item[0]))
+    active = [f"{spot(pos)}: {fired_text(fired)[len('activates '):]}" for pos, fired in ranked if fired]
+    idle = [spot(pos) for pos, fired in ranked if not fired]
+    if not active:
+        return "activates nothing wherever it goes"
+    return "; ".join(active + ([f"{', '.join(idle)}: nothing"] if idle else []))
 
 
 def fired_here(state: State, tile: str, pos: tuple[int, int]) -> list[str]:

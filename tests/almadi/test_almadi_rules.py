@@ -408,6 +408,19 @@ def test_placement_choices_name_the_effects_they_activate():
     assert match.view(None)["log"][-1].endswith("at row 2, column 1; activates Ruby x2.")
 
 
+def test_taking_a_landscape_says_what_placing_it_could_activate():
+    match = new_match()
+    seat = match.state["current"]
+    set_realm(match, seat, {(0, 1): "O08", (0, 2): "O07"})  # O08 bottom Ruby; O07 bottom arrow
+    hints = {c.id: c.hint for c in match.labelled(seat)}
+    # C01 (row 2): at column 1 its top arrow meets O08's Ruby and its left arrow the start's
+    # Ruby; at column 2 its top arrow meets O07's arrow
+    assert hints["take:1:0"] == ("col 1: Ruby x2; col 2: nothing · edges top arrow, right Moon, bottom Stall, "
+                                 "left arrow")
+    # M02 (row 3): left arrow against the start's arrow; nowhere else to go
+    assert hints["take:2:1"].startswith("activates nothing wherever it goes · edges ")
+
+
 def test_genie_destinations_name_the_effects_they_activate_and_the_placed_mark_follows():
     match = new_match()
     seat = match.state["current"]
