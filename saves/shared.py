@@ -131,9 +131,13 @@ class SharedSession:
     def match(self):
         return self.session.match
 
-    def act(self, seat: int, choice_id: str) -> None:
+    def act(self, seat: int, choice_id: str, *, hold: bool = False) -> None:
         self._check_may_act(seat)
-        self._write(lambda: self.session.act(seat, choice_id))
+        self._write(lambda: self.session.act(seat, choice_id, hold=hold))
+
+    def confirm(self, seat: int) -> None:
+        self._check_may_act(seat)
+        self._write(lambda: self.session.confirm(seat))
 
     def undo(self, seat: int) -> None:
         self._check_may_act(seat)

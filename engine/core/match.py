@@ -219,9 +219,24 @@ class Match:
             return False
         return last.actor == seat and not last.reveals and not last.drawn
 
+    def why_no_undo(self, seat: int) -> str:
+        """Why ``seat`` cannot undo now, for the player ('' when it can)."""
+        if self.can_undo(seat):
+            return ""
+        if not any(action.actor == seat for action in self.actions):
+            return "You have made no move to take back yet."
+        last = self.actions[-1]
+        if last.actor == seat and last.reveals:
+            return "Your last move showed you something hidden; it cannot be taken back."
+        if last.drawn or last.actor == CHANCE:
+            return "Something was drawn after your last move (a card, a tile, a die); it cannot be taken back."
+        if last.actor != seat:
+            return f"{self.seat_name(last.actor)} has moved since your last move; only your own last move can be taken back."
+        return "Your turn has passed on; a move can only be taken back while it is still your turn."
+
     def undo(self, seat: int) -> None:
         if not self.can_undo(seat):
-            raise IllegalChoice(f"{self.seat_name(seat)} cannot undo now")
+            raise IllegalChoice(f"{self.seat_name(seat)} cannot undo now: {self.why_no_undo(seat)}")
         rebuilt = Match.replay(self.rules, self.names, self.options, self.seed, self.actions[:-1])
         self.state, self.actions, self._fresh = rebuilt.state, rebuilt.actions, False
 

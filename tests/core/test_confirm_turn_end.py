@@ -82,3 +82,24 @@ def test_a_held_end_of_the_game_is_not_over_until_confirmed():
     assert match.decision is None and match.held is not None and not match.finished
     match.confirm(match.held)
     assert match.finished
+
+
+def test_undo_says_why_it_cannot():
+    match = Match(ToyRules(), NAMES, {}, 5)
+    match.draw_all()
+    assert match.why_no_undo(0) == "You have made no move to take back yet."
+    match.choose(0, "pledge:low")
+    match.choose(1, "pledge:low")
+    assert "Bob has moved since your last move" in match.why_no_undo(0)
+    match.choose(0, "peek")
+    assert "showed you something hidden" in match.why_no_undo(0)
+    match.choose(0, "draw")
+    match.draw_all()
+    assert "Something was drawn after your last move" in match.why_no_undo(0)
+    play = next(c.id for c in match.legal(1) if c.id.startswith("play:"))
+    match.choose(1, play)
+    assert match.why_no_undo(1) == ""
+    match.choose(1, "end")
+    assert "Your turn has passed on" in match.why_no_undo(1)
+    with pytest.raises(IllegalChoice, match="Bob cannot undo now: Your turn has passed on"):
+        match.undo(1)

@@ -120,8 +120,17 @@ class TableController:
         return self._stopped.is_set()
 
     def act(self, seat: int, choice_id: str, position: int) -> None:
-        """``seat`` chooses ``choice_id`` on the game as it was after ``position`` actions."""
-        self._ask(self._at(position, lambda: self.session.act(seat, choice_id)))
+        """``seat`` chooses ``choice_id`` on the game as it was after ``position`` actions; a
+        move ending its turn waits for ``confirm`` unless its player turned that off."""
+        self._ask(self._at(position, lambda: self.session.act(seat, choice_id, hold=self.confirms(seat))))
+
+    def confirm(self, seat: int, position: int) -> None:
+        """``seat`` confirms the end of its turn (the move shown at ``position``)."""
+        self._ask(self._at(position, lambda: self.session.confirm(seat)))
+
+    def confirms(self, seat: int) -> bool:
+        """Whether the player of ``seat`` confirms the end of each turn (a remembered setting)."""
+        return self.session.store.settings().confirms(self.session.record.seats[seat].name)
 
     def undo(self, seat: int, position: int) -> None:
         self._ask(self._at(position, lambda: self.session.undo(seat)))
@@ -183,13 +192,17 @@ class TableController:
             if step() is False:
                 return
             state = self._publish()
+            bots_moved = False
             while state.next_bot is not None and not self._stopped.wait(self.bot_pause):
                 seat = state.next_bot
                 choice = self._bot_choice(seat)
                 if choice is None or self.stopped:
                     return
                 self.session.act(seat, choice)
+                bots_moved = True
                 state = self._publish()
+            if bots_moved and state.choices:
+                self._tell(Notice(state.title, "Your turn", bell=True))
         except SaveConflict:  # the session already holds the game as the other terminal left it
             self._tell(Notice("Move not made", "Another terminal moved first; showing the new state.", "warning"))
             self._publish()

@@ -28,6 +28,10 @@ class TableState:
     awaiting: list[int]
     finished: bool
     can_undo: bool
+    undo_blocked: str
+    """Why the viewer cannot undo now ('' when it can): ``u`` says it rather than do nothing."""
+    held: int | None
+    """The seat whose turn end waits for it to confirm (or undo) it, if any."""
     has_private: bool
     scores: list[Score]
     ranking: list[tuple[int, list[int]]]
@@ -47,6 +51,11 @@ class TableState:
         if self.lost or self.viewer not in self.awaiting:
             return []
         return list(self.view.get("choices", ()))
+
+    @property
+    def confirming(self) -> bool:
+        """The viewer must confirm (or undo) the end of its turn now."""
+        return not self.lost and self.held is not None and self.held == self.viewer
 
     @property
     def next_bot(self) -> int | None:
@@ -81,6 +90,14 @@ def needs_curtain(humans: list[int], revealed: int | None, viewer: int | None, h
     return len(humans) > 1 and has_private and viewer is not None and viewer != revealed
 
 
+def undo_blocked(session, viewer: int | None) -> str:
+    if viewer is None:
+        return "A spectator has no moves to take back."
+    if session.lost:
+        return session.lost
+    return session.match.why_no_undo(viewer)
+
+
 def snapshot(session, previous_viewer: int | None) -> TableState:
     """``session`` is a saves.shared.SharedSession (the seats this terminal holds)."""
     match = session.match
@@ -103,6 +120,8 @@ def snapshot(session, previous_viewer: int | None) -> TableState:
         awaiting=awaiting,
         finished=match.finished,
         can_undo=viewer is not None and not session.lost and match.can_undo(viewer),
+        undo_blocked=undo_blocked(session, viewer),
+        held=match.held,
         has_private=match.has_private(viewer),
         scores=match.scores(),
         ranking=match.ranking() if match.finished else [],
