@@ -66,6 +66,8 @@ class Match:
         self.seed = seed
         self.state: State = rules.setup(self.names, self.options, seed)
         self.actions: list[Action] = []
+        self.logged: list[int | None] = []
+        """How many log entries there were after each action (None: not known, see ``at``)."""
         self._decision: Decision | None = None
         self._fresh = False
 
@@ -196,6 +198,7 @@ class Match:
     def _apply(self, action: Action, choice: Choice) -> None:
         self.rules.apply(self.state, action.actor, choice)
         self.actions.append(action)
+        self.logged.append(len(self.state.get("log") or ()))
         self._fresh = False
 
     def seat_name(self, actor: int) -> str:
@@ -238,7 +241,7 @@ class Match:
         if not self.can_undo(seat):
             raise IllegalChoice(f"{self.seat_name(seat)} cannot undo now: {self.why_no_undo(seat)}")
         rebuilt = Match.replay(self.rules, self.names, self.options, self.seed, self.actions[:-1])
-        self.state, self.actions, self._fresh = rebuilt.state, rebuilt.actions, False
+        self.state, self.actions, self.logged, self._fresh = rebuilt.state, rebuilt.actions, rebuilt.logged, False
 
     # -- replay ---------------------------------------------------------------------------
 
@@ -278,6 +281,7 @@ class Match:
         match = cls.__new__(cls)
         match.rules, match.names, match.options, match.seed = rules, list(names), dict(options), seed
         match.state, match.actions, match._decision, match._fresh = state, list(actions), None, False
+        match.logged = [None] * len(actions)
         return match
 
     def lookahead(self, viewer: int | None, seed: int | str) -> Playout:
@@ -302,10 +306,23 @@ class Match:
         data["topic"] = decision.topic_for(viewer) if decision else "scoring"
         data["choices"] = (self.labelled(viewer) if choices and decision and viewer is not None and held is None
                            else [])
+        data["log_new"] = self.new_log_lines(viewer)
         if choices and viewer is not None and self.asks_table():
             data["prompt"] = f"What was drawn? {data['prompt']}"
             data["choices"] = [self.rules.describe(self.state, CHANCE, choice) for choice in self.possible_outcomes()]
         return data
+
+    def new_log_lines(self, viewer: int | None) -> int:
+        """How many of the viewer's last log lines were written since its own last move (for a
+        spectator: since the last seat's move began): what the others did meanwhile."""
+        mine = [i for i, action in enumerate(self.actions) if action.actor == viewer] if viewer is not None else []
+        if viewer is None:
+            seats = [i for i, action in enumerate(self.actions) if action.actor != CHANCE]
+            mine = [seats[-1] - 1] if seats else []
+        since = self.logged[mine[-1]] if mine and mine[-1] >= 0 else 0
+        if since is None:
+            return 0
+        return len(visible_log({"log": (self.state.get("log") or [])[since:]}, viewer))
 
     def has_private(self, viewer: int | None) -> bool:
         return viewer is not None and self.rules.has_private(self.state, viewer)

@@ -98,8 +98,11 @@ class Replay:
 
     def view(self, position: int, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` (None: a spectator) saw at ``position``: the board, its log, whom the
-        game waited for and the prompt; no choices (a replay is watched, not played)."""
-        return self.match_at(position).view(viewer, choices=False)
+        game waited for and the prompt; no choices (a replay is watched, not played). Its
+        ``log_new`` counts the lines the move to this position wrote."""
+        data = self.match_at(position).view(viewer, choices=False)
+        data["log_new"] = self.new_lines(position, viewer)
+        return data
 
     def scores(self, position: int) -> list[Score]:
         return self.match_at(position).scores()

@@ -140,3 +140,23 @@ def test_player_count_and_options_are_checked():
         Match(ToyRules(), ["solo"])
     with pytest.raises(ValueError, match="option"):
         Match(ToyRules(), NAMES, {"bonus": 5})
+
+
+def test_the_log_marks_what_others_did_since_a_seats_last_move():
+    from tests.toygame import ToyRules
+
+    match = Match(ToyRules(), ["Ann", "Bob"], {}, 5)
+    match.draw_all()
+    assert match.view(0)["log_new"] == len(match.view(0)["log"])  # nothing done yet: all of it is new
+    match.choose(0, "pledge:low")
+    assert match.view(0)["log_new"] == 0
+    match.choose(1, "pledge:high")
+    match.choose(0, "draw")
+    match.draw_all()  # Ann's card: a line Bob reads as "Ann gets a card"
+    bob = match.view(1)
+    assert bob["log_new"] == 1 and bob["log"][-1] == "Ann gets a card"
+    assert match.view(0)["log_new"] == 1  # the card she drew, written after her move
+    play = next(c.id for c in match.legal(1) if c.id.startswith("play:"))
+    match.choose(1, play)
+    assert match.view(0)["log_new"] == 2 and match.view(1)["log_new"] == 0
+    assert match.view(None)["log_new"] == 1  # a spectator: what the last move wrote
