@@ -6,7 +6,7 @@ from engine.core import Auto, add_log
 
 from .board import count_occupancy
 from .chance import deal
-from .common import State, gods_owned, name, seats_from
+from .common import Choose, State, choice, gods_owned, name, seats_from
 from .data import catalog
 from .loot import effect
 from .scoring import EPOCH_END_BONUS, EPOCHS, SCORING_EPOCHS, interim_scoring
@@ -45,13 +45,39 @@ class Temple(Auto):
 
 
 class Depraccus(Auto):
-    """Two cards from the deck per Depraccus held, from the start player on."""
+    """The end of the preparation, after the temple: each owner of Depraccus, from the start
+    player on, may draw 2 cards from the deck per Depraccus (one taken earlier in this same
+    preparation counts: its end has not come yet)."""
 
     name = "depraccus"
 
     def run(self, state, frame, flow):
         draws = [(seat, gods_owned(state, seat, "depraccus")) for seat in seats_from(state, state["start"])]
-        flow.push(*(deal(seat, 2 * count) for seat, count in draws if count))
+        flow.push(*({"step": "depraccus_draw", "seat": seat, "n": count} for seat, count in draws if count))
+
+
+class DepraccusDraw(Choose):
+    """Depraccus "may" draw: 2 cards per Depraccus held, or fewer, or none."""
+
+    name = "depraccus_draw"
+    topic = "gods"
+
+    def options(self, state, frame):
+        return [choice(f"depraccus:{2 * count}") for count in range(frame["n"], 0, -1)] + [choice("depraccus:0")]
+
+    def describe(self, state, frame, option):
+        cards = int(option.id.split(":")[1])
+        return (f"Draw {cards} cards from the deck" if cards else "Draw no cards"), "Depraccus"
+
+    def question(self, state, frame):
+        return "Depraccus: draw cards from the deck?"
+
+    def act(self, state, frame, option, flow):
+        cards = int(option.id.split(":")[1])
+        if cards:
+            flow.push(deal(frame["seat"], cards))
+        else:
+            add_log(state, f"{name(state, frame['seat'])} draws no cards for Depraccus.")
 
 
 class BonusTiles(Auto):
@@ -89,7 +115,9 @@ class EpochEnd(Auto):
     name = "epoch_end"
 
     def run(self, state, frame, flow):
-        seat, epoch = frame["seat"], state["epoch"]
+        # The player who took the last loot or god tile ends it (whoever's action it was),
+        # scores 3 and hands the temple on.
+        seat, epoch = state.pop("ender", frame["seat"]), state["epoch"]
         state["players"][seat]["vp"]["epoch"] += EPOCH_END_BONUS
         add_log(state, f"{name(state, seat)} ends epoch {epoch} and scores {EPOCH_END_BONUS}.")
         state["start"] = (seat + 1) % state["n"]

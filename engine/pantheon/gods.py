@@ -124,6 +124,8 @@ def take_god(state: State, seat: int, tile: str, cards: dict[str, int], how: str
         deck.play(state, seat, kind, n)
     if tile in state["god_display"]:
         state["god_display"].remove(tile)
+        if not state["god_display"]:
+            state.setdefault("ender", seat)
     if cards:
         add_log(state, f"{name(state, seat)} offers {', '.join(f'{n} {k}' for k, n in sorted(cards.items()))}.")
     gain_god(state, seat, tile, how, flow)

@@ -132,6 +132,8 @@ def place(state: State, seat: int, kind: str, hex_id: str, loot: list[str], how:
     taken = state["loot"].pop(hex_id) if kind == FOOT and hex_id in state["loot"] else None
     if taken:
         loot.append(taken)
+        if not state["loot"]:  # the epoch ends for this player, even in a follower's move
+            state.setdefault("ender", seat)
     if logging(state):
         loot_text = f", taking the loot tile {catalog().loot[taken]['label']}" if taken else ""
         add_log(state, f"{name(state, seat)} {how}: {kind} to {hex_id}{loot_text}.")

@@ -14,7 +14,8 @@ from .common import PIECES_PER_COLOUR
 from .data import OFFERING_KINDS, Catalog, catalog
 from .heuristic import evaluate
 from .hidden import determinize
-from .scoring import EPOCHS, SCORE_SHEET_NAMES
+from .common import gods_owned
+from .scoring import EPOCHS, SCORE_SHEET_NAMES, interim_scoring
 from .view import build_view
 
 START_FEET, START_COLUMNS, START_CARDS = 4, 3, 5
@@ -35,14 +36,15 @@ class PantheonRules(Rules):
     title = "Pantheon"
     min_players = 2
     max_players = 4
-    version = "1"
+    version = "2"
     options = (
         Option("bonus", "Bonus tiles", (("random", "Dealt at random"), ("choose", "Chosen, last player first (variant)"))),
     )
     flow = Flow([
         chance.Deal(), chance.RevealGod(), chance.PlaceLoot(), chance.DemigodDraw(),
         loot.BonusDraw(), loot.BonusPick(), loot.Effect(), loot.Reserve(), loot.FreeColumn(),
-        epochs.Prep(), nations.Nation(), nations.Power(), epochs.Temple(), epochs.Depraccus(), epochs.BonusTiles(),
+        epochs.Prep(), nations.Nation(), nations.Power(), epochs.Temple(), epochs.Depraccus(), epochs.DepraccusDraw(),
+        epochs.BonusTiles(),
         nations.Gallia(), nations.HandOfSeven(), nations.Discard(), nations.Swap(),
         turn.Turn(), turn.Traitera(), turn.DrawCards(), movement.Move(), purchase.Buy(), purchase.Offering(),
         gods.DrawGod(), gods.Pay(), epochs.AfterAction(), epochs.EpochEnd(),
@@ -100,11 +102,28 @@ class PantheonRules(Rules):
         shown = {f"god:{t}" for t in state["god_display"]} | {f"row:{k}" for k in state["row"]}
         return _fixed_targets(catalog()) | shown | {f"bonus:{t}" for t in loot.bonus_left(state)}
 
+    running_score = "so far"
+
     def scores(self, state: dict[str, Any]) -> list[Score]:
+        """The points won so far (the two scorings come after epochs 3 and 6)."""
         return [
             Score(seat, {SCORE_SHEET_NAMES[category]: p["vp"][category] for category in VP_CATEGORIES})
             for seat, p in enumerate(state["players"])
         ]
+
+    def if_ended_now(self, state: dict[str, Any], viewer: int | None) -> dict[int, str] | None:
+        """The points so far plus the scoring that ends the game, worked out on the position
+        now; another player's face-down demigods are not known to ``viewer`` ("+?")."""
+        if state["over"]:
+            return None
+        totals = {}
+        for seat, p in enumerate(state["players"]):
+            known = p["demigods"] if seat == viewer else p["demigods_known"]
+            scoring = interim_scoring(len(p["columns_on"]), list(known), gods_owned(state, seat, "pietalte"),
+                                      p["tiles"].values())
+            hidden = len(known) < len(p["demigods"])
+            totals[seat] = f"{sum(p['vp'].values()) + sum(scoring.values())}{'+?' if hidden else ''}"
+        return totals
 
     def tiebreak(self, state: dict[str, Any], seat: int) -> tuple:
         """More demigod tiles wins a tie (their values do not matter); then the win is shared."""

@@ -8,7 +8,9 @@ actor's cards): the actions, the labelled decisions as the actor reads them and 
 were checked to be exactly as before. Re-pinned when the state came to hold every piece in a
 place of its own (the general supply of each colour's feet and columns, and the box for
 demigods, loot and offering tiles that leave the game): everything else, the final state
-included, was checked to be exactly as before."""
+included, was checked to be exactly as before. Re-pinned for
+rulings: Depraccus offers its draw (a decision), and the player who takes an epoch's last loot
+or god tile ends it (rules version 2)."""
 
 import hashlib
 import json
@@ -21,9 +23,9 @@ from engine.core.match import Match
 from .helpers import NAMES, RULES
 
 PINNED = {
-    (2, 3, "random"): "09a5182e3d57b50c309c6af6f666cc3fd8f259b304c43b17d561f28ed21000c1",
-    (3, 8, "choose"): "25290004126ffd4a798b5d7833bfe8c67bd1dfe54b151b8b36c083a5334a5eaf",
-    (4, 21, "random"): "759e681586db9065f8157dd1a0ce66269c33a8fe13e99eb4038575f7877a7eb7",
+    (2, 3, "random"): "f54898d10be3dcd42aa7caffd1fd7be38787fddd48a6e7781c173020944ca7cc",
+    (3, 8, "choose"): "f00f6d4f1112f2dbf72b9ec080df2111204d9f1bf556f8b2ba2b3fff6dc402ae",
+    (4, 21, "random"): "3238709cc829c9c65a7777db3445a210816586ff8e66a82346189dd685b59c66",
 }
 
 
