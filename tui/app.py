@@ -38,10 +38,13 @@ class TabulaApp(App):
         min_size: tuple[int, int] = (MIN_SIZE.width, MIN_SIZE.height),
         join: tuple[str, int | None] | None = None,
         bell_on_turn: bool = True,
+        confirm_turn_ends: bool = True,
         ask_seat: bool | None = None,
     ) -> None:
         """``join``: open this saved game at once, playing that seat (None: as a spectator).
         ``bell_on_turn``: ring the terminal bell when another terminal's move makes it our turn.
+        ``confirm_turn_ends``: players confirm the end of each turn unless their settings say
+        otherwise (False: nobody does).
         ``ask_seat``: opening a saved game always asks which seat to take (default: only when
         another terminal holds one, or when run by `tabula serve ssh`)."""
         super().__init__()
@@ -53,6 +56,7 @@ class TabulaApp(App):
         self.bell_on_turn = bell_on_turn
         self.served = served()
         """Started by `tabula serve` for one player: one seat per terminal, nothing written on the server."""
+        self.confirm_turn_ends = confirm_turn_ends
         self.ask_seat = self.served if ask_seat is None else ask_seat
         self.player_name = player_name(os.environ.get(PLAYER_NAME, ""))
         """Who is at this terminal, when the SSH server knows (their login name); else blank."""

@@ -167,6 +167,10 @@ class Rules:
     options: tuple[Option, ...] = ()
     has_chance: bool = True
     """The game has chance steps (draws, shuffles, dice): it offers table mode."""
+    running_score: str = "if the game ended now"
+    """What ``scores`` counts while the game runs, as the score panels say it: "if the game
+    ended now" (every category worked out on the position now) or "so far" (the points already
+    won; then ``if_ended_now`` gives the other figure)."""
     flow: "Flow | None" = None
 
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> State:
@@ -218,6 +222,12 @@ class Rules:
     def scores(self, state: State) -> list[Score]:
         """Scores with their breakdown: running during play, final once the game is over."""
         raise NotImplementedError
+
+    def if_ended_now(self, state: State, viewer: int | None) -> dict[int, str] | None:
+        """For a game whose running ``scores`` are the points won "so far": each seat's total if
+        the game ended now, as ``viewer`` may know it ("31", or "28+?" while pieces hidden from
+        the viewer would count); None when ``scores`` already is that figure."""
+        return None
 
     def tiebreak(self, state: State, seat: int) -> tuple:
         """Higher is better among tied totals; () means ties are shared."""

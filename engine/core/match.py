@@ -313,13 +313,19 @@ class Match:
         return data
 
     def new_log_lines(self, viewer: int | None) -> int:
-        """How many of the viewer's last log lines were written since its own last move (for a
-        spectator: since the last seat's move began): what the others did meanwhile."""
-        mine = [i for i, action in enumerate(self.actions) if action.actor == viewer] if viewer is not None else []
+        """How many of the viewer's last log lines were written since its previous turn ended:
+        what the others did since, then its own turn so far (for a spectator: since the last
+        seat's move began)."""
         if viewer is None:
             seats = [i for i, action in enumerate(self.actions) if action.actor != CHANCE]
-            mine = [seats[-1] - 1] if seats else []
-        since = self.logged[mine[-1]] if mine and mine[-1] >= 0 else 0
+            last = seats[-1] - 1 if seats else -1
+        else:
+            last = len(self.actions) - 1
+            while last >= 0 and self.actions[last].actor in (viewer, CHANCE):  # this turn so far
+                last -= 1
+            while last >= 0 and self.actions[last].actor != viewer:  # the others' moves before it
+                last -= 1
+        since = self.logged[last] if last >= 0 else 0
         if since is None:
             return 0
         return len(visible_log({"log": (self.state.get("log") or [])[since:]}, viewer))
@@ -332,6 +338,10 @@ class Match:
 
     def scores(self) -> list[Score]:
         return self.rules.scores(self.state)
+
+    def if_ended_now(self, viewer: int | None) -> dict[int, str] | None:
+        """Each seat's total if the game ended now, where it differs from ``scores`` (see Rules)."""
+        return None if self.finished else self.rules.if_ended_now(self.state, viewer)
 
     def ranking(self) -> list[tuple[int, list[int]]]:
         return ranking(self.scores(), lambda seat: self.rules.tiebreak(self.state, seat))

@@ -142,21 +142,22 @@ def test_player_count_and_options_are_checked():
         Match(ToyRules(), NAMES, {"bonus": 5})
 
 
-def test_the_log_marks_what_others_did_since_a_seats_last_move():
+def test_the_log_marks_what_others_did_since_a_seats_previous_turn():
     from tests.toygame import ToyRules
 
     match = Match(ToyRules(), ["Ann", "Bob"], {}, 5)
     match.draw_all()
     assert match.view(0)["log_new"] == len(match.view(0)["log"])  # nothing done yet: all of it is new
     match.choose(0, "pledge:low")
-    assert match.view(0)["log_new"] == 0
+    assert match.view(0)["log_new"] == len(match.view(0)["log"])  # still her first turn
     match.choose(1, "pledge:high")
+    assert match.view(0)["log_new"] == 1 and match.view(0)["log"][-1] == "Bob pledges high"
     match.choose(0, "draw")
     match.draw_all()  # Ann's card: a line Bob reads as "Ann gets a card"
     bob = match.view(1)
     assert bob["log_new"] == 1 and bob["log"][-1] == "Ann gets a card"
-    assert match.view(0)["log_new"] == 1  # the card she drew, written after her move
+    assert match.view(0)["log_new"] == 2  # Bob's pledge stays marked while her turn goes on
     play = next(c.id for c in match.legal(1) if c.id.startswith("play:"))
     match.choose(1, play)
-    assert match.view(0)["log_new"] == 2 and match.view(1)["log_new"] == 0
+    assert match.view(0)["log_new"] == 2 and match.view(0)["log"][-2:] == ["Ann gets a 3", "Bob plays a 1"]
     assert match.view(None)["log_new"] == 1  # a spectator: what the last move wrote

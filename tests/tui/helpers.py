@@ -28,7 +28,9 @@ def pilot_test(test):
 
 
 def make_app(data_dir: Path, **kwargs) -> TabulaApp:
-    return TabulaApp(data_dir, bot_pause=0, cursor_blink=False, **kwargs)
+    """An app for a Pilot test; turn ends are confirmed only when a test asks for it
+    (``confirm_turn_ends=True``), so other tests play one key per move."""
+    return TabulaApp(data_dir, **{"bot_pause": 0, "cursor_blink": False, "confirm_turn_ends": False, **kwargs})
 
 
 async def settle(pilot, rounds: int = 4) -> None:

@@ -26,6 +26,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.core.seats import LETTERS, SYMBOLS
+from tui.choice_keys import choice_key
 
 if TYPE_CHECKING:
     from .base import Frame
@@ -99,8 +100,8 @@ def _seat_style(palette: Palette, seat: int, color: bool) -> Style:
 
 
 def key_label(number: int) -> str:
-    """A choice's key as one character: 1-9, '+' for the later ones (chosen from the list)."""
-    return str(number) if number <= 9 else "+"
+    """A choice's key as one character: 1-9, then letters (tui/choice_keys.py); '+' past them."""
+    return choice_key(number) or "+"
 
 
 def seat_glyph(seat: int) -> str:

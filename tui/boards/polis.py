@@ -18,7 +18,7 @@ from engine.polis.data import catalogue
 from tui.text import clean
 
 from .base import Board, Panel, seat_panels, target_keys
-from .glyphs import Pen, entry, grouped, key_entry, legend_text
+from .glyphs import Pen, entry, grouped, key_entry, key_label, legend_text
 from .polis_glyphs import PALETTE, SYMBOL, side_tag, style_of_side
 from .polis_map import draw_map
 
@@ -30,7 +30,7 @@ def _key(keys: dict[str, int], target: str) -> Text:
     number = keys.get(target)
     if number is None:
         return Text("")
-    return Text(f"{number if number <= 9 else '+'}", style="bold reverse") + Text(" ")
+    return Text(key_label(number), style="bold reverse") + Text(" ")
 
 
 def _side(view: dict[str, Any], seat: int) -> Text:

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.core.seats import SYMBOLS
 from engine.polis.data import Catalogue
+from tui.choice_keys import choice_key
 
 from .glyphs import Glyph, Palette, Pen
 
@@ -117,7 +118,7 @@ def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | Non
     name = record["name"] if long else record["name"][:3]
     cells: list[Cell] = []
     if key is not None:
-        cells.append((str(key) if key <= 9 else "+", "bold reverse"))
+        cells.append((choice_key(key) or "+", "bold reverse"))
     if named:
         cells += [(c, "") for c in name]
     owner = view["owner"][polis]

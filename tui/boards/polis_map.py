@@ -22,7 +22,7 @@ from rich.text import Text
 
 from engine.polis.data import Catalogue
 
-from .glyphs import Pen
+from .glyphs import Pen, key_label
 from .polis_glyphs import abbreviation, box_name, marked, polis_token, side_cell, units_text
 
 Cell = tuple[str, str]
@@ -141,7 +141,7 @@ def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, i
 
 
 def _key_text(key: int) -> str:
-    return str(key) if key <= 9 else "+"
+    return key_label(key)
 
 
 def target_of(place: Place) -> str:

@@ -17,7 +17,7 @@ from engine.core.seats import SYMBOLS, seat_letter
 from engine.thebai.catalog import catalog
 from engine.thebai.constants import COLOURS, FACES
 
-from .glyphs import Glyph, Palette, entry, legend_text
+from .glyphs import Glyph, Palette, entry, key_label, legend_text
 
 SEAT_COLOURS = {"green": "#2e9444", "blue": "#3d7be0", "peach": "#e07a4f", "red": "#d94a3f"}
 """The players' colours (seats A-D): mid-tones, read on a light and a dark theme."""
@@ -80,7 +80,7 @@ def roof_glyph(roof: str) -> tuple[str, str]:
 
 
 def key_text(number: int) -> str:
-    return str(number) if number <= 9 else "+"
+    return key_label(number)
 
 
 def legend(names: list[str], width: int) -> Text:

@@ -27,6 +27,7 @@ MENU = (
     ("assistant", "Table assistant (real board, real pieces)", "t"),
     ("stats", "Play records and stats", "s"),
     ("rules", "Rules", "h"),
+    ("settings", "Settings (turn bell, confirming turns)", "o"),
     ("quit", "Quit", "q"),
 )
 
@@ -123,6 +124,10 @@ class HomeScreen(TabulaScreen):
             from tui.screens.stats import StatsScreen
 
             self.app.push_screen(StatsScreen())
+        elif item == "settings":
+            from tui.screens.settings import SettingsScreen
+
+            self.app.push_screen(SettingsScreen())
         elif item == "rules":
             self.app.open_rules()
         elif item == "quit":

@@ -21,11 +21,13 @@ from saves.shared import SharedSession
 from tui.boards import board_for
 from tui.boards.base import Frame, Panel, focus
 from tui.boards.glyphs import Ledger
+from tui.choice_keys import CHOICE_KEYS
 from tui.messages import ChoiceMade, CurtainLifted
 from tui.screens.base import TabulaScreen
 from tui.table.controller import HintReady, Notice, TableController, TableEvent, Thinking
 from tui.table.lines import hint_lines, prompt_line, seat_title, status_line, thinking_line
 from tui.table.state import TableState, needs_curtain
+from tui.table.turn_end import CONFIRM_ALWAYS, UNDO, confirm_choices
 from tui.text import plain, seat_label
 from tui.widgets.board_panel import BoardPanel
 from tui.widgets.choice_list import ChoiceList, choice_detail
@@ -36,7 +38,8 @@ from tui.widgets.scores import ScoreSummary
 
 class TableScreen(TabulaScreen):
     BINDINGS = [
-        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
+        *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({n})", show=False)
+          for n, key in enumerate(CHOICE_KEYS, start=1)),
         Binding("v", "next_view", "View"),
         Binding("V,shift+v", "next_view(-1)", "View back", show=False),
         Binding("pagedown", "scroll_boards('down')", "Scroll the boards", show=False, priority=True),
@@ -46,7 +49,9 @@ class TableScreen(TabulaScreen):
         Binding("h", "hint", "Hint"),
         Binding("m", "move_now", "Move now"),
         Binding("s", "score_sheet", "Scores"),
-        Binding("escape", "leave", "Home (saved)"),
+        Binding("l", "full_log", "Log"),
+        Binding("o", "settings", "Settings", show=False),
+        Binding("escape", "back", "Cancel/Home"),
     ]
 
     class WorkAsked(Message):
@@ -62,7 +67,8 @@ class TableScreen(TabulaScreen):
         super().__init__(classes="table")
         self._ui_thread = threading.get_ident()
         self.controller = TableController(session, seats, self.from_worker, self.spawn, bot_pause=self.app.bot_pause,
-                                          thinker=self.app.thinker, identity=self.app.identity)
+                                          thinker=self.app.thinker, identity=self.app.identity,
+                                          confirm_turn_ends=self.app.confirm_turn_ends)
         self.board = board_for(session.record.game)
         self.names = [seat.name for seat in session.record.seats]
         self.panels = self.board.panels(len(self.names))
@@ -117,9 +123,7 @@ class TableScreen(TabulaScreen):
         return self.query_one(f"#{panel.widget_id}", BoardPanel)
 
     def on_mount(self) -> None:
-        self.query_one("#scores").border_title = "Scores (s: sheet)"
-        self.query_one("#log").border_title = "Log"
-        self.query_one("#choices").border_title = "Choices"
+        self.query_one("#log").border_title = "Log (l: all)"
         self.query_one("#curtain").display = False
         # The scroll keys' hint follows the boards' laid-out length, however late the layout comes.
         self.watch(self.query_one("#boards"), "virtual_size", self.show_view_hint, init=False)
@@ -163,7 +167,7 @@ class TableScreen(TabulaScreen):
 
     def tell(self, notice: Notice) -> None:
         self.notify(notice.message, title=notice.title, severity=notice.severity, timeout=notice.timeout)
-        if notice.bell and self.app.bell_on_turn:
+        if notice.bell and self.app.bell_on_turn:  # the player's own setting decided ``bell``
             self.app.bell()
         if notice.leave and self.app.screen is self:
             self.app.pop_screen()
@@ -235,7 +239,8 @@ class TableScreen(TabulaScreen):
         view, viewer = state.view, state.viewer
         self.drawn_roomy, self.drawn_alone = self.roomy(), self.alone()
         choices = self.query_one("#choices", ChoiceList)
-        choices.show(state.choices)  # first: a zoomed board centres on the highlighted choice
+        shown = self.offered(state)
+        choices.show(shown)  # first: a zoomed board centres on the highlighted choice
         for panel in self.panels:
             widget = self.panel(panel)
             draw = lambda width, panel=panel: panel.draw(view, self.frame(panel, width, viewer))  # noqa: E731
@@ -252,14 +257,32 @@ class TableScreen(TabulaScreen):
                 widget.show(draw, title=None if panel.seat is None else seat_title(state, panel.seat))
         self.query_one("#prompt", Static).update(plain(prompt_line(state)))
         choices.disabled = False
-        choices.display = bool(state.choices)
+        choices.display = bool(shown)
         self.show_hint()
-        self.query_one("#scores", ScoreSummary).show(state.names, state.scores, state.awaiting)
-        self.query_one("#log", GameLog).show(list(view.get("log", ())))
+        self.show_scores(state)
+        self.show_log(state)
         self.follow_decision(state)
         self.call_after_refresh(self.show_view_hint)  # the panels' new lengths decide the scroll keys
-        if state.choices:
+        if shown:
             choices.focus()
+
+    def offered(self, state: TableState) -> list:
+        """The choices shown: the game's, or confirming (or undoing) the end of the viewer's turn."""
+        if state.confirming:
+            return confirm_choices(state.names[state.viewer], state.view.get("log", ()))
+        return state.choices
+
+    def show_scores(self, state: TableState) -> None:
+        """The running totals, labelled with what they count; on one line under 40 rows."""
+        self.query_one("#scores", ScoreSummary).show(state.names, state.scores, state.awaiting, meaning=state.running_score,
+                                                     ended_now=state.if_ended_now, compact=self.has_class("-short"))
+
+    def show_log(self, state: TableState) -> None:
+        """The log, what the others did since the viewer's last move marked (and counted in the title)."""
+        lines, new = list(state.view.get("log", ())), int(state.view.get("log_new", 0))
+        log = self.query_one("#log", GameLog)
+        log.show(lines, new)
+        log.border_title = f"Log · {new} new (l: all)" if new else "Log (l: all)"
 
     def frame(self, panel: Panel, width: int, viewer: int | None) -> Frame:
         drawn = dict(color=not self.app.no_color, legend=self.drawn_alone, ledger=self.ledger, panel=panel.name)
@@ -363,6 +386,8 @@ class TableScreen(TabulaScreen):
         if self.state is not None and not self.state.finished:
             self.query_one("#status", Label).update(plain(status_line(self.state, self.size.width)))
         self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
+        if self.state is not None and not self.curtain_up:
+            self.call_after_refresh(self.show_scores, self.state)
         self.call_after_refresh(self.show_view_hint)  # the boards may now fit, or no longer
 
     def redraw_if_room_changed(self) -> None:
@@ -386,8 +411,8 @@ class TableScreen(TabulaScreen):
             return self.state is not None and not self.curtain_up
         if action == "zoom":
             return bool(self.zooming()) and self.state is not None and not self.curtain_up
-        if action == "undo":
-            return bool(self.state and self.state.can_undo and not self.busy and not self.curtain_up)
+        if action == "undo":  # always on: when nothing can be undone it says why
+            return self.state is not None and not self.curtain_up
         if action == "hint":  # hidden in games without hints; dimmed while it cannot be asked
             if self.state is None or not self.state.hints:
                 return False
@@ -424,16 +449,25 @@ class TableScreen(TabulaScreen):
 
     def act(self, choice_id: str) -> None:
         state = self.state
-        if self.busy or self.curtain_up or state is None or not state.choices:
+        if self.busy or self.curtain_up or state is None or not self.offered(state):
+            return
+        if state.confirming and choice_id == UNDO:
+            self.action_undo()
             return
         self.busy = True
         self.query_one("#choices", ChoiceList).disabled = True
         self.refresh_bindings()
-        self.controller.act(state.viewer, choice_id, state.position)
+        if state.confirming:
+            self.controller.confirm(state.viewer, state.position, always=choice_id == CONFIRM_ALWAYS)
+        else:
+            self.controller.act(state.viewer, choice_id, state.position)
 
     def action_undo(self) -> None:
         state = self.state
-        if state is None or not state.can_undo or self.busy:
+        if state is None or self.busy or self.curtain_up:
+            return
+        if not state.can_undo:
+            self.notify(state.undo_blocked or "Nothing to undo now.", title="Nothing to undo", severity="warning")
             return
         self.busy = True
         self.refresh_bindings()
@@ -450,11 +484,41 @@ class TableScreen(TabulaScreen):
         if self.thinking is not None:
             self.controller.move_now()
 
+    def action_settings(self) -> None:
+        from tui.screens.settings import SettingsScreen
+
+        humans = self.state.humans if self.state is not None else []
+        self.app.push_screen(SettingsScreen([self.names[seat] for seat in humans]))
+
+    def action_full_log(self) -> None:
+        from tui.screens.log import LogScreen
+
+        if self.state is not None and not self.curtain_up:
+            self.app.push_screen(LogScreen(list(self.state.view.get("log", ())), int(self.state.view.get("log_new", 0))))
+
     def action_score_sheet(self) -> None:
         from tui.screens.end import ScoreSheetScreen
 
         if self.state is not None:
             self.app.push_screen(ScoreSheetScreen(self.state.names, self.state.scores))
+
+    def action_back(self) -> None:
+        """Esc cancels what is being chosen first: a zoomed map, then a step of the viewer's turn
+        under way (or its end waiting to be confirmed); only a resting table goes home."""
+        state = self.state
+        if self.zoomed:
+            self.action_zoom()
+        elif state is not None and not self.busy and not self.curtain_up and self.mid_turn(state):
+            self.notify("Your last step was taken back; Esc again takes back the one before, or leaves the table.",
+                        title="Cancelled")
+            self.action_undo()
+        else:
+            self.action_leave()
+
+    @staticmethod
+    def mid_turn(state: TableState) -> bool:
+        """The viewer is choosing, or confirming, and may still take a step of this turn back."""
+        return state.can_undo and (state.confirming or bool(state.choices))
 
     def action_leave(self) -> None:
         self.app.pop_screen()

@@ -80,18 +80,20 @@ REPORT_EVERY = 0.25
 class TableController:
     def __init__(self, session: GameSession, seats: Iterable[int] | None, emit: Callable[[TableEvent], None],
                  spawn: Callable[[Callable[[], None]], None], *, bot_pause: float = 0.4, thinker=None,
-                 **shared) -> None:
+                 confirm_turn_ends: bool = True, **shared) -> None:
         """``seats``: the seats this terminal plays (None: every human seat no other terminal
         holds, a hot-seat table; []: watch). ``emit`` is called from the worker thread;
         ``spawn(work)`` runs ``work`` in a new worker thread (it may be called from any
         thread). ``thinker``: the engine.search.worker.Thinker whose process the search bots
-        and hints think in (None: in the worker thread). ``shared``: SharedSession's ttl,
-        fallback and identity."""
+        and hints think in (None: in the worker thread). ``confirm_turn_ends``: False, nobody
+        confirms the end of a turn (else each player's setting decides). ``shared``:
+        SharedSession's ttl, fallback and identity."""
         self.session = SharedSession(session, seats, self.game_changed, **shared)
         self.thinker = thinker
         self.emit = emit
         self.spawn = spawn
         self.bot_pause = bot_pause
+        self.confirm_turn_ends = confirm_turn_ends
         self._lock = threading.Lock()
         self._steps: deque[Step] = deque()
         self._catch_up_asked = False
@@ -124,13 +126,23 @@ class TableController:
         move ending its turn waits for ``confirm`` unless its player turned that off."""
         self._ask(self._at(position, lambda: self.session.act(seat, choice_id, hold=self.confirms(seat))))
 
-    def confirm(self, seat: int, position: int) -> None:
-        """``seat`` confirms the end of its turn (the move shown at ``position``)."""
-        self._ask(self._at(position, lambda: self.session.confirm(seat)))
+    def confirm(self, seat: int, position: int, *, always: bool = False) -> None:
+        """``seat`` confirms the end of its turn (the move shown at ``position``); ``always``:
+        and its player's later turns end without asking (a remembered setting)."""
+        def confirm() -> None:
+            self.session.confirm(seat)
+            if always:
+                store = self.session.store
+                store.put_settings(store.settings().with_confirm(self.session.record.seats[seat].name, False))
+        self._ask(self._at(position, confirm))
 
     def confirms(self, seat: int) -> bool:
         """Whether the player of ``seat`` confirms the end of each turn (a remembered setting)."""
-        return self.session.store.settings().confirms(self.session.record.seats[seat].name)
+        return self.confirm_turn_ends and self.session.store.settings().confirms(self.session.record.seats[seat].name)
+
+    def bell(self) -> bool:
+        """Whether to ring the bell for a turn that has come (the player's remembered setting)."""
+        return self.session.store.settings().bell
 
     def undo(self, seat: int, position: int) -> None:
         self._ask(self._at(position, lambda: self.session.undo(seat)))
@@ -202,7 +214,7 @@ class TableController:
                 bots_moved = True
                 state = self._publish()
             if bots_moved and state.choices:
-                self._tell(Notice(state.title, "Your turn", bell=True))
+                self._tell(Notice(state.title, "Your turn", bell=self.bell()))
         except SaveConflict:  # the session already holds the game as the other terminal left it
             self._tell(Notice("Move not made", "Another terminal moved first; showing the new state.", "warning"))
             self._publish()
@@ -308,7 +320,7 @@ class TableController:
         match, title = session.match, session.record.title
         if session.turn_arrived:
             log = visible_log(match.state, session.viewer)
-            self._tell(Notice(title, f"Your turn\n{log[-1] if log else ''}".strip(), bell=True))
+            self._tell(Notice(title, f"Your turn\n{log[-1] if log else ''}".strip(), bell=self.bell()))
         left = session.take_left()
         if left and not match.finished:
             free = "The seat is free: any terminal can take it from Resume."

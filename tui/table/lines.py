@@ -38,7 +38,7 @@ def seat_title(state: TableState, seat: int) -> str:
 def prompt_line(state: TableState) -> str:
     """What happens now, naming (with seat tags) everyone the game waits for."""
     prompt = state.view.get("prompt", "")
-    if state.choices:
+    if state.choices or state.confirming:
         line = f"▶ {named_prompt(state.names, state.viewer, prompt)}"
         if state.others_awaited:
             line += f"\nAlso waiting for {seat_list(state.names, state.others_awaited)}"

@@ -40,6 +40,10 @@ class TableState:
     """How many actions the game had: a move is only made on the position it was chosen at."""
     runs_bots: bool
     """This terminal plays the bot seats (exactly one terminal of a game does)."""
+    running_score: str = "if the game ended now"
+    """What ``scores`` count while the game runs (Rules.running_score)."""
+    if_ended_now: dict[int, str] | None = None
+    """Each seat's total if the game ended now, where it differs from ``scores`` (Match.if_ended_now)."""
     lost: str = ""
     """Why this terminal can no longer act (its seat was taken over), or ''."""
     hints: bool = False
@@ -130,4 +134,6 @@ def snapshot(session, previous_viewer: int | None) -> TableState:
         runs_bots=session.runs_bots,
         lost=session.lost,
         hints=match.hints and not match.asks_table(),
+        running_score=match.rules.running_score,
+        if_ended_now=match.if_ended_now(viewer),
     )

@@ -1,23 +1,52 @@
-"""The list of legal choices: arrow keys + Enter, number keys for the first nine, mouse."""
+"""The list of legal choices: arrow keys + Enter, a key for each (tui/choice_keys.py), mouse.
+
+Lines too long for the list lose the words every choice starts with (the list's title names
+them), so each line shows what tells it apart from the others; the highlighted choice is shown
+whole under the list (``choice_detail``)."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from engine.core.contract import Choice
+from tui.choice_keys import choice_key
 from tui.messages import ChoiceMade
 from tui.text import clean
 
+TITLE = "Choices"
+NARROW = 32
+"""The width of the list at 80 columns (a 34-column side, less the border)."""
 
-def choice_prompt(number: int, choice: Choice) -> Text:
-    """One line: number key, label, hint (cut with … when too long; the full hint shows below)."""
-    key = f"{number}" if number <= 9 else " "
-    text = Text.assemble((f"{key} ", "bold"), clean(choice.label, lines=False), no_wrap=True, overflow="ellipsis")
+
+def choice_prompt(number: int, choice: Choice, shared: str = "") -> Text:
+    """One line: key, label (less ``shared``, the words it begins with like most others: '…'
+    stands for them), hint (cut with … when too long; the full choice shows below)."""
+    key = choice_key(number) or " "
+    label = clean(choice.label, lines=False)
+    if shared and label.startswith(shared):
+        label = "…" + label[len(shared):]
+    text = Text.assemble((f"{key} ", "bold"), label, no_wrap=True, overflow="ellipsis")
     if choice.hint:
         text.append(f"  {clean(choice.hint, lines=False)}", style="dim italic")
     return text
+
+
+def shared_start(labels: list[str]) -> str:
+    """The longest run of whole words (5+ characters) that at least two thirds of ``labels``
+    (and two or more) begin with, each keeping a word of its own; '' if none."""
+    if len(labels) < 3:
+        return ""
+    starts: Counter[str] = Counter()
+    for label in labels:
+        words = label.split(" ")
+        starts.update(" ".join(words[:count]) + " " for count in range(1, len(words)))
+    needed = max(2, -(-2 * len(labels) // 3))
+    common = [start for start, count in starts.items() if count >= needed and len(start) >= 5]
+    return max(common, key=len, default="")
 
 
 def choice_detail(choice: Choice) -> Text:
@@ -33,13 +62,18 @@ class ChoiceList(OptionList):
 
     def show(self, choices: list[Choice] | tuple[Choice, ...]) -> None:
         self.choices = tuple(choices)
+        width = self.scrollable_content_region.width or NARROW
+        lines = [clean(f"{c.label}  {c.hint}" if c.hint else c.label, lines=False) for c in choices]
+        cut = any(len(line) + 2 > width for line in lines)
+        shared = shared_start([clean(c.label, lines=False) for c in choices]) if cut else ""
+        self.border_title = f"{TITLE}: {clean(shared, lines=False).strip()} …" if shared else TITLE
         self.clear_options()
-        self.add_options(Option(choice_prompt(n, c), id=c.id) for n, c in enumerate(choices, start=1))
+        self.add_options(Option(choice_prompt(n, c, shared), id=c.id) for n, c in enumerate(choices, start=1))
         if choices:
             self.highlighted = 0
 
     def pick(self, number: int) -> None:
-        """Pick the choice shown with ``number`` (1-based), if there is one."""
+        """Pick the ``number``-th choice (1-based: the one shown with ``choice_key(number)``), if there is one."""
         if 1 <= number <= self.option_count:
             self.post_message(ChoiceMade(self.get_option_at_index(number - 1).id))
 

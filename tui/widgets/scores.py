@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from engine.core.contract import Score
+from engine.core.seats import seat_tag
 from tui.text import plain, seat_label
 
 
@@ -46,15 +47,40 @@ def breakdown_table(names: list[str], scores: list[Score], ranking: list[tuple[i
     return table
 
 
-class ScoreSummary(Static):
-    """One line per seat: tag, name, running total; '▶' marks the seats that must act."""
+def summary_title(meaning: str, ended_now: dict[int, str] | None) -> str:
+    """What the running totals count: 'Score if it ended now', 'Score so far', or both."""
+    what = "if it ended now" if meaning == "if the game ended now" else meaning
+    return f"Score {what} (if ended now)" if ended_now else f"Score {what} (s: sheet)"
 
-    def show(self, names: list[str], scores: list[Score], awaiting: list[int]) -> None:
+
+class ScoreSummary(Static):
+    """Running totals, labelled with what they count (``Rules.running_score``); where a game
+    also has a total if it ended now, both. '▶' marks the seats that must act. Compact (short
+    screens): every seat on one line, by tag."""
+
+    def show(self, names: list[str], scores: list[Score], awaiting: list[int], *, meaning: str = "if the game ended now",
+             ended_now: dict[int, str] | None = None, compact: bool = False) -> None:
+        self.border_title = summary_title(meaning, ended_now)
+        ordered = sorted(scores, key=lambda s: s.seat)
+        if compact:
+            line = Text()
+            for score in ordered:
+                line.append("  " if line else "")
+                line.append(f"{'▶' if score.seat in awaiting else ''}{seat_tag(score.seat)} ")
+                line.append(str(score.total), style="bold")
+                if ended_now:
+                    line.append(f" ({ended_now[score.seat]})")
+            self.update(line)
+            return
         table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(width=1)
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column(justify="right")
-        for score in sorted(scores, key=lambda s: s.seat):
+        if ended_now:
+            table.add_column(justify="right")
+            table.add_row("", "", Text("so far", style="dim"), Text("if ended", style="dim"))
+        for score in ordered:
             mark = "▶" if score.seat in awaiting else " "
-            table.add_row(mark, plain(seat_label(names, score.seat)), Text(str(score.total), style="bold"))
+            extra = [Text(ended_now[score.seat])] if ended_now else []
+            table.add_row(mark, plain(seat_label(names, score.seat)), Text(str(score.total), style="bold"), *extra)
         self.update(table)

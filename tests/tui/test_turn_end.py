@@ -1,0 +1,220 @@
+"""Pilot tests at 80x24: confirming (or undoing) the end of a turn, `u` saying why nothing can
+be undone, the remembered settings (turn bell, who confirms)."""
+
+from __future__ import annotations
+
+from saves.store import SaveStore
+from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
+from tui.screens.settings import SettingsScreen
+from tui.screens.table import TableScreen
+
+ALICE_AND_BOT = [("Alice", "human"), ("Bruno", "greedy")]
+
+
+async def play_until_turn_end(pilot, table: TableScreen) -> None:
+    """Press 1 until the table asks Alice to confirm the end of her turn."""
+    for _ in range(20):
+        if table.state.confirming:
+            return
+        await pilot.press("1")
+        await settle(pilot, rounds=2)
+    raise AssertionError("the turn never came to its end")
+
+
+def choice_labels(table: TableScreen) -> list[str]:
+    return [choice.label for choice in table.query_one("#choices").choices]
+
+
+@pilot_test
+async def test_a_turn_end_waits_for_its_confirmation_and_can_be_undone(tmp_path):
+    session = new_save(tmp_path, "almadi", ALICE_AND_BOT, seed=3)
+    app = make_app(tmp_path, confirm_turn_ends=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        await play_until_turn_end(pilot, table)
+        held = len(table.session.match.actions)
+        assert table.session.match.held == 0 and table.state.awaiting == [0]
+        assert "End of turn" in text_of(table.query_one("#prompt"))
+        assert choice_labels(table) == ["Confirm: end my turn", "Undo my last move (u)", "Confirm, and stop asking me"]
+        assert table.query_one("#choices").display and table.query_one("#choices").region.bottom <= 24
+        assert "you did: Alice" in text_of(table.query_one("#hint"))
+        await pilot.pause(0.1)
+        assert len(table.session.match.actions) == held  # the bot waits too
+
+        await pilot.press("2")  # undo: the last step of the turn is offered again
+        await settle(pilot)
+        assert not table.state.confirming and len(table.session.match.actions) == held - 1
+        assert table.state.choices and table.state.viewer == 0
+
+        await play_until_turn_end(pilot, table)
+        bells = []
+        app.bell = lambda: bells.append(True)
+        await pilot.press("1")  # confirm: the bot plays, and the turn comes back with the bell
+        await settle(pilot)
+        match = table.session.match
+        assert match.held is None and any(action.actor == 1 for action in match.actions[held:])
+        assert table.state.choices and table.state.viewer == 0 and bells
+    saved = SaveStore(tmp_path).load(session.record.id)
+    assert not any(action.get("h") for action in saved.actions)
+
+
+@pilot_test
+async def test_u_says_why_nothing_can_be_undone(tmp_path):
+    new_save(tmp_path, "almadi", ALICE_AND_BOT, seed=3)
+    app = make_app(tmp_path, confirm_turn_ends=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        await pilot.press("u")
+        await settle(pilot)
+        notice = list(app._notifications)[-1]
+        assert notice.title == "Nothing to undo" and "no move to take back" in notice.message
+
+
+@pilot_test
+async def test_confirm_and_stop_asking_is_remembered(tmp_path):
+    new_save(tmp_path, "almadi", ALICE_AND_BOT, seed=3)
+    app = make_app(tmp_path, confirm_turn_ends=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        await play_until_turn_end(pilot, table)
+        await pilot.press("3")
+        await settle(pilot)
+        assert not SaveStore(tmp_path).settings().confirms("Alice")
+        assert table.state.choices and not table.state.confirming
+        turns = sum(action.actor == 1 for action in table.session.match.actions)
+        for _ in range(10):  # the next turn ends without asking: the bot plays at once
+            await pilot.press("1")
+            await settle(pilot, rounds=2)
+            assert not table.state.confirming
+        assert sum(action.actor == 1 for action in table.session.match.actions) > turns
+
+        await pilot.press("o")  # the table's settings turn it back on
+        await settle(pilot)
+        assert isinstance(app.screen, SettingsScreen)
+        rows = [str(option.prompt) for option in app.screen.query_one("#settings").options]
+        assert rows[1].startswith("2 Confirm each turn end, Alice: off")
+        await pilot.press("2")
+        await settle(pilot)
+        assert SaveStore(tmp_path).settings().confirms("Alice")
+        await pilot.press("escape")
+        assert app.screen is table
+
+
+@pilot_test
+async def test_the_turn_bell_is_on_by_default_and_its_setting_is_remembered(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert SaveStore(tmp_path).settings().bell
+        await pilot.press("o")
+        await settle(pilot)
+        rows = [str(option.prompt) for option in app.screen.query_one("#settings").options]
+        assert rows[0].startswith("1 Turn bell: on")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Turn bell: off" in str(app.screen.query_one("#settings").get_option_at_index(0).prompt)
+        await pilot.press("escape")
+    assert not SaveStore(tmp_path).settings().bell
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await settle(pilot)
+        assert "Turn bell: off" in str(app.screen.query_one("#settings").get_option_at_index(0).prompt)
+
+
+def advance(session, moves: int) -> None:
+    """Play each seat's first legal choice ``moves`` times."""
+    for _ in range(moves):
+        seat = session.match.awaiting()[0]
+        session.act(seat, session.match.legal(seat)[0].id)
+
+
+@pilot_test
+async def test_choices_past_nine_have_keys_on_the_list_and_on_the_map(tmp_path):
+    session = new_save(tmp_path, "thebai", [("Alice", "human"), ("Bruno", "greedy")], seed=1)
+    advance(session, 5)
+    choices = session.match.labelled(0)
+    assert len(choices) > 10 and choices[9].target
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        lines = [str(option.prompt) for option in table.query_one("#choices").options]
+        assert [line[0] for line in lines[:12]] == list("123456789efg")
+        board = table.board.shared(table.state.view, 200)
+        assert "[e]" in text_of_renderable(board) and "[+]" not in text_of_renderable(board)
+        await pilot.press("e")
+        await settle(pilot)
+        assert table.session.match.actions[len(session.match.actions)].choice == choices[9].id
+
+
+def text_of_renderable(renderable) -> str:
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=200, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+@pilot_test
+async def test_escape_cancels_a_step_under_way_before_it_goes_home(tmp_path):
+    new_save(tmp_path, "almadi", ALICE_AND_BOT, seed=3)
+    app = make_app(tmp_path, confirm_turn_ends=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        start = len(table.session.match.actions)
+        await pilot.press("1")  # a landscape is taken: its placement is being chosen
+        await settle(pilot)
+        assert len(table.session.match.actions) == start + 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is table and len(table.session.match.actions) == start
+        assert table.state.view["topic"] != "placement"
+        await play_until_turn_end(pilot, table)
+        await pilot.press("escape")  # the turn end waiting for its confirmation is cancelled too
+        await settle(pilot)
+        assert app.screen is table and not table.state.confirming
+        while table.state.can_undo:
+            await pilot.press("escape")
+            await settle(pilot)
+        assert app.screen is table
+        await pilot.press("escape")  # a resting table: home
+        await settle(pilot)
+        assert not isinstance(app.screen, TableScreen)
+
+
+@pilot_test
+async def test_the_log_marks_what_the_others_did_and_l_opens_the_whole_log(tmp_path):
+    from tui.screens.log import LogScreen
+
+    new_save(tmp_path, "almadi", [("Alice", "human"), ("Bruno", "greedy"), ("Carla", "greedy")], seed=3)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        mine = len(table.session.match.actions)
+        while not any(action.actor == 2 for action in table.session.match.actions[mine:]):
+            await pilot.press("1")
+            await settle(pilot, rounds=2)
+        new = table.state.view["log_new"]
+        log = table.query_one("#log")
+        assert new > 0 and log.border_title == f"Log · {new} new (l: all)"
+        assert log.scrollable_content_region.height >= 4 and log.region.bottom <= 23  # above the footer
+        shown = [strip.text for strip in log.lines]
+        assert shown[-1].strip() and any(line.startswith("▸ ") for line in shown)
+        last_bot_line = [line for line in table.state.view["log"] if line.startswith("Carla")][-1]
+        assert any(last_bot_line[:20] in line for line in shown)
+
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogScreen)
+        full = [strip.text for strip in app.screen.query_one("#full-log").lines]
+        assert sum(line.startswith("▸ ") for line in full) >= new
+        assert any(line.startswith("  ") for line in full)
+        await pilot.press("escape")
+        assert app.screen is table

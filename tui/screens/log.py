@@ -1,0 +1,36 @@
+"""The whole game log in a scrollable view (``l`` at the table): arrows, PgUp/PgDn, Home/End."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, RichLog
+
+from tui.screens.base import TabulaModal
+from tui.widgets.game_log import NEW_MARK, marked_lines
+
+
+class LogScreen(TabulaModal[None]):
+    BINDINGS = [Binding("escape,l", "close", "Close")]
+
+    def __init__(self, lines: list[str], new: int) -> None:
+        super().__init__(classes="dialog")
+        self.lines, self.new = list(lines), new
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box log-box"):
+            yield RichLog(id="full-log", wrap=True, markup=False, highlight=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one(".log-box")
+        box.border_title = f"Game log · {len(self.lines)} lines"
+        box.border_subtitle = f"{NEW_MARK.strip()} new since your last move · Esc to close" if self.new else "Esc to close"
+        log = self.query_one("#full-log", RichLog)
+        for line in marked_lines(self.lines, self.new):
+            log.write(line)
+        log.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,84 @@
+"""Settings a player changes once and finds again next time: the turn bell, and who confirms
+the end of each turn (saves/settings.py keeps them in the data folder)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from saves.settings import Settings
+from tui.screens.base import TabulaModal
+from tui.text import clean, plain
+
+
+def setting_rows(settings: Settings, names: list[str]) -> list[tuple[str, str]]:
+    """(id, text) for each setting shown: the bell, then confirming turn ends for each of
+    ``names`` and for everyone else who turned it off."""
+    rows = [("bell", f"Turn bell: {'on' if settings.bell else 'off'}  (rings when it becomes your turn)")]
+    for name in dict.fromkeys([*names, *settings.no_confirm]):
+        state = "on" if settings.confirms(name) else "off (turns end at once)"
+        rows.append((f"confirm:{name}", f"Confirm each turn end, {clean(name, lines=False)}: {state}"))
+    return rows
+
+
+class SettingsScreen(TabulaModal[None]):
+    """Enter (or the row's number) switches a setting; it is written at once."""
+
+    BINDINGS = [Binding("escape,o", "close", "Close"), *(Binding(str(n), f"switch_row({n})", show=False) for n in range(1, 10))]
+
+    def __init__(self, names: list[str] | None = None) -> None:
+        super().__init__(classes="dialog")
+        self.names = list(names or [])
+        self.settings: Settings | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label("Settings (kept for next time)", classes="dialog-question")
+            yield OptionList(id="settings")
+            yield Label("Enter switches the highlighted setting · Esc closes", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#settings").focus()
+        self.change(None)
+
+    @work(thread=True, exclusive=True, group="settings")
+    def change(self, row: str | None) -> None:
+        """Apply ``row``'s switch (None: just read) to the stored settings, then show them."""
+        store = self.app.store
+        settings = store.settings()
+        if row == "bell":
+            settings = replace(settings, bell=not settings.bell)
+        elif row is not None and row.startswith("confirm:"):
+            name = row.removeprefix("confirm:")
+            settings = settings.with_confirm(name, not settings.confirms(name))
+        if row is not None:
+            store.put_settings(settings)
+        self.app.call_from_thread(self.show, settings)
+
+    def show(self, settings: Settings) -> None:
+        self.settings = settings
+        rows = self.query_one("#settings", OptionList)
+        highlighted = rows.highlighted or 0
+        rows.clear_options()
+        rows.add_options(Option(plain(f"{n} {text}", lines=False), id=row_id)
+                         for n, (row_id, text) in enumerate(setting_rows(settings, self.names), start=1))
+        rows.highlighted = min(highlighted, rows.option_count - 1)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.change(event.option_id)
+
+    def action_switch_row(self, number: int) -> None:
+        rows = self.query_one("#settings", OptionList)
+        if number <= rows.option_count:
+            rows.highlighted = number - 1
+            self.change(rows.get_option_at_index(number - 1).id)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
