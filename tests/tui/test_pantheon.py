@@ -118,7 +118,7 @@ async def test_turns_by_keys_movement_step_by_step_a_purchase_and_a_god(tmp_path
             else:
                 await pick(pilot, table, "draw")
         assert bought and took_god
-        assert "Lasting gods: none" not in alice_area(table) or "VP" in alice_area(table)
+        assert "Permanent gods: none" not in alice_area(table) or "VP" in alice_area(table)
     record = SaveStore(tmp_path).summaries()[0]
     assert record.moves > 20
 

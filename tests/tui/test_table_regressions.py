@@ -203,3 +203,20 @@ async def test_at_80x24_a_board_longer_than_the_screen_says_so_and_page_keys_scr
         await pilot.press("pageup")
         await settle(pilot)
         assert boards.scroll_y == 0
+
+
+@pilot_test
+async def test_the_pantheon_board_is_whole_after_growing_from_80x24_to_200x60(tmp_path):
+    """Resized 80x24 -> 120x40 -> 200x60, the board was cut after the map's legend (no epoch
+    track, gods, loot, demigods, card row, offering tiles): its height stayed the old one."""
+    new_save(tmp_path, "pantheon", [("Alice", "human"), ("Bruno", "greedy"), ("Carla", "greedy")], seed=1)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        for size in ((120, 40), (200, 60)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            shared = app.screen.query_one("#shared")
+            drawn = text_of(shared).rstrip("\n").splitlines()
+            assert shared.content_size.height == len(drawn)
+            assert "Epochs:" in text_of(shared) and shared.region.height >= len(drawn)

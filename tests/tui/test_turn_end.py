@@ -218,3 +218,59 @@ async def test_the_log_marks_what_the_others_did_and_l_opens_the_whole_log(tmp_p
         assert any(line.startswith("  ") for line in full)
         await pilot.press("escape")
         assert app.screen is table
+
+
+def log_lines(widget) -> list[str]:
+    return [strip.text for strip in widget.lines]
+
+
+@pilot_test
+async def test_a_replay_steps_both_ways_and_shows_each_view_only_what_it_saw(tmp_path):
+    from engine.core.replay import replay_of
+    from engine.registry import rules_for
+    from tui.screens.replay import ReplayScreen
+
+    session = new_save(tmp_path, "pantheon", [("Alice", "human"), ("Bruno", "human")], seed=4)
+    advance(session, 12)
+    record = session.record
+    replay = replay_of(rules_for("pantheon"), ["Alice", "Bruno"], record.options, record.seed, record.actions)
+    secret = next((position, line) for position in range(3, replay.last + 1)
+                  for line in replay.view(position, 0)["log"] if line not in replay.view(position, 1)["log"])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.replay.last == replay.last
+        assert "move 0 of" in text_of(screen.query_one("#status")) and "spectator" in text_of(screen.query_one("#status"))
+        for _ in range(secret[0]):
+            await pilot.press("right")
+        await pilot.press("right", "left")  # one on, one back
+        await settle(pilot)
+        assert screen.position == secret[0] and f"move {secret[0]} of" in text_of(screen.query_one("#status"))
+        assert not screen.query_one("#replay-private").display  # a spectator has no hand
+        assert secret[1] not in "\n".join(log_lines(screen.query_one("#log")))
+
+        await pilot.press("w")  # Alice's view: her secret, her hand
+        await settle(pilot)
+        private = screen.query_one("#replay-private")
+        assert private.display and "Alice" in str(private.border_title)
+        shown = " ".join(line.strip() for line in log_lines(screen.query_one("#log")))
+        assert secret[1][:20] in shown
+
+        await pilot.press("w")  # Bruno's: not hers
+        await settle(pilot)
+        assert "Bruno" in str(screen.query_one("#replay-private").border_title)
+        assert secret[1] not in "\n".join(log_lines(screen.query_one("#log")))
+
+        await pilot.press("end")
+        assert screen.position == replay.last
+        await pilot.press("left_square_bracket")
+        assert screen.position == max(chapter.position for chapter in replay.chapters if chapter.position < replay.last)
+        await pilot.press("home")
+        assert screen.position == 0
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, ReplayScreen)

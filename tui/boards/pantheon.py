@@ -192,7 +192,7 @@ def player_lines(view: dict[str, Any], seat: int) -> list[str]:
     gods = ", ".join(g["name"] + (f" ({g['money']})" if g["money"] else "") for g in p["gods"]) or "none"
     if p["traitera_unused"]:
         gods += f" · Traitera unused: {p['traitera_unused']}"
-    lines.append(f"Lasting gods: {gods}")
+    lines.append(f"Permanent gods: {gods}")
     bonus = labels["bonus"].get(p["bonus"], "-") if p["bonus"] else "-"
     lines.append(f"Hand: {p['hand_size']} cards · demigods: {p['demigods']} · steps tiles: {p['steps']} · bonus: {bonus}")
     return lines

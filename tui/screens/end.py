@@ -32,12 +32,15 @@ class EndScreen(TabulaScreen):
     BINDINGS = [
         Binding("enter,escape", "home", "Back to home"),
         Binding("b", "boards", "Final board"),
+        Binding("p", "replay", "Replay"),
         Binding("t", "top", "Scores", show=False),
     ]
 
-    def __init__(self, state: TableState) -> None:
+    def __init__(self, state: TableState, record=None) -> None:
+        """``record``: the game's save, to replay it (p)."""
         super().__init__(classes="end")
         self.state = state
+        self.record = record
         self.panels = [panel for panel in board_for(state.game_id).panels(len(state.names)) if not panel.private]
         """The final board and areas: every panel but the private ones (and the legend of them)."""
         self.ledger = Ledger(self.legend_changed)
@@ -49,7 +52,7 @@ class EndScreen(TabulaScreen):
             yield Static(plain(winners_line(state.names, state.ranking), style="bold"), id="winners")
             yield Static(breakdown_table(state.names, state.scores, state.ranking), id="sheet")
             yield Static("The game is saved as finished. b: the final board and areas below; "
-                         "Enter: back to home.", id="end-hint")
+                         "p: replay it move by move; Enter: back to home.", id="end-hint")
             with Grid(id="final-boards"):
                 for panel in self.panels:
                     title = (panel.title if panel.legend else f"Final {panel.title.lower()}") if panel.seat is None \
@@ -81,6 +84,12 @@ class EndScreen(TabulaScreen):
 
     def help_context(self) -> tuple[str, str]:
         return self.state.game_id, "scoring"
+
+    def action_replay(self) -> None:
+        from tui.screens.replay import ReplayScreen
+
+        if self.record is not None:
+            self.app.push_screen(ReplayScreen(self.record))
 
     def action_home(self) -> None:
         self.app.pop_screen()

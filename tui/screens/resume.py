@@ -95,6 +95,7 @@ class ResumeScreen(TabulaScreen):
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "open", "Resume"),
         Binding("j", "open(True)", "Join a seat"),
+        Binding("p", "replay", "Replay"),
         Binding("r", "rename", "Rename"),
         Binding("d,delete", "delete", "Delete"),
         Binding("f", "free_seat", "Free a seat"),
@@ -266,6 +267,13 @@ class ResumeScreen(TabulaScreen):
         from tui.screens.table import TableScreen
 
         self.app.switch_screen(TableScreen(session, seats))
+
+    def action_replay(self) -> None:
+        from tui.screens.replay import ReplayScreen
+
+        record = self.selected
+        if record is not None:
+            self.app.push_screen(ReplayScreen(record))
 
     def action_rename(self) -> None:
         record = self.selected

@@ -534,7 +534,7 @@ class TableScreen(TabulaScreen):
             return
         from tui.screens.end import EndScreen
 
-        self.app.switch_screen(EndScreen(self.state))
+        self.app.switch_screen(EndScreen(self.state, self.session.record))
 
     def on_screen_resume(self) -> None:
         if self._end_pending:

@@ -39,8 +39,13 @@ class BoardPanel(Static):
         width = self.content_size.width or max(20, self.app.size.width // 2)
         self._drawn_width = width
         renderable = plain_renderable(self._draw(width)) if self._draw else None
+        # Static keeps the height it measured at a width: a new drawing at the same width
+        # (after a resize across the roomy breakpoint) would be cut to the old height.
+        self.clear_cached_dimensions()
         self.update(renderable if renderable is not None else "")
 
     def on_resize(self, event: events.Resize) -> None:
+        """Draw again for the new width once this layout is done: a drawing changed during it
+        keeps the height it was laid out with (a map cut short after a resize)."""
         if self._draw and self.content_size.width != self._drawn_width:
-            self.redraw()
+            self.call_after_refresh(self.redraw)

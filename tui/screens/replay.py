@@ -1,0 +1,160 @@
+"""A saved game stepped through move by move (engine/core/replay.py), as Board Game Arena's
+replays: forwards and backwards, a round or epoch at a time, from any seat's view or as a
+spectator; every position shows only what that view could see then (board, log, scores).
+
+Keys: ←/→ a move, [ / ] the previous or next round (epoch), Home/End the start or the end,
+w whose view, PgUp/PgDn the boards, Esc back.
+"""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Label, Static
+
+from engine.core.replay import Replay, replay_of
+from engine.registry import rules_for
+from tui.boards import board_module
+from tui.screens.base import TabulaScreen
+from tui.table.state import PROBE_WIDTH
+from tui.text import clean, plain, seat_label
+from tui.widgets.board_panel import BoardPanel
+from tui.widgets.game_log import GameLog
+from tui.widgets.scores import ScoreSummary
+
+
+class ReplayScreen(TabulaScreen):
+    BINDINGS = [
+        Binding("right", "step(1)", "Next move", priority=True),
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right_square_bracket", "chapter(1)", "Next round"),
+        Binding("left_square_bracket", "chapter(-1)", "Round back"),
+        Binding("home", "go(0)", "Start", show=False, priority=True),
+        Binding("end", "go(-1)", "End", show=False, priority=True),
+        Binding("w", "next_viewer", "Whose view"),
+        Binding("pagedown", "scroll_boards('down')", "Scroll the boards", show=False),
+        Binding("pageup", "scroll_boards('up')", "Scroll the boards back", show=False),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, record) -> None:
+        """``record``: the SaveRecord (or summary) of the game to replay; its actions are read
+        from the store."""
+        super().__init__(classes="table replay")
+        self.record = record
+        self.names = [seat.name for seat in record.seats]
+        self.board = board_module(record.game)
+        self.replay: Replay | None = None
+        self.position = 0
+        self.viewer: int | None = None
+        """Whose view: None for a spectator, else a seat."""
+
+    def compose(self) -> ComposeResult:
+        yield Label(plain(f"Replay — {self.record.title}", lines=False), id="status")
+        with Horizontal(id="table-body"):
+            with VerticalScroll(id="boards"):
+                yield BoardPanel("Board", id="replay-shared", classes="panel")
+                yield BoardPanel("Private", id="replay-private", classes="panel")
+                for seat in range(len(self.names)):
+                    yield BoardPanel(seat_label(self.names, seat), id=f"replay-player-{seat}", classes="panel player")
+            with Vertical(id="side"):
+                yield Static("Replaying the saved game…", id="prompt")
+                yield ScoreSummary(id="scores", classes="panel")
+                yield GameLog(id="log", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log").border_title = "Log"
+        self.build()
+
+    @work(thread=True, exclusive=True, group="replay")
+    def build(self) -> None:
+        """Rebuild every position from the save's actions (in a worker: a long game takes a moment)."""
+        try:
+            record = self.app.store.load(self.record.id)
+            replay = replay_of(rules_for(record.game), self.names, record.options, record.seed, record.actions)
+        except Exception as error:  # a save that does not replay is reported, never lost
+            self.app.call_from_thread(self.notify, str(error), title="Cannot replay", severity="error")
+            return
+        self.app.call_from_thread(self.ready, replay)
+
+    def ready(self, replay: Replay) -> None:
+        self.replay = replay
+        self.show()
+
+    # -- moving through the game ---------------------------------------------------------
+
+    def action_step(self, step: int) -> None:
+        if self.replay is not None:
+            self.go_to(self.position + step)
+
+    def action_go(self, position: int) -> None:
+        if self.replay is not None:
+            self.go_to(self.replay.last if position < 0 else position)
+
+    def action_chapter(self, step: int) -> None:
+        """To the start of the next chapter, or of this one (then the one before) going back."""
+        if self.replay is None:
+            return
+        starts = [chapter.position for chapter in self.replay.chapters]
+        if step > 0:
+            later = [start for start in starts if start > self.position]
+            self.go_to(later[0] if later else self.replay.last)
+        else:
+            earlier = [start for start in starts if start < self.position]
+            self.go_to(earlier[-1] if earlier else 0)
+
+    def action_next_viewer(self) -> None:
+        """Spectator, then each seat in turn."""
+        views: list[int | None] = [None, *range(len(self.names))]
+        self.viewer = views[(views.index(self.viewer) + 1) % len(views)]
+        self.show()
+
+    def action_scroll_boards(self, direction: str) -> None:
+        boards = self.query_one("#boards", VerticalScroll)
+        (boards.scroll_page_down if direction == "down" else boards.scroll_page_up)(animate=False)
+
+    def go_to(self, position: int) -> None:
+        position = max(0, min(position, self.replay.last))
+        if position != self.position:
+            self.position = position
+            self.show()
+
+    # -- drawing a position --------------------------------------------------------------------
+
+    def show(self) -> None:
+        replay, position, viewer = self.replay, self.position, self.viewer
+        if replay is None:
+            return
+        view = replay.view(position, viewer)
+        match = replay.match_at(position)
+        who = "spectator view" if viewer is None else f"view of {seat_label(self.names, viewer)}"
+        chapter = replay.chapter_of(position).title
+        self.query_one("#status", Label).update(plain(
+            f"Replay — move {position} of {replay.last} · {chapter} · {who} · {clean(self.record.title, lines=False)}",
+            lines=False))
+        self.query_one("#prompt", Static).update(plain(self.moved_line(position) + f"\nThen: {view.get('prompt', '')}"))
+        self.query_one("#replay-shared", BoardPanel).show(lambda width: self.board.shared(view, width))
+        private = self.query_one("#replay-private", BoardPanel)
+        shows_private = viewer is not None and self.board.private(view, viewer, PROBE_WIDTH) is not None
+        private.display = shows_private
+        if shows_private:
+            private.show(lambda width: self.board.private(view, viewer, width),
+                         title=f"Private — {seat_label(self.names, viewer)}")
+        for seat in range(len(self.names)):
+            self.query_one(f"#replay-player-{seat}", BoardPanel).show(lambda width, seat=seat: self.board.player(view, seat, width))
+        self.query_one("#scores", ScoreSummary).show(
+            self.names, replay.scores(position), list(view.get("awaiting", ())), meaning=replay.rules.running_score,
+            ended_now=match.if_ended_now(viewer), compact=self.has_class("-short"))
+        new = int(view.get("log_new", 0))
+        log = self.query_one("#log", GameLog)
+        log.show(list(view.get("log", ())), new)
+        log.border_title = f"Log · {new} new this move" if new else "Log"
+
+    def moved_line(self, position: int) -> str:
+        if position == 0:
+            return "The table after setup (→ a move on, ← back, ] [ a round)"
+        seat = self.replay.moves[position - 1].seat
+        return f"Move {position}: {seat_label(self.names, seat)} moved"
