@@ -166,7 +166,8 @@ class TableScreen(TabulaScreen):
             self.show_state(event)
 
     def tell(self, notice: Notice) -> None:
-        self.notify(notice.message, title=notice.title, severity=notice.severity, timeout=notice.timeout)
+        if notice.message:
+            self.notify(notice.message, title=notice.title, severity=notice.severity, timeout=notice.timeout)
         if notice.bell and self.app.bell_on_turn:  # the player's own setting decided ``bell``
             self.app.bell()
         if notice.leave and self.app.screen is self:

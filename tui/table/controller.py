@@ -44,6 +44,7 @@ class Notice:
 
     title: str
     message: str
+    """What to say ('': nothing, only the bell)."""
     severity: str = "information"
     """"information", "warning" or "error"."""
     timeout: float | None = None
@@ -213,8 +214,8 @@ class TableController:
                 self.session.act(seat, choice)
                 bots_moved = True
                 state = self._publish()
-            if bots_moved and state.choices:
-                self._tell(Notice(state.title, "Your turn", bell=self.bell()))
+            if bots_moved and state.choices and self.bell():  # the bell alone: the table shows whose turn it is
+                self._tell(Notice(state.title, "", bell=True))
         except SaveConflict:  # the session already holds the game as the other terminal left it
             self._tell(Notice("Move not made", "Another terminal moved first; showing the new state.", "warning"))
             self._publish()
