@@ -1,4 +1,4 @@
-"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, home, new game, resume."""
+"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, log, settings, home, new game, resume."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ class TabulaCommands(Provider):
             ("score_sheet", "Score sheet", "The running score with its breakdown"),
             ("next_view", "Next view", "Show the next panel: the board, your hand, each player (v)"),
             ("zoom", "Zoom the map", "A closer look around the highlighted choice, or the whole map again (z)"),
+            ("full_log", "Game log", "The whole log, scrollable; what is new since your last turn marked (l)"),
+            ("settings", "Settings", "Turn bell, and who confirms the end of each turn (o)"),
             ("leave", "Back to home", "Leave the table (the game is saved)"),
         ):
             if hasattr(screen, f"action_{action}") and screen.check_action(action, ()):
