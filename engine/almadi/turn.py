@@ -139,17 +139,18 @@ class Take(TurnStep):
 
 
 def placing_text(places: dict[tuple[int, int], list[str]], row: int) -> str:
-    """What placing a landscape could activate, best places first: 'col 3: Genie, Moon;
-    col 1: Ruby; col 2: nothing' (columns of its own row; 'row 1 col 2' elsewhere)."""
+    """What placing a landscape could activate, best places first, the effects before the place
+    (a list cut at 80 columns still tells the choices apart): 'Genie, Moon (col 3); Ruby
+    (col 1); nothing (col 2)' (columns of its own row; 'row 1 col 2' elsewhere)."""
     def spot(pos: tuple[int, int]) -> str:
         return f"col {pos[1]}" if pos[0] == row else f"row {pos[0] + 1} col {pos[1]}"
 
     ranked = sorted(places.items(), key=lambda item: (-len(item[1]), item[0]))
-    active = [f"{spot(pos)}: {fired_text(fired)[len('activates '):]}" for pos, fired in ranked if fired]
+    active = [f"{fired_text(fired)[len('activates '):]} ({spot(pos)})" for pos, fired in ranked if fired]
     idle = [spot(pos) for pos, fired in ranked if not fired]
     if not active:
         return "activates nothing wherever it goes"
-    return "; ".join(active + ([f"{', '.join(idle)}: nothing"] if idle else []))
+    return "; ".join(active + ([f"nothing ({', '.join(idle)})"] if idle else []))
 
 
 def fired_here(state: State, tile: str, pos: tuple[int, int]) -> list[str]:

@@ -415,7 +415,7 @@ def test_taking_a_landscape_says_what_placing_it_could_activate():
     hints = {c.id: c.hint for c in match.labelled(seat)}
     # C01 (row 2): at column 1 its top arrow meets O08's Ruby and its left arrow the start's
     # Ruby; at column 2 its top arrow meets O07's arrow
-    assert hints["take:1:0"] == ("col 1: Ruby x2; col 2: nothing · edges top arrow, right Moon, bottom Stall, "
+    assert hints["take:1:0"] == ("Ruby x2 (col 1); nothing (col 2) · edges top arrow, right Moon, bottom Stall, "
                                  "left arrow")
     # M02 (row 3): left arrow against the start's arrow; nowhere else to go
     assert hints["take:2:1"].startswith("activates nothing wherever it goes · edges ")
