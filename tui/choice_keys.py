@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from string import ascii_lowercase, ascii_uppercase
 
-TABLE_KEYS = "losuvzV"
-"""Letters the table itself binds (log, settings, scores, undo, view, zoom)."""
+TABLE_KEYS = "hlmosuvzV"
+"""Letters the table itself binds (hint, log, move now, settings, scores, undo, view, zoom)."""
 BOARD_LETTERS = "abcdABCDT"
 
 CHOICE_KEYS = "123456789" + "".join(
