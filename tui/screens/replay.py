@@ -16,9 +16,10 @@ from textual.widgets import Footer, Label, Static
 
 from engine.core.replay import Replay, replay_of
 from engine.registry import rules_for
-from tui.boards import board_module
+from tui.boards import board_for
+from tui.boards.base import Frame
+from tui.boards.glyphs import Ledger
 from tui.screens.base import TabulaScreen
-from tui.table.state import PROBE_WIDTH
 from tui.text import clean, plain, seat_label
 from tui.widgets.board_panel import BoardPanel
 from tui.widgets.game_log import GameLog
@@ -45,7 +46,8 @@ class ReplayScreen(TabulaScreen):
         super().__init__(classes="table replay")
         self.record = record
         self.names = [seat.name for seat in record.seats]
-        self.board = board_module(record.game)
+        self.panels = board_for(record.game).panels(len(self.names))
+        self.ledger = Ledger(self.legend_changed)
         self.replay: Replay | None = None
         self.position = 0
         self.viewer: int | None = None
@@ -55,10 +57,9 @@ class ReplayScreen(TabulaScreen):
         yield Label(plain(f"Replay — {self.record.title}", lines=False), id="status")
         with Horizontal(id="table-body"):
             with VerticalScroll(id="boards"):
-                yield BoardPanel("Board", id="replay-shared", classes="panel")
-                yield BoardPanel("Private", id="replay-private", classes="panel")
-                for seat in range(len(self.names)):
-                    yield BoardPanel(seat_label(self.names, seat), id=f"replay-player-{seat}", classes="panel player")
+                for panel in self.panels:
+                    title = panel.title if panel.seat is None else seat_label(self.names, panel.seat)
+                    yield BoardPanel(title, id=f"replay-{panel.widget_id}", classes="panel")
             with Vertical(id="side"):
                 yield Static("Replaying the saved game…", id="prompt")
                 yield ScoreSummary(id="scores", classes="panel")
@@ -136,15 +137,16 @@ class ReplayScreen(TabulaScreen):
             f"Replay — move {position} of {replay.last} · {chapter} · {who} · {clean(self.record.title, lines=False)}",
             lines=False))
         self.query_one("#prompt", Static).update(plain(self.moved_line(position) + f"\nThen: {view.get('prompt', '')}"))
-        self.query_one("#replay-shared", BoardPanel).show(lambda width: self.board.shared(view, width))
-        private = self.query_one("#replay-private", BoardPanel)
-        shows_private = viewer is not None and self.board.private(view, viewer, PROBE_WIDTH) is not None
-        private.display = shows_private
-        if shows_private:
-            private.show(lambda width: self.board.private(view, viewer, width),
-                         title=f"Private — {seat_label(self.names, viewer)}")
-        for seat in range(len(self.names)):
-            self.query_one(f"#replay-player-{seat}", BoardPanel).show(lambda width, seat=seat: self.board.player(view, seat, width))
+        secrets = match.has_private(viewer)
+        for panel in self.panels:
+            widget = self.query_one(f"#replay-{panel.widget_id}", BoardPanel)
+            frame = dict(color=not self.app.no_color, legend=False, ledger=self.ledger, panel=panel.name)
+            draw = lambda width, panel=panel, frame=frame: panel.draw(view, Frame(width, viewer, **frame))  # noqa: E731
+            widget.display = secrets or not panel.private
+            if panel.private and not secrets:
+                self.ledger.forget(panel.name)
+                continue
+            widget.show(draw, title=f"{panel.title} — {seat_label(self.names, viewer)}" if panel.private else None)
         self.query_one("#scores", ScoreSummary).show(
             self.names, replay.scores(position), list(view.get("awaiting", ())), meaning=replay.rules.running_score,
             ended_now=match.if_ended_now(viewer), compact=self.has_class("-short"))
@@ -152,6 +154,15 @@ class ReplayScreen(TabulaScreen):
         log = self.query_one("#log", GameLog)
         log.show(list(view.get("log", ())), new)
         log.border_title = f"Log · {new} new this move" if new else "Log"
+
+    def legend_changed(self) -> None:
+        """The legend panel follows what the others drew (at their widths, once laid out)."""
+        self.call_after_refresh(self.redraw_legend)
+
+    def redraw_legend(self) -> None:
+        for panel in self.panels:
+            if panel.legend and self.is_attached:
+                self.query_one(f"#replay-{panel.widget_id}", BoardPanel).redraw()
 
     def moved_line(self, position: int) -> str:
         if position == 0:
