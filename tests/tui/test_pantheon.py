@@ -95,14 +95,15 @@ async def test_turns_by_keys_movement_step_by_step_a_purchase_and_a_god(tmp_path
             ids = choice_ids(table)
             assert ids and table.state.view["topic"] == "turn"
             gods = [i for i in ids if i.startswith("god:")]
-            if gods:
+            if gods and (bought or "buy" not in ids):
                 name = next(c.label for c in table.state.choices if c.id == gods[0]).removeprefix("Take ")
                 await pick(pilot, table, gods[0])
                 assert table.focused_view == "private" and "Your hand" in text_of(table.query_one("#private"))
                 assert all(i.startswith("pay:") or i == "decline" for i in choice_ids(table))
+                before = len(table.state.view["log"])
                 await pilot.press("1")
                 await settle(pilot, rounds=2)
-                assert any(f"{name}" in line for line in table.state.view["log"][-6:])
+                assert any(f"gains {name}" in line for line in table.state.view["log"][before:])  # bots may have moved since
                 took_god = True
             elif "buy" in ids and not bought:
                 supply = alice_area(table)
