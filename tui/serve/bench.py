@@ -99,9 +99,18 @@ def percentile(values: list[float], q: float) -> float:
 # -- move in one terminal to display in another -------------------------------------------------
 
 
+def no_turn_end_confirm(data_dir: Path, names=("Ann", "Bruno")) -> None:
+    """The players end their turns without confirming them: a key press is one move to measure."""
+    from saves.settings import Settings
+    from saves.store import SaveStore
+
+    SaveStore(data_dir).put_settings(Settings(bell=False, no_confirm=tuple(names)))
+
+
 def play_one_game(data_dir: Path, seed: int, wanted: int) -> list[float]:
     """Seconds from each key press to the other terminal showing the move, until the game ends."""
     save_id = toy_game(data_dir, seed=seed)
+    no_turn_end_confirm(data_dir)
     terminals = [TmuxTerminal(join_command(data_dir, save_id, letter)) for letter in "AB"]
     mine = [re.compile(r"▶ ●A Ann:"), re.compile(r"▶ ▲B Bruno:")]
     latencies: list[float] = []
