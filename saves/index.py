@@ -13,39 +13,21 @@ unreadable or foreign index is simply rebuilt from the game files.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from filelock import FileLock, Timeout
 
 from .storage import MAX_DOCUMENT, Signature, UnreadableFile, atomic_write_text, read_regular_file
 
+if TYPE_CHECKING:
+    from .store import SaveSummary
+
 INDEX_FORMAT = 1
 INDEX_KIND = "tabula-save-index"
 MAX_INDEX = 8 * MAX_DOCUMENT
 """Bytes the index may have (a summary takes well under a kilobyte)."""
-
-
-@dataclass(frozen=True)
-class SaveSummary:
-    """What a list of games shows about one: everything of a save but its action log."""
-
-    id: str
-    game: str
-    title: str
-    rules_version: str
-    data_version: str
-    options: dict
-    seed: int
-    seats: tuple
-    """The seats as saves.store.Seat."""
-    status: str
-    progress: str
-    created: str
-    updated: str
-    moves: int
-    """How many actions the log holds."""
 
 
 class SaveIndex:

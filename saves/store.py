@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -22,7 +22,7 @@ from filelock import FileLock, Timeout
 from engine.core.bots import BOTS
 from engine.core.seats import LETTERS
 
-from .index import SaveIndex, SaveSummary
+from .index import SaveIndex
 from .paths import Layout
 from .seats import remove_stale_temps as remove_stale_seat_temps
 from .settings import Settings, settings_document, settings_from
@@ -87,7 +87,9 @@ class Seat:
 
 
 @dataclass
-class SaveRecord:
+class SaveHeader:
+    """What a save says about its game, apart from the action log."""
+
     id: str
     game: str
     title: str
@@ -96,17 +98,29 @@ class SaveRecord:
     options: dict
     seed: int
     seats: list[Seat]
-    actions: list[dict] = field(default_factory=list)
     status: str = "active"
     progress: str = ""
     created: str = ""
     updated: str = ""
 
 
+@dataclass
+class SaveRecord(SaveHeader):
+    actions: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class SaveSummary(SaveHeader):
+    """What a list of games shows about one (the index keeps it): its header and how many
+    actions its log holds."""
+
+    moves: int = 0
+
+
 def summary_of(record: SaveRecord) -> SaveSummary:
-    return SaveSummary(record.id, record.game, record.title, record.rules_version, record.data_version,
-                       dict(record.options), record.seed, tuple(record.seats), record.status, record.progress,
-                       record.created, record.updated, len(record.actions))
+    header = {item.name: getattr(record, item.name) for item in fields(SaveHeader)}
+    return SaveSummary(**{**header, "options": dict(record.options), "seats": list(record.seats)},
+                       moves=len(record.actions))
 
 
 def summary_from(fields: Any) -> SaveSummary:
@@ -359,7 +373,7 @@ class SaveStore:
                progress: str = "", status: str = "active") -> SaveRecord:
         stamp = now_iso()
         record = SaveRecord(new_id(), game, title, str(rules_version), str(data_version), dict(options), int(seed),
-                            [Seat(s.name, s.kind) for s in seats], list(actions), status, progress, stamp, stamp)
+                            [Seat(s.name, s.kind) for s in seats], status, progress, stamp, stamp, actions=list(actions))
         return self._write_new(record)
 
     def _write_new(self, record: SaveRecord) -> SaveRecord:
