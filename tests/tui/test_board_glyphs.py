@@ -3,7 +3,11 @@ kind in the game's data, and legends that explain exactly the glyphs drawn."""
 
 from __future__ import annotations
 
+import copy
+import io
+
 import pytest
+from rich.console import Console
 from rich.text import Text
 
 from engine.almadi.catalog import ARROW, EFFECTS, TYPES, catalogue as almadi_catalogue
@@ -14,10 +18,14 @@ from engine.registry import rules_for
 from engine.polis.data import catalogue as polis_catalogue
 from engine.thebai.catalog import catalog as thebai_catalog
 from engine.thebai.constants import COLOURS as THEBAI_COLOURS
-from tui.boards import almadi_tiles, pantheon_map, polis_glyphs, thebai_style
+from engine.thebai.geometry import grid as thebai_grid
+from tui.boards import almadi_tiles, pantheon_map, polis_glyphs, thebai as thebai_board, thebai_city, thebai_panels, \
+    thebai_style
+from tui.boards.base import Frame
 from tui.boards.polis_map import draw_map as draw_polis_map
 from tui.boards.canvas import Canvas
-from tui.boards.glyphs import Glyph, Palette, Pen
+from tui.boards.glyphs import Glyph, Ledger, Palette, Pen
+from tui.boards.thebai_style import ThebaiPen
 
 PALETTES = {"almadi": almadi_tiles.PALETTE, "pantheon": pantheon_map.PALETTE, "thebai": thebai_style.PALETTE,
             "polis": polis_glyphs.PALETTE}
@@ -163,3 +171,96 @@ def test_the_polis_legend_explains_exactly_what_the_map_drew(width):
         assert set(pen.used) - {"proxenos", "prisoner"} == drawn_glyphs(polis_glyphs.PALETTE, drawn)
         legend = pen.legend(width).plain
         assert all(polis_glyphs.PALETTE[name].meaning in legend for name in pen.used)
+
+
+
+def thebai_views():
+    """Views of a 4-player game along its course (dice, tiles, archons, covered and emptied
+    estate spaces, collapsed council spaces, fate tiles resolved), each from the seat to act."""
+    match = Match(rules_for("thebai"), ["A", "B", "C", "D"], {}, 5)
+    bots = [RandomBot(seat) for seat in range(4)]
+    for step in range(1500):
+        match.draw_all()
+        if match.finished:
+            break
+        seat = match.awaiting()[0]
+        if step % 25 == 0:
+            yield match.view(seat), seat
+        if step == 100:
+            yield with_rare_pieces(match.view(seat)), seat
+        match.choose(seat, bots[seat].choose(match, seat).id)
+
+
+def with_rare_pieces(view):
+    """``view`` with what random games seldom show: a metoikoi tile on an estate, a space
+    reserved by Hyperbius, a plaza marker, Lasthenes stands in the city and on the council."""
+    view = copy.deepcopy(view)
+    city = view["city"]
+    g = thebai_grid(view["side"])
+    free = [space for space in g.touching if space not in city["dice"] and space not in city["plaza"]]
+    city["posts"][free[0]] = 1
+    city["plaza"].append(free[1])
+    city["sites"][next(f"t{r}.{c}" for r in range(1, g.rows + 1) for c in range(1, g.cols + 1)
+                       if f"t{r}.{c}" not in city["tiles"])] = 2
+    view["estate_dice"][3].pop("r1c1", None)
+    view["estate_meto"][3]["r1c1"] = next(iter(thebai_catalog().metoikoi))
+    space = next(space for space in thebai_catalog().council if space not in view["council"] and space not in view["collapse"])
+    view["council"][space] = [0, "stand", None]
+    return view
+
+
+THEBAI_LETTERS = {"tile", "citizen", "hoplite", "reserved"}
+"""Thebai glyphs drawn as letters, which ``drawn_glyphs`` cannot find in a drawing."""
+
+
+def thebai_letters(view) -> set[str]:
+    """The letter glyphs a board must show, known from the view."""
+    city = view["city"]
+    kinds = {kind for _, kind, _ in city["dice"].values()}
+    citizens = ("c" in kinds or any(view["passage"]) or bool(view["passage_last"])
+                or any(entry[1] == "die" for entry in view["council"].values()))
+    shown = {"tile": bool(city["tiles"]), "hoplite": "h" in kinds, "reserved": bool(city["sites"]), "citizen": citizens}
+    return {name for name, present in shown.items() if present}
+
+
+def plain_lines(renderable) -> str:
+    console = Console(width=400, no_color=True, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("width,roomy", [(52, False), (110, False), (144, True)])
+def test_the_thebai_legend_explains_exactly_what_every_panel_drew(width, roomy):
+    """The city with its rows, the council and the fate tiles, each estate: their pens note
+    exactly the glyphs drawn. Every panel alone ends with the legend of what it noted; the
+    legend panel gathers them all."""
+    palette = thebai_style.PALETTE
+    drawn_somewhere = set()
+    for view, viewer in thebai_views():
+        pen = ThebaiPen(color=False)
+        drawn = Text("\n").join([*thebai_city.city(view, width, pen, roomy), thebai_city.rows_block(view, pen),
+                                 thebai_panels.council(view, pen), thebai_panels.fate_timeline(view, pen)])
+        assert set(pen.used) - THEBAI_LETTERS == drawn_glyphs(palette, drawn)
+        assert set(pen.used) & THEBAI_LETTERS == thebai_letters(view)
+        for seat in range(4):
+            pen = ThebaiPen(color=False)
+            drawn = thebai_panels.estate(view, seat, width, pen)
+            assert set(pen.used) - {"citizen"} == drawn_glyphs(palette, drawn)
+            assert ("citizen" in pen.used) == bool(view["estate_dice"][seat])
+        ledger = Ledger()
+        for panel in thebai_board.BOARD.panels(4):
+            frame = Frame(width, viewer, roomy, color=False, ledger=ledger, panel=panel.name)
+            drawing = panel.draw(view, frame)
+            if drawing is None or panel.legend:
+                continue
+            shown = plain_lines(drawing)
+            for _, entry in ledger.drawn[panel.name]:
+                assert entry.plain in shown
+        legend = ledger.legend(width).plain
+        for entries in ledger.drawn.values():
+            for _, entry in entries:
+                assert entry.plain in legend
+                drawn_somewhere |= {name for name, glyph in palette.glyphs.items() if glyph.meaning in entry.plain}
+    assert set(palette.glyphs) - {f"roof:{roof}" for roof in thebai_style.ROOFS} <= drawn_somewhere
+    if roomy:
+        assert {f"roof:{roof}" for roof in thebai_style.ROOFS} <= drawn_somewhere

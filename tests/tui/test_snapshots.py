@@ -28,10 +28,17 @@ TABLE_SCENES = [scene for scene in SCENES if scene.name in ("almadi-table", "pan
 
 
 @pytest.mark.parametrize("scene", TABLE_SCENES, ids=lambda scene: scene.name)
-def test_a_table_under_no_color_at_80x24(scene, snap_compare, tmp_path, monkeypatch):
+def test_a_table_at_200x60(scene, snap_compare, tmp_path):
+    """The room of a large terminal: bigger tiles, outlined hexes, every panel at once."""
+    assert snap_compare(scene.app(tmp_path), terminal_size=(200, 60), run_before=scene.steps)
+
+
+@pytest.mark.parametrize("size", [*SIZES, (200, 60)], ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("scene", TABLE_SCENES, ids=lambda scene: scene.name)
+def test_a_table_under_no_color(scene, size, snap_compare, tmp_path, monkeypatch):
     """Glyphs and attributes only: tiles, terrain, pieces and keys still tell apart."""
     monkeypatch.setenv("NO_COLOR", "1")
-    assert snap_compare(scene.app(tmp_path), terminal_size=(80, 24), run_before=scene.steps)
+    assert snap_compare(scene.app(tmp_path), terminal_size=size, run_before=scene.steps)
 
 
 @pytest.mark.parametrize("scene", TABLE_SCENES, ids=lambda scene: scene.name)

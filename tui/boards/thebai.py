@@ -7,7 +7,9 @@ councillor, the tracks while advancing, the contracts while taking one, else the
 
 Where a choice acts on a space of a board (a dice space, a Cadmea space, an estate space, a
 track, a council space, a display card), that space shows the choice's number key in reverse
-video, so a turn's steps (die, space, tile, archon path) are picked on the board.
+video, so a turn's steps (die, space, tile, archon path) are picked on the board. Every panel
+notes the glyphs it drew (tui/boards/thebai_style.py): it ends with their legend when it is
+alone on the screen (80 columns), else the table's legend panel explains them all.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .base import Board, Panel, seat_panels
-from .thebai_city import city, roomy
-from .thebai_panels import council, display, estate, hand, supply, tracks
-from .thebai_style import city_glyphs, legend
+from .base import Board, Frame, Panel, legend_panel, seat_panels
+from .glyphs import finish
+from .thebai_city import city, roomy_width, rows_block
+from .thebai_panels import council, display, estate, hand, row_colours, supply, tracks
+from .thebai_style import ThebaiPen
 
 
 def _about(view: dict[str, Any]) -> str:
@@ -44,28 +47,33 @@ SIDE_MIN = 56
 """Columns the tracks, council and contracts need beside the city."""
 
 
-def shared(view: dict[str, Any], width: int) -> RenderableType:
+def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     """The city and, beside it when there is room (else below it, the decision's part first),
-    the devotion tracks and fate tiles, the council and the contract display."""
-    def city_part(columns: int) -> Group:
-        return Group(*city(view, columns), legend(city_glyphs(view, roomy(view, columns)), columns))
-
-    others = {"tracks": tracks(view), "council": council(view), "contracts": display(view)}
+    the devotion tracks and fate tiles, the council and the contract display. On a large
+    screen the city's tiles are boxes with their roofs, the rows' details beside them."""
+    width, pen = frame.width, ThebaiPen(frame.color)
+    roomy = frame.roomy and width >= roomy_width(view) + 2 + SIDE_MIN
+    others = {"tracks": tracks(view, pen), "council": council(view, pen), "contracts": display(view, pen),
+              **({"rows": rows_block(view, pen)} if roomy else {})}
     if width >= CITY_NARROW + SIDE_MIN:
-        left = CITY_BESIDE if width >= CITY_BESIDE + SIDE_MIN else CITY_NARROW
+        left = roomy_width(view) + 2 if roomy else CITY_BESIDE if width >= CITY_BESIDE + SIDE_MIN else CITY_NARROW
         layout = Table.grid(padding=(0, 2))
         layout.add_column(width=left - 2)
         layout.add_column(width=width - left)
-        layout.add_row(city_part(left - 2), Group(*(item for part in others.values() for item in (part, Text("")))))
-        return layout
-    parts = {"city": city_part(width), **others}
+        layout.add_row(Group(*city(view, left - 2, pen, roomy)),
+                       Group(*(item for part in others.values() for item in (part, Text("")))))
+        return finish(frame, pen, layout, pen.extras())
+    parts = {"city": Group(*city(view, width, pen)), **others}
     first = _about(view)
     order = [first] + [name for name in parts if name != first]
-    return Group(*(item for name in order for item in (parts[name], Text(""))))
+    return finish(frame, pen, [item for name in order for item in (parts[name], Text(""))], pen.extras())
 
 
-def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
-    return Group(estate(view, seat, width), supply(view, seat))
+def player(view: dict[str, Any], seat: int, frame: Frame) -> RenderableType:
+    """A seat's estate (its action spaces, dice, metoikoi) and its supply."""
+    pen = ThebaiPen(frame.color)
+    drawing = [estate(view, seat, frame.width, pen), supply(view, seat, pen)]
+    return finish(frame, pen, drawing, row_colours(frame.width) + pen.extras())
 
 
 def secret_count(view: dict[str, Any], seat: int) -> int:
@@ -73,11 +81,18 @@ def secret_count(view: dict[str, Any], seat: int) -> int:
     return view["hand_sizes"][seat] - len(view["known"][seat])
 
 
-def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | None:
-    """The viewer's hand, when it holds a card the others have not seen (else it is public)."""
-    if not view.get("hand") or not secret_count(view, viewer):
+def secret_hand(view: dict[str, Any], viewer: int | None) -> bool:
+    """The viewer holds a card the others have not seen (else the hand is public)."""
+    return viewer is not None and bool(view.get("hand")) and secret_count(view, viewer) > 0
+
+
+def private(view: dict[str, Any], frame: Frame) -> RenderableType | None:
+    """The viewer's hand, while it is secret."""
+    viewer = frame.viewer
+    if not secret_hand(view, viewer):
         return None
-    return hand(view, viewer)
+    pen = ThebaiPen(frame.color)
+    return finish(frame, pen, hand(view, viewer, pen), pen.extras())
 
 
 def _targets(view: dict[str, Any]) -> list[str]:
@@ -91,21 +106,23 @@ def on_the_estate(view: dict[str, Any], viewer: int | None, seat: int) -> bool:
 
 def fulfilling(view: dict[str, Any], viewer: int | None) -> bool:
     """Choosing a card of a secret hand (fulfilling a contract), unless the choice is on the estate."""
-    if viewer is None or on_the_estate(view, viewer, viewer) or private(view, viewer, 80) is None:
+    if not secret_hand(view, viewer) or on_the_estate(view, viewer, viewer):
         return False
     return any(target.startswith("card.") for target in _targets(view))
 
 
 class ThebaiBoard(Board):
     map_board = True
+    roomy_cells = True
 
     def panels(self, seats: int) -> list[Panel]:
-        """The city with the tracks, fate and council (else), the hand, each estate."""
+        """The city with the tracks, fate and council (else), the legend of what the panels
+        drew, the hand, each estate."""
         return [
-            Panel("shared", "Board", lambda view, frame: shared(view, frame.width)),
-            Panel("private", "Private", lambda view, frame: private(view, frame.viewer, frame.width),
-                  needed=fulfilling, private=True),
-            *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width), on_the_estate),
+            Panel("shared", "Board", shared),
+            legend_panel(),
+            Panel("private", "Private", private, needed=fulfilling, private=True),
+            *seat_panels(seats, player, on_the_estate),
         ]
 
 

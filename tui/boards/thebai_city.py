@@ -5,7 +5,8 @@ A Cadmea tile is a solid block (reverse video in its owner's colour) showing its
 and the symbol of an archon on it; dice are plain text (seat letter and face), so tiles and
 dice never run together. Compact (narrow panels): one text line per city row and one between
 rows, 3 columns a cell, the row's battle marker and invader beside it and the rest of the row
-information in a block below. Roomy: each tile a 7x3 box with its four roofs on its edges.
+information beside it or in a block below. Roomy (a large screen): each tile a 7x3 box with its
+four roofs on its edges, the rows' information in a block beside the city.
 """
 
 from __future__ import annotations
@@ -19,94 +20,110 @@ from engine.thebai.catalog import catalog
 from engine.thebai.geometry import grid, roof
 
 from .base import target_keys
-from .thebai_style import (EMPTY_SPACE, FREE_DICE, KEY_STYLE, PLAZA, RESERVED, STAND, archon_glyph, die_text, key_text,
-                           owner, roof_glyph, seat_style, tile_style)
+from .thebai_style import (BATTLE, EMPTY_SPACE, FREE_DICE, HIDDEN, KEY_STYLE, PALETTE, PLAZA, RESERVED, STAND, ThebaiPen,
+                           archon_glyph, die_text, owner, roof_glyph, seat_style, tile_style)
 
-ROOMY_WIDTH = 100
-"""Panel width from which tiles are drawn as boxes with their roofs."""
 SIDE_INFO_WIDTH = 76
 """Panel width from which a row's gate, commander and Strategos tiles sit beside it."""
 
 
-def dice_cell(view, g, space, keys, width: int = 3) -> tuple[str, str]:
+def dice_cell(view, g, space, keys, pen: ThebaiPen, width: int = 3) -> tuple[str, str]:
     city = view["city"]
     if space in keys:
-        return f"[{key_text(keys[space])}]".center(width), KEY_STYLE
+        return pen.key(keys[space]).center(width), KEY_STYLE
     if space in city["dice"]:
-        text, style = die_text(*city["dice"][space])
+        seat, kind, face = city["dice"][space]
+        pen.note("citizen" if kind == "c" else "hoplite")
+        text, style = die_text(seat, kind, face)
         return text.center(width), style
     if space in city["plaza"]:
+        pen.note("plaza")
         return PLAZA.center(width), "bold"
     if space in city["posts"]:
         seat = city["posts"][space]
+        pen.note("stand")
         return f"{STAND}{seat_letter(seat)}".center(width), seat_style(seat)
-    touches = any(t in city["tiles"] for t in g.touching[space])
-    return (FREE_DICE if touches else " ").center(width), "dim"
+    if any(t in city["tiles"] for t in g.touching[space]):
+        pen.note("free")
+        return FREE_DICE.center(width), "dim"
+    return " " * width, ""
 
 
-def _archon_on(view, space) -> str:
-    return next((archon_glyph(seat) for seat, at in enumerate(view["archons"]) if at == space), " ")
+def _archon_on(view, space, pen: ThebaiPen) -> str:
+    seat = next((seat for seat, at in enumerate(view["archons"]) if at == space), None)
+    if seat is None:
+        return " "
+    pen.note("archon")
+    return archon_glyph(seat)
 
 
-def tile_cell(view, space, keys, width: int = 3) -> tuple[str, str]:
+def tile_cell(view, space, keys, pen: ThebaiPen, width: int = 3) -> tuple[str, str]:
     """A Cadmea space: a tile block (owner letter, archon), an empty space, or a number key."""
     city = view["city"]
     if space in keys:
-        return f"[{key_text(keys[space])}]".center(width), KEY_STYLE
+        return pen.key(keys[space]).center(width), KEY_STYLE
     if space in city["tiles"]:
+        pen.note("tile")
         letter = owner(view, city["tiles"][space][0])
-        return f"{letter}{_archon_on(view, space)}".center(width), tile_style(view, city["tiles"][space][0])
+        return f"{letter}{_archon_on(view, space, pen)}".center(width), tile_style(view, city["tiles"][space][0])
     if space in city["sites"]:
         seat = city["sites"][space]
+        pen.note("reserved")
         return f"{RESERVED}{seat_letter(seat)}".center(width), seat_style(seat)
+    pen.note("empty")
     return EMPTY_SPACE.center(width), "dim"
 
 
-def battle_mark(view: dict[str, Any], row: int) -> Text:
+def battle_mark(view: dict[str, Any], row: int, pen: ThebaiPen) -> Text:
     """The battle marker and the row's invader (? face down, else its modifier)."""
     text = Text()
     battle = view["marker"] == row
-    text.append("⚔" if battle else " ", style="bold red" if battle else "")
+    if battle:
+        pen.note("battle")
+    text.append(BATTLE if battle else " ", style=PALETTE["battle"].colour if battle else "")
     invader = view["invaders"][row - 1]
-    text.append(f"{catalog().invaders[invader]['modifier']:+d}" if invader else " ?", style="bold" if battle else "dim")
+    if not invader:
+        pen.note("hidden")
+    text.append(f"{catalog().invaders[invader]['modifier']:+d}" if invader else f" {HIDDEN}",
+                style="bold" if battle else "dim")
     return text
 
 
-def row_details(view: dict[str, Any], row: int, keys: dict[str, int]) -> Text:
+def row_details(view: dict[str, Any], row: int, keys: dict[str, int], pen: ThebaiPen) -> Text:
     """Gate tile, commander card and Strategos tiles of a row, with the keys of choices there."""
     text = Text()
     gate = view["gates"][row - 1]
     text.append(f"{(catalog().gates[gate]['name'].split()[0] if gate else '-'):<10}")
     cmd = view["row_cmd"][row - 1]
     if f"cmd{row}" in keys:
-        text.append(f"[{key_text(keys[f'cmd{row}'])}]", style=KEY_STYLE)
+        text.append(pen.key(keys[f"cmd{row}"]), style=KEY_STYLE)
     text.append(f"{(catalog().commanders[cmd]['name'] if cmd else '-'):<12}")
     if f"row{row}" in keys:
-        text.append(f"[{key_text(keys[f'row{row}'])}]", style=KEY_STYLE)
+        text.append(pen.key(keys[f"row{row}"]), style=KEY_STYLE)
     for seat, value in view["strategos"][row - 1]:
         text.append(f" {seat_letter(seat)}{value}", style=seat_style(seat))
     return text
 
 
-def rows_block(view: dict[str, Any]) -> Text:
+def rows_block(view: dict[str, Any], pen: ThebaiPen) -> Text:
     keys = target_keys(view)
     text = Text("row inv gate      commander   Strategos", style="dim")
     for row in range(1, len(view["gates"]) + 1):
         text.append(f"\n{row:>2} ")
-        text.append_text(battle_mark(view, row))
+        text.append_text(battle_mark(view, row, pen))
         text.append(" ")
-        text.append_text(row_details(view, row, keys))
+        text.append_text(row_details(view, row, keys, pen))
     return text
 
 
-def compact_city(view: dict[str, Any], beside: bool) -> Text:
+def compact_city(view: dict[str, Any], beside: bool, pen: ThebaiPen) -> Text:
     g = grid(view["side"])
     keys = target_keys(view)
     text = Text(no_wrap=True)
     header = "   " + "".join(f"   {c:^3}" for c in range(1, g.cols + 1)) + "    inv"
     text.append(header + ("  gate      commander   Strategos" if beside else ""), style="dim")
     for r in range(1, g.rows + 2):
-        cells = [dice_cell(view, g, f"v{r}.{c}", keys) for c in range(1, g.cols + 1)]
+        cells = [dice_cell(view, g, f"v{r}.{c}", keys, pen) for c in range(1, g.cols + 1)]
         if r in (1, g.rows + 1) and not any(cell.strip() for cell, _ in cells):
             cells = []  # an empty border line is left out
         if cells:
@@ -118,71 +135,75 @@ def compact_city(view: dict[str, Any], beside: bool) -> Text:
             break
         text.append(f"\n{r:>2} ", style="dim")
         for c in range(1, g.cols + 2):
-            text.append(*dice_cell(view, g, f"h{r}.{c}", keys))
+            text.append(*dice_cell(view, g, f"h{r}.{c}", keys, pen))
             if c <= g.cols:
-                text.append(*tile_cell(view, f"t{r}.{c}", keys))
+                text.append(*tile_cell(view, f"t{r}.{c}", keys, pen))
         text.append(" ")
-        text.append_text(battle_mark(view, r))
+        text.append_text(battle_mark(view, r, pen))
         if beside:
             text.append("  ")
-            text.append_text(row_details(view, r, keys))
+            text.append_text(row_details(view, r, keys, pen))
     return text
 
 
-def _roofs(view, space) -> list[tuple[str, str]]:
+def _roofs(view, space, pen: ThebaiPen) -> list[tuple[str, str]]:
     tile, turn = view["city"]["tiles"][space]
-    return [roof_glyph(roof(catalog().tiles[tile]["roofs"], turn, side)) for side in range(4)]
+    roofs = [roof(catalog().tiles[tile]["roofs"], turn, side) for side in range(4)]
+    pen.note(*(f"roof:{name}" for name in roofs))
+    return [roof_glyph(name) for name in roofs]
 
 
-def roomy_tile(view, space, keys) -> list[list[tuple[str, str]]]:
+def roomy_tile(view, space, keys, pen: ThebaiPen) -> list[list[tuple[str, str]]]:
     """Three lines of 7 columns: the tile's box with its roofs, owner and archon."""
     blank = [("       ", "")]
     if space not in view["city"]["tiles"]:
-        return [blank, [tile_cell(view, space, keys, 7)], blank]
-    north, east, south, west = _roofs(view, space)
-    body = tile_cell(view, space, keys, 3)
+        return [blank, [tile_cell(view, space, keys, pen, 7)], blank]
+    north, east, south, west = _roofs(view, space, pen)
+    body = tile_cell(view, space, keys, pen, 3)
     return [[("┌──", "dim"), north, ("──┐", "dim")],
             [west, (" ", ""), body, (" ", ""), east],
             [("└──", "dim"), south, ("──┘", "dim")]]
 
 
-def roomy_city(view: dict[str, Any]) -> Text:
+def roomy_width(view: dict[str, Any]) -> int:
+    """Columns of the city drawn roomy (tiles as boxes with their roofs)."""
+    return 10 * grid(view["side"]).cols + 6
+
+
+def roomy_city(view: dict[str, Any], pen: ThebaiPen) -> Text:
+    """The city with each tile a box with its roofs (the rows' details go beside it)."""
     g = grid(view["side"])
     keys = target_keys(view)
     text = Text(no_wrap=True)
-    text.append("   " + "".join(f"   {c:^7}" for c in range(1, g.cols + 1)) + "    inv  gate      commander   Strategos",
-                style="dim")
+    text.append("   " + "".join(f"   {c:^7}" for c in range(1, g.cols + 1)), style="dim")
     for r in range(1, g.rows + 2):
-        text.append("\n   ")
-        for c in range(1, g.cols + 1):
+        cells = [dice_cell(view, g, f"v{r}.{c}", keys, pen, 7) for c in range(1, g.cols + 1)]
+        if r in (1, g.rows + 1) and not any(cell.strip() for cell, _ in cells):
+            cells = []  # an empty border line is left out
+        if cells:
+            text.append("\n   ")
+        for cell, style in cells:
             text.append("   ")
-            text.append(*dice_cell(view, g, f"v{r}.{c}", keys, 7))
+            text.append(cell, style=style)
         if r > g.rows:
             break
-        boxes = [roomy_tile(view, f"t{r}.{c}", keys) for c in range(1, g.cols + 1)]
+        boxes = [roomy_tile(view, f"t{r}.{c}", keys, pen) for c in range(1, g.cols + 1)]
         for line in range(3):
             text.append("\n" + (f"{r:>2} " if line == 1 else "   "), style="dim")
             for c in range(1, g.cols + 2):
-                text.append(*(dice_cell(view, g, f"h{r}.{c}", keys) if line == 1 else ("   ", "")))
+                text.append(*(dice_cell(view, g, f"h{r}.{c}", keys, pen) if line == 1 else ("   ", "")))
                 if c <= g.cols:
                     for part, style in boxes[c - 1][line]:
                         text.append(part, style=style)
-            if line == 1:
-                text.append(" ")
-                text.append_text(battle_mark(view, r))
-                text.append("  ")
-                text.append_text(row_details(view, r, keys))
     return text
 
 
-def roomy(view: dict[str, Any], width: int) -> bool:
-    return width >= 3 + grid(view["side"]).cols * 10 + 3 + 45
-
-
-def city(view: dict[str, Any], width: int) -> list[Text]:
-    """The city drawn for a panel ``width`` wide (with the rows block below when narrow)."""
-    if roomy(view, width):
-        return [roomy_city(view)]
+def city(view: dict[str, Any], width: int, pen: ThebaiPen, roomy: bool = False) -> list[Text]:
+    """The city drawn for a panel ``width`` wide: ``roomy``, its tiles as boxes with their roofs
+    (the rows' details apart: ``rows_block``); else compact, the rows' details beside it, or
+    below when narrow."""
+    if roomy:
+        return [roomy_city(view, pen)]
     if width >= SIDE_INFO_WIDTH:
-        return [compact_city(view, beside=True)]
-    return [compact_city(view, beside=False), rows_block(view)]
+        return [compact_city(view, beside=True, pen=pen)]
+    return [compact_city(view, beside=False, pen=pen), rows_block(view, pen)]

@@ -13,22 +13,25 @@ from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, FACES, ROUNDS
 from engine.thebai.labels import cost_text, effect_text
 
 from .base import target_keys
-from .thebai_style import KEY_STYLE, key_text, seat_style
+from .glyphs import entry
+from .thebai_style import (COLLAPSED, COVERED, FREE_DICE, HIDDEN, KEY_STYLE, METOIKOS, NOW, RESOLVED, STAND, ThebaiPen,
+                           seat_style)
 
 CELL = 11
 
 
-def _key(keys, target) -> str | None:
-    return f"[{key_text(keys[target])}]" if target in keys else None
+def _key(keys, target, pen: ThebaiPen) -> str | None:
+    return pen.key(keys[target]) if target in keys else None
 
 
 def action_name(space: str) -> str:
     return catalog().estate[space]["name"]
 
 
-def estate(view: dict[str, Any], seat: int, width: int) -> Text:
-    """Three rows of five action spaces: covered ones dim with '#', dice and metoikoi on theirs.
-    Row colours are spelled out when there is room, else by their initial."""
+def estate(view: dict[str, Any], seat: int, width: int, pen: ThebaiPen) -> Text:
+    """Three rows of five action spaces: covered ones dim with '#', dice and metoikoi (μ) on
+    theirs, and under each column the VP it scores when it is the rightmost empty one. Row
+    colours are spelled out when there is room, else by their initial."""
     keys = target_keys(view)
     wide = width >= 9 + ESTATE_COLS * CELL
     cell = CELL if wide else max(6, (width - 3) // ESTATE_COLS)
@@ -37,36 +40,46 @@ def estate(view: dict[str, Any], seat: int, width: int) -> Text:
     for row in range(1, ESTATE_ROWS + 1):
         if row > 1:
             text.append("\n")
-        key = _key(keys, f"e{seat}.row{row}")
+        key = _key(keys, f"e{seat}.row{row}", pen)
         text.append(key or f"{row}", style=KEY_STYLE if key else "dim")
-        text.append(f" {colours[row - 1]:<6} " if wide else colours[row - 1][0], style="dim")
+        text.append(f" {colours[row - 1]:<6} " if wide else f"{colours[row - 1][0]} ", style="dim")
         covered_from = ESTATE_COLS - len(view["estate"][seat][row - 1]) + 1
         for col in range(1, ESTATE_COLS + 1):
             space = f"r{row}c{col}"
             name = action_name(space)
-            key = _key(keys, f"e{seat}.{space}")
-            if key:
-                text.append(key_text(keys[f"e{seat}.{space}"]), style=KEY_STYLE)
+            if f"e{seat}.{space}" in keys:
+                text.append(pen.key(keys[f"e{seat}.{space}"], brackets=False), style=KEY_STYLE)
                 text.append(name[:cell - 2].ljust(cell - 1), style="bold")
             elif col >= covered_from:
-                text.append(f"#{name}"[:cell - 1].ljust(cell), style="dim")
+                pen.note("covered")
+                text.append(f"{COVERED}{name}"[:cell - 1].ljust(cell), style="dim")
             elif space in view["estate_dice"][seat] or space in view["estate_meto"][seat]:
                 if space in view["estate_dice"][seat]:
+                    pen.note("citizen")
                     mark, style = f"{seat_letter(seat)}{FACES[view['estate_dice'][seat][space]]}", seat_style(seat)
                 else:
-                    mark, style = f"m{catalog().metoikoi[view['estate_meto'][seat][space]]['power']}", "bold"
+                    pen.note("metoikos")
+                    power = catalog().metoikoi[view["estate_meto"][seat][space]]["power"]
+                    mark, style = f"{METOIKOS}{power}", "bold"
                 text.append(mark, style=style)
                 text.append(f" {name}"[:cell - 1 - len(mark)].ljust(cell - len(mark)))
             else:
                 text.append(f" {name}"[:cell - 1].ljust(cell))
     vps = catalog().column_vp
-    text.append("\n" + " " * (9 if wide else 2) + "".join(("# tile" if wide else "#tile").ljust(cell) if c == 1
-                                                           else f"{vps[c]:>2} VP".ljust(cell)
+    text.append("\n" + " " * (9 if wide else 3) + "".join(("" if c == 1 else f"{vps[c]:>2} VP").ljust(cell)
                                                            for c in range(1, ESTATE_COLS + 1)), style="dim")
     return text
 
 
-def supply(view: dict[str, Any], seat: int) -> Text:
+def row_colours(width: int) -> list[Text]:
+    """The legend's word on the rows' initials, when the estate is too narrow to spell them."""
+    if width >= 9 + ESTATE_COLS * CELL:
+        return []
+    colours = catalog().row_colours
+    return [entry(" ".join(colour[0] for colour in colours), "rows: " + ", ".join(colours), "dim")]
+
+
+def supply(view: dict[str, Any], seat: int, pen: ThebaiPen) -> Text:
     res = view["res"][seat]
     keys = target_keys(view)
     text = Text()
@@ -74,7 +87,7 @@ def supply(view: dict[str, Any], seat: int) -> Text:
     text.append(f"  {view['vp'][seat]} VP   grape {res['grape']} pottery {res['pottery']} bronze {res['bronze']} "
                 f"drachma {res['drachma']}\n")
     for kind, label, pool in (("c", "citizens", view["pool_c"][seat]), ("h", "hoplites", view["pool_h"][seat])):
-        key = _key(keys, f"pool{seat}.{kind}")
+        key = _key(keys, f"pool{seat}.{kind}", pen)
         if key:
             text.append(key, style=KEY_STYLE)
         text.append(f"{label} {' '.join(FACES[f] for f in pool) or '-'}  ")
@@ -93,11 +106,11 @@ def supply(view: dict[str, Any], seat: int) -> Text:
     return text
 
 
-def tracks(view: dict[str, Any]) -> Text:
+def tracks(view: dict[str, Any], pen: ThebaiPen) -> Text:
     keys = target_keys(view)
     text = Text()
     for track in ("dionysus", "ares"):
-        key = _key(keys, track)
+        key = _key(keys, track, pen)
         text.append(key or " ", style=KEY_STYLE if key else "")
         text.append(f"{track.capitalize():<9}", style="bold")
         positions = view["track"][track]
@@ -109,23 +122,30 @@ def tracks(view: dict[str, Any]) -> Text:
     for seat in view["order"]:
         text.append(f"{seat_tag(seat)} ", style=seat_style(seat))
     text.append(f"   round {view['round']} of {ROUNDS}, {view['phase']}\n")
-    text.append_text(fate_timeline(view))
+    text.append_text(fate_timeline(view, pen))
     return text
 
 
-def fate_timeline(view: dict[str, Any]) -> Text:
+def fate_timeline(view: dict[str, Any], pen: ThebaiPen) -> Text:
+    """Each round's fate tile: resolved, face up (a conflict: war and its row), or face down
+    with its stack's letter; this round's marked."""
     text = Text(" Fate ")
     for k, slot in enumerate(view["fate"]):
-        now = k + 1 == view["round"]
         if slot["done"]:
-            mark, style = "·", "dim"
+            pen.note("resolved")
+            mark, style = RESOLVED, "dim"
         elif slot["tile"] and slot["up"]:
             record = catalog().fate[slot["tile"]]
             mark = f"war{record['row']}" if record["kind"] == "conflict" else slot["tile"][:6]
-            style = "bold red" if record["kind"] == "conflict" else "bold"
+            style = "bold #d94a3f" if record["kind"] == "conflict" else "bold"
         else:
-            mark, style = f"?{slot['stack'][0]}", "dim"
-        text.append(f"{k + 1}", style="reverse" if now else "dim")
+            pen.note("hidden")
+            mark, style = f"{HIDDEN}{slot['stack'][0]}", "dim"
+        if k + 1 == view["round"]:
+            pen.note("now")
+            text.append(f"{NOW}{k + 1}", style="bold")
+        else:
+            text.append(f"{k + 1}", style="dim")
         text.append(f":{mark} ", style=style)
     return text
 
@@ -133,29 +153,33 @@ def fate_timeline(view: dict[str, Any]) -> Text:
 METRIC_SHORT = {
     "own_groups": "groups", "largest_group": "largest", "matched_tiles": "2-roof", "top_row_emptied": "top row",
     "middle_row_emptied": "mid row", "bottom_row_emptied": "low row", "dionysus_steps": "Dionysus",
-    "ares_steps": "Ares", "track_promotions": "track ^", "empty_columns": "empty col", "strategos_on_city": "Strategos",
+    "ares_steps": "Ares", "track_promotions": "promos", "empty_columns": "empty col", "strategos_on_city": "Strategos",
     "council_citizens": "council", "contracts_done": "2 contr", "best_suit": "best suit", "gates": "gates",
 }
 
 
-def council(view: dict[str, Any]) -> Text:
-    """The passage (free spaces show their VP), then one line per monument: each space's
-    occupant (seat letter; x collapsed, with councillor tiles in lower case; . free) and criterion."""
+def council(view: dict[str, Any], pen: ThebaiPen) -> Text:
+    """The passage (free spaces show their VP; the dice past its spaces after 'then'), then one
+    line per monument: each space's occupant (a citizen die's seat letter, ^ and the seat of a
+    Lasthenes stand; × collapsed, with the seats of its councillor tiles; . free) and criterion."""
     keys = target_keys(view)
     side = "12" if view["n"] <= 2 else "34"
     text = Text()
-    key = _key(keys, "passage")
+    key = _key(keys, "passage", pen)
     text.append(key or " ", style=KEY_STYLE if key else "")
     text.append("Passage ", style="bold")
-    for k, entry in enumerate(view["passage"]):
-        if entry:
-            text.append(seat_letter(entry[0]), style=seat_style(entry[0]))
+    for k, die in enumerate(view["passage"]):
+        if die:
+            pen.note("citizen")
+            text.append(seat_letter(die[0]), style=seat_style(die[0]))
         else:
             text.append(f"{catalog().passage_vp[k]}", style="dim")
         text.append(" ")
-    text.append("| ")
-    for entry in view["passage_last"]:
-        text.append(seat_letter(entry[0]), style=seat_style(entry[0]))
+    if view["passage_last"]:
+        pen.note("citizen")
+        text.append("then ", style="dim")
+    for die in view["passage_last"]:
+        text.append(seat_letter(die[0]), style=seat_style(die[0]))
     monuments: dict[str, list[str]] = {}
     for space, record in catalog().council.items():
         if record.get("players", view["n"]) <= view["n"]:
@@ -164,17 +188,20 @@ def council(view: dict[str, Any]) -> Text:
         text.append(f"\n {name:<3}", style="bold")
         for space in spaces:
             c = catalog().council[space]["criterion"]
-            key = _key(keys, f"council.{space}")
+            key = _key(keys, f"council.{space}", pen)
             who = view["council"].get(space)
             if key:
                 text.append(f" {key}", style=KEY_STYLE)
             elif who:
-                text.append(f" [{seat_letter(who[0])}{'' if who[1] == 'die' else '*'}]", style=seat_style(who[0]))
+                pen.note("citizen" if who[1] == "die" else "stand")
+                text.append(f" [{'' if who[1] == 'die' else STAND}{seat_letter(who[0])}]", style=seat_style(who[0]))
             elif space in view["collapse"]:
-                tiles = "".join(seat_letter(s).lower() for s in view["councillor_tiles"].get(space, []))
-                text.append(f" [x{tiles}]", style="dim")
+                pen.note("collapsed")
+                tiles = "".join(seat_letter(s) for s in view["councillor_tiles"].get(space, []))
+                text.append(f" [{COLLAPSED}{tiles}]", style="dim")
             else:
-                text.append(" [.]", style="dim")
+                pen.note("free")
+                text.append(f" [{FREE_DICE}]", style="dim")
             text.append(f"{METRIC_SHORT[c['metric']]} {c['vp'][side]}")
     return text
 
@@ -184,17 +211,17 @@ def contract_line(contract: str) -> str:
     return f"{contract} {c['suit']}: {cost_text(c['cost'])} -> {effect_text(c['reward'])}"
 
 
-def display(view: dict[str, Any]) -> Text:
+def display(view: dict[str, Any], pen: ThebaiPen) -> Text:
     keys = target_keys(view)
     text = Text()
-    key = _key(keys, "deck")
+    key = _key(keys, "deck", pen)
     if key:
         text.append(key, style=KEY_STYLE)
     text.append(f"Contracts (deck {view['deck_size']})", style="bold")
     marked = next((s["at"] for c, s in view["cmd"].items() if catalog().commanders[c]["ability"] == "contract"), None)
     for k, contract in enumerate(view["display"]):
         text.append("\n")
-        key = _key(keys, f"display.{k}") or _key(keys, f"card.{contract}")
+        key = _key(keys, f"display.{k}", pen) or _key(keys, f"card.{contract}", pen)
         text.append((key or " ").ljust(4), style=KEY_STYLE if key else "")
         text.append(contract_line(contract) if contract else "(empty)")
         if contract and contract == marked:
@@ -202,12 +229,12 @@ def display(view: dict[str, Any]) -> Text:
     return text
 
 
-def hand(view: dict[str, Any], viewer: int) -> Text:
+def hand(view: dict[str, Any], viewer: int, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
     text = Text("Your hand", style="bold")
     for contract in view["hand"]:
         text.append("\n")
-        key = _key(keys, f"card.{contract}")
+        key = _key(keys, f"card.{contract}", pen)
         text.append((key or " ").ljust(4), style=KEY_STYLE if key else "")
         text.append(contract_line(contract))
     return text

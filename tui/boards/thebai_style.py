@@ -1,7 +1,8 @@
 """Thebai's visual language, declared once (tui/boards/glyphs.py's ``Palette``): the glyphs of
-the city (tiles, archons, dice, plaza, stands, reserved spaces, roofs) with their meaning,
-their colour and their NO_COLOR attributes, and the legend that explains exactly the glyphs a
-panel shows.
+the city (tiles, archons, dice, plaza, stands, reserved spaces, roofs, battle marker), the
+estates (covered spaces, metoikoi tiles), the council and the fate timeline, with their
+meaning, their colour and their NO_COLOR attributes. Every panel draws with a ``Pen`` of this
+palette and notes each glyph it shows, so its legend explains exactly those.
 
 Seats are told apart by letter (and their archon by symbol) first, by colour second; every
 colour has a glyph beside it, so NO_COLOR loses nothing: a tile stays a reverse-video block, a
@@ -17,7 +18,7 @@ from engine.core.seats import SYMBOLS, seat_letter
 from engine.thebai.catalog import catalog
 from engine.thebai.constants import COLOURS, FACES
 
-from .glyphs import Glyph, Palette, entry, key_label, legend_text
+from .glyphs import Glyph, Palette, Pen, key_entry, key_label
 
 SEAT_COLOURS = {"green": "#2e9444", "blue": "#3d7be0", "peach": "#e07a4f", "red": "#d94a3f"}
 """The players' colours (seats A-D): mid-tones, read on a light and a dark theme."""
@@ -28,13 +29,21 @@ PALETTE = Palette("thebai", {
     "tile": Glyph("N", "tile: owner (N neutral), archon", "City", "bold reverse", "bold reverse", shown=" A● "),
     "archon": Glyph("".join(SYMBOLS[:4]), "archons of A-D", "City", "bold", "bold"),
     "empty": Glyph("·", "empty Cadmea space", "City", "dim", "dim"),
-    "citizen": Glyph("ABCD", "citizen die (seat, face)", "Dice", "bold", "bold", shown="A2*"),
+    "reserved": Glyph("H", "space reserved by Hyperbius for seat A", "City", "bold", "bold", shown="HA"),
+    "battle": Glyph("⚔", "battle marker", "City", "bold #d94a3f", "bold"),
+    "hidden": Glyph("?", "face down (an invader; a fate tile, its stack)", "City", "dim", "dim"),
+    "citizen": Glyph("ABCD", "citizen die: seat, face (* next promotion adds power)", "Dice", "bold", "bold",
+                     shown="A2*"),
     "hoplite": Glyph("abcd", "hoplite die", "Dice", "bold underline", "bold underline", shown="a2*"),
-    "free": Glyph(".", "free dice space", "Dice", "dim", "dim"),
+    "free": Glyph(".", "free dice or council space", "Dice", "dim", "dim"),
     "plaza": Glyph("=", "plaza marker", "Dice", "bold", "bold"),
     "stand": Glyph("^", "Lasthenes stand of seat A", "Dice", "bold", "bold", shown="^A"),
-    "reserved": Glyph("H", "space reserved by Hyperbius for seat A", "City", "bold", "bold", shown="HA"),
     **{f"roof:{roof}": Glyph(char, f"{roof} roof", "Roofs", style, "bold") for roof, (char, style) in ROOFS.items()},
+    "covered": Glyph("#", "space under a Cadmea tile", "Estate", "dim", "dim"),
+    "metoikos": Glyph("μ", "metoikoi tile (power)", "Estate", "bold", "bold", shown="μ3"),
+    "collapsed": Glyph("×", "collapsed (councillor tiles' seats)", "Council", "dim", "dim", shown="[×B]"),
+    "resolved": Glyph("✓", "resolved", "Fate", "dim", "dim"),
+    "now": Glyph("▸", "this round", "Fate", "bold", "bold"),
 }, SEAT_COLOURS.values())
 NEUTRAL = PALETTE["tile"].text
 EMPTY_SPACE = PALETTE["empty"].text
@@ -42,6 +51,13 @@ FREE_DICE = PALETTE["free"].text
 PLAZA = PALETTE["plaza"].text
 STAND = PALETTE["stand"].text
 RESERVED = PALETTE["reserved"].text
+BATTLE = PALETTE["battle"].text
+HIDDEN = PALETTE["hidden"].text
+COVERED = PALETTE["covered"].text
+METOIKOS = PALETTE["metoikos"].text
+COLLAPSED = PALETTE["collapsed"].text
+RESOLVED = PALETTE["resolved"].text
+NOW = PALETTE["now"].text
 KEY_STYLE = "bold reverse"
 """A choice's number key on its board target."""
 
@@ -79,34 +95,18 @@ def roof_glyph(roof: str) -> tuple[str, str]:
     return ROOFS[roof]
 
 
-def key_text(number: int) -> str:
-    return key_label(number)
+class ThebaiPen(Pen):
+    """A pen of Thebai's palette that also notes whether a choice's key was drawn."""
 
+    def __init__(self, color: bool = True):
+        super().__init__(PALETTE, color)
+        self.keyed = False
 
-def legend(names: list[str], width: int) -> Text:
-    """The meaning of exactly the glyphs named (those on screen), on lines of ``width``, then
-    the number keys when ``key`` is among them."""
-    entries = []
-    for name in names:
-        if name == "key":
-            entries.append(("", entry("3", "key of a choice there", KEY_STYLE)))
-            continue
-        glyph = PALETTE[name]
-        style = "bold reverse" if name == "tile" else PALETTE.style(name, True)
-        entries.append((glyph.group, entry(Text.assemble((glyph.shown or glyph.text, style)), glyph.meaning)))
-    return legend_text(entries, width)
+    def key(self, number: int, brackets: bool = True) -> str:
+        """A choice's key where it acts ('[3]', or '3' in a tight cell)."""
+        self.keyed = True
+        return f"[{key_label(number)}]" if brackets else key_label(number)
 
-
-def city_glyphs(view: dict, roofs: bool = False) -> list[str]:
-    """The glyphs the city shows now (``roofs``: drawn roomy, with the roofs), for its legend."""
-    city = view["city"]
-    shown = ["tile"] + (["archon"] if any(at for at in view["archons"]) else []) + ["empty", "free"]
-    kinds = {kind for _, kind, _ in city["dice"].values()}
-    shown += [name for kind, name in (("c", "citizen"), ("h", "hoplite")) if kind in kinds]
-    shown += [name for present, name in ((city["plaza"], "plaza"), (city["posts"], "stand"),
-                                         (city["sites"], "reserved")) if present]
-    if roofs and city["tiles"]:
-        shown += [f"roof:{roof}" for roof in ROOFS]
-    if any(choice.target for choice in view.get("choices", ())):
-        shown.append("key")
-    return shown
+    def extras(self) -> list[Text]:
+        """The legend's entries beyond the palette's glyphs: the keys, when drawn."""
+        return [key_entry("key of a choice there")] if self.keyed else []
