@@ -16,7 +16,12 @@ and calls ``act``/``undo``/``bot_choice``/``refresh``. On top it:
   calling ``on_change()`` (from that thread) when another process changed the game, or when
   this terminal has just become the bot runner, has lost a lease, or another terminal's
   player left the table (``take_left()`` says whose seats). Its own writes are no change:
-  it neither rings its own doorbell nor reads the save again after them.
+  it neither rings its own doorbell nor reads the save again after them;
+* shares a search bot's thinking (saves/thinking.py): the bot runner publishes how far its
+  search is (``share_thinking``, ``thinking_done``) and the other terminals' watch threads
+  pass it to ``on_thinking``; a terminal holding a seat may ask the runner to move now
+  (``ask_move_now``), whose watch thread passes a request from a live seat holder of the game
+  to ``on_move_now``.
 
 Concurrency: ``on_change`` never touches the session; the caller refreshes it in its own
 worker (``refresh()``), so every change to the wrapped ``GameSession`` happens in one
@@ -34,16 +39,21 @@ from engine.core.contract import IllegalChoice
 from engine.core.seats import seat_tag
 from .seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatsUnavailable, SeatTaken, new_holder_id
 from .session import HUMAN
+from .thinking import MoveNowRequest, ThinkingBoard, ThinkingStatus
 from .watch import FALLBACK, Watcher, ring
 
 
 class SharedSession:
     def __init__(self, session, seats: Iterable[int] | None, on_change: Callable[[], None], *,
-                 ttl: float = DEFAULT_TTL, fallback: float = FALLBACK, identity: str | None = None):
+                 ttl: float = DEFAULT_TTL, fallback: float = FALLBACK, identity: str | None = None,
+                 on_thinking: Callable[[ThinkingStatus | None], None] | None = None,
+                 on_move_now: Callable[[MoveNowRequest], None] | None = None):
         self.session = session
         self.every_free_seat = seats is None
         self.seats = frozenset(seats or ())
         self.on_change = on_change
+        self.on_thinking = on_thinking
+        self.on_move_now = on_move_now
         self.data_dir = Path(session.store.data_dir)
         self.save_id = session.record.id
         self.leases = SeatLeases(self.data_dir, self.save_id, ttl)
@@ -62,6 +72,7 @@ class SharedSession:
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._watcher: Watcher | None = None
+        self._board: ThinkingBoard | None = None
 
     # -- joining and leaving ---------------------------------------------------------------
 
@@ -94,6 +105,7 @@ class SharedSession:
             for key in (*taken, BOTS):
                 self.leases.release(key, self.holder)
             raise SeatsUnavailable(f"this terminal cannot follow the game ({error.strerror or error})") from error
+        self._board = ThinkingBoard(self.data_dir, self.save_id, len(self.record.seats), own_doorbell=self._watcher.fifo)
         self.session.refresh()  # a change made before the watcher looked would otherwise go unseen
         for target, name in ((self._watch, "watch"), (self._beat, "heartbeat")):
             thread = threading.Thread(target=target, name=f"tabula-{name}-{self.save_id}", daemon=True)
@@ -182,6 +194,40 @@ class SharedSession:
             acted += 1
         return acted
 
+    # -- a bot's thinking, shared -----------------------------------------------------------
+
+    def share_thinking(self, seat: int, position: int, fraction: float) -> None:
+        """Tell the other terminals how far the search for bot ``seat``'s move is (the runner)."""
+        if self._board is not None and self.runs_bots and not self._stop.is_set():
+            self._board.publish(ThinkingStatus(seat, position, min(1.0, max(0.0, fraction))))
+
+    def thinking_done(self) -> None:
+        if self._board is not None:
+            self._board.clear()
+
+    def ask_move_now(self, seat: int, position: int) -> bool:
+        """Ask the terminal thinking for bot ``seat`` (at ``position``) to move now; only a
+        terminal that holds a seat may. False if this one may not."""
+        if self._board is None or not self.seats or self.lost or self._stop.is_set():
+            return False
+        self._board.ask_move_now(MoveNowRequest(seat, position, self.holder))
+        return True
+
+    def _look_aside(self) -> None:
+        """After each wake of the watch thread: the runner looks for a move-now request, the
+        others for the thinking status (one ``stat`` each when nothing changed)."""
+        if self.runs_bots:
+            request = self._board.request()
+            if request and self.on_move_now is not None and self._holds_a_seat(request.holder):
+                self.on_move_now(request)
+        else:
+            status = self._board.status()
+            if status is not False and self.on_thinking is not None:
+                self.on_thinking(status)
+
+    def _holds_a_seat(self, holder: str) -> bool:
+        return any(lease.holder == holder for key, lease in self.leases.live().items() if key != BOTS)
+
     # -- rules of the shared table -----------------------------------------------------------
 
     def _check_human(self, seat: int) -> None:
@@ -224,8 +270,12 @@ class SharedSession:
 
     def _watch(self) -> None:
         while not self._stop.is_set():
-            if self._watcher.wait() and not self._stop.is_set():
+            changed = self._watcher.wait()
+            if self._stop.is_set():
+                break
+            if changed:
                 self.on_change()
+            self._look_aside()
 
     def _beat(self) -> None:
         while not self._stop.wait(self.leases.ttl / 4):

@@ -232,3 +232,56 @@ def test_taking_several_seats_is_all_or_nothing_and_only_human_seats_can_be_take
             SharedSession(load(data_dir, save_id), [2], lambda: None).start()
     finally:
         bruno.stop()
+
+
+
+class TablePlayer(Player):
+    """A table process (tests/multiterminal/table.py): what its screen would show, as events."""
+
+    def __init__(self, data_dir: Path, save_id: str, seat, *extra: str):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.multiterminal.table", str(data_dir), save_id, str(seat), *extra],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        self.events = []
+        self._pending = b""
+
+
+def test_a_bot_thinking_in_one_process_shows_its_progress_in_the_others_and_a_player_there_can_make_it_move(data_dir):
+    """Three table processes: the first (a spectator) runs the bots, so its endless Normal bot
+    thinks there; Ann's and a second spectator's show the thinking line; only Ann may hurry it."""
+    save_id = new_game(data_dir, kinds=("human", "normal"))
+    position = len(load(data_dir, save_id).match.actions)
+    tables: list[TablePlayer] = []
+    try:
+        tables.append(runner := TablePlayer(data_dir, save_id, "watch", "--endless"))
+        assert runner.wait_for("state")["runs_bots"]
+        tables.append(ann := TablePlayer(data_dir, save_id, 0))
+        tables.append(spectator := TablePlayer(data_dir, save_id, "watch"))
+        first = ann.wait_for("thinking")
+        later = ann.wait_for("thinking")
+        assert (first["seat"], first["position"], first["hurry"]) == (1, position, True)
+        assert 0 <= first["fraction"] <= later["fraction"] <= 1
+        assert later["t"] - first["t"] >= 0.3  # shared a few times a second at most
+        watched = spectator.wait_for("thinking")
+        assert watched["seat"] == 1 and not watched["hurry"]  # a spectator sees it, without the key
+        spectator.send("m")
+        spectator.wait_for("pressed")
+        time.sleep(1.0)
+        assert all(action["a"] != 1 for action in SaveStore(data_dir).load(save_id).actions[position:])
+
+        ann.send("m")  # Ann's m: the search in the runner's process ends with its best so far
+        ann.wait_for("pressed")
+        ann.wait_for("thinking-ended", timeout=30)
+        moved = ann.wait_for("state", timeout=30)
+        while 1 in moved["awaiting"]:
+            moved = ann.wait_for("state", timeout=30)
+        assert [action["a"] for action in SaveStore(data_dir).load(save_id).actions[position:]] == [1]
+        for table in tables:
+            table.send("q")
+            table.finish()
+    finally:
+        for table in tables:
+            if table.process.poll() is None:
+                table.process.kill()
+                table.process.wait()

@@ -140,3 +140,40 @@ async def test_the_new_game_form_offers_the_levels_and_hints_follow_the_seats(to
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.state, settled=False)
         assert app.screen.session.record.seats[1].kind == "hard" and app.screen.session.match.hints
+
+
+@pilot_test
+async def test_a_bot_thinking_at_another_terminal_shows_here_and_m_asks_that_terminal_to_move(toy, tmp_path, endless):
+    import threading
+
+    from engine.search.worker import Thinker
+    from saves.session import GameSession
+    from tui.table.controller import TableController
+
+    session = new_save(tmp_path, "toy", [("Ann", "human"), ("Bruno", "normal")])
+    save_id, actions = session.record.id, len(session.match.actions)
+    thinker = Thinker()
+    runner = TableController(GameSession.resume(SaveStore(tmp_path), save_id), [], lambda event: None,
+                             lambda work: threading.Thread(target=work, daemon=True).start(), bot_pause=0,
+                             thinker=thinker)  # another terminal, watching: first at the table, it runs the bots
+    runner.start()
+    try:
+        app = make_app(tmp_path, join=(save_id, 0))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.state, settled=False)
+            table = app.screen
+            assert not table.state.runs_bots and table.state.choices  # Ann pledges while Bruno thinks there
+            await until(pilot, lambda: table.thinking is not None and table.thinking.fraction >= 0.05, timeout=30,
+                        settled=False)
+            line = text_of(table.query_one("#thinking"))
+            assert "▲B Bruno is thinking…" in line and "m: move now" in line and "▰" in line and "%" in line
+            assert table.check_action("move_now", ()) is True
+            assert len(SaveStore(tmp_path).load(save_id).actions) == actions  # nothing decided yet
+            await pilot.press("m")
+            await until(pilot, lambda: 1 not in table.state.awaiting, timeout=15)
+            assert table.thinking is None and not table.query_one("#thinking").display
+            assert table.session.match.actions[actions].actor == 1  # Bruno's pledge, made over there
+            assert table.state.choices and not table.check_action("move_now", ())  # Ann still pledges
+    finally:
+        runner.stop()
+        thinker.close()

@@ -18,7 +18,7 @@ from saves.session import GameSession
 from saves.shared import SharedSession
 from saves.store import SaveStore
 from tests.tui.helpers import new_save
-from tui.table.controller import Notice, TableController
+from tui.table.controller import Notice, TableController, Thinking, ThinkingEnded
 from tui.table.state import TableState
 
 TWO_HUMANS = [("Ann", "human"), ("Bruno", "human")]
@@ -288,3 +288,83 @@ def drain(terminal: Terminal) -> list:
     while not terminal.events.empty():
         found.append(terminal.events.get())
     return found
+
+
+# -- a bot's thinking, shared with the game's other terminals ---------------------------------------
+
+
+@pytest.fixture
+def endless_normal(monkeypatch):
+    """A Normal bot that thinks until told to move (the level travels with each request)."""
+    from engine.search import LEVELS, Level
+
+    monkeypatch.setitem(LEVELS, "normal", Level("normal", "Normal (endless)", iterations=10**8, cpu_cap=60.0,
+                                                 wall_cap=120.0))
+
+
+@pytest.fixture
+def thinker():
+    from engine.search.worker import Thinker
+
+    thinker = Thinker()
+    yield thinker
+    thinker.close()
+
+
+def others_thinking(terminal: Terminal, timeout: float = 30.0):
+    return terminal.until(lambda event: isinstance(event, Thinking) and event.position is not None, timeout)
+
+
+def test_a_bot_thinking_at_the_terminal_running_the_bots_shows_at_the_others_and_a_player_there_may_hurry_it(
+        toy, tmp_path, terminals, endless_normal, thinker):
+    session = new_save(tmp_path, "toy", [("Ann", "human"), ("Bruno", "normal"), ("Cleo", "human")])
+    save_id, position = session.record.id, len(session.match.actions)  # all three pledge at once
+    runner = terminals(tmp_path, save_id, [], thinker=thinker)  # first at the table: it runs the bots
+    runner.state()
+    ann, spectator = terminals(tmp_path, save_id, [0]), terminals(tmp_path, save_id, [])
+    assert runner.controller.session.runs_bots and not ann.controller.session.runs_bots
+
+    seen = others_thinking(ann)
+    assert (seen.seat, seen.position, seen.hint, seen.hurry) == (1, position, False, True)
+    assert 0 <= seen.fraction <= 1
+    later = others_thinking(ann)
+    assert later.fraction >= seen.fraction  # it goes on reporting, at most a few times a second
+    watched = others_thinking(spectator)
+    assert watched.seat == 1 and not watched.hurry  # a spectator may watch it, not hurry it
+
+    spectator.controller.move_now(watched)  # nothing to ask: it would be refused anyway
+    assert not spectator.controller.session.ask_move_now(1, position)
+    assert all(actor != 1 for actor, _ in saved(tmp_path, save_id)[position:])
+
+    ann.controller.move_now(later)  # Ann's m: the runner's search ends with its best so far
+    ann.until(lambda event: isinstance(event, ThinkingEnded), timeout=15)
+    ann.state(lambda state: 1 not in state.awaiting, timeout=15)
+    assert [actor for actor, _ in saved(tmp_path, save_id)[position:]] == [1]
+    assert not (tmp_path / "watch" / save_id / "thinking.json").exists()
+
+
+def test_a_move_now_request_is_taken_only_from_a_live_seat_holder_of_the_game_and_for_the_search_under_way(
+        toy, tmp_path, terminals, endless_normal, thinker):
+    from saves.thinking import REQUEST
+
+    session = new_save(tmp_path, "toy", [("Ann", "human"), ("Bruno", "normal")])
+    save_id, position = session.record.id, len(session.match.actions)
+    runner = terminals(tmp_path, save_id, [], thinker=thinker)
+    ann = terminals(tmp_path, save_id, [0])
+    others_thinking(ann)
+    board = ann.controller.session._board
+    forged = [{"seat": 1, "position": position, "holder": "not-a-holder"},
+              {"seat": 1, "position": position + 1, "holder": ann.controller.session.holder},
+              {"seat": 0, "position": position, "holder": ann.controller.session.holder},
+              {"seat": 1, "position": position, "holder": ann.controller.session.holder, "more": "x"},
+              "not an object", {"seat": True, "position": position, "holder": ann.controller.session.holder}]
+    for data in forged:
+        board._write(REQUEST, data)
+        time.sleep(0.3)
+    (tmp_path / "watch" / save_id / REQUEST).write_bytes(b"\xff" * 4096)  # too large, not JSON
+    board._ring()
+    time.sleep(0.5)
+    assert runner.controller._searching == (1, position)  # still thinking
+    assert all(actor != 1 for actor, _ in saved(tmp_path, save_id)[position:])
+    ann.controller.session.ask_move_now(1, position)
+    ann.state(lambda state: 1 not in state.awaiting, timeout=15)

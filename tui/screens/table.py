@@ -24,7 +24,7 @@ from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS
 from tui.messages import ChoiceMade, CurtainLifted
 from tui.screens.base import TabulaScreen
-from tui.table.controller import HintReady, Notice, TableController, TableEvent, Thinking
+from tui.table.controller import HintReady, Notice, TableController, TableEvent, Thinking, ThinkingEnded
 from tui.table.lines import hint_lines, prompt_line, seat_title, status_line, thinking_line
 from tui.table.state import TableState, needs_curtain
 from tui.table.turn_end import CONFIRM_ALWAYS, UNDO, confirm_choices
@@ -158,7 +158,12 @@ class TableScreen(TabulaScreen):
         if isinstance(event, Notice):
             self.tell(event)
         elif isinstance(event, Thinking):
-            self.show_thinking(event)
+            state = self.state
+            if event.position is None or state is not None and event.position == state.position and not state.finished:
+                self.show_thinking(event)  # another terminal's search, for the table on screen
+        elif isinstance(event, ThinkingEnded):
+            if self.thinking is not None and self.thinking.position is not None:
+                self.show_thinking(None)
         elif isinstance(event, HintReady):
             self.show_thinking(None)
             self.show_suggestions(event)
@@ -420,7 +425,7 @@ class TableScreen(TabulaScreen):
             return True if self.state.may_ask_hint and not self.busy and not self.curtain_up and not self.thinking \
                 else None
         if action == "move_now":
-            return self.thinking is not None
+            return self.thinking is not None and self.thinking.hurry
         return True
 
     def on_option_list_option_highlighted(self, event: ChoiceList.OptionHighlighted) -> None:
@@ -482,8 +487,8 @@ class TableScreen(TabulaScreen):
         self.controller.hint(state.viewer, state.position)
 
     def action_move_now(self) -> None:
-        if self.thinking is not None:
-            self.controller.move_now()
+        if self.thinking is not None and self.thinking.hurry:
+            self.controller.move_now(self.thinking)
 
     def action_settings(self) -> None:
         from tui.screens.settings import SettingsScreen

@@ -57,7 +57,8 @@ class Notice:
 
 @dataclass(frozen=True)
 class Thinking:
-    """A search is under way on this terminal: a bot's move, or a hint."""
+    """A search is under way: a bot's move or a hint on this terminal, or a bot's move on the
+    terminal that runs the game's bots (``position`` set)."""
 
     seat: int
     fraction: float
@@ -65,6 +66,16 @@ class Thinking:
     level's cap, whichever ends it first."""
     hint: bool = False
     """Working out a hint for ``seat`` (a human), not a bot's move."""
+    position: int | None = None
+    """Another terminal thinks, for the game as it was after this many actions (shown only
+    while the table is there)."""
+    hurry: bool = True
+    """``m`` may end it from here (not from a spectator's terminal, for another's search)."""
+
+
+@dataclass(frozen=True)
+class ThinkingEnded:
+    """The other terminal's search ended (its move, if made, comes as a new ``TableState``)."""
 
 
 @dataclass(frozen=True)
@@ -72,10 +83,13 @@ class HintReady:
     hint: Hint
 
 
-TableEvent = TableState | Notice | Thinking | HintReady
+TableEvent = TableState | Notice | Thinking | ThinkingEnded | HintReady
 
 REPORT_EVERY = 0.25
 """Seconds between two progress reports of a search (each repaints a line of the table)."""
+SHARE_EVERY = 0.5
+"""Seconds between two reports of a bot's search to the game's other terminals (each writes
+a small file and rings their doorbells)."""
 
 
 class TableController:
@@ -89,7 +103,8 @@ class TableController:
         and hints think in (None: in the worker thread). ``confirm_turn_ends``: False, nobody
         confirms the end of a turn (else each player's setting decides). ``shared``:
         SharedSession's ttl, fallback and identity."""
-        self.session = SharedSession(session, seats, self.game_changed, **shared)
+        self.session = SharedSession(session, seats, self.game_changed, on_thinking=self._thinking_elsewhere,
+                                     on_move_now=self._asked_to_move_now, **shared)
         self.thinker = thinker
         self.emit = emit
         self.spawn = spawn
@@ -104,6 +119,8 @@ class TableController:
         """Whose view was last shown (it stays while bots and other terminals move)."""
         self._shown: tuple | None = None
         self._lost_told = ""
+        self._searching: tuple[int, int] | None = None
+        """(seat, position) of the bot whose move this terminal's thinker is searching."""
 
     # -- what the screen calls ---------------------------------------------------------------
 
@@ -115,7 +132,8 @@ class TableController:
         """Leave the table: no more steps or bot moves; the seats are freed at once."""
         if not self.stopped:
             self._stopped.set()
-            self.move_now()  # a search under way ends now; its move is not made
+            if self.thinker is not None:
+                self.thinker.move_now()  # a search under way ends now; its move is not made
             self.session.stop()
 
     @property
@@ -148,10 +166,14 @@ class TableController:
     def undo(self, seat: int, position: int) -> None:
         self._ask(self._at(position, lambda: self.session.undo(seat)))
 
-    def move_now(self) -> None:
+    def move_now(self, thinking: Thinking | None = None) -> None:
         """End the search under way (a bot's move: it moves with its best so far; a hint:
-        it shows what it has). Any thread."""
-        if self.thinker is not None:
+        it shows what it has); ``thinking``: the one shown, if another terminal's, is asked to
+        (a small write, in a worker). Any thread."""
+        if thinking is not None and thinking.position is not None:
+            if thinking.hurry:
+                self.spawn(lambda: self.session.ask_move_now(thinking.seat, thinking.position))
+        elif self.thinker is not None:
             self.thinker.move_now()
 
     def hint(self, seat: int, position: int) -> None:
@@ -245,31 +267,58 @@ class TableController:
         return len(self.session.match.actions), self.session.runs_bots, self.session.lost
 
     def _bot_choice(self, seat: int) -> str | None:
-        """The bot's choice, thought out in the thinker's process; should that process fail,
-        here (the same choice, without progress or move-now). None: the table was left."""
+        """The bot's choice, thought out in the thinker's process, its progress shown here
+        and shared with the game's other terminals; should that process fail, here (the same
+        choice, without progress or move-now). None: the table was left."""
         kind = self.session.record.seats[seat].kind
         if self.thinker is not None:
+            position = len(self.session.match.actions)
+            self._searching = (seat, position)
             try:
-                return self.session.bot_choice(seat, self.thinker, self._reporter(seat, LEVELS.get(kind)))
+                return self.session.bot_choice(seat, self.thinker, self._reporter(seat, LEVELS.get(kind), shared=position))
             except ThinkerError as error:
                 if self.stopped or self.thinker.closed:  # the app is ending
                     return None
                 self._tell(Notice("The bots think here now", f"Their process failed: {error}", "warning"))
                 self.thinker = None
+            finally:
+                self._searching = None
+                self.session.thinking_done()
         return self.session.bot_choice(seat)
 
-    def _reporter(self, seat: int, level: Level | None, hint: bool = False) -> Callable[[SearchResult], None]:
-        """A search's progress callback: a ``Thinking`` event now and then."""
-        last = [0.0]
+    def _reporter(self, seat: int, level: Level | None, hint: bool = False,
+                  shared: int | None = None) -> Callable[[SearchResult], None]:
+        """A search's progress callback: a ``Thinking`` event now and then; ``shared``: the
+        position of a bot's search, whose progress the other terminals are told less often."""
+        last = [0.0, 0.0]
 
         def report(result: SearchResult) -> None:
             now = time.monotonic()
-            if level is not None and now - last[0] >= REPORT_EVERY:
-                last[0] = now
-                fraction = max(result.iterations / level.iterations, result.cpu / level.cpu_cap)
-                self._tell(Thinking(seat, min(1.0, fraction), hint))
+            if level is None or now - last[0] < REPORT_EVERY:
+                return
+            last[0] = now
+            fraction = min(1.0, max(result.iterations / level.iterations, result.cpu / level.cpu_cap))
+            self._tell(Thinking(seat, fraction, hint))
+            if shared is not None and now - last[1] >= SHARE_EVERY:
+                last[1] = now
+                self.session.share_thinking(seat, shared, fraction)
 
         return report
+
+    def _thinking_elsewhere(self, status) -> None:
+        """The runner of the bots reported its search (None: it ended). Watch thread."""
+        if status is None:
+            self._tell(ThinkingEnded())
+            return
+        if self.session.record.seats[status.seat].kind not in LEVELS:
+            return  # only a search bot's move is shared
+        hurry = bool(self.session.seats) and not self.session.lost
+        self._tell(Thinking(status.seat, status.fraction, position=status.position, hurry=hurry))
+
+    def _asked_to_move_now(self, request) -> None:
+        """A player at another terminal pressed m: the search it saw ends now. Watch thread."""
+        if self._searching == (request.seat, request.position) and self.thinker is not None:
+            self.thinker.move_now()
 
     # -- the steps ----------------------------------------------------------------------------
 

@@ -63,11 +63,13 @@ def named_prompt(names: list[str], seat: int, prompt: str) -> str:
 
 
 def thinking_line(state: TableState, thinking) -> str:
-    """'▲B Bruno is thinking… 31%' over '▰▰▰▱▱▱▱▱▱▱ m: move now' (a tui.table.controller.Thinking)."""
+    """'▲B Bruno is thinking… 31%' over '▰▰▰▱▱▱▱▱▱▱ m: move now' (a tui.table.controller.Thinking;
+    no key where this terminal may not hurry it)."""
     filled = round(thinking.fraction * BAR)
     bar = "▰" * filled + "▱" * (BAR - filled)
     who = "Working out a hint" if thinking.hint else f"{seat_label(state.names, thinking.seat)} is thinking"
-    return f"{who}… {thinking.fraction:.0%}\n{bar} m: {'now' if thinking.hint else 'move now'}"
+    key = f" m: {'now' if thinking.hint else 'move now'}" if thinking.hurry else ""
+    return f"{who}… {thinking.fraction:.0%}\n{bar}{key}"
 
 
 def hint_lines(hint) -> list[str]:
