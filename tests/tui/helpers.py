@@ -68,11 +68,16 @@ def new_save(data_dir: Path, game: str, seats: list[tuple[str, str]], seed: int 
 
 
 def text_of(widget) -> str:
-    """The plain text a Static-like widget shows now."""
+    """The plain text a Static-like widget shows now; a board panel out of sight (80 columns
+    show one), what it shows once in sight (it is drawn then)."""
     import io
 
     from rich.console import Console
 
+    from tui.widgets.board_panel import BoardPanel
+
+    if isinstance(widget, BoardPanel):
+        widget.catch_up()
     content = widget.content
     if isinstance(content, str):
         return content

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.assistant.games import GAME_IDS, assistant_for
@@ -21,6 +21,7 @@ from tui.screens.assistant_widgets import CursorList, RowList
 from tui.screens.base import TabulaScreen
 from tui.text import clean, plain
 from tui.widgets.dialogs import TextDialog
+from tui.widgets.footer import Footer
 
 CSS = [Path(__file__).parent.parent / "styles" / "assistant.tcss"]
 LOADING = "Loading saved sheets…"

@@ -7,7 +7,7 @@ import secrets
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.assistant.checklist import Checklist, Step, redrawn, seats_text, toggle
@@ -18,6 +18,7 @@ from tui.screens.assistant_widgets import CursorList
 from tui.screens.base import TabulaScreen
 from tui.text import plain
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
+from tui.widgets.footer import Footer
 
 
 def step_prompt(step: Step, ticked: bool) -> Text:

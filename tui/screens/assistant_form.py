@@ -18,7 +18,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 from textual.worker import get_current_worker
 
 from engine.assistant.forms import Evaluation, Field, refusal
@@ -28,6 +28,7 @@ from tui.screens.assistant_store import SheetSaver
 from tui.screens.assistant_widgets import CURSOR
 from tui.screens.base import TabulaScreen
 from tui.text import plain
+from tui.widgets.footer import Footer
 
 WIDE = 120
 """From this many columns on, the results stand beside the inputs."""

@@ -7,7 +7,7 @@ from rich.measure import Measurement
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical, VerticalScroll
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from engine.core.contract import Score
 from tui.boards import board_for
@@ -17,6 +17,7 @@ from tui.screens.base import TabulaModal, TabulaScreen
 from tui.table.state import TableState
 from tui.text import plain, seat_label
 from tui.widgets.board_panel import BoardPanel
+from tui.widgets.footer import Footer
 from tui.widgets.scores import breakdown_table
 
 

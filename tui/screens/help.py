@@ -5,12 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Label, Markdown, OptionList
+from textual.widgets import Label, Markdown, OptionList
 from textual.widgets.option_list import Option
 
 from engine.registry import rules_for, titles
 from tui.help_text import load_sections, section_index
 from tui.screens.base import TabulaModal, TabulaScreen
+from tui.widgets.footer import Footer
 
 
 class HelpScreen(TabulaScreen):

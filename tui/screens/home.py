@@ -8,12 +8,13 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from tui.screens.base import TabulaScreen
 from tui.text import plain
+from tui.widgets.footer import Footer
 
 RACY_NS = 2_000_000_000
 """A games folder changed this recently is looked at again next time: file times are coarse."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 
 from tui.screens.base import TabulaModal
+from tui.widgets.footer import Footer
 from tui.widgets.game_log import NEW_MARK, marked_lines
 
 

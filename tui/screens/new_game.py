@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
-from textual.widgets import Button, Footer, Input, Label, Select
+from textual.widgets import Button, Input, Label, Select
 
 from engine.core.contract import HINTS
 from engine.core.seats import seat_tag
 from engine.registry import rules_for, titles
 from tui.screens.base import TabulaScreen
 from tui.text import KINDS
+from tui.widgets.footer import Footer
 
 DEFAULT_NAMES = ("Alice", "Bruno", "Carla", "Dario", "Elena")
 

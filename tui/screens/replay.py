@@ -12,7 +12,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from engine.core.replay import Replay, replay_of
 from engine.registry import rules_for
@@ -22,6 +22,7 @@ from tui.boards.glyphs import Ledger
 from tui.screens.base import TabulaScreen
 from tui.text import clean, plain, seat_label
 from tui.widgets.board_panel import BoardPanel
+from tui.widgets.footer import Footer
 from tui.widgets.game_log import GameLog
 from tui.widgets.scores import ScoreSummary
 

@@ -17,7 +17,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Label, OptionList, Static
+from textual.widgets import DataTable, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.seats import seat_tag
@@ -27,6 +27,7 @@ from saves.session import HUMAN
 from tui.screens.base import TabulaModal, TabulaScreen
 from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
 from tui.widgets.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
+from tui.widgets.footer import Footer
 
 WATCH, EVERY_FREE_SEAT = "watch", "all"
 SEATS_FROM = 120

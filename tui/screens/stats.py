@@ -11,13 +11,14 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Label, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Label, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from engine.registry import titles as digital_titles
 from saves.records import PlayRecord, filtered, stats
 from tui.screens.base import TabulaScreen
 from tui.text import clean, plain
+from tui.widgets.footer import Footer
 
 ALL = None
 MARKERS = "●▲■◆★✚○△□◇"

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from saves.shared import SharedSession
 from tui.boards import board_for
@@ -32,8 +32,13 @@ from tui.text import plain, seat_label
 from tui.widgets.board_panel import BoardPanel
 from tui.widgets.choice_list import ChoiceList, choice_detail
 from tui.widgets.curtain import Curtain
+from tui.widgets.footer import Footer
 from tui.widgets.game_log import GameLog
 from tui.widgets.scores import ScoreSummary
+
+
+SLOW_ANSWER = 0.25
+"""Seconds a move may take before its choice list dims."""
 
 
 class TableScreen(TabulaScreen):
@@ -87,6 +92,10 @@ class TableScreen(TabulaScreen):
         self.ledger = Ledger(self.legend_changed)
         """What the panels on screen drew, for the legend panel."""
         self._legend_pending = False
+        self._drawing = False
+        """The panels are being drawn (the legend panel comes last)."""
+        self.drawn_highlight = None
+        """The highlighted choice the panels were last drawn with."""
         self.zoomed = False
         """The panels that zoom show a zoomed window (``z``)."""
         self.thinking: Thinking | None = None
@@ -247,28 +256,34 @@ class TableScreen(TabulaScreen):
         choices = self.query_one("#choices", ChoiceList)
         shown = self.offered(state)
         choices.show(shown)  # first: a zoomed board centres on the highlighted choice
-        for panel in self.panels:
-            widget = self.panel(panel)
-            draw = lambda width, panel=panel: panel.draw(view, self.frame(panel, width, viewer))  # noqa: E731
-            if panel.legend:
-                widget.set_class(self.drawn_alone, "-absent")
-                widget.show(draw)
-            elif panel.private:
-                widget.set_class(not state.has_private, "-absent")
-                if state.has_private:
-                    widget.show(draw, title=f"{panel.title} — {seat_label(state.names, viewer)}")
+        self.drawn_highlight = choices.highlighted_choice()
+        self.follow_decision(state)
+        self._drawing = True  # the legend panel is drawn last, from what the others drew
+        try:
+            for panel in sorted(self.panels, key=lambda panel: panel.legend):
+                widget = self.panel(panel)
+                draw = lambda width, panel=panel: panel.draw(view, self.frame(panel, width, viewer))  # noqa: E731
+                in_sight = not self.drawn_alone or panel.name == self.focused_view
+                if panel.legend:
+                    widget.set_class(self.drawn_alone, "-absent")
+                    widget.show(draw, now=not self.drawn_alone)
+                elif panel.private:
+                    widget.set_class(not state.has_private, "-absent")
+                    if state.has_private:
+                        widget.show(draw, title=f"{panel.title} — {seat_label(state.names, viewer)}", now=in_sight)
+                    else:
+                        self.ledger.forget(panel.name)
                 else:
-                    self.ledger.forget(panel.name)
-            else:
-                widget.show(draw, title=None if panel.seat is None else seat_title(state, panel.seat))
+                    widget.show(draw, title=None if panel.seat is None else seat_title(state, panel.seat), now=in_sight)
+        finally:
+            self._drawing = False
         self.query_one("#prompt", Static).update(plain(prompt_line(state)))
         choices.disabled = False
         choices.display = bool(shown)
         self.show_hint()
         self.show_scores(state)
         self.show_log(state)
-        self.follow_decision(state)
-        self.call_after_refresh(self.show_view_hint)  # the panels' new lengths decide the scroll keys
+        self.show_focus()
         if shown:
             choices.focus()
 
@@ -306,8 +321,9 @@ class TableScreen(TabulaScreen):
         return self.has_class("-narrow")
 
     def legend_changed(self) -> None:
-        """A panel drew other glyphs: the legend panel follows, once the drawing is done."""
-        if not self._legend_pending:
+        """A panel drew other glyphs: the legend panel follows, once the drawing is done (a
+        table drawing every panel draws it last; one panel at a time shows no legend panel)."""
+        if not self._legend_pending and not self._drawing and not self.drawn_alone:
             self._legend_pending = True
             self.call_after_refresh(self.redraw_legend)
 
@@ -341,23 +357,31 @@ class TableScreen(TabulaScreen):
         return [panel.name for panel in self.shown_panels()]
 
     def follow_decision(self, state: TableState) -> None:
-        """On each new decision, show the panel it needs."""
+        """On each new decision, the panel it needs is the one to show."""
         key = (state.position, state.viewer)
         if key != self._focus_key:
             self._focus_key = key
             self.focused_view = focus(self.shown_panels(), state.view, state.viewer)
-        self.show_focus()
+        names = [panel.name for panel in self.shown_panels()]
+        if self.focused_view not in names:
+            self.focused_view = names[0]
 
     def show_focus(self) -> None:
+        """Show the focused panel (the only one in sight at 80 columns), drawn, with its view hint."""
         shown = self.shown_panels()
         if self.focused_view not in [panel.name for panel in shown]:
             self.focused_view = shown[0].name
         for panel in shown:
             widget = self.panel(panel)
-            widget.set_class(panel.name != self.focused_view, "-hidden")
-            widget.set_class(panel.name == self.focused_view, "-focused")
-            widget.border_subtitle = ""
-            widget.say_more_below(False)
+            focused = panel.name == self.focused_view
+            widget.set_class(not focused, "-hidden")
+            widget.set_class(focused, "-focused")
+            if focused:  # what show_view_hint says, less the scroll keys that wait for the layout
+                widget.say_under(self.view_hint())
+                widget.catch_up()
+            else:
+                widget.say_under("")
+                widget.say_more_below(False)
         focused = self.focused_panel()
         self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, focused, animate=False, top=True)
         self.call_after_refresh(self.show_view_hint)
@@ -371,8 +395,12 @@ class TableScreen(TabulaScreen):
         if self.state is None or not self.is_attached or self.focused_view not in views:
             return  # nothing drawn yet, or the table is already gone (a refused join)
         shown = self.focused_panel()
-        shown.border_subtitle = f"v: next view ({views.index(self.focused_view) + 1}/{len(views)})"
+        shown.say_under(self.view_hint())
         shown.say_more_below(self.query_one("#boards", VerticalScroll).max_scroll_y > 0)
+
+    def view_hint(self) -> str:
+        views = self.views()
+        return f"v: next view ({views.index(self.focused_view) + 1}/{len(views)})"
 
     def action_scroll_boards(self, direction: str) -> None:
         boards = self.query_one("#boards", VerticalScroll)
@@ -430,6 +458,10 @@ class TableScreen(TabulaScreen):
 
     def on_option_list_option_highlighted(self, event: ChoiceList.OptionHighlighted) -> None:
         if isinstance(event.option_list, ChoiceList):
+            choice = event.option_list.highlighted_choice()
+            if choice == self.drawn_highlight:  # the table was drawn with it (a new list highlights its first)
+                return
+            self.drawn_highlight = choice
             self.show_hint()
             for panel in self.panels:  # a zoomed window follows the highlighted choice, a board marks it
                 if (panel.highlight or panel.zoom and self.zoomed) and self.on_screen(panel):
@@ -461,12 +493,18 @@ class TableScreen(TabulaScreen):
             self.action_undo()
             return
         self.busy = True
-        self.query_one("#choices", ChoiceList).disabled = True
+        self.set_timer(SLOW_ANSWER, self.dim_choices)
         self.refresh_bindings()
         if state.confirming:
             self.controller.confirm(state.viewer, state.position, always=choice_id == CONFIRM_ALWAYS)
         else:
             self.controller.act(state.viewer, choice_id, state.position)
+
+    def dim_choices(self) -> None:
+        """A move being made takes long (a slow disk): its list dims until the table is drawn
+        again. Not at once: most moves are drawn sooner, and each repaint more delays them."""
+        if self.busy:
+            self.query_one("#choices", ChoiceList).disabled = True
 
     def action_undo(self) -> None:
         state = self.state

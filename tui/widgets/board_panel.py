@@ -20,29 +20,62 @@ class BoardPanel(Static):
     def __init__(self, title: str = "", **kwargs) -> None:
         super().__init__("", **kwargs)
         self.base_title = plain(title, lines=False)
-        self.border_title = self.base_title
+        self._title = self.border_title = self.base_title
+        self._subtitle = ""
         self._draw: Draw | None = None
         self._drawn_width = 0
+        self._more = False
+        self._stale = False
+        """Shown a drawing not drawn yet (it was out of sight): ``catch_up`` draws it."""
 
-    def show(self, draw: Draw | None, title: str | None = None) -> None:
+    def show(self, draw: Draw | None, title: str | None = None, *, now: bool = True) -> None:
+        """Show ``draw``'s drawing; ``now`` False: when the panel comes into sight (``catch_up``),
+        since a panel out of sight (80 columns show one) need not be drawn on every move."""
         self._draw = draw
         if title is not None:
-            self.base_title = self.border_title = plain(title, lines=False)
-        self.redraw()
+            self.base_title = plain(title, lines=False)
+            self.say_more_below(self._more)
+        if now:
+            self.redraw()
+        else:
+            self._stale = True
+
+    def catch_up(self) -> None:
+        """Draw what was shown while out of sight, if anything."""
+        if self._stale:
+            self.redraw()
 
     def say_more_below(self, more: bool) -> None:
         """On the top border, which shows even when the bottom one is past the screen."""
-        self.border_title = self.base_title + Text(" · PgDn/PgUp: more" if more else "")
+        self._more = more
+        title = self.base_title + Text(" · PgDn/PgUp: more" if more else "")
+        if title != self._title:  # setting a border's text repaints, even the same text
+            self._title = self.border_title = title
+
+    def say_under(self, subtitle: str) -> None:
+        """On the bottom border (the view hint)."""
+        if subtitle != self._subtitle:
+            self._subtitle = self.border_subtitle = subtitle
 
     def redraw(self) -> None:
         """Draw again at the current width (what ``draw`` shows may depend on more than the view)."""
-        width = self.content_size.width or max(20, self.app.size.width // 2)
-        self._drawn_width = width
+        width = self.width_to_draw()
+        self._drawn_width, self._stale = width, False
         renderable = plain_renderable(self._draw(width)) if self._draw else None
         # Static keeps the height it measured at a width: a new drawing at the same width
         # (after a resize across the roomy breakpoint) would be cut to the old height.
         self.clear_cached_dimensions()
         self.update(renderable if renderable is not None else "")
+
+    def width_to_draw(self) -> int:
+        """The panel's width; while it has none (out of sight), that of a panel in sight beside
+        it, else in the other column: its likely width once shown (a guess drawn again if wrong)."""
+        if self.content_size.width:
+            return self.content_size.width
+        panels = list(self.parent.query_children(BoardPanel)) + list(self.screen.query(BoardPanel)) \
+            if self.parent is not None else []
+        return next((panel.content_size.width for panel in panels if panel.content_size.width),
+                    max(20, self.app.size.width // 2))
 
     def on_resize(self, event: events.Resize) -> None:
         """Draw again for the new width once this layout is done: a drawing changed during it

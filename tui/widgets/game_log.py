@@ -41,15 +41,20 @@ class GameLog(RichLog):
             self._write(marked)
         self._shown = marked
 
+    def on_mount(self) -> None:
+        """Anchored: the layout that places new lines scrolls to them. RichLog would scroll
+        after it, painting the log once more after every move."""
+        self.anchor()
+
     def _write(self, lines: list[Text]) -> None:
         for line in lines:
-            self.write(line)
+            self.write(line, scroll_end=False)
+        if self._anchor_released:  # the player scrolled back: a move brings the newest lines back
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        """RichLog wraps lines once, as written: write them again at the new width.
-        Either way the newest entries stay in sight."""
+        """RichLog wraps lines once, as written: write them again at the new width."""
         if event.size.width != self._width:
             self._width = event.size.width
             self.clear()
             self._write(self._shown)
-        self.scroll_end(animate=False, immediate=True)
