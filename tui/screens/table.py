@@ -164,6 +164,8 @@ class TableScreen(TabulaScreen):
             self.app.call_from_thread(self.take, event)
 
     def take(self, event: TableEvent) -> None:
+        if not self.is_attached:  # the table closed (the app ends) while the worker was busy
+            return
         if isinstance(event, Notice):
             self.tell(event)
         elif isinstance(event, Thinking):
