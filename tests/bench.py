@@ -236,6 +236,57 @@ def resume_ms(game: str, runs: int = 5) -> tuple[float, int]:
         return statistics.median(times) * 1000, len(session.match.actions)
 
 
+def long_save(store: SaveStore, game: str, seed: int = 3) -> int:
+    """A save of human seats (four, or the game's most) played by a random bot for them up to
+    three decisions before its end: the longest game a player resumes. Returns its length."""
+    rules = rules_for(game)
+    names = NAMES4[:len(seats_for(game))]
+    match, bot = Match(rules, names, {}, seed), RandomBot(seed)
+    while True:
+        match.draw_all()
+        if match.decision is None:
+            break
+        seat = match.decision.actors[0]
+        match.choose(seat, bot.choose(match, seat).id)
+    cut = [index for index, action in enumerate(match.actions) if action.actor >= 0][-3]
+    played = Match.replay(rules, names, match.options, seed, match.actions[:cut])
+    store.create(game, "bench", [Seat(name, "human") for name in names], played.options, seed, str(rules.version),
+                 rules.data_version(), actions=[action.to_json() for action in played.actions],
+                 progress=played.progress())
+    return cut
+
+
+def resume_to_table_ms(game: str, runs: int = 7) -> tuple[list[float], int]:
+    """Enter on the longest saved game in Resume until the table (or the hot-seat curtain
+    before it) is drawn and the screen settled, on a real 80x24 pseudo-terminal; Esc goes
+    home between runs. The times (ms) and the game's length."""
+    with tempfile.TemporaryDirectory() as folder:
+        actions = long_save(SaveStore(Path(folder)), game)
+        terminal = Terminal(Path(folder))
+        times: list[float] = []
+        try:
+            terminal.wait_for("New game")
+            terminal.settle()
+            for _ in range(runs):
+                os.write(terminal.fd, b"r")
+                terminal.expect("bench")  # the save's row
+                terminal.settle(0.5)
+                start = time.perf_counter()
+                os.write(terminal.fd, b"\r")
+                terminal.expect_any(("Pass to", "view of"))  # the curtain, or the table's status line
+                last = time.perf_counter()
+                while terminal.read(0.15):
+                    last = time.perf_counter()
+                times.append((last - start) * 1000)
+                terminal.settle()
+                os.write(terminal.fd, b"\x1b")
+                terminal.expect("New game")
+                terminal.settle()
+            return times, actions
+        finally:
+            terminal.close()
+
+
 def saved_sheets_list_ms(sheets: int = 1000, runs: int = 3) -> tuple[float, float]:
     """Table assistant home with N saved sheets (headless app, 80x24): median ms from the screen
     on show ('Loading saved sheets…') to the list filled, and from the key press to the list filled."""
@@ -537,6 +588,12 @@ def core_rows(row) -> None:
     row("assistant: 1,000 saved sheets, list shown to filled (median of 3)", loading, "ms", "< 300 ms", loading < 300,
         wall=True)
     row("assistant: 1,000 saved sheets, key press to list filled (median of 3)", opening, "ms", "-", True, wall=True)
+    for game in sorted(GAMES):
+        times, actions = resume_to_table_ms(game)
+        p50, p95 = statistics.median(times), percentile(times, 0.95)
+        row(f"{game}: Enter on the longest save in Resume ({actions} actions, {len(seats_for(game))}p) until the "
+            f"table is drawn, median of {len(times)} (80x24 pty)", p50, "ms", "< 200 ms", p50 < 200, wall=True)
+        row(f"{game}: the same, slowest of {len(times)}", max(times), "ms", "-", True, wall=True)
     for game in sorted(GAMES):
         value, actions = resume_ms(game)
         row(f"resume a finished {len(seats_for(game))}p {game} game ({actions} actions): load and replay, "

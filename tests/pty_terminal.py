@@ -70,6 +70,18 @@ class Terminal:
             raise AssertionError(f"{text!r} not shown within {timeout} s; last drawn: {ANSI.sub('', self.seen)[-800:]!r}")
         self.seen = ""
 
+    def expect_any(self, texts: tuple[str, ...], timeout: float = 10) -> str:
+        """The first of ``texts`` to show up within ``timeout`` seconds (else fails); what was
+        read is kept."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            shown = ANSI.sub("", self.seen)
+            found = next((text for text in texts if text in shown), None)
+            if found is not None:
+                return found
+            self.read(0.02)
+        raise AssertionError(f"none of {texts!r} shown within {timeout} s; last drawn: {ANSI.sub('', self.seen)[-800:]!r}")
+
     def settle(self, quiet: float = 0.3) -> str:
         """Read until the app is quiet; returns the text it drew and forgets it."""
         while self.read(quiet):
