@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from engine.core import Choice
 from engine.pantheon.data import catalog
 from saves.store import SaveStore
 from tests.pantheon.helpers import put as staged_put, refresh as staged_refresh, table as staged_table
-from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
+from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of, until
 from tests.tui.scenes import pantheon_mid_game
 from tui.boards import pantheon_map
 from tui.boards.glyphs import Pen
@@ -197,6 +201,37 @@ async def test_a_bots_only_game_is_watched_to_the_end_with_the_final_map(tmp_pat
         await pilot.pause()
         assert "Temple:" in text_of(end.query_one("#final-shared")) and "VP" in text_of(end.query_one("#final-player-1"))
     assert SaveStore(tmp_path).summaries()[0].status == "finished"
+
+
+@pytest.mark.slow
+@pilot_test
+async def test_a_whole_game_is_played_by_keys_to_the_final_sheet(tmp_path):
+    """Alice plays every decision of a 2-player game by its key (a choice drawn at random
+    among those offered, past the ninth with the arrows), against a random bot, until the end
+    screen; the save holds every move she made, as she made them."""
+    save = new_save(tmp_path, "pantheon", [("Alice", "human"), ("Rob", "random")], seed=11)
+    app = make_app(tmp_path)
+    draw = random.Random(11)
+    made: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        for _ in range(2000):
+            if isinstance(app.screen, EndScreen):
+                break
+            await until(pilot, lambda: isinstance(app.screen, EndScreen) or bool(table.state and table.state.choices),
+                        timeout=30, settled=False)
+            if isinstance(app.screen, EndScreen):
+                break
+            choice = draw.choice(choice_ids(table))
+            made.append(choice)
+            await pick(pilot, table, choice)
+        end = app.screen
+        assert isinstance(end, EndScreen), "the game did not end"
+        sheet = text_of(end.query_one("#sheet"))
+        assert "Total" in sheet and "Alice" in sheet and "Rob" in sheet
+    record = SaveStore(tmp_path).load(save.record.id)
+    assert record.status == "finished"
+    assert [action["c"] for action in record.actions if action.get("a") == 0] == made
 
 
 def loot(view, hex_id: str) -> str:
