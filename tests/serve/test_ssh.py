@@ -12,6 +12,10 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from engine.core.match import Match
+from engine.registry import rules_for
+from saves.session import GameSession
+from saves.store import SaveStore, Seat
 from tui.serve.ssh import SSHOptions, ServeError, start_server
 
 FAKE_APP = (sys.executable, str(Path(__file__).with_name("fake_app.py")))
@@ -129,6 +133,47 @@ def test_real_tabula_home_screen_keys_resize_and_login_name_over_ssh(tmp_path, k
         await server.stop()
 
     run(scenario(), timeout=60)
+
+
+def first_to_act(game: str, seed: int) -> int:
+    match = Match(rules_for(game), ["ann", "Rob"], {}, seed)
+    match.draw_all()
+    return match.awaiting()[0]
+
+
+def test_a_real_game_move_made_by_keys_over_ssh_lands_in_the_save(tmp_path, keys):
+    """The real Tabula over a real SSH session: Resume, take the seat, play the first choice by
+    its key; the save on the server holds the move, made by that seat."""
+    player, _, authorized = keys
+    store = SaveStore(tmp_path / "data")
+    seed = next(seed for seed in range(50) if first_to_act("almadi", seed) == 0)
+    session = GameSession.new(store, "almadi", "Over the wire", [Seat("ann", "human"), Seat("Rob", "random")],
+                              seed=seed)
+    before = len(session.record.actions)
+    expected = session.match.legal(0)[0].id
+
+    async def scenario():
+        server = await start_server(options(tmp_path, authorized, command=()))
+        async with await connect(server, player) as conn:
+            process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+            await read_until(process, rb"New game", timeout=25)
+            process.stdin.write(b"r")
+            await read_until(process, rb"Over the wire", timeout=15)
+            process.stdin.write(b"\r")
+            await read_until(process, rb"Where do you sit", timeout=15)
+            process.stdin.write(b"\r")  # its first answer: take seat A (ann)
+            await read_until(process, rb"Choices", timeout=15)
+            process.stdin.write(b"1")
+            for _ in range(150):
+                if len(store.load(session.record.id).actions) > before:
+                    break
+                await asyncio.sleep(0.1)
+            process.stdin.write(b"\x1b")
+            await server.stop()
+
+    run(scenario(), timeout=90)
+    made = store.load(session.record.id).actions[before]
+    assert (made["a"], made["c"]) == (0, expected)
 
 
 def test_a_key_that_is_not_authorized_is_refused(tmp_path, keys):
