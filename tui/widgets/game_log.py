@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.widgets import RichLog
 
 from tui.text import clean
 
 NEW_MARK = "▸ "
 OLD_MARK = "  "
+KEPT = 100
+"""The side log keeps the newest 50 to 100 lines (`l` shows them all): wrapping each line is
+what costs, and a long game's log would make opening its table slow."""
 
 
 def marked_lines(lines: list[str], new: int) -> list[Text]:
@@ -21,24 +25,33 @@ def marked_lines(lines: list[str], new: int) -> list[Text]:
             for index, line in enumerate(lines)]
 
 
+def kept(lines: list[str], new: int) -> list[Text]:
+    """The lines the side log shows, marked: the newest, from a point that moves on by half of
+    ``KEPT`` at a time (so most moves only add lines), after a line saying how many are left out."""
+    start = max(0, len(lines) - KEPT + KEPT // 2) // (KEPT // 2) * (KEPT // 2)
+    marked = marked_lines(lines[start:], min(new, len(lines) - start))
+    return [Text(f"… {start} earlier lines (l: the whole log)", style="dim"), *marked] if start else marked
+
+
 class GameLog(RichLog):
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
         self._shown: list[Text] = []
+        self._ends: list[int] = []
+        """How many of RichLog's lines there were after each shown line was written."""
         self._width = 0
 
     def show(self, lines: list[str], new: int = 0) -> None:
-        """Show ``lines``, the last ``new`` of them marked; appends when they extend what is
-        shown, else rewrites."""
-        marked = marked_lines(lines, new)
-        if not self.scrollable_content_region.width:  # hidden (behind the curtain): written when laid out
+        """Show ``lines``, the last ``new`` of them marked. Only what changed is written again:
+        the lines added, and those whose mark went (the new lines of the previous turn)."""
+        marked = kept(lines, new)
+        if not (self._size_known and self.scrollable_content_region.width):  # hidden: written when laid out
             self._shown, self._width = marked, 0
             return
-        if marked[: len(self._shown)] == self._shown:
-            self._write(marked[len(self._shown):])
-        else:
-            self.clear()
-            self._write(marked)
+        same = next((index for index, (now, was) in enumerate(zip(marked, self._shown)) if now != was),
+                    min(len(marked), len(self._shown)))
+        self._rewind(same)
+        self._write(marked[same:])
         self._shown = marked
 
     def on_mount(self) -> None:
@@ -46,9 +59,19 @@ class GameLog(RichLog):
         after it, painting the log once more after every move."""
         self.anchor()
 
+    def _rewind(self, count: int) -> None:
+        """Forget what was written for the shown lines past the first ``count``."""
+        if count < len(self._ends):
+            del self.lines[self._ends[count - 1] if count else 0:]
+            del self._ends[count:]
+            self._line_cache.clear()
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+            self.refresh()
+
     def _write(self, lines: list[Text]) -> None:
         for line in lines:
             self.write(line, scroll_end=False)
+            self._ends.append(len(self.lines))
         if self._anchor_released:  # the player scrolled back: a move brings the newest lines back
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
@@ -56,5 +79,7 @@ class GameLog(RichLog):
         """RichLog wraps lines once, as written: write them again at the new width."""
         if event.size.width != self._width:
             self._width = event.size.width
+            self._size_known = self._size_known or bool(self._width)  # as RichLog's handler, which runs next
             self.clear()
+            self._ends.clear()
             self._write(self._shown)
