@@ -238,7 +238,8 @@ def resume_ms(game: str, runs: int = 5) -> tuple[float, int]:
 
 def long_save(store: SaveStore, game: str, seed: int = 3) -> int:
     """A save of human seats (four, or the game's most) played by a random bot for them up to
-    three decisions before its end: the longest game a player resumes. Returns its length."""
+    three turns before its end: the longest game a player resumes. It stops where a seat's turn
+    begins, so that Esc leaves its table (mid-turn it would take a step back). Returns its length."""
     rules = rules_for(game)
     names = NAMES4[:len(seats_for(game))]
     match, bot = Match(rules, names, {}, seed), RandomBot(seed)
@@ -248,7 +249,9 @@ def long_save(store: SaveStore, game: str, seed: int = 3) -> int:
             break
         seat = match.decision.actors[0]
         match.choose(seat, bot.choose(match, seat).id)
-    cut = [index for index, action in enumerate(match.actions) if action.actor >= 0][-3]
+    actions = match.actions
+    cut = [index for index, action in enumerate(actions)
+           if action.actor >= 0 and actions[index - 1].actor != action.actor][-3]
     played = Match.replay(rules, names, match.options, seed, match.actions[:cut])
     store.create(game, "bench", [Seat(name, "human") for name in names], played.options, seed, str(rules.version),
                  rules.data_version(), actions=[action.to_json() for action in played.actions],
