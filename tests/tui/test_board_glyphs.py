@@ -7,6 +7,7 @@ import copy
 import io
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -24,7 +25,7 @@ from tui.boards import almadi_tiles, pantheon_map, polis_glyphs, thebai as theba
 from tui.boards.base import Frame
 from tui.boards.polis_map import draw_map as draw_polis_map
 from tui.boards.canvas import Canvas
-from tui.boards.glyphs import Glyph, Ledger, Palette, Pen
+from tui.boards.glyphs import Glyph, Ledger, Palette, Pen, legend_text
 from tui.boards.thebai_style import ThebaiPen
 
 PALETTES = {"almadi": almadi_tiles.PALETTE, "pantheon": pantheon_map.PALETTE, "thebai": thebai_style.PALETTE,
@@ -229,11 +230,11 @@ def plain_lines(renderable) -> str:
     return console.export_text()
 
 
-@pytest.mark.parametrize("width,roomy", [(52, False), (110, False), (144, True)])
+@pytest.mark.parametrize("width,roomy", [(41, False), (52, False), (110, False), (144, True)])
 def test_the_thebai_legend_explains_exactly_what_every_panel_drew(width, roomy):
     """The city with its rows, the council and the fate tiles, each estate: their pens note
-    exactly the glyphs drawn. Every panel alone ends with the legend of what it noted; the
-    legend panel gathers them all."""
+    exactly the glyphs drawn. Every panel alone ends with the legend of what it noted, each
+    entry whole at the panel's width (41: 80x24); the legend panel gathers them all."""
     palette = thebai_style.PALETTE
     drawn_somewhere = set()
     for view, viewer in thebai_views():
@@ -256,6 +257,7 @@ def test_the_thebai_legend_explains_exactly_what_every_panel_drew(width, roomy):
             shown = plain_lines(drawing)
             for _, entry in ledger.drawn[panel.name]:
                 assert entry.plain in shown
+            assert max(map(cell_len, legend_text(list(ledger.drawn[panel.name]), width).plain.splitlines())) <= width
         legend = ledger.legend(width).plain
         for entries in ledger.drawn.values():
             for _, entry in entries:

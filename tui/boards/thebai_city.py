@@ -34,7 +34,7 @@ def dice_cell(view, g, space, keys, pen: ThebaiPen, width: int = 3) -> tuple[str
     if space in city["dice"]:
         seat, kind, face = city["dice"][space]
         pen.note("citizen" if kind == "c" else "hoplite")
-        text, style = die_text(seat, kind, face)
+        text, style = die_text(seat, kind, face, pen)
         return text.center(width), style
     if space in city["plaza"]:
         pen.note("plaza")

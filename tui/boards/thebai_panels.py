@@ -9,13 +9,13 @@ from rich.text import Text
 
 from engine.core.seats import seat_letter, seat_tag
 from engine.thebai.catalog import catalog
-from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, FACES, ROUNDS
+from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS
 from engine.thebai.labels import cost_text, effect_text
 
 from .base import target_keys
 from .glyphs import entry
 from .thebai_style import (COLLAPSED, COVERED, FREE_DICE, HIDDEN, KEY_STYLE, METOIKOS, NOW, RESOLVED, STAND, ThebaiPen,
-                           seat_style)
+                           die_text, face_text, seat_style)
 
 CELL = 11
 
@@ -56,7 +56,7 @@ def estate(view: dict[str, Any], seat: int, width: int, pen: ThebaiPen) -> Text:
             elif space in view["estate_dice"][seat] or space in view["estate_meto"][seat]:
                 if space in view["estate_dice"][seat]:
                     pen.note("citizen")
-                    mark, style = f"{seat_letter(seat)}{FACES[view['estate_dice'][seat][space]]}", seat_style(seat)
+                    mark, style = die_text(seat, "c", view["estate_dice"][seat][space], pen)
                 else:
                     pen.note("metoikos")
                     power = catalog().metoikoi[view["estate_meto"][seat][space]]["power"]
@@ -90,7 +90,7 @@ def supply(view: dict[str, Any], seat: int, pen: ThebaiPen) -> Text:
         key = _key(keys, f"pool{seat}.{kind}", pen)
         if key:
             text.append(key, style=KEY_STYLE)
-        text.append(f"{label} {' '.join(FACES[f] for f in pool) or '-'}  ")
+        text.append(f"{label} {' '.join(face_text(face, pen) for face in pool) or '-'}  ")
     text.append(f"(+{view['common'][seat]} in the common supply)  archon {view['archons'][seat] or 'home'}\n")
     secret = view["hand_sizes"][seat] - len(view["known"][seat])
     hand = " ".join(view["known"][seat] + ([f"+{secret} unseen"] if secret else [])) or "none"

@@ -26,22 +26,22 @@ NEUTRAL_COLOUR = "#8a8a8a"
 ROOFS = {"white": ("ʷ", "bold #1a1a1a on #e8e8e8"), "brown": ("ᵇ", "bold #ffffff on #8b5a2b"),
          "slate": ("ˢ", "bold #ffffff on #4f6070"), "terracotta": ("ᵗ", "bold #ffffff on #c0583a")}
 PALETTE = Palette("thebai", {
-    "tile": Glyph("N", "tile: owner (N neutral), archon", "City", "bold reverse", "bold reverse", shown=" A● "),
+    "tile": Glyph("N", "tile: owner, archon; N neutral", "City", "bold reverse", "bold reverse", shown=" A● "),
     "archon": Glyph("".join(SYMBOLS[:4]), "archons of A-D", "City", "bold", "bold"),
     "empty": Glyph("·", "empty Cadmea space", "City", "dim", "dim"),
     "reserved": Glyph("H", "space reserved by Hyperbius for seat A", "City", "bold", "bold", shown="HA"),
     "battle": Glyph("⚔", "battle marker", "City", "bold #d94a3f", "bold"),
-    "hidden": Glyph("?", "face down (an invader; a fate tile, its stack)", "City", "dim", "dim"),
-    "citizen": Glyph("ABCD", "citizen die: seat, face (* next promotion adds power)", "Dice", "bold", "bold",
-                     shown="A2*"),
-    "hoplite": Glyph("abcd", "hoplite die", "Dice", "bold underline", "bold underline", shown="a2*"),
+    "hidden": Glyph("?", "face down (a fate tile: its stack)", "City", "dim", "dim"),
+    "citizen": Glyph("ABCD", "citizen die: seat, face", "Dice", "bold", "bold", shown="A2"),
+    "hoplite": Glyph("abcd", "hoplite die", "Dice", "bold underline", "bold underline", shown="a2"),
+    "star": Glyph("*", "face: next promotion adds power", "Dice", "bold", "bold"),
     "free": Glyph(".", "free dice or council space", "Dice", "dim", "dim"),
     "plaza": Glyph("=", "plaza marker", "Dice", "bold", "bold"),
     "stand": Glyph("^", "Lasthenes stand of seat A", "Dice", "bold", "bold", shown="^A"),
     **{f"roof:{roof}": Glyph(char, f"{roof} roof", "Roofs", style, "bold") for roof, (char, style) in ROOFS.items()},
     "covered": Glyph("#", "space under a Cadmea tile", "Estate", "dim", "dim"),
     "metoikos": Glyph("μ", "metoikoi tile (power)", "Estate", "bold", "bold", shown="μ3"),
-    "collapsed": Glyph("×", "collapsed (councillor tiles' seats)", "Council", "dim", "dim", shown="[×B]"),
+    "collapsed": Glyph("×", "collapsed; councillor tiles", "Council", "dim", "dim", shown="[×B]"),
     "resolved": Glyph("✓", "resolved", "Fate", "dim", "dim"),
     "now": Glyph("▸", "this round", "Fate", "bold", "bold"),
 }, SEAT_COLOURS.values())
@@ -86,9 +86,17 @@ def tile_style(view: dict, tile_id: str) -> str:
     return f"bold reverse {SEAT_COLOURS[colour]}"
 
 
-def die_text(seat: int, kind: str, face: int) -> tuple[str, str]:
+def face_text(face: int, pen: Pen) -> str:
+    """A die's face ('2', '2*'), noting the star when it has one."""
+    if "*" in FACES[face]:
+        pen.note("star")
+    return FACES[face]
+
+
+def die_text(seat: int, kind: str, face: int, pen: Pen) -> tuple[str, str]:
+    """A die on a board: its seat's letter (a hoplite's in lower case, underlined) and face."""
     letter = seat_letter(seat) if kind == "c" else seat_letter(seat).lower()
-    return f"{letter}{FACES[face]}", seat_style(seat) + (" underline" if kind == "h" else "")
+    return f"{letter}{face_text(face, pen)}", seat_style(seat) + (" underline" if kind == "h" else "")
 
 
 def roof_glyph(roof: str) -> tuple[str, str]:
