@@ -30,8 +30,8 @@ PALETTE = Palette("polis", {
     "neutral": Glyph("()", "neutral (base citizens)", "Poleis", "dim", "dim", shown="Arg(3)"),
     "building": Glyph("*", "project under way", "Poleis", "bold", "bold"),
     "built": Glyph("+", "projects done", "Poleis", "bold", "bold"),
-    "proxenos": Glyph("p", "proxenos", "Poleis", "bold", "bold"),
-    "prisoner": Glyph("x", "proxenos held prisoner", "Poleis", "bold", "bold"),
+    "proxenos": Glyph("○△", "proxenos of Athens, Sparta", "Poleis", "bold", "bold"),
+    "prisoner": Glyph("◎◬", "proxenos held prisoner", "Poleis", "bold", "bold"),
 }, SIDE_COLOURS)
 ABBREVIATIONS = {"ionia": "ION", "ionion": "ion", "korinthia": "KOR", "korinthiakos": "kor", "kerkyra": "KER",
                  "thessalia": "THE", "thrakikon": "thr", "thraki": "Thr", "persia": "Per", "pontos": "Pon",
@@ -49,9 +49,9 @@ def side_cell(pen: Pen, seat: int) -> Cell:
     return char, str(style)
 
 
-def marked(pen: Pen, name: str, style: str | None = None) -> Cell:
+def marked(pen: Pen, name: str, style: str | None = None, variant: int = 0) -> Cell:
     """A glyph of the palette, noted for the legend (``style``: instead of its own, a side's)."""
-    char, own = pen(name)
+    char, own = pen(name, variant)
     return char, style if style is not None and pen.color else str(own)
 
 
@@ -113,7 +113,7 @@ def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | Non
                 named: bool = True) -> list[Cell]:
     """A polis in a box: 'Spa▲4' (owner's symbol and citizens) or 'Arg(3)' (neutral: its base
     population); '*' after it while a project is being built there, '+' with completed ones;
-    'p' (in the side's style) where a proxenos stands. ``long``: the full name; ``named``: with a name."""
+    the hollow symbol of a side (○ △, in its style) where its proxenos stands (◎ ◬ held prisoner). ``long``: the full name; ``named``: with a name."""
     record = cat.poleis[polis]
     name = record["name"] if long else record["name"][:3]
     cells: list[Cell] = []
@@ -136,5 +136,5 @@ def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | Non
         cells.append(marked(pen, "built"))
     for seat, side in enumerate(view["sides"]):
         if side["proxenos"] == polis:
-            cells.append(marked(pen, "prisoner" if side["held"] else "proxenos", style_of_side(seat)))
+            cells.append(marked(pen, "prisoner" if side["held"] else "proxenos", style_of_side(seat), seat))
     return cells
