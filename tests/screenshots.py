@@ -1,8 +1,10 @@
-"""`make screenshots`: regenerate screenshots/*.svg from the fixed scenes of tests/tui/scenes.py."""
+"""`make screenshots`: regenerate screenshots/*.svg from the fixed scenes of tests/tui/scenes.py
+(the tables also under NO_COLOR)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import tempfile
 from pathlib import Path
 
@@ -10,16 +12,27 @@ from tests.tui.scenes import SCENES
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZES = ((80, 24), (160, 50), (200, 60))
+NO_COLOR_SCENES = ("almadi-table", "pantheon-table", "thebai-table", "polis-table")
+"""Scenes also shot under NO_COLOR: glyphs and attributes only."""
 
 
-async def shoot(scene, size: tuple[int, int]) -> Path:
+async def shoot(scene, size: tuple[int, int], no_color: bool = False) -> Path:
     with tempfile.TemporaryDirectory() as folder:
-        app = scene.app(Path(folder))
+        app = scene.app(Path(folder)) if not no_color else without_color(lambda: scene.app(Path(folder)))
         async with app.run_test(size=size) as pilot:
             await scene.steps(pilot)
-            name = f"{scene.name}-{size[0]}x{size[1]}.svg"
+            name = f"{scene.name}{'-no-color' if no_color else ''}-{size[0]}x{size[1]}.svg"
             app.save_screenshot(name, str(OUT))
     return OUT / name
+
+
+def without_color(make):
+    """The app ``make()`` builds under NO_COLOR (read as it starts; the environment is restored)."""
+    os.environ["NO_COLOR"] = "1"
+    try:
+        return make()
+    finally:
+        del os.environ["NO_COLOR"]
 
 
 def main() -> None:
@@ -27,6 +40,8 @@ def main() -> None:
     for scene in SCENES:
         for size in SIZES:
             print(asyncio.run(shoot(scene, size)))
+            if scene.name in NO_COLOR_SCENES:
+                print(asyncio.run(shoot(scene, size, no_color=True)))
 
 
 if __name__ == "__main__":
