@@ -134,6 +134,8 @@ class TableScreen(TabulaScreen):
     def on_mount(self) -> None:
         self.query_one("#log").border_title = "Log (l: all)"
         self.query_one("#curtain").display = False
+        # Laid out (the panels learn their widths) but not painted until there is a game to show.
+        self.query_one("#table-body").styles.visibility = "hidden"
         # The scroll keys' hint follows the boards' laid-out length, however late the layout comes.
         self.watch(self.query_one("#boards"), "virtual_size", self.show_view_hint, init=False)
         self.controller.start()
@@ -254,6 +256,7 @@ class TableScreen(TabulaScreen):
 
     def render_state(self, state: TableState) -> None:
         view, viewer = state.view, state.viewer
+        self.query_one("#table-body").styles.visibility = "visible"
         self.drawn_roomy, self.drawn_alone = self.roomy(), self.alone()
         choices = self.query_one("#choices", ChoiceList)
         shown = self.offered(state)
