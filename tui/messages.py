@@ -13,6 +13,14 @@ class ChoiceMade(Message):
         self.choice_id = choice_id
 
 
+class ChoicePageTurned(Message):
+    """The choice list shows another page of a list longer than the keys (its keys are that page's)."""
+
+    def __init__(self, page: int) -> None:
+        super().__init__()
+        self.page = page
+
+
 class CurtainLifted(Message):
     """The player the device was passed to confirmed they are at the screen."""
 

@@ -11,6 +11,7 @@ from tui.boards import pantheon as board, pantheon_map
 from tui.boards.glyphs import Pen
 from tui.boards.base import Frame, focus
 from tui.help_text import parse_sections
+from tui.choice_keys import choice_key
 
 from .helpers import RULES, give, put, table, to_first_turn, new_match
 from .test_gods import show_gods
@@ -122,7 +123,7 @@ def test_choices_that_act_on_the_board_carry_their_target_and_the_board_marks_he
     assert set(targets.values()) - {None} <= set(RULES.targets(m.state))
     view = m.view(0)
     keys = board.target_keys(view)
-    assert keys["J4"] == [c.id for c in view["choices"]].index("foot:J4") + 1 and len(keys) == len(targets) - 1
+    assert keys["J4"] == choice_key([c.id for c in view["choices"]].index("foot:J4") + 1) and len(keys) == len(targets) - 1
     assert focus(board.BOARD.panels(len(m.names)), view, 0) == "shared"
     m.choose(0, "end")
     m.choose(1, "draw")

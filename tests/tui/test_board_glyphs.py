@@ -27,6 +27,7 @@ from tui.boards.polis_map import draw_map as draw_polis_map
 from tui.boards.canvas import Canvas
 from tui.boards.glyphs import Glyph, Ledger, Palette, Pen, legend_text
 from tui.boards.thebai_style import ThebaiPen
+from tui.choice_keys import CHOICE_KEYS, NEXT_PAGE, PREVIOUS_PAGE
 
 PALETTES = {"almadi": almadi_tiles.PALETTE, "pantheon": pantheon_map.PALETTE, "thebai": thebai_style.PALETTE,
             "polis": polis_glyphs.PALETTE}
@@ -35,6 +36,14 @@ PALETTES = {"almadi": almadi_tiles.PALETTE, "pantheon": pantheon_map.PALETTE, "t
 @pytest.mark.parametrize("game", PALETTES)
 def test_no_character_has_two_meanings(game):
     assert PALETTES[game].clashes() == []
+
+
+@pytest.mark.parametrize("game", PALETTES)
+def test_no_choice_key_or_page_mark_is_a_glyph_of_the_board(game):
+    """A key on a map (reverse video or not) is never read as a piece, a marker or another key."""
+    drawn = {char for glyph in PALETTES[game].glyphs.values() for char in glyph.text}
+    assert drawn.isdisjoint(CHOICE_KEYS + NEXT_PAGE + PREVIOUS_PAGE)
+    assert len(set(CHOICE_KEYS + NEXT_PAGE + PREVIOUS_PAGE)) == len(CHOICE_KEYS) + 2
 
 
 def test_a_clash_is_found():
@@ -112,7 +121,7 @@ def test_the_pantheon_legend_explains_exactly_what_was_drawn():
         drawn = pantheon_map.draw(view, pen, {}, size, rows, cols)
         assert set(pen.used) == drawn_glyphs(pantheon_map.PALETTE, drawn) | {
             name for name in ("foot", "column") if name in pen.used}
-        legend = pen.legend(80, pantheon_map.legend_extra(view, pen, False)).plain
+        legend = pen.legend(80, pantheon_map.legend_extra(view, pen)).plain
         assert all(pantheon_map.PALETTE[name].meaning in legend for name in pen.used)
 
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.core.bots import GreedyBot
+from engine.polis.data import catalogue
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
+from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of
+from tui.choice_keys import CHOICE_KEYS, NEXT_PAGE, PREVIOUS_PAGE
 from tui.screens.end import EndScreen
 from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
@@ -80,3 +84,33 @@ async def test_a_move_from_two_origins_by_keys_and_the_map_marks_each_key(tmp_pa
         await press_choice(pilot, table, "done")
         state = table.session.match.state
         assert state["units"]["arkadia"][1] == 2
+
+
+@pilot_test
+async def test_each_mark_on_the_map_has_one_meaning_and_the_legend_names_it(tmp_path):
+    """A polis with a completed project that a choice acts on (at 80x24 in the list of poleis):
+    its key before the name, '+' before the project, and the legend says what each means."""
+    from engine.core.bots import RandomBot
+    from tui.choice_keys import choice_key
+
+    session, bot = new_save(tmp_path, "polis", TWO_HUMANS, seed=1), RandomBot(0)
+    while True:
+        seat = session.match.awaiting()[0]
+        view = session.match.view(seat)
+        built = [polis for polis, tiles in view["built"].items() if tiles and polis not in view["building"]]
+        targets = [c.target for c in view["choices"]]
+        if any(f"polis:{polis}" in targets for polis in built):
+            break
+        session.act(seat, bot.choose(session.match, seat).id)
+    polis = next(polis for polis in built if f"polis:{polis}" in targets)
+    key = choice_key(targets.index(f"polis:{polis}") + 1)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        board = text_of(app.screen.query_one("#shared"))
+    cat = catalogue()
+    legend = " ".join(board.split())
+    project = cat.name(view["built"][polis][0])
+    assert re.search(rf"· {key} {cat.poleis[polis]['name']} \d+/\d+ f\d \w+ \+{project}", legend)
+    assert "1 your choices' keys" in legend and "+ projects done" in legend
+    assert "+" not in CHOICE_KEYS + NEXT_PAGE + PREVIOUS_PAGE

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from saves.session import GameSession
 from saves.store import SaveStore
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tui.screens.end import EndScreen
@@ -63,3 +64,52 @@ async def test_number_keys_sit_on_the_board_where_the_choices_act(tmp_path):
         city = text_of(table.query_one("#shared"))
         in_city = [n for n, c in enumerate(table.state.choices, 1) if c.target and c.target[0] in "hv" and n <= 9]
         assert all(f"[{n}]" in city for n in in_city)
+
+
+def thebai_with_a_long_decision(data_dir, more_than: int):
+    """A four-player hot-seat game played at random up to a decision of more than ``more_than``
+    choices (where a hoplite die goes: one choice a dice space of the city)."""
+    from engine.core.bots import RandomBot
+
+    session = new_save(data_dir, "thebai", [(name, "human") for name in ("Alice", "Bruno", "Carla", "Dora")], seed=0)
+    bot = RandomBot(0)
+    for _ in range(300):
+        seat = session.match.awaiting()[0]
+        if len(session.match.legal(seat)) > more_than:
+            return session, seat
+        session.act(seat, bot.choose(session.match, seat).id)
+    raise AssertionError("no decision that long")
+
+
+@pilot_test
+async def test_a_decision_longer_than_the_keys_is_paged_and_every_choice_has_a_key(tmp_path):
+    from tui.choice_keys import PAGE, choice_key
+    from tui.widgets.choice_list import ChoiceList
+
+    session, seat = thebai_with_a_long_decision(tmp_path, 2 * PAGE)
+    legal = session.match.legal(seat)
+    far = legal[2 * PAGE + 1]  # the second choice of the third page
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        choices = table.query_one("#choices", ChoiceList)
+        assert len(table.state.choices) == len(legal) and choices.option_count == PAGE
+        assert str(choices.border_title).startswith("Choices 1/3")
+        city = text_of(table.query_one("#shared"))
+        assert f"[{choice_key(1)}]" in city and "[>]" in city and "[<]" not in city
+        assert "> a choice on a later page (press >)" in city
+        await pilot.press("greater_than_sign", "greater_than_sign")
+        await settle(pilot)
+        assert choices.page == 2 and str(choices.border_title).startswith("Choices 3/3")
+        assert choices.highlighted_choice().id == legal[2 * PAGE].id
+        city = text_of(table.query_one("#shared"))
+        assert "[<]" in city and "[>]" not in city and "< a choice on an earlier page (press <)" in city
+        assert table.query_one("#hint").render().plain.startswith(legal[2 * PAGE].label)
+        await pilot.press("up")  # past the top of a page: the last choice of the page before
+        assert choices.page == 1 and choices.highlighted_choice().id == legal[2 * PAGE - 1].id
+        await pilot.press("down", choice_key(2))
+        await settle(pilot)
+    [record] = SaveStore(tmp_path).summaries()
+    moved = GameSession.resume(SaveStore(tmp_path), record.id).match.actions[len(session.match.actions)]
+    assert (moved.actor, moved.choice) == (seat, far.id)

@@ -16,7 +16,7 @@ the glyphs drawn: under the panel at 80 columns, else in the table's legend pane
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -26,21 +26,21 @@ from engine.almadi import targets
 
 from . import almadi_tiles as tiles
 from .base import Board, Frame, Panel, legend_panel, seat_panels, target_keys
-from .glyphs import Pen, entry, finish, key_entry
+from .glyphs import Pen, entry, finish, key_entries
 from .text import listed, lines as text_lines, prose, wrapped
 
 NO_START = "   (no starting tile yet)"
 TO_PLACE = "to place:"
 
 
-def realm_keys(view: dict[str, Any], seat: int) -> dict[tuple[int, int], int]:
-    """Number keys of the viewer's choices acting on cells of ``seat``'s realm: a spot to fill,
+def realm_keys(view: dict[str, Any], seat: int) -> dict[tuple[int, int], str]:
+    """Keys of the viewer's choices acting on cells of ``seat``'s realm: a spot to fill,
     or a landscape the Genie may move or swap."""
     keys = {}
-    for target, number in target_keys(view).items():
+    for target, key in target_keys(view).items():
         found = targets.cell_of(target)
         if found is not None and found[0] == seat:
-            keys[found[1]] = number
+            keys[found[1]] = key
     return keys
 
 
@@ -71,11 +71,12 @@ def realm(view: dict[str, Any], seat: int, frame: Frame, pen: Pen) -> Renderable
     return Group(in_hand, Text(NO_START) if drawn is None else drawn)
 
 
-def highlight_entry(frame: Frame, keys: bool) -> list[Text]:
-    """The legend's word on the number keys, and on the highlighted choice when one is shown."""
+def highlight_entry(frame: Frame, keys: Iterable[str]) -> list[Text]:
+    """The legend's word on the choice keys drawn, and on the highlighted choice when one is shown."""
+    keys = list(keys)
     if not keys:
         return []
-    return [key_entry(), *([entry(Text.assemble(("   ", "reverse")), "the highlighted choice")]
+    return [*key_entries(keys), *([entry(Text.assemble(("   ", "reverse")), "the highlighted choice")]
                            if frame.highlighted is not None and frame.highlighted.target else [])]
 
 
@@ -116,7 +117,7 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     notes += listed("Characters face up:", map(_character_line, view["display"]))
     drawing = [text_lines(prose([f"Almadi - {view['progress']}"], width), width), board,
                text_lines(prose(notes, width), width)]
-    return finish(frame, pen, drawing, highlight_entry(frame, bool(slots)))
+    return finish(frame, pen, drawing, highlight_entry(frame, slots.values()))
 
 
 def player(view: dict[str, Any], seat: int, frame: Frame) -> RenderableType:
@@ -136,7 +137,7 @@ def player(view: dict[str, Any], seat: int, frame: Frame) -> RenderableType:
     drawing = [wrapped(prose(about, width)), realm(view, seat, frame, pen)]
     if held:
         drawing.append(text_lines(prose(held, width), width))
-    return finish(frame, pen, drawing, highlight_entry(frame, bool(realm_keys(view, seat))))
+    return finish(frame, pen, drawing, highlight_entry(frame, realm_keys(view, seat).values()))
 
 
 def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | None:

@@ -23,13 +23,13 @@ character of its own, no letter is shared.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from rich.style import Style
 from rich.text import Text
 
 from .canvas import Canvas
-from .glyphs import KEY, Glyph, Palette, Pen, key_entry, key_label
+from .glyphs import KEY, Glyph, Palette, Pen, key_entries
 
 LANDSCAPES = ("oasis", "caravan", "market", "palace")
 EDGES = ("arrow", "genie", "martelin", "stall", "moon", "ruby", "jar")
@@ -112,7 +112,7 @@ def _edge(pen: Pen, side: str, index: int) -> tuple[str, Style]:
 
 
 def draw_tile(canvas: Canvas, pen: Pen, top: int, left: int, size: Size, tile: dict[str, Any],
-              key: int | None = None, placed: bool = False, mosaic: bool = False) -> None:
+              key: str | None = None, placed: bool = False, mosaic: bool = False) -> None:
     """A landscape at (top, left): ``key`` in its top-left corner, ``placed`` a star in its top-right."""
     kind = tile["type"]
     fill = _fill(kind, pen)
@@ -128,7 +128,7 @@ def draw_tile(canvas: Canvas, pen: Pen, top: int, left: int, size: Size, tile: d
             char, style = _edge(pen, right, 1)
             canvas.put(top, left + 1, char, fill + style)
         if key is not None:
-            canvas.put(top, left, key_label(key), KEY)
+            canvas.put(top, left, key, KEY)
         return
     if size.framed:
         frame = "start" if start else "frame"
@@ -174,10 +174,10 @@ def draw_tile(canvas: Canvas, pen: Pen, top: int, left: int, size: Size, tile: d
         char, style = pen("placed")
         canvas.put(top, left + w - 1, char, style)
     if key is not None:
-        canvas.put(top, left, key_label(key), KEY)
+        canvas.put(top, left, key, KEY)
 
 
-def draw_spot(canvas: Canvas, pen: Pen, top: int, left: int, size: Size, key: int | None) -> None:
+def draw_spot(canvas: Canvas, pen: Pen, top: int, left: int, size: Size, key: str | None) -> None:
     """An empty cell: a dashed box with the number key of the choice that fills it, else a dot."""
     w, h = size.width, size.height
     mid, centre = top + h // 2, left + w // 2
@@ -186,7 +186,7 @@ def draw_spot(canvas: Canvas, pen: Pen, top: int, left: int, size: Size, key: in
         canvas.put(mid, centre, char, style)
         return
     if size is COMPACT:
-        canvas.put(top, left, key_label(key), KEY)
+        canvas.put(top, left, key, KEY)
         return
     _, style = pen("spot")
     tl, hz, tr, vt, bl, br = pen.palette["spot"].text
@@ -195,19 +195,19 @@ def draw_spot(canvas: Canvas, pen: Pen, top: int, left: int, size: Size, key: in
     for row in range(top + 1, top + h - 1):
         canvas.put(row, left, vt, style)
         canvas.put(row, left + w - 1, vt, style)
-    canvas.put(mid, centre, key_label(key), KEY)
+    canvas.put(mid, centre, key, KEY)
 
 
-def legend(pen: Pen, width: int, keys: bool) -> Text:
-    """What the drawings of this pen showed; ``keys``: and the number keys on them."""
-    return pen.legend(width, [key_entry()] if keys else [])
+def legend(pen: Pen, width: int, keys: Iterable[str] = ()) -> Text:
+    """What the drawings of this pen showed, and the choice ``keys`` on them."""
+    return pen.legend(width, key_entries(keys))
 
 
 ROW_LABEL = 3
 """Columns before a realm's first tile: its row number (' ~ ' outside rows 1-4, Abriza's)."""
 
 
-def realm_text(view: dict[str, Any], seat: int, keys: dict[tuple[int, int], int], width: int, roomy: bool,
+def realm_text(view: dict[str, Any], seat: int, keys: dict[tuple[int, int], str], width: int, roomy: bool,
                pen: Pen, highlighted: tuple[int, int] | None = None) -> Text | None:
     """``seat``'s realm as tiles under their column numbers, at the largest size that fits
     ``width``; ``keys``: choice keys by cell; ``highlighted``: the cell of the choice highlighted
@@ -242,7 +242,7 @@ def realm_text(view: dict[str, Any], seat: int, keys: dict[tuple[int, int], int]
     return canvas.text()
 
 
-def board_text(view: dict[str, Any], keys: dict[tuple[int, int], int], width: int, roomy: bool, pen: Pen,
+def board_text(view: dict[str, Any], keys: dict[tuple[int, int], str], width: int, roomy: bool, pen: Pen,
                highlighted: tuple[int, int] | None = None) -> Text:
     """The central board: four numbered rows of two landscapes, drawn as tiles; ``keys`` by
     (row, slot); ``highlighted``: the slot of the choice highlighted in the list."""

@@ -14,7 +14,7 @@ At 80 columns the table shows one panel at a time: on each new decision, the fir
 that says the decision needs it (``Panel.needed``), else the first panel; ``v`` cycles
 through the others. Wider tables show them all, that one highlighted. A board marks the
 viewer's choices where they act: each choice's ``target`` is an id of the game's board
-(``Rules.targets``), and ``target_keys(view)`` gives the number key of each.
+(``Rules.targets``), and ``target_keys(view)`` gives the key of each (tui/choice_keys.py).
 
 Panels must stay readable at 80 columns (the conformance suite draws every panel of every
 seat at sampled states) and never tell seats apart by colour alone (engine.core.seats).
@@ -29,6 +29,7 @@ from typing import Any, Callable, ClassVar, Literal
 from rich.console import RenderableType
 
 from engine.core.contract import Choice
+from tui.choice_keys import choice_mark
 
 from .glyphs import Ledger
 
@@ -168,11 +169,13 @@ def focus(panels: list[Panel], view: View, viewer: int | None) -> str:
     return next((panel.name for panel in panels if panel.needed(view, viewer)), panels[0].name)
 
 
-def target_keys(view: View) -> dict[str, int]:
-    """The number key of the viewer's choices by the board target each acts on (the first
-    choice acting there when several do)."""
-    keys: dict[str, int] = {}
+def target_keys(view: View) -> dict[str, str]:
+    """The key of the viewer's choices by the board target each acts on (the first choice
+    acting there when several do): the choice's key on the page of the list shown
+    (``view["choice_page"]``, put there by the table), else the key that turns to its page."""
+    keys: dict[str, str] = {}
+    page = view.get("choice_page", 0)
     for number, choice in enumerate(view.get("choices", ()), start=1):
-        if choice.target is not None:
-            keys.setdefault(choice.target, number)
+        if choice.target is not None and choice.target not in keys:
+            keys[choice.target] = choice_mark(number, page)
     return keys

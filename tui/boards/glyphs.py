@@ -26,7 +26,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.core.seats import LETTERS, SYMBOLS
-from tui.choice_keys import choice_key
+from tui.choice_keys import NEXT_PAGE, PREVIOUS_PAGE
 
 if TYPE_CHECKING:
     from .base import Frame
@@ -99,11 +99,6 @@ def _seat_style(palette: Palette, seat: int, color: bool) -> Style:
     return Style.parse(f"bold {colour}".strip())
 
 
-def key_label(number: int) -> str:
-    """A choice's key as one character: 1-9, then letters (tui/choice_keys.py); '+' past them."""
-    return choice_key(number) or "+"
-
-
 def seat_glyph(seat: int) -> str:
     """A seat's symbol and letter, as in every title: '●A'."""
     return f"{SYMBOLS[seat]}{LETTERS[seat]}"
@@ -162,6 +157,15 @@ def entry(shown: str | Text, meaning: str, style: str | Style = "bold") -> Text:
 
 def key_entry(meaning: str = "a choice's key: where it acts") -> Text:
     return entry("1", meaning, KEY)
+
+
+def key_entries(marks: Iterable[str], meaning: str = "a choice's key: where it acts") -> list[Text]:
+    """The legend of the choice keys a board drew (``marks``: ``target_keys(view).values()``):
+    the keys, and the keys that turn the choice list's pages where a choice of another page acts."""
+    marks = set(marks)
+    pages = [entry(mark, f"a choice on {which} page (press {mark})", KEY)
+             for mark, which in ((NEXT_PAGE, "a later"), (PREVIOUS_PAGE, "an earlier")) if mark in marks]
+    return ([key_entry(meaning)] if marks - {NEXT_PAGE, PREVIOUS_PAGE} else []) + pages
 
 
 def legend_text(entries: list[tuple[str, Text]], width: int) -> Text:

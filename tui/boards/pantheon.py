@@ -52,10 +52,10 @@ def choice_hex(view: dict[str, Any], choice_id: str) -> str | None:
     return target if target in _hex_ids(view) else None
 
 
-def target_keys(view: dict[str, Any]) -> dict[str, int]:
-    """Number keys of the viewer's choices that act on a hex, by hex id."""
+def target_keys(view: dict[str, Any]) -> dict[str, str]:
+    """Keys of the viewer's choices that act on a hex, by hex id."""
     hexes = _hex_ids(view)
-    return {target: number for target, number in base.target_keys(view).items() if target in hexes}
+    return {target: key for target, key in base.target_keys(view).items() if target in hexes}
 
 
 def _god_text(god: dict[str, Any]) -> str:
@@ -173,7 +173,7 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     pen = Pen(pantheon_map.PALETTE, frame.color)
     highlighted = frame.highlighted.id if frame.highlighted is not None else None
     drawn = zoom_map(view, frame.width, highlighted, pen) if frame.zoom else whole_map(view, frame, pen)
-    extra = pantheon_map.legend_extra(view, pen, bool(target_keys(view)))
+    extra = pantheon_map.legend_extra(view, pen, target_keys(view).values())
     if frame.zoom is not None:
         extra.append(entry("z", ZOOM_OUT if frame.zoom else ZOOM_IN))
     return finish(frame, pen, [drawn, wrapped([""] + display_lines(view))], extra)

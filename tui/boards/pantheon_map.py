@@ -22,7 +22,7 @@ map in ``HEX6`` hexes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from rich.style import Style
 from rich.text import Text
@@ -31,7 +31,7 @@ from engine.core.seats import LETTERS, SYMBOLS
 from engine.pantheon.data import catalog
 
 from .canvas import Canvas
-from .glyphs import KEY, Glyph, Palette, Pen, entry, key_entry, key_label
+from .glyphs import KEY, Glyph, Palette, Pen, entry, key_entries
 
 SEA = ("#9cc8f0", "#1d4f7c")
 """The sea's texture and fill."""
@@ -111,12 +111,12 @@ def _marker(hex_: dict[str, Any]) -> str:
     return "land"
 
 
-def contents(pen: Pen, hex_: dict[str, Any], inner: int, key: int | None) -> list[tuple[str, Style]]:
+def contents(pen: Pen, hex_: dict[str, Any], inner: int, key: str | None) -> list[tuple[str, Style]]:
     """A hex's ``inner`` characters: the key of a choice acting there, its marker, its pieces;
     what does not fit is left out in that order from the end (pieces are never left out)."""
     pieces = [pen("column" if kind == "column" else "foot", seat)[0] for seat, kind in hex_["pieces"]]
     pieces = [(char, pen.seat(seat) + pen.style(kind)) for char, (seat, kind) in zip(pieces, hex_["pieces"])]
-    keyed = [(key_label(key), Style.parse(KEY))] if key is not None else []
+    keyed = [(key, Style.parse(KEY))] if key is not None else []
     if hex_["terrain"] == "sea":  # the water all round what is on it
         return (keyed + pieces + [pen("sea")] * inner)[:inner]
     marker = [pen(_marker(hex_))]
@@ -138,7 +138,7 @@ def _neighbours(row: int, col: int) -> dict[str, tuple[int, int]]:
             "down_left": (row + 1, col - 1 + shift), "down_right": (row + 1, col + shift)}
 
 
-def draw(view: dict[str, Any], pen: Pen, keys: dict[str, int], size: Size, rows: range, cols: range,
+def draw(view: dict[str, Any], pen: Pen, keys: dict[str, str], size: Size, rows: range, cols: range,
          marked: str | None = None, ids: bool = False) -> Text:
     """The hexes of ``rows`` x ``cols`` at ``size``, under their column letters (unless outlined)
     and beside their row numbers; ``marked``: the hex drawn in reverse video; ``ids``: each
@@ -216,9 +216,9 @@ def _outline(borders: dict[tuple[int, int], tuple[str, bool]], at: dict[tuple[in
         mark((y + i, left + 2 * k - i), "╱", "down_right")
 
 
-def legend_extra(view: dict[str, Any], pen: Pen, keys: bool) -> list[Text]:
-    """Whose pieces the letters are ('a A ●A Alice'), when the map shows pieces; ``keys``: and
-    the number keys on the map."""
+def legend_extra(view: dict[str, Any], pen: Pen, keys: Iterable[str] = ()) -> list[Text]:
+    """Whose pieces the letters are ('a A ●A Alice'), when the map shows pieces, and the choice
+    ``keys`` on the map."""
     seats = []
     if {"foot", "column"} & set(pen.used):
         for player in view["players"]:
@@ -226,4 +226,4 @@ def legend_extra(view: dict[str, Any], pen: Pen, keys: bool) -> list[Text]:
             letters = Text.assemble((LETTERS[seat].lower(), pen.seat(seat) + pen.style("foot")), " ",
                                     (LETTERS[seat], pen.seat(seat) + pen.style("column")))
             seats.append(entry(letters, f"{SYMBOLS[seat]}{LETTERS[seat]} {player['name']}"))
-    return [*seats, *([key_entry()] if keys else [])]
+    return [*seats, *key_entries(keys)]

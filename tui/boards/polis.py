@@ -9,7 +9,7 @@ on a box, a market, a project or a polis show their number key there.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -18,7 +18,7 @@ from engine.polis.data import catalogue
 from tui.text import clean
 
 from .base import Board, Panel, seat_panels, target_keys
-from .glyphs import Pen, entry, grouped, key_entry, key_label, legend_text
+from .glyphs import Pen, entry, grouped, key_entries, legend_text
 from .polis_glyphs import PALETTE, SYMBOL, side_tag, style_of_side
 from .polis_map import draw_map
 
@@ -26,11 +26,11 @@ RESOURCE_ORDER = ("wheat", "silver", "wood", "metal", "oil", "wine")
 PLAYER_TOPICS = ("growth", "tax", "passing", "feeding")
 
 
-def _key(keys: dict[str, int], target: str) -> Text:
-    number = keys.get(target)
-    if number is None:
+def _key(keys: dict[str, str], target: str) -> Text:
+    key = keys.get(target)
+    if key is None:
         return Text("")
-    return Text(key_label(number), style="bold reverse") + Text(" ")
+    return Text(key, style="bold reverse") + Text(" ")
 
 
 def _side(view: dict[str, Any], seat: int) -> Text:
@@ -84,16 +84,16 @@ def header(view: dict[str, Any]) -> Text:
     return text
 
 
-def legend(view: dict[str, Any], pen: Pen, keyed: bool, width: int) -> Text:
+def legend(view: dict[str, Any], pen: Pen, keys: Iterable[str], width: int) -> Text:
     """The sides, then exactly the glyphs the map drew, how lands and seas are named, the keys."""
     sides = [("", _side(view, seat)) for seat in (0, 1)]
     names = [("Map", entry(Text.assemble(("LAND", "bold"), " ", ("sea", "italic")), "regions, seas")),
              ("Map", entry("Prt", "trade port", ""))]
-    keys = [("", key_entry("your choices' keys"))] if keyed else []
-    return legend_text(sides + grouped(pen.entries() + names) + keys, width)
+    marks = [("", item) for item in key_entries(keys, "your choices' keys")]
+    return legend_text(sides + grouped(pen.entries() + names) + marks, width)
 
 
-def market_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
+def market_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
     cat = catalogue()
     lines = [Text.assemble(("Markets", "bold"), (" (a shipload costs goods, or silver where wheat is sold)", "dim"))]
     for market, record in cat.markets.items():
@@ -116,7 +116,7 @@ def market_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
     return lines
 
 
-def project_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
+def project_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
     cat = catalogue()
     lines = [Text.assemble(("Projects on offer", "bold"), (f"  ({view['projects_left']} in the stack)", "dim"))]
     for tile in view["offer"]:
@@ -129,7 +129,9 @@ def project_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
     return lines
 
 
-def polis_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
+def polis_lines(view: dict[str, Any], keys: dict[str, str], pen: Pen) -> list[Text]:
+    """Each side's poleis and the neutral ones; a project under way after '*', each completed one
+    after '+' (the map's marks, noted for its legend)."""
     cat = catalogue()
     lines = [Text("Poleis (citizens/maximum, fortification, project type)", style="bold")]
     for owner in (0, 1, None):
@@ -144,9 +146,9 @@ def polis_lines(view: dict[str, Any], keys: dict[str, int]) -> list[Text]:
             count = f"{view['pop'][polis]}/{record['max']}" if owner is not None else f"({record['base']})"
             line.append(f" {count} f{record['base']} {record['type'][:3]}")
             if polis in view["building"]:
-                line.append(f" *{cat.name(view['building'][polis])}")
+                line.append(f" {pen('building')[0]}{cat.name(view['building'][polis])}")
             for tile in view["built"].get(polis, ()):
-                line.append(f" +{cat.name(tile)}")
+                line.append(f" {pen('built')[0]}{cat.name(tile)}")
         lines.append(line if entries else line + Text("none", style="dim"))
     return lines
 
@@ -157,9 +159,9 @@ def shared(view: dict[str, Any], width: int, color: bool = True) -> RenderableTy
     kinds = {target.partition(":")[0] for target in keys}
     pen = Pen(PALETTE, color)
     drawn = draw_map(view, cat, width, keys, pen)
-    parts = {"map": [drawn, legend(view, pen, bool(keys), width)],
-             "markets": market_lines(view, keys), "projects": project_lines(view, keys),
-             "poleis": polis_lines(view, keys)}
+    parts = {"markets": market_lines(view, keys), "projects": project_lines(view, keys),
+             "poleis": polis_lines(view, keys, pen)}
+    parts["map"] = [drawn, legend(view, pen, keys.values(), width)]
     order = ["map", "markets", "projects", "poleis"]
     first = "markets" if "market" in kinds else "projects" if "project" in kinds else "poleis" if "polis" in kinds else "map"
     order.remove(first)

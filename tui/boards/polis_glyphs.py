@@ -9,7 +9,6 @@ from typing import Any
 
 from engine.core.seats import SYMBOLS
 from engine.polis.data import Catalogue
-from tui.choice_keys import choice_key
 
 from .glyphs import Glyph, Palette, Pen
 
@@ -109,7 +108,7 @@ def units_text(units: list[int], pen: Pen, words: str | None = None) -> list[Cel
     return cells
 
 
-def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | None, pen: Pen, long: bool = False,
+def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: str | None, pen: Pen, long: bool = False,
                 named: bool = True) -> list[Cell]:
     """A polis in a box: 'Spa▲4' (owner's symbol and citizens) or 'Arg(3)' (neutral: its base
     population); '*' after it while a project is being built there, '+' with completed ones;
@@ -118,7 +117,7 @@ def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: int | Non
     name = record["name"] if long else record["name"][:3]
     cells: list[Cell] = []
     if key is not None:
-        cells.append((choice_key(key) or "+", "bold reverse"))
+        cells.append((key, "bold reverse"))
     if named:
         cells += [(c, "") for c in name]
     owner = view["owner"][polis]

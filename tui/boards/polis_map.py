@@ -22,7 +22,7 @@ from rich.text import Text
 
 from engine.polis.data import Catalogue
 
-from .glyphs import Pen, key_label
+from .glyphs import Pen
 from .polis_glyphs import abbreviation, box_name, marked, polis_token, side_cell, units_text
 
 Cell = tuple[str, str]
@@ -112,7 +112,7 @@ def places(cat: Catalogue) -> dict[str, Place]:
     return found
 
 
-def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, int], pen: Pen) -> Text:
+def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, str], pen: Pen) -> Text:
     """The map at the largest size that fits ``width``; ``keys``: choice number by target id;
     ``pen`` notes the glyphs drawn, for the legend."""
     spots = places(cat)
@@ -133,15 +133,11 @@ def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, i
                 canvas.put(top + number, left + offset, char, style)
         key = keys.get(target_of(place))
         if key is not None:
-            canvas.write(top - 1, left, _key_text(key), "bold reverse")
+            canvas.write(top - 1, left, key, "bold reverse")
         if size.node_h > 1:  # a box of several lines hides the lines behind it
             for number in range(len(box_lines(view, cat, place, size, keys, pen)), size.node_h):
                 canvas.write(top + number, left, " " * size.node_w)
     return canvas.text()
-
-
-def _key_text(key: int) -> str:
-    return key_label(key)
 
 
 def target_of(place: Place) -> str:
@@ -184,7 +180,7 @@ def _link(canvas: Canvas, size: Size, at: dict[tuple[int, int], Place], a: Place
             canvas.line(1 + ny * pitch_y + mid_y, nx * pitch_x + size.node_w // 2, char)
 
 
-def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, keys: dict[str, int],
+def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, keys: dict[str, str],
               pen: Pen) -> list[list[Cell]]:
     """The lines of one box, each a list of (character, style)."""
     width = size.node_w

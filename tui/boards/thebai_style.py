@@ -18,7 +18,7 @@ from engine.core.seats import SYMBOLS, seat_letter
 from engine.thebai.catalog import catalog
 from engine.thebai.constants import COLOURS, FACES
 
-from .glyphs import Glyph, Palette, Pen, key_entry, key_label
+from .glyphs import Glyph, Palette, Pen, key_entries
 
 SEAT_COLOURS = {"green": "#2e9444", "blue": "#3d7be0", "peach": "#e07a4f", "red": "#d94a3f"}
 """The players' colours (seats A-D): mid-tones, read on a light and a dark theme."""
@@ -104,17 +104,18 @@ def roof_glyph(roof: str) -> tuple[str, str]:
 
 
 class ThebaiPen(Pen):
-    """A pen of Thebai's palette that also notes whether a choice's key was drawn."""
+    """A pen of Thebai's palette that also notes the choices' keys it drew."""
 
     def __init__(self, color: bool = True):
         super().__init__(PALETTE, color)
-        self.keyed = False
+        self.keys: set[str] = set()
 
-    def key(self, number: int, brackets: bool = True) -> str:
-        """A choice's key where it acts ('[3]', or '3' in a tight cell)."""
-        self.keyed = True
-        return f"[{key_label(number)}]" if brackets else key_label(number)
+    def key(self, key: str, brackets: bool = True) -> str:
+        """A choice's key where it acts ('[3]', or '3' in a tight cell; '[>]' for a choice on a
+        later page of the list)."""
+        self.keys.add(key)
+        return f"[{key}]" if brackets else key
 
     def extras(self) -> list[Text]:
-        """The legend's entries beyond the palette's glyphs: the keys, when drawn."""
-        return [key_entry("key of a choice there")] if self.keyed else []
+        """The legend's entries beyond the palette's glyphs: the keys drawn."""
+        return key_entries(self.keys, "key of a choice there")

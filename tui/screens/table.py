@@ -22,7 +22,7 @@ from tui.boards import board_for
 from tui.boards.base import Frame, Panel, focus
 from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS
-from tui.messages import ChoiceMade, CurtainLifted
+from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.base import TabulaScreen
 from tui.table.controller import HintReady, Notice, TableController, TableEvent, Thinking, ThinkingEnded
 from tui.table.lines import hint_lines, prompt_line, seat_title, status_line, thinking_line
@@ -45,6 +45,8 @@ class TableScreen(TabulaScreen):
     BINDINGS = [
         *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({n})", show=False)
           for n, key in enumerate(CHOICE_KEYS, start=1)),
+        Binding("greater_than_sign", "turn_page(1)", "More choices"),
+        Binding("less_than_sign", "turn_page(-1)", "Choices back", show=False),
         Binding("v", "next_view", "View"),
         Binding("V,shift+v", "next_view(-1)", "View back", show=False),
         Binding("pagedown", "scroll_boards('down')", "Scroll the boards", show=False, priority=True),
@@ -228,7 +230,7 @@ class TableScreen(TabulaScreen):
         best = next((n for n, c in enumerate(choices.choices) if hint.suggestions and c.id == hint.suggestions[0].choice),
                     None)
         if best is not None:
-            choices.highlighted = best
+            choices.highlight_choice(best)
 
     def close_curtain(self, seat: int) -> None:
         for panel in self.panels:
@@ -267,7 +269,7 @@ class TableScreen(TabulaScreen):
         try:
             for panel in sorted(self.panels, key=lambda panel: panel.legend):
                 widget = self.panel(panel)
-                draw = lambda width, panel=panel: panel.draw(view, self.frame(panel, width, viewer))  # noqa: E731
+                draw = lambda width, panel=panel: panel.draw(self.paged(view), self.frame(panel, width, viewer))  # noqa: E731
                 in_sight = not self.drawn_alone or panel.name == self.focused_view
                 if panel.legend:
                     widget.set_class(self.drawn_alone, "-absent")
@@ -291,6 +293,21 @@ class TableScreen(TabulaScreen):
         self.show_focus()
         if shown:
             choices.focus()
+
+    def paged(self, view: dict) -> dict:
+        """The view a board draws: with the page of the choice list shown, when it has several
+        (a board marks the choices of the others with the key that turns to them)."""
+        page = self.query_one("#choices", ChoiceList).page
+        return {**view, "choice_page": page} if page else view
+
+    def on_choice_page_turned(self, message: ChoicePageTurned) -> None:
+        self.show_hint()
+        for widget in self.query(BoardPanel):
+            widget.redraw()
+        self.refresh_bindings()
+
+    def action_turn_page(self, step: int) -> None:
+        self.query_one("#choices", ChoiceList).turn_page(step)
 
     def offered(self, state: TableState) -> list:
         """The choices shown: the game's, or confirming (or undoing) the end of the viewer's turn."""
@@ -446,6 +463,8 @@ class TableScreen(TabulaScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
             return not self.busy and not self.curtain_up
+        if action == "turn_page":  # shown only where the choices take several pages
+            return self.query_one("#choices", ChoiceList).pages > 1 and not self.curtain_up
         if action in ("next_view", "scroll_boards"):
             return self.state is not None and not self.curtain_up
         if action == "zoom":

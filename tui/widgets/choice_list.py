@@ -1,5 +1,9 @@
 """The list of legal choices: arrow keys + Enter, a key for each (tui/choice_keys.py), mouse.
 
+A list longer than the keys is shown a page at a time: ``>`` and ``<`` (or the arrow keys past
+a page's end) turn the pages, and the keys belong to the page shown (``ChoicePageTurned`` tells
+the table, whose boards mark the choices of the other pages with ``>`` and ``<``).
+
 Lines too long for the list lose the words every choice starts with (the list's title names
 them), so each line shows what tells it apart from the others; the highlighted choice is shown
 whole under the list (``choice_detail``)."""
@@ -13,8 +17,8 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from engine.core.contract import Choice
-from tui.choice_keys import choice_key
-from tui.messages import ChoiceMade
+from tui.choice_keys import PAGE, choice_key, page_count
+from tui.messages import ChoiceMade, ChoicePageTurned
 from tui.text import clean
 
 TITLE = "Choices"
@@ -54,32 +58,80 @@ def choice_detail(choice: Choice) -> Text:
 
 
 class ChoiceList(OptionList):
-    """Shows choices one per line with their hints; posts ChoiceMade when one is picked."""
+    """Shows choices one per line with their hints, a page at a time; posts ChoiceMade when
+    one is picked."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.choices: tuple[Choice, ...] = ()
+        self.page = 0
+        """The page shown (0-based): choices ``page * PAGE`` on."""
+
+    @property
+    def pages(self) -> int:
+        return page_count(len(self.choices))
+
+    @property
+    def shown(self) -> tuple[Choice, ...]:
+        """The choices of the page shown."""
+        return self.choices[self.page * PAGE:(self.page + 1) * PAGE]
 
     def show(self, choices: list[Choice] | tuple[Choice, ...]) -> None:
         self.choices = tuple(choices)
+        self.page = 0
+        self.show_page(0)
+
+    def show_page(self, page: int, highlighted: int = 0) -> None:
+        """Show ``page`` of the choices, its ``highlighted``-th one highlighted (-1: the last)."""
+        self.page = page
+        choices = self.shown
         width = self.scrollable_content_region.width or NARROW
         lines = [clean(f"{c.label}  {c.hint}" if c.hint else c.label, lines=False) for c in choices]
         cut = any(len(line) + 2 > width for line in lines)
         shared = shared_start([clean(c.label, lines=False) for c in choices]) if cut else ""
-        self.border_title = f"{TITLE}: {clean(shared, lines=False).strip()} …" if shared else TITLE
+        title = f"{TITLE} {page + 1}/{self.pages} (< >)" if self.pages > 1 else TITLE
+        self.border_title = f"{title}: {clean(shared, lines=False).strip()} …" if shared else title
         self.clear_options()
         self.add_options(Option(choice_prompt(n, c, shared), id=c.id) for n, c in enumerate(choices, start=1))
         if choices:
-            self.highlighted = 0
+            self.highlighted = highlighted % len(choices)
+
+    def turn_page(self, step: int, highlighted: int = 0) -> bool:
+        """Show the page ``step`` pages on (back, when negative), if there is one."""
+        page = self.page + step
+        if not 0 <= page < self.pages or page == self.page:
+            return False
+        self.show_page(page, highlighted)
+        self.post_message(ChoicePageTurned(page))
+        return True
+
+    def highlight_choice(self, index: int) -> None:
+        """Highlight the ``index``-th choice of the whole list (0-based), turning to its page."""
+        page = index // PAGE
+        if page != self.page:
+            self.turn_page(page - self.page, index % PAGE)
+        else:
+            self.highlighted = index % PAGE
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted == self.option_count - 1 and self.turn_page(1):
+            return
+        super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted == 0 and self.turn_page(-1, -1):
+            return
+        super().action_cursor_up()
 
     def pick(self, number: int) -> None:
-        """Pick the ``number``-th choice (1-based: the one shown with ``choice_key(number)``), if there is one."""
+        """Pick the ``number``-th choice of the page shown (1-based: the one shown with
+        ``choice_key(number)``), if there is one."""
         if 1 <= number <= self.option_count:
             self.post_message(ChoiceMade(self.get_option_at_index(number - 1).id))
 
     def highlighted_choice(self) -> Choice | None:
-        index = self.highlighted
-        return self.choices[index] if index is not None and index < len(self.choices) else None
+        index, shown = self.highlighted, self.shown
+        return shown[index] if index is not None and index < len(shown) else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
