@@ -23,12 +23,19 @@ def movement(state: State, seat: int, main: bool) -> dict:
             "placed": 0, "loot": []}
 
 
-def place_label(kind: str, hex_id: str, cost: int, jump: bool) -> str:
-    piece = "Foot" if kind == FOOT else "Column"
-    how = " by jump (Gaiviles)" if jump else ""
-    unit = "step" if cost == 1 else "steps"
-    shared = " (shared)" if cost == 2 else ""
-    return f"{piece} to hex {hex_id}{how} — {cost} {unit}{shared}"
+def place_label(kind: str, hex_id: str) -> str:
+    """'Foot J4', 'Column K4': the piece and the hex (the hint says the rest)."""
+    return f"{'Foot' if kind == FOOT else 'Column'} {hex_id}"
+
+
+def place_hint(state: State, hex_id: str, cost: str, jump: bool = False) -> str:
+    """What tells placements apart, what matters most first so that a list cut at 80 columns
+    still shows it: what it costs (``cost``: '1 card', '2 money'; '' for nothing but free
+    steps), the loot it takes, the second step a shared hex takes, and a jump (only ever to a
+    hex no step reaches)."""
+    shared = "2 steps (shared)" if entry_cost(state, hex_id) == 2 else ""
+    return ", ".join(part for part in (cost, loot_hint(state, hex_id), shared, "by jump (Gaiviles)" if jump else "")
+                     if part)
 
 
 @lru_cache(maxsize=None)
@@ -75,12 +82,9 @@ class Move(Choose):
                 return "End movement", f"{free} step(s) left unused" if free else ""
             return "Pass (neither move nor draw)", ""
         prefix, hex_id = option.id.split(":")
-        cost = entry_cost(state, hex_id)
-        cards = cards_needed(cost, free)
-        hints = [f"plays {cards} movement card{'s' if cards > 1 else ''}"] if cards else []
-        if hex_id in state["loot"]:
-            hints.append(loot_hint(state, hex_id))
-        return place_label(COLUMN if prefix == COLUMN else FOOT, hex_id, cost, prefix == "jump"), "; ".join(hints)
+        cards = cards_needed(entry_cost(state, hex_id), free)
+        cost = f"{cards} card{'s' if cards > 1 else ''}" if cards else ""
+        return place_label(COLUMN if prefix == COLUMN else FOOT, hex_id), place_hint(state, hex_id, cost, prefix == "jump")
 
     def question(self, state, frame):
         held = state["players"][frame["seat"]]["hand"].get(deck.MOVEMENT, 0)

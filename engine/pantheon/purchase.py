@@ -10,7 +10,7 @@ from . import cards as deck
 from .board import COLUMN, FOOT, placements
 from .common import Choose, State, choice, countdown, from_general, general_supply, name
 from .data import OFFERING_KINDS, Catalog, catalog
-from .movement import END, collect, entry_cost, loot_hint, place, place_label, placement_choice
+from .movement import END, collect, entry_cost, place, place_hint, place_label, placement_choice
 
 BUY_PIECE = {FOOT: Choice(f"buy:{FOOT}"), COLUMN: Choice(f"buy:{COLUMN}")}
 
@@ -102,8 +102,8 @@ class Buy(Choose):
         if head == "buy":
             return f"Buy a {rest} — 1 money", "; ".join(h for h in (paid_with(1), "into your supply") if h)
         cost = entry_cost(state, rest)
-        label = place_label(head, rest, cost, False).replace("steps", "money").replace("step", "money")
-        return label, "; ".join(h for h in (paid_with(cost), loot_hint(state, rest)) if h)
+        hint = place_hint(state, rest, "").replace("2 steps (shared)", "shared")
+        return f"{place_label(head, rest)} — {cost} money", "; ".join(h for h in (hint, paid_with(cost)) if h)
 
     def question(self, state, frame):
         budget = frame["budget"]

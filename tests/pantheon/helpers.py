@@ -96,6 +96,10 @@ def label(match: Match, seat: int, choice_id: str) -> str:
     return next(c for c in match.labelled(seat) if c.id == choice_id).label
 
 
+def hint(match: Match, seat: int, choice_id: str) -> str:
+    return next(c for c in match.labelled(seat) if c.id == choice_id).hint
+
+
 def step(match: Match) -> dict:
     """The frame of the flow that runs next."""
     return match.state["flow"][-1]

@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import IllegalChoice
 
-from .helpers import give, ids, label, own_gods, put, refresh, step, supply, table, twin
+from .helpers import give, hint, ids, label, own_gods, put, refresh, step, supply, table, twin
 
 
 def test_rulebook_example_three_steps_two_feet_and_a_column():
@@ -14,9 +14,9 @@ def test_rulebook_example_three_steps_two_feet_and_a_column():
     give(m, 0, movement=1)
     m.choose(0, "move")
     assert step(m)["free"] == 1
-    assert label(m, 0, "foot:J4") == "Foot to hex J4 — 1 step"
+    assert label(m, 0, "foot:J4") == "Foot J4" and hint(m, 0, "foot:J4") == ""
     m.choose(0, "foot:J4")
-    assert "plays 1 movement card" in next(c.hint for c in m.labelled(0) if c.id == "foot:K3")
+    assert hint(m, 0, "foot:K3") == "1 card"
     m.choose(0, "foot:K3")
     assert m.state["players"][0]["hand"] == {} and m.state["discard"]["movement"] == 1
     m.choose(0, "column:L3")
@@ -31,17 +31,17 @@ def test_entering_a_hex_with_another_players_piece_costs_two_steps():
     put(m, 1, feet=["J4"], columns=["K4"])
     give(m, 0, movement=2)
     m.choose(0, "move")
-    assert label(m, 0, "foot:J4") == "Foot to hex J4 — 2 steps (shared)"
-    assert label(m, 0, "foot:I4") == "Foot to hex I4 — 1 step"
+    assert (label(m, 0, "foot:J4"), hint(m, 0, "foot:J4")) == ("Foot J4", "1 card, 2 steps (shared)")
+    assert (label(m, 0, "foot:I4"), hint(m, 0, "foot:I4")) == ("Foot I4", "")
     m.choose(0, "foot:J4")
     assert step(m)["free"] == 1          # 1 free + 2 from the card - 2
     # the column hex K4 holds Bruno's column: 2 steps, so the second card is played
-    assert label(m, 0, "column:K4") == "Column to hex K4 — 2 steps (shared)"
+    assert (label(m, 0, "column:K4"), hint(m, 0, "column:K4")) == ("Column K4", "1 card, 2 steps (shared)")
     m.choose(0, "column:K4")
     assert m.state["occupied"]["K4"] == [1, 0]
     assert step(m)["free"] == 1 and m.state["players"][0]["hand"] == {}
     assert "foot:I4" in ids(m, 0)
-    assert all("— 1 step" in c.label for c in m.labelled(0) if c.id != "end")   # nothing dearer is left
+    assert not any("shared" in c.hint for c in m.labelled(0))   # nothing dearer is left
 
 
 def test_yellow_example_six_steps_with_a_shared_column_hex():
@@ -199,7 +199,7 @@ def test_gaiviles_jumps_over_another_players_piece_once_per_tile():
     choices = ids(m, 0)
     assert "jump:K3" in choices and "jump:I3" in choices  # from the temple over J4 / I4
     assert "jump:L5" not in choices            # K5 (sea) is empty: no jumping over nothing
-    assert label(m, 0, "jump:K3") == "Foot to hex K3 by jump (Gaiviles) — 1 step"
+    assert (label(m, 0, "jump:K3"), hint(m, 0, "jump:K3")) == ("Foot K3", "by jump (Gaiviles)")
     m.choose(0, "jump:K3")
     assert step(m)["jumps"] == 0
     assert not any(c.startswith("jump:") for c in ids(m, 0))

@@ -14,7 +14,7 @@ from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, s
 from tests.tui.scenes import pantheon_mid_game
 from tui.boards import pantheon_map
 from tui.boards.glyphs import Pen
-from tui.boards.pantheon import ZOOM_IN, ZOOM_OUT, zoom_map, zoom_window
+from tui.boards.pantheon import POINTER, ZOOM_IN, ZOOM_OUT, zoom_map, zoom_window
 from tui.screens.end import EndScreen
 from tui.screens.table import TableScreen
 
@@ -67,14 +67,15 @@ async def test_turns_by_keys_movement_step_by_step_a_purchase_and_a_god(tmp_path
         assert "you play ●A Alice" in text_of(table.query_one("#status"))  # this terminal holds one seat
         assert choice_ids(table) == ["move", "buy", "draw"]
 
-        # Movement, one hex at a time: each target shows its cost and its number key on the map.
+        # Movement, one hex at a time: each choice names its hex (its hint what it costs beyond a
+        # free step), and its number key is on the map.
         await pick(pilot, table, "move")
         assert table.focused_view == "shared" and "a choice's key: where it acts" in text_of(table.query_one("#shared"))
         steps = 0
         while (targets := [c for c in table.state.choices if c.id.startswith(PLACING)]) and steps < 3:
             for number, choice in enumerate(table.state.choices, start=1):
                 if choice.id.startswith(PLACING) and number <= 9:
-                    assert " step" in choice.label
+                    assert choice.label.endswith(f" {choice.target}")
                     assert str(number) in map_row(table, int(choice.target[1:]))[3:]
             target = targets[0]
             hex_id = target.target
@@ -265,17 +266,17 @@ async def test_z_zooms_the_map_around_the_highlighted_choice_and_back(tmp_path):
         lines = board_lines(table)
         assert lines[0] == "Rows 1-7 of 1-11, columns F-L of A-R" and whole_map not in lines
         assert "    F1   G1   H1   I1   J1   K1   L1" in lines and ZOOM_OUT in "\n".join(lines)
-        assert f">1{loot(table.state.view, 'I4')}" in map_row(table, 4) and " 2· " in map_row(table, 4)  # I4: loot
+        assert f"{POINTER}1{loot(table.state.view, 'I4')}" in map_row(table, 4) and " 2· " in map_row(table, 4)  # I4: loot
         assert " Π " in map_row(table, 5)
 
         await press(pilot, "down", "down", "down")  # K5: the window follows, one row down, two columns right
         assert board_lines(table)[0] == "Rows 2-8 of 1-11, columns H-N of A-R"
-        assert ">4≈≈≈" in map_row(table, 5) and ">" not in map_row(table, 4)  # K5: sea
+        assert f"{POINTER}4≈≈≈" in map_row(table, 5) and POINTER not in map_row(table, 4)  # K5: sea
         await press(pilot, "down", "down")  # J6
-        assert board_lines(table)[0] == "Rows 3-9 of 1-11, columns G-M of A-R" and ">6≈≈≈" in map_row(table, 6)
+        assert board_lines(table)[0] == "Rows 3-9 of 1-11, columns G-M of A-R" and f"{POINTER}6≈≈≈" in map_row(table, 6)
         await press(pilot, "down")  # End movement has no hex: back to the temple, nothing marked
         assert board_lines(table)[0] == "Rows 2-8 of 1-11, columns G-M of A-R"
-        assert ">" not in "".join(map_row(table, row) for row in range(2, 9))
+        assert POINTER not in "".join(map_row(table, row) for row in range(2, 9))
 
         await press(pilot, "z")
         assert whole_map in board_lines(table) and not board_lines(table)[0].startswith("Rows")
@@ -295,7 +296,7 @@ async def test_a_zoomed_hex_shows_both_players_pieces_and_the_number_key(tmp_pat
         assert table.focused_view == "shared"
         assert map_row(table, 2)[3:].split()[:3] == ["2·", "○ba", "3·"]  # B2, a symbol hex of the nation, has room for its marker
         column = choice_ids(table).index("column:C1") + 1
-        assert map_row(table, 1)[3:].split()[:3] == ["·", ">1○b", f"{column}¦B"]
+        assert map_row(table, 1)[3:].split()[:3] == ["·", f"{POINTER}1○b", f"{column}¦B"]
 
 
 # The zoomed map's window, without the app.
@@ -327,11 +328,11 @@ def test_the_zoomed_map_follows_the_choice_else_the_viewers_last_foot_and_fits_i
     view["choices"] = [Choice("foot:A11", target="A11"), Choice("jump:K4", target="K4"), Choice("foot:E6", target="E6")]
     lines = zoom_plain(view, 41)  # no choice highlighted: Alice's last foot, in the bottom right corner
     assert lines[0] == head(5, 11, "L", "R") and lines[-2].split() == [f"{c}11" for c in "LMNOPQR"]
-    assert lines[-1].split() == ["11", "·", "¦", "·", "·", "·", "¦", "·a"] and ">" not in "".join(lines)
+    assert lines[-1].split() == ["11", "·", "¦", "·", "·", "·", "¦", "·a"] and POINTER not in "".join(lines)
     lines = zoom_plain(view, 41, "foot:A11")
-    assert lines[0] == head(5, 11, "A", "G") and lines[-1].startswith(f"11 >1{loot(view, 'A11')}")  # A11: key 1, loot
+    assert lines[0] == head(5, 11, "A", "G") and lines[-1].startswith(f"11 {POINTER}1{loot(view, 'A11')}")  # A11: key 1, loot
     lines = zoom_plain(view, 41, "jump:K4")  # the hex of Bruno's column, by Alice's foot and his on J4
-    assert lines[0] == head(1, 7, "H", "N") and lines[8].split()[3:5] == ["·ab", ">2¦B"]
+    assert lines[0] == head(1, 7, "H", "N") and lines[8].split()[3:5] == ["·ab", f"{POINTER}2¦B"]
     for width, columns, rows in ((41, 7, 7), (80, 15, 7), (200, 18, 11)):  # the whole map once it fits
         lines = zoom_plain(view, width, "foot:E6")
         assert max(map(len, lines)) <= width and len(lines[1].split()) == columns and len(lines) == 1 + 2 * rows
@@ -344,3 +345,55 @@ def test_the_zoomed_map_follows_the_choice_else_the_viewers_last_foot_and_fits_i
 
 def head(first: int, last: int, left: str, right: str) -> str:
     return f"Rows {first}-{last} of 1-11, columns {left}-{right} of A-R"
+
+
+def pantheon_move_with_loot(data_dir):
+    """A three-player hot-seat game played at random up to a move where several hexes take a
+    movement card and some hold loot."""
+    from engine.core.bots import RandomBot
+
+    session, bot = new_save(data_dir, "pantheon", [(name, "human") for name in ("Alice", "Bruno", "Carla")], seed=1), RandomBot(0)
+    for _ in range(300):
+        seat = session.match.awaiting()[0]
+        choices = session.match.view(seat)["choices"]
+        if sum("loot" in c.hint for c in choices) >= 2 and sum("card" in c.hint for c in choices) >= 4:
+            return session, seat
+        session.act(seat, bot.choose(session.match, seat).id)
+    raise AssertionError("no such move")
+
+
+def shown_lines(choices) -> list[str]:
+    """The choice list's lines as the screen shows them (cut to its width)."""
+    return [choices.render_line(y).text for y in range(choices.scrollable_content_region.height)]
+
+
+@pilot_test
+async def test_every_move_at_80x24_shows_its_card_and_its_loot_on_its_own_line(tmp_path):
+    from tui.choice_keys import choice_key
+    from tui.widgets.choice_list import ChoiceList
+
+    session, seat = pantheon_move_with_loot(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        await pilot.press("enter")  # the hot-seat curtain
+        await settle(pilot)
+        choices = app.screen.query_one("#choices", ChoiceList)
+        offered = app.screen.state.choices
+        checked = set()
+        for index in range(len(offered)):
+            for line in shown_lines(choices):
+                number = next((n for n, c in enumerate(offered, 1) if line.strip().startswith(f"{choice_key(n)} ")), None)
+                if number is None or number - 1 == index or not offered[number - 1].target:
+                    continue
+                choice = offered[number - 1]
+                assert choice.target in line, line
+                if "card" in choice.hint:
+                    assert "1 card" in line, line
+                if "loot" in choice.hint:
+                    loot = choice.hint.split("loot: ")[1].split()[0]
+                    assert f"loot: {loot}" in line, line
+                checked.add(choice.id)
+            await pilot.press("down")
+        assert len(checked) == sum(1 for c in offered if c.target)
+        assert sum("loot" in c.hint for c in offered if c.id in checked) >= 2

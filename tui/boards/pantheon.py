@@ -35,6 +35,9 @@ from .text import wrapped
 ZOOM_IN = "zoom in on the highlighted choice"
 ZOOM_OUT = "the whole map"
 HIGHLIGHT = Style(reverse=True, bold=True)
+POINTER = "→"
+"""Before the hex of the highlighted choice on the zoomed map (not '>': that marks a choice on a
+later page of the list)."""
 """The hex of the choice highlighted in the list."""
 ZOOM_CELL = 5
 """A zoomed hex: a gap (``>`` before the highlighted hex), then the key, the marker and two pieces."""
@@ -147,7 +150,7 @@ def zoom_map(view: dict[str, Any], width: int, highlighted: str | None, pen: Pen
         text.append(f"\n{row + 1:>2} {shift}", style="dim")
         for hex_ in hexes:
             here = marked and hex_ is not None and hex_["id"] == centre_id
-            text.append(">" if here else " ", style="bold")
+            text.append(POINTER if here else " ", style="bold")
             if hex_ is None:
                 text.append(" " * inner)
                 continue
@@ -174,6 +177,8 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     highlighted = frame.highlighted.id if frame.highlighted is not None else None
     drawn = zoom_map(view, frame.width, highlighted, pen) if frame.zoom else whole_map(view, frame, pen)
     extra = pantheon_map.legend_extra(view, pen, target_keys(view).values())
+    if frame.zoom and POINTER in drawn.plain:
+        extra.append(entry(POINTER, "the highlighted choice"))
     if frame.zoom is not None:
         extra.append(entry("z", ZOOM_OUT if frame.zoom else ZOOM_IN))
     return finish(frame, pen, [drawn, wrapped([""] + display_lines(view))], extra)
