@@ -2,8 +2,8 @@
 so every choice of a long list has a key and the boards mark a choice's place by it.
 
 Lower-case first, then upper-case; letters the boards draw as glyphs (a-d, A-D: the seats'
-pieces; H, N, T, p, x: Thebai's reserved spaces and neutral tiles, a temple, Polis's proxenoi)
-are left out so a key on a map is never read as a piece.
+pieces; H, N, T: Thebai's reserved spaces and neutral tiles, a temple) are left out so a key on
+a map is never read as a piece (tests/tui/test_board_glyphs.py checks every palette).
 
 A list longer than the keys is shown a page at a time (as NetHack's menus are): the keys belong
 to the page shown, ``>`` and ``<`` turn the pages, and a board marks a choice of another page
@@ -15,7 +15,7 @@ from string import ascii_lowercase, ascii_uppercase
 
 TABLE_KEYS = "hlmosuvzV"
 """Letters the table itself binds (hint, log, move now, settings, scores, undo, view, zoom)."""
-BOARD_LETTERS = "abcdABCDHNTpx"
+BOARD_LETTERS = "abcdABCDHNT"
 
 CHOICE_KEYS = "123456789" + "".join(
     key for key in ascii_lowercase + ascii_uppercase if key not in TABLE_KEYS + BOARD_LETTERS)
