@@ -23,7 +23,7 @@ def evaluate(state: State, seat: int) -> float:
 
 def worth(state: State, seat: int) -> float:
     """Points so far plus what the remaining scorings would pay for what is held now,
-    and small amounts for the means to score more: cards, tiles, lasting gods, pieces,
+    and small amounts for the means to score more: cards, tiles, permanent gods, pieces,
     and feet close to the loot still on the board."""
     p = state["players"][seat]
     scorings_left = 0 if state["over"] else sum(1 for e in SCORING_EPOCHS if e >= max(state["epoch"], 1))

@@ -8,7 +8,7 @@ from engine.assistant.sheets import new_checklist, new_form
 from saves.store import SaveStore
 from tests.assistant.test_screens import rendered
 from tests.tui.helpers import make_app, pilot_test, settle, text_of, until
-from tui.screens.assistant import AssistantHomeScreen
+from tui.screens.assistant import AssistantHomeScreen, saved_time
 from tui.screens.assistant_store import progress_of
 from tui.screens.assistant_widgets import CURSOR
 
@@ -48,6 +48,18 @@ async def test_the_list_says_it_is_loading_until_the_sheets_are_read(tmp_path, m
         release.set()
         await until(pilot, lambda: screen.query_one("#sheets").row_count == 3)
         assert not screen.query_one("#no-sheets").display
+
+
+@pilot_test
+async def test_at_80_columns_every_saved_sheet_shows_its_whole_progress_and_date(tmp_path):
+    saved_sheets(tmp_path, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: app.screen.query_one("#sheets").row_count == 2)
+        shown = rendered(app.screen.query_one("#sheets"))
+        for sheet in SaveStore(tmp_path).sheets():
+            assert f"{sheet['progress']}" in shown and saved_time(sheet["updated"]) in shown, shown
 
 
 @pilot_test

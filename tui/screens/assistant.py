@@ -26,7 +26,9 @@ from tui.widgets.footer import Footer
 CSS = [Path(__file__).parent.parent / "styles" / "assistant.tcss"]
 LOADING = "Loading saved sheets…"
 EMPTY = "No saved sheets yet."
-SHEET_COLUMNS = (("Sheet", 30), ("Progress", 18), ("Saved", 11))
+SHEET_COLUMNS = (("Sheet", 27), ("Progress", 18), ("Saved", 11))
+"""Widths that fit the list's 62 columns at 80 (with the cursor's gutter and a space after each):
+a long title is cut, never the progress or the date."""
 
 
 def saved_time(iso: str) -> str:
