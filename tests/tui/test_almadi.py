@@ -139,3 +139,41 @@ async def test_placing_shows_your_realm_with_the_legal_spots_numbered_at_80_colu
         await pilot.pause()
         assert [panel.id for panel in table.query("#boards .panel") if panel.region.height] == ["player-1"]
         assert "you play ●A Alice" in text_of(table.query_one("#status"))
+
+
+PANEL_AT_80X24 = (41, 20)
+"""Columns and lines inside the one board panel of an 80x24 table."""
+
+
+def test_a_full_realm_and_the_central_board_fit_a_panel_at_80x24():
+    """A finished game's realms (16 landscapes each) and the central board: every line within
+    the panel's 41 columns, the whole realm (or board) in its first 20 lines, the legend after."""
+    import io
+
+    from rich.console import Console
+
+    from engine.core.bots import RandomBot
+    from engine.core.match import Match
+    from engine.registry import rules_for
+    from tui.boards.almadi import BOARD
+    from tui.boards.base import Frame
+
+    match = Match(rules_for("almadi"), ["A", "B"], {}, 3)
+    bots = [RandomBot(0), RandomBot(1)]
+    match.draw_all()
+    while not match.finished:
+        seat = match.awaiting()[0]
+        match.choose(seat, bots[seat].choose(match, seat).id)
+        match.draw_all()
+    view = match.view(0)
+    assert all(info["placed"] == info["to_place"] == 16 for info in view["seats"])
+    width, height = PANEL_AT_80X24
+    for panel in BOARD.panels(2):
+        if panel.name not in ("shared", "player:0", "player:1"):
+            continue
+        console = Console(width=400, record=True, file=io.StringIO())
+        console.print(panel.draw(view, Frame(width, 0)))
+        lines = console.export_text().splitlines()
+        assert max(len(line.rstrip()) for line in lines) <= width
+        last_row = max(number for number, line in enumerate(lines) if re.match(r"\s*(Row )?4 ", line))
+        assert last_row + 1 < height, "\n".join(lines)  # its bottom edge too
