@@ -47,16 +47,25 @@ SIDE_MIN = 56
 """Columns the tracks, council and contracts need beside the city."""
 
 
+def city_columns(view: dict[str, Any], width: int, roomy: bool) -> int:
+    """Columns of the city with the tracks, council and contracts beside it (0: they go below)."""
+    if width < CITY_NARROW + SIDE_MIN:
+        return 0
+    if roomy:
+        return roomy_width(view) + 2
+    return CITY_BESIDE if width >= CITY_BESIDE + SIDE_MIN else CITY_NARROW
+
+
 def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     """The city and, beside it when there is room (else below it, the decision's part first),
     the devotion tracks and fate tiles, the council and the contract display. On a large
     screen the city's tiles are boxes with their roofs, the rows' details beside them."""
     width, pen = frame.width, ThebaiPen(frame.color)
     roomy = frame.roomy and width >= roomy_width(view) + 2 + SIDE_MIN
-    others = {"tracks": tracks(view, pen), "council": council(view, pen), "contracts": display(view, pen),
+    left = city_columns(view, width, roomy)
+    others = {"tracks": tracks(view, pen), "council": council(view, pen, width - left), "contracts": display(view, pen),
               **({"rows": rows_block(view, pen)} if roomy else {})}
-    if width >= CITY_NARROW + SIDE_MIN:
-        left = roomy_width(view) + 2 if roomy else CITY_BESIDE if width >= CITY_BESIDE + SIDE_MIN else CITY_NARROW
+    if left:
         layout = Table.grid(padding=(0, 2))
         layout.add_column(width=left - 2)
         layout.add_column(width=width - left)

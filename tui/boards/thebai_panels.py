@@ -158,10 +158,11 @@ METRIC_SHORT = {
 }
 
 
-def council(view: dict[str, Any], pen: ThebaiPen) -> Text:
+def council(view: dict[str, Any], pen: ThebaiPen, width: int = 80) -> Text:
     """The passage (free spaces show their VP; the dice past its spaces after 'then'), then one
     line per monument: each space's occupant (a citizen die's seat letter, ^ and the seat of a
-    Lasthenes stand; × collapsed, with the seats of its councillor tiles; . free) and criterion."""
+    Lasthenes stand; × collapsed, with the seats of its councillor tiles; . free) and criterion,
+    a space that does not fit ``width`` on the next line, whole."""
     keys = target_keys(view)
     side = "12" if view["n"] <= 2 else "34"
     text = Text()
@@ -186,23 +187,36 @@ def council(view: dict[str, Any], pen: ThebaiPen) -> Text:
             monuments.setdefault(record["monument"], []).append(space)
     for name, spaces in monuments.items():
         text.append(f"\n {name:<3}", style="bold")
+        column = 4
         for space in spaces:
-            c = catalog().council[space]["criterion"]
-            key = _key(keys, f"council.{space}", pen)
-            who = view["council"].get(space)
-            if key:
-                text.append(f" {key}", style=KEY_STYLE)
-            elif who:
-                pen.note("citizen" if who[1] == "die" else "stand")
-                text.append(f" [{'' if who[1] == 'die' else STAND}{seat_letter(who[0])}]", style=seat_style(who[0]))
-            elif space in view["collapse"]:
-                pen.note("collapsed")
-                tiles = "".join(seat_letter(s) for s in view["councillor_tiles"].get(space, []))
-                text.append(f" [{COLLAPSED}{tiles}]", style="dim")
-            else:
-                pen.note("free")
-                text.append(f" [{FREE_DICE}]", style="dim")
-            text.append(f"{METRIC_SHORT[c['metric']]} {c['vp'][side]}")
+            piece = council_space(view, space, keys, side, pen)
+            if column + piece.cell_len > width:
+                text.append("\n    ")
+                column = 4
+            text.append_text(piece)
+            column += piece.cell_len
+    return text
+
+
+def council_space(view: dict[str, Any], space: str, keys: dict[str, int], side: str, pen: ThebaiPen) -> Text:
+    """' [A]groups 3': a monument space's occupant (or the key of a choice there) and criterion."""
+    c = catalog().council[space]["criterion"]
+    key = _key(keys, f"council.{space}", pen)
+    who = view["council"].get(space)
+    text = Text()
+    if key:
+        text.append(f" {key}", style=KEY_STYLE)
+    elif who:
+        pen.note("citizen" if who[1] == "die" else "stand")
+        text.append(f" [{'' if who[1] == 'die' else STAND}{seat_letter(who[0])}]", style=seat_style(who[0]))
+    elif space in view["collapse"]:
+        pen.note("collapsed")
+        tiles = "".join(seat_letter(s) for s in view["councillor_tiles"].get(space, []))
+        text.append(f" [{COLLAPSED}{tiles}]", style="dim")
+    else:
+        pen.note("free")
+        text.append(f" [{FREE_DICE}]", style="dim")
+    text.append(f"{METRIC_SHORT[c['metric']]} {c['vp'][side]}")
     return text
 
 
