@@ -434,6 +434,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="run this section (may be repeated; default: all)")
     parser.add_argument("--games", type=int, default=20,
                         help="games per arena row of the search section (default 20)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="games played at once in the search section (default: one per core)")
     parser.add_argument("--against", type=Path, metavar="DIR",
                         help="also run the child-process rows on the code checked out in DIR")
     args = parser.parse_args(argv)
@@ -450,7 +452,7 @@ def main(argv: list[str] | None = None) -> None:
             if section == "search":
                 from tests.bench_search import search_rows
 
-                search_rows(row, args.games)
+                search_rows(row, args.games, args.jobs)
             else:
                 SECTION_ROWS[section](row)
 

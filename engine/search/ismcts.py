@@ -135,7 +135,8 @@ def seed_root(root: Node, rules: Rules, known: State, seat: int, options, profil
         rules.apply(trial, seat, option)
         stat = root.stats[(seat, option.id)] = Stat()
         stat.visits = stat.available = profile.prior_visits
-        stat.total = profile.prior_visits * logistic(rules.evaluate(trial, seat) / profile.scale)
+        value = logistic(rules.evaluate(trial, seat) / profile.scale)
+        stat.total, stat.squares = profile.prior_visits * value, profile.prior_visits * value * value
 
 
 def settled(root: Node, seat: int, remaining: int) -> bool:
@@ -180,8 +181,7 @@ class Walk:
             decision = rules.decision(state)
         values = self.play_out(state, decision, path[-1][0] if path else None)
         for seat, stat in path:
-            stat.visits += 1
-            stat.total += values[seat]
+            stat.add(values[seat])
 
     def _together(self, node: Node, state: State, decision: Decision, path: list) -> tuple[Node, bool]:
         """A simultaneous decision: every actor picks from its own statistics here."""

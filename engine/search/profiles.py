@@ -31,7 +31,7 @@ class Level:
 
 LEVELS = {
     "normal": Level("normal", "Normal", iterations=600, cpu_cap=1.5, wall_cap=6.0),
-    "hard": Level("hard", "Hard", iterations=2400, cpu_cap=5.0, wall_cap=15.0),
+    "hard": Level("hard", "Hard", iterations=4800, cpu_cap=5.0, wall_cap=15.0),
 }
 
 
@@ -43,7 +43,8 @@ class Profile:
     scale: float = 10.0
     """Heuristic points for one logistic unit: a lead of ``scale`` is judged a 73% win."""
     explore: float = 0.7
-    """UCB exploration constant (values are win chances between 0 and 1)."""
+    """UCB exploration constant for won-or-lost values; scaled down where the values vary less
+    (engine/search/tree.py)."""
     whole_turns: bool = True
     """Play on past ``depth`` to the end of the seat's run of decisions before judging (for
     heuristics that judge half-made actions badly or slowly); False judges at once."""

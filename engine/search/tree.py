@@ -9,6 +9,15 @@ often a choice was *available* instead of the parent's visits (Cowling, Powley &
 "Information Set Monte Carlo Tree Search", 2012), so a choice that is rarely possible is not
 starved. Chance outcomes do not branch the tree ("open loop"): they are drawn anew in each
 walk, by their weights, and the statistics average over them.
+
+A choice's exploration term is scaled by how much its values vary (as UCB-V does). The values
+are win chances, but a play-out cut short is judged by the game's heuristic through a logistic
+curve, whose values sit in a narrow band (choices differing by a few hundredths): a constant
+tuned for won-or-lost outcomes then drowns those differences, spreads the visits almost evenly
+over the choices whatever the budget, and a larger budget buys little. Scaled by twice the
+standard deviation of the choice's values (counted with a few pseudo-visits of a won-or-lost
+spread, so that a choice tried a few times, maybe unluckily, explores fully), the constant means
+the same in every game: a choice is left once it looks worse by so many of its own spreads.
 """
 
 from __future__ import annotations
@@ -22,14 +31,24 @@ from engine.core.contract import Choice
 Key = tuple[int, str]
 """(seat, choice id)."""
 
+PRIOR_VISITS = 8
+"""Pseudo-visits of a won-or-lost spread (variance 1/4) in a choice's spread estimate."""
+
 
 class Stat:
-    __slots__ = ("visits", "available", "total")
+    __slots__ = ("visits", "available", "total", "squares")
 
     def __init__(self) -> None:
         self.visits = 0
         self.available = 0
         self.total = 0.0
+        self.squares = 0.0
+        """Sum of the squared values (their spread scales exploration)."""
+
+    def add(self, value: float) -> None:
+        self.visits += 1
+        self.total += value
+        self.squares += value * value
 
     @property
     def mean(self) -> float:
@@ -50,7 +69,8 @@ class Node:
         return node
 
     def select(self, seat: int, choices: Sequence[Choice], explore: float, pick: random.Random) -> tuple[Choice, Stat]:
-        """UCB1 over the choices available in this walk; an untried one first (at random)."""
+        """UCB1 over the choices available in this walk, exploring as much as their values
+        vary; an untried one first (at random)."""
         stats = self.stats
         untried: list[tuple[Choice, Stat]] = []
         best: tuple[Choice, Stat] | None = None
@@ -64,7 +84,11 @@ class Node:
             if stat.visits == 0:
                 untried.append((choice, stat))
             elif not untried:
-                score = stat.total / stat.visits + explore * math.sqrt(math.log(stat.available) / stat.visits)
+                visits = stat.visits
+                mean = stat.total / visits
+                variance = (stat.squares - visits * mean * mean + PRIOR_VISITS / 4) / (visits + PRIOR_VISITS)
+                spread = min(1.0, 2.0 * math.sqrt(max(0.0, variance)))
+                score = mean + explore * spread * math.sqrt(math.log(stat.available) / visits)
                 if score > best_score:
                     best, best_score = (choice, stat), score
         if untried:
