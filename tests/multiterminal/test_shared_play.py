@@ -258,11 +258,11 @@ def test_a_bot_thinking_in_one_process_shows_its_progress_in_the_others_and_a_pl
         assert runner.wait_for("state")["runs_bots"]
         tables.append(ann := TablePlayer(data_dir, save_id, 0))
         tables.append(spectator := TablePlayer(data_dir, save_id, "watch"))
-        first = ann.wait_for("thinking")
-        later = ann.wait_for("thinking")
+        reports = [ann.wait_for("thinking") for _ in range(4)]
+        first, later = reports[0], reports[-1]
         assert (first["seat"], first["position"], first["hurry"]) == (1, position, True)
         assert 0 <= first["fraction"] <= later["fraction"] <= 1
-        assert later["t"] - first["t"] >= 0.3  # shared a few times a second at most
+        assert later["t"] - first["t"] >= 1.0  # shared twice a second at most (three intervals)
         watched = spectator.wait_for("thinking")
         assert watched["seat"] == 1 and not watched["hurry"]  # a spectator sees it, without the key
         spectator.send("m")
