@@ -29,8 +29,14 @@ from tui.table.controller import Notice, TableController, Thinking, ThinkingEnde
 from tui.table.state import TableState  # noqa: E402
 
 
+EMITTING = threading.Lock()
+
+
 def emit(event: str, **data) -> None:
-    print(json.dumps({"event": event, "t": time.time(), **data}), flush=True)
+    """One line per event, whole: the worker and watch threads both emit."""
+    line = json.dumps({"event": event, "t": time.time(), **data})
+    with EMITTING:
+        print(line, flush=True)
 
 
 def main() -> int:
