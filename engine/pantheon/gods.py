@@ -83,7 +83,7 @@ def payment_id(cards: dict[str, int]) -> str:
 def payment_label(cards: dict[str, int]) -> str:
     if not cards:
         return "Offer with your tiles only"
-    return "Offer " + " + ".join(f"{n} {catalog().tile_labels[k]}" for k, n in sorted(cards.items())) + " card(s)"
+    return "Offer " + ", ".join(f"{n} {catalog().tile_labels[k]}" for k, n in sorted(cards.items()))
 
 
 class Pay(Choose):
