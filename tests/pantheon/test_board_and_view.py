@@ -67,11 +67,40 @@ def test_narrow_panels_get_two_character_cells():
 def test_a_roomy_map_outlines_its_hexes_with_their_ids_and_keeps_the_sea_open():
     m = table(temple="J5")
     put(m, 1, feet=["J4"])
-    lines = map_lines(m.rules.view(m.state, None), 160, roomy=True)
-    assert max(len(line) for line in lines) <= 160 and len(lines) == 2 + 3 * 11
-    assert re.search(r"╱J5 ╲", "\n".join(lines)) and "│ · b │" in lines[3 * 3 + 2]  # J4: land, Bruno's foot
-    assert "│≈≈≈≈≈≈≈≈≈≈≈│" in lines[3 * 3 + 2]  # F4 and G4, two sea hexes: no line between them
-    assert len(map_lines(m.rules.view(m.state, None), 160)) == 12  # not roomy: a line a row
+    view = m.rules.view(m.state, None)
+    for width, inner in ((123, 5), (143, 6)):  # 180x40: HEX6; 200x60: HEX7, a column wider
+        lines = map_lines(view, width, roomy=True)
+        text = "\n".join(lines)
+        assert max(len(line) for line in lines) <= width and len(lines) == 2 + 3 * 11
+        assert re.search(r"╱J5 +╲", text) and f"│ · ▲b{' ' * (inner - 5)}│" in lines[3 * 3 + 2]  # J4: Bruno's foot
+        assert f"│{'≈' * (2 * inner + 1)}│" in lines[3 * 3 + 2]  # F4 and G4, two sea hexes: no line between them
+        assert not re.search("╱╱|╲╲|╱ ╱|╲ ╲", text)  # each edge drawn once, where both its hexes put it
+    assert max(len(line) for line in map_lines(view, 143, roomy=True)) == 133  # 93% of a 200x60 table's panel
+    assert len(map_lines(view, 160)) == 12  # not roomy: a line a row
+
+
+def test_the_wider_roomy_hexes_lean_alternately_and_their_edges_meet():
+    """HEX7: an odd pitch, so a hex's peaks are a column left of its middle in even rows and
+    right of it in odd ones; the slants of two neighbours are the same cells."""
+    size = pantheon_map.HEX7
+    even, odd = pantheon_map._slants(size, 0, 10), pantheon_map._slants(size, 1, 10 + size.shift)
+    assert even == [(11, 16), (12, 14)] and odd == [(14, 19), (16, 18)]
+    below_left = pantheon_map._slants(size, 1, 10 + size.shift - size.pitch)
+    assert [east for _, east in even] == [west for west, _ in reversed(odd)]  # the slant rows under the even hex
+    assert [west for west, _ in even] == [east for _, east in reversed(below_left)]
+
+
+def test_at_160x50_pieces_show_their_seats_symbols_before_their_letters():
+    m = table(temple="J5")
+    put(m, 0, feet=["J4"])
+    put(m, 1, feet=["J4"], columns=["K4"])
+    view = m.rules.view(m.state, 0)
+    lines = map_lines(view, 107)  # a 160x50 table's board panel: four characters a hex and a column of terrain
+    assert max(len(line) for line in lines) <= 107 and len(lines) == 12
+    cells4 = [lines[4][3 + 2 + 5 * c: 3 + 2 + 5 * c + 5] for c in range(18)]  # odd row: shifted 2
+    assert cells4[9] == "●a▲b " and cells4[10] == "¦▲B  "  # two feet (no room for the marker); a column
+    legend = render(board.shared(view, Frame(107, 0)), 107)
+    assert "●a ●A Ann" in legend and "▲b ▲B Bruno" in legend
 
 
 def map_lines(view, width, roomy=False):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 
 import pytest
 from rich.cells import cell_len
@@ -14,13 +15,14 @@ from rich.text import Text
 from engine.almadi.catalog import ARROW, EFFECTS, TYPES, catalogue as almadi_catalogue
 from engine.core.bots import RandomBot
 from engine.core.match import Match
+from engine.core.seats import LETTERS, SYMBOLS
 from engine.pantheon.data import EFFECTS as LOOT_EFFECTS, catalog as pantheon_catalog
 from engine.registry import rules_for
 from engine.polis.data import catalogue as polis_catalogue
 from engine.thebai.catalog import catalog as thebai_catalog
 from engine.thebai.constants import COLOURS as THEBAI_COLOURS
 from engine.thebai.geometry import grid as thebai_grid
-from tui.boards import almadi_tiles, pantheon_map, polis_glyphs, thebai as thebai_board, thebai_city, thebai_panels, \
+from tui.boards import almadi_tiles, pantheon as pantheon_board, pantheon_map, polis_glyphs, thebai as thebai_board, thebai_city, thebai_panels, \
     thebai_style
 from tui.boards.base import Frame
 from tui.boards.polis_map import draw_map as draw_polis_map
@@ -123,6 +125,37 @@ def test_the_pantheon_legend_explains_exactly_what_was_drawn():
             name for name in ("foot", "column") if name in pen.used}
         legend = pen.legend(80, pantheon_map.legend_extra(view, pen)).plain
         assert all(pantheon_map.PALETTE[name].meaning in legend for name in pen.used)
+        hexes = drawn.plain if size.outlined else drawn.plain.split("\n", 1)[1]  # below the column letters
+        assert_pantheon_seats_explained(view, hexes, legend, size.symbols)
+
+
+def assert_pantheon_seats_explained(view, drawn: str, legend: str, symbols: bool) -> None:
+    """Every piece in the ``drawn`` hexes is its seat's symbol and letter (``symbols``) or its letter
+    alone, and the legend gives each seat's foot and column exactly as drawn, with the player's name."""
+    pieces = re.findall(r"[●▲■◆]?[a-dA-D](?![0-9])", re.sub(r"[A-R][0-9]+", "", drawn))  # hex ids left out
+    assert pieces and all((len(piece) == 2) == symbols for piece in pieces)
+    for player in view["players"]:
+        symbol, letter = SYMBOLS[player["seat"]], LETTERS[player["seat"]]
+        shown = f"{symbol}{letter.lower()} {symbol}{letter} " if symbols else f"{letter.lower()} {letter} {symbol}{letter} "
+        assert shown + player["name"] in legend
+    if not symbols:
+        assert not set(SYMBOLS) & set(drawn)
+
+
+def test_the_zoomed_pantheon_map_shows_pieces_by_symbol_and_letter_and_explains_them():
+    match = Match(rules_for("pantheon"), ["A", "B", "C"], {}, 4)
+    bots = [RandomBot(seat) for seat in range(3)]
+    for _ in range(40):
+        match.draw_all()
+        seat = match.awaiting()[0]
+        match.choose(seat, bots[seat].choose(match, seat).id)
+    view = match.view(0)
+    pen = Pen(pantheon_map.PALETTE, color=False)
+    drawn = pantheon_board.zoom_map(view, 200, None, pen)  # wide enough for the whole map
+    assert set(pen.used) == drawn_glyphs(pantheon_map.PALETTE, drawn) | {
+        name for name in ("foot", "column") if name in pen.used}
+    hexes = drawn.plain.split("\n", 1)[1]  # below the line saying which rows and columns are shown
+    assert_pantheon_seats_explained(view, hexes, pen.legend(80, pantheon_map.legend_extra(view, pen)).plain, True)
 
 
 def test_a_canvas_keeps_styles_in_runs_and_drops_trailing_blanks():

@@ -294,9 +294,12 @@ async def test_a_zoomed_hex_shows_both_players_pieces_and_the_number_key(tmp_pat
         assert "2·ba3·" in map_row(table, 2)  # compact: B2's two pieces leave no room for its marker
         await press(pilot, "v", "z")  # z brings the board back into view as it zooms in
         assert table.focused_view == "shared"
-        assert map_row(table, 2)[3:].split()[:3] == ["2·", "○ba", "3·"]  # B2, a symbol hex of the nation, has room for its marker
+        # zoomed, each piece is its seat's symbol and letter: B2's two (its marker, ○, left out for them)
+        assert map_row(table, 2)[3:].split()[:3] == ["2·", "▲b●a", "3·"]
         column = choice_ids(table).index("column:C1") + 1
-        assert map_row(table, 1)[3:].split()[:3] == ["·", f"{POINTER}1○b", f"{column}¦B"]
+        assert map_row(table, 1)[3:].split()[:3] == ["·", f"{POINTER}1○▲b", f"{column}¦▲B"]
+        legend = text_of(table.query_one("#shared"))
+        assert "●a ●A Alice" in legend and "▲b ▲B Bruno" in legend
 
 
 # The zoomed map's window, without the app.
@@ -328,11 +331,11 @@ def test_the_zoomed_map_follows_the_choice_else_the_viewers_last_foot_and_fits_i
     view["choices"] = [Choice("foot:A11", target="A11"), Choice("jump:K4", target="K4"), Choice("foot:E6", target="E6")]
     lines = zoom_plain(view, 41)  # no choice highlighted: Alice's last foot, in the bottom right corner
     assert lines[0] == head(5, 11, "L", "R") and lines[-2].split() == [f"{c}11" for c in "LMNOPQR"]
-    assert lines[-1].split() == ["11", "·", "¦", "·", "·", "·", "¦", "·a"] and POINTER not in "".join(lines)
+    assert lines[-1].split() == ["11", "·", "¦", "·", "·", "·", "¦", "·●a"] and POINTER not in "".join(lines)
     lines = zoom_plain(view, 41, "foot:A11")
     assert lines[0] == head(5, 11, "A", "G") and lines[-1].startswith(f"11 {POINTER}1{loot(view, 'A11')}")  # A11: key 1, loot
     lines = zoom_plain(view, 41, "jump:K4")  # the hex of Bruno's column, by Alice's foot and his on J4
-    assert lines[0] == head(1, 7, "H", "N") and lines[8].split()[3:5] == ["·ab", f"{POINTER}2¦B"]
+    assert lines[0] == head(1, 7, "H", "N") and lines[8].split()[3] == f"●a▲b{POINTER}2¦▲B"  # J4 full: then K4
     for width, columns, rows in ((41, 7, 7), (80, 15, 7), (200, 18, 11)):  # the whole map once it fits
         lines = zoom_plain(view, width, "foot:E6")
         assert max(map(len, lines)) <= width and len(lines[1].split()) == columns and len(lines) == 1 + 2 * rows

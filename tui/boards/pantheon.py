@@ -2,17 +2,18 @@
 
 The map is drawn as terrain by tui/boards/pantheon_map.py (its palette declared there): the
 sea an area, land plain, column, symbol and start hexes, loot, the temple, and each seat's
-pieces by letter (feet small, columns capital), at the largest size that fits the panel; on a
-roomy screen (180x40 or more) the hexes are outlined. The legend under the map (or in the
-table's legend panel) explains exactly the glyphs drawn.
+pieces by its symbol and letter (``●a`` a foot, ``●A`` a column; the letter alone where a hex
+has no room: 80x24), at the largest size that fits the panel; on a roomy screen (180x40 or more)
+the hexes are outlined, wider ones at 200x60. The legend under the map (or in the table's
+legend panel) explains exactly the glyphs drawn.
 
 While the viewer chooses where a foot or a column goes, each hex it may go to (a choice whose
 target is a hex) shows the number key of that choice in reverse video (``+`` past 9), so the
 path is picked on the map. The map grows with its panel (a map board).
 
 Zoomed (the table's ``z``), the board shows a window of the map in larger cells: each hex's id
-above its number key, marker and pieces. The window is centred on the hex of the highlighted
-choice (marked ``>`` and drawn in reverse video), else on the viewer's last foot (the active
+above its number key, marker and pieces (with their symbols, at 80x24 too). The window is
+centred on the hex of the highlighted choice (marked ``→`` and drawn in reverse video), else on the viewer's last foot (the active
 player's for a spectator), else on the temple, and is moved in from the map's edges, never past
 them. A panel wide enough for every column shows the whole map so.
 """
@@ -40,7 +41,8 @@ POINTER = "→"
 later page of the list)."""
 """The hex of the choice highlighted in the list."""
 ZOOM_CELL = 5
-"""A zoomed hex: a gap (``>`` before the highlighted hex), then the key, the marker and two pieces."""
+"""A zoomed hex: a gap (the pointer before the highlighted hex), then the key, the marker and a
+piece with its seat's symbol (``1○●a``), or two pieces (``▲b●a``: no room for the marker)."""
 ZOOM_ROWS = 7
 """The rows of a zoomed window narrower than the map (it fits a panel at 80x24)."""
 
@@ -154,7 +156,7 @@ def zoom_map(view: dict[str, Any], width: int, highlighted: str | None, pen: Pen
             if hex_ is None:
                 text.append(" " * inner)
                 continue
-            for char, style in pantheon_map.contents(pen, hex_, inner, keys.get(hex_["id"])):
+            for char, style in pantheon_map.contents(pen, hex_, inner, keys.get(hex_["id"]), symbols=True):
                 text.append(char, style + HIGHLIGHT if here else style)
     return text
 
@@ -163,7 +165,7 @@ def whole_map(view: dict[str, Any], frame: Frame, pen: Pen) -> Text:
     """The whole map at the largest size that fits; outlined hexes on a roomy screen only (they
     take three lines a row)."""
     board = view["map"]
-    sizes = pantheon_map.SIZES if frame.roomy else pantheon_map.SIZES[1:]
+    sizes = [size for size in pantheon_map.SIZES if frame.roomy or not size.outlined]
     size = next((size for size in sizes if size.width(board["cols"]) <= frame.width), pantheon_map.TEXT2)
     marked = choice_hex(view, frame.highlighted.id) if frame.highlighted is not None else None
     return pantheon_map.draw(view, pen, target_keys(view), size, range(board["rows"]), range(board["cols"]),

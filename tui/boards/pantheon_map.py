@@ -8,15 +8,19 @@ The map is in offset rows (odd rows half a hex to the right), each hex a few cha
   symbol hexes ``○`` (its loot goes there), every nation's start hex ``⌂``, the temple ``Π``;
 - a loot tile shows its kind: ``+`` reserve, ``δ`` demigod, ``Ω`` god, ``‡`` column,
   ``¤`` offering tile, ``♠`` cards, ``$`` special money, ``»`` steps;
-- pieces are seat letters: a foot the seat's small letter (a b c d), a column its capital
-  (A B C D), in the seat's colour; under NO_COLOR columns are underlined;
+- a piece is its seat's symbol and letter, as the seat's tag everywhere (``●A Alice``): a foot
+  with the small letter (``●a``), a column with the capital (``●A``), in the seat's colour (under
+  NO_COLOR columns are underlined); where a hex has no room for symbols (the narrow sizes,
+  two characters a hex at 80x24) the letters stand alone and the legend gives each seat's symbol;
 - the number key of a choice acting on a hex is on it in reverse video, and the highlighted
   choice's hex is drawn in reverse video.
 
 Sizes, the largest that fits the panel: ``TEXT2`` (two characters a hex, 80x24), ``TEXT3``
-(three), ``TEXT4`` (three and a column of terrain), ``HEX6`` (a roomy panel: hexes outlined
-``╱╲│``, each with its id above five characters of contents). A zoomed map is a window of the
-map in ``HEX6`` hexes.
+(three), ``TEXT4`` (three and a column of terrain), ``TEXT5`` (four and a column: pieces with
+their symbols, 160x50), and on a roomy screen hexes outlined ``╱╲│``, each with its id above its
+contents: ``HEX6`` (five characters inside) and ``HEX7`` (six, 200x60: a hex about as wide as it
+is tall, odd and even rows' peaks a column apart). A zoomed map is a window of the map in cells
+of four characters, pieces with their symbols.
 """
 
 from __future__ import annotations
@@ -60,7 +64,9 @@ PALETTE = Palette("pantheon", {
     **{f"loot:{kind}": _loot(kind) for kind in LOOT_KINDS},
     "foot": Glyph("abcd", "foot", "Pieces", "bold", "bold", shown="a"),
     "column": Glyph("ABCD", "column", "Pieces", "bold reverse", "bold underline", shown="A"),
+    "seat": Glyph(SYMBOLS[:4], "", "Pieces", "bold", "bold"),
 }, SEAT_COLOURS)
+"""``seat``: the seats' symbols before their pieces' letters (the legend gives each seat's)."""
 
 MARKERS = ("temple", "loot", "column_site", "symbol", "home", "land")
 
@@ -69,32 +75,36 @@ MARKERS = ("temple", "loot", "column_site", "symbol", "home", "land")
 class Size:
     inner: int
     """Characters of contents in a hex."""
-    half: int = 0
-    """Half an outlined hex's width (0: no outlines, the hexes side by side)."""
+    outlined: bool = False
+    """Hexes outlined ``╱╲│`` (three lines a row, the id above the contents), else side by side."""
     gap: int = 0
     """Columns of terrain after the contents of a hex that is not outlined."""
+    symbols: bool = False
+    """Pieces drawn with their seats' symbols (``●a``), else by letter alone."""
 
     @property
     def pitch(self) -> int:
-        return 2 * self.half if self.half else self.inner + self.gap
+        return self.inner + 1 if self.outlined else self.inner + self.gap
+
+    @property
+    def shift(self) -> int:
+        """Columns odd rows are shifted right by."""
+        return self.pitch // 2
 
     @property
     def slants(self) -> int:
-        """Rows of ``╱╲`` between two rows of hexes (their interior holds the hex's id)."""
-        return self.half - 1 if self.half else 0
+        """Rows of ``╱╲`` between two rows of outlined hexes (their interior holds the hex's id)."""
+        return 2 if self.outlined else 0
 
     def width(self, cols: int) -> int:
-        return LABEL + self.pitch * cols + self.pitch // 2 + (1 if self.half else 0)
+        return LABEL + self.pitch * cols + self.shift + (1 if self.outlined else 0)
 
 
 LABEL = 3
 TEXT2, TEXT3, TEXT4 = Size(2), Size(3), Size(3, gap=1)
-HEX6 = Size(5, 3)
-SIZES = (HEX6, TEXT4, TEXT3, TEXT2)
-
-
-def pick(width: int, cols: int) -> Size:
-    return next((size for size in SIZES if size.width(cols) <= width), TEXT2)
+TEXT5 = Size(4, gap=1, symbols=True)
+HEX6, HEX7 = Size(5, outlined=True, symbols=True), Size(6, outlined=True, symbols=True)
+SIZES = (HEX7, HEX6, TEXT5, TEXT4, TEXT3, TEXT2)
 
 
 def _marker(hex_: dict[str, Any]) -> str:
@@ -111,23 +121,42 @@ def _marker(hex_: dict[str, Any]) -> str:
     return "land"
 
 
-def contents(pen: Pen, hex_: dict[str, Any], inner: int, key: str | None) -> list[tuple[str, Style]]:
-    """A hex's ``inner`` characters: the key of a choice acting there, its marker, its pieces;
-    what does not fit is left out in that order from the end (pieces are never left out)."""
-    pieces = [pen("column" if kind == "column" else "foot", seat)[0] for seat, kind in hex_["pieces"]]
-    pieces = [(char, pen.seat(seat) + pen.style(kind)) for char, (seat, kind) in zip(pieces, hex_["pieces"])]
-    keyed = [(key, Style.parse(KEY))] if key is not None else []
-    if hex_["terrain"] == "sea":  # the water all round what is on it
-        return (keyed + pieces + [pen("sea")] * inner)[:inner]
-    marker = [pen(_marker(hex_))]
+def _pieces(pen: Pen, hex_: dict[str, Any], symbols: bool) -> tuple[list[tuple[str, Style]], set[str]]:
+    """The cells of a hex's pieces, each its letter after its seat's symbol if ``symbols``, and
+    the glyphs they are."""
+    cells, names = [], set()
+    if hex_["pieces"]:  # the legend shows a foot and a column in the first seat's colour
+        pen.looks.update({kind: pen.seat(0) + pen.style(kind) for kind in ("foot", "column")})
+    for seat, kind in hex_["pieces"]:
+        style = pen.seat(seat) + pen.style(kind)
+        drawn = ["seat", kind] if symbols else [kind]
+        cells += [(pen.palette[name].char(seat), style) for name in drawn]
+        names.update(drawn)
+    return cells, names
+
+
+def contents(pen: Pen, hex_: dict[str, Any], inner: int, key: str | None, symbols: bool = False,
+             outlined: bool = False) -> list[tuple[str, Style]]:
+    """A hex's ``inner`` characters: the key of a choice acting there, its marker, its pieces
+    (``symbols``: each after its seat's symbol); an ``outlined`` hex puts a blank where no key
+    is and one after the marker. What does not fit is left out in this order: the blank for a
+    key, the blank after the marker, the marker, the pieces' symbols (their letters never)."""
     blank = (" ", Style())
-    if inner >= 5:
-        cells = (keyed or [blank]) + marker + [blank] + pieces
-    else:
-        cells = keyed + marker + pieces
-        while len(cells) > inner and len(cells) > len(pieces) + len(keyed):
-            cells.remove(marker[0])
-    return (cells + [blank] * inner)[:inner]
+    keyed = [(key, Style.parse(KEY))] if key is not None else []
+    sea = hex_["terrain"] == "sea"
+    marker = [] if sea else [_marker(hex_)]
+    layouts = [(keyed, [], [])] if sea else [(keyed, marker, []), (keyed, [], [])]
+    if outlined and not sea:
+        layouts[:0] = [(keyed or [blank], marker, [blank]), (keyed, marker, [blank])]
+    for with_symbols in ((True, False) if symbols else (False,)):
+        pieces, names = _pieces(pen, hex_, with_symbols)
+        for before, markers, gap in layouts:
+            if len(before) + len(markers) + len(gap) + len(pieces) > inner and (with_symbols or markers):
+                continue
+            pen.note(*names)
+            cells = before + [pen(name) for name in markers] + gap + pieces
+            return (cells + [pen("sea") if sea else blank] * inner)[:inner]
+    raise AssertionError("unreachable: the last layout always fits")
 
 
 def _neighbours(row: int, col: int) -> dict[str, tuple[int, int]]:
@@ -145,39 +174,39 @@ def draw(view: dict[str, Any], pen: Pen, keys: dict[str, str], size: Size, rows:
     outlined hex's id above its contents."""
     board = view["map"]
     at = {(h["row"], h["col"]): h for h in board["hexes"]}
-    pen.looks.update({kind: pen.seat(0) + pen.style(kind) for kind in ("foot", "column")})
     pitch, slants = size.pitch, size.slants
     line_height = 1 + slants
-    top = 0 if size.half else 1
-    width = LABEL + pitch * len(cols) + pitch // 2 + (1 if size.half else 0)
-    canvas = Canvas(width, top + slants + len(rows) * line_height)
-    if not size.half:
+    top = 0 if size.outlined else 1
+    canvas = Canvas(size.width(len(cols)), top + slants + len(rows) * line_height)
+    if not size.outlined:
         canvas.write(0, LABEL, "".join(f"{chr(65 + c):<{pitch}}" for c in cols).rstrip(), "dim")
     sea_text, sea_style = (pen("sea") if any(h["terrain"] == "sea" for h in board["hexes"]) else (" ", Style()))
     borders: dict[tuple[int, int], tuple[str, bool]] = {}
     for index, row in enumerate(rows):
         y = top + slants + index * line_height
-        shift = pitch // 2 if row % 2 else 0
+        shift = size.shift if row % 2 else 0
         canvas.write(y, 0, f"{row + 1:>2} ", "dim")
         for offset, col in enumerate(cols):
             hex_ = at.get((row, col))
             if hex_ is None:
                 continue
             left = LABEL + shift + offset * pitch
-            inner_left = left + 1 if size.half else left
+            inner_left = left + 1 if size.outlined else left
             sea = hex_["terrain"] == "sea"
-            if size.half:
-                for i in range(1, slants + 1):  # the interior of the slant rows above and below
+            if size.outlined:
+                sides = _slants(size, row, left)
+                for i, (west, east) in enumerate(sides, start=1):  # the interior of the slant rows above and below
                     for y2 in (y - i, y + i):
-                        canvas.fill(y2, left + i + 1, 2 * size.half - 2 * i - 1, 1, sea_text if sea else " ",
-                                    sea_style if sea else "")
-                _outline(borders, at, hex_, y, left, size)
-            for n, (char, style) in enumerate(contents(pen, hex_, size.inner, keys.get(hex_["id"]))):
+                        canvas.fill(y2, west + 1, east - west - 1, 1, sea_text if sea else " ", sea_style if sea else "")
+                _outline(borders, at, hex_, y, left, size, sides)
+                if ids:
+                    west, east = sides[0]
+                    canvas.write(y - 1, west + 1, hex_["id"][: east - west - 1], "dim" if not sea else sea_style)
+            cells = contents(pen, hex_, size.inner, keys.get(hex_["id"]), size.symbols, size.outlined)
+            for n, (char, style) in enumerate(cells):
                 canvas.put(y, inner_left + n, char, style)
             if size.gap:
                 canvas.fill(y, inner_left + size.inner, size.gap, 1, sea_text if sea else " ", sea_style if sea else "")
-            if ids and slants > 1:
-                canvas.write(y - 1, left + 2, hex_["id"][: 2 * size.half - 3], "dim" if not sea else sea_style)
             if marked == hex_["id"]:
                 canvas.style(y, inner_left, size.inner, Style.parse("bold reverse"))
     if borders:
@@ -194,10 +223,23 @@ def draw(view: dict[str, Any], pen: Pen, keys: dict[str, str], size: Size, rows:
     return canvas.text()
 
 
+def _slants(size: Size, row: int, left: int) -> list[tuple[int, int]]:
+    """The columns of an outlined hex's west and east slants on each slant row out from its
+    contents (the same above and below). Its peaks are where the next row's hexes meet: the
+    middle of an even pitch, a column left of it in an even row and right of it in an odd one
+    when the pitch is odd (HEX7), each slant spread evenly over the rows."""
+    peak = size.pitch - size.shift if row % 2 else size.shift
+    rise = size.slants + 1
+
+    def step(across: int, i: int) -> int:
+        return (across * i + rise // 2) // rise
+
+    return [(left + step(peak, i), left + size.pitch - step(size.pitch - peak, i)) for i in range(1, rise)]
+
+
 def _outline(borders: dict[tuple[int, int], tuple[str, bool]], at: dict[tuple[int, int], dict[str, Any]],
-             hex_: dict[str, Any], y: int, left: int, size: Size) -> None:
+             hex_: dict[str, Any], y: int, left: int, size: Size, sides: list[tuple[int, int]]) -> None:
     """Note the border cells of one hex: a line where either side is land, else sea."""
-    k = size.half
     near = _neighbours(hex_["row"], hex_["col"])
     land = hex_["terrain"] != "sea"
 
@@ -208,22 +250,25 @@ def _outline(borders: dict[tuple[int, int], tuple[str, bool]], at: dict[tuple[in
         borders[cell] = (char, is_line or (old is not None and old[1]))
 
     mark((y, left), "│", "left")
-    mark((y, left + 2 * k), "│", "right")
-    for i in range(1, k):
-        mark((y - i, left + i), "╱", "up_left")
-        mark((y - i, left + 2 * k - i), "╲", "up_right")
-        mark((y + i, left + i), "╲", "down_left")
-        mark((y + i, left + 2 * k - i), "╱", "down_right")
+    mark((y, left + size.pitch), "│", "right")
+    for i, (west, east) in enumerate(sides, start=1):
+        mark((y - i, west), "╱", "up_left")
+        mark((y - i, east), "╲", "up_right")
+        mark((y + i, west), "╲", "down_left")
+        mark((y + i, east), "╱", "down_right")
 
 
 def legend_extra(view: dict[str, Any], pen: Pen, keys: Iterable[str] = ()) -> list[Text]:
-    """Whose pieces the letters are ('a A ●A Alice'), when the map shows pieces, and the choice
+    """Whose pieces the letters are, when the map shows pieces: each seat's foot and column as
+    drawn ('●a ●A Alice' where pieces carry their symbols, else 'a A ●A Alice'), and the choice
     ``keys`` on the map."""
     seats = []
     if {"foot", "column"} & set(pen.used):
+        symbols = "seat" in pen.used
         for player in view["players"]:
             seat = player["seat"]
-            letters = Text.assemble((LETTERS[seat].lower(), pen.seat(seat) + pen.style("foot")), " ",
-                                    (LETTERS[seat], pen.seat(seat) + pen.style("column")))
-            seats.append(entry(letters, f"{SYMBOLS[seat]}{LETTERS[seat]} {player['name']}"))
+            tag = SYMBOLS[seat] if symbols else ""
+            letters = Text.assemble((tag + LETTERS[seat].lower(), pen.seat(seat) + pen.style("foot")), " ",
+                                    (tag + LETTERS[seat], pen.seat(seat) + pen.style("column")))
+            seats.append(entry(letters, player["name"] if symbols else f"{SYMBOLS[seat]}{LETTERS[seat]} {player['name']}"))
     return [*seats, *key_entries(keys)]
