@@ -272,7 +272,7 @@ def plain_lines(renderable) -> str:
     return console.export_text()
 
 
-@pytest.mark.parametrize("width,roomy", [(41, False), (52, False), (110, False), (144, True)])
+@pytest.mark.parametrize("width,roomy", [(41, False), (52, False), (107, True), (110, False), (144, True)])
 def test_the_thebai_legend_explains_exactly_what_every_panel_drew(width, roomy):
     """The city with its rows, the council and the fate tiles, each estate: their pens note
     exactly the glyphs drawn. Every panel alone ends with the legend of what it noted, each

@@ -113,3 +113,36 @@ async def test_a_decision_longer_than_the_keys_is_paged_and_every_choice_has_a_k
     [record] = SaveStore(tmp_path).summaries()
     moved = GameSession.resume(SaveStore(tmp_path), record.id).match.actions[len(session.match.actions)]
     assert (moved.actor, moved.choice) == (seat, far.id)
+
+
+ROOF_BOX = "┌──"
+"""The top of a Cadmea tile drawn as a box with its roofs (the roomy city)."""
+
+
+@pilot_test
+async def test_from_160x50_the_city_tiles_are_boxes_with_their_roofs(tmp_path):
+    """160x50: the roomy city with the tracks, council and contracts beside it at 80x24's width,
+    the rows' details under it; 200x60: the rows' details beside it too; narrower or shorter
+    screens keep the compact city."""
+    from tests.tui.scenes import thebai_mid_game
+
+    thebai_mid_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await open_first_save(pilot)
+        board = app.screen.query_one("#shared")
+        lines = text_of(board).splitlines()
+        assert any(ROOF_BOX in line for line in lines)
+        city_rows = [n for n, line in enumerate(lines) if line.lstrip().startswith("7 ")]
+        details = next(n for n, line in enumerate(lines) if line.lstrip().startswith("row inv gate"))
+        assert details > city_rows[0]  # under the city
+        assert lines[0].split()[:7] == ["1", "2", "3", "4", "5", "6", "Dionysus"]  # the tracks beside the city
+        for size, roomy in (((200, 60), True), ((160, 39), False), ((119, 50), False)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            lines = text_of(board).splitlines()
+            assert any(ROOF_BOX in line for line in lines) == roomy, size
+        await pilot.resize_terminal(200, 60)
+        await settle(pilot)
+        lines = text_of(board).splitlines()
+        assert any("row inv gate" in line and line.index("row inv gate") > 60 for line in lines)  # beside the city

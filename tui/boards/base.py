@@ -45,7 +45,8 @@ class Frame:
     viewer: int | None = None
     """The seat whose view is drawn (None: a spectator's)."""
     roomy: bool = False
-    """A screen of 180x40 or more, for a board that draws larger cells then (``Board.roomy_cells``)."""
+    """A screen of 40 rows or more and ``Board.roomy_from`` columns (180 unless the board says
+    otherwise), for a board that draws larger cells then (``Board.roomy_cells``)."""
     zoom: bool | None = None
     """For a panel that zooms (``Panel.zoom``): True while zoomed in; None where no zoom is
     offered (the end screen), so the panel does not offer ``z`` in its legend."""
@@ -134,7 +135,10 @@ class Board:
     """The board column holds a map that grows with its panel: wide tables give it the full
     width, the areas in a grid below it (else they sit beside it)."""
     roomy_cells: ClassVar[bool] = False
-    """Frames say ``roomy`` on a screen of 180x40 or more."""
+    """Frames say ``roomy`` on a screen of ``roomy_from`` x 40 or more."""
+    roomy_from: ClassVar[int] = 180
+    """The screen's width from which frames say ``roomy`` (the board still checks that its larger
+    cells fit the panel)."""
 
     def panels(self, seats: int) -> list[Panel]:
         """Every panel of a table of ``seats`` players, in the order ``v`` cycles through them."""

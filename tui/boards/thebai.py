@@ -44,33 +44,42 @@ CITY_BESIDE = 82
 CITY_NARROW = 48
 """Columns of the city with the rows' details below it."""
 SIDE_MIN = 56
-"""Columns the tracks, council and contracts need beside the city."""
+"""Columns the tracks, council, contracts (and the rows' details) need beside the city."""
+SIDE_NARROW = 41
+"""Columns the tracks, council and contracts need beside the roomy city (as in a panel at 80x24),
+the rows' details then under the city."""
+ROOMY_GAP = 1
+"""Columns between the roomy city (its last dice spaces are mostly blank) and what is beside it."""
 
 
 def city_columns(view: dict[str, Any], width: int, roomy: bool) -> int:
-    """Columns of the city with the tracks, council and contracts beside it (0: they go below)."""
+    """Columns of the city with the tracks, council and contracts beside it (0: they go below),
+    the gap after it included."""
+    if roomy:
+        return roomy_width(view) + ROOMY_GAP
     if width < CITY_NARROW + SIDE_MIN:
         return 0
-    if roomy:
-        return roomy_width(view) + 2
     return CITY_BESIDE if width >= CITY_BESIDE + SIDE_MIN else CITY_NARROW
 
 
 def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     """The city and, beside it when there is room (else below it, the decision's part first),
     the devotion tracks and fate tiles, the council and the contract display. On a large
-    screen the city's tiles are boxes with their roofs, the rows' details beside them."""
+    screen (160x50 and more) the city's tiles are boxes with their roofs, the rows' details
+    beside them where there is room (200x60), else under the city."""
     width, pen = frame.width, ThebaiPen(frame.color)
-    roomy = frame.roomy and width >= roomy_width(view) + 2 + SIDE_MIN
+    roomy = frame.roomy and width >= roomy_width(view) + ROOMY_GAP + SIDE_NARROW
     left = city_columns(view, width, roomy)
+    rows_beside = roomy and width - left >= SIDE_MIN
     others = {"tracks": tracks(view, pen), "council": council(view, pen, width - left), "contracts": display(view, pen),
-              **({"rows": rows_block(view, pen)} if roomy else {})}
+              **({"rows": rows_block(view, pen)} if rows_beside else {})}
     if left:
-        layout = Table.grid(padding=(0, 2))
-        layout.add_column(width=left - 2)
+        gap = ROOMY_GAP if roomy else 2
+        drawn_city = city(view, left - gap, pen, roomy) + ([Text(""), rows_block(view, pen)] if roomy and not rows_beside else [])
+        layout = Table.grid(padding=(0, gap))
+        layout.add_column(width=left - gap)
         layout.add_column(width=width - left)
-        layout.add_row(Group(*city(view, left - 2, pen, roomy)),
-                       Group(*(item for part in others.values() for item in (part, Text("")))))
+        layout.add_row(Group(*drawn_city), Group(*(item for part in others.values() for item in (part, Text("")))))
         return finish(frame, pen, layout, pen.extras())
     parts = {"city": Group(*city(view, width, pen)), **others}
     first = _about(view)
@@ -123,6 +132,9 @@ def fulfilling(view: dict[str, Any], viewer: int | None) -> bool:
 class ThebaiBoard(Board):
     map_board = True
     roomy_cells = True
+    roomy_from = 120
+    """The roomy city fits a 160x50 table's board panel (with the tracks, council and contracts
+    beside it at 80x24's width); shared() checks that it fits."""
 
     def panels(self, seats: int) -> list[Panel]:
         """The city with the tracks, fate and council (else), the legend of what the panels

@@ -5,8 +5,8 @@ A Cadmea tile is a solid block (reverse video in its owner's colour) showing its
 and the symbol of an archon on it; dice are plain text (seat letter and face), so tiles and
 dice never run together. Compact (narrow panels): one text line per city row and one between
 rows, 3 columns a cell, the row's battle marker and invader beside it and the rest of the row
-information beside it or in a block below. Roomy (a large screen): each tile a 7x3 box with its
-four roofs on its edges, the rows' information in a block beside the city.
+information beside it or in a block below. Roomy (160x50 and more): each tile a 7x3 box with its
+four roofs on its edges, the rows' information in a block beside the city (200x60) or under it.
 """
 
 from __future__ import annotations
@@ -165,9 +165,14 @@ def roomy_tile(view, space, keys, pen: ThebaiPen) -> list[list[tuple[str, str]]]
             [("└──", "dim"), south, ("──┘", "dim")]]
 
 
+ROOMY_LABEL = 2
+"""Columns of the roomy city's row numbers (1-7)."""
+
+
 def roomy_width(view: dict[str, Any]) -> int:
-    """Columns of the city drawn roomy (tiles as boxes with their roofs)."""
-    return 10 * grid(view["side"]).cols + 6
+    """Columns of the city drawn roomy (tiles as boxes with their roofs): the row numbers, then
+    a dice space and a box a column, and the last dice spaces."""
+    return ROOMY_LABEL + 10 * grid(view["side"]).cols + 3
 
 
 def roomy_city(view: dict[str, Any], pen: ThebaiPen) -> Text:
@@ -175,13 +180,14 @@ def roomy_city(view: dict[str, Any], pen: ThebaiPen) -> Text:
     g = grid(view["side"])
     keys = target_keys(view)
     text = Text(no_wrap=True)
-    text.append("   " + "".join(f"   {c:^7}" for c in range(1, g.cols + 1)), style="dim")
+    margin = " " * ROOMY_LABEL
+    text.append(margin + "".join(f"   {c:^7}" for c in range(1, g.cols + 1)), style="dim")
     for r in range(1, g.rows + 2):
         cells = [dice_cell(view, g, f"v{r}.{c}", keys, pen, 7) for c in range(1, g.cols + 1)]
         if r in (1, g.rows + 1) and not any(cell.strip() for cell, _ in cells):
             cells = []  # an empty border line is left out
         if cells:
-            text.append("\n   ")
+            text.append("\n" + margin)
         for cell, style in cells:
             text.append("   ")
             text.append(cell, style=style)
@@ -189,7 +195,7 @@ def roomy_city(view: dict[str, Any], pen: ThebaiPen) -> Text:
             break
         boxes = [roomy_tile(view, f"t{r}.{c}", keys, pen) for c in range(1, g.cols + 1)]
         for line in range(3):
-            text.append("\n" + (f"{r:>2} " if line == 1 else "   "), style="dim")
+            text.append("\n" + (f"{r:<{ROOMY_LABEL}}" if line == 1 else margin), style="dim")
             for c in range(1, g.cols + 2):
                 text.append(*(dice_cell(view, g, f"h{r}.{c}", keys, pen) if line == 1 else ("   ", "")))
                 if c <= g.cols:

@@ -335,8 +335,9 @@ class TableScreen(TabulaScreen):
         return Frame(width, viewer, self.roomy(), zoom=self.zoomed, highlighted=highlighted, **drawn)
 
     def roomy(self) -> bool:
-        """Room to spare (180x40 or more) for a board that draws larger cells then."""
-        return self.board.roomy_cells and self.has_class("-widest") and self.has_class("-tall")
+        """Room to spare (40 rows and the board's ``roomy_from`` columns, 180 unless it says
+        otherwise) for a board that draws larger cells then."""
+        return self.board.roomy_cells and self.has_class("-tall") and self.size.width >= self.board.roomy_from
 
     def alone(self) -> bool:
         """One panel at a time (80 columns): each shows the legend of what it drew."""
