@@ -462,6 +462,8 @@ class TableScreen(TabulaScreen):
     # -- actions -------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.query("#curtain"):  # being taken down (the end screen replaced it), the footer still asking
+            return False
         if action == "pick":
             return not self.busy and not self.curtain_up
         if action == "turn_page":  # shown only where the choices take several pages
