@@ -9,6 +9,7 @@ from engine.core.match import Match
 
 from .helpers import NAMES, RULES
 from .invariants import check
+from .score_oracle import ScorePad
 
 GAMES = 1000
 CHUNKS = 4
@@ -20,6 +21,7 @@ def play_checked(seed: int, players: int, options: dict) -> Match:
     match = Match(RULES, NAMES[:players], options, seed)
     pick = random.Random(seed)
     check(match.state)
+    pad = ScorePad(match.names)
     totals = [0] * players
     for step in range(MAX_ACTIONS):
         if step % 97 == 0:
@@ -27,12 +29,17 @@ def play_checked(seed: int, players: int, options: dict) -> Match:
         decision = match.decision
         if decision is None:
             return match
+        pad.watch(match.state)
+        seat = None
         if decision.is_chance:
             match.draw()
         else:
             seat = decision.actors[0]
             match.choose(seat, pick.choice(decision.choices[seat]).id)
         check(match.state)
+        pad.note(match.state, seat)
+        engine = [s.breakdown for s in match.scores()]
+        assert engine == pad.sheets, f"seed {seed}, step {step}: the engine scores {engine}, the pad {pad.sheets}"
         now = [sum(p["vp"].values()) for p in match.state["players"]]
         assert all(a >= b for a, b in zip(now, totals)), "a score went down"
         totals = now
