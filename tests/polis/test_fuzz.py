@@ -14,6 +14,7 @@ from engine.polis.data import catalogue
 from engine.polis.start import cubes
 
 from .helpers import RULES
+from .score_oracle import PrestigeLedger, breakdowns
 
 CUBES = 45
 MAX_DECISIONS = 5000
@@ -43,11 +44,11 @@ def play_checked(seed: int, options: dict, rich: bool = False) -> dict:
     """A random game; ``rich``: both sides start with plenty, so random play lives on to the
     later rounds (random sides otherwise starve in round 1 or 2)."""
     state = RULES.setup(["A", "B"], options, seed)
-    state["log"] = None
-    if rich:
-        for seat in (0, 1):
-            state["res"][seat] = {k: v + 30 for k, v in state["res"][seat].items()}
-            state["prestige"][seat] += 30
+    extra = 30 if rich else 0
+    for seat in (0, 1):
+        state["res"][seat] = {k: v + extra for k, v in state["res"][seat].items()}
+        state["prestige"][seat] += extra
+    ledger = PrestigeLedger(state, handicap=extra)
     playout = Playout(RULES, state)
     policy = random_policy(seed)
     decisions = 0
@@ -61,6 +62,10 @@ def play_checked(seed: int, options: dict, rich: bool = False) -> dict:
             decisions += 1
             assert decisions < MAX_DECISIONS, f"seed {seed}: no end"
         check(playout.state)
+        ledger.note(playout.state)
+        engine = [score.breakdown for score in RULES.scores(playout.state)]
+        assert engine == breakdowns(playout.state, ledger), f"seed {seed}: the engine scores {engine}, the sheet " \
+                                                           f"{breakdowns(playout.state, ledger)}"
     assert playout.state["over"] and playout.state["end"]
     return playout.state
 
