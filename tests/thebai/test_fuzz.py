@@ -14,8 +14,11 @@ from engine.thebai.constants import CONFLICT_ROUNDS, ROUNDS
 from engine.thebai.council import monument
 
 from .helpers import RULES
+from .score_oracle import ScoreLedger, breakdowns
 
 EXTRA_TILES = {2: 2, 3: 3, 4: 0}
+SCORED_EVERY = 40
+"""Steps between two checks of the whole score sheet in the middle of a game."""
 
 
 def check(state, last: dict) -> None:
@@ -54,10 +57,11 @@ def check(state, last: dict) -> None:
 
 def play(players: int, seed: int) -> dict:
     state = RULES.setup(["A", "B", "C", "D"][:players], {}, seed)
-    state["log"] = None
     playout = Playout(RULES, state)
     pick = random.Random(seed)
     last = {"round": 0, "battle": None}
+    ledger = ScoreLedger(state)
+    steps = 0
     while (decision := playout.decision) is not None:
         if decision.is_chance:
             playout.draw()
@@ -65,8 +69,21 @@ def play(players: int, seed: int) -> dict:
             seat = pick.choice(decision.actors)
             playout.apply(seat, pick.choice(decision.for_actor(seat)))
         check(state, last)
+        ledger.note(state)
+        assert ledger.vp == state["vp"], f"seed {seed}: the score track {state['vp']}, from the log {ledger.vp}"
+        steps += 1
+        if steps % SCORED_EVERY == 0:
+            check_scores(state, ledger, seed)
     assert state["round"] == ROUNDS and state["phase"] == "over" and state["battles"] == len(CONFLICT_ROUNDS)
+    check_scores(state, ledger, seed)
     return state
+
+
+def check_scores(state: dict, ledger: ScoreLedger, seed: int) -> None:
+    """The sheet "if the game ended now" (at the end: the final one), as a second count makes it."""
+    engine = [score.breakdown for score in RULES.scores(state)]
+    sheet = breakdowns(state, ledger, [(b["Different suits"], b["Same suit"]) for b in engine])
+    assert engine == sheet, f"seed {seed}: the engine scores {engine}, the second count {sheet}"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -1,0 +1,286 @@
+"""Thebai's final score sheet worked out a second time, from the rule text ("ゲームの終了", the
+council board in the appendix) and what the log says happened, without the engine's scoring code.
+
+* Score track: a ledger kept from the log, from 10 at the start on: every line that moves a score (never below 0),
+  with the amount the rules give where the line says what happened: a battle from its invader
+  power and each player's power (not engaged: -3 per invader power; won: the surplus table;
+  lost: the shortfall), the invader power from the battle's number and its invader card; a die
+  at 3* that cannot ascend +1; a die at 1 demoted -3; a marker past a track's end +1.
+* Council: each die, councillor tile or commander stand of the seat on a monument space scores
+  that space's criterion on the table now (criteria from the data file).
+* Estate: the VP under the rightmost fully emptied estate column; City dice: the powers of the
+  seat's dice in the city; sets of different suits and of one suit, counted by trying every
+  split of the contracts and every suit for each gate tile (where several suits score the same
+  total, the split between the two categories is the player's choice); 1 per 3 goods and drachma; -3 per
+  contract in hand; a total below 0 is lifted to 0.
+
+It reads the data files directly, not through the engine's catalogue.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[2] / "engine" / "thebai" / "data"
+
+
+def records(name: str) -> list[dict]:
+    return json.loads((DATA / f"{name}.json").read_text())["records"]
+
+
+SUITS = ("white", "gold", "blue", "black")
+CONTRACT_SUIT = {r["id"]: r["suit"] for r in records("contracts")}
+TILES = {r["id"]: r for r in records("cadmea")}
+COUNCIL = {r["id"]: r["criterion"] for r in records("council") if r["kind"] == "space"}
+PASSAGE_VP = next(r["vp"] for r in records("council") if r["kind"] == "passage")
+COLUMN_VP = {r["col"]: r["vp"] for r in records("estate") if r["kind"] == "column"}
+SURPLUS_VP = sorted((r["surplus"], r["vp"]) for r in records("battle_vp"))
+INVADER_MODIFIER = {r["name"]: r["modifier"] for r in records("invaders")}
+TRACK_SPACES = {(r["track"], r["step"]): r for r in records("devotion") if r["kind"] == "space"}
+TRACK_LENGTH = {r["id"]: r["length"] for r in records("devotion") if r["kind"] == "track"}
+CITY_BORDERS = {r["id"][len("side-"):]: {(m["space"], "NESW".index(m["side"])): m["roof"] for m in r["border"]}
+                for r in records("city")}
+START_VP = 10
+"""The score markers start on the track's 10 (setup, D)."""
+ESTATE_COLUMNS = 5
+"""Own tiles start in columns 2-4 of each row, the neutral ones in the rightmost, column 5."""
+DIFFERENT_SUITS = {1: 1, 2: 4, 3: 9, 4: 16}
+SAME_SUIT = {3: 3, 4: 7, 5: 12}
+
+
+# -- sets ----------------------------------------------------------------------------------------
+
+
+@cache
+def different_suits(counts: tuple[int, ...]) -> int:
+    """The best split of the cards into sets of different suits (tried every way)."""
+    held = [suit for suit, n in enumerate(counts) if n]
+    best = 0
+    for size in range(1, len(held) + 1):
+        for chosen in combinations(held, size):
+            rest = tuple(n - (suit in chosen) for suit, n in enumerate(counts))
+            best = max(best, DIFFERENT_SUITS[size] + different_suits(rest))
+    return best
+
+
+@cache
+def same_suit(count: int) -> int:
+    """The best split of one suit's cards into sets of 3, 4 or 5 (the rest score nothing)."""
+    return max([0] + [vp + same_suit(count - size) for size, vp in SAME_SUIT.items() if size <= count])
+
+
+def best_sets(contracts: list[str], gates: int) -> set[tuple[int, int]]:
+    """Every (different suits, same suit) pair that scores the most, over every suit each gate
+    tile may be given: with equal totals, which one is the player's choice."""
+    counts = [sum(1 for c in contracts if CONTRACT_SUIT[c] == suit) for suit in SUITS]
+    found = set()
+    for given in combinations_with_replacement(range(len(SUITS)), gates):
+        final = tuple(n + given.count(suit) for suit, n in enumerate(counts))
+        found.add((different_suits(final), sum(same_suit(n) for n in final)))
+    best = max(map(sum, found))
+    return {pair for pair in found if sum(pair) == best}
+
+
+# -- the table now ------------------------------------------------------------------------------
+
+
+def die_power(face: int) -> int:
+    """Faces 0-5 are 1, 1*, 2, 2*, 3, 3*: the star does not change the power."""
+    return (1, 1, 2, 2, 3, 3)[face]
+
+
+def own_city_tiles(state: dict, colour: str) -> set[tuple[int, int]]:
+    return {cell(space) for space, (tile, _) in state["city"]["tiles"].items() if TILES[tile]["colour"] == colour}
+
+
+def cell(space: str) -> tuple[int, int]:
+    row, col = space[1:].split(".")
+    return int(row), int(col)
+
+
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+"""N, E, S, W: a tile's roofs are listed in this order, before it is turned."""
+
+
+def groups(cells: set[tuple[int, int]]) -> list[int]:
+    left, sizes = set(cells), []
+    while left:
+        todo, size = [left.pop()], 0
+        while todo:
+            row, col = todo.pop()
+            size += 1
+            for dr, dc in STEPS:
+                if (row + dr, col + dc) in left:
+                    left.remove((row + dr, col + dc))
+                    todo.append((row + dr, col + dc))
+        sizes.append(size)
+    return sizes
+
+
+def shown_roof(state: dict, space: str, side: int) -> str:
+    """The roof a placed tile shows on a side, after ``turns`` quarter turns clockwise."""
+    tile, turns = state["city"]["tiles"][space]
+    return TILES[tile]["roofs"][(side - turns) % 4]
+
+
+def matched_tiles(state: dict, colour: str) -> int:
+    """Own tiles with at least two sides whose roof matches the tile or board edge it faces."""
+    placed = {cell(space): space for space in state["city"]["tiles"]}
+    border = CITY_BORDERS[state["side"]]
+    count = 0
+    for row, col in own_city_tiles(state, colour):
+        space, matched = placed[(row, col)], 0
+        for side, (dr, dc) in enumerate(STEPS):
+            neighbour = placed.get((row + dr, col + dc))
+            facing = shown_roof(state, neighbour, (side + 2) % 4) if neighbour else border.get((space, side))
+            matched += facing == shown_roof(state, space, side)
+        count += matched >= 2
+    return count
+
+
+def track_promotions(state: dict, seat: int) -> int:
+    """Die promotions printed on the spaces reached on both tracks (a yellow space: twice; the
+    last space's blessing promotes once)."""
+    total = 0
+    for track, length in TRACK_LENGTH.items():
+        for step in range(1, min(state["track"][track][seat], length) + 1):
+            space = TRACK_SPACES[(track, step)]
+            for reward in space["reward"]:
+                if "promote" in reward:
+                    total += reward["promote"]["n"] * (2 if space["yellow"] else 1)
+                elif "final" in reward:
+                    total += 1
+    return total
+
+
+def emptied(state: dict, seat: int, row: int) -> int:
+    """Spaces of an estate row emptied of their tile (the first space starts empty)."""
+    return ESTATE_COLUMNS - 1 - len(state["estate"][seat][row - 1])
+
+
+def council_metric(state: dict, seat: int, colour: str, name: str) -> int:
+    done = state["done"][seat]
+    if name in ("own_groups", "largest_group"):
+        sizes = groups(own_city_tiles(state, colour))
+        return len(sizes) if name == "own_groups" else max(sizes, default=0)
+    return {
+        "matched_tiles": lambda: matched_tiles(state, colour),
+        "dionysus_steps": lambda: state["track"]["dionysus"][seat],
+        "ares_steps": lambda: state["track"]["ares"][seat],
+        "track_promotions": lambda: track_promotions(state, seat),
+        "top_row_emptied": lambda: emptied(state, seat, 1),
+        "middle_row_emptied": lambda: emptied(state, seat, 2),
+        "bottom_row_emptied": lambda: emptied(state, seat, 3),
+        "empty_columns": lambda: min(emptied(state, seat, row) for row in (1, 2, 3)),
+        "strategos_on_city": lambda: sum(1 for row in state["strategos"] for owner, _ in row if owner == seat),
+        "council_citizens": lambda: (sum(1 for e in state["passage"] if e and e[0] == seat)
+                                     + sum(1 for e in state["passage_last"] if e[0] == seat)
+                                     + sum(1 for owner, what, _ in state["council"].values()
+                                           if owner == seat and what == "die")),
+        "contracts_done": lambda: len(done),
+        "best_suit": lambda: max(sum(1 for c in done if CONTRACT_SUIT[c] == suit) for suit in SUITS),
+        "gates": lambda: len(state["gates_won"][seat]),
+    }[name]()
+
+
+def council(state: dict, seat: int, colour: str) -> int:
+    side = "12" if state["n"] <= 2 else "34"
+    spaces = [space for space, (owner, _, _) in state["council"].items() if owner == seat]
+    spaces += [space for space, seats in state["councillor_tiles"].items() if seat in seats]
+    return sum(council_metric(state, seat, colour, COUNCIL[space]["metric"]) // COUNCIL[space]["per"]
+               * COUNCIL[space]["vp"][side] for space in spaces)
+
+
+def breakdowns(state: dict, ledger: "ScoreLedger", chosen: list[tuple[int, int]] = ()) -> list[dict[str, int]]:
+    """Each seat's sheet; ``chosen``: the (different suits, same suit) pair each seat took, kept
+    where it is one of the best (the gate tiles' suits are the player's choice)."""
+    sheets = []
+    for seat in range(state["n"]):
+        res = state["res"][seat]
+        open_columns = min(ESTATE_COLUMNS - len(row) for row in state["estate"][seat])
+        best = best_sets(state["done"][seat], len(state["gates_won"][seat]))
+        different, same = chosen[seat] if seat < len(chosen) and chosen[seat] in best else min(best)
+        sheet = {
+            "Score track": ledger.vp[seat],
+            "Council": council(state, seat, ledger.colours[seat]),
+            "Estate": COLUMN_VP[open_columns] if open_columns >= 2 else 0,
+            "City dice": sum(die_power(face) for owner, _, face in state["city"]["dice"].values() if owner == seat),
+            "Different suits": different,
+            "Same suit": same,
+            "Goods+drachma": (res["grape"] + res["pottery"] + res["bronze"] + res["drachma"]) // 3,
+            "Unfulfilled": -3 * len(state["hand"][seat]),
+        }
+        if sum(sheet.values()) < 0:
+            sheet["Floor at 0"] = -sum(sheet.values())
+        sheets.append(sheet)
+    return sheets
+
+
+# -- the score track, from the log ------------------------------------------------------------
+
+INVADER = re.compile(r"Row (?P<row>\d): the invader is (?P<name>.+) \([+-]\d+\)$")
+BATTLE = re.compile(r"Battle (?P<number>\d+) in row (?P<row>\d): invader power (?P<invader>-?\d+); (?P<results>.+)$")
+RESULT = re.compile(r"(?P<who>.+) (?P<power>\d+) (?P<result>won|lost|not engaged) (?P<change>[+-]\d+) VP$")
+SCORED = re.compile(r"(?P<who>.+?)(?P<what>'s die stays at 3\* and scores|'s die at 1 cannot go lower:"
+                    r"|'s citizen ascends to the council passage:| scores| takes the last blessing of the track:"
+                    r"| is at the end of \w+:) (?P<n>-?\d+) VP( \(\d+ counted\))?$")
+
+
+def surplus_vp(surplus: int) -> int:
+    return max(vp for at_least, vp in SURPLUS_VP if at_least <= surplus)
+
+
+class ScoreLedger:
+    """The score track kept from the log lines since the game began."""
+
+    def __init__(self, state: dict):
+        self.vp = [START_VP] * state["n"]
+        self.seat = {name: seat for seat, name in enumerate(state["names"])}
+        self.colours: list[str | None] = [None] * state["n"]
+        """Each seat's colour: that of the tiles its estate is dealt in the setup."""
+        self.invaders: dict[str, str] = {}
+        self.read = 0
+
+    def add(self, seat: int, change: int) -> int:
+        before = self.vp[seat]
+        self.vp[seat] = max(0, before + change)
+        return self.vp[seat] - before
+
+    def note(self, state: dict) -> None:
+        for seat, estate in enumerate(state["estate"]):
+            self.colours[seat] = self.colours[seat] or next(
+                (TILES[t]["colour"] for row in estate for t in row if TILES[t]["colour"] != "neutral"), None)
+        for entry in state["log"][self.read:]:
+            text = entry["text"]
+            if found := INVADER.match(text):
+                self.invaders[found["row"]] = found["name"]
+            elif found := BATTLE.match(text):
+                self.battle(found)
+            elif found := SCORED.match(text):
+                self.scored(found)
+        self.read = len(state["log"])
+
+    def battle(self, found: re.Match) -> None:
+        invader = int(found["number"]) + INVADER_MODIFIER[self.invaders[found["row"]]]
+        assert int(found["invader"]) == invader, found.string
+        for part in found["results"].split("; "):
+            result = RESULT.match(part)
+            power = int(result["power"])
+            change = -3 * max(invader, 0) if power == 0 else surplus_vp(power - invader) if power >= invader \
+                else power - invader
+            assert int(result["change"]) == change, found.string
+            self.add(self.seat[result["who"]], change)
+
+    def scored(self, found: re.Match) -> None:
+        seat, what, n = self.seat[found["who"]], found["what"], int(found["n"])
+        if "stays at 3*" in what or "end of" in what:
+            assert n == 1, found.string
+        elif "cannot go lower" in what:
+            assert n == -min(3, self.vp[seat]), found.string
+        elif "passage" in what:
+            assert n in PASSAGE_VP, found.string
+        assert self.add(seat, n) == n, found.string
