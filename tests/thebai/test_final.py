@@ -1,10 +1,14 @@
 """Final scoring from a game's state: the rulebook's example, sets, leftovers, unfulfilled
 contracts, the floor at 0, and the council's last move."""
 
+import itertools
+import random
+
 from engine.thebai.final import final_scores
-from engine.thebai.scoring import set_points
+from engine.thebai.scoring import FinalEntry, final_score, set_points
 
 from .helpers import choose, clear_city, ids, inject, new_match, put_die
+from .score_oracle import CONTRACT_SUIT, SUITS, best_sets, different_suits, same_suit
 
 GREEN, BLUE, PEACH, RED = 0, 1, 2, 3
 
@@ -70,3 +74,18 @@ def test_the_council_moves_once_more_before_the_final_scoring():
     choose(match, "at:bl-3")  # 2 VP per citizen die on the council (3-4 player side)
     assert state["phase"] == "over" and match.finished
     assert final_scores(state)[RED].score.breakdown["Council"] == 2
+
+
+def test_set_points_are_the_best_split_found_by_trying_every_one():
+    """Random games seldom collect 5 of a suit: the sheet's arithmetic is held to the second
+    count's exhaustive search (tests/thebai/score_oracle.py) on every hand of up to 7 per suit,
+    and its choice of suits for the gate tiles on a sample."""
+    for counts in itertools.product(range(8), repeat=4):
+        assert set_points(counts) == (different_suits(counts), sum(map(same_suit, counts))), counts
+    one_of = {suit: next(c for c, s in CONTRACT_SUIT.items() if s == suit) for suit in SUITS}
+    pick = random.Random(1)
+    for _ in range(40):
+        counts, gates = tuple(pick.randrange(6) for _ in SUITS), pick.randrange(1, 6)
+        sheet = final_score(0, FinalEntry(contracts=counts, gates=gates)).score.breakdown
+        contracts = [one_of[suit] for suit, n in zip(SUITS, counts) for _ in range(n)]
+        assert (sheet["Different suits"], sheet["Same suit"]) in best_sets(contracts, gates), (counts, gates)
