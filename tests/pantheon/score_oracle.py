@@ -22,10 +22,12 @@ import re
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parents[2] / "engine" / "pantheon" / "data"
-PIETALTE = frozenset(r["id"] for r in json.loads((DATA / "gods.json").read_text())["records"] if r["god"] == "pietalte")
+GODS = {r["id"]: r for r in json.loads((DATA / "gods.json").read_text())["records"]}
+PIETALTE = frozenset(tile for tile, r in GODS.items() if r["god"] == "pietalte")
+LASTING = frozenset(r["name"] for r in GODS.values() if r["kind"] != "instant")
 SCORING_EPOCHS = (3, 6)
 EPOCH_END = 3
-GAINS = re.compile(r"(.+) gains .+ and scores \d+\.$")
+GAINS = re.compile(r"(.+?) gains (.+) and scores \d+\.$")
 RISES = re.compile(r"Epoch \d+: .+ rises\.$")
 
 
@@ -36,9 +38,14 @@ def columns_worth(n: int) -> int:
 
 
 class ScorePad:
+    """Call ``watch`` before each step of the match and ``note`` after it; ``sheets`` is then
+    each seat's points so far."""
+
     def __init__(self, names: list[str]):
         self.names = names
         self.sheets = [{"Gods": 0, "Epoch ends": 0, "Demigods": 0, "Columns": 0, "Pietalte": 0} for _ in names]
+        self.gained: list[list[str]] = [[] for _ in names]
+        """The names of the gods each seat gained, as the log announced them."""
         self.epoch = 0
         self.read = 0
         self.before: tuple | None = None
@@ -56,7 +63,9 @@ class ScorePad:
             if RISES.match(text):
                 self.epoch += 1
             elif found := GAINS.match(text):
-                self.sheets[self.names.index(found.group(1))]["Gods"] += self.epoch
+                seat = self.names.index(found.group(1))
+                self.sheets[seat]["Gods"] += self.epoch
+                self.gained[seat].append(found.group(2))
         self.read = len(state["log"])
         had_loot, had_gods, temple_before = self.before
         in_play = had_loot and had_gods and temple_before is not None
@@ -64,9 +73,16 @@ class ScorePad:
             assert actor is not None, "a chance step took the epoch's last tile"
             self.ender = actor
         if temple_before is not None and state["temple"] is None:  # the epoch is over
+            assert self.ender is not None, f"epoch {self.epoch} ended with loot and gods left"
             self.sheets[self.ender]["Epoch ends"] += EPOCH_END
+            self.ender = None
             if self.epoch in SCORING_EPOCHS:
                 self.score_epoch(state)
+
+    def check_gods_held(self, state: dict) -> None:
+        """The lasting gods in front of each seat are the ones the log says it gained."""
+        for gained, player in zip(self.gained, state["players"]):
+            assert sorted(g for g in gained if g in LASTING) == sorted(GODS[t]["name"] for t in player["gods"])
 
     def score_epoch(self, state: dict) -> None:
         for sheet, player in zip(self.sheets, state["players"]):

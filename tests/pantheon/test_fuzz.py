@@ -28,6 +28,7 @@ def play_checked(seed: int, players: int, options: dict) -> Match:
             check_secrets(match)
         decision = match.decision
         if decision is None:
+            pad.check_gods_held(match.state)
             return match
         pad.watch(match.state)
         seat = None
