@@ -270,9 +270,13 @@ class ScoreLedger:
         for part in found["results"].split("; "):
             result = RESULT.match(part)
             power = int(result["power"])
-            change = -3 * max(invader, 0) if power == 0 else surplus_vp(power - invader) if power >= invader \
-                else power - invader
-            assert int(result["change"]) == change, found.string
+            if power == 0:
+                outcome, change = "not engaged", -3 * max(invader, 0)
+            elif power >= invader:
+                outcome, change = "won", surplus_vp(power - invader)
+            else:
+                outcome, change = "lost", power - invader
+            assert (result["result"], int(result["change"])) == (outcome, change), found.string
             self.add(self.seat[result["who"]], change)
 
     def scored(self, found: re.Match) -> None:
