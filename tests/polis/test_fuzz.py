@@ -18,6 +18,8 @@ from .score_oracle import PrestigeLedger, breakdowns
 
 CUBES = 45
 MAX_DECISIONS = 5000
+SCORED_EVERY = 10
+"""Decisions between two checks of the whole score sheet in the middle of a game."""
 
 
 def check(state) -> None:
@@ -63,11 +65,19 @@ def play_checked(seed: int, options: dict, rich: bool = False) -> dict:
             assert decisions < MAX_DECISIONS, f"seed {seed}: no end"
         check(playout.state)
         ledger.note(playout.state)
-        engine = [score.breakdown for score in RULES.scores(playout.state)]
-        assert engine == breakdowns(playout.state, ledger), f"seed {seed}: the engine scores {engine}, the sheet " \
-                                                           f"{breakdowns(playout.state, ledger)}"
+        assert ledger.prestige == playout.state["prestige"], f"seed {seed}: prestige {playout.state['prestige']}, " \
+                                                             f"from the log {ledger.prestige}"
+        if decisions % SCORED_EVERY == 0:
+            check_scores(playout.state, ledger, seed)
     assert playout.state["over"] and playout.state["end"]
+    check_scores(playout.state, ledger, seed)
     return playout.state
+
+
+def check_scores(state: dict, ledger: PrestigeLedger, seed: int) -> None:
+    engine = [score.breakdown for score in RULES.scores(state)]
+    sheet = breakdowns(state, ledger)
+    assert engine == sheet, f"seed {seed}: the engine scores {engine}, the second count {sheet}"
 
 
 def run(games: int, first_seed: int = 0) -> dict[int, int]:
