@@ -1,18 +1,20 @@
 """Thebai's final score sheet worked out a second time, from the rule text ("ゲームの終了", the
 council board in the appendix) and what the log says happened, without the engine's scoring code.
 
-* Score track: a ledger kept from the log, from 10 at the start on: every line that moves a score (never below 0),
-  with the amount the rules give where the line says what happened: a battle from its invader
+* Score track: a ledger kept from the log, from 10 at the start on: every line that moves a
+  score (never below 0), with the amount the rules give where the line says what happened: a battle from its invader
   power and each player's power (not engaged: -3 per invader power; won: the surplus table;
   lost: the shortfall), the invader power from the battle's number and its invader card; a die
-  at 3* that cannot ascend +1; a die at 1 demoted -3; a marker past a track's end +1.
+  at 3* that cannot ascend +1; a die at 1 demoted -3; a marker past a track's end +1; a peace
+  fate tile's or the blessing action's VP per counted thing, the count taken on the table; and
+  by the end, every VP printed on a devotion space a seat reached scored.
 * Council: each die, councillor tile or commander stand of the seat on a monument space scores
   that space's criterion on the table now (criteria from the data file).
 * Estate: the VP under the rightmost fully emptied estate column; City dice: the powers of the
   seat's dice in the city; sets of different suits and of one suit, counted by trying every
   split of the contracts and every suit for each gate tile (where several suits score the same
-  total, the split between the two categories is the player's choice); 1 per 3 goods and drachma; -3 per
-  contract in hand; a total below 0 is lifted to 0.
+  total, the split between the two categories is the player's choice); 1 per 3 goods and
+  drachma; -3 per contract in hand; a total below 0 is lifted to 0.
 
 It reads the data files directly, not through the engine's catalogue.
 """
@@ -162,6 +164,19 @@ def emptied(state: dict, seat: int, row: int) -> int:
     return ESTATE_COLUMNS - 1 - len(state["estate"][seat][row - 1])
 
 
+def strategos_on_city(state: dict, seat: int) -> int:
+    return sum(1 for row in state["strategos"] for owner, _ in row if owner == seat)
+
+
+def council_citizens(state: dict, seat: int) -> int:
+    return (sum(1 for e in state["passage"] if e and e[0] == seat) + sum(1 for e in state["passage_last"] if e[0] == seat)
+            + sum(1 for owner, what, _ in state["council"].values() if owner == seat and what == "die"))
+
+
+def citizen_power(state: dict, seat: int) -> int:
+    return sum(die_power(face) for owner, kind, face in state["city"]["dice"].values() if owner == seat and kind == "c")
+
+
 def council_metric(state: dict, seat: int, colour: str, name: str) -> int:
     done = state["done"][seat]
     if name in ("own_groups", "largest_group"):
@@ -176,11 +191,8 @@ def council_metric(state: dict, seat: int, colour: str, name: str) -> int:
         "middle_row_emptied": lambda: emptied(state, seat, 2),
         "bottom_row_emptied": lambda: emptied(state, seat, 3),
         "empty_columns": lambda: min(emptied(state, seat, row) for row in (1, 2, 3)),
-        "strategos_on_city": lambda: sum(1 for row in state["strategos"] for owner, _ in row if owner == seat),
-        "council_citizens": lambda: (sum(1 for e in state["passage"] if e and e[0] == seat)
-                                     + sum(1 for e in state["passage_last"] if e[0] == seat)
-                                     + sum(1 for owner, what, _ in state["council"].values()
-                                           if owner == seat and what == "die")),
+        "strategos_on_city": lambda: strategos_on_city(state, seat),
+        "council_citizens": lambda: council_citizens(state, seat),
         "contracts_done": lambda: len(done),
         "best_suit": lambda: max(sum(1 for c in done if CONTRACT_SUIT[c] == suit) for suit in SUITS),
         "gates": lambda: len(state["gates_won"][seat]),
@@ -225,9 +237,25 @@ def breakdowns(state: dict, ledger: "ScoreLedger", chosen: list[tuple[int, int]]
 INVADER = re.compile(r"Row (?P<row>\d): the invader is (?P<name>.+) \([+-]\d+\)$")
 BATTLE = re.compile(r"Battle (?P<number>\d+) in row (?P<row>\d): invader power (?P<invader>-?\d+); (?P<results>.+)$")
 RESULT = re.compile(r"(?P<who>.+) (?P<power>\d+) (?P<result>won|lost|not engaged) (?P<change>[+-]\d+) VP$")
+PEACE = re.compile(r"Fate: Peace: (?P<tile>\w+) \(")
+BLESS_ACTION = re.compile(r"(?P<who>.+?) puts a .+ on estate r1c5$")
+COUNTED = re.compile(r"(?P<who>.+?) scores (?P<n>\d+) VP \((?P<k>\d+) counted\)$")
+ADVANCES = re.compile(r"(?P<who>.+?) advances to (?P<track>Dionysus|Ares) (?P<step>\d+)$")
 SCORED = re.compile(r"(?P<who>.+?)(?P<what>'s die stays at 3\* and scores|'s die at 1 cannot go lower:"
                     r"|'s citizen ascends to the council passage:| scores| takes the last blessing of the track:"
-                    r"| is at the end of \w+:) (?P<n>-?\d+) VP( \(\d+ counted\))?$")
+                    r"| is at the end of \w+:) (?P<n>-?\d+) VP$")
+
+
+COUNTED_VP = {
+    "strategoi": ((lambda s, p, colour: strategos_on_city(s, p), 1, 2), (lambda s, p, colour: len(s["done"][p]), 2, 1)),
+    "assembly": ((lambda s, p, colour: council_citizens(s, p), 1, 2),
+                 (lambda s, p, colour: len(own_city_tiles(s, colour)), 2, 1)),
+    "festival": ((lambda s, p, colour: citizen_power(s, p), 1, 1),) * 2,
+    "armoury": ((lambda s, p, colour: len(s["gates_won"][p]), 1, 2),),
+    "bless": ((lambda s, p, colour: len(s["blessings"][p]), 1, 3),),
+}
+"""The VP a peace fate tile (appendix, 平穏運命タイル) or the estate's blessing action gives
+per counted thing, in the order they are scored: (what is counted, per how many, VP)."""
 
 
 def surplus_vp(surplus: int) -> int:
@@ -243,6 +271,11 @@ class ScoreLedger:
         self.colours: list[str | None] = [None] * state["n"]
         """Each seat's colour: that of the tiles its estate is dealt in the setup."""
         self.invaders: dict[str, str] = {}
+        self.counting = "", [0] * state["n"]
+        """What the "scores N VP (k counted)" lines are for now (a peace tile or the blessing
+        action), and how many of its counts each seat has had."""
+        self.promised = [[] for _ in range(state["n"])]
+        """VP printed on the devotion spaces each seat reached and has not scored yet."""
         self.read = 0
 
     def add(self, seat: int, change: int) -> int:
@@ -260,6 +293,14 @@ class ScoreLedger:
                 self.invaders[found["row"]] = found["name"]
             elif found := BATTLE.match(text):
                 self.battle(found)
+            elif found := PEACE.match(text):
+                self.counting = found["tile"], [0] * state["n"]
+            elif BLESS_ACTION.match(text):
+                self.counting = "bless", [0] * state["n"]
+            elif found := ADVANCES.match(text):
+                self.advanced(found)
+            elif found := COUNTED.match(text):
+                self.counted(state, found)
             elif found := SCORED.match(text):
                 self.scored(found)
         self.read = len(state["log"])
@@ -279,6 +320,28 @@ class ScoreLedger:
             assert (result["result"], int(result["change"])) == (outcome, change), found.string
             self.add(self.seat[result["who"]], change)
 
+    def advanced(self, found: re.Match) -> None:
+        space = TRACK_SPACES.get((found["track"].lower(), int(found["step"])))
+        for reward in space["reward"] if space else ():
+            if "vp" in reward:
+                self.promised[self.seat[found["who"]]] += [reward["vp"]] * (2 if space["yellow"] else 1)
+
+    def counted(self, state: dict, found: re.Match) -> None:
+        """A VP per counted thing: the count is checked on the table, the VP against the rule."""
+        seat, n, k = self.seat[found["who"]], int(found["n"]), int(found["k"])
+        tile, done = self.counting
+        if tile == "offerings":  # the lower or the higher devotion track, as the player paid
+            assert k in (min(state["track"][t][seat] for t in TRACK_LENGTH),
+                         max(state["track"][t][seat] for t in TRACK_LENGTH)) and n == k, found.string
+        else:
+            count, per, vp = COUNTED_VP[tile][done[seat]]
+            assert k == count(state, seat, self.colours[seat]) and n == k // per * vp, found.string
+        done[seat] += 1
+        assert self.add(seat, n) == n, found.string
+
+    def all_promised_scored(self) -> None:
+        assert self.promised == [[] for _ in self.promised], f"devotion VP never scored: {self.promised}"
+
     def scored(self, found: re.Match) -> None:
         seat, what, n = self.seat[found["who"]], found["what"], int(found["n"])
         if "stays at 3*" in what or "end of" in what:
@@ -287,4 +350,6 @@ class ScoreLedger:
             assert n == -min(3, self.vp[seat]), found.string
         elif "passage" in what:
             assert n in PASSAGE_VP, found.string
+        elif n in self.promised[seat]:
+            self.promised[seat].remove(n)
         assert self.add(seat, n) == n, found.string
