@@ -13,6 +13,7 @@ from saves.store import SaveStore
 from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of, until
 from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
+from tui.table.controller import Thinking
 
 ENDLESS = Level("normal", "Normal (endless)", iterations=10**8, cpu_cap=20.0, wall_cap=60.0)
 """A Normal bot that thinks until told to move (the level travels with each request)."""
@@ -62,6 +63,18 @@ async def test_a_thinking_bot_shows_its_progress_and_moves_now_on_m(toy, tmp_pat
         await think_then_move_now(pilot, table, actions)
         assert table.state.viewer == 0 and table.state.choices  # Alice pledges now
     assert len(SaveStore(tmp_path).load(session.record.id).actions) == actions + 1
+
+
+@pilot_test
+async def test_a_report_from_the_search_that_arrives_as_the_table_is_taken_down_is_let_go(toy, tmp_path, endless):
+    new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "normal")])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        await until(pilot, lambda: table.thinking is not None, timeout=30, settled=False)
+        table._pruning = True  # how Textual starts to take a screen down (at quit): it marks it,
+        await table.query_one("#thinking").remove()  # then removes its widgets, the screen last
+        table.take(Thinking(1, 0.5))  # the search's report, sent before the table began to close: no error
 
 
 @pilot_test

@@ -303,13 +303,19 @@ class ResumeScreen(TabulaScreen):
         question = f"Delete “{title}”?\nIt is moved to the trash folder of the saves."
         self.app.push_screen(ConfirmDialog(question, yes="Delete"), confirmed)
 
-    @work(thread=True, exclusive=True, group="saves-mine")
     def if_mine(self, record, then: Callable[[object], None]) -> None:
         """``then(record)`` if this player may rename or delete the game: anyone at the host's own
-        terminal; over SSH only the player who started it (another player's game is not theirs to
-        take away or retitle)."""
+        terminal, at once (so keys typed ahead reach the dialog); over SSH only the player who
+        started it (another player's game is not theirs to take away or retitle)."""
+        if self.app.served:
+            self.if_creator(record, then)
+        else:
+            then(record)
+
+    @work(thread=True, exclusive=True, group="saves-mine")
+    def if_creator(self, record, then: Callable[[object], None]) -> None:
         me = self.app.identity
-        if not self.app.served or (me and SeatLeases(self.app.store.data_dir, record.id).creator == me):
+        if me and SeatLeases(self.app.store.data_dir, record.id).creator == me:
             self.app.call_from_thread(then, record)
         else:
             self.app.call_from_thread(self.notify, "Only the player who started this game can rename or delete it.",

@@ -168,8 +168,8 @@ class TableScreen(TabulaScreen):
             self.app.call_from_thread(self.take, event)
 
     def take(self, event: TableEvent) -> None:
-        if not self.is_attached:  # the table closed (the app ends) while the worker was busy
-            return
+        if not self.is_attached or self._pruning:  # the table closed, or is being taken down, while the worker was busy
+            return  # (Textual marks a screen it takes down with _pruning, then removes its widgets, then the screen)
         if isinstance(event, Notice):
             self.tell(event)
         elif isinstance(event, Thinking):
