@@ -30,6 +30,7 @@ def search_rows(row: Row, games: int, jobs: int | None = None) -> None:
     for game in sorted(GAMES):
         rules = rules_for(game)
         think: dict[str, list[float]] = {"normal": [], "hard": []}
+        cut = {kind: 0 for kind in think}
         matches = [("Normal vs greedy, 2p", ["normal", "greedy"], 0.70)]
         if rules.min_players <= 4 <= rules.max_players:
             matches.append(("Normal vs 3 greedy, 4p", ["normal", "greedy", "greedy", "greedy"], 0.40))
@@ -42,11 +43,13 @@ def search_rows(row: Row, games: int, jobs: int | None = None) -> None:
             for kind in think:
                 if kind in stats:
                     think[kind] += stats[kind].think
+                    cut[kind] += stats[kind].cut
         for kind, cap in (("normal", 2.0), ("hard", 6.0)):
             times = sorted(think[kind])
             if not times:
                 continue
             median, p95 = times[len(times) // 2], times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-            row(f"{game}: {kind.title()} think time per decision, median ({len(times)} decisions, CPU)",
+            row(f"{game}: {kind.title()} think time per decision, median ({len(times)} decisions, CPU; "
+                f"{cut[kind]} ended by a time cap)",
                 median, "s", "report", True)
             row(f"{game}: {kind.title()} think time per decision, p95 (CPU)", p95, "s", f"< {cap:.0f} s", p95 < cap)

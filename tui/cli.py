@@ -241,6 +241,7 @@ def add_arena(commands) -> None:
 def run_arena(args: argparse.Namespace) -> int:
     from engine.registry import rules_for
     from engine.search.arena import arena
+    from engine.search.profiles import LEVELS
 
     console = output()
     try:
@@ -271,16 +272,18 @@ def run_arena(args: argparse.Namespace) -> int:
     if sys.stderr.isatty():
         print(file=sys.stderr)
     table = Table(title=f"{rules.title}, {players} players, {args.games} games (seed {args.seed}), seats rotating")
-    for column in ("bot", "seat-games", "win rate", "95% interval", "avg margin", "think p50", "think p95"):
+    for column in ("bot", "seat-games", "win rate", "95% interval", "avg margin", "think p50", "think p95", "cut by cap"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for kind in dict.fromkeys(seats):
         entry = stats[kind]
         low, high = entry.interval
         table.add_row(kind, str(entry.seats), f"{entry.rate:.0%}", f"{low:.0%}-{high:.0%}", f"{entry.margin:+.1f}",
-                      seconds_text(entry.think_quantile(0.5)), seconds_text(entry.think_quantile(0.95)))
+                      seconds_text(entry.think_quantile(0.5)), seconds_text(entry.think_quantile(0.95)),
+                      f"{entry.cut}/{len(entry.think)}" if kind in LEVELS else "-")
     console.print(table)
     say(console, f"Win rate: share of first places (a shared first place counts as a share). Margin: own score "
-                 f"minus the best other's. Think: CPU time per decision with a choice. "
+                 f"minus the best other's. Think: CPU time per decision with a choice; cut by cap: searches a time cap ended before their "
+                 f"budget (on a busy machine the clock cap can; such moves depend on the load). "
                  f"{time.perf_counter() - started:.1f} s in all.")
     return 0
 

@@ -46,6 +46,9 @@ class GameResult:
     think: tuple[tuple[str, float], ...]
     """(kind, CPU seconds) of every decision a bot made with more than one choice."""
     decisions: int
+    cut: tuple[str, ...] = ()
+    """The kind of each search a time cap ended before its budget (a busy machine's clock can
+    do that, and then the move depends on the load)."""
 
 
 def specs(game: str, seats: list[str], games: int, seed: int, capped: bool = True) -> list[GameSpec]:
@@ -66,7 +69,7 @@ def play(spec: GameSpec) -> GameResult:
     names = [f"P{seat}" for seat in range(len(spec.kinds))]
     match = Match(rules, names, {}, spec.seed)
     bots = [make_seat(kind, f"arena:{spec.seed}:{seat}", spec.capped) for seat, kind in enumerate(spec.kinds)]
-    think, decisions = [], 0
+    think, cut, decisions = [], [], 0
     while True:
         match.draw_all()
         decision = match.decision
@@ -78,11 +81,13 @@ def play(spec: GameSpec) -> GameResult:
         choice = bots[seat].choose(match, seat)
         if wide:
             think.append((spec.kinds[seat], time.thread_time() - start))
+            if isinstance(bots[seat], SearchBot) and bots[seat].last.stopped == "cap":
+                cut.append(spec.kinds[seat])
         match.choose(seat, choice.id)
         decisions += 1
     scores = match.scores()
     first = ranking(scores, lambda seat: rules.tiebreak(match.state, seat))[0][1]
-    return GameResult(spec.kinds, tuple(s.total for s in scores), tuple(first), tuple(think), decisions)
+    return GameResult(spec.kinds, tuple(s.total for s in scores), tuple(first), tuple(think), decisions, tuple(cut))
 
 
 def run(games: list[GameSpec], jobs: int = 1) -> Iterator[GameResult]:
@@ -102,6 +107,8 @@ class KindStats:
     wins: float = 0.0
     margins: list[int] = field(default_factory=list)
     think: list[float] = field(default_factory=list)
+    cut: int = 0
+    """Searches a time cap ended before their budget."""
 
     @property
     def rate(self) -> float:
@@ -130,6 +137,8 @@ def tally(results: list[GameResult]) -> dict[str, KindStats]:
             entry.margins.append(result.totals[seat] - max(t for other, t in enumerate(result.totals) if other != seat))
         for kind, seconds in result.think:
             stats[kind].think.append(seconds)
+        for kind in result.cut:
+            stats[kind].cut += 1
     return stats
 
 

@@ -250,6 +250,7 @@ def test_arena_prints_win_rates_intervals_and_margins_per_bot(capsys, data_dir, 
         cells = [cell.strip() for cell in rows[kind].strip("│").split("│")]
         assert cells[1] == "4" and re.fullmatch(r"\d+%", cells[2]) and re.fullmatch(r"\d+%-\d+%", cells[3])
         assert re.fullmatch(r"[+-]\d+\.\d", cells[4])
+    assert re.fullmatch(r"0/\d+", [c.strip() for c in rows["normal"].strip("│").split("│")][7])  # no time cap
     assert "Toy, 2 players, 4 games (seed 3)" in out
 
 

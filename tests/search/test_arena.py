@@ -42,3 +42,14 @@ def test_toy_matches_are_reproducible_and_the_same_in_worker_processes(toy_game)
     assert here["normal"].seats == here["random"].seats == 4
     assert here["normal"].wins + here["random"].wins == 4
     assert len(here["normal"].think) > 4 and not here["random"].think == []
+
+
+def test_searches_a_time_cap_ended_are_counted_per_kind(toy_game, monkeypatch):
+    from engine.search import arena as arena_module
+    from engine.search.profiles import LEVELS, Level
+
+    monkeypatch.setitem(LEVELS, "normal", Level("normal", "Normal", iterations=10**7, cpu_cap=0.002, wall_cap=60.0))
+    capped = arena_module.arena(toy_game, ["normal", "random"], 2, seed=3)
+    assert capped["normal"].cut == len(capped["normal"].think) > 0 and capped["random"].cut == 0
+    monkeypatch.setitem(LEVELS, "normal", Level("normal", "Normal", iterations=50, cpu_cap=0.002, wall_cap=60.0))
+    assert arena_module.arena(toy_game, ["normal", "random"], 2, seed=3, capped=False)["normal"].cut == 0
