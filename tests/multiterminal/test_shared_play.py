@@ -246,6 +246,24 @@ class TablePlayer(Player):
         self.events = []
         self._pending = b""
 
+    def told_so_far(self) -> str:
+        """Its events so far but the progress reports (only the last), and what it wrote to
+        stderr, without waiting: for a failure's message."""
+        self._pending += available(self.process.stdout)
+        complete, _, self._pending = self._pending.rpartition(b"\n")
+        self.events += [json.loads(line) for line in complete.split(b"\n") if line.strip()]
+        reports = [event for event in self.events if event["event"] == "thinking"]
+        told = [event for event in self.events if event["event"] != "thinking"] + reports[-1:]
+        return f"{told}; stderr: {available(self.process.stderr).decode(errors='replace')[-2000:]!r}"
+
+
+def available(stream) -> bytes:
+    """What a child's pipe holds now (nothing more is waited for)."""
+    data, fd = b"", stream.fileno()
+    while select.select([fd], [], [], 0)[0] and (chunk := os.read(fd, 65536)):
+        data += chunk
+    return data
+
 
 def test_a_bot_thinking_in_one_process_shows_its_progress_in_the_others_and_a_player_there_can_make_it_move(data_dir):
     """Three table processes: the first (a spectator) runs the bots, so its endless Normal bot
@@ -282,6 +300,9 @@ def test_a_bot_thinking_in_one_process_shows_its_progress_in_the_others_and_a_pl
         for table in tables:
             table.send("q")
             table.finish()
+    except AssertionError as error:  # what the other terminals said, the runner's first
+        said = "\n".join(f"{name}: {table.told_so_far()}" for name, table in zip(("runner", "Ann", "spectator"), tables))
+        raise AssertionError(f"{error}\n{said}") from None
     finally:
         for table in tables:
             if table.process.poll() is None:
