@@ -170,7 +170,7 @@ def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int)
             match.choose(seat, bots[seat].choose(match, seat).id)
             run.decisions += 1
         replayed = Match.replay(rules, names, match.options, seed, match.actions)
-        if json.dumps(replayed.state, sort_keys=True) != json.dumps(match.state, sort_keys=True):
+        if replayed.state != match.state:
             raise RuntimeError("replaying the action log does not reproduce the final state")
     except Exception as error:  # a simulation reports every failure, whatever it is
         run.error = "".join(traceback.format_exception(error))

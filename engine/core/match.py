@@ -12,8 +12,7 @@ did and may undo it. The hold is saved with the action (``"h"``), so every termi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from . import rng
 from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
@@ -22,8 +21,10 @@ from .playout import Playout
 from .scoring import ranking
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
+    """One entry of the action log. Immutable; a named tuple because every action of every
+    game and replay makes one (a frozen dataclass took twice as long to build)."""
+
     actor: int
     choice: str
     drawn: bool = False
@@ -140,11 +141,12 @@ class Match:
         choice that ends what the seat may undo waits for ``confirm`` (see the module's doc)."""
         if actor != CHANCE and self.asks_table():
             actor = CHANCE
-        choice = self._check(actor, choice_id)
-        alone = self.decision.actors == (actor,) and not self.decision.parallel
+        decision = self.decision
+        choice = self._check(decision, actor, choice_id)
         self._apply(Action(actor, choice.id, reveals=choice.reveals), choice)
-        if hold and alone and actor != CHANCE and not choice.reveals and self.ends_turn(actor):
-            self.actions[-1] = replace(self.actions[-1], held=True)
+        if (hold and actor != CHANCE and not choice.reveals and decision.actors == (actor,) and not decision.parallel
+                and self.ends_turn(actor)):
+            self.actions[-1] = self.actions[-1]._replace(held=True)
         return choice
 
     def ends_turn(self, seat: int) -> bool:
@@ -159,7 +161,7 @@ class Match:
         for ``draw_all``)."""
         if self.held != seat:
             raise IllegalChoice(f"{self.seat_name(seat)} has no turn end to confirm now")
-        self.actions[-1] = replace(self.actions[-1], held=False)
+        self.actions[-1] = self.actions[-1]._replace(held=False)
 
     def draw(self) -> Choice:
         """Resolve the pending chance step from the RNG in the state."""
@@ -170,19 +172,25 @@ class Match:
             raise IllegalChoice(f"waiting for {self.seat_name(self.held)} to confirm the end of their turn")
         if self.table_mode:
             raise IllegalChoice("in table mode the people at the table say what was drawn")
-        outcomes = decision.for_actor(CHANCE)
-        choice = outcomes[rng.pick_weighted(self.state, [o.weight for o in outcomes])]
-        self._apply(Action(CHANCE, choice.id, drawn=True), choice)
-        return choice
+        return self._draw(decision)
 
     def draw_all(self) -> None:
         """Resolve chance steps from the RNG until a seat must act (or the game ends); in
         table mode nothing: the people at the table resolve them."""
-        while not self.table_mode and self.held is None and self.decision is not None and self.decision.is_chance:
-            self.draw()
-
-    def _check(self, actor: int, choice_id: str) -> Choice:
+        if self.table_mode or self.held is not None:
+            return
         decision = self.decision
+        while decision is not None and decision.is_chance:
+            self._draw(decision)
+            decision = self.decision
+
+    def _draw(self, decision: Decision) -> Choice:
+        outcomes = decision.choices[CHANCE]
+        choice = outcomes[rng.pick_weighted(self.state, [o.weight for o in outcomes])]
+        self._apply(Action(CHANCE, choice.id, drawn=True), choice)
+        return choice
+
+    def _check(self, decision: Decision | None, actor: int, choice_id: str) -> Choice:
         if self.held is not None:
             raise IllegalChoice(f"waiting for {self.seat_name(self.held)} to confirm the end of their turn")
         if decision is None:
@@ -264,7 +272,7 @@ class Match:
         try:
             if action.held:
                 self.choose(action.actor, action.choice)
-                self.actions[-1] = replace(self.actions[-1], held=True)
+                self.actions[-1] = self.actions[-1]._replace(held=True)
             elif action.drawn:
                 drawn = self.draw()
                 if drawn.id != action.choice:
