@@ -25,6 +25,8 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
+from .errors import SaveError
+
 DOC_ID = 1
 MAX_DOCUMENT = 8 << 20
 """Bytes a save or sheet file may have (a long game's save is some tens of kilobytes)."""
@@ -53,10 +55,6 @@ class Written:
 
     before: Signature | None
     after: Signature | None
-
-
-class SaveError(Exception):
-    """Base of the errors about saves, each with a message fit to show a person."""
 
 
 class UnreadableFile(ValueError):

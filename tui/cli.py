@@ -20,17 +20,18 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from saves.paths import resolve_data_dir
-from saves.storage import MAX_DOCUMENT, UnreadableFile, atomic_write_text, read_regular_file
-from saves.store import SaveError, SaveStore, record_from_dict
+from saves.errors import SaveError
 from tui.text import clean, plain, short_time
+
+if TYPE_CHECKING:
+    from saves.store import SaveStore
 
 Run = Callable[[argparse.Namespace], int]
 
@@ -86,6 +87,8 @@ def command(commands: argparse._SubParsersAction, name: str, help: str, run: Run
 
 
 def data_dir(args: argparse.Namespace) -> Path:
+    from saves.paths import resolve_data_dir  # the saves load only for the commands that use them
+
     return resolve_data_dir(getattr(args, "data_dir", None))
 
 
@@ -207,6 +210,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         say(console, f"after {len(run.actions)} actions: {run.error.strip().splitlines()[-1]}",
             f"Game with seed {run.seed} failed", "bold red")
     if failures:
+        from saves.storage import atomic_write_text
+
         report = Path.cwd() / f"simulate-failures-{args.seed}.json"
         atomic_write_text(report, json.dumps({
             "game": args.game, "players": players, "bot": args.bot,
@@ -319,6 +324,7 @@ def report_problems(console: Console, store: SaveStore) -> None:
 
 def run_saves_list(args: argparse.Namespace) -> int:
     from engine.registry import titles
+    from saves.store import SaveStore
 
     console, store = output(), SaveStore(data_dir(args))
     records = store.summaries()
@@ -383,6 +389,9 @@ def escape_controls(json_text: str) -> str:
 
 
 def run_saves_export(args: argparse.Namespace) -> int:
+    from saves.storage import atomic_write_text
+    from saves.store import SaveStore
+
     text = json.dumps(SaveStore(data_dir(args)).export(args.id), indent=1, ensure_ascii=False)
     if args.output:
         atomic_write_text(Path(args.output), text + "\n")
@@ -394,6 +403,8 @@ def run_saves_export(args: argparse.Namespace) -> int:
 
 def run_saves_import(args: argparse.Namespace) -> int:
     from saves.session import replay_record
+    from saves.storage import MAX_DOCUMENT, UnreadableFile, read_regular_file
+    from saves.store import SaveStore, record_from_dict
 
     try:
         raw = read_regular_file(Path(args.file), MAX_DOCUMENT)
@@ -413,6 +424,7 @@ def run_saves_import(args: argparse.Namespace) -> int:
 
 def run_saves_verify(args: argparse.Namespace) -> int:
     from saves.session import SaveDoesNotReplay, replay_record
+    from saves.store import SaveStore
 
     console, store = output(), SaveStore(data_dir(args))
     checked = failed = 0
@@ -519,6 +531,7 @@ def add_records(commands) -> None:
 
 def record_store(args: argparse.Namespace):
     from saves.records import sync_finished_games
+    from saves.store import SaveStore
 
     store = SaveStore(data_dir(args))
     sync_finished_games(store)
@@ -550,6 +563,7 @@ def run_records_list(args: argparse.Namespace) -> int:
 
 def run_records_export(args: argparse.Namespace) -> int:
     from saves.records import export_csv, export_json
+    from saves.storage import atomic_write_text
 
     records = record_store(args).records.all()
     text = export_csv(records) if args.csv else export_json(records) + "\n"
@@ -569,6 +583,7 @@ MAX_RECORDS_FILE = 64 << 20
 
 def run_records_import(args: argparse.Namespace) -> int:
     from saves.records import RecordFormatError, parse_export
+    from saves.storage import UnreadableFile, read_regular_file
 
     try:
         raw = read_regular_file(Path(args.file), MAX_RECORDS_FILE)

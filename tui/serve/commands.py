@@ -8,13 +8,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tui.cli as cli  # the module, not names: tui.cli imports this module while it loads
 
 from engine.core.seats import LETTERS, seat_tag
-from saves.seats import SeatLeases
-from saves.store import SaveNotFound, SaveRecord, SaveStore
 from tui.text import KINDS, clean
+
+if TYPE_CHECKING:  # the saves load when a command runs, not for every command line
+    from saves.seats import SeatLeases
+    from saves.store import SaveRecord, SaveStore
 
 HUMAN = "human"
 
@@ -102,6 +105,9 @@ def add_seats(saves) -> None:
 
 
 def run_saves_seats(args: argparse.Namespace) -> int:
+    from saves.seats import SeatLeases
+    from saves.store import SaveStore
+
     folder = cli.data_dir(args)
     store = SaveStore(folder)
     try:
@@ -142,6 +148,8 @@ class JoinError(Exception):
 
 
 def find_game(store: SaveStore, text: str) -> SaveRecord:
+    from saves.store import SaveNotFound
+
     try:
         return store.load(text)
     except SaveNotFound:
@@ -189,6 +197,8 @@ def choose_seat(record: SaveRecord, leases: SeatLeases, wanted: str | None) -> i
 
 
 def run_join(args: argparse.Namespace) -> int:
+    from saves.seats import SeatLeases
+    from saves.store import SaveStore
     from tui.app import TabulaApp  # Textual loads only when the app is wanted
 
     folder = cli.data_dir(args)
