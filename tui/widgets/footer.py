@@ -10,8 +10,10 @@ from textual.widgets._footer import FooterKey
 class Footer(TextualFooter):
     """Textual's footer builds all its keys anew (a widget each) whenever the screen's bindings
     may have changed, which a game table says several times a move: each time a layout and a
-    repaint. This one looks once per refresh; it builds the keys anew only when other keys are
-    shown, and only dims or lights the ones whose state changed."""
+    repaint. This one looks once, as soon as the code that changed them is done (not after the
+    next refresh: keys built anew then took a frame of their own, a move's second or third);
+    it builds the keys anew only when other keys are shown, and only dims or lights the ones
+    whose state changed."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -25,7 +27,7 @@ class Footer(TextualFooter):
             return
         if self.is_attached and screen is self.screen and not self._looking:
             self._looking = True
-            self.call_after_refresh(self._follow_bindings)
+            self.call_later(self._follow_bindings)
 
     async def _follow_bindings(self) -> None:
         self._looking = False
