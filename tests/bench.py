@@ -22,8 +22,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from rich.console import Console
 from rich.table import Table
@@ -94,8 +96,10 @@ def mid_game_session(store: SaveStore, game: str, moves: int) -> GameSession:
     return session
 
 
-def keypress_latencies(game: str, moves: int, presses: int = 60) -> list[float]:
-    """Arrow key in the choice list to repaint, on a mid-game 4-player table at 80x24."""
+@contextmanager
+def resumed_table(game: str, moves: int) -> Iterator[tuple[Terminal, str]]:
+    """Tabula on a real 80x24 pseudo-terminal, on the table of a game ``moves`` decisions in
+    (see ``mid_game_session``) opened from Resume: the terminal, and what the opening drew."""
     with tempfile.TemporaryDirectory() as folder:
         mid_game_session(SaveStore(Path(folder)), game, moves)
         terminal = Terminal(Path(folder))
@@ -105,12 +109,18 @@ def keypress_latencies(game: str, moves: int, presses: int = 60) -> list[float]:
             for key in (b"r", b"\r"):  # Resume, the game
                 os.write(terminal.fd, key)
                 drawn = terminal.settle(0.5)
-            if "Pass to" in drawn:  # the hotseat curtain before a private hand
-                os.write(terminal.fd, b"\r")
-                terminal.settle(0.5)
-            return [terminal.key_to_repaint(b"\x1b[B" if i % 2 == 0 else b"\x1b[A") for i in range(presses)]
+            yield terminal, drawn
         finally:
             terminal.close()
+
+
+def keypress_latencies(game: str, moves: int, presses: int = 60) -> list[float]:
+    """Arrow key in the choice list to repaint, on a mid-game 4-player table at 80x24."""
+    with resumed_table(game, moves) as (terminal, drawn):
+        if "Pass to" in drawn:  # the hotseat curtain before a private hand
+            os.write(terminal.fd, b"\r")
+            terminal.settle(0.5)
+        return [terminal.key_to_repaint(b"\x1b[B" if i % 2 == 0 else b"\x1b[A") for i in range(presses)]
 
 
 THINKING = re.compile(r"\S+ \S+ is thinking… \d+%|[▰▱]+ m: move now|\s")
@@ -177,30 +187,20 @@ def move_latencies(game: str, moves: int, samples: int = 40) -> tuple[list[float
     """Enter on a real move (the first choice, by its number key) until the screen has settled,
     on a mid-game table of human seats at 80x24; hot-seat curtains are lifted untimed. The wall
     times, and the app's CPU times (which other processes do not lengthen), in seconds."""
-    with tempfile.TemporaryDirectory() as folder:
-        mid_game_session(SaveStore(Path(folder)), game, moves)
-        terminal = Terminal(Path(folder))
-        try:
-            terminal.wait_for("New game")
-            terminal.settle()
-            for key in (b"r", b"\r"):  # Resume, the game
-                os.write(terminal.fd, key)
-                drawn = terminal.settle(0.5)
-            times: list[float] = []
-            cpu: list[float] = []
-            for _ in range(samples * 3):
-                if len(times) == samples or "Game over" in drawn:
-                    break
-                if "Pass to" in drawn:  # the hotseat curtain before a private hand
-                    _, drawn = terminal.key_to_settled(b"\r", 0.3)
-                    continue
-                used = terminal.cpu_seconds()
-                elapsed, drawn = terminal.key_to_settled(b"1")
-                times.append(elapsed)
-                cpu.append(terminal.cpu_seconds() - used)
-            return times, cpu
-        finally:
-            terminal.close()
+    times: list[float] = []
+    cpu: list[float] = []
+    with resumed_table(game, moves) as (terminal, drawn):
+        for _ in range(samples * 3):
+            if len(times) == samples or "Game over" in drawn:
+                break
+            if "Pass to" in drawn:  # the hotseat curtain before a private hand
+                _, drawn = terminal.key_to_settled(b"\r", 0.3)
+                continue
+            used = terminal.cpu_seconds()
+            elapsed, drawn = terminal.key_to_settled(b"1")
+            times.append(elapsed)
+            cpu.append(terminal.cpu_seconds() - used)
+    return times, cpu
 
 
 def autosave_ms(other_saves: int, moves: int = 40) -> float:
