@@ -149,6 +149,7 @@ class GameRun:
     seed: int
     decisions: int = 0
     actions: list[dict] = field(default_factory=list)
+    """The action log of a game that failed (for the report); empty for one that did not."""
     error: str = ""
 
 
@@ -177,7 +178,7 @@ def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int)
             raise RuntimeError("replaying the action log does not reproduce the final state")
     except Exception as error:  # a simulation reports every failure, whatever it is
         run.error = "".join(traceback.format_exception(error))
-    if match is not None:
+    if match is not None and run.error:
         run.actions = [action.to_json() for action in match.actions]
     return run
 
