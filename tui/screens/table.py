@@ -102,6 +102,9 @@ class TableScreen(TabulaScreen):
         """The panels that zoom show a zoomed window (``z``)."""
         self.thinking: Thinking | None = None
         """The search under way on this terminal (a bot's move or a hint), as last reported."""
+        self.curtain = Curtain(id="curtain")
+        """Held, not queried: the footer asks ``check_action`` (which reads it) a hundred
+        times and more a move."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -120,7 +123,7 @@ class TableScreen(TabulaScreen):
                 yield Static("", id="hint")
                 yield ScoreSummary(id="scores", classes="panel")
                 yield GameLog(id="log", classes="panel")
-        yield Curtain(id="curtain")
+        yield self.curtain
         yield Footer()
 
     def panel_widgets(self, place: str) -> ComposeResult:
@@ -135,7 +138,7 @@ class TableScreen(TabulaScreen):
 
     def on_mount(self) -> None:
         self.query_one("#log").border_title = "Log (l: all)"
-        self.query_one("#curtain").display = False
+        self.curtain.display = False
         # Laid out (the panels learn their widths) but not painted until there is a game to show.
         self.query_one("#table-body").styles.visibility = "hidden"
         # The scroll keys' hint follows the boards' laid-out length, however late the layout comes.
@@ -168,8 +171,8 @@ class TableScreen(TabulaScreen):
             self.app.call_from_thread(self.take, event)
 
     def take(self, event: TableEvent) -> None:
-        if not self.is_attached or self._pruning:  # the table closed, or is being taken down, while the worker was busy
-            return  # (Textual marks a screen it takes down with _pruning, then removes its widgets, then the screen)
+        if self.taken_down:
+            return
         if isinstance(event, Notice):
             self.tell(event)
         elif isinstance(event, Thinking):
@@ -239,14 +242,13 @@ class TableScreen(TabulaScreen):
         self.query_one("#choices", ChoiceList).show([])
         self.query_one("#hint", Static).update("")
         self.query_one("#table-body").display = False
-        curtain = self.query_one("#curtain", Curtain)
-        curtain.close(seat, seat_label(self.names, seat))
-        curtain.display = True
-        curtain.focus()
+        self.curtain.close(seat, seat_label(self.names, seat))
+        self.curtain.display = True
+        self.curtain.focus()
 
     def on_curtain_lifted(self, message: CurtainLifted) -> None:
         self.revealed = message.seat
-        self.query_one("#curtain").display = False
+        self.curtain.display = False
         self.query_one("#table-body").display = True
         if self.state is not None:
             self.render_state(self.state)
@@ -254,7 +256,14 @@ class TableScreen(TabulaScreen):
 
     @property
     def curtain_up(self) -> bool:
-        return bool(self.query_one("#curtain").display)
+        return bool(self.curtain.display)
+
+    @property
+    def taken_down(self) -> bool:
+        """Closed, or being closed (the end screen replaced it, or the app ends), while workers and
+        the footer may still call on it. Textual marks a screen it takes down (_pruning, it has no
+        public test), then removes its widgets, deepest first, then the screen."""
+        return not self.is_attached or self._pruning
 
     def render_state(self, state: TableState) -> None:
         view, viewer = state.view, state.viewer
@@ -462,7 +471,7 @@ class TableScreen(TabulaScreen):
     # -- actions -------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.query("#curtain"):  # being taken down (the end screen replaced it), the footer still asking
+        if self.taken_down:  # the footer still asking
             return False
         if action == "pick":
             return not self.busy and not self.curtain_up
