@@ -352,6 +352,8 @@ def test_a_move_now_request_is_taken_only_from_a_live_seat_holder_of_the_game_an
     session = new_save(tmp_path, "toy", [("Ann", "human"), ("Bruno", "normal")])
     save_id, position = session.record.id, len(session.match.actions)
     runner = terminals(tmp_path, save_id, [], thinker=thinker)
+    runner.state()  # seated: a terminal takes its seats and the bots in its worker, so Ann's could come first
+    assert runner.controller.session.runs_bots
     ann = terminals(tmp_path, save_id, [0])
     others_thinking(ann)
     board = ann.controller.session._board
