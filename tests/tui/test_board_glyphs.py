@@ -109,14 +109,19 @@ def test_the_almadi_legend_explains_exactly_what_was_drawn(width, roomy):
                 assert almadi_tiles.PALETTE[name].meaning in legend
 
 
-def test_the_pantheon_legend_explains_exactly_what_was_drawn():
+def pantheon_mid_game_view() -> dict:
+    """Seat A's view of a 3-player Pantheon game 40 random actions in (pieces of every seat out)."""
     match = Match(rules_for("pantheon"), ["A", "B", "C"], {}, 4)
     bots = [RandomBot(seat) for seat in range(3)]
     for _ in range(40):
         match.draw_all()
         seat = match.awaiting()[0]
         match.choose(seat, bots[seat].choose(match, seat).id)
-    view = match.view(0)
+    return match.view(0)
+
+
+def test_the_pantheon_legend_explains_exactly_what_was_drawn():
+    view = pantheon_mid_game_view()
     rows, cols = range(view["map"]["rows"]), range(view["map"]["cols"])
     for size in pantheon_map.SIZES:
         pen = Pen(pantheon_map.PALETTE, color=False)
@@ -143,13 +148,7 @@ def assert_pantheon_seats_explained(view, drawn: str, legend: str, symbols: bool
 
 
 def test_the_zoomed_pantheon_map_shows_pieces_by_symbol_and_letter_and_explains_them():
-    match = Match(rules_for("pantheon"), ["A", "B", "C"], {}, 4)
-    bots = [RandomBot(seat) for seat in range(3)]
-    for _ in range(40):
-        match.draw_all()
-        seat = match.awaiting()[0]
-        match.choose(seat, bots[seat].choose(match, seat).id)
-    view = match.view(0)
+    view = pantheon_mid_game_view()
     pen = Pen(pantheon_map.PALETTE, color=False)
     drawn = pantheon_board.zoom_map(view, 200, None, pen)  # wide enough for the whole map
     assert set(pen.used) == drawn_glyphs(pantheon_map.PALETTE, drawn) | {
