@@ -99,22 +99,46 @@ class Thinker:
             self.start()
             process = self._process
             try:
-                send(process.stdin, request)
+                self._exchange(process, send, process.stdin, request)
                 self._searching = True
                 while True:
-                    kind, payload = receive(process.stdout)
+                    kind, payload = self._exchange(process, receive, process.stdout)
                     if kind == "progress":
                         if progress is not None:
-                            progress(payload)
+                            self._report(process, progress, payload)
                     elif kind == "done":
                         return payload
                     else:
                         raise ThinkerError(payload)
-            except (EOFError, OSError, pickle.UnpicklingError) as error:
-                self._end(process)
-                raise ThinkerError(f"the thinking process stopped: {error}") from error
             finally:
                 self._searching = False
+
+    def _exchange(self, process: subprocess.Popen, talk: Callable, *args) -> Any:
+        """``send`` or ``receive`` on the worker's pipes; a broken pipe is a dead worker."""
+        try:
+            return talk(*args)
+        except (EOFError, OSError, pickle.UnpicklingError) as error:
+            self._end(process)
+            raise ThinkerError(f"the thinking process stopped: {error}") from error
+
+    def _report(self, process: subprocess.Popen, progress: Callable[[SearchResult], None],
+                result: SearchResult) -> None:
+        """Call the caller's ``progress``. What it raises is the caller's and goes up as it is
+        (an OSError of its own is no failure of the worker); the search is abandoned first,
+        its answer read and dropped, so that the worker is ready for the next one."""
+        try:
+            progress(result)
+        except BaseException:
+            self._abandon(process)
+            raise
+
+    def _abandon(self, process: subprocess.Popen) -> None:
+        try:
+            process.send_signal(MOVE_NOW)
+            while receive(process.stdout)[0] == "progress":
+                pass
+        except (EOFError, OSError, pickle.UnpicklingError):
+            self._end(process)  # the next search starts a new worker
 
     @staticmethod
     def request(match: Match, seat: int, level: Level, seed: str, capped: bool = True) -> Request:

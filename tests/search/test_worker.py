@@ -93,3 +93,18 @@ def test_a_quick_bot_chooses_here_and_a_search_level_in_the_worker(toy_game, thi
     assert thinker.running
     thinker.close()
     assert not thinker.running
+
+
+def test_an_error_of_the_progress_callback_is_the_callers_and_the_worker_goes_on(toy_game, thinker):
+    """The callback's own OSError (say, a disk full while it shares the progress) comes up as
+    itself, not as a failed worker; the abandoned search's answer is not taken for the next one's."""
+    def progress(result):
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(OSError, match="No space left") as raised:
+        thinker.think(pledging(), 1, ENDLESS_THOUGHT, "s", progress=progress)
+    assert not isinstance(raised.value, ThinkerError) and thinker.running
+    match = one_card_from_the_goal()
+    here = search(match.rules, match.state, 0, 2, Limits(LEVELS["normal"].iterations), "s", profile_for(toy_game))
+    there = thinker.think(match, 0, "normal", "s", capped=False)
+    assert there.candidates == here.candidates and there.choice == "play:2"
