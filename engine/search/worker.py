@@ -77,6 +77,11 @@ class Thinker:
         self._lock = threading.Lock()
         """One search at a time; ``move_now`` and ``close`` may come from any thread."""
         self._searching = False
+        self._heard = False
+        """The worker has answered in the search under way, so it has its MOVE_NOW handler: until
+        then the signal would kill it (its default action), as it may still be importing the games."""
+        self._hurry = False
+        """``move_now`` was asked during the search under way."""
         self.closed = False
         """``close`` was called: no more searches (the app is ending)."""
 
@@ -100,9 +105,14 @@ class Thinker:
             process = self._process
             try:
                 self._exchange(process, send, process.stdin, request)
+                self._heard = self._hurry = False
                 self._searching = True
                 while True:
                     kind, payload = self._exchange(process, receive, process.stdout)
+                    if not self._heard:
+                        self._heard = True
+                        if self._hurry:  # asked before the worker could take the signal
+                            self._signal(process)
                     if kind == "progress":
                         if progress is not None:
                             self._report(process, progress, payload)
@@ -134,7 +144,7 @@ class Thinker:
 
     def _abandon(self, process: subprocess.Popen) -> None:
         try:
-            process.send_signal(MOVE_NOW)
+            process.send_signal(MOVE_NOW)  # it has answered: it takes the signal
             while receive(process.stdout)[0] == "progress":
                 pass
         except (EOFError, OSError, pickle.UnpicklingError):
@@ -161,9 +171,16 @@ class Thinker:
         return process is not None and process.poll() is None
 
     def move_now(self) -> None:
-        """End the search under way; it answers with its best choice so far."""
-        process = self._process
-        if self._searching and process is not None and process.poll() is None:
+        """End the search under way; it answers with its best choice so far. The signal goes
+        once the worker has answered in this search (``think`` sends it then if asked before)."""
+        if self._searching:
+            self._hurry = True
+            if self._heard:
+                self._signal(self._process)
+
+    @staticmethod
+    def _signal(process: subprocess.Popen | None) -> None:
+        if process is not None and process.poll() is None:
             try:
                 process.send_signal(MOVE_NOW)
             except OSError:

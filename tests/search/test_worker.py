@@ -108,3 +108,24 @@ def test_an_error_of_the_progress_callback_is_the_callers_and_the_worker_goes_on
     here = search(match.rules, match.state, 0, 2, Limits(LEVELS["normal"].iterations), "s", profile_for(toy_game))
     there = thinker.think(match, 0, "normal", "s", capped=False)
     assert there.candidates == here.candidates and there.choice == "play:2"
+
+
+def test_move_now_while_a_new_worker_is_still_starting_does_not_kill_it(toy_game):
+    """m pressed at once, while the worker process is still importing the games (before it
+    listens for the signal), must not end it: the search ends with its best so far."""
+    thinker = Thinker()  # not started: the search below starts its process
+    answered = threading.Event()
+
+    def press_until_answered():
+        while not answered.wait(0.001):
+            thinker.move_now()
+
+    presser = threading.Thread(target=press_until_answered)
+    presser.start()
+    try:
+        result = thinker.think(pledging(), 1, ENDLESS_THOUGHT, "s")
+    finally:
+        answered.set()
+        presser.join()
+        thinker.close()
+    assert result.stopped == "asked" and result.choice in ("pledge:high", "pledge:low")
