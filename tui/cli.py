@@ -242,6 +242,9 @@ def add_arena(commands) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (default 1)")
     parser.add_argument("--no-time-cap", action="store_true",
                         help="search bots use their whole budget however long it takes (reproducible anywhere)")
+    parser.add_argument("--games-log", metavar="FILE",
+                        help="append each game to FILE as it ends, one JSON line (deal seed, seats, scores, winners, "
+                             "think times), to pool runs on other deals or keep the games of a run cut short")
 
 
 def run_arena(args: argparse.Namespace) -> int:
@@ -268,22 +271,36 @@ def run_arena(args: argparse.Namespace) -> int:
     if args.games < 1 or args.jobs < 1:
         return fail("--games and --jobs must be at least 1", USAGE)
 
+    log = None
+    if args.games_log:
+        try:
+            log = open(args.games_log, "a", encoding="utf-8")
+        except OSError as error:
+            return fail(f"cannot write {args.games_log} ({error.strerror or error})")
+
     def progress(index: int, result) -> None:
+        if log is not None:
+            log.write(json.dumps({"game": args.game, **result.to_json()}) + "\n")
+            log.flush()
         if sys.stderr.isatty():
             print(f"\r{index + 1}/{args.games} games", end="", file=sys.stderr, flush=True)
 
     started = time.perf_counter()
-    stats = arena(args.game, seats, args.games, args.seed, jobs=args.jobs, capped=not args.no_time_cap,
-                  on_game=progress)
+    try:
+        stats = arena(args.game, seats, args.games, args.seed, jobs=args.jobs, capped=not args.no_time_cap,
+                      on_game=progress)
+    finally:
+        if log is not None:
+            log.close()
     if sys.stderr.isatty():
         print(file=sys.stderr)
     table = Table(title=f"{rules.title}, {players} players, {args.games} games (seed {args.seed}), seats rotating")
-    for column in ("bot", "seat-games", "win rate", "95% interval", "avg margin", "think p50", "think p95", "cut by cap"):
+    for column in ("bot", "seat-games", "wins", "win rate", "95% interval", "avg margin", "think p50", "think p95", "cut by cap"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for kind in dict.fromkeys(seats):
         entry = stats[kind]
         low, high = entry.interval
-        table.add_row(kind, str(entry.seats), f"{entry.rate:.0%}", f"{low:.0%}-{high:.0%}", f"{entry.margin:+.1f}",
+        table.add_row(kind, str(entry.seats), f"{entry.wins:g}", f"{entry.rate:.0%}", f"{low:.0%}-{high:.0%}", f"{entry.margin:+.1f}",
                       seconds_text(entry.think_quantile(0.5)), seconds_text(entry.think_quantile(0.95)),
                       f"{entry.cut}/{len(entry.think)}" if kind in LEVELS else "-")
     console.print(table)

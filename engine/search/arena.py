@@ -49,6 +49,21 @@ class GameResult:
     cut: tuple[str, ...] = ()
     """The kind of each search a time cap ended before its budget (a busy machine's clock can
     do that, and then the move depends on the load)."""
+    seed: int | None = None
+    """The deal's seed."""
+
+    def to_json(self) -> dict:
+        """One game as a line of ``tabula arena --games-log``: enough to pool runs on other
+        deals exactly (``from_json`` reads it back for ``tally``)."""
+        return {"seed": self.seed, "kinds": list(self.kinds), "totals": list(self.totals),
+                "winners": list(self.winners), "think": [[kind, round(seconds, 6)] for kind, seconds in self.think],
+                "decisions": self.decisions, "cut": list(self.cut)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "GameResult":
+        return cls(tuple(data["kinds"]), tuple(data["totals"]), tuple(data["winners"]),
+                   tuple((kind, seconds) for kind, seconds in data["think"]), data["decisions"], tuple(data["cut"]),
+                   data["seed"])
 
 
 def specs(game: str, seats: list[str], games: int, seed: int, capped: bool = True) -> list[GameSpec]:
@@ -87,7 +102,8 @@ def play(spec: GameSpec) -> GameResult:
         decisions += 1
     scores = match.scores()
     first = ranking(scores, lambda seat: rules.tiebreak(match.state, seat))[0][1]
-    return GameResult(spec.kinds, tuple(s.total for s in scores), tuple(first), tuple(think), decisions, tuple(cut))
+    return GameResult(spec.kinds, tuple(s.total for s in scores), tuple(first), tuple(think), decisions, tuple(cut),
+                      spec.seed)
 
 
 def run(games: list[GameSpec], jobs: int = 1) -> Iterator[GameResult]:

@@ -248,10 +248,35 @@ def test_arena_prints_win_rates_intervals_and_margins_per_bot(capsys, data_dir, 
     assert set(rows) >= {"normal", "random"}
     for kind in ("normal", "random"):
         cells = [cell.strip() for cell in rows[kind].strip("│").split("│")]
-        assert cells[1] == "4" and re.fullmatch(r"\d+%", cells[2]) and re.fullmatch(r"\d+%-\d+%", cells[3])
-        assert re.fullmatch(r"[+-]\d+\.\d", cells[4])
-    assert re.fullmatch(r"0/\d+", [c.strip() for c in rows["normal"].strip("│").split("│")][7])  # no time cap
+        assert cells[1] == "4" and re.fullmatch(r"\d(\.5)?", cells[2])
+        assert re.fullmatch(r"\d+%", cells[3]) and re.fullmatch(r"\d+%-\d+%", cells[4])
+        assert re.fullmatch(r"[+-]\d+\.\d", cells[5])
+    assert re.fullmatch(r"0/\d+", [c.strip() for c in rows["normal"].strip("│").split("│")][8])  # no time cap
     assert "Toy, 2 players, 4 games (seed 3)" in out
+
+
+def test_arena_logs_each_game_so_that_runs_on_later_deals_pool_exactly(capsys, data_dir, toy_game, tmp_path):
+    """Two runs, the second going on from the first's last deal, logged to one file: pooled,
+    they are the one longer run (the same games, wins and margins)."""
+    from engine.search.arena import GameResult, arena, tally
+
+    log = tmp_path / "games.jsonl"
+    for games, seed in ((4, 3), (2, 5)):
+        status, out, _ = run(capsys, "arena", toy_game, "--seats", "normal,random", "--games", str(games),
+                             "--seed", str(seed), "--no-time-cap", "--games-log", str(log))
+        assert status == 0, out
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(line["game"], line["seed"], line["kinds"]) for line in lines] == [
+        (toy_game, seed, kinds) for seed in (3, 4, 5) for kinds in (["normal", "random"], ["random", "normal"])]
+    pooled = tally([GameResult.from_json(line) for line in lines])
+    whole = arena(toy_game, ["normal", "random"], 6, seed=3, capped=False)
+    for kind in ("normal", "random"):
+        assert (pooled[kind].seats, pooled[kind].wins, pooled[kind].margins) == \
+            (whole[kind].seats, whole[kind].wins, whole[kind].margins)
+    assert len(pooled["normal"].think) == len(whole["normal"].think)
+    rows = {line.split()[1]: line for line in out.splitlines() if line.startswith("│")}
+    last_run = tally([GameResult.from_json(line) for line in lines[4:]])
+    assert [c.strip() for c in rows["normal"].strip("│").split("│")][2] == f"{last_run['normal'].wins:g}"
 
 
 @pytest.mark.parametrize("argv, message", [
