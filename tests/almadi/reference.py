@@ -14,11 +14,11 @@ import json
 from functools import cache
 from pathlib import Path
 
+from tests.grid import STEPS, groups
+
 DATA = Path(__file__).resolve().parents[2] / "engine" / "almadi" / "data"
 LETTER = {"oasis": "O", "caravan": "C", "market": "M", "palace": "P"}
 ARROW = "arrow"
-STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-"""Up, right, down, left: a tile's sides in that order; the side facing it is two steps on."""
 CARRIES = {1: 2, 2: 5, 3: 10, 4: 15, 5: 20, 6: 35, 7: 50}
 CARRIES_8_OR_MORE = 65
 RUBY_PLACES = {2: (10, 4)}
@@ -93,22 +93,6 @@ def genie_destinations(state: dict, seat: int, tile: str) -> set[tuple[int, int]
 
 
 # -- the final score ------------------------------------------------------------------------------
-
-
-def groups(cells: set[tuple[int, int]]) -> list[int]:
-    """Sizes of the groups of ``cells`` joined side to side."""
-    left, sizes = set(cells), []
-    while left:
-        todo, size = [left.pop()], 0
-        while todo:
-            r, c = todo.pop()
-            size += 1
-            for dr, dc in STEPS:
-                if (r + dr, c + dc) in left:
-                    left.remove((r + dr, c + dc))
-                    todo.append((r + dr, c + dc))
-        sizes.append(size)
-    return sizes
 
 
 def kinds(here: dict) -> dict[tuple[int, int], str]:

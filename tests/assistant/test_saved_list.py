@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from contextlib import asynccontextmanager
 
 from engine.assistant.sheets import new_checklist, new_form
 from saves.store import SaveStore
@@ -24,6 +25,17 @@ def saved_sheets(folder, count: int) -> list[str]:
         store.put_sheet(f"s{index:03d}", sheet, progress_of(sheet))
         ids.append(f"s{index:03d}")
     return ids
+
+
+@asynccontextmanager
+async def listed_sheets(folder, count: int):
+    """The app on the assistant's list of ``count`` saved sheets, once every one is shown."""
+    saved_sheets(folder, count)
+    app = make_app(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: app.screen.query_one("#sheets").row_count == count)
+        yield app, pilot
 
 
 @pilot_test
@@ -52,11 +64,7 @@ async def test_the_list_says_it_is_loading_until_the_sheets_are_read(tmp_path, m
 
 @pilot_test
 async def test_at_80_columns_every_saved_sheet_shows_its_whole_progress_and_date(tmp_path):
-    saved_sheets(tmp_path, 2)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("t")
-        await until(pilot, lambda: app.screen.query_one("#sheets").row_count == 2)
+    async with listed_sheets(tmp_path, 2) as (app, pilot):
         shown = rendered(app.screen.query_one("#sheets"))
         for sheet in SaveStore(tmp_path).sheets():
             assert f"{sheet['progress']}" in shown and saved_time(sheet["updated"]) in shown, shown
@@ -73,11 +81,7 @@ async def test_an_empty_list_says_so_once_read(tmp_path):
 
 @pilot_test
 async def test_the_cursor_stays_on_its_sheet_when_the_list_fills_again(tmp_path):
-    saved_sheets(tmp_path, 12)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("t")
-        await settle(pilot)
+    async with listed_sheets(tmp_path, 12) as (app, pilot):
         screen = app.screen
         table = screen.query_one("#sheets")
         await pilot.press("tab", "down", "down", "down")

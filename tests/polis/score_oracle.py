@@ -13,6 +13,13 @@ the engine's scoring code:
   a battle exchange the difference of the cards' attack values; a project completed its
   round-end value; megalopolis 1 per polis above its base population). A change the log
   does not account for shows as a difference.
+* Feeding ("ラウンド終了時の処理", 食糧供給) is worked out again from the table as it stood before
+  the step: 1 wheat per citizen of the side's poleis, prestige for what wheat cannot cover, and
+  the rest unfed; an unfed side gives up poleis until their citizens cover the unfed ones, and
+  the game ends with the round.
+* An event's prestige is the card's, from the data file, applied in the card's order to the
+  ledger's own count (never below 0); every prestige line of an event is one of the card's, and
+  none is missing.
 
 It reads the data files directly, not through the engine's catalogue.
 """
@@ -38,6 +45,7 @@ PROJECTS = {r["id"]: r for r in records("projects")}
 PROJECT_BY_NAME = {r["name"]: r for r in PROJECTS.values()}
 ATTACK = {r["name"]: r.get("attack", 0) for r in records("combat")}
 START_PRESTIGE = {r["id"]: r["prestige"] for r in records("start")}
+EVENTS = records("events")
 AREA_NAMES = {r["id"]: r["name"] for r in records("map")}
 HOME = {r["start"]: AREA_NAMES[r["region"]] for r in POLEIS.values() if r["capital"]}
 """Each side's home region, its capital's: tribute there costs no prestige."""
@@ -52,11 +60,14 @@ LINES = [re.compile(WHO + pattern + "$") for pattern in (
     r" pays (?P<cost>1) prestige and retreats .+\.",
     r" collects tribute in (?P<region>.+?): .+",
     r" completes the (?P<project>.+) in .+: \+(?P<n>\d+) prestige\.",
-    r" feeds .+ with \d+ wheat and (?P<cost>\d+) prestige\.",
     r": megalopolis, \+(?P<n>\d+) prestige\.",
     r" levies a tax: (?P<cost>1) prestige for 1 silver\.",
     r" (?P<event>gains|loses) (?P<n>\d+) prestige\.",
 )]
+EVENT = re.compile(r"Event of round .+?: (?P<name>.+)\.$")
+FEEDS = re.compile(WHO + r" feeds (?P<need>\d+) citizens? with (?P<wheat>\d+) wheat( and (?P<prestige>\d+) prestige)?\.$")
+UNFED = re.compile(WHO + r" cannot feed (?P<unfed>\d+) citizens?: .+")
+GIVES_UP = re.compile(WHO + r" gives up (?P<polis>.+) \((?P<citizens>\d+) citizens?\)\.$")
 
 
 def card_attack(cards: str) -> int:
@@ -92,22 +103,100 @@ def change(state: dict, seat: int, found: re.Match) -> int:
     return n
 
 
+def event_prestige(name: str) -> list[tuple[str, int]]:
+    """The card's prestige effects, in its order: (side or "both", change)."""
+    found = {tuple((e["side"], e["n"]) for e in r["effects"] if e["op"] == "gain" and e["what"] == "prestige")
+             for r in EVENTS if r["name"] == name}
+    assert len(found) == 1, f"event {name!r}: {len(found)} different cards of that name"
+    return list(found.pop())
+
+
 class PrestigeLedger:
     def __init__(self, state: dict, handicap: int = 0):
         """``handicap``: prestige a test gave both sides on top of the starting position."""
         self.prestige = [START_PRESTIGE[side] + handicap for side in SIDES]
         self.who = {name: seat for seat, name in enumerate(state["names"])} | {n: s for s, n in enumerate(SIDE_NAMES)}
         self.read = 0
+        self.event: list[tuple[int, int]] = []
+        """The prestige changes the event being resolved still owes: (seat, change)."""
+        self.unfed = [0, 0]
+        """Citizens each side could not feed and has not yet covered by giving up poleis."""
+        self.unfed_round: int | None = None
+        self.table = self.snapshot(state)
+
+    @staticmethod
+    def snapshot(state: dict) -> dict:
+        return {"wheat": [res["wheat"] for res in state["res"]], "owned": [
+            {polis: state["pop"][polis] for polis, owner in state["owner"].items() if owner == seat} for seat in (0, 1)]}
 
     def note(self, state: dict) -> None:
-        """Read the log lines written since the last call."""
+        """Read the log lines written since the last call; ``self.table`` is the table as the
+        previous call left it, before this step (feeding is worked out from it)."""
         for entry in state["log"][self.read:]:
-            for line in LINES:
-                if found := line.match(entry["text"]):
-                    seat = self.who[found.group("who")]
-                    self.prestige[seat] += change(state, seat, found)
-                    break
+            text = entry["text"]
+            if found := EVENT.match(text):
+                self.event_drawn(found["name"])
+            elif found := FEEDS.match(text):
+                self.fed(state, found)
+            elif found := UNFED.match(text):
+                seat = self.who[found["who"]]
+                assert int(found["unfed"]) == self.unfed[seat] > 0, text
+            elif found := GIVES_UP.match(text):
+                self.gave_up(state, found)
+            else:
+                self.moved(state, text)
+        assert not self.event, f"event prestige never given: {self.event}"
         self.read = len(state["log"])
+        self.table = self.snapshot(state)
+
+    def moved(self, state: dict, text: str) -> None:
+        for line in LINES:
+            if found := line.match(text):
+                seat = self.who[found.group("who")]
+                amount = change(state, seat, found)
+                if found.groupdict().get("event"):
+                    assert self.event and self.event.pop(0) == (seat, amount), f"{text} (the event owes {self.event})"
+                self.prestige[seat] += amount
+                return
+
+    def event_drawn(self, name: str) -> None:
+        """The card's prestige, never below 0, worked out on the ledger's own count; a change of
+        0 writes no line."""
+        after = list(self.prestige)
+        for side, n in event_prestige(name):
+            for seat in (0, 1) if side == "both" else (SIDES.index(side),):
+                before, after[seat] = after[seat], max(0, after[seat] + n)
+                if after[seat] != before:
+                    self.event.append((seat, after[seat] - before))
+
+    def fed(self, state: dict, found: re.Match) -> None:
+        """1 wheat per citizen; prestige for what wheat cannot cover; the rest is unfed."""
+        seat = self.who[found["who"]]
+        need = sum(self.table["owned"][seat].values())
+        wheat = min(self.table["wheat"][seat], need)
+        prestige = min(self.prestige[seat], need - wheat)
+        assert (int(found["need"]), int(found["wheat"]), int(found["prestige"] or 0)) == (need, wheat, prestige), \
+            f"{found.string} (worked out: {need} citizens, {wheat} wheat, {prestige} prestige)"
+        self.prestige[seat] -= prestige
+        self.unfed[seat] = need - wheat - prestige
+        if self.unfed[seat]:
+            self.unfed_round = state["round"]
+
+    def gave_up(self, state: dict, found: re.Match) -> None:
+        """An unfed side gives up poleis, whole, until their citizens cover the unfed ones."""
+        seat = self.who[found["who"]]
+        polis = POLIS_BY_NAME[found["polis"]]["id"]
+        assert self.unfed[seat] > 0, f"{found.string}: nothing left unfed"
+        assert int(found["citizens"]) == self.table["owned"][seat][polis] and state["owner"][polis] != seat, found.string
+        self.unfed[seat] -= int(found["citizens"])
+
+    def finished(self, state: dict) -> None:
+        """At the end: every unfed side has covered its unfed citizens (or has no polis left),
+        and a round with unfed citizens was the last."""
+        for seat in (0, 1):
+            owns = any(owner == seat for owner in state["owner"].values())
+            assert self.unfed[seat] <= 0 or not owns, f"side {seat}: {self.unfed[seat]} citizens unfed, not given up"
+        assert self.unfed_round is None or state["round"] == self.unfed_round, "the game went on after an unfed round"
 
 
 def breakdowns(state: dict, ledger: PrestigeLedger) -> list[dict[str, int]]:

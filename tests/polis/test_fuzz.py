@@ -71,6 +71,7 @@ def play_checked(seed: int, options: dict, rich: bool = False) -> dict:
             check_scores(playout.state, ledger, seed)
     assert playout.state["over"] and playout.state["end"]
     check_scores(playout.state, ledger, seed)
+    ledger.finished(playout.state)
     return playout.state
 
 

@@ -5,9 +5,14 @@ council board in the appendix) and what the log says happened, without the engin
   score (never below 0), with the amount the rules give where the line says what happened: a battle from its invader
   power and each player's power (not engaged: -3 per invader power; won: the surplus table;
   lost: the shortfall), the invader power from the battle's number and its invader card; a die
-  at 3* that cannot ascend +1; a die at 1 demoted -3; a marker past a track's end +1; a peace
-  fate tile's or the blessing action's VP per counted thing, the count taken on the table; and
-  by the end, every VP printed on a devotion space a seat reached scored.
+  at 3* that cannot ascend +1; a die at 1 demoted -3; a marker past a track's end +1; a citizen
+  ascending to the council passage the VP of the top free space (the bottom space's once the
+  others are taken; dice leave it for the monuments from the top down); a peace fate tile's or
+  the blessing action's VP per counted thing, the count taken on the table. Every flat "scores
+  N VP" is one the seat is owed: the VP printed on a contract it fulfils, on a devotion space it
+  reaches (twice on a yellow one), or bought by a payment that the components it just set off
+  offer (a Cadmea tile, an estate action, a peace fate tile), and what is owed is scored before
+  the next turn, fate tile or battle; the top blessing tile of a track's last step.
 * Council: each die, councillor tile or commander stand of the seat on a monument space scores
   that space's criterion on the table now (criteria from the data file).
 * Estate: the VP under the rightmost fully emptied estate column; City dice: the powers of the
@@ -26,6 +31,8 @@ import re
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
+
+from tests.grid import STEPS, groups
 
 DATA = Path(__file__).resolve().parents[2] / "engine" / "thebai" / "data"
 
@@ -104,27 +111,9 @@ def cell(space: str) -> tuple[int, int]:
     return int(row), int(col)
 
 
-STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-"""N, E, S, W: a tile's roofs are listed in this order, before it is turned."""
-
-
-def groups(cells: set[tuple[int, int]]) -> list[int]:
-    left, sizes = set(cells), []
-    while left:
-        todo, size = [left.pop()], 0
-        while todo:
-            row, col = todo.pop()
-            size += 1
-            for dr, dc in STEPS:
-                if (row + dr, col + dc) in left:
-                    left.remove((row + dr, col + dc))
-                    todo.append((row + dr, col + dc))
-        sizes.append(size)
-    return sizes
-
-
 def shown_roof(state: dict, space: str, side: int) -> str:
-    """The roof a placed tile shows on a side, after ``turns`` quarter turns clockwise."""
+    """The roof a placed tile shows on a side (``STEPS`` order: a tile's roofs are listed N, E,
+    S, W before it is turned), after ``turns`` quarter turns clockwise."""
     tile, turns = state["city"]["tiles"][space]
     return TILES[tile]["roofs"][(side - turns) % 4]
 
@@ -238,12 +227,25 @@ INVADER = re.compile(r"Row (?P<row>\d): the invader is (?P<name>.+) \([+-]\d+\)$
 BATTLE = re.compile(r"Battle (?P<number>\d+) in row (?P<row>\d): invader power (?P<invader>-?\d+); (?P<results>.+)$")
 RESULT = re.compile(r"(?P<who>.+) (?P<power>\d+) (?P<result>won|lost|not engaged) (?P<change>[+-]\d+) VP$")
 PEACE = re.compile(r"Fate: Peace: (?P<tile>\w+) \(")
-BLESS_ACTION = re.compile(r"(?P<who>.+?) puts a .+ on estate r1c5$")
+BLESS_SPACE = "r1c5"
+"""The estate's blessing action: 3 VP per blessing tile (appendix)."""
 COUNTED = re.compile(r"(?P<who>.+?) scores (?P<n>\d+) VP \((?P<k>\d+) counted\)$")
+FLAT = re.compile(r"(?P<who>.+?) scores (?P<n>\d+) VP$")
 ADVANCES = re.compile(r"(?P<who>.+?) advances to (?P<track>Dionysus|Ares) (?P<step>\d+)$")
 SCORED = re.compile(r"(?P<who>.+?)(?P<what>'s die stays at 3\* and scores|'s die at 1 cannot go lower:"
-                    r"|'s citizen ascends to the council passage:| scores| takes the last blessing of the track:"
-                    r"| is at the end of \w+:) (?P<n>-?\d+) VP$")
+                    r"|'s citizen ascends to the council passage:| takes the last blessing of the track:"
+                    r"| is at the end of (?P<track>\w+):) (?P<n>-?\d+) VP$")
+FULFILS = re.compile(r"(?P<who>.+?) fulfils contract (?P<contract>\S+) paying .+$")
+PAYS = re.compile(r"(?P<who>.+?) pays (?P<cost>\d+ \w+(?: \+ \d+ \w+)*)$")
+COUNCILLOR = re.compile(r"(?P<who>.+?)'s councillor takes \S+$")
+ESTATE_DIE = re.compile(r"(?P<who>.+?) puts a citizen die (?P<face>\d)\*? on estate (?P<space>\S+)$")
+METOIKOI = re.compile(r"(?P<who>.+?) uses metoikoi (?P<metoikoi>\S+) on estate (?P<space>\S+)$")
+CITY_DIE = re.compile(r"(?P<who>.+?) puts a citizen die \d\*? on (?P<space>[hv]\d+\.\d+)$")
+TILE_MOVED = re.compile(r"(?P<who>.+?) (?:takes Cadmea tile|removes Cadmea tile|places) (?P<tile>\S+)"
+                        r"(?: from estate row \d| on \S+)$")
+ARCHON_ON = re.compile(r"(?P<who>.+?)(?: hurries the archon to|'s archon ends on) (?P<space>t\d+\.\d+)$")
+NEW_TURN = re.compile(r"Round \d+$|Fate: |Battle |.+ puts a citizen die ")
+"""Lines that start something new: the VP an effect owes must have been scored before them."""
 
 
 COUNTED_VP = {
@@ -257,9 +259,38 @@ COUNTED_VP = {
 """The VP a peace fate tile (appendix, 平穏運命タイル) or the estate's blessing action gives
 per counted thing, in the order they are scored: (what is counted, per how many, VP)."""
 
+CONTRACT_VP = {r["id"]: [op["vp"] for op in r["reward"] if "vp" in op] for r in records("contracts")}
+"""The VP printed on each contract's reward, scored when it is fulfilled."""
+ESTATE_EFFECT = {r["id"]: r["effect"] for r in records("estate") if r["kind"] == "space"}
+FATE_EFFECT = {r["id"]: r.get("effect", []) for r in records("fate")}
+METOIKOI_POWER = {r["id"]: r["power"] for r in records("devotion") if r["kind"] == "metoikoi"}
+FINAL_VPS = {r["id"]: r["vps"] for r in records("devotion") if r["kind"] == "final"}
+"""The last-step blessing stacks, bottom to top (setup, 10: 2 VP at the bottom, 8 VP on top)."""
+
 
 def surplus_vp(surplus: int) -> int:
     return max(vp for at_least, vp in SURPLUS_VP if at_least <= surplus)
+
+
+def pay_options(effect: list[dict], power: int | None) -> list[tuple[dict, list[dict]]]:
+    """Every optional payment in an effect: (its cost, worked out for the die's power, what it buys)."""
+    found = []
+    for op in effect:
+        if "pay" in op:
+            cost = {good: n if isinstance(n, int) else max(0, int(n.split("-")[0]) - power)
+                    for good, n in op["pay"]["cost"].items()}
+            found += [(cost, op["pay"]["then"])] + pay_options(op["pay"]["then"], power)
+    return found
+
+
+def cost_of(text: str) -> dict[str, int]:
+    return {good: int(n) for n, good in (part.split(" ") for part in text.split(" + "))}
+
+
+def touching(space: str) -> list[str]:
+    """The Cadmea spaces beside a dice space: h<r>.<c> sits left of t<r>.<c>; v<r>.<c> above it."""
+    row, col = cell(space)
+    return [f"t{row}.{col - 1}", f"t{row}.{col}"] if space[0] == "h" else [f"t{row - 1}.{col}", f"t{row}.{col}"]
 
 
 class ScoreLedger:
@@ -274,8 +305,17 @@ class ScoreLedger:
         self.counting = "", [0] * state["n"]
         """What the "scores N VP (k counted)" lines are for now (a peace tile or the blessing
         action), and how many of its counts each seat has had."""
-        self.promised = [[] for _ in range(state["n"])]
-        """VP printed on the devotion spaces each seat reached and has not scored yet."""
+        self.owed: list[list[int]] = [[] for _ in range(state["n"])]
+        """Flat VP each seat is owed and has not scored yet: printed on a contract it fulfilled,
+        on a devotion space it reached, or the top blessing tile of a track's last step."""
+        self.payments: list[list[tuple[dict, list[dict]]]] = [[] for _ in range(state["n"])]
+        """The optional payments the components a seat set off since its turn began offer."""
+        self.bought: tuple[int, set[int | None]] | None = None
+        """After a payment: the seat and what it may have bought (VP, or None: something else)."""
+        self.finals = {stack: list(vps) for stack, vps in FINAL_VPS.items()}
+        self.passage: list[int | None] = [None] * (len(PASSAGE_VP) - 1)
+        """The council passage's one-die spaces, top down; ``passage_last``: the bottom space's dice."""
+        self.passage_last: list[int] = []
         self.read = 0
 
     def add(self, seat: int, change: int) -> int:
@@ -288,22 +328,70 @@ class ScoreLedger:
             self.colours[seat] = self.colours[seat] or next(
                 (TILES[t]["colour"] for row in estate for t in row if TILES[t]["colour"] != "neutral"), None)
         for entry in state["log"][self.read:]:
-            text = entry["text"]
-            if found := INVADER.match(text):
-                self.invaders[found["row"]] = found["name"]
-            elif found := BATTLE.match(text):
-                self.battle(found)
-            elif found := PEACE.match(text):
-                self.counting = found["tile"], [0] * state["n"]
-            elif BLESS_ACTION.match(text):
-                self.counting = "bless", [0] * state["n"]
-            elif found := ADVANCES.match(text):
-                self.advanced(found)
-            elif found := COUNTED.match(text):
-                self.counted(state, found)
-            elif found := SCORED.match(text):
-                self.scored(found)
+            self.line(state, entry["text"])
         self.read = len(state["log"])
+
+    def line(self, state: dict, text: str) -> None:
+        if self.bought:
+            self.paid_for(text)
+        if NEW_TURN.match(text):
+            self.all_owed_scored()
+            self.payments = [[] for _ in self.payments]
+        if found := INVADER.match(text):
+            self.invaders[found["row"]] = found["name"]
+        elif found := BATTLE.match(text):
+            self.battle(found)
+        elif found := PEACE.match(text):
+            self.counting = found["tile"], [0] * state["n"]
+            for options in self.payments:
+                options += pay_options(FATE_EFFECT[found["tile"]], None)
+        elif found := ADVANCES.match(text):
+            self.advanced(found)
+        elif found := FULFILS.match(text):
+            self.owed[self.seat[found["who"]]] += CONTRACT_VP[found["contract"]]
+        elif found := COUNTED.match(text):
+            self.counted(state, found)
+        elif found := SCORED.match(text):
+            self.scored(state, found)
+        elif found := self.flat_line(text):
+            self.flat(found)
+        elif found := PAYS.match(text):
+            self.pays(found)
+        elif found := COUNCILLOR.match(text):
+            self.left_passage(self.seat[found["who"]])
+        else:
+            self.set_off(state, text)
+
+    def set_off(self, state: dict, text: str) -> None:
+        """A die on an estate action, a metoikoi, a Cadmea tile resolved: the payments they offer."""
+        if found := ESTATE_DIE.match(text) or METOIKOI.match(text):
+            if found["space"] == BLESS_SPACE:
+                self.counting = "bless", [0] * state["n"]
+            power = METOIKOI_POWER[found["metoikoi"]] if "metoikoi" in found.groupdict() else int(found["face"])
+            self.payments[self.seat[found["who"]]] += pay_options(ESTATE_EFFECT[found["space"]], power)
+        elif found := CITY_DIE.match(text):
+            tiles = [state["city"]["tiles"][t][0] for t in touching(found["space"]) if t in state["city"]["tiles"]]
+            for tile in tiles:
+                self.payments[self.seat[found["who"]]] += pay_options(TILES[tile]["effect"], None)
+        elif found := TILE_MOVED.match(text) or ARCHON_ON.match(text):
+            tile = found["tile"] if "tile" in found.groupdict() else state["city"]["tiles"][found["space"]][0]
+            self.payments[self.seat[found["who"]]] += pay_options(TILES[tile]["effect"], None)
+
+    def pays(self, found: re.Match) -> None:
+        """A payment is one the components just set off offer; what it buys comes next."""
+        seat, cost = self.seat[found["who"]], cost_of(found["cost"])
+        bought = {then[0]["vp"] if "vp" in then[0] else None for paid, then in self.payments[seat] if paid == cost}
+        assert bought, f"{found.string}: no component set off offers that payment"
+        self.bought = seat, bought
+
+    def paid_for(self, text: str) -> None:
+        """The line after a payment: VP, if and only if what was paid for gives VP."""
+        (seat, bought), self.bought = self.bought, None
+        found = self.flat_line(text)
+        if found and self.seat[found["who"]] == seat and int(found["n"]) in bought:
+            self.owed[seat].append(int(found["n"]))
+        else:
+            assert None in bought, f"{text!r} after a payment that buys {bought} VP"
 
     def battle(self, found: re.Match) -> None:
         invader = int(found["number"]) + INVADER_MODIFIER[self.invaders[found["row"]]]
@@ -321,10 +409,14 @@ class ScoreLedger:
             self.add(self.seat[result["who"]], change)
 
     def advanced(self, found: re.Match) -> None:
-        space = TRACK_SPACES.get((found["track"].lower(), int(found["step"])))
-        for reward in space["reward"] if space else ():
+        """A devotion space's reward (twice on a yellow one); the track's last step: the top
+        blessing tile of its stack, while there is one."""
+        space = TRACK_SPACES[(found["track"].lower(), int(found["step"]))]
+        for reward in space["reward"] * (2 if space["yellow"] else 1):
             if "vp" in reward:
-                self.promised[self.seat[found["who"]]] += [reward["vp"]] * (2 if space["yellow"] else 1)
+                self.owed[self.seat[found["who"]]].append(reward["vp"])
+            elif "final" in reward and self.finals[reward["final"]]:
+                self.owed[self.seat[found["who"]]].append(self.finals[reward["final"]].pop())
 
     def counted(self, state: dict, found: re.Match) -> None:
         """A VP per counted thing: the count is checked on the table, the VP against the rule."""
@@ -339,17 +431,52 @@ class ScoreLedger:
         done[seat] += 1
         assert self.add(seat, n) == n, found.string
 
-    def all_promised_scored(self) -> None:
-        assert self.promised == [[] for _ in self.promised], f"devotion VP never scored: {self.promised}"
+    def flat_line(self, text: str) -> re.Match | None:
+        """A "<seat> scores N VP" line (not "<seat>'s die ... scores N VP")."""
+        found = FLAT.match(text)
+        return found if found and found["who"] in self.seat else None
 
-    def scored(self, found: re.Match) -> None:
+    def flat(self, found: re.Match) -> None:
+        """A fixed amount: one the seat is owed."""
+        seat, n = self.seat[found["who"]], int(found["n"])
+        assert n in self.owed[seat], f"{found.string}: owed {self.owed[seat]}"
+        self.owed[seat].remove(n)
+        assert self.add(seat, n) == n, found.string
+
+    def all_owed_scored(self) -> None:
+        assert self.owed == [[] for _ in self.owed], f"VP owed and never scored: {self.owed}"
+
+    def ascended(self, seat: int) -> int:
+        """A citizen die goes to the passage's top free space and scores its VP; with none free,
+        to the bottom space, which holds any number."""
+        slot = next((k for k, held in enumerate(self.passage) if held is None), None)
+        if slot is None:
+            self.passage_last.append(seat)
+            return PASSAGE_VP[-1]
+        self.passage[slot] = seat
+        return PASSAGE_VP[slot]
+
+    def left_passage(self, seat: int) -> None:
+        """After a battle the passage's dice go to the monuments from the top down; a seat's
+        die moved is its highest one (the dice above it found no space and stay)."""
+        slot = self.passage.index(seat) if seat in self.passage else None
+        if slot is None:
+            self.passage_last.remove(seat)
+        else:
+            self.passage[slot] = None
+
+    def scored(self, state: dict, found: re.Match) -> None:
         seat, what, n = self.seat[found["who"]], found["what"], int(found["n"])
-        if "stays at 3*" in what or "end of" in what:
+        if "stays at 3*" in what:
             assert n == 1, found.string
+        elif "end of" in what:
+            track = found["track"].lower()
+            assert n == 1 and state["track"][track][seat] == TRACK_LENGTH[track], found.string
         elif "cannot go lower" in what:
             assert n == -min(3, self.vp[seat]), found.string
         elif "passage" in what:
-            assert n in PASSAGE_VP, found.string
-        elif n in self.promised[seat]:
-            self.promised[seat].remove(n)
+            assert n == self.ascended(seat), found.string
+        else:  # the last blessing of a track
+            assert n in self.owed[seat], f"{found.string}: owed {self.owed[seat]}"
+            self.owed[seat].remove(n)
         assert self.add(seat, n) == n, found.string

@@ -76,7 +76,7 @@ def play(players: int, seed: int) -> dict:
             check_scores(state, ledger, seed)
     assert state["round"] == ROUNDS and state["phase"] == "over" and state["battles"] == len(CONFLICT_ROUNDS)
     check_scores(state, ledger, seed)
-    ledger.all_promised_scored()
+    ledger.all_owed_scored()
     return state
 
 
