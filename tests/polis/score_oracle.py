@@ -15,8 +15,9 @@ the engine's scoring code:
   does not account for shows as a difference.
 * Feeding ("ラウンド終了時の処理", 食糧供給) is worked out again from the table as it stood before
   the step: 1 wheat per citizen of the side's poleis, prestige for what wheat cannot cover, and
-  the rest unfed; an unfed side gives up poleis until their citizens cover the unfed ones, and
-  the game ends with the round.
+  the rest unfed; an unfed side gives up poleis until their citizens cover the unfed ones. The
+  game ends at a round's close for exactly the end conditions that hold then (unfed citizens,
+  a side at 0 prestige on the ledger, round 4 over) and goes on when none does.
 * An event's prestige is the card's, from the data file, applied in the card's order to the
   ledger's own count (never below 0); every prestige line of an event is one of the card's, and
   none is missing.
@@ -67,6 +68,10 @@ LINES = [re.compile(WHO + pattern + "$") for pattern in (
 EVENT = re.compile(r"Event of round .+?: (?P<name>.+)\.$")
 FEEDS = re.compile(WHO + r" feeds (?P<need>\d+) citizens? with (?P<wheat>\d+) wheat( and (?P<prestige>\d+) prestige)?\.$")
 UNFED = re.compile(WHO + r" cannot feed (?P<unfed>\d+) citizens?: .+")
+ROUND_CLOSED = re.compile(r"The game ends: (?P<reasons>.+)\.$|The merchant ships come home")
+LAST_ROUND = 4
+"""The game ends when round 4 is over, or at the end of a round where a side could not feed
+its citizens or has 0 prestige ("ゲーム終了条件と勝敗")."""
 GIVES_UP = re.compile(WHO + r" gives up (?P<polis>.+) \((?P<citizens>\d+) citizens?\)\.$")
 
 
@@ -121,7 +126,8 @@ class PrestigeLedger:
         """The prestige changes the event being resolved still owes: (seat, change)."""
         self.unfed = [0, 0]
         """Citizens each side could not feed and has not yet covered by giving up poleis."""
-        self.unfed_round: int | None = None
+        self.unfed_now = False
+        """A side could not feed its citizens in this round's end."""
         self.table = self.snapshot(state)
 
     @staticmethod
@@ -143,6 +149,8 @@ class PrestigeLedger:
                 assert int(found["unfed"]) == self.unfed[seat] > 0, text
             elif found := GIVES_UP.match(text):
                 self.gave_up(state, found)
+            elif found := ROUND_CLOSED.match(text):
+                self.round_closed(state, found)
             else:
                 self.moved(state, text)
         assert not self.event, f"event prestige never given: {self.event}"
@@ -179,8 +187,7 @@ class PrestigeLedger:
             f"{found.string} (worked out: {need} citizens, {wheat} wheat, {prestige} prestige)"
         self.prestige[seat] -= prestige
         self.unfed[seat] = need - wheat - prestige
-        if self.unfed[seat]:
-            self.unfed_round = state["round"]
+        self.unfed_now |= self.unfed[seat] > 0
 
     def gave_up(self, state: dict, found: re.Match) -> None:
         """An unfed side gives up poleis, whole, until their citizens cover the unfed ones."""
@@ -190,13 +197,22 @@ class PrestigeLedger:
         assert int(found["citizens"]) == self.table["owned"][seat][polis] and state["owner"][polis] != seat, found.string
         self.unfed[seat] -= int(found["citizens"])
 
+    def round_closed(self, state: dict, found: re.Match) -> None:
+        """The game ends, for the reasons that hold, or goes on when none does."""
+        holds = {"could not feed": self.unfed_now, "0 prestige": 0 in self.prestige}
+        if found["reasons"]:
+            holds["round 4"] = state["round"] >= LAST_ROUND
+            assert {words for words in holds if words in found["reasons"]} == {w for w, h in holds.items() if h}, \
+                f"{found.string} (the conditions: {holds})"
+        else:  # the next round has begun
+            assert not any(holds.values()) and state["round"] - 1 < LAST_ROUND, f"the game goes on: {holds}"
+        self.unfed_now = False
+
     def finished(self, state: dict) -> None:
-        """At the end: every unfed side has covered its unfed citizens (or has no polis left),
-        and a round with unfed citizens was the last."""
+        """At the end: every unfed side has covered its unfed citizens (or has no polis left)."""
         for seat in (0, 1):
             owns = any(owner == seat for owner in state["owner"].values())
             assert self.unfed[seat] <= 0 or not owns, f"side {seat}: {self.unfed[seat]} citizens unfed, not given up"
-        assert self.unfed_round is None or state["round"] == self.unfed_round, "the game went on after an unfed round"
 
 
 def breakdowns(state: dict, ledger: PrestigeLedger) -> list[dict[str, int]]:
