@@ -132,8 +132,11 @@ class PrestigeLedger:
 
     @staticmethod
     def snapshot(state: dict) -> dict:
-        return {"wheat": [res["wheat"] for res in state["res"]], "owned": [
-            {polis: state["pop"][polis] for polis, owner in state["owner"].items() if owner == seat} for seat in (0, 1)]}
+        return {"wheat": [res["wheat"] for res in state["res"]], "owner": dict(state["owner"]), "pop": dict(state["pop"])}
+
+    def owned(self, seat: int) -> dict[str, int]:
+        """The citizens of each polis the side held before this step."""
+        return {polis: self.table["pop"][polis] for polis, owner in self.table["owner"].items() if owner == seat}
 
     def note(self, state: dict) -> None:
         """Read the log lines written since the last call; ``self.table`` is the table as the
@@ -180,7 +183,7 @@ class PrestigeLedger:
     def fed(self, state: dict, found: re.Match) -> None:
         """1 wheat per citizen; prestige for what wheat cannot cover; the rest is unfed."""
         seat = self.who[found["who"]]
-        need = sum(self.table["owned"][seat].values())
+        need = sum(self.owned(seat).values())
         wheat = min(self.table["wheat"][seat], need)
         prestige = min(self.prestige[seat], need - wheat)
         assert (int(found["need"]), int(found["wheat"]), int(found["prestige"] or 0)) == (need, wheat, prestige), \
@@ -194,7 +197,7 @@ class PrestigeLedger:
         seat = self.who[found["who"]]
         polis = POLIS_BY_NAME[found["polis"]]["id"]
         assert self.unfed[seat] > 0, f"{found.string}: nothing left unfed"
-        assert int(found["citizens"]) == self.table["owned"][seat][polis] and state["owner"][polis] != seat, found.string
+        assert int(found["citizens"]) == self.owned(seat)[polis] and state["owner"][polis] != seat, found.string
         self.unfed[seat] -= int(found["citizens"])
 
     def round_closed(self, state: dict, found: re.Match) -> None:

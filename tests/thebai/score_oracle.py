@@ -244,7 +244,7 @@ CITY_DIE = re.compile(r"(?P<who>.+?) puts a citizen die \d\*? on (?P<space>[hv]\
 TILE_MOVED = re.compile(r"(?P<who>.+?) (?:takes Cadmea tile|removes Cadmea tile|places) (?P<tile>\S+)"
                         r"(?: from estate row \d| on \S+)$")
 ARCHON_ON = re.compile(r"(?P<who>.+?)(?: hurries the archon to|'s archon ends on) (?P<space>t\d+\.\d+)$")
-NEW_TURN = re.compile(r"Round \d+$|Fate: |Battle |.+ puts a citizen die ")
+NEW_TURN = re.compile(r"Round \d+$|Fate: |Battle |.+? puts a citizen die ")
 """Lines that start something new: the VP an effect owes must have been scored before them."""
 
 
