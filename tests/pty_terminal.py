@@ -33,8 +33,9 @@ class Terminal:
     """Tabula running on a real pseudo-terminal, as a user at an 80x24 terminal sees it."""
 
     def __init__(self, data_dir: Path | None, cols: int = 80, rows: int = 24, argv: list[str] | None = None,
-                 cwd: Path | None = None):
-        """Tabula on ``data_dir``; or the program ``argv``, run in ``cwd``."""
+                 cwd: Path | None = None, screen: bool = False):
+        """Tabula on ``data_dir``; or the program ``argv``, run in ``cwd``. ``screen``: keep what
+        the terminal shows, cell by cell (``key_to_shown``), as a terminal emulator (pyte) would."""
         argv = argv or [sys.executable, "-m", "tui.cli", "--data-dir", str(data_dir)]
         self.started = time.perf_counter()
         self.pid, self.fd = pty.fork()
@@ -44,6 +45,14 @@ class Terminal:
                 os.chdir(cwd)
             os.execve(argv[0], argv, app_environment())
         self.seen = ""
+        self.screen = None
+        self._unshown = bytearray()
+        """Output not yet put on ``screen``."""
+        if screen:
+            import pyte
+
+            self.screen = pyte.Screen(cols, rows)
+            self._stream = pyte.ByteStream(self.screen)
 
     def resize(self, cols: int, rows: int) -> None:
         """What a terminal window does when dragged: the kernel then sends the app SIGWINCH."""
@@ -52,7 +61,10 @@ class Terminal:
     def read(self, timeout: float) -> bool:
         ready, _, _ = select.select([self.fd], [], [], timeout)
         if ready:
-            self.seen += os.read(self.fd, 1 << 20).decode("utf-8", "replace")
+            data = os.read(self.fd, 1 << 20)
+            self.seen += data.decode("utf-8", "replace")
+            if self.screen is not None:
+                self._unshown += data
         return bool(ready)
 
     def wait_for(self, text: str, timeout: float = 20) -> float:
@@ -99,16 +111,45 @@ class Terminal:
         self.settle(0.05)
         return elapsed
 
-    def key_to_settled(self, key: bytes, quiet: float = 0.15) -> tuple[float, str]:
-        """Seconds from writing a key to the last byte of what it drew (nothing more for
-        ``quiet`` seconds after it), and the text drawn."""
+    def key_to_shown(self, key: bytes, quiet: float = 0.15, expect: tuple[str, ...] = (),
+                     timeout: float = 10) -> tuple[float, float, str]:
+        """Seconds from writing a key to the last change of what the terminal shows (a cell's
+        character or style: a repaint that sends the same cells again changes nothing a user
+        sees), and to the last byte the app wrote (nothing more for ``quiet`` seconds after
+        it, and one of ``expect`` shown, if given, within ``timeout``); and the text drawn.
+        Needs ``screen``; the emulator reads the output after the last byte came, so that it
+        delays no read."""
+        self._show(self._unshown)
+        self._unshown.clear()
         start = time.perf_counter()
         os.write(self.fd, key)
-        last = start
-        while self.read(quiet):
-            last = time.perf_counter()
+        chunks: list[tuple[float, bytes]] = []
+        while True:
+            waiting = bool(expect) and not any(text in ANSI.sub("", self.seen) for text in expect)
+            if self.read(quiet):
+                chunks.append((time.perf_counter(), bytes(self._unshown)))
+                self._unshown.clear()
+            elif not waiting:
+                break
+            elif time.perf_counter() - start > timeout:
+                raise AssertionError(f"none of {expect!r} shown within {timeout} s; "
+                                     f"last drawn: {ANSI.sub('', self.seen)[-800:]!r}")
+        changed = start
+        for at, data in chunks:
+            if self._show(data):
+                changed = at
         drawn, self.seen = ANSI.sub("", self.seen), ""
-        return last - start, drawn
+        return changed - start, (chunks[-1][0] if chunks else start) - start, drawn
+
+    def _show(self, data: bytes) -> bool:
+        """Put ``data`` on the screen; whether any cell changed."""
+        before = self._cells()
+        self._stream.feed(bytes(data))
+        return self._cells() != before
+
+    def _cells(self) -> list:
+        buffer = self.screen.buffer
+        return [tuple(buffer[y][x] for x in range(self.screen.columns)) for y in range(self.screen.lines)]
 
     def cpu_seconds(self) -> float:
         """The CPU time the app has used so far, all its threads (Linux; 10 ms steps)."""

@@ -267,7 +267,16 @@ class ResumeScreen(TabulaScreen):
     def opened(self, session, seats: list[int] | None) -> None:
         from tui.screens.table import TableScreen
 
-        self.app.switch_screen(TableScreen(session, seats))
+        self.sit_at(TableScreen(session, seats))
+
+    @work(thread=True, exclusive=True, group="saves-open")
+    def sit_at(self, table) -> None:
+        """Take the table's seats before it shows, so that it opens drawn (or say why not)."""
+        refused = table.controller.seat()
+        if refused is None:
+            self.app.call_from_thread(self.app.switch_screen, table)
+        else:
+            self.app.call_from_thread(self.notify, refused.message, title=refused.title, severity=refused.severity)
 
     def action_replay(self) -> None:
         from tui.screens.replay import ReplayScreen

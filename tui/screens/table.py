@@ -96,6 +96,8 @@ class TableScreen(TabulaScreen):
         self._legend_pending = False
         self._drawing = False
         """The panels are being drawn (the legend panel comes last)."""
+        self._unsized = False
+        """Drawn before the first layout: the panels wait for their widths (``draw_laid_out``)."""
         self.drawn_highlight = None
         """The highlighted choice the panels were last drawn with."""
         self.zoomed = False
@@ -105,10 +107,14 @@ class TableScreen(TabulaScreen):
         self.curtain = Curtain(id="curtain")
         """Held, not queried: the footer asks ``check_action`` (which reads it) a hundred
         times and more a move."""
+        self.curtain.display = False
 
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        first = self.controller.first  # the seats were taken before the screen came up
+        if first is not None:  # the footer's first look at the bindings sees the game's keys
+            self.state, self.busy = first, first.next_bot is not None
         yield Label(plain(self.session.record.title, lines=False), id="status")
         with Horizontal(id="table-body"):
             with VerticalScroll(id="boards", classes="-map-board" if self.board.map_board else ""):
@@ -138,12 +144,27 @@ class TableScreen(TabulaScreen):
 
     def on_mount(self) -> None:
         self.query_one("#log").border_title = "Log (l: all)"
-        self.curtain.display = False
-        # Laid out (the panels learn their widths) but not painted until there is a game to show.
-        self.query_one("#table-body").styles.visibility = "hidden"
         # The scroll keys' hint follows the boards' laid-out length, however late the layout comes.
         self.watch(self.query_one("#boards"), "virtual_size", self.show_view_hint, init=False)
+        first = self.controller.first
+        if first is None:  # not painted until there is a game to show
+            self.query_one("#table-body").styles.visibility = "hidden"
+        elif not first.finished:  # the seats were taken before the screen came up: drawn in its first layout
+            self.size_classes()
+            self._unsized = not needs_curtain(first.humans, self.revealed, first.viewer, first.has_private)
+            self.show_state(first)
+        else:
+            self.call_after_refresh(self.take, first)  # the end screen replaces it
         self.controller.start()
+
+    def size_classes(self) -> None:
+        """The app's breakpoint classes for the terminal's size, set now: Textual sets them on the
+        screen's first Resize, after a first layout without them (laid out wide, then again)."""
+        for breakpoints, length in ((self.app.HORIZONTAL_BREAKPOINTS, self.size.width),
+                                    (self.app.VERTICAL_BREAKPOINTS, self.size.height)):
+            reached = [name for start, name in sorted(breakpoints) if length >= start]
+            for _, name in breakpoints:
+                self.set_class(bool(reached) and name == reached[-1], name)
 
     def on_unmount(self) -> None:
         self.controller.stop()  # frees this terminal's seats at once
@@ -279,10 +300,10 @@ class TableScreen(TabulaScreen):
             for panel in sorted(self.panels, key=lambda panel: panel.legend):
                 widget = self.panel(panel)
                 draw = lambda width, panel=panel: panel.draw(self.paged(view), self.frame(panel, width, viewer))  # noqa: E731
-                in_sight = not self.drawn_alone or panel.name == self.focused_view
+                in_sight = (not self.drawn_alone or panel.name == self.focused_view) and not self._unsized
                 if panel.legend:
                     widget.set_class(self.drawn_alone, "-absent")
-                    widget.show(draw, now=not self.drawn_alone)
+                    widget.show(draw, now=not self.drawn_alone and not self._unsized)
                 elif panel.private:
                     widget.set_class(not state.has_private, "-absent")
                     if state.has_private:
@@ -302,6 +323,19 @@ class TableScreen(TabulaScreen):
         self.show_focus()
         if shown:
             choices.focus()
+        if self._unsized:
+            self.call_after_refresh(self.draw_laid_out)
+
+    def draw_laid_out(self) -> None:
+        """The panels in sight, drawn at the widths of the table's first layout."""
+        self._unsized = False
+        self._drawing = True
+        try:
+            for panel in sorted(self.panels, key=lambda panel: panel.legend):
+                if self.on_screen(panel):
+                    self.panel(panel).catch_up()
+        finally:
+            self._drawing = False
 
     def paged(self, view: dict) -> dict:
         """The view a board draws: with the page of the choice list shown, when it has several
@@ -400,23 +434,31 @@ class TableScreen(TabulaScreen):
 
     def show_focus(self) -> None:
         """Show the focused panel (the only one in sight at 80 columns), drawn, with its view hint."""
-        shown = self.shown_panels()
-        if self.focused_view not in [panel.name for panel in shown]:
-            self.focused_view = shown[0].name
-        for panel in shown:
-            widget = self.panel(panel)
-            focused = panel.name == self.focused_view
-            widget.set_class(not focused, "-hidden")
-            widget.set_class(focused, "-focused")
+        for _, widget, focused in self.place_focus():
             if focused:  # what show_view_hint says, less the scroll keys that wait for the layout
                 widget.say_under(self.view_hint())
-                widget.catch_up()
+                if not self._unsized:
+                    widget.catch_up()
             else:
                 widget.say_under("")
                 widget.say_more_below(False)
         focused = self.focused_panel()
         self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, focused, animate=False, top=True)
         self.call_after_refresh(self.show_view_hint)
+
+    def place_focus(self) -> list[tuple[Panel, BoardPanel, bool]]:
+        """Mark the focused panel shown and the others hidden (80 columns show it alone); the
+        panels on the table, each with its widget and whether it is the focused one."""
+        shown = self.shown_panels()
+        if self.focused_view not in [panel.name for panel in shown]:
+            self.focused_view = shown[0].name
+        placed = []
+        for panel in shown:
+            widget, focused = self.panel(panel), panel.name == self.focused_view
+            widget.set_class(not focused, "-hidden")
+            widget.set_class(focused, "-focused")
+            placed.append((panel, widget, focused))
+        return placed
 
     def focused_panel(self) -> BoardPanel:
         return self.panel(next(panel for panel in self.panels if panel.name == self.focused_view))

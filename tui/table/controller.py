@@ -34,8 +34,9 @@ from saves.store import SaveConflict, SaveError
 from .lines import seat_list
 from .state import TableState, snapshot
 
-Step = Callable[[], "bool | None"]
-"""A worker step; returning False means it has nothing new to show."""
+Step = Callable[[], "bool | None | TableState"]
+"""A worker step; returning False means it has nothing new to show, a TableState that it is
+already on screen."""
 
 
 @dataclass(frozen=True)
@@ -121,12 +122,25 @@ class TableController:
         self._lost_told = ""
         self._searching: tuple[int, int] | None = None
         """(seat, position) of the bot whose move this terminal's thinker is searching."""
+        self.first: TableState | None = None
+        """The table's first state, when the seats were taken before the screen was up (``seat``)."""
 
     # -- what the screen calls ---------------------------------------------------------------
 
     def start(self) -> None:
-        """Take this terminal's seats and show the table (or emit a ``leave`` notice)."""
-        self._ask(self._sit_down)
+        """Take this terminal's seats and show the table (or emit a ``leave`` notice); when
+        ``seat`` took them already, go on from the first state (the bots play, if it is theirs)."""
+        self._ask(self._sit_down if self.first is None else lambda: self.first)
+
+    def seat(self) -> Notice | None:
+        """Take this terminal's seats and make the table's first state (``first``) now, in the
+        caller's thread: the worker that read the game, so that the table opens drawn (not
+        laid out empty first, then drawn when its worker has taken the seats). The notice
+        ``start`` would show if a seat cannot be taken (nothing is kept then), else None."""
+        refused = self._take_seats()
+        if refused is None:
+            self.first = self._snapshot()
+        return refused
 
     def stop(self) -> None:
         """Leave the table: no more steps or bot moves; the seats are freed at once."""
@@ -224,9 +238,10 @@ class TableController:
     def _run(self, step: Step) -> None:
         """Run ``step``, show the game, then play the bots this terminal runs."""
         try:
-            if step() is False:
+            shown = step()
+            if shown is False:
                 return
-            state = self._publish()
+            state = shown if isinstance(shown, TableState) else self._publish()
             bots_moved = False
             while state.next_bot is not None and not self._stopped.wait(self.bot_pause):
                 seat = state.next_bot
@@ -248,14 +263,18 @@ class TableController:
             self._tell(Notice("Cannot read this game", str(error), "error"))
 
     def _publish(self) -> TableState:
-        state = snapshot(self.session, self._viewer)
-        self._viewer = state.viewer
-        self._shown = self._shown_key()
+        state = self._snapshot()
         if state.lost and state.lost != self._lost_told and not state.finished:
             self._lost_told = state.lost
             self._tell(Notice("Seat lost", state.lost, "error", timeout=30))
         if not self.stopped:
             self.emit(state)
+        return state
+
+    def _snapshot(self) -> TableState:
+        state = snapshot(self.session, self._viewer)
+        self._viewer = state.viewer
+        self._shown = self._shown_key()
         return state
 
     def _tell(self, notice: Notice) -> None:
@@ -324,11 +343,17 @@ class TableController:
 
     def _sit_down(self) -> bool | None:
         """Take this terminal's seats, or say why not (the table then closes)."""
+        refused = self._take_seats()
+        if refused is not None:
+            self._tell(refused)
+            return False
+        return None
+
+    def _take_seats(self) -> Notice | None:
         try:
             self.session.start()
         except (SeatTaken, IllegalChoice) as error:
-            self._tell(Notice("Cannot take the seat", str(error), "error", leave=True))
-            return False
+            return Notice("Cannot take the seat", str(error), "error", leave=True)
         searching = self.session.runs_bots and any(seat.kind in LEVELS for seat in self.session.record.seats)
         if self.thinker is not None and (searching or self.session.match.hints):
             self.thinker.start()  # its process loads the games while the table is drawn

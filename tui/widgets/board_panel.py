@@ -81,4 +81,9 @@ class BoardPanel(Static):
         """Draw again for the new width once this layout is done: a drawing changed during it
         keeps the height it was laid out with (a map cut short after a resize)."""
         if self._draw and self.content_size.width != self._drawn_width:
-            self.call_after_refresh(self.redraw)
+            self.call_after_refresh(self.redraw_if_resized)
+
+    def redraw_if_resized(self) -> None:
+        """Draw again, unless drawn at this width meanwhile (a table drawn once laid out)."""
+        if self.content_size.width != self._drawn_width:
+            self.redraw()

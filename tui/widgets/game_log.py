@@ -45,9 +45,11 @@ class GameLog(RichLog):
         """Show ``lines``, the last ``new`` of them marked. Only what changed is written again:
         the lines added, and those whose mark went (the new lines of the previous turn)."""
         marked = kept(lines, new)
-        if not (self._size_known and self.scrollable_content_region.width):  # hidden: written when laid out
+        if not self.scrollable_content_region.width:  # hidden: written when laid out
             self._shown, self._width = marked, 0
             return
+        if not self._size_known:  # laid out, its Resize not handled yet (a table drawn right after its first layout)
+            self._width, self._size_known = self.size.width, True
         same = next((index for index, (now, was) in enumerate(zip(marked, self._shown)) if now != was),
                     min(len(marked), len(self._shown)))
         self._rewind(same)

@@ -1,0 +1,82 @@
+"""A game opened from Resume: its seats are taken before the table comes up, so the table is
+drawn from the saved position in its first layout; the footer's keys are shown and hidden,
+not built anew, as the table and the hot-seat curtain take turns."""
+
+from __future__ import annotations
+
+from textual.widgets._footer import FooterKey
+
+from engine.core.bots import RandomBot
+from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle
+from tui.screens.table import TableScreen
+from tui.widgets.board_panel import BoardPanel
+from tui.widgets.footer import Footer
+
+
+def shown_keys(screen) -> list[str]:
+    footer = screen.query_one(Footer)
+    return [key.key for key in footer.query_children(FooterKey) if key.display]
+
+
+def active_keys(screen) -> list[str]:
+    """The keys Textual's own footer would show for the screen's bindings now (one per action)."""
+    actions: dict[str, str] = {}
+    for _, binding, _, _ in screen.active_bindings.values():
+        if binding.show:
+            actions.setdefault(binding.action, binding.key)
+    palette = screen.active_bindings.get(screen.app.COMMAND_PALETTE_BINDING)
+    return list(actions.values()) + ([palette.binding.key] if palette else [])
+
+
+@pilot_test
+async def test_a_resumed_game_is_drawn_from_its_saved_position_at_the_widths_of_its_first_layout(toy, tmp_path):
+    session = new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "greedy")])
+    bot = RandomBot(3)
+    for _ in range(40):  # a few moves in, so the log has lines, to Alice's turn (Bruno, a bot, would move at once)
+        awaiting = tuple(session.match.awaiting())
+        if len(session.match.actions) >= 8 and awaiting == (0,):
+            break
+        seat = 1 if 1 in awaiting else awaiting[0]
+        session.act(seat, bot.choose(session.match, seat).id)
+    assert tuple(session.match.awaiting()) == (0,)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.controller.first is not None  # seated before the screen came up
+        assert table.state.position == len(session.match.actions) and table.state.choices
+        assert table.has_class("-narrow") and table.drawn_alone  # one panel at a time, with its legend
+        shown = table.focused_panel()
+        assert isinstance(shown, BoardPanel) and shown.content_size.width > 0
+        assert shown._drawn_width == shown.content_size.width and not shown._stale
+        log = table.query_one("#log")
+        assert any("Alice" in strip.text or "Bruno" in strip.text for strip in log.lines)
+        assert shown_keys(table) == active_keys(table)
+        await pilot.press("1")
+        await settle(pilot)
+        assert table.state.position > len(session.match.actions)
+
+
+@pilot_test
+async def test_the_footer_hides_and_shows_its_keys_as_the_curtain_comes_and_goes(toy, tmp_path):
+    new_save(tmp_path, "toy", TWO_HUMANS)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        assert table.curtain_up and "u" not in shown_keys(table)
+        assert shown_keys(table) == active_keys(table)
+        built = {key.key: key for key in table.query_one(Footer).query_children(FooterKey)}
+        await pilot.press("enter")  # Alice's private hand
+        await settle(pilot)
+        assert not table.curtain_up and "u" in shown_keys(table)
+        assert shown_keys(table) == active_keys(table)
+        await pilot.press("1")  # Alice pledges: the curtain before Bruno's hand
+        await settle(pilot)
+        assert table.curtain_up and shown_keys(table) == active_keys(table)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not table.curtain_up and shown_keys(table) == active_keys(table)
+        again = {key.key: key for key in table.query_one(Footer).query_children(FooterKey)}
+        assert all(again[key] is widget for key, widget in built.items())  # the same keys, not built anew
