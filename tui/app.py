@@ -125,8 +125,10 @@ class TabulaApp(App):
     def on_mount(self) -> None:
         # What start-up made (modules, styles, the home screen) lives as long as the app: out of
         # the cyclic collector's full passes, which otherwise walk it all again (40-50 ms of CPU
-        # each, in the middle of a move or of a game being opened, with 70,000 objects).
-        gc.freeze()
+        # each, in the middle of a move or of a game being opened, with 70,000 objects). Once a
+        # process: a test runs many apps in one, and would freeze the garbage of those before.
+        if not gc.get_freeze_count():
+            gc.freeze()
         self._started = True
         self._update_gate(self.size)
         if self.join_game is not None:
