@@ -269,7 +269,7 @@ class ResumeScreen(TabulaScreen):
 
         self.sit_at(TableScreen(session, seats))
 
-    @work(thread=True, exclusive=True, group="saves-open")
+    @work(thread=True, exclusive=True, group="saves-sit")
     def sit_at(self, table) -> None:
         """Take the table's seats before it shows, so that it opens drawn (or say why not)."""
         refused = table.controller.seat()

@@ -147,14 +147,14 @@ class TableScreen(TabulaScreen):
         # The scroll keys' hint follows the boards' laid-out length, however late the layout comes.
         self.watch(self.query_one("#boards"), "virtual_size", self.show_view_hint, init=False)
         first = self.controller.first
-        if first is None:  # not painted until there is a game to show
+        if first is None or first.finished:  # not painted until there is a game to show
             self.query_one("#table-body").styles.visibility = "hidden"
-        elif not first.finished:  # the seats were taken before the screen came up: drawn in its first layout
+            if first is not None:
+                self.call_after_refresh(self.take, first)  # the end screen replaces it
+        else:  # the seats were taken before the screen came up: drawn with its first layout
             self.size_classes()
             self._unsized = not needs_curtain(first.humans, self.revealed, first.viewer, first.has_private)
             self.show_state(first)
-        else:
-            self.call_after_refresh(self.take, first)  # the end screen replaces it
         self.controller.start()
 
     def size_classes(self) -> None:
