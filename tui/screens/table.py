@@ -115,6 +115,9 @@ class TableScreen(TabulaScreen):
         first = self.controller.first  # the seats were taken before the screen came up
         if first is not None:  # the footer's first look at the bindings sees the game's keys
             self.state, self.busy = first, first.next_bot is not None
+            if not first.finished and needs_curtain(first.humans, self.revealed, first.viewer, first.has_private):
+                self.curtain.display = True  # and the curtain's, which takes the focus first
+                self.AUTO_FOCUS = "#curtain"
         yield Label(plain(self.session.record.title, lines=False), id="status")
         with Horizontal(id="table-body"):
             with VerticalScroll(id="boards", classes="-map-board" if self.board.map_board else ""):
