@@ -46,7 +46,7 @@ class Stack:
 
     def push(self, *frames: Frame) -> None:
         """Run ``frames`` next, in the order given, before whatever was already waiting."""
-        self.frames.extend(reversed(frames))
+        self.frames += frames[::-1]
 
     def parallel(self, branches: dict[int, Sequence[Frame]], **extra: Any) -> None:
         """Seats decide at once: each works through its own frames (given in running order)."""

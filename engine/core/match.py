@@ -123,8 +123,10 @@ class Match:
 
     def asks_table(self) -> bool:
         """A chance step the people at the table resolve (table mode): any seat may answer."""
+        if not self.table_mode:
+            return False
         decision = self.decision
-        return self.table_mode and decision is not None and decision.is_chance
+        return decision is not None and decision.is_chance
 
     def possible_outcomes(self) -> tuple[Choice, ...]:
         """The outcomes of the pending chance step that can still happen (weight above 0)."""
@@ -143,7 +145,7 @@ class Match:
             actor = CHANCE
         decision = self.decision
         choice = self._check(decision, actor, choice_id)
-        self._apply(Action(actor, choice.id, reveals=choice.reveals), choice)
+        self._apply(Action(actor, choice.id, False, choice.reveals), choice)  # positional: twice as quick
         if (hold and actor != CHANCE and not choice.reveals and decision.actors == (actor,) and not decision.parallel
                 and self.ends_turn(actor)):
             self.actions[-1] = self.actions[-1]._replace(held=True)
@@ -187,7 +189,7 @@ class Match:
     def _draw(self, decision: Decision) -> Choice:
         outcomes = decision.choices[CHANCE]
         choice = outcomes[rng.pick_weighted(self.state, [o.weight for o in outcomes])]
-        self._apply(Action(CHANCE, choice.id, drawn=True), choice)
+        self._apply(Action(CHANCE, choice.id, True), choice)
         return choice
 
     def _check(self, decision: Decision | None, actor: int, choice_id: str) -> Choice:

@@ -12,16 +12,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from engine.core import Choice
+
 from .data import Catalog
 
-FOOT, COLUMN = "foot", "column"
+FOOT, COLUMN, JUMP = "foot", "column", "jump"
 
 
 class Placement(NamedTuple):
-    kind: str
-    hex: str
+    """A legal next piece: the choice that places it (``foot:J4``, ``column:K4``, ``jump:J6``,
+    the hex as its target) and its cost in steps or money (2 where another player stands)."""
+
+    choice: Choice
     cost: int
-    jump: bool = False
 
 
 def occupancy(state: dict[str, Any]) -> dict[str, list[int]]:
@@ -46,16 +49,14 @@ def connected(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: t
     stay until the epoch ends); columns of earlier epochs only once a new piece reaches them.
     """
     reached = set(feet_on)
-    loose = [h for h in columns_on if h not in reached]
-    joined = reached | {temple}
-    grew = True
-    while grew and loose:
-        grew = False
-        for h in [h for h in loose if not joined.isdisjoint(cat.neighbours[h])]:
-            loose.remove(h)
-            joined.add(h)
-            reached.add(h)
-            grew = True
+    loose = set(columns_on).difference(reached)
+    frontier = [*reached, temple]
+    while frontier and loose:
+        for h in cat.neighbours[frontier.pop()]:
+            if h in loose:
+                loose.remove(h)
+                reached.add(h)
+                frontier.append(h)
     return reached
 
 
@@ -89,7 +90,7 @@ def _reach(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tupl
     return _candidates(cat, steps, own), _candidates(cat, sites, own)
 
 
-@lru_cache(maxsize=1 << 10)
+@lru_cache(maxsize=1 << 14)
 def _jumps(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """(jumped-over hex, landing hex), in no particular order, for the landings no step reaches (Gaiviles)."""
     anchors = _anchors(cat, temple, feet_on, columns_on)
@@ -108,33 +109,37 @@ def placements(cat: Catalog, state: dict[str, Any], seat: int, jumps: int = 0) -
     occupied = state["occupied"]
     feet_on, columns_on = tuple(p["feet_on"]), tuple(p["columns_on"])
     steps, sites = _reach(cat, temple, feet_on, columns_on)
-    result = _open(FOOT, steps, occupied, seat) if p["feet"] else []
+    result = _open(_placements_on(cat, FOOT), steps, occupied, seat) if p["feet"] else []
     if p["feet"] and jumps:
         landings: set[str] = set()
         for over, h in _jumps(cat, temple, feet_on, columns_on):
             if any(s != seat for s in occupied.get(over, ())):
                 landings.add(h)
-        result += _open(FOOT, _candidates(cat, landings, feet_on + columns_on), occupied, seat, jump=True)
+        result += _open(_placements_on(cat, JUMP), _candidates(cat, landings, feet_on + columns_on), occupied, seat)
     if p["columns"]:
-        result += _open(COLUMN, sites, occupied, seat)
+        result += _open(_placements_on(cat, COLUMN), sites, occupied, seat)
     return result
 
 
-def _open(kind: str, candidates: tuple[str, ...], occupied: dict[str, list[int]], seat: int,
-          jump: bool = False) -> list[Placement]:
+def _open(placements_on: dict[str, tuple[Placement, Placement]], candidates: tuple[str, ...],
+          occupied: dict[str, list[int]], seat: int) -> list[Placement]:
     """The placements open to ``seat`` on ``candidates``, with their cost (as ``_cost``)."""
     result = []
     for h in candidates:
         here = occupied.get(h)
         if not here:
-            result.append(_placement(kind, h, 1, jump))
+            result.append(placements_on[h][0])
         elif len(here) == 1 and here[0] != seat:
-            result.append(_placement(kind, h, 2, jump))
+            result.append(placements_on[h][1])
     return result
 
 
-_placement = lru_cache(maxsize=None)(Placement)
-"""``Placement(...)``, memoised: there are only so many (kind, hex, cost, jump) on a map."""
+@lru_cache(maxsize=12)
+def _placements_on(cat: Catalog, how: str) -> dict[str, tuple[Placement, Placement]]:
+    """hex -> the placement there by ``how`` (FOOT, COLUMN or JUMP) at cost 1 and at cost 2,
+    made once: the same ones are offered again and again."""
+    return {h: (Placement(Choice(f"{how}:{h}", target=h), 1), Placement(Choice(f"{how}:{h}", target=h), 2))
+            for h in cat.hexes}
 
 
 def _cost(here: list[int] | None, seat: int) -> int:

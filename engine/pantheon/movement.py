@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.core import Choice, Stack, add_log, logging
 
 from . import cards as deck
-from .board import COLUMN, FOOT, Placement, placements
+from .board import COLUMN, FOOT, placements
 from .common import Choose, State, gods_owned, name
 from .data import catalog
 from .loot import effect
@@ -38,12 +36,6 @@ def place_hint(state: State, hex_id: str, cost: str, jump: bool = False) -> str:
                      if part)
 
 
-@lru_cache(maxsize=None)
-def placement_choice(pl: Placement) -> Choice:
-    """Where a piece goes (``foot:J4``, ``column:K4``, ``jump:J6``): the hex is the target."""
-    return Choice(f"{'jump' if pl.jump else pl.kind}:{pl.hex}", target=pl.hex)
-
-
 def loot_hint(state: State, hex_id: str) -> str:
     loot = state["loot"].get(hex_id)
     return "loot: " + catalog().loot[loot]["label"] if loot else ""
@@ -65,8 +57,8 @@ class Move(Choose):
         held = state["players"][seat]["hand"].get(deck.MOVEMENT, 0)
         choices = []
         if free or held:
-            choices += [placement_choice(pl) for pl in placements(catalog(), state, seat, frame["jumps"])
-                        if pl.cost <= free + 2 * held]  # a card gives two steps
+            steps = free + 2 * held  # a card gives two steps
+            choices += [pl.choice for pl in placements(catalog(), state, seat, frame["jumps"]) if pl.cost <= steps]
         if frame["main"] or frame["placed"]:
             choices.append(END)
         else:

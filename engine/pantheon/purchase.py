@@ -10,7 +10,7 @@ from . import cards as deck
 from .board import COLUMN, FOOT, placements
 from .common import Choose, State, choice, countdown, from_general, general_supply, name
 from .data import OFFERING_KINDS, Catalog, catalog
-from .movement import END, collect, entry_cost, place, place_hint, place_label, placement_choice
+from .movement import END, collect, entry_cost, place, place_hint, place_label
 
 BUY_PIECE = {FOOT: Choice(f"buy:{FOOT}"), COLUMN: Choice(f"buy:{COLUMN}")}
 
@@ -79,7 +79,7 @@ class Buy(Choose):
                     choices.append(choice(f"tile:{kind}:{level}", f"offering:{kind}"))
         if money >= 1:
             choices += [BUY_PIECE[piece] for piece in (FOOT, COLUMN) if general_supply(state, seat, piece)]
-            choices += [placement_choice(pl) for pl in placements(cat, state, seat) if pl.cost <= money]
+            choices += [pl.choice for pl in placements(cat, state, seat) if pl.cost <= money]
         choices.append(END)
         return choices
 

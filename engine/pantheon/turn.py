@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Choice, add_log, logging
 
 from . import cards as deck
 from .chance import deal
-from .common import Choose, card_label, choice, countdown, gods_owned, name, needs_text, seats_from, stonkus_money
+from .common import Choose, card_label, countdown, gods_owned, name, needs_text, seats_from, stonkus_money
 from .data import catalog
 from .gods import affordable, payments, take_god
 from .movement import movement
@@ -14,6 +16,13 @@ from .movement import movement
 MOVE, BUY, DRAW = Choice("move"), Choice("buy"), Choice("draw")
 USE, KEEP = Choice("use"), Choice("keep")
 FROM_DECK = Choice("deck", target="deck")
+FROM_ROW = {kind: Choice(f"row:{kind}", target=f"row:{kind}") for kind in deck.CARD_ORDER}
+
+
+@lru_cache(maxsize=None)
+def take_choice(tile: str) -> Choice:
+    """Taking the god tile ``tile`` from the display, memoised (a turn offers the same ones again and again)."""
+    return Choice(f"god:{tile}", target=f"god:{tile}")
 
 
 def card_draws(state, seat: int) -> int:
@@ -34,7 +43,7 @@ class Turn(Choose):
         seat = frame["seat"]
         choices = [MOVE, BUY] if funds(state, seat) else [MOVE]
         if state["god_display"]:
-            choices += [choice(f"god:{tile}", f"god:{tile}") for tile in affordable(state, seat, state["god_display"])]
+            choices += [take_choice(tile) for tile in affordable(state, seat, state["god_display"])]
         choices.append(DRAW)
         return choices
 
@@ -114,7 +123,7 @@ class DrawCards(Choose):
 
     def options(self, state, frame):
         row = state["row"]
-        choices = [choice(f"row:{kind}", f"row:{kind}") for kind in deck.CARD_ORDER if kind in row]
+        choices = [FROM_ROW[kind] for kind in deck.CARD_ORDER if kind in row]
         if deck.can_refill_deck(state):
             choices.append(FROM_DECK)
         return choices
