@@ -6,7 +6,9 @@ splitmix64: fast, good enough for shuffles and draws, and trivially serialisable
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Sequence
+from bisect import bisect_right
+from itertools import accumulate
+from typing import Any, Iterable
 
 MASK = (1 << 64) - 1
 
@@ -44,11 +46,8 @@ def shuffle(state: dict[str, Any], items: list) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def pick_weighted(state: dict[str, Any], weights: Sequence[int]) -> int:
-    """Index drawn with probability proportional to its weight."""
-    r = below(state, sum(weights))
-    for index, weight in enumerate(weights):
-        if r < weight:
-            return index
-        r -= weight
-    raise AssertionError("unreachable")
+def pick_weighted(state: dict[str, Any], weights: Iterable[int]) -> int:
+    """Index drawn with probability proportional to its weight: the first whose running total
+    exceeds a uniform draw below the sum."""
+    totals = list(accumulate(weights))
+    return bisect_right(totals, below(state, totals[-1] if totals else 0))
