@@ -9,6 +9,9 @@ Every error is said one way, ``fail(message)``: "Error: message" on standard err
 2 for a command line that cannot be run as written (argparse's own complaints included, an
 unknown game, a file that cannot be read), 1 for a command that ran and failed (what it read
 was refused, or the work failed).
+
+Rich loads only when something is printed through it (a table, a styled line, an error):
+``simulate`` says its one summary line with print(), and its games are timed start-up included.
 """
 
 from __future__ import annotations
@@ -22,15 +25,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from rich.cells import cell_len, set_cell_size
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
 from saves.errors import SaveError
 from tui.text import clean, plain, short_time
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from saves.store import SaveStore
 
 Run = Callable[[argparse.Namespace], int]
@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def fail(message: object, status: int = FAILED) -> int:
     """Say an error the one way every command does, and return the exit status."""
+    from rich.console import Console
+    from rich.text import Text
+
     Console(stderr=True, highlight=False, soft_wrap=True).print(Text.assemble(("Error: ", "bold red"), plain(message)))
     return status
 
@@ -70,6 +73,8 @@ class Parser(argparse.ArgumentParser):
 
 def say(console: Console, message: object, label: str = "", style: str = "") -> None:
     """Print ``message`` as plain text (it quotes titles, names and file names), after a styled label."""
+    from rich.text import Text
+
     console.print(Text.assemble((f"{label} " if label else "", style), plain(message)))
 
 
@@ -185,6 +190,8 @@ def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int)
 
 def output() -> Console:
     """Standard output; when it is a pipe or a file, as wide as the lines need (not cut at 80)."""
+    from rich.console import Console
+
     return Console(highlight=False, width=None if sys.stdout.isatty() else 1000)
 
 
@@ -192,7 +199,6 @@ def run_simulate(args: argparse.Namespace) -> int:
     from engine.core.components import ComponentDataError
     from engine.registry import rules_for
 
-    console = output()
     try:
         rules = rules_for(args.game)
         rules.data_version()  # loads the component data: a bad file of the user's is refused here
@@ -207,6 +213,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     runs = [play_game(rules, players, args.seed + i, args.bot, args.max_decisions) for i in range(args.games)]
     seconds = time.perf_counter() - started
     failures = [run for run in runs if run.error]
+    console = output() if failures else None
     for run in failures:
         say(console, f"after {len(run.actions)} actions: {run.error.strip().splitlines()[-1]}",
             f"Game with seed {run.seed} failed", "bold red")
@@ -248,6 +255,8 @@ def add_arena(commands) -> None:
 
 
 def run_arena(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
     from engine.registry import rules_for
     from engine.search.arena import arena
     from engine.search.profiles import LEVELS
@@ -367,6 +376,8 @@ def print_columns(console: Console, headers: list[str], rows: list[list[str]], s
     Rich's Table measures, wraps and renders every cell, some seconds for thousands of rows;
     this writes each line once. On a terminal the ``shrink`` columns, widest first, are cut
     (with '…') to fit its width; into a pipe or a file nothing is cut."""
+    from rich.text import Text
+
     widths = [max([width_of(header), *(width_of(row[i]) for row in rows)]) for i, header in enumerate(headers)]
     if console.is_terminal:
         room = console.width - 2 * (len(headers) - 1)
@@ -387,6 +398,8 @@ def print_columns(console: Console, headers: list[str], rows: list[list[str]], s
 
 def width_of(text: str) -> int:
     """Columns ``text`` takes on a terminal."""
+    from rich.cells import cell_len
+
     return len(text) if text.isascii() else cell_len(text)
 
 
@@ -395,6 +408,8 @@ def fit_cell(text: str, width: int) -> str:
     size = width_of(text)
     if size <= width:
         return text + " " * (width - size)
+    from rich.cells import set_cell_size
+
     return set_cell_size(text, width - 1) + "…"
 
 
@@ -513,6 +528,9 @@ def score_json(game: str, report) -> dict:
 
 
 def print_score(report) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     result = report.evaluation.result
     table = Table(title=Text(report.form.title), show_lines=False)
     table.add_column("")
@@ -557,6 +575,9 @@ def record_store(args: argparse.Namespace):
 
 
 def run_records_list(args: argparse.Namespace) -> int:
+    from rich.table import Table
+    from rich.text import Text
+
     from tui.screens.stats import game_titles
 
     console, store = output(), record_store(args)

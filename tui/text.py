@@ -15,10 +15,13 @@ import re
 import unicodedata
 from datetime import datetime
 
-from rich.console import Group, RenderableType
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from engine.core.seats import seat_tag
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.text import Text
 
 KINDS = {"human": "Human", "greedy": "Easy bot", "normal": "Normal bot", "hard": "Hard bot", "random": "Random bot"}
 """Seat kinds as players read them: the bot levels (Easy is the greedy bot; Normal and Hard
@@ -52,13 +55,19 @@ def clean(value: object, *, lines: bool = True) -> str:
 
 
 def plain(value: object, style: str = "", *, lines: bool = True) -> Text:
-    """Untrusted text as a Rich Text: shown exactly as written, never as markup or control."""
+    """Untrusted text as a Rich Text: shown exactly as written, never as markup or control.
+    (Rich loads here, not with this module: the CLI's simulate prints no Rich text.)"""
+    from rich.text import Text
+
     return Text(clean(value, lines=lines), style=style)
 
 
 def plain_renderable(renderable: RenderableType | None) -> RenderableType | None:
     """A board renderer's output with the control characters of its text made visible:
     a str is plain text (never markup), a Text keeps its styles, a Group is cleaned part by part."""
+    from rich.console import Group
+    from rich.text import Text
+
     if isinstance(renderable, str):
         return plain(renderable)
     if isinstance(renderable, Text):

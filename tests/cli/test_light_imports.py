@@ -1,5 +1,5 @@
 """What a command imports: the servers' libraries (asyncssh, textual-serve) only to serve,
-markdown parsing only for the rules help, Textual only for the app."""
+markdown parsing only for the rules help, Textual only for the app, Rich only to print with it."""
 
 import json
 import subprocess
@@ -12,9 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("asyncssh", "textual_serve", "markdown_it", "textual")
 
 
-def loaded_after(code: str) -> set[str]:
-    """The HEAVY packages a fresh interpreter has imported after running ``code``."""
-    probe = f"import sys, json\n{code}\nprint(json.dumps(sorted(m for m in {HEAVY!r} if m in sys.modules)))"
+def loaded_after(code: str, packages: tuple[str, ...] = HEAVY) -> set[str]:
+    """The ``packages`` a fresh interpreter has imported after running ``code``."""
+    probe = f"import sys, json\n{code}\nprint(json.dumps(sorted(m for m in {packages!r} if m in sys.modules)))"
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     return set(json.loads(out.splitlines()[-1]))
 
@@ -31,3 +31,9 @@ def test_the_app_and_its_home_screen_load_no_server_or_markdown():
 
 def test_the_rules_help_brings_markdown_with_it():
     assert "markdown_it" in loaded_after("import tui.screens.help")
+
+
+def test_simulate_says_its_summary_without_rich():
+    """Its games per second are timed start-up included; its one line needs no Rich."""
+    code = "from tui.cli import main\nassert main(['simulate', 'almadi', '--games', '1']) == 0"
+    assert loaded_after(code, ("rich", *HEAVY)) == set()
