@@ -3,6 +3,8 @@
 import pytest
 
 from engine.core import IllegalChoice
+from engine.pantheon.board import connected
+from engine.pantheon.data import catalog
 
 from .helpers import give, hint, ids, label, own_gods, put, refresh, step, supply, table, twin
 
@@ -216,3 +218,10 @@ def test_two_gaiviles_jump_twice_in_one_move():
     assert "jump:J1" in ids(m, 0)             # over Bruno's J2 from K3
     m.choose(0, "jump:J1")
     assert step(m)["jumps"] == 0
+
+
+def test_old_columns_join_through_each_other_once_one_of_them_is_reached():
+    cat = catalog()
+    # M3 touches the column on L3 only; K2 touches L3, L1 touches K2; Q10 is far from them all
+    assert connected(cat, "J5", ("M3",), ("L1", "K2", "L3", "Q10")) == {"M3", "L3", "K2", "L1"}
+    assert connected(cat, "J5", ("M3",), ("L1", "K2", "Q10")) == {"M3"}
