@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, pilot_test, settle, text_of
+from tests.tui.helpers import make_app, pilot_test, settle, text_of, until
 from tui.screens.assistant import AssistantGameScreen, AssistantHomeScreen
 from tui.screens.assistant_checklist import ChecklistScreen
 from tui.screens.assistant_form import FormScreen
@@ -109,6 +111,26 @@ async def test_save_and_resume_a_sheet(tmp_path):
         assert isinstance(screen, FormScreen)
         assert screen.sheet["entries"] == [{"population": "14", "prestige": "9"}, {"prestige": "20"}]
         assert "Athens 23  Sparta 20" in text_of(screen.query_one("#form-summary"))
+
+
+@pilot_test
+async def test_a_change_written_after_its_screen_was_left_is_saved(tmp_path):
+    """Escape right after a key, on a busy machine: the write runs once the form has gone, and lands."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tui.screens import assistant_store
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_tool(pilot, ["down", "down"], ["down", "down"])  # Polis final scoring
+        form = app.screen
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor())  # fresh threads, as at start-up
+        with assistant_store._write_lock:  # the writes wait, as behind a slow disk
+            await pilot.press(*"14", "escape")
+            await until(pilot, lambda: not form.is_attached, settled=False)
+        await settle(pilot)
+        assert app.return_code is None  # still running
+        assert SaveStore(tmp_path).get_sheet(form.sheet_id)["entries"][0] == {"population": "14"}
 
 
 @pilot_test

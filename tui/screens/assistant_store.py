@@ -6,6 +6,11 @@ import copy
 import secrets
 import threading
 from datetime import datetime, timezone
+from functools import partial
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 _write_lock = threading.Lock()
 
@@ -32,17 +37,19 @@ class SheetSaver:
 
     def save(self) -> None:
         self._newest = copy.deepcopy(self.sheet)  # taken here, on the UI thread that changes the sheet
-        # an app worker, so leaving the screen right after a change cannot cancel the write
-        self.app.run_worker(self._write, thread=True, group="sheet-save")
+        # an app worker, so leaving the screen right after a change cannot cancel the write; the app is
+        # handed over because a worker thread finds it through the screen, which is gone once left
+        app = self.app
+        app.run_worker(partial(self._write, app), thread=True, group="sheet-save")
 
-    def _write(self) -> None:
+    def _write(self, app: App) -> None:
         with _write_lock:  # each write takes the newest data, so the last write holds the last change
             data = self._newest
             try:
-                self.app.store.put_sheet(self.sheet_id, data, progress_of(data))
+                app.store.put_sheet(self.sheet_id, data, progress_of(data))
                 if data.get("kind") == "form":
                     from saves.records import record_sheet
 
-                    record_sheet(self.app.store, self.sheet_id, data)
+                    record_sheet(app.store, self.sheet_id, data)
             except Exception as error:  # report, never lose the sheet on screen
-                self.app.call_from_thread(self.notify, str(error), title="Sheet not saved", severity="error")
+                app.call_from_thread(app.notify, str(error), title="Sheet not saved", severity="error")
