@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import threading
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -256,6 +257,8 @@ class SaveStore:
             raise CannotWrite(f"The data folder {self.data_dir} cannot be used: {error.strerror or error} "
                               f"({error.filename})") from error
         self.problems: list[str] = []
+        self._listing = threading.Lock()
+        """One listing at a time: a file another thread is setting aside is noted before this one looks."""
         self._records = None
         self.index = SaveIndex(self.data_dir / "index.json", self.layout.locks / "index.lock")
         self._indexed: dict[str, tuple[Signature, SaveSummary]] | None = None
@@ -442,6 +445,10 @@ class SaveStore:
         games that have not changed since the last listing (saves.index); a new or changed
         file is read in full, and set aside (or, if it cannot be moved, skipped) and noted if it
         cannot be used. Temp files of interrupted writes are removed."""
+        with self._listing:
+            return self._summaries()
+
+    def _summaries(self) -> list[SaveSummary]:
         self._remove_stale_temps(self.layout.games, "game")
         remove_stale_seat_temps(self.data_dir)
         known = self._indexed if self._indexed is not None else self.index.read(summary_from)

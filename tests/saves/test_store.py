@@ -122,6 +122,38 @@ def test_unreadable_or_foreign_files_are_set_aside_with_a_message(store, content
     assert store.load(good.id).title == "still here"
 
 
+def test_a_listing_beside_one_setting_a_file_aside_reports_that_file(store, monkeypatch):
+    """Home and Resume list the saves in two threads: the second must not come back empty-handed
+    while the first has moved a broken file but not yet noted why."""
+    import threading
+
+    from saves import store as store_module
+
+    (store.data_dir / "games" / "broken.json").write_text("{oops")
+    moved, go = threading.Event(), threading.Event()
+    move_into = store_module.move_into
+
+    def slow_move_into(path, folder):
+        target = move_into(path, folder)
+        moved.set()
+        go.wait(10)
+        return target
+
+    monkeypatch.setattr(store_module, "move_into", slow_move_into)
+    first = threading.Thread(target=store.summaries)
+    first.start()
+    assert moved.wait(10)
+    seen = []
+    second = threading.Thread(target=lambda: seen.append((store.summaries(), list(store.problems))))
+    second.start()
+    second.join(2)  # without one listing at a time, the second is done here, and has seen no problem
+    go.set()
+    first.join(10)
+    second.join(10)
+    [(listed, problems)] = seen
+    assert listed == [] and len(problems) == 1 and "broken.json could not be used" in problems[0]
+
+
 def test_loading_a_corrupt_save_explains_and_sets_it_aside(store):
     save_id = make(store).id
     store.path_of(save_id).write_text('{"save": {"1": {"form')
