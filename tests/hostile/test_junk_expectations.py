@@ -308,11 +308,32 @@ class Terminal:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
                 os.close(self.fd)
+                self.fd = None
                 return os.waitstatus_to_exitcode(status)
-        os.kill(self.pid, 9)
-        os.waitpid(self.pid, 0)
-        os.close(self.fd)
+        self.close()
         return None
+
+    def close(self) -> None:
+        """End the app if it still runs: a failed test must not leave it running behind the suite."""
+        if self.fd is not None:
+            os.kill(self.pid, 9)
+            os.waitpid(self.pid, 0)
+            os.close(self.fd)
+            self.fd = None
+
+
+@pytest.fixture
+def terminal():
+    """Opens `tabula` on a pseudo-terminal; ended with the test, even when the test fails."""
+    opened: list[Terminal] = []
+
+    def open_terminal(argv: list[str], env: dict[str, str]) -> Terminal:
+        opened.append(Terminal(argv, env))
+        return opened[-1]
+
+    yield open_terminal
+    for each in opened:
+        each.close()
 
 
 def app_env(data_dir: Path) -> dict[str, str]:
@@ -320,12 +341,12 @@ def app_env(data_dir: Path) -> dict[str, str]:
     return env | {"TERM": "xterm-256color", "PYTHONPATH": CODE, "TABULA_DATA_DIR": str(data_dir)}
 
 
-def test_a_fifo_among_the_saves_neither_hangs_resume_nor_outlives_quit(data_dir, toy):
+def test_a_fifo_among_the_saves_neither_hangs_resume_nor_outlives_quit(data_dir, toy, terminal):
     from tests.hostile.corpus import real_save
 
     real_save(data_dir, title=GOOD_TITLE)
     os.mkfifo(data_dir / "games" / "fifo0001.json")
-    app = Terminal(["-m", "tui.cli"], app_env(data_dir))
+    app = terminal(["-m", "tui.cli"], app_env(data_dir))
     assert app.wait_for(b"Resume"), app.seen[-2000:]
     app.send(b"r")
     assert app.wait_for(b"could not be used"), app.seen[-2000:]  # the FIFO, reported
@@ -333,12 +354,12 @@ def test_a_fifo_among_the_saves_neither_hangs_resume_nor_outlives_quit(data_dir,
     assert app.exit_status() == 0
 
 
-def test_tabula_exits_non_zero_when_the_app_crashed(tmp_path):
+def test_tabula_exits_non_zero_when_the_app_crashed(tmp_path, terminal):
     script = tmp_path / "crash.py"
     script.write_text("import sys\nfrom tui import cli\nfrom tui.screens.home import HomeScreen\n"
                       "def boom(self):\n    raise RuntimeError('the app crashed')\n"
                       "HomeScreen.on_mount = boom\nsys.exit(cli.main([]))\n")
-    app = Terminal([str(script)], app_env(tmp_path / "data"))
+    app = terminal([str(script)], app_env(tmp_path / "data"))
     status = app.exit_status(60)
     assert status == 1, app.seen[-2000:]
     assert b"the app crashed" in app.seen
