@@ -46,20 +46,25 @@ def test_it_reports_progress_and_moves_now_when_asked(toy_game, thinker):
     assert result.choice in {c.id for c in match.legal(0)}
 
 
-def test_move_now_from_another_thread(toy_game, thinker):
+def think_while_pressing_m(thinker, every: float):
+    """An endless search, with move now asked from another thread every ``every`` seconds until it answers."""
     answered = threading.Event()
 
     def press_until_answered():
-        while not answered.wait(0.3):
+        while not answered.wait(every):
             thinker.move_now()
 
     presser = threading.Thread(target=press_until_answered)
     presser.start()
     try:
-        result = thinker.think(pledging(), 1, ENDLESS_THOUGHT, "s")
+        return thinker.think(pledging(), 1, ENDLESS_THOUGHT, "s")
     finally:
         answered.set()
         presser.join()
+
+
+def test_move_now_from_another_thread(toy_game, thinker):
+    result = think_while_pressing_m(thinker, 0.3)
     assert result.stopped == "asked" and result.choice in ("pledge:high", "pledge:low")
 
 
@@ -114,18 +119,8 @@ def test_move_now_while_a_new_worker_is_still_starting_does_not_kill_it(toy_game
     """m pressed at once, while the worker process is still importing the games (before it
     listens for the signal), must not end it: the search ends with its best so far."""
     thinker = Thinker()  # not started: the search below starts its process
-    answered = threading.Event()
-
-    def press_until_answered():
-        while not answered.wait(0.001):
-            thinker.move_now()
-
-    presser = threading.Thread(target=press_until_answered)
-    presser.start()
     try:
-        result = thinker.think(pledging(), 1, ENDLESS_THOUGHT, "s")
+        result = think_while_pressing_m(thinker, 0.001)
     finally:
-        answered.set()
-        presser.join()
         thinker.close()
     assert result.stopped == "asked" and result.choice in ("pledge:high", "pledge:low")
