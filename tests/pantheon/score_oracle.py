@@ -21,13 +21,15 @@ import json
 import re
 from pathlib import Path
 
+from tests.log_names import WHO, seat_line
+
 DATA = Path(__file__).resolve().parents[2] / "engine" / "pantheon" / "data"
 GODS = {r["id"]: r for r in json.loads((DATA / "gods.json").read_text())["records"]}
 PIETALTE = frozenset(tile for tile, r in GODS.items() if r["god"] == "pietalte")
 LASTING = frozenset(r["name"] for r in GODS.values() if r["kind"] != "instant")
 SCORING_EPOCHS = (3, 6)
 EPOCH_END = 3
-GAINS = re.compile(r"(.+?) gains (.+) and scores \d+\.$")
+GAINS = WHO + r" gains (?P<god>" + "|".join(re.escape(r["name"]) for r in GODS.values()) + r") and scores \d+\.$"
 RISES = re.compile(r"Epoch \d+: .+ rises\.$")
 
 
@@ -43,6 +45,7 @@ class ScorePad:
 
     def __init__(self, names: list[str]):
         self.names = names
+        self.gains = seat_line(GAINS, names)
         self.sheets = [{"Gods": 0, "Epoch ends": 0, "Demigods": 0, "Columns": 0, "Pietalte": 0} for _ in names]
         self.gained: list[list[str]] = [[] for _ in names]
         """The names of the gods each seat gained, as the log announced them."""
@@ -62,10 +65,10 @@ class ScorePad:
             text = entry["text"]
             if RISES.match(text):
                 self.epoch += 1
-            elif found := GAINS.match(text):
-                seat = self.names.index(found.group(1))
+            elif found := self.gains.match(text):
+                seat = self.names.index(found["who"])
                 self.sheets[seat]["Gods"] += self.epoch
-                self.gained[seat].append(found.group(2))
+                self.gained[seat].append(found["god"])
         self.read = len(state["log"])
         had_loot, had_gods, temple_before = self.before
         in_play = had_loot and had_gods and temple_before is not None

@@ -31,6 +31,8 @@ import json
 import re
 from pathlib import Path
 
+from tests.log_names import WHO, seat_line
+
 DATA = Path(__file__).resolve().parents[2] / "engine" / "polis" / "data"
 SIDES = ("athens", "sparta")
 SIDE_NAMES = ("Athens", "Sparta")
@@ -51,28 +53,29 @@ AREA_NAMES = {r["id"]: r["name"] for r in records("map")}
 HOME = {r["start"]: AREA_NAMES[r["region"]] for r in POLEIS.values() if r["capital"]}
 """Each side's home region, its capital's: tribute there costs no prestige."""
 
-WHO = r"(?P<who>.+?)"
-LINES = [re.compile(WHO + pattern + "$") for pattern in (
+MOVES = [WHO + pattern + "$" for pattern in (
     r" pays (?P<cost>1) prestige for a military action\.",
     r" rolls \d+ against fortification \d+: (?P<fallen>.+) falls \(\d+ citizens, \+(?P<n>\d+) prestige\)\.",
     r" pays \d+ silver to incite civil war in .+: it joins them with (?P<joined>\d+) citizens \(\+(?P<n>\d+) prestige\)\.",
     r" attacks with (?P<attack>.+); .+ defends with (?P<defence>.+): \d+ units? lost, \+(?P<n>\d+) prestige"
     r"(, -(?P<salpinx>\d+) for the salpinx)?\.",
     r" pays (?P<cost>1) prestige and retreats .+\.",
-    r" collects tribute in (?P<region>.+?): .+",
+    r" collects tribute in (?P<region>" + "|".join(map(re.escape, AREA_NAMES.values())) + r"): "
+    r"\d+ \w+(?:, \d+ \w+)*(?P<home> \(home region: no prestige\))?\.",
     r" completes the (?P<project>.+) in .+: \+(?P<n>\d+) prestige\.",
     r": megalopolis, \+(?P<n>\d+) prestige\.",
     r" levies a tax: (?P<cost>1) prestige for 1 silver\.",
     r" (?P<event>gains|loses) (?P<n>\d+) prestige\.",
 )]
+"""The lines that move a side's prestige."""
 EVENT = re.compile(r"Event of round .+?: (?P<name>.+)\.$")
-FEEDS = re.compile(WHO + r" feeds (?P<need>\d+) citizens? with (?P<wheat>\d+) wheat( and (?P<prestige>\d+) prestige)?\.$")
-UNFED = re.compile(WHO + r" cannot feed (?P<unfed>\d+) citizens?: .+")
+FEEDS = WHO + r" feeds (?P<need>\d+) citizens? with (?P<wheat>\d+) wheat( and (?P<prestige>\d+) prestige)?\.$"
+UNFED = WHO + r" cannot feed (?P<unfed>\d+) citizens?: .+"
 ROUND_CLOSED = re.compile(r"The game ends: (?P<reasons>.+)\.$|The merchant ships come home")
 LAST_ROUND = 4
 """The game ends when round 4 is over, or at the end of a round where a side could not feed
 its citizens or has 0 prestige ("ゲーム終了条件と勝敗")."""
-GIVES_UP = re.compile(WHO + r" gives up (?P<polis>.+) \((?P<citizens>\d+) citizens?\)\.$")
+GIVES_UP = WHO + r" gives up (?P<polis>.+) \((?P<citizens>\d+) citizens?\)\.$"
 
 
 def card_attack(cards: str) -> int:
@@ -88,7 +91,9 @@ def change(state: dict, seat: int, found: re.Match) -> int:
     """The prestige a log line moves, checked against the rule where the line tells why."""
     part = found.groupdict()
     if part.get("region"):
-        return 0 if part["region"] == HOME[SIDES[seat]] else -1
+        home = part["region"] == HOME[SIDES[seat]]
+        assert bool(part["home"]) == home, found.string
+        return 0 if home else -1
     if part.get("cost"):
         return -int(part["cost"])
     n = int(part["n"])
@@ -121,6 +126,8 @@ class PrestigeLedger:
         """``handicap``: prestige a test gave both sides on top of the starting position."""
         self.prestige = [START_PRESTIGE[side] + handicap for side in SIDES]
         self.who = {name: seat for seat, name in enumerate(state["names"])} | {n: s for s, n in enumerate(SIDE_NAMES)}
+        self.moves = [seat_line(line, self.who) for line in MOVES]
+        self.feeds, self.unfed_line, self.gives_up = (seat_line(line, self.who) for line in (FEEDS, UNFED, GIVES_UP))
         self.read = 0
         self.event: list[tuple[int, int]] = []
         """The prestige changes the event being resolved still owes: (seat, change)."""
@@ -145,12 +152,12 @@ class PrestigeLedger:
             text = entry["text"]
             if found := EVENT.match(text):
                 self.event_drawn(found["name"])
-            elif found := FEEDS.match(text):
+            elif found := self.feeds.match(text):
                 self.fed(state, found)
-            elif found := UNFED.match(text):
+            elif found := self.unfed_line.match(text):
                 seat = self.who[found["who"]]
                 assert int(found["unfed"]) == self.unfed[seat] > 0, text
-            elif found := GIVES_UP.match(text):
+            elif found := self.gives_up.match(text):
                 self.gave_up(state, found)
             elif found := ROUND_CLOSED.match(text):
                 self.round_closed(state, found)
@@ -161,7 +168,7 @@ class PrestigeLedger:
         self.table = self.snapshot(state)
 
     def moved(self, state: dict, text: str) -> None:
-        for line in LINES:
+        for line in self.moves:
             if found := line.match(text):
                 seat = self.who[found.group("who")]
                 amount = change(state, seat, found)

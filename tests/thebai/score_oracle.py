@@ -31,8 +31,10 @@ import re
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
+from types import SimpleNamespace
 
 from tests.grid import STEPS, groups
+from tests.log_names import WHO, seat_line
 
 DATA = Path(__file__).resolve().parents[2] / "engine" / "thebai" / "data"
 
@@ -225,27 +227,29 @@ def breakdowns(state: dict, ledger: "ScoreLedger", chosen: list[tuple[int, int]]
 
 INVADER = re.compile(r"Row (?P<row>\d): the invader is (?P<name>.+) \([+-]\d+\)$")
 BATTLE = re.compile(r"Battle (?P<number>\d+) in row (?P<row>\d): invader power (?P<invader>-?\d+); (?P<results>.+)$")
-RESULT = re.compile(r"(?P<who>.+) (?P<power>\d+) (?P<result>won|lost|not engaged) (?P<change>[+-]\d+) VP$")
 PEACE = re.compile(r"Fate: Peace: (?P<tile>\w+) \(")
 BLESS_SPACE = "r1c5"
 """The estate's blessing action: 3 VP per blessing tile (appendix)."""
-COUNTED = re.compile(r"(?P<who>.+?) scores (?P<n>\d+) VP \((?P<k>\d+) counted\)$")
-FLAT = re.compile(r"(?P<who>.+?) scores (?P<n>\d+) VP$")
-ADVANCES = re.compile(r"(?P<who>.+?) advances to (?P<track>Dionysus|Ares) (?P<step>\d+)$")
-SCORED = re.compile(r"(?P<who>.+?)(?P<what>'s die stays at 3\* and scores|'s die at 1 cannot go lower:"
-                    r"|'s citizen ascends to the council passage:| takes the last blessing of the track:"
-                    r"| is at the end of (?P<track>\w+):) (?P<n>-?\d+) VP$")
-FULFILS = re.compile(r"(?P<who>.+?) fulfils contract (?P<contract>\S+) paying .+$")
-PAYS = re.compile(r"(?P<who>.+?) pays (?P<cost>\d+ \w+(?: \+ \d+ \w+)*)$")
-COUNCILLOR = re.compile(r"(?P<who>.+?)'s councillor takes \S+$")
-ESTATE_DIE = re.compile(r"(?P<who>.+?) puts a citizen die (?P<face>\d)\*? on estate (?P<space>\S+)$")
-METOIKOI = re.compile(r"(?P<who>.+?) uses metoikoi (?P<metoikoi>\S+) on estate (?P<space>\S+)$")
-CITY_DIE = re.compile(r"(?P<who>.+?) puts a citizen die \d\*? on (?P<space>[hv]\d+\.\d+)$")
-TILE_MOVED = re.compile(r"(?P<who>.+?) (?:takes Cadmea tile|removes Cadmea tile|places) (?P<tile>\S+)"
-                        r"(?: from estate row \d| on \S+)$")
-ARCHON_ON = re.compile(r"(?P<who>.+?)(?: hurries the archon to|'s archon ends on) (?P<space>t\d+\.\d+)$")
-NEW_TURN = re.compile(r"Round \d+$|Fate: |Battle |.+? puts a citizen die ")
-"""Lines that start something new: the VP an effect owes must have been scored before them."""
+SEAT_LINES = {
+    "result": WHO + r" (?P<power>\d+) (?P<result>won|lost|not engaged) (?P<change>[+-]\d+) VP(?:; |$)",
+    "counted": WHO + r" scores (?P<n>\d+) VP \((?P<k>\d+) counted\)$",
+    "flat": WHO + r" scores (?P<n>\d+) VP$",
+    "advances": WHO + r" advances to (?P<track>Dionysus|Ares) (?P<step>\d+)$",
+    "scored": WHO + r"(?P<what>'s die stays at 3\* and scores|'s die at 1 cannot go lower:"
+              r"|'s citizen ascends to the council passage:| takes the last blessing of the track:"
+              r"| is at the end of (?P<track>\w+):) (?P<n>-?\d+) VP$",
+    "fulfils": WHO + r" fulfils contract (?P<contract>\S+) paying .+$",
+    "pays": WHO + r" pays (?P<cost>\d+ \w+(?: \+ \d+ \w+)*)$",
+    "councillor": WHO + r"'s councillor takes \S+$",
+    "estate_die": WHO + r" puts a citizen die (?P<face>\d)\*? on estate (?P<space>\S+)$",
+    "metoikoi": WHO + r" uses metoikoi (?P<metoikoi>\S+) on estate (?P<space>\S+)$",
+    "city_die": WHO + r" puts a citizen die \d\*? on (?P<space>[hv]\d+\.\d+)$",
+    "tile_moved": WHO + r" (?:takes Cadmea tile|removes Cadmea tile|places) (?P<tile>\S+)(?: from estate row \d| on \S+)$",
+    "archon_on": WHO + r"(?: hurries the archon to|'s archon ends on) (?P<space>t\d+\.\d+)$",
+    "new_turn": r"Round \d+$|Fate: |Battle |" + WHO + " puts a citizen die ",
+}
+"""The lines the ledger reads that name a seat; ``new_turn``: lines that start something new,
+before which the VP an effect owes must have been scored."""
 
 
 COUNTED_VP = {
@@ -299,6 +303,7 @@ class ScoreLedger:
     def __init__(self, state: dict):
         self.vp = [START_VP] * state["n"]
         self.seat = {name: seat for seat, name in enumerate(state["names"])}
+        self.lines = SimpleNamespace(**{key: seat_line(line, state["names"]) for key, line in SEAT_LINES.items()})
         self.colours: list[str | None] = [None] * state["n"]
         """Each seat's colour: that of the tiles its estate is dealt in the setup."""
         self.invaders: dict[str, str] = {}
@@ -334,7 +339,7 @@ class ScoreLedger:
     def line(self, state: dict, text: str) -> None:
         if self.bought:
             self.paid_for(text)
-        if NEW_TURN.match(text):
+        if self.lines.new_turn.match(text):
             self.all_owed_scored()
             self.payments = [[] for _ in self.payments]
         if found := INVADER.match(text):
@@ -345,35 +350,35 @@ class ScoreLedger:
             self.counting = found["tile"], [0] * state["n"]
             for options in self.payments:
                 options += pay_options(FATE_EFFECT[found["tile"]], None)
-        elif found := ADVANCES.match(text):
+        elif found := self.lines.advances.match(text):
             self.advanced(found)
-        elif found := FULFILS.match(text):
+        elif found := self.lines.fulfils.match(text):
             self.owed[self.seat[found["who"]]] += CONTRACT_VP[found["contract"]]
-        elif found := COUNTED.match(text):
+        elif found := self.lines.counted.match(text):
             self.counted(state, found)
-        elif found := SCORED.match(text):
+        elif found := self.lines.scored.match(text):
             self.scored(state, found)
-        elif found := self.flat_line(text):
+        elif found := self.lines.flat.match(text):
             self.flat(found)
-        elif found := PAYS.match(text):
+        elif found := self.lines.pays.match(text):
             self.pays(found)
-        elif found := COUNCILLOR.match(text):
+        elif found := self.lines.councillor.match(text):
             self.left_passage(self.seat[found["who"]])
         else:
             self.set_off(state, text)
 
     def set_off(self, state: dict, text: str) -> None:
         """A die on an estate action, a metoikoi, a Cadmea tile resolved: the payments they offer."""
-        if found := ESTATE_DIE.match(text) or METOIKOI.match(text):
+        if found := self.lines.estate_die.match(text) or self.lines.metoikoi.match(text):
             if found["space"] == BLESS_SPACE:
                 self.counting = "bless", [0] * state["n"]
             power = METOIKOI_POWER[found["metoikoi"]] if "metoikoi" in found.groupdict() else int(found["face"])
             self.payments[self.seat[found["who"]]] += pay_options(ESTATE_EFFECT[found["space"]], power)
-        elif found := CITY_DIE.match(text):
+        elif found := self.lines.city_die.match(text):
             tiles = [state["city"]["tiles"][t][0] for t in touching(found["space"]) if t in state["city"]["tiles"]]
             for tile in tiles:
                 self.payments[self.seat[found["who"]]] += pay_options(TILES[tile]["effect"], None)
-        elif found := TILE_MOVED.match(text) or ARCHON_ON.match(text):
+        elif found := self.lines.tile_moved.match(text) or self.lines.archon_on.match(text):
             tile = found["tile"] if "tile" in found.groupdict() else state["city"]["tiles"][found["space"]][0]
             self.payments[self.seat[found["who"]]] += pay_options(TILES[tile]["effect"], None)
 
@@ -387,7 +392,7 @@ class ScoreLedger:
     def paid_for(self, text: str) -> None:
         """The line after a payment: VP, if and only if what was paid for gives VP."""
         (seat, bought), self.bought = self.bought, None
-        found = self.flat_line(text)
+        found = self.lines.flat.match(text)
         if found and self.seat[found["who"]] == seat and int(found["n"]) in bought:
             self.owed[seat].append(int(found["n"]))
         else:
@@ -396,8 +401,9 @@ class ScoreLedger:
     def battle(self, found: re.Match) -> None:
         invader = int(found["number"]) + INVADER_MODIFIER[self.invaders[found["row"]]]
         assert int(found["invader"]) == invader, found.string
-        for part in found["results"].split("; "):
-            result = RESULT.match(part)
+        results = list(self.lines.result.finditer(found["results"]))
+        assert "".join(r[0] for r in results) == found["results"], found.string
+        for result in results:
             power = int(result["power"])
             if power == 0:
                 outcome, change = "not engaged", -3 * max(invader, 0)
@@ -430,11 +436,6 @@ class ScoreLedger:
             assert k == count(state, seat, self.colours[seat]) and n == k // per * vp, found.string
         done[seat] += 1
         assert self.add(seat, n) == n, found.string
-
-    def flat_line(self, text: str) -> re.Match | None:
-        """A "<seat> scores N VP" line (not "<seat>'s die ... scores N VP")."""
-        found = FLAT.match(text)
-        return found if found and found["who"] in self.seat else None
 
     def flat(self, found: re.Match) -> None:
         """A fixed amount: one the seat is owed."""

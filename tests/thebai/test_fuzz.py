@@ -17,6 +17,8 @@ from .helpers import RULES
 from .score_oracle import ScoreLedger, breakdowns
 
 EXTRA_TILES = {2: 2, 3: 3, 4: 0}
+NAMES = ["Io's die", "Zeno scores 3 VP", "Ann", "Ann pays 1 grape; Io's die 3 won +2 VP"]
+"""Players' names worded like the log's lines, which the score oracle must still read as names."""
 SCORED_EVERY = 40
 """Steps between two checks of the whole score sheet in the middle of a game."""
 
@@ -56,7 +58,7 @@ def check(state, last: dict) -> None:
 
 
 def play(players: int, seed: int) -> dict:
-    state = RULES.setup(["A", "B", "C", "D"][:players], {}, seed)
+    state = RULES.setup(NAMES[:players], {}, seed)
     playout = Playout(RULES, state)
     pick = random.Random(seed)
     last = {"round": 0, "battle": None}
