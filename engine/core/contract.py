@@ -58,7 +58,7 @@ class Decision:
     only worked out when someone reads them (the playout path never does).
     """
 
-    __slots__ = ("actors", "choices", "topic", "parallel", "_prompt", "_prompts", "_topics")
+    __slots__ = ("actors", "choices", "topic", "parallel", "is_chance", "_prompt", "_prompts", "_topics")
 
     def __init__(self, actors: tuple[int, ...], prompt: Prompt, choices: Mapping[int, tuple[Choice, ...]],
                  topic: str = "", *, prompts: Mapping[int, Prompt] | None = None,
@@ -66,10 +66,12 @@ class Decision:
         self.actors = actors
         self.choices = choices
         self.topic = topic
+        """Rules-help topic id that explains this decision (a heading id in the game's help)."""
         self.parallel = parallel
         """Part of a simultaneous step (even when one seat is left to choose): each choice is
         final at once (no turn end to confirm)."""
-        """Rules-help topic id that explains this decision (a heading id in the game's help)."""
+        self.is_chance = actors == (CHANCE,)
+        """A chance step: outcomes to draw (an attribute, not a property: it is read every action)."""
         self._prompt = prompt
         self._prompts = dict(prompts) if prompts else {}
         self._topics = topics or {}
@@ -99,10 +101,6 @@ class Decision:
 
     def topic_for(self, actor: int | None) -> str:
         return self._topics.get(actor, self.topic) if actor is not None else self.topic
-
-    @property
-    def is_chance(self) -> bool:
-        return self.actors == (CHANCE,)
 
     def for_actor(self, actor: int) -> tuple[Choice, ...]:
         return self.choices.get(actor, ())

@@ -23,7 +23,7 @@ The game is over when the stack is empty.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from .contract import CHANCE, Choice, Decision, State, labelled
 
@@ -174,35 +174,17 @@ class Flow:
             return None
         frame = frames[-1]
         if frame["step"] != EACH:
-            return self._single(state, frame)
+            return StepDecision(self.step(frame["step"]), state, frame)
         chance = self._chance_branch(frame)
         if chance is not None:
-            return self._single(state, chance[-1])
-        actors, choices, prompts, topics, public = [], {}, {}, {}, None
-        for key, branch in sorted(frame["branches"].items(), key=lambda item: int(item[0])):
-            top, step = branch[-1], self.step(branch[-1]["step"])
-            seat = step.actor(state, top)
-            actors.append(seat)
-            choices[seat] = self._options(state, step, top)
-            prompts[seat] = _prompt(step, state, top)
-            topics[seat] = step.topic
-            public = public or _public_prompt(step, state, top)
-        return Decision(tuple(actors), public, choices, topics[actors[0]], prompts=prompts, topics=topics,
-                        parallel=True)
-
-    def _single(self, state: State, frame: Frame) -> Decision:
-        step = self.step(frame["step"])
-        options = tuple(step.options(state, frame))
-        if not options:
-            raise FlowError(f"dead end: step {step.name!r} has no legal choice ({frame})")
-        return StepDecision(step, state, frame, step.actor(state, frame), options)
-
-    @staticmethod
-    def _options(state: State, step: Step, frame: Frame) -> tuple[Choice, ...]:
-        options = tuple(step.options(state, frame))
-        if not options:
-            raise FlowError(f"dead end: step {step.name!r} has no legal choice ({frame})")
-        return options
+            return StepDecision(self.step(chance[-1]["step"]), state, chance[-1])
+        seats = [StepDecision(self.step(branch[-1]["step"]), state, branch[-1])
+                 for _, branch in sorted(frame["branches"].items(), key=lambda item: int(item[0]))]
+        first = seats[0]
+        return Decision(tuple(seat.actor for seat in seats), lambda: first.prompt,
+                        {seat.actor: seat.choices[seat.actor] for seat in seats}, first.topic,
+                        prompts={seat.actor: seat.own_prompt for seat in seats},
+                        topics={seat.actor: seat.topic for seat in seats}, parallel=True)
 
     def _chance_branch(self, frame: Frame) -> list[Frame] | None:
         """The first branch (by seat) waiting for a chance step, if any: chance comes first."""
@@ -256,17 +238,23 @@ class Flow:
 
 
 class StepDecision(Decision):
-    """The decision of a single step. Its prompts, the actor's own and the one every other seat
-    reads, are worked out from the step only when someone reads them."""
+    """The decision of a single step (or of one seat's branch of a parallel step). Its prompts,
+    the actor's own and the one every other seat reads, are worked out from the step only when
+    someone reads them."""
 
-    __slots__ = ("_source", "_own")
+    __slots__ = ("actor", "_source", "_own")
     _NONE: dict = {}
 
-    def __init__(self, step: Ask, state: State, frame: Frame, actor: int, options: tuple[Choice, ...]):
+    def __init__(self, step: Ask, state: State, frame: Frame):
+        options = tuple(step.options(state, frame))
+        if not options:
+            raise FlowError(f"dead end: step {step.name!r} has no legal choice ({frame})")
+        self.actor = actor = step.actor(state, frame)
         self.actors = (actor,)
         self.choices = {actor: options}
         self.topic = step.topic
         self.parallel = False
+        self.is_chance = actor == CHANCE
         self._topics = self._NONE
         self._source = (step, state, frame)
         self._prompt = self._own = None
@@ -275,25 +263,18 @@ class StepDecision(Decision):
     def prompt(self) -> str:
         if self._prompt is None:
             step, state, frame = self._source
-            self._prompt = step.public_prompt(state, frame) or self.prompt_for(self.actors[0])
+            self._prompt = step.public_prompt(state, frame) or self.own_prompt()
         return self._prompt
 
     def prompt_for(self, actor: int | None) -> str:
-        if actor not in self.actors:
-            return self.prompt
+        return self.own_prompt() if actor == self.actor else self.prompt
+
+    def own_prompt(self) -> str:
+        """The prompt the actor reads."""
         if self._own is None:
             step, state, frame = self._source
             self._own = step.prompt(state, frame)
         return self._own
-
-
-def _prompt(step: Step, state: State, frame: Frame) -> Callable[[], str]:
-    return lambda: step.prompt(state, frame)
-
-
-def _public_prompt(step: Step, state: State, frame: Frame) -> Callable[[], str]:
-    """The prompt every seat but the actor reads (the actor's own when it shows no secret)."""
-    return lambda: step.public_prompt(state, frame) or step.prompt(state, frame)
 
 
 def frames_named(state: State, name: str) -> list[Frame]:

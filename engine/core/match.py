@@ -64,6 +64,8 @@ class Match:
         self.rules = rules
         self.names = list(names)
         self.options = rules.check_options(options or {})
+        self.table_mode = bool(self.options.get(TABLE))
+        """The people at the table say what was drawn (a generic option, fixed for the match)."""
         self.seed = seed
         self.state: State = rules.setup(self.names, self.options, seed)
         self.actions: list[Action] = []
@@ -107,14 +109,10 @@ class Match:
     @property
     def held(self) -> int | None:
         """The seat whose last choice waits for it to confirm the end of its turn, if any."""
-        last = self.actions[-1] if self.actions else None
-        return last.actor if last is not None and last.held else None
+        actions = self.actions
+        return actions[-1].actor if actions and actions[-1].held else None
 
     # -- table mode: the people at the table say what was drawn -------------------------------
-
-    @property
-    def table_mode(self) -> bool:
-        return bool(self.options.get(TABLE))
 
     @property
     def hints(self) -> bool:
@@ -141,7 +139,7 @@ class Match:
         """Apply a seat's choice, or a person-supplied chance outcome when actor is CHANCE
         (in table mode any seat may supply it: it is logged as chance's). With ``hold``, a
         choice that ends what the seat may undo waits for ``confirm`` (see the module's doc)."""
-        if actor != CHANCE and self.asks_table():
+        if self.table_mode and actor != CHANCE and self.asks_table():
             actor = CHANCE
         decision = self.decision
         choice = self._check(decision, actor, choice_id)
@@ -290,6 +288,7 @@ class Match:
         """The match whose state after ``actions`` is ``state`` (a copy kept from an earlier replay)."""
         match = cls.__new__(cls)
         match.rules, match.names, match.options, match.seed = rules, list(names), dict(options), seed
+        match.table_mode = bool(options.get(TABLE))
         match.state, match.actions, match._decision, match._fresh = state, list(actions), None, False
         match.logged = [None] * len(actions)
         return match
