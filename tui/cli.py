@@ -159,7 +159,8 @@ class GameRun:
 
 
 def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int) -> GameRun:
-    """One game by bots to the end, then a replay of its log that must give the same state."""
+    """One game by bots to the end, then a replay of its log that must give the same state (every
+    chance outcome drawn again from the seed, every choice applied again as it was played)."""
     from engine.core.bots import make_bot
     from engine.core.match import Match
     from engine.core.seats import seat_letter
@@ -167,7 +168,7 @@ def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int)
     run, match = GameRun(seed), None
     names = [f"Bot {seat_letter(seat)}" for seat in range(players)]
     try:
-        match = Match(rules, names, {}, seed)
+        match, played = Match(rules, names, {}, seed), []
         bots = {seat: make_bot(bot_kind, f"{seed}:{seat}") for seat in range(players)}
         while True:
             match.draw_all()
@@ -176,9 +177,9 @@ def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int)
             if run.decisions >= max_decisions:
                 raise RuntimeError(f"runaway game: not over after {max_decisions} decisions")
             seat = match.decision.actors[0]
-            match.choose(seat, bots[seat].choose(match, seat).id)
+            played.append(match.choose(seat, bots[seat].choose(match, seat).id))
             run.decisions += 1
-        replayed = Match.replay(rules, names, match.options, seed, match.actions)
+        replayed = Match.replay(rules, names, match.options, seed, match.actions, played)
         if replayed.state != match.state:
             raise RuntimeError("replaying the action log does not reproduce the final state")
     except Exception as error:  # a simulation reports every failure, whatever it is

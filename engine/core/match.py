@@ -12,7 +12,7 @@ did and may undo it. The hold is saved with the action (``"h"``), so every termi
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from . import rng
 from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
@@ -254,23 +254,36 @@ class Match:
     # -- replay ---------------------------------------------------------------------------
 
     @classmethod
-    def replay(cls, rules: Rules, names: list[str], options: Mapping[str, Any], seed: int, actions: list[Action]) -> "Match":
+    def replay(cls, rules: Rules, names: list[str], options: Mapping[str, Any], seed: int, actions: list[Action],
+               played: Iterable[Choice] = ()) -> "Match":
+        """The game ``actions`` make from setup (ReplayMismatch where they do not fit it).
+
+        ``played``: for checking a game just played, the choices its chosen actions (every one
+        but the drawn) applied then, in order. Each is applied again as it is instead of being
+        looked up among the legal choices (the play looked it up in the same position); every
+        chance outcome is still drawn again and must come out as logged."""
         match = cls(rules, names, options, seed)
+        played = iter(played)
         for action in actions:
-            match.redo(action)
+            match.redo(action, None if action.drawn else next(played, None))
         return match
 
-    def redo(self, action: Action) -> None:
+    def redo(self, action: Action, played: Choice | None = None) -> None:
         """Apply the next logged action as it was made (a drawn outcome is drawn again and
         must come out the same); ReplayMismatch if it does not fit this game. A hold in the
-        log is kept as written (only the last action may still wait for its confirmation)."""
+        log is kept as written (only the last action may still wait for its confirmation).
+        ``played``: the choice a chosen action applied when it was played (see ``replay``)."""
         index = len(self.actions)
         if action.actor != CHANCE and not 0 <= action.actor < len(self.names):
             raise ReplayMismatch(f"action {index}: there is no seat number {action.actor}")
         if self.held is not None:
             raise ReplayMismatch(f"action {index}: the turn end before it was never confirmed")
         try:
-            if action.held:
+            if played is not None:
+                if played.id != action.choice:
+                    raise ReplayMismatch(f"action {index}: {played.id!r} was played, the log says {action.choice!r}")
+                self._apply(action, played)
+            elif action.held:
                 self.choose(action.actor, action.choice)
                 self.actions[-1] = self.actions[-1]._replace(held=True)
             elif action.drawn:

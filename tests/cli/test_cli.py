@@ -6,6 +6,7 @@ import sys
 import pytest
 
 from engine import registry
+from engine.core import add_log
 from engine.core.match import Action, Match
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
@@ -34,6 +35,19 @@ class FallingToy(ToyRules):
         super().apply(state, actor, choice)
 
 
+class ForgetfulToy(ToyRules):
+    """The toy with a bug: its log numbers the plays with a count kept outside the state, which
+    a replay of the same game does not start again from zero."""
+
+    plays = 0
+
+    def apply(self, state, actor, choice):
+        super().apply(state, actor, choice)
+        if choice.id.startswith("play:"):
+            ForgetfulToy.plays += 1
+            add_log(state, f"play number {ForgetfulToy.plays}")
+
+
 def test_simulate_plays_every_game_and_ends_with_the_summary_line(capsys, data_dir, toy_game):
     status, out, _ = run(capsys, "simulate", toy_game, "--players", "3", "--games", "6", "--seed", "40", "--bot", "greedy")
     match = SUMMARY.fullmatch(last_line(out))
@@ -56,6 +70,16 @@ def test_simulate_writes_each_failing_seed_and_log_and_fails(capsys, data_dir, m
         actions = [Action.from_json(a) for a in failure["actions"]]
         replayed = Match.replay(FallingToy(), ["Bot A", "Bot B"], {}, failure["seed"], actions)
         assert "draw" in {c.id for c in replayed.legal(replayed.awaiting()[0])}  # the fatal choice was offered
+
+
+def test_simulate_fails_a_game_whose_replay_ends_elsewhere(capsys, data_dir, monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "forgetful", ("Forgetful", f"{__name__}:ForgetfulToy"))
+    monkeypatch.setitem(registry._loaded, "forgetful", ForgetfulToy())
+
+    status, out, _ = run(capsys, "simulate", "forgetful", "--players", "2", "--games", "3")
+
+    assert status == 1 and SUMMARY.fullmatch(last_line(out)).group(1, 2) == ("3", "3")
+    assert out.count("replaying the action log does not reproduce the final state") == 3
 
 
 def test_simulate_counts_runaway_games_as_errors(capsys, data_dir, toy_game):

@@ -109,6 +109,30 @@ def test_replay_reproduces_state_and_detects_a_tampered_draw():
         Match.replay(ToyRules(), NAMES, {}, 11, tampered)
 
 
+def played_game(seed):
+    """A game played by random bots, with the choice each chosen action applied."""
+    match, bots, played = dealt(seed), {0: RandomBot(1), 1: RandomBot(2)}, []
+    while match.decision is not None:
+        seat = match.decision.actors[0]
+        played.append(match.choose(seat, bots[seat].choose(match, seat).id))
+        match.draw_all()
+    return match, played
+
+
+def test_a_replay_given_the_played_choices_draws_chance_again_and_ends_where_the_game_did():
+    match, played = played_game(seed=11)
+    twin = Match.replay(ToyRules(), NAMES, {}, 11, match.actions, played)
+    assert twin.state == match.state and twin.actions == match.actions
+    drawn = [i for i, a in enumerate(match.actions) if a.drawn][-1]
+    original = match.actions[drawn].choice
+    tampered = list(match.actions)
+    tampered[drawn] = Action(CHANCE, next(f"card:{v}" for v in "123" if f"card:{v}" != original), drawn=True)
+    with pytest.raises(ReplayMismatch, match=f"action {drawn}: the RNG drew"):
+        Match.replay(ToyRules(), NAMES, {}, 11, tampered, played)
+    with pytest.raises(ReplayMismatch, match="was played, the log says"):
+        Match.replay(ToyRules(), NAMES, {}, 11, match.actions, [*played[1:], played[0]])
+
+
 def test_actions_round_trip_through_json():
     match = dealt()
     assert [Action.from_json(a.to_json()) for a in match.actions] == match.actions
