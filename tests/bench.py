@@ -97,13 +97,13 @@ def mid_game_session(store: SaveStore, game: str, moves: int) -> GameSession:
 
 
 @contextmanager
-def resumed_table(game: str, moves: int, screen: bool = False) -> Iterator[tuple[Terminal, str]]:
-    """Tabula on a real 80x24 pseudo-terminal, on the table of a game ``moves`` decisions in
-    (see ``mid_game_session``) opened from Resume: the terminal (keeping what it shows, with
-    ``screen``), and what the opening drew."""
+def resumed_table(game: str, moves: int, screen: bool = False, code: Path = ROOT) -> Iterator[tuple[Terminal, str]]:
+    """Tabula (the code in ``code``) on a real 80x24 pseudo-terminal, on the table of a game
+    ``moves`` decisions in (see ``mid_game_session``) opened from Resume: the terminal (keeping
+    what it shows, with ``screen``), and what the opening drew."""
     with tempfile.TemporaryDirectory() as folder:
         mid_game_session(SaveStore(Path(folder)), game, moves)
-        terminal = Terminal(Path(folder), screen=screen)
+        terminal = Terminal(None, argv=[sys.executable, "-m", "tui.cli", "--data-dir", folder], cwd=code, screen=screen)
         try:
             terminal.wait_for("New game")
             terminal.settle()
@@ -184,7 +184,7 @@ def keypress_latencies_while_thinking(game: str, bot: str = "hard", turns: int =
             terminal.close()
 
 
-def move_latencies(game: str, moves: int, samples: int = 40) -> tuple[list[float], list[float], list[float]]:
+def move_latencies(game: str, moves: int, samples: int = 40, code: Path = ROOT) -> tuple[list[float], list[float], list[float]]:
     """A real move (the first choice, by its number key) on a mid-game table of human seats at
     80x24, from the key until the last repaint the user sees (the last change of any cell on
     the terminal, as an emulator shows it: the app's repaints of unchanged cells are left out),
@@ -194,7 +194,7 @@ def move_latencies(game: str, moves: int, samples: int = 40) -> tuple[list[float
     shown: list[float] = []
     written: list[float] = []
     cpu: list[float] = []
-    with resumed_table(game, moves, screen=True) as (terminal, drawn):
+    with resumed_table(game, moves, screen=True, code=code) as (terminal, drawn):
         for _ in range(samples * 3):
             if len(shown) == samples or "Game over" in drawn:
                 break
@@ -510,6 +510,34 @@ def serve_modules_loaded(code: Path) -> list[str]:
     return [name for name in ("asyncssh", "textual_serve") if re.search(rf"\| +{name}$", found, re.M)]
 
 
+def move_rows(row) -> None:
+    """A real move per game, on this code and (interleaved, in the against column) the --against code."""
+    for game, moves in (("almadi", 100), ("pantheon", 60), ("thebai", 120), ("polis", 20)):
+        if game not in GAMES:
+            continue
+        (ours,), theirs = child_rows_of(lambda code: move_latencies(game, moves, code=code), 1)
+        shown, written, cpu = ours
+        players = len(seats_for(game))
+
+        def percentile_ms(pick, q: float = 0.95) -> tuple[float, float | None]:
+            """The ``q`` percentile of ``pick(a run)`` in ms, for this code and the --against code."""
+            return (percentile([t * 1000 for t in pick(ours)], q),
+                    percentile([t * 1000 for t in pick(theirs[0])], q) if theirs else None)
+
+        used, used_before = percentile_ms(lambda run: run[2])
+        row(f"{game}: a move, the app's CPU until its last byte, p95 ({len(cpu)} moves, 10 ms steps)", used,
+            "ms", "< 100 ms", used < 100, against=used_before)
+        p50, p50_before = percentile_ms(lambda run: run[0], 0.5)
+        row(f"{game}: a move (its number key) until the screen's last change, p50 ({len(shown)} moves, "
+            f"{players}p, 80x24)", p50, "ms", "-", True, wall=True, against=p50_before)
+        p95, p95_before = percentile_ms(lambda run: run[0])
+        row(f"{game}: a move (its number key) until the screen's last change, p95 ({len(shown)} moves, "
+            f"{players}p, 80x24)", p95, "ms", "< 100 ms", p95 < 100, wall=True, against=p95_before)
+        last_byte, last_byte_before = percentile_ms(lambda run: run[1])
+        row(f"{game}: the same until the app's last byte (repaints of unchanged cells too), p95", last_byte, "ms",
+            "report", True, wall=True, against=last_byte_before)
+
+
 def saves_rows(row) -> None:
     for saves in (10, 1000, 10000):
         with tempfile.TemporaryDirectory() as folder:
@@ -588,22 +616,7 @@ def core_rows(row) -> None:
         p95 = percentile(latencies, 0.95) if answered and latencies else float("nan")
         row(f"almadi: key press to repaint p95 while a Hard bot thinks ({len(latencies)} presses, 2p, 80x24)",
             p95, "ms", "< 50 ms", p95 < 50, wall=True)
-    for game, moves in (("almadi", 100), ("pantheon", 60), ("thebai", 120), ("polis", 20)):
-        if game in GAMES:
-            shown, written, cpu = move_latencies(game, moves)
-            latencies = [t * 1000 for t in shown]
-            p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
-            players = len(seats_for(game))
-            used = percentile([t * 1000 for t in cpu], 0.95)
-            row(f"{game}: a move, the app's CPU until its last byte, p95 ({len(cpu)} moves, 10 ms steps)", used,
-                "ms", "< 100 ms", used < 100)
-            row(f"{game}: a move (its number key) until the screen's last change, p50 ({len(latencies)} moves, "
-                f"{players}p, 80x24)", p50, "ms", "-", True, wall=True)
-            row(f"{game}: a move (its number key) until the screen's last change, p95 ({len(latencies)} moves, "
-                f"{players}p, 80x24)", p95, "ms", "< 100 ms", p95 < 100, wall=True)
-            last_byte = percentile([t * 1000 for t in written], 0.95)
-            row(f"{game}: the same until the app's last byte (repaints of unchanged cells too), p95", last_byte, "ms",
-                "report", True, wall=True)
+    move_rows(row)
     small, large = autosave_ms(10), autosave_ms(1000)
     row("autosave with 10 saved games (median of 40)", small, "ms", "< 10 ms", small < 10, wall=True)
     row("autosave with 1,000 saved games (median of 40)", large, "ms", "< 10 ms, flat",

@@ -22,8 +22,9 @@ from tui.messages import ChoiceMade, ChoicePageTurned
 from tui.text import clean
 
 TITLE = "Choices"
-NARROW = 32
-"""The width of the list at 80 columns (a 34-column side, less the border)."""
+NARROW = 29
+"""The width of the list's lines at 80 columns (a 34-column side, less the border, the padding
+and the scrollbar's column)."""
 
 
 def choice_prompt(number: int, choice: Choice, shared: str = "") -> Text:

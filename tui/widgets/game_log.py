@@ -61,6 +61,14 @@ class GameLog(RichLog):
         after it, painting the log once more after every move."""
         self.anchor()
 
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        """Anchored at the new height, in the layout that gave it: Textual's layout scrolls an
+        anchored log with its old height, and scrolls it again (a frame later) with the new one."""
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        if resized and self.is_anchored and not self._anchor_released:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        return resized
+
     def _rewind(self, count: int) -> None:
         """Forget what was written for the shown lines past the first ``count``."""
         if count < len(self._ends):
