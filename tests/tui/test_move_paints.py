@@ -1,0 +1,70 @@
+"""A move is drawn in one paint at 80x24: after its key, the screen changes once (what the user
+sees settles with the first frame, not one or two frames later)."""
+
+from __future__ import annotations
+
+import pyte
+import pytest
+
+from engine.core.bots import RandomBot
+from engine.registry import rules_for
+from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle
+from tui.screens import table
+from tui.screens.table import TableScreen
+
+MID_GAME = {"almadi": 100, "pantheon": 60, "thebai": 120, "polis": 20}
+"""Decisions made before the table is opened: the mid-game of ``make bench``'s move rows."""
+MOVES = 12
+
+
+class Emulator:
+    """What a terminal shows of the app's paints, and how many of them changed a cell."""
+
+    def __init__(self, app) -> None:
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.Stream(self.screen)
+        self.changes = 0
+        display = app._display
+
+        def shown(screen, renderable) -> None:
+            if renderable is not None and hasattr(renderable, "render_segments"):
+                before = self.cells()
+                self.stream.feed(renderable.render_segments(app.console))
+                self.changes += self.cells() != before
+            display(screen, renderable)
+
+        app._display = shown
+
+    def cells(self) -> list:
+        return [dict(row) for row in self.screen.buffer.values()]
+
+
+def mid_game(data_dir, game: str) -> None:
+    seats = [(name, "human") for name in ("Ann", "Bruno", "Chloe", "Dara")][:rules_for(game).max_players]
+    session = new_save(data_dir, game, seats, seed=5, title="paints")
+    bot = RandomBot(5)
+    for _ in range(MID_GAME[game]):
+        seat = session.match.awaiting()[0]
+        session.act(seat, bot.choose(session.match, seat).id)
+
+
+@pytest.mark.parametrize("game", sorted(MID_GAME))
+@pilot_test
+async def test_each_move_changes_the_screen_once(game, tmp_path, monkeypatch):
+    monkeypatch.setattr(table, "SLOW_ANSWER", 60)  # a slow move dims its list: a change of its own
+    mid_game(tmp_path, game)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        emulator = Emulator(app)
+        await settle(pilot)
+        await open_first_save(pilot)
+        changes = []
+        while len(changes) < MOVES and isinstance(app.screen, TableScreen):
+            key = "enter" if app.screen.curtain_up else "1"  # a hot-seat curtain is lifted, not counted
+            emulator.changes = 0
+            await pilot.press(key)
+            await settle(pilot)
+            await pilot.pause(0.1)  # frames that would follow the move's (60 a second)
+            if key == "1":
+                changes.append(emulator.changes)
+        assert changes == [1] * MOVES
