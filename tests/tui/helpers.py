@@ -62,6 +62,26 @@ async def open_first_save(pilot) -> None:
     await settle(pilot)
 
 
+async def play_to_the_end_by_keys(pilot, moves: int, arrows_every: int) -> str:
+    """Play the table on screen to its end through the keyboard, at most ``moves`` moves: number
+    keys, varied, and Down + Enter on every ``arrows_every``-th; the end screen's sheet text."""
+    from tui.screens.end import EndScreen
+
+    app, table = pilot.app, pilot.app.screen
+    for move in range(moves):
+        if isinstance(app.screen, EndScreen):
+            break
+        count = len(table.state.choices)
+        assert count, "a human must always have a choice while the game runs"
+        if move % arrows_every == arrows_every - 1 and count > 1:
+            await pilot.press("down", "enter")
+        else:
+            await pilot.press(str(move % min(count, 9) + 1))
+        await settle(pilot, rounds=1)
+    assert isinstance(app.screen, EndScreen), f"no end after {moves} moves"
+    return text_of(app.screen.query_one("#sheet"))
+
+
 def new_save(data_dir: Path, game: str, seats: list[tuple[str, str]], seed: int = 7, title: str = "", options=None) -> GameSession:
     store = SaveStore(data_dir)
     return GameSession.new(store, game, title, [Seat(name, kind) for name, kind in seats], options, seed)

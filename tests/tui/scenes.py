@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Awaitable, Callable
 
-from tests.tui.helpers import make_app, new_save, settle
+from tests.tui.helpers import make_app, new_save, open_first_save, settle
 from tui.app import TabulaApp
 
 SIZES = ((80, 24), (160, 50))
@@ -21,13 +21,6 @@ async def nothing(pilot) -> None:
 
 async def open_new_game(pilot) -> None:
     await pilot.press("n")
-    await settle(pilot)
-
-
-async def open_first_save(pilot) -> None:
-    await pilot.press("r")
-    await settle(pilot)
-    await pilot.press("enter")
     await settle(pilot)
 
 

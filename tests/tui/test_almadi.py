@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from saves.store import SaveStore
-from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of, until
+from tests.tui.helpers import (TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, play_to_the_end_by_keys, settle,
+                               text_of, until)
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
@@ -22,20 +23,8 @@ async def test_a_full_two_player_game_through_the_keyboard(tmp_path):
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen) and table.state.humans == [0, 1]
-        for move in range(400):
-            if isinstance(app.screen, EndScreen):
-                break
-            count = len(table.state.choices)
-            assert count, "a human must always have a choice while the game runs"
-            # vary the keys: number keys, and arrows + Enter
-            if move % 3 == 2 and count > 1:
-                await pilot.press("down", "enter")
-            else:
-                await pilot.press(str(move % min(count, 9) + 1))
-            await settle(pilot, rounds=1)
+        sheet = await play_to_the_end_by_keys(pilot, moves=400, arrows_every=3)
         end = app.screen
-        assert isinstance(end, EndScreen)
-        sheet = text_of(end.query_one("#sheet"))
         for word in ("Oases", "Caravans", "Palaces", "Total", "●A Alice", "▲B Bruno"):
             assert word in sheet
         assert "Winner" in text_of(end.query_one("#winners")) or "Shared win" in text_of(end.query_one("#winners"))

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from saves.session import GameSession
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
-from tui.screens.end import EndScreen
+from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, play_to_the_end_by_keys, settle, text_of
 from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
 
@@ -18,19 +17,7 @@ async def test_a_whole_two_player_game_through_the_keyboard(tmp_path):
         await open_first_save(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        for move in range(600):
-            if isinstance(app.screen, EndScreen):
-                break
-            count = len(table.state.choices)
-            assert count, "a human must always have a choice while the game runs"
-            if move % 4 == 3 and count > 1:
-                await pilot.press("down", "enter")
-            else:
-                await pilot.press(str(move % min(count, 9) + 1))
-            await settle(pilot, rounds=1)
-        end = app.screen
-        assert isinstance(end, EndScreen)
-        sheet = text_of(end.query_one("#sheet"))
+        sheet = await play_to_the_end_by_keys(pilot, moves=600, arrows_every=4)
         for word in ("Council", "Estate", "City dice", "Different suits", "Same suit", "Total", "●A Alice"):
             assert word in sheet
         await pilot.press("enter")
