@@ -4,7 +4,7 @@ It does what the table screen does with a SharedSession: waits for ``on_change``
 acts for its seat when awaited (first legal choice), plays the bots when it runs them, and
 reports every step as a JSON line on stdout (time-stamped, for latency measurements).
 
-    python -m tests.multiterminal.player DATA_DIR SAVE_ID (SEAT | watch) [--race-at T] [--hold] [--ttl S] [--die-in-write]
+    python -m tests.multiterminal.player DATA_DIR SAVE_ID (SEAT | watch) [--race] [--hold] [--ttl S] [--die-in-write]
 """
 
 from __future__ import annotations
@@ -54,9 +54,10 @@ def show(shared: SharedSession) -> None:
     emit("view", n=len(shared.match.actions), viewer=shared.viewer, hand=view.get("hand"), log=view["log"])
 
 
-def race(shared: SharedSession, seat: int, at: float) -> None:
-    """Act at wall-clock time ``at`` without looking at the disk first; retry once if refused."""
-    time.sleep(max(0.0, at - time.time()))
+def race(shared: SharedSession, seat: int) -> None:
+    """Once told on stdin, act on the position read when joining, without looking at the disk
+    again (another terminal may have acted on it since); retry once if refused."""
+    sys.stdin.readline()
     if not act(shared, seat):
         shared.refresh()
         act(shared, seat)
@@ -104,7 +105,7 @@ def main() -> int:
     parser.add_argument("data_dir")
     parser.add_argument("save_id")
     parser.add_argument("seat")
-    parser.add_argument("--race-at", type=float)
+    parser.add_argument("--race", action="store_true", help="act once told on stdin, on the position read when joining")
     parser.add_argument("--hold", action="store_true", help="take the seat, then act only when told on stdin")
     parser.add_argument("--ttl", type=float, default=12.0)
     parser.add_argument("--die-in-write", action="store_true")
@@ -128,8 +129,8 @@ def main() -> int:
                     act(shared, seats[0])
                 except IllegalChoice as error:
                     emit("not-allowed", message=str(error))
-        elif args.race_at:
-            race(shared, seats[0], args.race_at)
+        elif args.race:
+            race(shared, seats[0])
         else:
             play(shared, changed)
     finally:

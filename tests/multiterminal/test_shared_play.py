@@ -123,12 +123,15 @@ def test_two_players_alternate_to_the_end_each_sees_the_others_moves_and_no_secr
         assert any(re.search(f"{me} gets a \\d", line) for v in views for line in v["log"])
 
 
-def test_two_terminals_acting_at_the_same_instant_one_is_applied_the_other_refused_then_retried(data_dir):
+def test_two_terminals_acting_on_the_same_position_one_is_applied_the_other_refused_then_retried(data_dir):
+    """Both terminals have read the game before either acts (not a race on the clock, which a
+    busy machine loses: a terminal still starting up would read the other's move first)."""
     save_id = new_game(data_dir)
     before = len(load(data_dir, save_id).match.actions)
     assert load(data_dir, save_id).match.awaiting() == (0, 1)  # both pledge at once
-    start = time.time() + 2.5
-    ann, bruno = (Player(data_dir, save_id, seat, "--race-at", str(start)) for seat in (0, 1))
+    ann, bruno = (Player(data_dir, save_id, seat, "--race") for seat in (0, 1))
+    assert ann.wait_for("joined")["n"] == bruno.wait_for("joined")["n"] == before
+    ann.send(), bruno.send()
     ann.finish(), bruno.finish()
 
     refused = ann.of("refused") + bruno.of("refused")
