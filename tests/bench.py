@@ -8,6 +8,10 @@ says "unreliable: load N" instead of a verdict when the load average, at the sta
 end, says the machine was busy. Each timing row names its sample count. With ``--against
 DIR`` (a checkout of other code, e.g. a worktree of main before a change), the rows measured
 in child processes run that code too, interleaved with this one, in an "against" column.
+Child processes run Tabula as its installed command does: through the console script's entry
+point, with the project's bytecode compiled first (``compile_bytecode``: pip compiles it at
+install, while this machine's PYTHONDONTWRITEBYTECODE=1 would make a checkout compile it at
+every start).
 """
 
 from __future__ import annotations
@@ -46,6 +50,10 @@ NAMES4 = ["Ann", "Bruno", "Chloe", "Dara"]
 
 AGAINST: Path | None = None
 """The other checkout of --against, if any."""
+TABULA = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
+"""Tabula started as its installed ``tabula`` command starts it (the console script's own two
+lines), in the checkout that is the child's working folder. Not ``python -m tui.cli``: that
+loads tui/cli.py twice, as __main__ and again when a subcommand's module imports it."""
 HELLO = """from textual.app import App
 from textual.widgets import Static
 
@@ -80,7 +88,7 @@ def first_frame_ratios(runs: int, code: Path = ROOT) -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
         for _ in range(runs):
             hello = first_frame_seconds([sys.executable, "-c", HELLO], "hello")
-            tabula = first_frame_seconds([sys.executable, "-m", "tui.cli", "--data-dir", folder], "New game", code)
+            tabula = first_frame_seconds([*TABULA, "--data-dir", folder], "New game", code)
             ratios.append(tabula / hello)
     return ratios
 
@@ -359,9 +367,9 @@ def saved_folder(folder: Path, saves: int) -> Path:
 
 
 def child_cost(*args: str, code: Path = ROOT) -> tuple[float, float]:
-    """CPU seconds and peak memory (MB) of ``python -m tui.cli ARGS`` as a child process running
-    the code in ``code``."""
-    process = subprocess.Popen([sys.executable, "-m", "tui.cli", *args], cwd=code, stdout=subprocess.DEVNULL)
+    """CPU seconds and peak memory (MB) of ``tabula ARGS`` as a child process running the code in
+    ``code``."""
+    process = subprocess.Popen([*TABULA, *args], cwd=code, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     assert process.returncode == 0, f"tabula {' '.join(args)} failed"
@@ -446,6 +454,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     AGAINST = args.against.resolve() if args.against else None
     rows: list[Row] = []
+    for code in (ROOT, *([AGAINST] if AGAINST else [])):
+        compile_bytecode(code)
     load_at_start = os.getloadavg()[0]
 
     def row(name: str, value: float, unit: str, target: str, ok: bool, *, wall: bool = False,
@@ -473,6 +483,15 @@ def main(argv: list[str] | None = None) -> None:
         table.add_row(r.name, shown(r.value, r.unit), *([shown(r.against, r.unit)] if AGAINST else []), r.target,
                       verdict)
     Console(width=None if sys.stdout.isatty() else 160).print(table)
+
+
+def compile_bytecode(code: Path) -> None:
+    """Compile the project's modules in ``code`` as installing it does (pip compiles a package's
+    bytecode at install). This machine sets PYTHONDONTWRITEBYTECODE=1, so without it every child
+    process would compile the project's source anew at start-up, which an installed command never
+    does. Into the checkout's own __pycache__ folders (ignored by git), only where stale."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "engine", "tui", "saves"], cwd=code, check=True,
+                   stdout=subprocess.DEVNULL)
 
 
 def child_rows_of(measure, runs: int) -> tuple[list, list]:
@@ -505,7 +524,7 @@ def start_rows(row) -> None:
 
 def serve_modules_loaded(code: Path) -> list[str]:
     """asyncssh or textual-serve, if `tabula --help` imports them."""
-    found = subprocess.run([sys.executable, "-X", "importtime", "-m", "tui.cli", "--help"], cwd=code,
+    found = subprocess.run([TABULA[0], "-X", "importtime", *TABULA[1:], "--help"], cwd=code,
                            capture_output=True, text=True).stderr
     return [name for name in ("asyncssh", "textual_serve") if re.search(rf"\| +{name}$", found, re.M)]
 
