@@ -172,11 +172,12 @@ def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int)
         bots = {seat: make_bot(bot_kind, f"{seed}:{seat}") for seat in range(players)}
         while True:
             match.draw_all()
-            if match.decision is None:
+            decision = match.decision
+            if decision is None:
                 break
             if run.decisions >= max_decisions:
                 raise RuntimeError(f"runaway game: not over after {max_decisions} decisions")
-            seat = match.decision.actors[0]
+            seat = decision.actors[0]
             played.append(match.choose(seat, bots[seat].choose(match, seat).id))
             run.decisions += 1
         replayed = Match.replay(rules, names, match.options, seed, match.actions, played)
