@@ -7,6 +7,14 @@ resources, units on the board, merchants ready to sail and projects under way.
 An action is several steps (Trade, then a market, then the goods), so a state in the middle
 of the side's own action is valued by its best completion (a small search over those steps,
 dice averaged): choosing "Trade" is worth what the best trade is worth.
+
+Near a round end that ends the game (a side that cannot feed its citizens or is left without
+prestige, or the last round) the state is judged by the final score it leads to, not by what
+keeps the score coming: once a side has passed, or in the last round, the round end is
+foreseen from the state as it stands (feeding, cities given up, growth, megalopolis); once
+both have passed, the round end is played out (see ``finished_round``). A side far ahead may
+then end the game by letting the other starve, and a side that would end it behind keeps
+its wheat and prestige instead of spending them on moves that cannot pay.
 """
 
 from __future__ import annotations
@@ -14,8 +22,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import CHANCE, Flow, copy_state
+from engine.core.flow import EACH
 
+from . import upkeep
 from .data import catalogue
+from .steps_round import ledger_of
 from .terms import DIE, RESOURCES
 
 MID_ACTION = frozenset({
@@ -115,14 +126,99 @@ def side_value(state: dict[str, Any], seat: int) -> float:
     return value
 
 
+def round_end_forecast(state: dict[str, Any]) -> list[int] | None:
+    """Each side's final score if the round ended now and that ended the game; None if the game
+    would go on. Cities are given up as cheaply as they can be and every wheat left grows a citizen."""
+    cat = catalogue()
+    ledgers = [ledger_of(state, seat) for seat in (0, 1)]
+    for polis, tile in state["building"].items():
+        if state["owner"][polis] is not None:
+            ledgers[state["owner"][polis]].prestige += cat.projects[tile]["round"]
+    unfed = []
+    for ledger in ledgers:
+        fed = upkeep.feed(ledger)
+        left = fed.unfed
+        while left > 0 and ledger.cities:
+            left -= upkeep.give_up(ledger, cheapest_to_give_up(state, {c.id: c.pop for c in ledger.cities}, left))
+        unfed.append(fed.unfed > 0)
+        for city in ledger.cities:
+            grown = 0
+            while upkeep.growth_room(ledger, city, grown):
+                upkeep.grow(ledger, city.id)
+                grown += 1
+        upkeep.megalopolis(ledger)
+    if not upkeep.end_reasons(state["round"], unfed, [ledger.prestige for ledger in ledgers]):
+        return None
+    return [ledger.citizens() + ledger.prestige + _project_prestige(state, ledger) for ledger in ledgers]
+
+
+def _project_prestige(state: dict[str, Any], ledger: upkeep.Ledger) -> int:
+    return sum(_projects_in(state, city.id) for city in ledger.cities)
+
+
+def _projects_in(state: dict[str, Any], polis: str) -> int:
+    """Game-end prestige of the projects built or under way in ``polis``."""
+    projects = catalogue().projects
+    tiles = [*state["built"].get(polis, ()), *([state["building"][polis]] if polis in state["building"] else [])]
+    return sum(projects[tile]["final"] for tile in tiles)
+
+
+def cheapest_to_give_up(state: dict[str, Any], citizens: dict[str, int], unfed: int) -> str:
+    """The city to give up next for ``unfed`` citizens: of those that cover them alone, the one
+    worth least (citizens and project prestige); if none does, the most populous."""
+    covering = [polis for polis, pop in citizens.items() if pop >= unfed]
+    if not covering:
+        return max(citizens, key=lambda polis: (citizens[polis], polis))
+    return min(covering, key=lambda polis: (citizens[polis] + _projects_in(state, polis), polis))
+
+
+def round_end_near(state: dict[str, Any]) -> bool:
+    return state["phase"] == "actions" and (any(state["passed"]) or state["round"] >= upkeep.LAST_ROUND)
+
+
 def static(state: dict[str, Any], seat: int) -> float:
     if not state["flow"] and state["over"]:
         from .rules import score_of  # the final score, not a guess
         return 100.0 * (score_of(state, seat).total - score_of(state, 1 - seat).total)
+    forecast = round_end_forecast(state) if round_end_near(state) else None
+    if forecast is not None:
+        return forecast[seat] - forecast[1 - seat] + prospects(state, seat) - prospects(state, 1 - seat)
     return side_value(state, seat) - side_value(state, 1 - seat)
 
 
+def finished_round(flow: Flow, state: dict[str, Any]) -> dict[str, Any] | None:
+    """The game as it ends with this round end, its decisions made by rote (cities given up as
+    cheaply as they can be, all the growth wheat allows, no tax); None if it goes on (or the
+    round end is not under way)."""
+    if state["phase"] != "upkeep":
+        return None
+    trial = copy_state(state, log=False)
+    while (decision := flow.decision(trial)) is not None and not decision.is_chance:
+        actor = decision.actors[0]
+        flow.apply(trial, actor, _by_rote(trial, _frame_deciding(trial, actor), decision.for_actor(actor)))
+    return trial if trial["over"] and decision is None else None
+
+
+def _frame_deciding(state: dict[str, Any], actor: int) -> dict[str, Any]:
+    top = state["flow"][-1]
+    return top["branches"][str(actor)][-1] if top["step"] == EACH else top
+
+
+def _by_rote(state: dict[str, Any], frame: dict[str, Any], choices) -> Any:
+    """Give up the cheapest city, grow a citizen wherever one may grow, levy no tax."""
+    if frame["step"] == "give_up":
+        citizens = {choice.id[6:]: state["pop"][choice.id[6:]] for choice in choices}
+        wanted = f"polis:{cheapest_to_give_up(state, citizens, frame['unfed'])}"
+    else:
+        growing = [choice.id for choice in choices if choice.id.startswith("grow:")]
+        wanted = growing[0] if growing else "done" if frame["step"] == "growth" else "no-tax"
+    return next(choice for choice in choices if choice.id == wanted)
+
+
 def evaluate(flow: Flow, state: dict[str, Any], seat: int) -> float:
+    ended = finished_round(flow, state)
+    if ended is not None:
+        return static(ended, seat)
     budget = [SEARCH_NODES]
     return _completed(flow, state, seat, budget)
 
