@@ -62,6 +62,10 @@ PROFILES: dict[str, Profile] = {
     # against 2.5 of 8 with the default play-outs (margin -6.2) and 1.5 of 6 with the greedy
     # bot's opinion as prior visits (tabula arena polis --seats normal,greedy --seed 1000); with each
     # choice's exploration scaled by the spread of its values (tree.py), 5 of 6 (margin +3.8).
+    # On deals 2000-2003 that was 4 of 7: Normal led when the other side passed, judged Athens'
+    # coming starvation a rout, acted on and starved. With the heuristic judging a round end that
+    # ends the game by its final score (engine/polis/bot.py): 6 of 7 there (margin +5.6), and
+    # 14.5 of 20 on new deals 3000-3009 (51-87%, margin +2.7), uncapped.
     "polis": Profile(depth=0, scale=5.0, whole_turns=False),
 }
 """Per-game tuning, by game id (measured with `tabula arena` and `python -m tests.bench --only search`)."""
