@@ -60,7 +60,8 @@ async def test_a_whole_game_against_a_greedy_sparta_through_the_keyboard(tmp_pat
     [record] = SaveStore(tmp_path).summaries()
     match = table.session.match
     assert record.status == "finished" and record.moves == len(match.actions)
-    assert match.state["round"] == 4 and match.state["end"] == ["round 4 is over"]
+    # It ends with round 4 (a side may also have starved at that round end: it only gives up cities).
+    assert match.state["round"] == 4 and "round 4 is over" in match.state["end"]
 
 
 @pilot_test
