@@ -159,6 +159,16 @@ def test_a_player_killed_in_the_middle_of_writing_its_move_costs_nothing_and_its
     assert not any((data_dir / "set-aside").iterdir())
 
 
+def stop_outside_the_seats_lock(process: subprocess.Popen, data_dir: Path, save_id: str) -> None:
+    """SIGSTOP a player while it does not hold the seats' file lock. Stopped inside it (renewing
+    its lease, which takes longer on a busy machine) it would keep every other terminal out for
+    as long as it stays stopped, which is not the stall this test is about."""
+    with SeatLeases(data_dir, save_id).lock:
+        process.send_signal(signal.SIGSTOP)
+        while Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "T":
+            time.sleep(0.01)
+
+
 def test_a_held_seat_cannot_be_taken_and_is_freed_when_its_holder_stalls_or_dies(data_dir):
     save_id = new_game(data_dir)
     ttl = ("--ttl", "1.5")
@@ -168,7 +178,7 @@ def test_a_held_seat_cannot_be_taken_and_is_freed_when_its_holder_stalls_or_dies
     assert "held by another terminal" in intruder.wait_for("taken")["message"]
     intruder.finish()
 
-    holder.process.send_signal(signal.SIGSTOP)  # alive but silent: no heartbeat
+    stop_outside_the_seats_lock(holder.process, data_dir, save_id)  # alive but silent: no heartbeat
     time.sleep(2.0)
     successor = Player(data_dir, save_id, 0, "--hold", *ttl)
     successor.wait_for("joined")
