@@ -111,7 +111,7 @@ def resumed_table(game: str, moves: int, screen: bool = False, code: Path = ROOT
     what it shows, with ``screen``), and what the opening drew."""
     with tempfile.TemporaryDirectory() as folder:
         mid_game_session(SaveStore(Path(folder)), game, moves)
-        terminal = Terminal(None, argv=[sys.executable, "-m", "tui.cli", "--data-dir", folder], cwd=code, screen=screen)
+        terminal = Terminal(None, argv=[*TABULA, "--data-dir", folder], cwd=code, screen=screen)
         try:
             terminal.wait_for("New game")
             terminal.settle()

@@ -28,6 +28,17 @@ def toy_registered(monkeypatch):
     toygame.register(monkeypatch)
 
 
+@pytest.fixture(autouse=True)
+def players_ended():
+    """A player process a test left running ends with it, a stopped one (SIGSTOP) included."""
+    yield
+    for player in Player.started:
+        if player.process.poll() is None:
+            player.process.kill()
+            player.process.wait()
+    Player.started.clear()
+
+
 @pytest.fixture
 def data_dir(tmp_path):
     return tmp_path / "data"
@@ -42,13 +53,18 @@ def new_game(data_dir: Path, kinds=("human", "human"), seed=5) -> str:
 class Player:
     """A player process and the JSON events it reports."""
 
+    MODULE = "tests.multiterminal.player"
+    started: list["Player"] = []
+    """Every process started, so that each ends with its test (``players_ended``)."""
+
     def __init__(self, data_dir: Path, save_id: str, seat, *extra: str):
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.multiterminal.player", str(data_dir), save_id, str(seat), *extra],
+            [sys.executable, "-m", self.MODULE, str(data_dir), save_id, str(seat), *extra],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         self.events: list[dict] = []
         self._pending = b""
+        Player.started.append(self)
 
     def wait_for(self, name: str, timeout: float = 60.0) -> dict:
         """The next event called ``name``. Reads the pipe itself: a line buffered by a
@@ -251,13 +267,7 @@ def test_taking_several_seats_is_all_or_nothing_and_only_human_seats_can_be_take
 class TablePlayer(Player):
     """A table process (tests/multiterminal/table.py): what its screen would show, as events."""
 
-    def __init__(self, data_dir: Path, save_id: str, seat, *extra: str):
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.multiterminal.table", str(data_dir), save_id, str(seat), *extra],
-            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )
-        self.events = []
-        self._pending = b""
+    MODULE = "tests.multiterminal.table"
 
     def told_so_far(self) -> str:
         """Its events so far but the progress reports (only the last), and what it wrote to
@@ -316,8 +326,3 @@ def test_a_bot_thinking_in_one_process_shows_its_progress_in_the_others_and_a_pl
     except AssertionError as error:  # what the other terminals said, the runner's first
         said = "\n".join(f"{name}: {table.told_so_far()}" for name, table in zip(("runner", "Ann", "spectator"), tables))
         raise AssertionError(f"{error}\n{said}") from None
-    finally:
-        for table in tables:
-            if table.process.poll() is None:
-                table.process.kill()
-                table.process.wait()
