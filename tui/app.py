@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import gc
 import os
+import weakref
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from textual import work
@@ -19,6 +23,20 @@ from tui.text import clean, player_name
 
 STYLES = Path(__file__).parent / "styles"
 MIN_SIZE = Size(80, 24)
+
+
+class FreshContextExecutor(ThreadPoolExecutor):
+    """Runs each job in a context of its own. Textual's thread workers run in the loop's default
+    executor and set ``active_worker`` in the context they run in: with the plain executor that
+    is the pool thread's own, which outlives the job. An idle thread then kept the last Worker it
+    ran and, through it, that worker's screen: a closed table with its game, the Resume list
+    that seated it, until the thread ran another worker."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        return super().submit(contextvars.Context().run, fn, *args, **kwargs)
+
+
+_fresh_loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
 
 
 class TabulaApp(App):
@@ -118,6 +136,12 @@ class TabulaApp(App):
         if not self.served:
             return super().deliver_screenshot(*args, **kwargs)
         return None
+
+    def on_load(self) -> None:
+        loop = asyncio.get_running_loop()
+        if loop not in _fresh_loops:  # before any worker runs; once per loop (tests run apps in one)
+            loop.set_default_executor(FreshContextExecutor(thread_name_prefix="tabula-worker"))
+            _fresh_loops.add(loop)
 
     def get_default_screen(self) -> HomeScreen:
         return HomeScreen()

@@ -1,4 +1,5 @@
-"""What every Tabula screen shares: resize events that are out of date are dropped.
+"""What every Tabula screen shares: resize events that are out of date are dropped, and the
+lines its widgets drew are let go when it closes.
 
 Textual lays out the screens under the top one twice per resize: directly, and through a queued
 Resize event; and every layout that changes a screen's size posts that screen a Resize of its own.
@@ -11,6 +12,7 @@ is always followed by a newer one, so it is safe to drop.
 from __future__ import annotations
 
 from textual import events
+from textual._styles_cache import StylesCache
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
 
@@ -20,9 +22,24 @@ class LatestSizeOnly:
             event.prevent_default()
 
 
-class TabulaScreen(LatestSizeOnly, Screen[ScreenResultType]):
+class ForgetsItsLines:
+    """Textual 8 caches ``StylesCache.get_inner_outer``, a method, in a process-wide
+    ``lru_cache(1024)``: its key holds the ``StylesCache`` of every widget drawn, and with it
+    all the lines that widget last rendered, long after the widget is gone (textual#6665).
+    Each Home → Resume → table → Esc kept ~1 MB of an Almadi table's lines this way, in a
+    served app that runs for hours. The cache only saves building two Styles: it is emptied
+    whenever a screen closes, which lets the closed screen's lines go (a Textual that no longer
+    caches it has nothing to empty)."""
+
+    def on_unmount(self) -> None:
+        clear = getattr(StylesCache.get_inner_outer, "cache_clear", None)
+        if clear is not None:
+            clear()
+
+
+class TabulaScreen(LatestSizeOnly, ForgetsItsLines, Screen[ScreenResultType]):
     pass
 
 
-class TabulaModal(LatestSizeOnly, ModalScreen[ScreenResultType]):
+class TabulaModal(LatestSizeOnly, ForgetsItsLines, ModalScreen[ScreenResultType]):
     pass
