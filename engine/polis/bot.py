@@ -4,6 +4,12 @@ The score so far counts most; then what keeps the score coming: citizens that ca
 at the next round end (a side that cannot feed them loses cities and ends the game),
 resources, units on the board, merchants ready to sail and projects under way.
 
+A side that has not passed is credited with the tribute wheat it can still collect at home
+where its wheat in store would not feed its citizens; passing gives that up, and what the
+tribute would have fed must be fed with prestige or cities. (A credit for everything a side's
+units promise, lost on passing, made the greedy bot stall for ever with free proxenos moves
+rather than pass.)
+
 An action is several steps (Trade, then a market, then the goods), so a state in the middle
 of the side's own action is valued by its best completion (a small search over those steps,
 dice averaged): choosing "Trade" is worth what the best trade is worth.
@@ -12,9 +18,11 @@ Near a round end that ends the game (a side that cannot feed its citizens or is 
 prestige, or the last round) the state is judged by the final score it leads to, not by what
 keeps the score coming: once a side has passed, or in the last round, the round end is
 foreseen from the state as it stands (feeding, cities given up, growth, megalopolis); once
-both have passed, the round end is played out (see ``finished_round``). A side far ahead may
-then end the game by letting the other starve, and a side that would end it behind keeps
-its wheat and prestige instead of spending them on moves that cannot pay.
+both have passed, the round end is played out (see ``finished_round``). Before the last
+round, only a side that can no longer mend its shortfall ends the game in that forecast: one
+that may still act and can feed its citizens with the tribute within its reach plays on. A
+side far ahead may then end the game by letting the other starve, and a side that would end
+it behind keeps its wheat and prestige instead of spending them on moves that cannot pay.
 """
 
 from __future__ import annotations
@@ -24,8 +32,9 @@ from typing import Any
 from engine.core import CHANCE, Flow, copy_state
 from engine.core.flow import EACH
 
-from . import upkeep
+from . import military, upkeep
 from .data import catalogue
+from .scoring import project_prestige
 from .steps_round import ledger_of
 from .terms import DIE, RESOURCES
 
@@ -40,6 +49,25 @@ SEARCH_NODES = 60
 WEIGHTS = {"wheat": 0.6, "silver": 0.7, "wood": 0.4, "metal": 0.4, "oil": 0.3, "wine": 0.3}
 STARVING = 6.0
 """Cost of each citizen that neither wheat nor prestige could feed now."""
+TO_COLLECT = 0.5
+"""Cost of each citizen only tribute still to collect at home would feed: it takes an action,
+and the other side may take the region first. (Less than prestige or a city, so that passing
+without collecting it costs something; more than nothing, so that collecting it beats taking
+an action that changes nothing, and a side that stalls never looks better than one that acts.)"""
+
+
+def may_act(state: dict[str, Any], seat: int) -> bool:
+    """Whether the side may still take actions this round."""
+    return state["phase"] == "actions" and not state["passed"][seat]
+
+
+def wheat_within_reach(state: dict[str, Any], seat: int) -> int:
+    """Wheat the side can still collect this round as tribute at home, where it costs no prestige
+    (none once it cannot act)."""
+    if not may_act(state, seat):
+        return 0
+    return sum(military.tribute_yield(state, seat, region).count("wheat")
+               for region in military.tribute_regions(state, seat) if not military.tribute_cost(state, seat, region))
 
 
 def prospects(state: dict[str, Any], seat: int) -> float:
@@ -99,7 +127,7 @@ def side_value(state: dict[str, Any], seat: int) -> float:
     cat = catalogue()
     owned = [p for p, owner in state["owner"].items() if owner == seat]
     citizens = sum(state["pop"][p] for p in owned)
-    projects = sum(cat.projects[t]["final"] for p in owned for t in state["built"].get(p, ()))
+    projects = project_prestige(state, owned)
     building = sum(cat.projects[t]["round"] + cat.projects[t]["final"]
                    for p, t in state["building"].items() if state["owner"][p] == seat)
     res = state["res"][seat]
@@ -112,11 +140,16 @@ def side_value(state: dict[str, Any], seat: int) -> float:
         kept = res["wheat"] - res["wheat"] // 2
         value += WEIGHTS["wheat"] * kept - 0.9 * max(0, citizens - kept - expected_wheat(state, seat))
     else:
-        # The coming meal: wheat beyond it is worth something; short of it, prestige feeds (and 0
-        # prestige ends the game), and what nothing feeds costs cities.
+        # The coming meal: wheat beyond it is worth something; short of it, tribute the side can
+        # still collect feeds, then prestige (and 0 prestige ends the game), and what nothing
+        # feeds costs cities.
         wheat = res["wheat"]
         value += WEIGHTS["wheat"] * max(0, wheat - citizens)
         short = max(0, citizens - wheat)
+        if short:
+            collected = min(short, wheat_within_reach(state, seat))
+            value -= TO_COLLECT * collected
+            short -= collected
         paid = min(max(0, state["prestige"][seat] - 1), short)
         value -= paid + STARVING * (short - paid)
     if state["prestige"][seat] <= 0:
@@ -128,12 +161,10 @@ def side_value(state: dict[str, Any], seat: int) -> float:
 
 def round_end_forecast(state: dict[str, Any]) -> list[int] | None:
     """Each side's final score if the round ended now and that ended the game; None if the game
-    would go on. Cities are given up as cheaply as they can be and every wheat left grows a citizen."""
-    cat = catalogue()
-    ledgers = [ledger_of(state, seat) for seat in (0, 1)]
-    for polis, tile in state["building"].items():
-        if state["owner"][polis] is not None:
-            ledgers[state["owner"][polis]].prestige += cat.projects[tile]["round"]
+    would go on. Cities are given up as cheaply as they can be and every wheat left grows a citizen.
+    Before the last round, a side that may still act and could feed its citizens with the tribute
+    within its reach does not end the game by its shortfall: it can mend it."""
+    ledgers = [_round_end_ledger(state, seat) for seat in (0, 1)]
     unfed = []
     for ledger in ledgers:
         fed = upkeep.feed(ledger)
@@ -147,20 +178,38 @@ def round_end_forecast(state: dict[str, Any]) -> list[int] | None:
                 upkeep.grow(ledger, city.id)
                 grown += 1
         upkeep.megalopolis(ledger)
-    if not upkeep.end_reasons(state["round"], unfed, [ledger.prestige for ledger in ledgers]):
+    prestige: list[int | None] = [ledger.prestige for ledger in ledgers]
+    if state["round"] < upkeep.LAST_ROUND:
+        for seat in (0, 1):
+            if (unfed[seat] or not prestige[seat]) and _can_mend(state, seat):
+                unfed[seat], prestige[seat] = False, None
+    if not upkeep.end_reasons(state["round"], unfed, prestige):
         return None
-    return [ledger.citizens() + ledger.prestige + _project_prestige(state, ledger) for ledger in ledgers]
+    return [ledger.citizens() + ledger.prestige
+            + project_prestige(state, [city.id for city in ledger.cities], under_way=True) for ledger in ledgers]
 
 
-def _project_prestige(state: dict[str, Any], ledger: upkeep.Ledger) -> int:
-    return sum(_projects_in(state, city.id) for city in ledger.cities)
-
-
-def _projects_in(state: dict[str, Any], polis: str) -> int:
-    """Game-end prestige of the projects built or under way in ``polis``."""
+def _round_end_ledger(state: dict[str, Any], seat: int) -> upkeep.Ledger:
+    """The side's ledger as the round end starts: projects under way completed (their round prestige)."""
+    ledger = ledger_of(state, seat)
     projects = catalogue().projects
-    tiles = [*state["built"].get(polis, ()), *([state["building"][polis]] if polis in state["building"] else [])]
-    return sum(projects[tile]["final"] for tile in tiles)
+    ledger.prestige += sum(projects[tile]["round"] for polis, tile in state["building"].items()
+                           if state["owner"][polis] == seat)
+    return ledger
+
+
+def _can_mend(state: dict[str, Any], seat: int) -> bool:
+    """Whether the side, acting on, could feed every citizen and keep some prestige by collecting
+    the tribute within its reach (each region but its home costs 1 prestige)."""
+    if not may_act(state, seat):
+        return False
+    ledger = _round_end_ledger(state, seat)
+    for region in military.tribute_regions(state, seat):
+        wheat = military.tribute_yield(state, seat, region).count("wheat")
+        if wheat:
+            ledger.res["wheat"] += wheat
+            ledger.prestige -= military.tribute_cost(state, seat, region)
+    return upkeep.feed(ledger).unfed == 0 and ledger.prestige > 0
 
 
 def cheapest_to_give_up(state: dict[str, Any], citizens: dict[str, int], unfed: int) -> str:
@@ -169,7 +218,8 @@ def cheapest_to_give_up(state: dict[str, Any], citizens: dict[str, int], unfed: 
     covering = [polis for polis, pop in citizens.items() if pop >= unfed]
     if not covering:
         return max(citizens, key=lambda polis: (citizens[polis], polis))
-    return min(covering, key=lambda polis: (citizens[polis] + _projects_in(state, polis), polis))
+    return min(covering, key=lambda polis: (citizens[polis] + project_prestige(state, [polis], under_way=True),
+                                            polis))
 
 
 def round_end_near(state: dict[str, Any]) -> bool:

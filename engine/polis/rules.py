@@ -9,7 +9,7 @@ from engine.core.rng import reseed, seed_state, shuffle
 
 from . import bot, steps_battle, steps_moves, steps_round, steps_turn, steps_units
 from .data import catalogue
-from .scoring import final_score
+from .scoring import final_score, project_prestige
 from .start import new_state
 from .view import build_view
 
@@ -18,10 +18,9 @@ SCORE_SHEET = ("Population", "Prestige", "Projects")
 
 
 def score_of(state: dict[str, Any], seat: int) -> Score:
-    cat = catalogue()
     owned = [p for p, owner in state["owner"].items() if owner == seat]
-    projects = sum(cat.projects[t]["final"] for p in owned for t in state["built"].get(p, ()))
-    return final_score(seat, sum(state["pop"][p] for p in owned), state["prestige"][seat], projects)
+    population = sum(state["pop"][p] for p in owned)
+    return final_score(seat, population, state["prestige"][seat], project_prestige(state, owned))
 
 
 class PolisRules(Rules):

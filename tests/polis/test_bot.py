@@ -1,5 +1,7 @@
-"""The heuristic the greedy bot and the search judge Polis positions by, near a game-ending round end."""
+"""The heuristic the greedy bot and the search judge Polis positions by: near a game-ending round end,\nand what a side that has not passed can still do."""
 
+from engine.core import Match, copy_state
+from engine.core.bots import make_bot
 from engine.polis import bot
 from engine.search.bot import SearchBot
 
@@ -12,8 +14,9 @@ def athens_starving_after_passing():
     Athens gives up Athenai (2) and keeps Chalkis (1), Chios (2, Temple of Zeus: 3) and Megara
     (3, a megalopolis: +1 prestige), 10 points; Sparta feeds its 5 citizens with its 5 wheat and
     keeps 4 prestige and the Gymnasion (2): 11. Every action Sparta takes now costs it 1 wheat
-    (the other side passed), a military one 1 prestige more: acting can only lose. (As in deal
-    2000 of the arena, where Normal acted on until it starved and lost 0 to 10.)"""
+    (the other side passed; it has nothing else), so 1 prestige at the meal: 10 to 10 at best, and
+    a military action costs 1 prestige more. (As in deal 2000 of the arena, where Normal acted on
+    until it starved and lost 0 to 10.)"""
     match = table()
     for polis, citizens in (("athenai", 2), ("chalkis", 1), ("chios", 2), ("megara", 3)):
         give(match, polis, ATHENS, citizens)
@@ -59,4 +62,76 @@ def test_the_search_ends_the_game_it_leads_and_knows_that_acting_on_loses_it():
     assert best.value > 0.9
     # Judged by what keeps the score coming, Athens starving looked like a rout whatever Sparta
     # did: every action was thought a 90% win (and in the arena Normal acted on and starved).
-    assert all(candidate.value < 0.5 for candidate in others)
+    # Acting is a tie at best.
+    assert all(candidate.value <= 0.5 for candidate in others)
+
+
+def sparta_to_act_while_athens_can_still_mend_its_meal():
+    """Round 2, nobody has passed; Sparta to act. If the round ended now, Athens would feed only
+    7 of its 8 citizens (5 wheat, 2 prestige) and the game would end, Sparta ahead: Athens gives up
+    Chalkis (2) and keeps Athenai (4) and Chios (2), 6 points with no prestige left; Sparta feeds
+    its 8 citizens with its 8 wheat and keeps 5 prestige, 13. But Athens may still act: its 4
+    hoplites at home collect Attika's tribute without prestige (silver, wheat, oil, wheat), and 7
+    wheat and 1 prestige feed all 8. Sparta's own 3 hoplites at home have Lakedaemon's tribute to
+    collect (wheat, metal, wheat): 2 citizens more at the round end."""
+    match = table()
+    for polis, citizens in (("athenai", 4), ("chalkis", 2), ("chios", 2)):
+        give(match, polis, ATHENS, citizens)
+    for polis, citizens in (("sparta", 4), ("gytheion", 2), ("pylos", 2)):
+        give(match, polis, SPARTA, citizens)
+    empty = dict.fromkeys(("wheat", "silver", "wood", "metal", "oil", "wine"), 0)
+    edit(match, round=2, prestige=[2, 5], res=[{**empty, "wheat": 5, "silver": 2}, {**empty, "wheat": 8, "metal": 2}])
+    set_units(match, "attika", ATHENS, 4)
+    set_units(match, "lakedaemon", SPARTA, 3)
+    assert match.decision.actors == (SPARTA,) and match.state["passed"] == [False, False]
+    return match
+
+
+def after(match, seat, *choices):
+    trial = copy_state(match.state, log=False)
+    for choice in choices:
+        RULES.apply(trial, seat, next(c for c in RULES.decision(trial).for_actor(seat) if c.id == choice))
+    return trial
+
+
+def test_a_side_that_has_not_passed_can_still_mend_its_meal_and_the_game_goes_on():
+    match = sparta_to_act_while_athens_can_still_mend_its_meal()
+    passed = after(match, SPARTA, "pass")
+    assert bot.round_end_near(passed)
+    # Athens would starve if the round ended now, but it may still act: no final score is foreseen.
+    assert bot.round_end_forecast(passed) is None
+    assert bot.wheat_within_reach(passed, ATHENS) == 2
+    # Once Athens has passed too, its shortfall is final.
+    athens_passed = copy_state(passed, log=False)
+    athens_passed["passed"] = [True, True]
+    assert bot.round_end_forecast(athens_passed) == [6, 13]
+
+
+def test_passing_gives_up_what_the_side_could_still_do_this_round():
+    match = sparta_to_act_while_athens_can_still_mend_its_meal()
+    # Athens is fed: no round end in sight ends the game. Sparta's 6 wheat feed 6 of its 8
+    # citizens; its home tribute would feed the other 2, or else 2 of its 5 prestige must.
+    match.state["res"][ATHENS]["wheat"] = 8
+    match.state["res"][SPARTA]["wheat"] = 6
+    now = bot.static(match.state, SPARTA)
+    passed = bot.static(after(match, SPARTA, "pass"), SPARTA)
+    tribute = bot.static(after(match, SPARTA, "act:tribute", "area:lakedaemon"), SPARTA)
+    # Passing forfeits the tribute at home: 2 prestige for the meal instead. Collecting it is
+    # better than doing nothing (what a free action that changes nothing, a stall, is worth).
+    assert passed < now - 0.5 < tribute
+    # Greedy and Normal act rather than pass.
+    assert make_bot("greedy", 1).choose(match, SPARTA).id != "pass"
+    assert SearchBot("normal", seed=2000, capped=False).choose(match, SPARTA).id != "pass"
+
+
+def test_normal_does_not_pass_its_first_decision_of_deal_3007():
+    """The arena's deal 3007 (seed 3000, game 15): Sparta moves first in round 1 with 8 citizens
+    and 6 wheat, its home tribute (2 wheat, 1 metal) and a merchant ship ready. Normal passed
+    there, at once, judging the pass within 0.01 of trading, and lost 1 to 28."""
+    match = Match(RULES, ["P0", "P1"], {}, 3007)
+    match.draw_all()
+    assert match.decision.actors == (SPARTA,) and match.state["round"] == 1
+    searcher = SearchBot("normal", seed="arena:3007:1", capped=False)
+    assert searcher.choose(match, SPARTA).id != "pass"
+    ranked = [candidate.choice for candidate in searcher.last.candidates]
+    assert ranked.index("pass") >= len(ranked) // 2

@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from engine.polis.data import catalogue
+from engine.polis.scoring import project_prestige
 from tui.text import clean
 
 from .base import Board, Panel, seat_panels, target_keys
@@ -176,7 +177,7 @@ def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
     side = view["sides"][seat]
     owned = [p for p in cat.poleis if view["owner"][p] == seat]
     citizens = sum(view["pop"][p] for p in owned)
-    projects = sum(cat.projects[t]["final"] for p in owned for t in view["built"].get(p, ()))
+    projects = project_prestige(view, owned)
     title = _side(view, seat) + Text(f"   prestige {side['prestige']}" + ("   passed" if side["passed"] else ""))
     res = "  ".join(f"{name} {side['res'][name]}" for name in RESOURCE_ORDER)
     where = cat.name(side["proxenos"]) + (" (prisoner)" if side["held"] else "")
