@@ -173,8 +173,9 @@ class Flow:
         if not frames:
             return None
         frame = frames[-1]
-        if frame["step"] != EACH:
-            return StepDecision(self.step(frame["step"]), state, frame)
+        name = frame["step"]
+        if name != EACH:
+            return StepDecision(self.steps[name] if name in self.steps else self.step(name), state, frame)
         chance = self._chance_branch(frame)
         if chance is not None:
             return StepDecision(self.step(chance[-1]["step"]), state, chance[-1])

@@ -13,7 +13,9 @@ from typing import Any, Iterable
 
 def add_log(state: dict[str, Any], text: str, *, only: Iterable[int] | None = None, others: str | None = None) -> None:
     """Append an entry; a state whose log is None (a play-out's copy) keeps no log."""
-    log = state.setdefault("log", [])
+    if "log" not in state:
+        state["log"] = []
+    log = state["log"]
     if log is not None:
         log.append({"text": text, "only": sorted(only) if only is not None else None, "others": others})
 

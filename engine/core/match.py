@@ -96,7 +96,7 @@ class Match:
     def legal(self, actor: int) -> tuple[Choice, ...]:
         """The actor's legal choices: ids and targets (labels may be empty: see ``labelled``)."""
         decision = self.decision
-        return decision.for_actor(actor) if decision else ()
+        return decision.choices.get(actor, ()) if decision else ()
 
     def labelled(self, actor: int) -> list[Choice]:
         """The actor's legal choices with their labels and hints, for showing them."""
@@ -203,7 +203,7 @@ class Match:
         if actor not in decision.actors:
             who = ", ".join(self.seat_name(a) for a in decision.actors)
             raise IllegalChoice(f"it is not {self.seat_name(actor)}'s decision now (waiting for {who})")
-        for choice in (self.possible_outcomes() if actor == CHANCE else decision.for_actor(actor)):
+        for choice in (self.possible_outcomes() if actor == CHANCE else decision.choices[actor]):
             if choice.id == choice_id:
                 return choice
         raise IllegalChoice(f"{choice_id!r} is not a legal choice now (stale or unknown): {decision.prompt}")

@@ -50,4 +50,6 @@ def pick_weighted(state: dict[str, Any], weights: Iterable[int]) -> int:
     """Index drawn with probability proportional to its weight: the first whose running total
     exceeds a uniform draw below the sum."""
     totals = list(accumulate(weights))
-    return bisect_right(totals, below(state, totals[-1] if totals else 0))
+    if not totals or totals[-1] <= 0:
+        raise ValueError("pick_weighted() needs a positive total weight")
+    return bisect_right(totals, next_u64(state) % totals[-1])
