@@ -1,4 +1,5 @@
-"""Where pieces may go: occupancy, connection to the temple, placements with their step cost.
+"""Where pieces may go: occupancy, connection to the temple, placements within a budget of
+steps or money.
 
 A hex holds at most two pieces, of different players. Feet go anywhere (sea too) except on
 column hexes and the temple's hex; columns only on column hexes next to one of the player's
@@ -10,21 +11,13 @@ player's piece costs one extra step (or money).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.core import Choice
 
 from .data import Catalog
 
 FOOT, COLUMN, JUMP = "foot", "column", "jump"
-
-
-class Placement(NamedTuple):
-    """A legal next piece: the choice that places it (``foot:J4``, ``column:K4``, ``jump:J6``,
-    the hex as its target) and its cost in steps or money (2 where another player stands)."""
-
-    choice: Choice
-    cost: int
 
 
 def occupancy(state: dict[str, Any]) -> dict[str, list[int]]:
@@ -99,9 +92,11 @@ def _jumps(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tupl
                   if h not in steps and h != temple and h not in cat.column_sites})
 
 
-def placements(cat: Catalog, state: dict[str, Any], seat: int, jumps: int = 0) -> list[Placement]:
-    """Every legal next piece for ``seat`` (given its supply), jumps included when allowed:
-    feet first, then feet by jump, then columns, each in reading order."""
+def placements(cat: Catalog, state: dict[str, Any], seat: int, budget: int, jumps: int = 0) -> list[Choice]:
+    """The choices that place a legal next piece for ``seat`` (given its supply) at a cost in
+    steps or money within ``budget`` (at least 1): ``foot:J4``, ``jump:J6``, ``column:K4``, the
+    hex as the target; feet first, then feet by jump, then columns, each in reading order. A
+    piece costs 1, or 2 where another player stands."""
     temple = state["temple"]
     p = state["players"][seat]
     if temple is None or not (p["feet"] or p["columns"]):
@@ -109,37 +104,36 @@ def placements(cat: Catalog, state: dict[str, Any], seat: int, jumps: int = 0) -
     occupied = state["occupied"]
     feet_on, columns_on = tuple(p["feet_on"]), tuple(p["columns_on"])
     steps, sites = _reach(cat, temple, feet_on, columns_on)
-    result = _open(_placements_on(cat, FOOT), steps, occupied, seat) if p["feet"] else []
+    shared = budget >= 2
+    result = _open(_choices_on(cat, FOOT), steps, occupied, seat, shared) if p["feet"] else []
     if p["feet"] and jumps:
         landings: set[str] = set()
         for over, h in _jumps(cat, temple, feet_on, columns_on):
             if any(s != seat for s in occupied.get(over, ())):
                 landings.add(h)
-        result += _open(_placements_on(cat, JUMP), _candidates(cat, landings, feet_on + columns_on), occupied, seat)
+        result += _open(_choices_on(cat, JUMP), _candidates(cat, landings, feet_on + columns_on), occupied, seat, shared)
     if p["columns"]:
-        result += _open(_placements_on(cat, COLUMN), sites, occupied, seat)
+        result += _open(_choices_on(cat, COLUMN), sites, occupied, seat, shared)
     return result
 
 
-def _open(placements_on: dict[str, tuple[Placement, Placement]], candidates: tuple[str, ...],
-          occupied: dict[str, list[int]], seat: int) -> list[Placement]:
-    """The placements open to ``seat`` on ``candidates``, with their cost (as ``_cost``)."""
+def _open(choices_on: dict[str, Choice], candidates: tuple[str, ...], occupied: dict[str, list[int]], seat: int,
+          shared: bool) -> list[Choice]:
+    """The choices placing on those of ``candidates`` open to ``seat`` (as ``_cost``): the empty
+    ones, and with ``shared`` (a budget of 2) those holding another player's piece."""
     result = []
     for h in candidates:
         here = occupied.get(h)
-        if not here:
-            result.append(placements_on[h][0])
-        elif len(here) == 1 and here[0] != seat:
-            result.append(placements_on[h][1])
+        if not here or (shared and len(here) == 1 and here[0] != seat):
+            result.append(choices_on[h])
     return result
 
 
 @lru_cache(maxsize=12)
-def _placements_on(cat: Catalog, how: str) -> dict[str, tuple[Placement, Placement]]:
-    """hex -> the placement there by ``how`` (FOOT, COLUMN or JUMP) at cost 1 and at cost 2,
-    made once: the same ones are offered again and again."""
-    return {h: (Placement(Choice(f"{how}:{h}", target=h), 1), Placement(Choice(f"{how}:{h}", target=h), 2))
-            for h in cat.hexes}
+def _choices_on(cat: Catalog, how: str) -> dict[str, Choice]:
+    """hex -> the choice placing a piece there by ``how`` (FOOT, COLUMN or JUMP), made once:
+    the same ones are offered again and again."""
+    return {h: Choice(f"{how}:{h}", target=h) for h in cat.hexes}
 
 
 def _cost(here: list[int] | None, seat: int) -> int:

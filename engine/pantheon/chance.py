@@ -35,7 +35,7 @@ class Deal(Draw):
 
     def options(self, state, frame):
         cards = state["deck"]
-        return [outcome(kind, cards[kind]) for kind in deck.CARD_ORDER if kind in cards]  # no kind is kept at 0
+        return [outcome(kind, n) for kind in deck.CARD_ORDER if (n := cards.get(kind))]  # no kind is kept at 0
 
     def describe(self, state, frame, option):
         return card_label(option.id), ""

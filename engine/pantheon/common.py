@@ -71,8 +71,7 @@ def gods_owned(state: State, seat: int, god: str) -> int:
     tiles = state["players"][seat]["gods"]
     if not tiles:
         return 0
-    god_of = catalog().god_of
-    return [god_of[tile] for tile in tiles].count(god)
+    return list(map(catalog().god_of.__getitem__, tiles)).count(god)
 
 
 def stonkus_money(state: State, seat: int) -> int:

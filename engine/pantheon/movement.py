@@ -58,7 +58,7 @@ class Move(Choose):
         choices = []
         if free or held:
             steps = free + 2 * held  # a card gives two steps
-            choices += [pl.choice for pl in placements(catalog(), state, seat, frame["jumps"]) if pl.cost <= steps]
+            choices += placements(catalog(), state, seat, steps, frame["jumps"])
         if frame["main"] or frame["placed"]:
             choices.append(END)
         else:
@@ -137,6 +137,8 @@ def place(state: State, seat: int, kind: str, hex_id: str, loot: list[str], how:
 
 def collect(state: State, seat: int, loot: list[str], flow: Stack) -> None:
     """Loot tiles reached during a move or purchase take effect once it is finished."""
+    if not loot:
+        return
     records = catalog().loot
     for kind in loot:
         state["loot_box"][kind] = state["loot_box"].get(kind, 0) + 1

@@ -79,7 +79,7 @@ class Buy(Choose):
                     choices.append(choice(f"tile:{kind}:{level}", f"offering:{kind}"))
         if money >= 1:
             choices += [BUY_PIECE[piece] for piece in (FOOT, COLUMN) if general_supply(state, seat, piece)]
-            choices += [pl.choice for pl in placements(cat, state, seat) if pl.cost <= money]
+            choices += placements(cat, state, seat, money)
         choices.append(END)
         return choices
 
