@@ -578,6 +578,36 @@ def saves_rows(row) -> None:
             row(f"Resume with {saves:,} saves: key to list drawn (median of 3)", drawn, "ms", "< 300 ms", drawn < 300,
                 wall=True)
             row(f"Resume with {saves:,} saves: CPU meanwhile (median of 3)", cpu, "ms", "< 300 ms", cpu < 300)
+            if saves == 10000:
+                home_rows(row, Path(folder), saves)
+
+
+def home_rows(row, folder: Path, saves: int) -> None:
+    scanning, after = home_key_latencies(folder)
+    p95 = percentile([t * 1000 for t in scanning], 0.95)
+    row(f"Home with {saves:,} saves and no index: Down/Up to repaint p95 while its worker builds every "
+        f"summary ({len(scanning)} presses, 80x24 pty)", p95, "ms", "< 50 ms", p95 < 50, wall=True)
+    p95 = percentile([t * 1000 for t in after], 0.95)
+    row(f"Home: the same once that scan is over ({len(after)} presses)", p95, "ms", "report", True, wall=True)
+
+
+def home_key_latencies(folder: Path, after: int = 40) -> tuple[list[float], list[float]]:
+    """Down/Up on Home's menu to repaint, on a real 80x24 pseudo-terminal, from Home's first
+    frame on a folder of saves with no index, so that Home's worker reads and sums up every save
+    (its longest scan): seconds per press while the scan runs (until it writes the index), and
+    for ``after`` presses once it is over."""
+    index = folder / "index.json"
+    index.unlink(missing_ok=True)
+    terminal = Terminal(None, argv=[*TABULA, "--data-dir", str(folder)], cwd=ROOT)
+    keys = (b"\x1b[B", b"\x1b[A")
+    try:
+        terminal.wait_for("New game")
+        scanning, deadline = [], time.perf_counter() + 120
+        while not index.exists() and time.perf_counter() < deadline:
+            scanning.append(terminal.key_to_repaint(keys[len(scanning) % 2]))
+        return scanning, [terminal.key_to_repaint(keys[i % 2]) for i in range(after)]
+    finally:
+        terminal.close()
 
 
 def resume_list_ms(folder: Path, saves: int, runs: int = 3) -> tuple[float, float]:
