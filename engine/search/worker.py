@@ -172,8 +172,8 @@ class Thinker:
 
     def move_now(self) -> None:
         """End the search under way; it answers with its best choice so far. The signal goes
-        once the worker has answered in this search (``think`` sends it then if asked before)."""
-        if self._searching:
+        once per search, once the worker has answered in it (``think`` sends it then if asked before)."""
+        if self._searching and not self._hurry:
             self._hurry = True
             if self._heard:
                 self._signal(self._process)
@@ -208,18 +208,25 @@ class Thinker:
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """The worker process: one search per request until the caller closes the pipe."""
-    asked = threading.Event()
-    signal.signal(MOVE_NOW, lambda *_: asked.set())
+    asked = False
+
+    def move_now(*_) -> None:
+        # Only a plain flag: a second signal can run this inside itself, and a lock taken here
+        # (threading.Event's) would wait on itself; signals in a stream then end the process.
+        nonlocal asked
+        asked = True
+
+    signal.signal(MOVE_NOW, move_now)
     while True:
         try:
             request = receive(requests)
         except EOFError:
             return
-        asked.clear()
+        asked = False
         try:
             registry.GAMES.setdefault(request.game, request.entry)
             rules = registry.rules_for(request.game)
-            limits = limits_for(request.level, capped=request.capped, stop=asked.is_set,
+            limits = limits_for(request.level, capped=request.capped, stop=lambda: asked,
                                 progress=lambda result: send(answers, ("progress", result)))
             result = search(rules, request.state, request.seat, request.seats, limits, request.seed,
                             profile_for(request.game))

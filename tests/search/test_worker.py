@@ -3,13 +3,16 @@ thinks, "move now", errors reported, and nothing sent that the seat may not know
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 
 import pytest
 
 from engine.core.match import Match
 from engine.search import LEVELS, Level, Limits, profile_for, search
-from engine.search.worker import Thinker, ThinkerError
+from engine.search.worker import MOVE_NOW, Thinker, ThinkerError
 
 from .positions import one_card_from_the_goal, pledging
 
@@ -124,3 +127,35 @@ def test_move_now_while_a_new_worker_is_still_starting_does_not_kill_it(toy_game
     finally:
         thinker.close()
     assert result.stopped == "asked" and result.choice in ("pledge:high", "pledge:low")
+
+
+
+
+
+def test_a_stream_of_move_now_signals_does_not_end_the_worker(toy_game, thinker):
+    """Signals that come faster than the worker handles them (m held down, several terminals
+    asking at once) run its handler inside itself: it must take no lock, or it waits on its own.
+    The stream goes on until the last search has answered, so a worker stuck that way fails the
+    test (its handlers nest until Python's recursion limit ends it) rather than hanging it."""
+    senders = []
+
+    def progress(result):  # the worker has answered, so its handler is in place
+        if not senders:
+            senders.append(subprocess.Popen([sys.executable, "-c", SIGNAL_FOREVER, str(thinker._process.pid)]))
+
+    try:
+        results = [thinker.think(pledging(), 1, ENDLESS_THOUGHT, "s", progress=progress) for _ in range(SEARCHES)]
+    finally:
+        for sender in senders:
+            sender.kill()
+            sender.wait()
+    assert all(r.stopped == "asked" and r.choice in ("pledge:high", "pledge:low") for r in results)
+    assert thinker.think(one_card_from_the_goal(), 0, "normal", "s").choice == "play:2"
+
+
+SEARCHES = 200
+SIGNAL_FOREVER = f"""
+import os, sys
+while True:
+    os.kill(int(sys.argv[1]), {int(MOVE_NOW)})
+"""
