@@ -4,11 +4,12 @@ The score so far counts most; then what keeps the score coming: citizens that ca
 at the next round end (a side that cannot feed them loses cities and ends the game),
 resources, units on the board, merchants ready to sail and projects under way.
 
-A side that has not passed is credited with the tribute wheat it can still collect at home
-where its wheat in store would not feed its citizens; passing gives that up, and what the
-tribute would have fed must be fed with prestige or cities. (A credit for everything a side's
-units promise, lost on passing, made the greedy bot stall for ever with free proxenos moves
-rather than pass.)
+A side that has not passed is credited with the tribute it can still collect at home (half
+its worth, and the wheat where its wheat in store would not feed its citizens); passing gives
+that up, and what the tribute would have fed must be fed with prestige or cities. Collecting it
+costs nothing and is worth more than the credit, so a side never keeps the credit by stalling.
+(A credit for everything a side's units promise, lost on passing, made the greedy bot stall for
+ever with free proxenos moves rather than pass.)
 
 An action is several steps (Trade, then a market, then the goods), so a state in the middle
 of the side's own action is valued by its best completion (a small search over those steps,
@@ -17,8 +18,10 @@ dice averaged): choosing "Trade" is worth what the best trade is worth.
 Near a round end that ends the game (a side that cannot feed its citizens or is left without
 prestige, or the last round) the state is judged by the final score it leads to, not by what
 keeps the score coming: once a side has passed, or in the last round, the round end is
-foreseen from the state as it stands (feeding, cities given up, growth, megalopolis); once
-both have passed, the round end is played out (see ``finished_round``). Before the last
+foreseen from the state as it stands (feeding, cities given up, growth, megalopolis), and
+what the sides' units promise counts for nothing (a side that has passed cannot use it, and
+one that may act would lose it by passing, so it would rather stall); once both have passed,
+the round end is played out (see ``finished_round``). Before the last
 round, only a side that can no longer mend its shortfall ends the game in that forecast: one
 that may still act and can feed its citizens with the tribute within its reach plays on. A
 side far ahead may then end the game by letting the other starve, and a side that would end
@@ -32,7 +35,7 @@ from typing import Any
 from engine.core import CHANCE, Flow, copy_state
 from engine.core.flow import EACH
 
-from . import military, upkeep
+from . import military, politics, upkeep
 from .data import catalogue
 from .scoring import project_prestige
 from .steps_round import ledger_of
@@ -56,6 +59,15 @@ without collecting it costs something; more than nothing, so that collecting it 
 an action that changes nothing, and a side that stalls never looks better than one that acts.)"""
 
 
+TRADED = 1.0
+"""Cost of each citizen that only wheat a merchant ship could still fetch would feed, where
+prestige cannot: as much as prestige (it takes the ship, goods and an action), not a starving
+citizen's. Counted only where that trade gains more than it uses up, so that a side never
+keeps the credit by stalling rather than trade or pass."""
+SHIP = 1.0
+"""What a merchant ship in port counts for (its own worth and its trade to come, ``prospects``)."""
+
+
 def may_act(state: dict[str, Any], seat: int) -> bool:
     """Whether the side may still take actions this round."""
     return state["phase"] == "actions" and not state["passed"][seat]
@@ -70,18 +82,42 @@ def wheat_within_reach(state: dict[str, Any], seat: int) -> int:
                for region in military.tribute_regions(state, seat) if not military.tribute_cost(state, seat, region))
 
 
+def wheat_by_trade(state: dict[str, Any], seat: int) -> int:
+    """The wheat a merchant ship could still bring this round (none once the side cannot act):
+    the largest shipload of wheat it can pay for at a market it can reach, where that trade is
+    worth more than the credit it uses up (``TRADED`` a wheat, against the ship and the goods)."""
+    if not may_act(state, seat) or not state["merchants"][seat]:
+        return 0
+    cat, res, best = catalogue(), state["res"][seat], 0
+    for market in politics.markets(state, seat):
+        record = cat.markets[market]
+        if "wheat" not in record["gives"]:
+            continue
+        goods, silver = politics.price(state, market)
+        costs = [WEIGHTS[good] * goods for good in record["buys"] if res[good] >= goods]
+        if silver is not None and res["silver"] >= silver:
+            costs.append(WEIGHTS["silver"] * silver)
+        if costs and TRADED * record["shipload"] - SHIP - min(costs) > 0:
+            best = max(best, record["shipload"])
+    return best
+
+
 def prospects(state: dict[str, Any], seat: int) -> float:
-    """What the side's units promise this round: tribute still to collect where it owns a polis,
-    poleis it could besiege (by the chance of the d4), merchant ships with somewhere to sail."""
+    """What the side's units promise this round: tribute still to collect where it owns a polis
+    (at home only while it may act: passing gives it up), poleis it could besiege (by the chance
+    of the d4), merchant ships with somewhere to sail."""
     cat = catalogue()
     units, owner = state["units"], state["owner"]
+    home = cat.home[("athens", "sparta")[seat]]
+    acting = may_act(state, seat)
     value = 0.0
     for region, rec in cat.areas.items():
         mine = units[region][seat]
         if not mine or rec["kind"] != "land":
             continue
         box = rec.get("tribute") or ()
-        if region not in state["tribute"] and any(owner[p] == seat for p in cat.poleis_in[region]):
+        if (region not in state["tribute"] and (acting or region != home)
+                and any(owner[p] == seat for p in cat.poleis_in[region])):
             value += 0.5 * sum(WEIGHTS[r] for r in box[:mine])
         if units[region][1 - seat] >= mine:
             continue
@@ -151,7 +187,9 @@ def side_value(state: dict[str, Any], seat: int) -> float:
             value -= TO_COLLECT * collected
             short -= collected
         paid = min(max(0, state["prestige"][seat] - 1), short)
-        value -= paid + STARVING * (short - paid)
+        short -= paid
+        shipped = min(short, wheat_by_trade(state, seat)) if short else 0
+        value -= paid + TRADED * shipped + STARVING * (short - shipped)
     if state["prestige"][seat] <= 0:
         value -= STARVING
     if state["held"][seat]:
@@ -232,7 +270,7 @@ def static(state: dict[str, Any], seat: int) -> float:
         return 100.0 * (score_of(state, seat).total - score_of(state, 1 - seat).total)
     forecast = round_end_forecast(state) if round_end_near(state) else None
     if forecast is not None:
-        return forecast[seat] - forecast[1 - seat] + prospects(state, seat) - prospects(state, 1 - seat)
+        return forecast[seat] - forecast[1 - seat]
     return side_value(state, seat) - side_value(state, 1 - seat)
 
 

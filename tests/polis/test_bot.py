@@ -1,8 +1,10 @@
 """The heuristic the greedy bot and the search judge Polis positions by: near a game-ending round end,\nand what a side that has not passed can still do."""
 
+import pytest
+
 from engine.core import Match, copy_state
 from engine.core.bots import make_bot
-from engine.polis import bot
+from engine.polis import bot, politics
 from engine.search.bot import SearchBot
 
 from .helpers import ATHENS, RULES, SPARTA, edit, give, set_units, table
@@ -43,6 +45,17 @@ def test_a_round_end_that_does_not_end_the_game_is_not_a_final_score():
     match = athens_starving_after_passing()
     match.state["res"][ATHENS]["wheat"] = 8
     assert bot.round_end_forecast(match.state) is None
+
+
+def test_a_game_ending_forecast_counts_no_prospects():
+    match = athens_starving_after_passing()
+    # Athens, passed, has two merchant ships in port it can no longer send, and Sparta's
+    # hoplites in Arkadia outnumber Athens' there: neither counts once the game ends at this
+    # round end, only the final count (10 to 11).
+    match.state["merchants"][ATHENS] = 2
+    assert bot.prospects(match.state, ATHENS) > 1 and bot.prospects(match.state, SPARTA) > 0
+    assert bot.static(match.state, SPARTA) == 1
+    assert bot.static(match.state, ATHENS) == -1
 
 
 def test_once_both_have_passed_the_round_end_is_played_out_to_the_final_score():
@@ -124,6 +137,55 @@ def test_passing_gives_up_what_the_side_could_still_do_this_round():
     assert SearchBot("normal", seed=2000, capped=False).choose(match, SPARTA).id != "pass"
 
 
+def test_passing_gives_up_the_home_tribute_still_to_collect():
+    match = sparta_to_act_while_athens_can_still_mend_its_meal()
+    match.state["res"][ATHENS]["wheat"] = 8
+    # Both sides can feed their 8 citizens: no round end in sight ends the game. Sparta's 3
+    # hoplites at home cover wheat, metal, wheat on Lakedaemon's box (0.6 + 0.4 + 0.6), half of
+    # which is counted while it may still collect them, for nothing, this round.
+    now = bot.static(match.state, SPARTA)
+    assert bot.static(after(match, SPARTA, "pass"), SPARTA) == pytest.approx(now - 0.8)
+    # Collecting turns the half counted into the whole: the 2 wheat beyond the meal and the metal.
+    assert bot.static(after(match, SPARTA, "act:tribute", "area:lakedaemon"), SPARTA) == pytest.approx(now + 0.8)
+    assert make_bot("greedy", 1).choose(match, SPARTA).id == "act:tribute"
+
+
+def test_a_side_short_of_wheat_counts_on_a_merchant_ship_it_can_still_send():
+    match = sparta_to_act_while_athens_can_still_mend_its_meal()
+    state = match.state
+    # Athens' 5 wheat and the 2 of its home tribute feed 7 of its 8 citizens, and with 1
+    # prestige it cannot pay for the 8th. But its merchant ship can still sail to Aegyptus or
+    # Pontos and buy 4 wheat there for 1 of its 2 silver: the 8th costs as much as prestige.
+    state["prestige"][ATHENS] = 1
+    assert politics.markets(state, ATHENS) == ["aegyptus", "pontos"]
+    assert bot.wheat_by_trade(state, ATHENS) == 4
+    with_silver = bot.side_value(state, ATHENS)
+    # With nothing to pay for the wheat, the 8th citizen starves.
+    state["res"][ATHENS]["silver"] = 0
+    assert bot.wheat_by_trade(state, ATHENS) == 0
+    assert with_silver - bot.side_value(state, ATHENS) == pytest.approx(2 * 0.7 + bot.STARVING - bot.TRADED)
+    # Once Athens has passed, its ship stays in port.
+    state["res"][ATHENS]["silver"] = 2
+    state["passed"][ATHENS] = True
+    assert bot.wheat_by_trade(state, ATHENS) == 0
+
+
+def test_a_trade_that_would_cost_more_than_it_is_counted_for_is_not_counted_on():
+    match = sparta_to_act_while_athens_can_still_mend_its_meal()
+    state = match.state
+    # Events have closed Aegyptus and Pontos: Sparta's ship can buy wheat only in Illyria, 3 a
+    # shipload. At 2 silver (1.4) the trade gains 3 - 1.4 - 1 (the ship): counted on. At 3 silver
+    # (2.1) it would lose 0.1: not counted on, or Sparta would rather stall than either trade or
+    # give the credit up by passing.
+    state["res"][SPARTA]["silver"] = 3
+    state["closed"] = ["aegyptus", "pontos"]
+    assert politics.markets(state, SPARTA) == ["illyria"]
+    state["prices"]["illyria"] = 5
+    assert politics.price(state, "illyria") == (4, 2) and bot.wheat_by_trade(state, SPARTA) == 3
+    state["prices"]["illyria"] = 7
+    assert politics.price(state, "illyria") == (6, 3) and bot.wheat_by_trade(state, SPARTA) == 0
+
+
 def test_normal_does_not_pass_its_first_decision_of_deal_3007():
     """The arena's deal 3007 (seed 3000, game 15): Sparta moves first in round 1 with 8 citizens
     and 6 wheat, its home tribute (2 wheat, 1 metal) and a merchant ship ready. Normal passed
@@ -135,3 +197,4 @@ def test_normal_does_not_pass_its_first_decision_of_deal_3007():
     assert searcher.choose(match, SPARTA).id != "pass"
     ranked = [candidate.choice for candidate in searcher.last.candidates]
     assert ranked.index("pass") >= len(ranked) // 2
+
