@@ -5,6 +5,8 @@ Each iteration samples one state the observer cannot tell from the real one
 observer's tree with it (``tree.py``), adds one choice, plays on at random for a few decisions
 (the game's profile) and judges the result (``values.py``): the winner at the end of the
 game, else the game's heuristic. The move is the observer's most tried choice at the root.
+Where a game's actions take several steps (its profile's ``own_steps``), a step the same seat
+follows with another is backed up by the value of its best-tried next step.
 
 Chance steps are drawn from the sampled state's own RNG by their weights. Simultaneous
 decisions are decoupled: each seat picks from its own statistics at the node, none seeing
@@ -151,12 +153,13 @@ class Walk:
     """One iteration: down the tree with a determinized state, one new choice, a short
     random play-out, and the values back up the path."""
 
-    __slots__ = ("rules", "seats", "depth", "scale", "explore", "whole_turns", "pick")
+    __slots__ = ("rules", "seats", "depth", "scale", "explore", "whole_turns", "own_steps", "pick")
 
     def __init__(self, rules: Rules, seats: int, profile: Profile, pick: random.Random):
         self.rules, self.seats, self.pick = rules, seats, pick
         self.depth, self.scale, self.explore = profile.depth, profile.scale, profile.explore
         self.whole_turns = profile.whole_turns
+        self.own_steps = profile.own_steps
 
     def iterate(self, root: Node, state: State) -> None:
         rules, node, path = self.rules, root, []
@@ -173,15 +176,33 @@ class Walk:
                 else:
                     choice, stat = node.select(seat, choices, self.explore, self.pick)
                     rules.apply(state, seat, choice)
-                    path.append((seat, stat))
                     growing = stat.visits > 0
                     node = node.child((seat, choice.id))
+                    path.append((seat, stat, node))
             else:
                 node, growing = self._together(node, state, decision, path)
             decision = rules.decision(state)
         values = self.play_out(state, decision, path[-1][0] if path else None)
-        for seat, stat in path:
+        if self.own_steps and path:
+            self._back_up_own_steps(path, values)
+            return
+        for seat, stat, _ in path:
             stat.add(values[seat])
+
+    @staticmethod
+    def _back_up_own_steps(path: list, values: list[float]) -> None:
+        """A choice the same seat follows with another of its own (the next step of its action)
+        is worth what the seat's best-tried next choice is worth, not the mean of every
+        continuation tried: the seat will not pick the ones explored and found worse."""
+        for index in range(len(path) - 1, -1, -1):
+            seat, stat, child = path[index]
+            value = values[seat]
+            if child is not None and index + 1 < len(path) and path[index + 1][0] == seat:
+                best = max((s for (who, _), s in child.stats.items() if who == seat and s.visits),
+                           key=lambda s: (s.visits, s.mean), default=None)
+                if best is not None:
+                    value = best.mean
+            stat.add(value)
 
     def _together(self, node: Node, state: State, decision: Decision, path: list) -> tuple[Node, bool]:
         """A simultaneous decision: every actor picks from its own statistics here."""
@@ -192,7 +213,7 @@ class Walk:
             if now is None or seat not in now.actors or choice not in now.for_actor(seat):
                 continue  # the flow moved on (it cannot, for independent branches; be safe)
             self.rules.apply(state, seat, choice)
-            path.append((seat, stat))
+            path.append((seat, stat, None))
             growing = growing and stat.visits > 0
         return node.child(tuple((seat, choice.id) for seat, choice, _ in picks)), growing
 

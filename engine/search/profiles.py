@@ -48,6 +48,10 @@ class Profile:
     whole_turns: bool = True
     """Play on past ``depth`` to the end of the seat's run of decisions before judging (for
     heuristics that judge half-made actions badly or slowly); False judges at once."""
+    own_steps: bool = False
+    """Back up a choice the same seat follows with another by its best-tried continuation (for
+    games whose actions take several steps, where the mean of every continuation tried
+    undervalues an action against a one-step choice such as passing)."""
     prior_visits: int = 0
     """Each root choice starts with this many visits at the heuristic's value of the state
     right after it (one ply, as the greedy bot sees it), so a short search starts from the
@@ -68,7 +72,7 @@ PROFILES: dict[str, Profile] = {
     # 14.5 of 20 on new deals 3000-3009 (51-87%, margin +2.7), uncapped. With a side that may
     # still act counting on its home tribute (deal 3007 passed at once before): 18 of 20 on
     # 3000-3009 and 27 of 40 on new deals 3010-3029 (52-80%, margin +4.0), uncapped.
-    "polis": Profile(depth=0, scale=5.0, whole_turns=False),
+    "polis": Profile(depth=0, scale=5.0, whole_turns=False, own_steps=True),
 }
 """Per-game tuning, by game id (measured with `tabula arena` and `python -m tests.bench --only search`)."""
 

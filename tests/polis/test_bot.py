@@ -198,3 +198,26 @@ def test_normal_does_not_pass_its_first_decision_of_deal_3007():
     ranked = [candidate.choice for candidate in searcher.last.candidates]
     assert ranked.index("pass") >= len(ranked) // 2
 
+
+def test_normal_takes_an_action_rather_than_pass_in_round_1_of_deal_3017():
+    """The arena's deal 3017 (seed 3010, game 14), Athens (Normal) to act in round 1 after a
+    trade and a project, its home tribute (silver, wheat) still to collect. Normal passed there,
+    with the pass 0.443 against the tribute 0.435: the tribute's value was the mean of every
+    region it tried, Ionia's (1 prestige) too, though the best, Attika, was worth 0.458. Sparta
+    then took five actions alone, and Athens went on to starve in round 2 and lose 11 to 16.
+    (Either of this branch's changes alone makes it collect here: the best-tried step backed up,
+    or the merchant ships counted on for wheat, which changes Sparta's replies.)"""
+    match = Match(RULES, ["P0", "P1"], {}, 3017)
+    for seat, choice in ((1, "act:proxenos"), (1, "polis:syracuse"), (1, "act:trade"), (1, "market:illyria"),
+                         (1, "pay:wine:silver"), (0, "act:trade"), (0, "market:aegyptus"), (0, "pay:wine:wheat"),
+                         (0, "act:project"), (0, "project:temple-zeus"), (0, "polis:chios"), (1, "act:tribute"),
+                         (1, "area:lakedaemon"), (1, "act:move-hoplites"), (1, "to:korinthia"),
+                         (1, "from:lakedaemon"), (1, "all:lakedaemon")):
+        match.draw_all()
+        match.choose(seat, choice)
+    match.draw_all()
+    assert match.decision.actors == (ATHENS,) and match.state["round"] == 1
+    searcher = SearchBot("normal", seed="arena:3017:0", capped=False)
+    assert searcher.choose(match, ATHENS).id == "act:tribute"
+    ranked = [candidate.choice for candidate in searcher.last.candidates]
+    assert ranked.index("pass") >= 2

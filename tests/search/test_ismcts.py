@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.search import Limits, profile_for, search
-from engine.search.ismcts import CHECK_EVERY
+from engine.search.ismcts import CHECK_EVERY, Walk
+from engine.search.tree import Node, Stat
 
 from .positions import one_card_from_the_goal, pledging
 
@@ -80,3 +83,30 @@ def test_progress_reports_the_best_so_far_while_it_thinks(toy_game):
     counts = [report.iterations for report in reports]
     assert counts == sorted(counts) and counts[-1] <= result.iterations
     assert reports[-1].candidates[0].choice == "play:2"
+
+
+def tried(visits: int, mean: float) -> Stat:
+    stat = Stat()
+    for _ in range(visits):
+        stat.add(mean)
+    return stat
+
+
+def test_a_step_its_seat_follows_with_another_is_worth_its_best_tried_next_step():
+    # Seat 0 took an action of two steps: its second step has been tried 5 times at 0.8 (the
+    # best) and 3 times at 0.2. A walk tries the poor one again, and seat 1 replies after it.
+    root = Node()
+    action = root.stats[(0, "act")] = tried(10, 0.5)
+    steps = root.child((0, "act"))
+    best = steps.stats[(0, "good")] = tried(5, 0.8)
+    poor = steps.stats[(0, "poor")] = tried(3, 0.2)
+    after_poor = steps.child((0, "poor"))
+    reply = after_poor.stats[(1, "reply")] = tried(2, 0.6)
+    path = [(0, action, steps), (0, poor, after_poor), (1, reply, after_poor.child((1, "reply")))]
+    Walk._back_up_own_steps(path, [0.2, 0.8])
+    # The poor step and the other seat's reply take the walk's values; the action takes the
+    # best-tried step's worth, not the poor step's 0.2 (seat 0 will not pick it).
+    assert (poor.visits, poor.mean) == (4, 0.2)
+    assert reply.visits == 3 and reply.total == pytest.approx(2 * 0.6 + 0.8)
+    assert action.visits == 11 and action.total == pytest.approx(10 * 0.5 + 0.8)
+    assert best.visits == 5
