@@ -71,7 +71,10 @@ PROFILES: dict[str, Profile] = {
     # ends the game by its final score (engine/polis/bot.py): 6 of 7 there (margin +5.6), and
     # 14.5 of 20 on new deals 3000-3009 (51-87%, margin +2.7), uncapped. With a side that may
     # still act counting on its home tribute (deal 3007 passed at once before): 18 of 20 on
-    # 3000-3009 and 27 of 40 on new deals 3010-3029 (52-80%, margin +4.0), uncapped.
+    # 3000-3009 and 27 of 40 on new deals 3010-3029 (52-80%, margin +4.0), uncapped. With
+    # own_steps and the heuristic's credits lost on passing (home tribute, merchant ships for
+    # wheat): 32.5 of 40 on new deals 3030-3049 (67-90%, margin +3.0), against 30.5 of 40 before
+    # on the same deals (within the noise), uncapped.
     "polis": Profile(depth=0, scale=5.0, whole_turns=False, own_steps=True),
 }
 """Per-game tuning, by game id (measured with `tabula arena` and `python -m tests.bench --only search`)."""
