@@ -74,7 +74,8 @@ PROFILES: dict[str, Profile] = {
     # 3000-3009 and 27 of 40 on new deals 3010-3029 (52-80%, margin +4.0), uncapped. With
     # own_steps and the heuristic's credits lost on passing (home tribute, merchant ships for
     # wheat): 32.5 of 40 on new deals 3030-3049 (67-90%, margin +3.0), against 30.5 of 40 before
-    # on the same deals (within the noise), uncapped.
+    # on the same deals, and 24.5 of 40 on 3010-3029 against 27 before: no gain shown (57 against
+    # 57.5 of 80); 47.5 of 60 on new deals 3030-3059 (67-88%), uncapped.
     "polis": Profile(depth=0, scale=5.0, whole_turns=False, own_steps=True),
 }
 """Per-game tuning, by game id (measured with `tabula arena` and `python -m tests.bench --only search`)."""
