@@ -12,8 +12,11 @@ costs nothing and is worth more than the credit, so a side never keeps the credi
 ever with free proxenos moves rather than pass.)
 
 An action is several steps (Trade, then a market, then the goods), so a state in the middle
-of the side's own action is valued by its best completion (a small search over those steps,
-dice averaged): choosing "Trade" is worth what the best trade is worth.
+of an action is valued by the acting side's best completion (a small search over those steps,
+dice averaged): choosing "Trade" is worth what the best trade is worth, to either side. (Judged
+as it stands, the other side's half-made action looked like its fee paid for nothing, and a
+search never saw the other side's threats coming.) The value is a lead, one side's the other's
+negated.
 
 Near a round end that ends the game (a side that cannot feed its citizens or is left without
 prestige, or the last round) the state is judged by the final score it leads to, not by what
@@ -317,8 +320,6 @@ def _completed(flow: Flow, state: dict[str, Any], seat: int, budget: list[int]) 
         return static(state, seat)
     decision = flow.decision(state)
     actor = decision.actors[0]
-    if actor != seat and actor != CHANCE:
-        return static(state, seat)
     values = []
     for choice in decision.for_actor(actor):
         budget[0] -= 1
@@ -329,4 +330,4 @@ def _completed(flow: Flow, state: dict[str, Any], seat: int, budget: list[int]) 
             break
     if actor == CHANCE:
         return sum(w * v for w, v in values) / sum(w for w, _ in values)
-    return max(v for _, v in values)
+    return max(v for _, v in values) if actor == seat else min(v for _, v in values)

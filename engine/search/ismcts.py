@@ -153,13 +153,14 @@ class Walk:
     """One iteration: down the tree with a determinized state, one new choice, a short
     random play-out, and the values back up the path."""
 
-    __slots__ = ("rules", "seats", "depth", "scale", "explore", "whole_turns", "own_steps", "pick")
+    __slots__ = ("rules", "seats", "depth", "scale", "explore", "whole_turns", "own_steps", "mirrored", "pick")
 
     def __init__(self, rules: Rules, seats: int, profile: Profile, pick: random.Random):
         self.rules, self.seats, self.pick = rules, seats, pick
         self.depth, self.scale, self.explore = profile.depth, profile.scale, profile.explore
         self.whole_turns = profile.whole_turns
         self.own_steps = profile.own_steps
+        self.mirrored = profile.mirrored
 
     def iterate(self, root: Node, state: State) -> None:
         rules, node, path = self.rules, root, []
@@ -229,7 +230,7 @@ class Walk:
                 seat = decision.actors[0]
                 choices = decision.choices[seat]
                 if left is not None and left <= 0 and (seat != last or not self.whole_turns):
-                    return heuristic_values(rules, state, self.seats, self.scale)
+                    return heuristic_values(rules, state, self.seats, self.scale, self.mirrored)
                 if len(choices) > 1:
                     if left is not None:
                         left -= 1

@@ -37,5 +37,9 @@ def final_values(rules: Rules, state: State, seats: int, scale: float) -> list[f
     return values
 
 
-def heuristic_values(rules: Rules, state: State, seats: int, scale: float) -> list[float]:
+def heuristic_values(rules: Rules, state: State, seats: int, scale: float, mirrored: bool = False) -> list[float]:
+    """``mirrored``: two seats whose heuristic values are each other's negated (a lead)."""
+    if mirrored and seats == 2:
+        lead = rules.evaluate(state, 0) / scale
+        return [logistic(lead), logistic(-lead)]
     return [logistic(rules.evaluate(state, seat) / scale) for seat in range(seats)]

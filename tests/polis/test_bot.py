@@ -221,3 +221,36 @@ def test_normal_takes_an_action_rather_than_pass_in_round_1_of_deal_3017():
     assert searcher.choose(match, ATHENS).id == "act:tribute"
     ranked = [candidate.choice for candidate in searcher.last.candidates]
     assert ranked.index("pass") >= 2
+
+
+def test_the_other_sides_half_made_action_is_judged_by_how_it_will_finish():
+    match = sparta_to_act_while_athens_can_still_mend_its_meal()
+    match.state["res"][ATHENS]["wheat"] = 8
+    collected = bot.static(after(match, SPARTA, "act:tribute", "area:lakedaemon"), SPARTA)
+    # Sparta has chosen to collect tribute and not yet where. To Athens that is worth what
+    # Sparta's best collection will be (at home: half the box more than the credit, 0.8), not the
+    # position as it stands with nothing collected (which a search looking one step into
+    # Sparta's reply took for a free move, and never saw a threat coming).
+    half_made = after(match, SPARTA, "act:tribute")
+    assert RULES.evaluate(half_made, SPARTA) == pytest.approx(collected)
+    assert RULES.evaluate(half_made, ATHENS) == pytest.approx(-collected)
+    assert bot.static(half_made, ATHENS) == pytest.approx(-collected + 0.8)
+
+
+@pytest.mark.parametrize("seed", [500, 501])
+def test_the_heuristic_is_a_lead_one_sides_the_others_negated(seed):
+    """Along a game between greedy bots, in the middle of either side's actions too: what the
+    search counts on when it judges a position once for both seats (its profile's mirrored)."""
+    match = Match(RULES, ["A", "B"], {}, seed)
+    bots = [make_bot("greedy", f"lead:{seat}") for seat in (0, 1)]
+    half_made = 0
+    while (decision := match.decision) is not None and len(match.actions) < 150:
+        if decision.is_chance:
+            match.draw_all()
+            continue
+        state = match.state
+        assert RULES.evaluate(state, ATHENS) == pytest.approx(-RULES.evaluate(state, SPARTA))
+        half_made += state["flow"][-1]["step"] in bot.MID_ACTION
+        seat = decision.actors[0]
+        match.choose(seat, bots[seat].choose(match, seat).id)
+    assert half_made > 20
