@@ -80,7 +80,8 @@ PROFILES: dict[str, Profile] = {
     # on the same deals, and 24.5 of 40 on 3010-3029 against 27 before: no gain shown (57 against
     # 57.5 of 80); 47.5 of 60 on new deals 3030-3059 (67-88%), uncapped. With the other side's
     # half-made action judged by its best completion (it looked like a fee paid for nothing, so
-    # the search never saw a threat coming): 32 of 40 on new deals 3062-3081 (65-90%), uncapped.
+    # the search never saw a threat coming): 32 of 40 on new deals 3062-3081 (65-90%), uncapped;
+    # Hard vs Normal 28 of 45 on new deals 4015-4037 (48-75%) with the time caps, against 7.5 of 15.
     "polis": Profile(depth=0, scale=5.0, whole_turns=False, own_steps=True, mirrored=True),
 }
 """Per-game tuning, by game id (measured with `tabula arena` and `python -m tests.bench --only search`)."""
