@@ -42,6 +42,7 @@ from filelock import FileLock, Timeout
 from engine.core.seats import LETTERS, seat_tag
 
 from .storage import UnreadableFile, read_regular_file
+from .watch import ring
 
 DEFAULT_TTL = 12.0
 """Seconds without a heartbeat after which a seat is free again (holders beat every ttl/4)."""
@@ -156,6 +157,7 @@ class SeatLeases:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             pass  # a read-only data folder: the seats can be read, and taking one will say why not
+        self.data_dir, self.save_id = Path(data_dir), save_id
         self.path = folder / f"{save_id}.json"
         self.lock = FileLock(str(folder / f"{save_id}.lock"), timeout=10)
         self.ttl = ttl
@@ -199,7 +201,7 @@ class SeatLeases:
         the seat belongs to another player. A seat taken under a key becomes that key's."""
         name = key_name(key)
 
-        def take(seats: SeatFile) -> None:
+        def take(seats: SeatFile) -> bool:
             current = seats.leases.get(name)
             if current and current.holder != holder and current.alive(time.time(), self.ttl):
                 raise SeatTaken(f"{describe(key)} is held by another terminal ({current.host}, pid {current.pid})")
@@ -210,8 +212,10 @@ class SeatLeases:
             if identity and name != BOTS:
                 seats.owners[name] = identity
             seats.leases[name] = Lease(holder, HOST, os.getpid(), time.time())
+            return not (current and current.holder == holder)
 
-        self._change(take)
+        if self._change(take):
+            self._announce()
 
     def try_acquire(self, key: int | str, holder: str) -> bool:
         try:
@@ -245,7 +249,8 @@ class SeatLeases:
             return True
 
         try:
-            self._change(leave)
+            if self._change(leave):
+                self._announce()
         except SeatsUnavailable:
             pass
 
@@ -260,7 +265,7 @@ class SeatLeases:
             del seats.owners[name]
             return True
 
-        return self._change(disown)
+        return self._announce(self._change(disown))
 
     def free_for_others(self, seat: int, identity: str) -> bool:
         """The game's creator frees a seat another player owns. False if ``identity`` is not the creator."""
@@ -272,7 +277,7 @@ class SeatLeases:
             del seats.owners[name]
             return True
 
-        return self._change(free)
+        return self._announce(self._change(free))
 
     def claim_creator(self, identity: str | None) -> None:
         """The player who set up the game (noted once, and only for a key)."""
@@ -287,6 +292,13 @@ class SeatLeases:
 
     def allow_hot_seat(self, allowed: bool) -> None:
         self._change(lambda seats: setattr(seats, "hot_seat", allowed))
+
+    def _announce(self, changed: bool = True) -> bool:
+        """Wake the game's terminals after a change of who holds or owns a seat (their tables
+        show who is at the table); returns ``changed``."""
+        if changed:
+            ring(self.data_dir, self.save_id)
+        return changed
 
     # -- the file ---------------------------------------------------------------------------
 
@@ -320,6 +332,16 @@ class SeatLeases:
         except BaseException:
             temporary.unlink(missing_ok=True)
             raise
+
+
+def seats_seen_live(kinds: list[str], identity: str | None, owners: dict[int, str]) -> list[int]:
+    """The seats whose view a terminal could see while their game runs: at a local terminal
+    (identity None, the host's) every human seat, since it may play them all (hot seat); at a
+    served one, the seats its player's key owns. A bot's seat never: nobody plays it by hand."""
+    humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    if identity is None:
+        return humans
+    return [seat for seat in humans if identity and owners.get(seat) == identity]
 
 
 def held_seats(data_dir: Path, ttl: float = DEFAULT_TTL) -> dict[str, list[int]]:

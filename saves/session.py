@@ -67,6 +67,9 @@ class GameSession:
         self.written: Written | None = None
         """The save file as this session's last write found and left it; None when that write
         was refused or failed (a terminal tells its own writes from other processes' by it)."""
+        self.revision = 0
+        """Counts the changes of the game this session has held: a confirmed turn end or an undo
+        followed by another move changes the game without changing its number of actions."""
 
     @classmethod
     def new(cls, store: SaveStore, game_id: str, title: str, seats: list[Seat],
@@ -119,10 +122,12 @@ class GameSession:
         start = len(self.match.actions)
         self.match.undo(seat)
         try:
-            self.written = self.store.truncate(self.record.id, len(self.match.actions), progress=self.progress(), at=start)
+            self.written = self.store.truncate(self.record.id, len(self.match.actions), progress=self.progress(),
+                                               at=start, base=self.record.actions)
         except Exception:
             self._reload()
             raise
+        self.revision += 1
         del self.record.actions[len(self.match.actions):]
         self.record.progress, self.record.status = self.progress(), status_of(self.match)
 
@@ -160,6 +165,7 @@ class GameSession:
         changed = on_disk.actions != held
         if changed:
             self.match = self._followed(on_disk) if on_disk.actions[:len(held)] == held else replay_record(on_disk)
+            self.revision += 1
         self.record = on_disk
         return changed
 
@@ -182,11 +188,12 @@ class GameSession:
         new = [action.to_json() for action in self.match.actions[start:]]
         progress, status = self.progress(), status_of(self.match)
         try:
-            self.written = self.store.append(self.record.id, new, at=start, progress=progress, status=status,
-                                             confirmed=confirmed)
+            self.written = self.store.append(self.record.id, new, at=start, base=self.record.actions,
+                                             progress=progress, status=status, confirmed=confirmed)
         except Exception:
             self._reload()
             raise
+        self.revision += 1
         if confirmed:
             self.record.actions[-1].pop("h", None)
         finished_now = status == "finished" and self.record.status != "finished"
@@ -210,6 +217,7 @@ class GameSession:
     def _reload(self) -> None:
         self.record = self.store.load(self.record.id)
         self.match = replay_record(self.record)
+        self.revision += 1
 
     def _settle(self) -> None:
         """Draw chance steps a crash may have left pending (deterministic, so racing is harmless)."""

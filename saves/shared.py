@@ -13,10 +13,12 @@ and calls ``act``/``undo``/``bot_choice``/``refresh``. On top it:
 * competes for the game's single "bots" lease: only the holder may play bot seats;
 * refuses ``act``/``undo`` for a seat it does not hold (``IllegalChoice`` with the reason);
 * rings the game's doorbells after each write, and watches the save file in a thread,
-  calling ``on_change()`` (from that thread) when another process changed the game, or when
-  this terminal has just become the bot runner, has lost a lease, or another terminal's
-  player left the table (``take_left()`` says whose seats). Its own writes are no change:
-  it neither rings its own doorbell nor reads the save again after them;
+  calling ``on_change()`` (from that thread) when another process changed the game; and
+  ``on_seats()`` (by default ``on_change``) when this terminal has just become the bot runner,
+  has lost a lease, or another terminal's player came to the table or left it
+  (``take_came()``, ``take_left()`` say whose seats; every change of who holds a seat rings
+  the doorbells too). Its own writes are no change: it neither rings its own doorbell nor
+  reads the save again after them;
 * shares a search bot's thinking (saves/thinking.py): the bot runner publishes how far its
   search is (``share_thinking``, ``thinking_done``) and the other terminals' watch threads
   pass it to ``on_thinking``; a terminal holding a seat may ask the runner to move now
@@ -40,11 +42,13 @@ from engine.core.seats import seat_tag
 from .seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatsUnavailable, SeatTaken, new_holder_id
 from .session import HUMAN
 from .thinking import MoveNowRequest, ThinkingBoard, ThinkingStatus
+from .storage import signature
 from .watch import FALLBACK, Watcher, ring
 
 
 class SharedSession:
     def __init__(self, session, seats: Iterable[int] | None, on_change: Callable[[], None], *,
+                 on_seats: Callable[[], None] | None = None,
                  ttl: float = DEFAULT_TTL, fallback: float = FALLBACK, identity: str | None = None,
                  on_thinking: Callable[[ThinkingStatus | None], None] | None = None,
                  on_move_now: Callable[[MoveNowRequest], None] | None = None):
@@ -52,6 +56,7 @@ class SharedSession:
         self.every_free_seat = seats is None
         self.seats = frozenset(seats or ())
         self.on_change = on_change
+        self.on_seats = on_seats or on_change
         self.on_thinking = on_thinking
         self.on_move_now = on_move_now
         self.data_dir = Path(session.store.data_dir)
@@ -67,8 +72,12 @@ class SharedSession:
         self.turn_arrived = False
         """Set by ``refresh``: one of our seats must act now and did not before."""
         self.others: frozenset[int] = frozenset()
-        """Seats other terminals hold (as of the last heartbeat)."""
+        """Seats other terminals hold (as of the last look at the seats file)."""
         self._left: list[int] = []
+        self._came: list[int] = []
+        self._following = threading.Lock()
+        """Held while ``others`` is compared with the seats file (the watch and heartbeat threads)."""
+        self._seats_seen = None
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._watcher: Watcher | None = None
@@ -97,6 +106,7 @@ class SharedSession:
                 self.leases.release(seat, self.holder)
             raise
         self.runs_bots = self.leases.try_acquire(BOTS, self.holder)
+        self._seats_seen = signature(self.leases.path)
         self.others = self._held_elsewhere()
         try:
             save = self.session.store.path_of(self.save_id)
@@ -123,6 +133,15 @@ class SharedSession:
             self._watcher.close()
         for key in (*self.seats, BOTS):
             self.leases.release(key, self.holder)
+
+    @property
+    def present(self) -> frozenset[int]:
+        """The seats a terminal holds now: this one's and the others' (a player at the table)."""
+        return (frozenset() if self.lost else self.seats) | self.others
+
+    @property
+    def revision(self) -> int:
+        return self.session.revision
 
     @property
     def viewer(self) -> int | None:
@@ -237,8 +256,32 @@ class SharedSession:
 
     def take_left(self) -> list[int]:
         """The seats whose players (at other terminals) left the table since the last call."""
-        left, self._left = self._left, []
+        with self._following:
+            left, self._left = self._left, []
         return sorted(set(left))
+
+    def take_came(self) -> list[int]:
+        """The seats other terminals took since the last call (their players came to the table)."""
+        with self._following:
+            came, self._came = self._came, []
+        return sorted(set(came))
+
+    def _follow_leases(self) -> bool:
+        """Look at who else holds a seat now; True if that changed (a player came or left)."""
+        with self._following:
+            others = self._held_elsewhere()
+            if others == self.others:
+                return False
+            self._left += self.others - others
+            self._came += others - self.others
+            self.others = others
+            return True
+
+    def _seats_file_changed(self) -> bool:
+        """Whether the seats file changed since the last look (one ``stat``)."""
+        now = signature(self.leases.path)
+        changed, self._seats_seen = now != self._seats_seen, now
+        return changed
 
     def _held_elsewhere(self) -> frozenset[int]:
         return frozenset(int(key) for key in self.leases.live() if key != BOTS) - self.seats
@@ -275,6 +318,8 @@ class SharedSession:
                 break
             if changed:
                 self.on_change()
+            if self._seats_file_changed() and self._follow_leases():
+                self.on_seats()
             self._look_aside()
 
     def _beat(self) -> None:
@@ -294,13 +339,10 @@ class SharedSession:
                     self._lose(BOTS, str(error))
             elif self.leases.try_acquire(BOTS, self.holder):
                 self.runs_bots = changed = True
-            others = self._held_elsewhere()
-            if self.others - others:
-                self._left += self.others - others
+            if self._follow_leases():  # a terminal that died without a word is found here
                 changed = True
-            self.others = others
             if changed:
-                self.on_change()
+                self.on_seats()
 
 
 def seat_words(seat: int, seats: int) -> str:

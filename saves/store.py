@@ -226,6 +226,11 @@ def _check_action(index: int, action: Any, seats: int) -> None:
         raise SaveFormatError(f"action {index} has a choice id of {len(action['c']):,} characters")
 
 
+def _check_base(document: dict[str, Any], base: list[dict] | None) -> None:
+    if base is not None and document["actions"] != base:
+        raise SaveConflict("the game changed elsewhere: its moves are not those this terminal holds")
+
+
 def _game_key(record: SaveRecord | SaveSummary) -> tuple:
     return (record.game, record.seed, record.created, [asdict(seat) for seat in record.seats], record.options)
 
@@ -389,9 +394,11 @@ class SaveStore:
                 record.id = new_id()
 
     def append(self, save_id: str, actions: list[dict], *, at: int, progress: str, status: str,
-               confirmed: bool = False) -> Written:
+               confirmed: bool = False, base: list[dict] | None = None) -> Written:
         """Write ``actions`` at index ``at``; SaveConflict unless the save has exactly ``at``
-        actions (and, when ``confirmed``, its last one waits for the confirmation given now)."""
+        actions (and, when ``confirmed``, its last one waits for the confirmation given now).
+        ``base``: the actions the writer holds; SaveConflict unless the save's are exactly those
+        (another terminal may have confirmed, or undone and moved again, keeping the count)."""
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
 
@@ -399,6 +406,7 @@ class SaveStore:
             held = len(document["actions"])
             if held != at:
                 raise SaveConflict(f"the game changed elsewhere: it has {held} actions, not {at}")
+            _check_base(document, base)
             if confirmed:
                 if not (held and document["actions"][-1].get("h")):
                     raise SaveConflict("the game changed elsewhere: no turn end waits for confirmation")
@@ -408,13 +416,16 @@ class SaveStore:
 
         return self._change(save_id, change)
 
-    def truncate(self, save_id: str, length: int, *, progress: str, at: int | None = None) -> Written:
-        """Keep the first ``length`` actions (undo). With ``at``, SaveConflict unless it has ``at``."""
+    def truncate(self, save_id: str, length: int, *, progress: str, at: int | None = None,
+                 base: list[dict] | None = None) -> Written:
+        """Keep the first ``length`` actions (undo). With ``at``, SaveConflict unless it has ``at``;
+        with ``base``, unless its actions are exactly those."""
 
         def change(document: dict[str, Any]) -> None:
             held = len(document["actions"])
             if (at is not None and held != at) or not 0 <= length <= held:
                 raise SaveConflict(f"the game changed elsewhere: it has {held} actions")
+            _check_base(document, base)
             del document["actions"][length:]
             document.update(progress=progress, status="active", updated=now_iso())
 

@@ -58,7 +58,7 @@ async def test_a_joined_table_plays_only_its_seat_and_catches_up_when_the_other_
         await pilot.press("1")  # Ann pledges high; Bruno still has to pledge
         await settle(pilot)
         assert saved_actions(tmp_path, save_id)[-1] == (0, "pledge:high")
-        assert text_of(table.query_one("#prompt")) == "Waiting for ▲B Bruno: Pledge"
+        assert text_of(table.query_one("#prompt")) == "Waiting for ▲B Bruno: Pledge\n(▲B Bruno is not at the table)"
         assert not table.state.choices
         await pilot.press("1")  # not Ann's turn: nothing is played
         await settle(pilot)
@@ -110,7 +110,7 @@ async def test_a_spectator_sees_no_hand_and_cannot_act(toy, tmp_path):
         assert table.state.viewer is None and table.state.humans == []
         assert not table.query_one("#private").display and not table.query_one("#choices").display
         assert "spectator view" in text_of(table.query_one("#status"))
-        assert text_of(table.query_one("#prompt")) == "Waiting for ●A Ann, ▲B Bruno: Pledge"
+        assert text_of(table.query_one("#prompt")) == "Waiting for ●A Ann, ▲B Bruno: Pledge\n(●A Ann, ▲B Bruno are not at the table)"
         log = log_text(table)
         assert "Ann gets a card" in log and "Bruno gets a card" in log
         for hand in session.match.state["hands"]:

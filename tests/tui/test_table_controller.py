@@ -19,6 +19,7 @@ from saves.shared import SharedSession
 from saves.store import SaveStore
 from tests.tui.helpers import new_save
 from tui.table.controller import Notice, TableController, Thinking, ThinkingEnded
+from tui.table.lines import prompt_line
 from tui.table.state import TableState
 
 TWO_HUMANS = [("Ann", "human"), ("Bruno", "human")]
@@ -49,8 +50,9 @@ class Terminal:
     def state(self, wanted=lambda state: True, timeout: float = 5.0) -> TableState:
         return self.until(lambda event: isinstance(event, TableState) and wanted(event), timeout)
 
-    def notice(self, timeout: float = 5.0) -> Notice:
-        return self.until(lambda event: isinstance(event, Notice), timeout)
+    def notice(self, timeout: float = 5.0, skip: tuple[str, ...] = ("came to the table.",)) -> Notice:
+        """The next notice but those ending with ``skip`` (by default: another player sat down)."""
+        return self.until(lambda event: isinstance(event, Notice) and not event.message.endswith(skip), timeout)
 
     def quiet_for(self, seconds: float) -> list:
         """Everything emitted within ``seconds`` (expected: nothing)."""
@@ -87,11 +89,11 @@ def test_a_hot_seat_table_shows_whoever_must_act_and_saves_each_move(toy, tmp_pa
     assert first.humans == [0, 1] and first.awaiting == [0, 1] and first.viewer == 0
     assert [choice.id for choice in first.choices] == ["pledge:high", "pledge:low"]
     assert first.has_private and first.progress == "4 actions" and first.runs_bots
-    table.controller.act(0, "pledge:high", first.position)
+    table.controller.act(0, "pledge:high", first.revision)
     second = table.state()
     assert second.position == first.position + 1 and second.viewer == 1 and second.awaiting == [1]
     assert saved(tmp_path, save_id)[-1] == (0, "pledge:high")
-    table.controller.act(1, "pledge:low", second.position)
+    table.controller.act(1, "pledge:low", second.revision)
     third = table.state()
     assert third.viewer == 0 and third.view["prompt"] == "Ann: play or draw" and third.can_undo is False
     assert table.quiet_for(0.3) == []
@@ -130,10 +132,10 @@ def test_undo_takes_back_a_move_and_is_saved(toy, tmp_path, terminals):
     table = terminals(tmp_path, session.record.id, None)
     before = table.state()
     play = next(choice.id for choice in before.choices if choice.id.startswith("play:"))
-    table.controller.act(0, play, before.position)
+    table.controller.act(0, play, before.revision)
     played = table.state()
     assert played.can_undo and played.view["hand"] != before.view["hand"]
-    table.controller.undo(0, played.position)
+    table.controller.undo(0, played.revision)
     undone = table.state()
     assert undone.position == before.position and undone.view["hand"] == before.view["hand"]
     assert len(saved(tmp_path, session.record.id)) == before.position
@@ -148,9 +150,9 @@ def test_a_move_on_a_position_the_game_has_left_is_refused_and_the_real_game_sho
     try:
         ann.controller.session.refresh = lambda: False  # Bruno's move lands before Ann's terminal sees it
         bruno.act(1, "pledge:low")
-        ann.controller.act(0, "pledge:high", shown.position - 1)  # a stale position: refused by the controller
+        ann.controller.act(0, "pledge:high", shown.revision - 1)  # a stale position: refused by the controller
         assert ann.notice() == Notice("Move not made", "Another terminal moved first; showing the new state.", "warning")
-        ann.controller.act(0, "pledge:high", shown.position)  # the position Ann saw, but the save moved on
+        ann.controller.act(0, "pledge:high", shown.revision)  # the position Ann saw, but the save moved on
         assert ann.notice().title == "Move not made"
         now = ann.state()
         assert now.position == shown.position + 1 and now.awaiting == [0] and "Bruno pledges low" in now.view["log"]
@@ -163,16 +165,15 @@ def test_another_terminals_move_is_caught_up_with_and_says_whose_turn_it_is(toy,
     save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
     ann = terminals(tmp_path, save_id, [0], ttl=1.0)
     shown = ann.state()
-    ann.controller.act(0, "pledge:high", shown.position)
+    ann.controller.act(0, "pledge:high", shown.revision)
     waiting = ann.state()
     assert not waiting.choices and waiting.others_awaited == [1]
+    assert "(▲B Bruno is not at the table)" in prompt_line(waiting)
     bruno = SharedSession(GameSession.resume(SaveStore(tmp_path), save_id), [1], lambda: None, ttl=1.0)
     bruno.start()
     try:
-        deadline = time.monotonic() + 5
-        while ann.controller.session.others != {1}:  # Ann's heartbeat has seen Bruno sit down
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        assert ann.notice(timeout=2, skip=()).message == "▲B Bruno came to the table."
+        assert "not at the table" not in prompt_line(ann.state(lambda state: state.present == {0, 1}))
         bruno.act(1, "pledge:low")
         turn = ann.notice(timeout=2)
         assert turn.bell and turn.message == "Your turn\nBruno pledges low" and turn.title == "Toy"
@@ -183,6 +184,58 @@ def test_another_terminals_move_is_caught_up_with_and_says_whose_turn_it_is(toy,
     assert left.message.startswith("▲B Bruno left the table") and not left.bell
 
 
+def test_a_confirmed_turn_end_reaches_the_other_terminal_though_it_adds_no_action(toy, tmp_path, terminals):
+    session = new_save(tmp_path, "toy", TWO_HUMANS)
+    session.act(0, "pledge:low")
+    session.act(1, "pledge:low")
+    ann, bruno = terminals(tmp_path, session.record.id, [0]), terminals(tmp_path, session.record.id, [1])
+    shown = ann.state()
+    ann.controller.act(0, next(c.id for c in shown.choices if c.id.startswith("play:")), shown.revision)
+    played = ann.state()
+    ann.controller.act(0, "end", played.revision)
+    held = ann.state()
+    assert held.confirming and held.position == played.position + 1
+    assert bruno.state(lambda state: state.held == 0).awaiting == [0]
+    ann.controller.confirm(0, held.revision)  # the next turn starts without a draw: no new action
+    turn = bruno.state(lambda state: state.held is None, timeout=5)
+    assert turn.position == held.position and turn.awaiting == [1] and turn.choices
+
+
+def test_an_undo_and_another_move_of_the_same_length_reach_the_other_terminal(toy, tmp_path, terminals):
+    session = new_save(tmp_path, "toy", TWO_HUMANS)
+    session.act(0, "pledge:low")
+    session.act(1, "pledge:low")
+    ann = terminals(tmp_path, session.record.id, [0])
+    workers = []
+    bruno = Terminal(tmp_path, session.record.id, [1], spawn=workers.append)  # its worker runs when told
+
+    def bruno_catches_up() -> list:
+        deadline = time.monotonic() + 5
+        while not workers:  # its watch thread has seen a change
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        workers.pop()()
+        return [event for event in drain(bruno) if isinstance(event, TableState)]
+
+    bruno.controller.start()
+    try:
+        workers.pop()()
+        shown = ann.state()
+        first, second = [c.id for c in shown.choices if c.id.startswith("play:")][:2]
+        ann.controller.act(0, first, shown.revision)
+        played = ann.state(lambda state: state.position == shown.position + 1)
+        assert bruno_catches_up()[-1].position == played.position
+        ann.controller.undo(0, played.revision)
+        undone = ann.state(lambda state: state.position == shown.position)
+        ann.controller.act(0, second, undone.revision)  # as many moves as Bruno saw: another one
+        again = ann.state(lambda state: state.position == played.position)
+        assert saved(tmp_path, session.record.id)[-1] == (0, second)
+        now = bruno_catches_up()  # one catch-up for both changes
+        assert now and now[-1].position == again.position and now[-1].view["played"] == again.view["played"]
+    finally:
+        bruno.controller.stop()
+
+
 def test_a_terminals_own_write_never_comes_back_to_it_as_a_change(toy, tmp_path, terminals):
     save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
     ann = terminals(tmp_path, save_id, [0], fallback=0.05)
@@ -191,11 +244,12 @@ def test_a_terminals_own_write_never_comes_back_to_it_as_a_change(toy, tmp_path,
     refresh = ann.controller.session.refresh
     ann.controller.session.refresh = lambda: reads.append(True) or refresh()
     bruno_changes = threading.Event()
-    bruno = SharedSession(GameSession.resume(SaveStore(tmp_path), save_id), [1], bruno_changes.set, fallback=5.0)
+    bruno = SharedSession(GameSession.resume(SaveStore(tmp_path), save_id), [1], bruno_changes.set, fallback=5.0,
+                          on_seats=lambda: None)
     bruno.start()
     try:
-        ann.controller.act(0, "pledge:high", shown.position)
-        assert ann.state().position == shown.position + 1
+        ann.controller.act(0, "pledge:high", shown.revision)
+        assert ann.state(lambda state: state.position == shown.position + 1)
         assert bruno_changes.wait(2.0), "the other terminal's doorbell must ring (its fallback is 5 s)"
         assert ann.quiet_for(0.5) == [] and reads == [], "ten fallback checks later, no re-read of its own write"
         bruno.refresh()
@@ -223,7 +277,7 @@ def test_a_spectator_sees_no_secret_and_cannot_act(toy, tmp_path, terminals):
     watcher = terminals(tmp_path, session.record.id, [])
     shown = watcher.state()
     assert shown.viewer is None and shown.view["hand"] is None and not shown.has_private and not shown.choices
-    watcher.controller.act(0, "pledge:high", shown.position)
+    watcher.controller.act(0, "pledge:high", shown.revision)
     assert watcher.notice().message.startswith("This terminal plays a spectator")
     assert len(saved(tmp_path, session.record.id)) == shown.position
 
@@ -239,14 +293,14 @@ def test_a_seat_taken_over_is_told_once_and_the_table_only_watches(toy, tmp_path
         taken = leases._read()
         taken.leases["0"] = Lease("another terminal", HOST, taken.leases["0"].pid, time.time())
         leases._write(taken)
-    ann.controller.act(0, "pledge:high", shown.position)
+    ann.controller.act(0, "pledge:high", shown.revision)
     refused = ann.notice()
     assert refused.title == "Not allowed" and "Seat ●A was taken over by another terminal" in refused.message
     told = ann.notice()
     assert told.title == "Seat lost" and told.severity == "error" and told.timeout == 30
     lost = ann.state()
     assert lost.lost and not lost.choices and not lost.can_undo
-    ann.controller.act(0, "pledge:high", lost.position)
+    ann.controller.act(0, "pledge:high", lost.revision)
     assert ann.notice().title == "Not allowed" and ann.state().lost == lost.lost  # "Seat lost" is not told again
     assert saved(tmp_path, save_id)[-1][0] == -1
 
@@ -266,9 +320,9 @@ def test_steps_wait_their_turn_in_order_and_changes_meanwhile_are_caught_up_with
     reads = []
     refresh = controller.session.refresh
     controller.session.refresh = lambda: reads.append(True) or refresh()
-    controller.act(0, "pledge:high", first.position)
+    controller.act(0, "pledge:high", first.revision)
     controller.game_changed()
-    controller.act(1, "pledge:low", first.position + 1)
+    controller.act(1, "pledge:low", first.revision + 1)
     controller.game_changed()
     assert len(workers) == 1, "one worker at a time"
     workers.pop()()

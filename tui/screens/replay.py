@@ -1,6 +1,8 @@
 """A saved game stepped through move by move (engine/core/replay.py), as Board Game Arena's
-replays: forwards and backwards, a round or epoch at a time, from any seat's view or as a
-spectator; every position shows only what that view could see then (board, log, scores).
+replays: forwards and backwards, a round or epoch at a time, as a spectator or from a seat's
+view; every position shows only what that view could see then (board, log, scores). While the
+game runs, only the views this terminal could see live are offered (the spectator's and its
+player's seats: saves.seats.seats_seen_live); every seat's view opens once the game is over.
 
 Keys: ←/→ a move, [ / ] the previous or next round (epoch), Home/End the start or the end,
 w whose view, PgUp/PgDn the boards, Esc back.
@@ -16,6 +18,7 @@ from textual.widgets import Label, Static
 
 from engine.core.replay import Replay, replay_of
 from engine.registry import rules_for
+from saves.seats import SeatLeases, seats_seen_live
 from tui.boards import board_for
 from tui.boards.base import Frame
 from tui.boards.glyphs import Ledger
@@ -53,6 +56,11 @@ class ReplayScreen(TabulaScreen):
         self.position = 0
         self.viewer: int | None = None
         """Whose view: None for a spectator, else a seat."""
+        self.views: list[int | None] = [None]
+        """The views this terminal may open (set once the game is read)."""
+        self.finished = False
+        self.seed = 0
+        self._told_views = False
 
     def compose(self) -> ComposeResult:
         yield Label(plain(f"Replay — {self.record.title}", lines=False), id="status")
@@ -77,13 +85,17 @@ class ReplayScreen(TabulaScreen):
         try:
             record = self.app.store.load(self.record.id)
             replay = replay_of(rules_for(record.game), self.names, record.options, record.seed, record.actions)
+            finished = replay.match_at(replay.last).finished
+            views = [None, *range(len(self.names))] if finished else [None, *seats_seen_live(
+                [seat.kind for seat in record.seats], self.app.identity,
+                SeatLeases(self.app.store.data_dir, record.id).owners())]
         except Exception as error:  # a save that does not replay is reported, never lost
             self.app.call_from_thread(self.notify, str(error), title="Cannot replay", severity="error")
             return
-        self.app.call_from_thread(self.ready, replay)
+        self.app.call_from_thread(self.ready, replay, views, finished, record.seed)
 
-    def ready(self, replay: Replay) -> None:
-        self.replay = replay
+    def ready(self, replay: Replay, views: list[int | None], finished: bool, seed: int) -> None:
+        self.replay, self.views, self.finished, self.seed = replay, views, finished, seed
         self.show()
 
     # -- moving through the game ---------------------------------------------------------
@@ -109,9 +121,15 @@ class ReplayScreen(TabulaScreen):
             self.go_to(earlier[-1] if earlier else 0)
 
     def action_next_viewer(self) -> None:
-        """Spectator, then each seat in turn."""
-        views: list[int | None] = [None, *range(len(self.names))]
-        self.viewer = views[(views.index(self.viewer) + 1) % len(views)]
+        """Spectator, then each seat this terminal may see in turn."""
+        if self.replay is None:
+            return
+        if not self.finished and len(self.views) < len(self.names) + 1 and not self._told_views:
+            self._told_views = True
+            self.notify("While the game runs, a replay shows only what you could see at the table: the "
+                        "spectator's view and your own seat's. Every seat's view opens once the game is over.",
+                        title="Whose view", timeout=6)
+        self.viewer = self.views[(self.views.index(self.viewer) + 1) % len(self.views)]
         self.show()
 
     def action_scroll_boards(self, direction: str) -> None:
@@ -167,6 +185,7 @@ class ReplayScreen(TabulaScreen):
 
     def moved_line(self, position: int) -> str:
         if position == 0:
-            return "The table after setup (→ a move on, ← back, ] [ a round)"
+            seed = f", seed {self.seed}" if self.finished else ""  # a running game's draws stay unforeseeable
+            return f"The table after setup{seed} (→ a move on, ← back, ] [ a round)"
         seat = self.replay.moves[position - 1].seat
         return f"Move {position}: {seat_label(self.names, seat)} moved"

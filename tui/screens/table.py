@@ -434,7 +434,7 @@ class TableScreen(TabulaScreen):
 
     def follow_decision(self, state: TableState) -> None:
         """On each new decision, the panel it needs is the one to show."""
-        key = (state.position, state.viewer)
+        key = (state.revision, state.viewer)
         if key != self._focus_key:
             self._focus_key = key
             self.focused_view = focus(self.shown_panels(), state.view, state.viewer)
@@ -584,9 +584,9 @@ class TableScreen(TabulaScreen):
         self.set_timer(SLOW_ANSWER, self.dim_choices)
         self.refresh_bindings()
         if state.confirming:
-            self.controller.confirm(state.viewer, state.position, always=choice_id == CONFIRM_ALWAYS)
+            self.controller.confirm(state.viewer, state.revision, always=choice_id == CONFIRM_ALWAYS)
         else:
-            self.controller.act(state.viewer, choice_id, state.position)
+            self.controller.act(state.viewer, choice_id, state.revision)
 
     def dim_choices(self) -> None:
         """A move being made takes long (a slow disk): its list dims until the table is drawn
@@ -603,14 +603,14 @@ class TableScreen(TabulaScreen):
             return
         self.busy = True
         self.refresh_bindings()
-        self.controller.undo(state.viewer, state.position)
+        self.controller.undo(state.viewer, state.revision)
 
     def action_hint(self) -> None:
         state = self.state
         if state is None or not state.may_ask_hint or self.busy or self.curtain_up or self.thinking is not None:
             return
         self.show_thinking(Thinking(state.viewer, 0.0, hint=True))
-        self.controller.hint(state.viewer, state.position)
+        self.controller.hint(state.viewer, state.revision)
 
     def action_move_now(self) -> None:
         if self.thinking is not None and self.thinking.hurry:

@@ -10,8 +10,8 @@ nothing but the toy game and a save folder.
 Steps run one at a time: taking the seats, a move, an undo, catching up after another
 terminal's change. After each, the new state is emitted and the bots this terminal runs play
 until a human must act. Steps asked for meanwhile wait their turn, in order; changes announced
-meanwhile are caught up with once, after them. A move is made only on the position its player
-saw (``position``): the game may have changed under it, and then it is refused.
+meanwhile are caught up with once, after them. A move is made only on the game as its player
+saw it (``TableState.revision``): the game may have changed under it, and then it is refused.
 """
 
 from __future__ import annotations
@@ -104,8 +104,9 @@ class TableController:
         and hints think in (None: in the worker thread). ``confirm_turn_ends``: False, nobody
         confirms the end of a turn (else each player's setting decides). ``shared``:
         SharedSession's ttl, fallback and identity."""
-        self.session = SharedSession(session, seats, self.game_changed, on_thinking=self._thinking_elsewhere,
-                                     on_move_now=self._asked_to_move_now, **shared)
+        self.session = SharedSession(session, seats, self.game_changed, on_seats=self.seats_changed,
+                                     on_thinking=self._thinking_elsewhere, on_move_now=self._asked_to_move_now,
+                                     **shared)
         self.thinker = thinker
         self.emit = emit
         self.spawn = spawn
@@ -114,6 +115,7 @@ class TableController:
         self._lock = threading.Lock()
         self._steps: deque[Step] = deque()
         self._catch_up_asked = False
+        self._reread_asked = False
         self._working = False
         self._stopped = threading.Event()
         self._viewer: int | None = None
@@ -154,20 +156,20 @@ class TableController:
     def stopped(self) -> bool:
         return self._stopped.is_set()
 
-    def act(self, seat: int, choice_id: str, position: int) -> None:
-        """``seat`` chooses ``choice_id`` on the game as it was after ``position`` actions; a
+    def act(self, seat: int, choice_id: str, revision: int) -> None:
+        """``seat`` chooses ``choice_id`` on the game as it was shown (``TableState.revision``); a
         move ending its turn waits for ``confirm`` unless its player turned that off."""
-        self._ask(self._at(position, lambda: self.session.act(seat, choice_id, hold=self.confirms(seat))))
+        self._ask(self._at(revision, lambda: self.session.act(seat, choice_id, hold=self.confirms(seat))))
 
-    def confirm(self, seat: int, position: int, *, always: bool = False) -> None:
-        """``seat`` confirms the end of its turn (the move shown at ``position``); ``always``:
+    def confirm(self, seat: int, revision: int, *, always: bool = False) -> None:
+        """``seat`` confirms the end of its turn (the move shown at ``revision``); ``always``:
         and its player's later turns end without asking (a remembered setting)."""
         def confirm() -> None:
             self.session.confirm(seat)
             if always:
                 store = self.session.store
                 store.put_settings(store.settings().with_confirm(self.session.record.seats[seat].name, False))
-        self._ask(self._at(position, confirm))
+        self._ask(self._at(revision, confirm))
 
     def confirms(self, seat: int) -> bool:
         """Whether the player of ``seat`` confirms the end of each turn (a remembered setting)."""
@@ -177,8 +179,8 @@ class TableController:
         """Whether to ring the bell for a turn that has come (the player's remembered setting)."""
         return self.session.store.settings().bell
 
-    def undo(self, seat: int, position: int) -> None:
-        self._ask(self._at(position, lambda: self.session.undo(seat)))
+    def undo(self, seat: int, revision: int) -> None:
+        self._ask(self._at(revision, lambda: self.session.undo(seat)))
 
     def move_now(self, thinking: Thinking | None = None) -> None:
         """End the search under way (a bot's move: it moves with its best so far; a hint:
@@ -190,13 +192,19 @@ class TableController:
         elif self.thinker is not None:
             self.thinker.move_now()
 
-    def hint(self, seat: int, position: int) -> None:
-        """Work out a hint for ``seat`` (a human of this terminal, to move at ``position``),
-        from that seat's view only; emitted as ``HintReady``."""
-        self._ask(self._hint(seat, position))
+    def hint(self, seat: int, revision: int) -> None:
+        """Work out a hint for ``seat`` (a human of this terminal, to move on the game as shown at
+        ``revision``), from that seat's view only; emitted as ``HintReady``."""
+        self._ask(self._hint(seat, revision))
 
     def game_changed(self) -> None:
-        """Another terminal changed the game, or this terminal's leases changed (any thread)."""
+        """Another terminal changed the game (any thread)."""
+        with self._lock:
+            self._catch_up_asked = self._reread_asked = True
+        self._work_if_idle()
+
+    def seats_changed(self) -> None:
+        """Who holds a seat changed: a player came or left, or this terminal's leases (any thread)."""
         with self._lock:
             self._catch_up_asked = True
         self._work_if_idle()
@@ -223,8 +231,8 @@ class TableController:
                 return None
             if self._steps:
                 return self._steps.popleft()
-            self._catch_up_asked = False
-            return self._catch_up
+            reread, self._catch_up_asked, self._reread_asked = self._reread_asked, False, False
+            return lambda: self._catch_up(reread)
 
     def _work(self) -> None:
         try:
@@ -282,8 +290,10 @@ class TableController:
             self.emit(notice)
 
     def _shown_key(self) -> tuple:
-        """What a new state must differ in to be shown again."""
-        return len(self.session.match.actions), self.session.runs_bots, self.session.lost
+        """What a new state must differ in to be shown again: anything a ``TableState`` holds
+        changes only with these."""
+        session = self.session
+        return session.revision, session.runs_bots, session.lost, session.present
 
     def _bot_choice(self, seat: int) -> str | None:
         """The bot's choice, thought out in the thinker's process, its progress shown here
@@ -359,20 +369,21 @@ class TableController:
             self.thinker.start()  # its process loads the games while the table is drawn
         return None
 
-    def _at(self, position: int, change: Callable[[], None]) -> Step:
-        """A step making ``change`` only if the game is still where the player saw it."""
+    def _at(self, revision: int, change: Callable[[], None]) -> Step:
+        """A step making ``change`` only if the game is still as the player saw it."""
         def step() -> None:
-            if len(self.session.match.actions) != position:
+            if self.session.revision != revision:
                 raise SaveConflict("the game changed before this move was made")
             change()
         return step
 
-    def _hint(self, seat: int, position: int) -> Step:
+    def _hint(self, seat: int, revision: int) -> Step:
         def step() -> bool:
             match = self.session.match
-            if not match.hints or len(match.actions) != position or seat not in self.session.seats \
+            if not match.hints or self.session.revision != revision or seat not in self.session.seats \
                     or seat not in match.awaiting():
                 return False  # the game moved on, or the seat is not this terminal's to ask for
+            position = len(match.actions)
             seed = f"hint:{self.session.record.seed}:{seat}:{position}"
             level = LEVELS[HINT_LEVEL]
             progress = self._reporter(seat, level, hint=True)
@@ -388,16 +399,20 @@ class TableController:
             return False
         return step
 
-    def _catch_up(self) -> bool:
-        """Re-read the game; False when nothing shown has changed."""
+    def _catch_up(self, reread: bool) -> bool:
+        """Re-read the game (``reread``: it changed on disk) and see who is at the table; False
+        when nothing shown has changed."""
         session = self.session
-        session.refresh()
+        if reread:
+            session.refresh()
         match, title = session.match, session.record.title
-        if session.turn_arrived:
+        if reread and session.turn_arrived:
             log = visible_log(match.state, session.viewer)
             self._tell(Notice(title, f"Your turn\n{log[-1] if log else ''}".strip(), bell=self.bell()))
-        left = session.take_left()
+        left, came = session.take_left(), session.take_came()
         if left and not match.finished:
             free = "The seat is free: any terminal can take it from Resume."
             self._tell(Notice(title, f"{seat_list(match.names, left)} left the table. {free}"))
+        if came and not match.finished:
+            self._tell(Notice(title, f"{seat_list(match.names, came)} came to the table."))
         return self._shown_key() != self._shown

@@ -47,8 +47,13 @@ def prompt_line(state: TableState) -> str:
     if state.next_bot is not None:
         return f"{who} is choosing… ({prompt})"
     if len(state.awaiting) == 1:
-        return f"Waiting for {named_prompt(state.names, state.awaiting[0], prompt)}"
-    return f"Waiting for {who}: {prompt}"
+        line = f"Waiting for {named_prompt(state.names, state.awaiting[0], prompt)}"
+    else:
+        line = f"Waiting for {who}: {prompt}"
+    away = [seat for seat in state.awaiting if state.away(seat)]
+    if away:
+        line += f"\n({seat_list(state.names, away)} {'is' if len(away) == 1 else 'are'} not at the table)"
+    return line
 
 
 def seat_list(names: list[str], seats: list[int]) -> str:

@@ -37,9 +37,14 @@ class TableState:
     ranking: list[tuple[int, list[int]]]
     progress: str
     position: int
-    """How many actions the game had: a move is only made on the position it was chosen at."""
+    """How many actions the game had (a shared bot search names the position it thinks for)."""
+    revision: int
+    """Which change of the game this shows (``GameSession.revision``): a move is only made on the
+    game as its player saw it."""
     runs_bots: bool
     """This terminal plays the bot seats (exactly one terminal of a game does)."""
+    present: frozenset[int] = frozenset()
+    """The seats a terminal holds now (their players are at the table)."""
     running_score: str = "if the game ended now"
     """What ``scores`` count while the game runs (Rules.running_score)."""
     if_ended_now: dict[int, str] | None = None
@@ -72,6 +77,10 @@ class TableState:
     def may_ask_hint(self) -> bool:
         """The viewer, a seat of this terminal, must choose now in a game with hints on."""
         return self.hints and bool(self.choices)
+
+    def away(self, seat: int) -> bool:
+        """A human seat no terminal holds: its player is not at the table."""
+        return self.kinds[seat] == "human" and seat not in self.present
 
     @property
     def others_awaited(self) -> list[int]:
@@ -131,7 +140,9 @@ def snapshot(session, previous_viewer: int | None) -> TableState:
         ranking=match.ranking() if match.finished else [],
         progress=session.progress(),
         position=len(match.actions),
+        revision=session.revision,
         runs_bots=session.runs_bots,
+        present=session.present,
         lost=session.lost,
         hints=match.hints and not match.asks_table(),
         running_score=match.rules.running_score,
