@@ -78,7 +78,8 @@ class GameSession:
             if seat.kind not in SEAT_KINDS:
                 raise ValueError(f"seat {seat.name!r}: kind {seat.kind!r} is not one of {', '.join(SEAT_KINDS)}")
         rules = rules_for(game_id)
-        seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        chosen = seed is not None
+        seed = int(seed) if chosen else secrets.randbits(64)  # too many seeds to find one from the draws seen
         match = Match(rules, [seat.name for seat in seats], options or {}, seed)
         if match.table_mode and all(seat.kind != HUMAN for seat in seats):
             raise ValueError("Table mode needs a human seat: the people at the table say what was drawn")
@@ -86,6 +87,7 @@ class GameSession:
         record = store.create(
             game_id, title or rules.title, seats, match.options, seed, str(rules.version), rules.data_version(),
             actions=[action.to_json() for action in match.actions], progress=match.progress(), status=status_of(match),
+            seed_chosen=chosen,
         )
         return cls(store, record, match)
 

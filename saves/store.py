@@ -103,6 +103,8 @@ class SaveHeader:
     progress: str = ""
     created: str = ""
     updated: str = ""
+    seed_chosen: bool = False
+    """A person chose the seed (for teaching or tests): whoever knows it can foresee every draw."""
 
 
 @dataclass
@@ -189,8 +191,11 @@ def record_from_dict(data: Any) -> SaveRecord:
         raise SaveFormatError(f"it has {len(data['actions']):,} actions")
     for index, action in enumerate(data["actions"]):
         _check_action(index, action, len(seats))
+    if type(data.get("seed_chosen", False)) is not bool:
+        raise SaveFormatError("field 'seed_chosen' is not true or false")
     values = {key: data[key] for key in expect}
-    return SaveRecord(**{**values, "seats": seats, "actions": list(data["actions"])})
+    return SaveRecord(**{**values, "seats": seats, "actions": list(data["actions"]),
+                         "seed_chosen": data.get("seed_chosen", False)})
 
 
 def _check_options(options: dict) -> None:
@@ -378,10 +383,11 @@ class SaveStore:
 
     def create(self, game: str, title: str, seats: list[Seat], options: dict, seed: int,
                rules_version: str, data_version: str, *, actions: Iterable[dict] = (),
-               progress: str = "", status: str = "active") -> SaveRecord:
+               progress: str = "", status: str = "active", seed_chosen: bool = False) -> SaveRecord:
         stamp = now_iso()
         record = SaveRecord(new_id(), game, title, str(rules_version), str(data_version), dict(options), int(seed),
-                            [Seat(s.name, s.kind) for s in seats], status, progress, stamp, stamp, actions=list(actions))
+                            [Seat(s.name, s.kind) for s in seats], status, progress, stamp, stamp,
+                            seed_chosen=seed_chosen, actions=list(actions))
         return self._write_new(record)
 
     def _write_new(self, record: SaveRecord) -> SaveRecord:

@@ -366,8 +366,9 @@ def run_saves_list(args: argparse.Namespace) -> int:
     names, rows = titles(), []
     for record in records:
         seats = ", ".join(seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})" for seat in record.seats)
+        status = f"{record.status}, seed chosen" if record.seed_chosen else record.status
         rows.append([clean(cell, lines=False) for cell in (
-            record.id, names.get(record.game, record.game), record.title, seats, record.progress, record.status,
+            record.id, names.get(record.game, record.game), record.title, seats, record.progress, status,
             short_time(record.updated))])
     print_columns(console, ["id", "game", "title", "seats", "progress", "status", "last played"], rows,
                   shrink=("title", "seats", "progress"))

@@ -32,10 +32,6 @@ def live_game(data_dir, seats, moves: int = 12) -> GameSession:
     return session
 
 
-def finish(session: GameSession) -> None:
-    while not session.match.finished:
-        seat = session.match.awaiting()[0]
-        session.act(seat, session.match.legal(seat)[-1].id)
 
 
 async def replay_views(data_dir) -> tuple[list, list[str]]:
@@ -94,9 +90,12 @@ async def test_the_host_replaying_a_running_game_sees_the_human_seats_but_no_bot
 
 
 @pilot_test
-async def test_every_view_and_the_seed_open_once_the_game_is_over(tmp_path, served):
-    session = live_game(tmp_path, [Seat("Ann", "human"), Seat("Bot", "normal")], moves=0)
-    finish(session)
+async def test_every_view_and_the_seed_open_once_the_game_is_over(toy, tmp_path, served):
+    session = GameSession.new(SaveStore(tmp_path), "toy", "Over", [Seat("Ann", "human"), Seat("Bot", "random")],
+                              seed=3)
+    while not session.match.finished:
+        seat = session.match.awaiting()[0]
+        session.act(seat, session.match.legal(seat)[0].id)
     served(BOB)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

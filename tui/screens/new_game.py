@@ -1,4 +1,5 @@
-"""New game: which game, title, seats (name + human or bot), the game's options, a seed."""
+"""New game: which game, title, seats (name + human or bot), the game's options, and at a local
+terminal a seed (a game dealt from a chosen seed is marked so wherever it is listed)."""
 
 from __future__ import annotations
 
@@ -73,7 +74,9 @@ class NewGameScreen(TabulaScreen):
                 ))
             yield self.row("Title", Input(placeholder="blank: the players' names", max_length=200, compact=True,
                                           id="title"))
-            yield self.row("Seed", Input(placeholder="blank: random", type="integer", compact=True, id="seed"))
+            if not self.app.served:  # on a served table the seed is drawn in secret: nobody may foresee the draws
+                yield self.row("Seed", Input(placeholder="blank: secret and random", type="integer", compact=True,
+                                             id="seed"))
             with Horizontal(classes="buttons"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="back", compact=True)
@@ -171,8 +174,8 @@ class NewGameScreen(TabulaScreen):
             seats.append(Seat(name, str(self.query_one(f"#kind-{seat}", Select).value)))
         title = self.query_one("#title", Input).value.strip() or default_title(rules.title, [s.name for s in seats])
         options = {o.key: self.query_one(f"#option-{o.key}", Select).value for o in rules.offered_options()}
-        return {"game_id": self.game_id, "title": title, "seats": seats, "options": options,
-                "seed": parse_seed(self.query_one("#seed", Input).value)}
+        seed = None if self.app.served else parse_seed(self.query_one("#seed", Input).value)
+        return {"game_id": self.game_id, "title": title, "seats": seats, "options": options, "seed": seed}
 
     def action_start(self) -> None:
         try:

@@ -43,10 +43,16 @@ def row_texts(records, wide: bool) -> dict[str, tuple[str, ...]]:
     last played, and on a list at least SEATS_FROM wide, the seats."""
     games = titles()
     return {record.id: (clean(games.get(record.game, record.game), lines=False),
-                        clean("finished" if record.status == "finished" else record.progress, lines=False),
+                        progress_text(record),
                         short_time(record.updated, compact=not wide),
                         *([seats_summary(record.seats)] if wide else []))
             for record in records}
+
+
+def progress_text(record) -> str:
+    """Where the game stands, and whether a person chose the seed it was dealt from."""
+    progress = "finished" if record.status == "finished" else clean(record.progress, lines=False)
+    return f"{progress} · seed chosen" if record.seed_chosen else progress
 
 
 def seats_for(answer: str) -> list[int] | None:
@@ -214,8 +220,11 @@ class ResumeScreen(TabulaScreen):
         held = self.held.get(record.id, ())
         if held:
             parts.append("at a terminal now: " + " ".join(seat_tag(seat) for seat in held))
+        if record.seed_chosen:
+            parts.append("dealt from a seed chosen by hand: whoever knows it can foresee the draws")
         parts += [f"last played {short_time(record.updated)}", f"id {record.id}"]
         detail.update(plain(" · ".join(parts)))
+
     @property
     def selected(self):
         table = self.query_one("#saves", DataTable)
