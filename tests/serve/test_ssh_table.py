@@ -83,3 +83,40 @@ def test_a_confirmed_turn_reaches_the_other_ssh_player_who_then_moves(tmp_path):
     assert set(confirmed) == {0, 1} and presses >= 3
     record = SaveStore(data_dir).load(save_id)
     assert {action["a"] for action in record.actions if action["a"] >= 0} == {0, 1}
+
+
+def test_a_player_replaying_another_s_running_game_over_ssh_sees_only_the_spectator_view(tmp_path):
+    from saves.seats import SeatLeases, new_holder_id
+
+    ann_key, bob_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_bytes(ann_key.export_public_key() + bob_key.export_public_key())
+    data_dir = tmp_path / "data"
+    session = GameSession.new(SaveStore(data_dir), "pantheon", "Ann's game", [Seat("Ann", "human"), Seat("Bot", "normal")])
+    for _ in range(10):
+        seat = session.match.awaiting()[0]
+        session.act(seat, session.match.legal(seat)[0].id)
+    SeatLeases(data_dir, session.record.id).acquire(0, new_holder_id(), ann_key.get_fingerprint())
+
+    async def scenario():
+        server = await start_server(options(tmp_path, authorized, command=()))
+        try:
+            async with await connect(server, bob_key) as conn:
+                process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+                await read_until(process, rb"New game", timeout=25)
+                process.stdin.write(b"r")
+                await read_until(process, rb"Ann's game", timeout=15)
+                process.stdin.write(b"p")
+                await read_until(process, rb"spectator view", timeout=15)
+                process.stdin.write(b"\x1b[F")  # End: the last move
+                seen = await read_until(process, rb"move (\d+) of \1", timeout=15)
+                for _ in range(3):  # w: whose view; each seat's would say "view of"
+                    process.stdin.write(b"w")
+                    seen += await read_until(process, rb"spectator view", timeout=15)
+                process.stdin.write(b"\x1b\x1b")
+                return seen
+        finally:
+            await server.stop()
+
+    seen = run(scenario(), timeout=90)
+    assert b"spectator view" in seen and b"view of" not in seen and b"Private" not in seen
