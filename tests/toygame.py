@@ -17,8 +17,12 @@ bonus for a high pledge.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TypedDict
+
 from engine import registry
-from engine.core import Ask, Auto, Choice, Draw, Flow, Option, Rules, Score, add_log, copy_state
+from engine.core import Ask, Auto, Choice, Draw, Flow, Option, Rules, Say, Score, add_log, copy_state
+from engine.core.choices import Args
 from engine.core.rng import reseed, seed_state, shuffle
 
 GAME_ID = "toy"
@@ -27,6 +31,54 @@ ENDLESS = 0
 VALUES = ("1", "2", "3")
 TARGETS = ("deck", *(f"card:{v}" for v in VALUES))
 """The toy's board: the deck, and one spot per card value where played cards are shown."""
+
+
+# -- the kinds of choice, and how their ids are spelled (the toy's codec) -----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Card(Args):
+    """A card dealt (a chance outcome), or played."""
+
+    spelling = "card:{value}"
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pledge(Args):
+    spelling = "pledge:{level}"
+    level: str
+    """"high" or "low"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Args):
+    spelling = "play:{value}"
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Args):
+    spelling = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Args):
+    spelling = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Peek(Args):
+    spelling = "peek"
+
+
+class ToyView(TypedDict):
+    names: list[str]
+    deck: int
+    hand_sizes: list[int]
+    played: list[int]
+    hand: list[int] | None
+    """The viewer's own cards (None for a spectator)."""
 
 
 def register(monkeypatch) -> str:
@@ -42,39 +94,39 @@ class Deal(Draw):
     topic = "turn"
 
     def options(self, state, frame):
-        return [Choice(f"card:{v}", weight=n) for v, n in state["deck"].items() if n]
+        return [Choice.of(Card(int(v)), weight=n) for v, n in state["deck"].items() if n]
 
     def describe(self, state, frame, choice):
-        return f"a {choice.id[5:]}", ""
+        return f"a {choice.args.value}", ""
 
     def prompt(self, state, frame):
         return "Deal a card"
 
     def act(self, state, frame, choice, flow):
-        value, seat = choice.id[5:], frame["seat"]
-        state["deck"][value] -= 1
-        state["hands"][seat].append(int(value))
-        name = state["names"][seat]
-        add_log(state, f"{name} gets a {value}", only=[seat], others=f"{name} gets a card")
+        value, seat = choice.args.value, frame["seat"]
+        state["deck"][str(value)] -= 1
+        state["hands"][seat].append(value)
+        add_log(state, Say("{seat:seat} gets a {value}", seat=seat, value=value), only=[seat],
+                others=Say("{seat:seat} gets a card", seat=seat))
 
 
-class Pledge(Ask):
+class PledgeStep(Ask):
     name = "pledge"
     topic = "pledge"
-    CHOICES = (Choice("pledge:high"), Choice("pledge:low"))
+    CHOICES = (Choice.of(Pledge("high")), Choice.of(Pledge("low")))
 
     def options(self, state, frame):
         return self.CHOICES
 
     def describe(self, state, frame, choice):
-        return f"Pledge {choice.id[7:]}", ""
+        return f"Pledge {choice.args.level}", ""
 
     def prompt(self, state, frame):
         return "Pledge"
 
     def act(self, state, frame, choice, flow):
-        state["pledges"][frame["seat"]] = choice.id[7:]
-        add_log(state, f"{state['names'][frame['seat']]} pledges {choice.id[7:]}")
+        state["pledges"][frame["seat"]] = choice.args.level
+        add_log(state, Say("{seat:seat} pledges {level}", seat=frame["seat"], level=choice.args.level))
 
 
 class Turn(Ask):
@@ -85,46 +137,50 @@ class Turn(Ask):
 
     def options(self, state, frame):
         seat = frame["seat"]
-        choices = [Choice(f"play:{v}", target=f"card:{v}") for v in sorted(set(state["hands"][seat]))]
+        choices = [Choice.of(Play(v), target=f"card:{v}") for v in sorted(set(state["hands"][seat]))]
         if state["played_this_turn"]:
-            choices.append(Choice("end"))
+            choices.append(Choice.of(End()))
         elif any(state["deck"].values()):
-            choices.append(Choice("draw", target="deck"))
+            choices.append(Choice.of(DrawCard(), target="deck"))
         if not choices:
-            choices.append(Choice("end", "Pass"))
+            choices.append(Choice.of(End()))
         if not state["peeked_this_turn"]:
-            choices.append(Choice("peek", reveals=True))
+            choices.append(Choice.of(Peek(), reveals=True))
         return choices
 
     def describe(self, state, frame, choice):
-        kind, _, value = choice.id.partition(":")
-        labels = {"play": f"Play a {value}", "end": choice.label or "End the turn", "draw": "Draw a card",
-                  "peek": "Peek at the next hand"}
-        return labels[kind], ""
+        match choice.args:
+            case Play(value):
+                return f"Play a {value}", ""
+            case End():
+                return ("End the turn" if state["played_this_turn"] else "Pass"), ""
+            case DrawCard():
+                return "Draw a card", ""
+        return "Peek at the next hand", ""
 
     def prompt(self, state, frame):
-        return f"{state['names'][frame['seat']]}: play or draw"
+        return Say("{seat:seat}: play or draw", seat=frame["seat"])
 
     def act(self, state, frame, choice, flow):
         seat = frame["seat"]
-        kind, _, value = choice.id.partition(":")
-        if kind == "play":
-            state["hands"][seat].remove(int(value))
-            state["deck"][value] += 1
-            state["played"][seat] += int(value)
-            state["played_this_turn"] = True
-            add_log(state, f"{state['names'][seat]} plays a {value}")
-            if over(state):
-                flow.clear()
-            else:
+        match choice.args:
+            case Play(value):
+                state["hands"][seat].remove(value)
+                state["deck"][str(value)] += 1
+                state["played"][seat] += value
+                state["played_this_turn"] = True
+                add_log(state, Say("{seat:seat} plays a {value}", seat=seat, value=value))
+                if over(state):
+                    flow.clear()
+                else:
+                    flow.push(frame)
+            case Peek():
+                peek(state, seat)
                 flow.push(frame)
-        elif kind == "peek":
-            peek(state, seat)
-            flow.push(frame)
-        elif kind == "draw":
-            flow.push({"step": "deal", "seat": seat}, {"step": "next"})
-        else:
-            flow.push({"step": "next"})
+            case DrawCard():
+                flow.push({"step": "deal", "seat": seat}, {"step": "next"})
+            case _:
+                flow.push({"step": "next"})
 
 
 class NextTurn(Auto):
@@ -148,9 +204,9 @@ class Pledges(Auto):
 
 def peek(state, seat):
     other = (seat + 1) % len(state["names"])
-    name, other_name = state["names"][seat], state["names"][other]
     hand = " ".join(map(str, sorted(state["hands"][other]))) or "nothing"
-    add_log(state, f"{name} sees {other_name} holds {hand}", only=[seat], others=f"{name} peeks at {other_name}'s hand")
+    add_log(state, Say("{seat:seat} sees {other:seat} holds {hand}", seat=seat, other=other, hand=hand), only=[seat],
+            others=Say("{seat:seat} peeks at {other:seat}'s hand", seat=seat, other=other))
     state["peeked_this_turn"] = True
 
 
@@ -167,7 +223,7 @@ class ToyRules(Rules):
         Option("bonus", "Pledge bonus", ((1, "1 point"), (2, "2 points"))),
         Option("goal", "Goal", ((6, "6 points"), (ENDLESS, "none (endless)"))),
     )
-    flow = Flow([Deal(), Pledge(), Turn(), NextTurn(), Pledges()])
+    flow = Flow([Deal(), PledgeStep(), Turn(), NextTurn(), Pledges()])
 
     def setup(self, names, options, seed):
         seats = len(names)
@@ -188,6 +244,8 @@ class ToyRules(Rules):
         deals = [{"step": "deal", "seat": k % seats} for k in range(2 * seats)]
         self.flow.start(state, *deals, {"step": "pledges"})
         return state
+
+    view_type = ToyView
 
     def view(self, state, viewer):
         return {

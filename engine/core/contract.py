@@ -11,9 +11,11 @@ so games never do.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, TypedDict
 
 from . import rng
+from .choices import Args
+from .text import Words
 from .state import copy_state
 
 if TYPE_CHECKING:
@@ -45,6 +47,14 @@ class Choice:
     target: str | None = None
     """Where on the game's board the choice acts (a cell, hex, space, track step or card id
     from ``Rules.targets``), so a board can mark it there; None when it acts nowhere in particular."""
+    args: Args | None = None
+    """What the choice means, as data (engine/core/choices.py): the rules read it, never the id,
+    which is spelled from it."""
+
+    @classmethod
+    def of(cls, args: Args, *, target: str | None = None, reveals: bool = False, weight: int = 1) -> "Choice":
+        """The choice with these arguments, its id spelled from them."""
+        return cls(args.spelled(), reveals=reveals, weight=weight, target=target, args=args)
 
 
 Prompt = str | Callable[[], str]
@@ -139,6 +149,19 @@ GENERIC_OFF = (TABLE, HINTS)
 """Generic options saved only when on, so a game's options read as they always did."""
 
 
+class TableFields(TypedDict):
+    """What ``Match.view`` adds to a game's view (``Rules.view``) for the table: the log the
+    viewer may read, whom the game waits for, the prompt, its help topic, the viewer's labelled
+    choices and how many log lines are new to it."""
+
+    log: list[str]
+    awaiting: list[int]
+    prompt: str
+    topic: str
+    choices: list[Choice]
+    log_new: int
+
+
 @dataclass
 class Score:
     seat: int
@@ -170,6 +193,9 @@ class Rules:
     ended now" (every category worked out on the position now) or "so far" (the points already
     won; then ``if_ended_now`` gives the other figure)."""
     flow: "Flow | None" = None
+    view_type: Any = None
+    """The TypedDict a view fits exactly (engine/<game>/view.py): every field of it declared, so
+    that nothing of the state reaches a seat unseen (the conformance suite checks each view)."""
 
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> State:
         raise NotImplementedError
@@ -248,6 +274,11 @@ class Rules:
         'Epoch 2'); a replay marks a chapter where this text changes. By default the progress
         text, so a game whose progress counts rounds or epochs needs nothing more."""
         return self.progress(state)
+
+    def words(self, names: list[str]) -> Words:
+        """What the rules say (``Say``), in English: the seats by their players' names, and the
+        kinds of argument a game adds (its tiles, spaces, goods) by their names."""
+        return Words(names)
 
     def data_version(self) -> str:
         """Digest of the component data in use (built-in or a user's override); '' if none."""

@@ -1,23 +1,28 @@
 """Log entries written by the rules, redacted per viewer.
 
-An entry is ``{"text": ..., "only": [seats] | None, "others": str | None}``: seats in
-``only`` (or everyone, when it is None) read ``text``; other viewers read ``others``, or
-nothing at all when ``others`` is None. A state whose ``log`` is None keeps no log: play-outs
-and bots work on such copies, so they build no log text.
+An entry is ``{"text": ..., "only": [seats] | None, "others": ... | None}``: seats in ``only``
+(or everyone, when it is None) read ``text``; other viewers read ``others``, or nothing at all
+when ``others`` is None. Each is what the rules said (engine/core/text.py): a template with its
+arguments (``Say``, kept as JSON) or plain words, turned into text only when shown. A state
+whose ``log`` is None keeps no log: play-outs and bots work on such copies, so they build no
+log text.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
+
+from .text import Said, said_from_json, said_to_json
 
 
-def add_log(state: dict[str, Any], text: str, *, only: Iterable[int] | None = None, others: str | None = None) -> None:
+def add_log(state: dict[str, Any], text: Said, *, only: Iterable[int] | None = None, others: Said | None = None) -> None:
     """Append an entry; a state whose log is None (a play-out's copy) keeps no log."""
     if "log" not in state:
         state["log"] = []
     log = state["log"]
     if log is not None:
-        log.append({"text": text, "only": sorted(only) if only is not None else None, "others": others})
+        log.append({"text": said_to_json(text), "only": sorted(only) if only is not None else None,
+                    "others": said_to_json(others) if others is not None else None})
 
 
 def logging(state: dict[str, Any]) -> bool:
@@ -25,11 +30,17 @@ def logging(state: dict[str, Any]) -> bool:
     return state.get("log", ()) is not None
 
 
-def visible_log(state: dict[str, Any], viewer: int | None) -> list[str]:
-    lines = []
+def visible_entries(state: dict[str, Any], viewer: int | None) -> list[Said]:
+    """What ``viewer`` may read of the log, entry by entry, as the rules said it."""
+    said = []
     for entry in state.get("log") or ():
         if entry["only"] is None or (viewer is not None and viewer in entry["only"]):
-            lines.append(entry["text"])
+            said.append(said_from_json(entry["text"]))
         elif entry["others"] is not None:
-            lines.append(entry["others"])
-    return lines
+            said.append(said_from_json(entry["others"]))
+    return said
+
+
+def visible_log(state: dict[str, Any], viewer: int | None, words: Callable[[Said], str]) -> list[str]:
+    """The lines ``viewer`` may read, in ``words`` (a ``Words`` of the game: ``Match.words``)."""
+    return [words(said) for said in visible_entries(state, viewer)]

@@ -12,12 +12,14 @@ did and may undo it. The hold is saved with the action (``"h"``), so every termi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from . import rng
 from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
-from .log import visible_log
+from .log import visible_entries, visible_log
+from .text import Said
 from .playout import Playout
 from .scoring import ranking
 
@@ -72,6 +74,8 @@ class Match:
         self.table_mode = bool(self.options.get(TABLE))
         """The people at the table say what was drawn (a generic option, fixed for the match)."""
         self.seed = seed
+        self.words = rules.words(self.names)
+        """What the rules say, in words (engine/core/text.py)."""
         self.state: State = rules.setup(self.names, self.options, seed)
         self.actions: list[Action] = []
         self.logged: list[int | None] = []
@@ -100,7 +104,15 @@ class Match:
 
     def labelled(self, actor: int) -> list[Choice]:
         """The actor's legal choices with their labels and hints, for showing them."""
-        return [self.rules.describe(self.state, actor, choice) for choice in self.legal(actor)]
+        return [self.described(actor, choice) for choice in self.legal(actor)]
+
+    def described(self, actor: int, choice: Choice) -> Choice:
+        """``choice`` with its label and hint in words."""
+        shown = self.rules.describe(self.state, actor, choice)
+        return replace(shown, label=self.words(shown.label), hint=self.words(shown.hint))
+
+    def say(self, said: Said) -> str:
+        return self.words(said)
 
     def awaiting(self) -> tuple[int, ...]:
         """The seats the game waits for: the decision's actors, or the seat that must confirm
@@ -206,7 +218,7 @@ class Match:
         for choice in (self.possible_outcomes() if actor == CHANCE else decision.choices[actor]):
             if choice.id == choice_id:
                 return choice
-        raise IllegalChoice(f"{choice_id!r} is not a legal choice now (stale or unknown): {decision.prompt}")
+        raise IllegalChoice(f"{choice_id!r} is not a legal choice now (stale or unknown): {self.words(decision.prompt)}")
 
     def _apply(self, action: Action, choice: Choice) -> None:
         self.rules.apply(self.state, action.actor, choice)
@@ -306,6 +318,7 @@ class Match:
         """The match whose state after ``actions`` is ``state`` (a copy kept from an earlier replay)."""
         match = cls.__new__(cls)
         match.rules, match.names, match.options, match.seed = rules, list(names), dict(options), seed
+        match.words = rules.words(match.names)
         match.table_mode = bool(options.get(TABLE))
         match.state, match.actions, match._decision, match._fresh = state, list(actions), None, False
         match.logged = [None] * len(actions)
@@ -327,16 +340,17 @@ class Match:
         ``choices``) its labelled choices."""
         decision, held = self.decision, self.held
         data = self.rules.view(self.state, viewer)
-        data["log"] = visible_log(self.state, viewer)
+        data["log"] = visible_log(self.state, viewer, self.words)
         data["awaiting"] = list(self.awaiting())
-        data["prompt"] = CONFIRM_PROMPT if held is not None else decision.prompt_for(viewer) if decision else "Game over"
+        data["prompt"] = (CONFIRM_PROMPT if held is not None else self.words(decision.prompt_for(viewer)) if decision
+                          else "Game over")
         data["topic"] = decision.topic_for(viewer) if decision else "scoring"
         data["choices"] = (self.labelled(viewer) if choices and decision and viewer is not None and held is None
                            else [])
         data["log_new"] = self.new_log_lines(viewer)
         if choices and viewer is not None and self.asks_table():
             data["prompt"] = f"What was drawn? {data['prompt']}"
-            data["choices"] = [self.rules.describe(self.state, CHANCE, choice) for choice in self.possible_outcomes()]
+            data["choices"] = [self.described(CHANCE, choice) for choice in self.possible_outcomes()]
         return data
 
     def new_log_lines(self, viewer: int | None) -> int:
@@ -355,7 +369,11 @@ class Match:
         since = self.logged[last] if last >= 0 else 0
         if since is None:
             return 0
-        return len(visible_log({"log": (self.state.get("log") or [])[since:]}, viewer))
+        return len(visible_entries({"log": (self.state.get("log") or [])[since:]}, viewer))
+
+    def log_lines(self, viewer: int | None) -> list[str]:
+        """The log as ``viewer`` may read it, in words."""
+        return visible_log(self.state, viewer, self.words)
 
     def has_private(self, viewer: int | None) -> bool:
         return viewer is not None and self.rules.has_private(self.state, viewer)

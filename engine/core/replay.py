@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .contract import CHANCE, Rules, Score, State
-from .log import visible_log
+from .log import visible_entries
 from .match import Action, Match
 from .state import copy_state
 
@@ -111,7 +111,7 @@ class Replay:
         """How many of the viewer's log lines the move to ``position`` wrote (all of them at 0)."""
         written = self.match_at(position).state.get("log") or []
         since = self._logged[position - 1] if position else 0
-        return len(visible_log({"log": written[since: self._logged[position]]}, viewer))
+        return len(visible_entries({"log": written[since: self._logged[position]]}, viewer))
 
     def chapter_of(self, position: int) -> Chapter:
         return next(chapter for chapter in reversed(self.chapters) if chapter.position <= position)

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from engine.core.contract import IllegalChoice
-from engine.core.log import visible_log
 from engine.search import LEVELS, Level, SearchResult, think
 from engine.search.hint import HINT_LEVEL, Hint, hint_from
 from engine.search.worker import ThinkerError
@@ -407,7 +406,7 @@ class TableController:
             session.refresh()
         match, title = session.match, session.record.title
         if reread and session.turn_arrived:
-            log = visible_log(match.state, session.viewer)
+            log = match.log_lines(session.viewer)
             self._tell(Notice(title, f"Your turn\n{log[-1] if log else ''}".strip(), bell=self.bell()))
         left, came = session.take_left(), session.take_came()
         if left and not match.finished:
