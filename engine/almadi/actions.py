@@ -7,12 +7,12 @@ from typing import Any
 
 from engine.core.contract import State
 from engine.core.log import add_log, logging
+from engine.core.text import Said, Say, said_to_json
 
 from . import objectives as objective_rules
-from .catalog import catalogue
+from .catalog import catalog
 from .legal import GENIE_MOVES_PER_TURN, IMMEDIATE, powers
 from .realm import grid_of, letters
-from .text import objective_text
 
 DOUBLED_BY = {"martelin": "double_martelin", "stall": "double_stall", "ruby": "double_ruby"}
 
@@ -31,12 +31,13 @@ def add_effects(pending: dict[str, Any], fired: list[str]) -> None:
         pending["genie"] = True
 
 
-def draw_cards(state: State, seat: int, deck: str, count: int, why: str) -> None:
+def draw_cards(state: State, seat: int, deck: str, count: int, why: Said) -> None:
     drawn = min(count, state["decks"][deck])
     state["decks"][deck] -= drawn
     state["seats"][seat][f"{deck}s"] += drawn
-    cards = f"{drawn} {deck} card" + ("s" if drawn != 1 else "")
-    add_log(state, f"{state['names'][seat]} draws {cards} ({why}).")
+    said = "{seat:seat} draws {drawn} {deck} card ({why:said})." if drawn == 1 else \
+        "{seat:seat} draws {drawn} {deck} cards ({why:said})."
+    add_log(state, Say(said, seat=seat, drawn=drawn, deck=deck, why=said_to_json(why)))
 
 
 def use_effect(state: State, effect: str, oid: str) -> None:
@@ -55,20 +56,25 @@ def use_effect(state: State, effect: str, oid: str) -> None:
         taken = min(amount, state["rubies"])
         state["rubies"] -= taken
         state["seats"][seat]["rubies"] += taken
-        add_log(state, f"{state['names'][seat]} takes {taken} rub{'y' if taken == 1 else 'ies'} (Ruby).")
+        said = "{seat:seat} takes {taken} ruby (Ruby)." if taken == 1 else "{seat:seat} takes {taken} rubies (Ruby)."
+        add_log(state, Say(said, seat=seat, taken=taken))
 
 
 def take_objective(state: State, seat: int, oid: str) -> None:
+    owner = None
     if oid in state["middle"]:
         state["middle"].remove(oid)
-        source = "the middle"
     else:
         owner = next(i for i, s in enumerate(state["seats"]) if any(o["id"] == oid for o in s["objectives"]))
         state["seats"][owner]["objectives"] = [o for o in state["seats"][owner]["objectives"] if o["id"] != oid]
-        source = state["names"][owner]
     state["seats"][seat]["objectives"].append({"id": oid, "done": False})
     if logging(state):
-        add_log(state, f"{state['names'][seat]} takes the objective '{objective_text(oid)}' from {source} (Moon).")
+        if owner is None:
+            add_log(state, Say("{seat:seat} takes the objective '{oid:objective}' from the middle (Moon).", seat=seat,
+                               oid=oid))
+        else:
+            add_log(state, Say("{seat:seat} takes the objective '{oid:objective}' from {owner:seat} (Moon).", seat=seat,
+                               oid=oid, owner=owner))
 
 
 def complete_objectives(state: State) -> None:
@@ -78,7 +84,7 @@ def complete_objectives(state: State) -> None:
     open_objectives = [o for o in record["objectives"] if not o["done"]]
     if not open_objectives:
         return
-    cat = catalogue()
+    cat = catalog()
     grid = letters(grid_of(record["realm"]), cat.faces)
     holdings = {"mosaics": record["mosaics"], "stalls": record["stalls"], "rubies": record["rubies"]}
     for objective in open_objectives:
@@ -86,25 +92,26 @@ def complete_objectives(state: State) -> None:
         if objective_rules.met(card["requirement"], grid, holdings):
             objective["done"] = True
             if logging(state):
-                add_log(state, f"{state['names'][seat]} completes the objective "
-                               f"'{objective_text(objective['id'])}' ({card['points']} points).")
+                add_log(state, Say("{seat:seat} completes the objective '{oid:objective}' ({points} points).",
+                                   seat=seat, oid=objective["id"], points=card["points"]))
 
 
 def recruit(state: State, cid: str) -> None:
     """The mover pays for ``cid`` (from the hand or the display); its power may act at once."""
     seat = state["current"]
     record = state["seats"][seat]
-    character = catalogue().characters[cid]
+    character = catalog().characters[cid]
     (record["hand"] if cid in record["hand"] else state["display"]).remove(cid)
     record["rubies"] -= character["cost"]
     state["rubies"] += character["cost"]
     record["played"].append(cid)
-    add_log(state, f"{state['names'][seat]} recruits {character['name']}, {character['title']}, for {character['cost']} rubies.")
+    add_log(state, Say("{seat:seat} recruits {cid:character}, {title}, for {cost} rubies.", seat=seat, cid=cid,
+                       title=character["title"], cost=character["cost"]))
     power = character["power"]
     if power == "recruit_mosaics":
-        draw_cards(state, seat, "mosaic", 2, character["name"])
+        draw_cards(state, seat, "mosaic", 2, Say("{cid:character}", cid=cid))
     elif power == "recruit_stalls":
-        draw_cards(state, seat, "stall", 2, character["name"])
+        draw_cards(state, seat, "stall", 2, Say("{cid:character}", cid=cid))
     elif power == "recruit_moon":
         effects = state["pending"]["effects"]
         effects["moon"] = effects.get("moon", 0) + 1

@@ -1,6 +1,6 @@
 """Almadi's component data: loaded through engine.core.components, validated, indexed.
 
-``catalogue()`` is cheap to call often: the core caches the files, and the indexes built
+``catalog()`` is cheap to call often: the core caches the files, and the indexes built
 here are rebuilt only when a different file set is loaded (e.g. a user override).
 """
 
@@ -99,7 +99,7 @@ _ICONS: dict[str, tuple[str, ...]] = {effect: (effect,) for effect in EFFECTS}
 
 def most_jars_on_a_side() -> int:
     """The most jars one side shows in the component data in use (1 in the built-in set)."""
-    return max((len(icons(side)) for _, sides in catalogue().faces.values() for side in sides if side.startswith(JAR)),
+    return max((len(icons(side)) for _, sides in catalog().faces.values() for side in sides if side.startswith(JAR)),
                default=1)
 
 
@@ -177,7 +177,7 @@ def validate_characters(records: list[dict[str, Any]]) -> None:
 
 
 @dataclass(frozen=True)
-class Catalogue:
+class Catalog:
     faces: dict[str, tuple[str, tuple[str, str, str, str]]]
     """Tile id -> (type letter, sides top/right/bottom/left); starting cells too, '' = blank."""
     starts: dict[str, dict[str, Any]]
@@ -190,7 +190,7 @@ def start_cell(start_id: str, row: int) -> str:
     return f"{start_id}.{row + 1}"
 
 
-def _build(files: tuple[components.ComponentData, ...]) -> Catalogue:
+def _build(files: tuple[components.ComponentData, ...]) -> Catalog:
     landscapes, starts, objectives, characters = files
     faces: dict[str, tuple[str, tuple[str, str, str, str]]] = {}
     for record in landscapes.records:
@@ -199,7 +199,7 @@ def _build(files: tuple[components.ComponentData, ...]) -> Catalogue:
     for record in starts.records:
         for row, kind in enumerate(record["rows"]):
             faces[start_cell(record["id"], row)] = (LETTERS[kind], ("", side_of(record["right"][row]), "", ""))
-    return Catalogue(
+    return Catalog(
         faces=faces,
         starts={r["id"]: r for r in starts.records},
         objectives={r["id"]: r for r in objectives.records},
@@ -209,10 +209,10 @@ def _build(files: tuple[components.ComponentData, ...]) -> Catalogue:
 
 
 _last: list = [None, None]
-"""(the landscapes file the current catalogue was built from, that catalogue)."""
+"""(the landscapes file the current catalog was built from, that catalog)."""
 
 
-def catalogue() -> Catalogue:
+def catalog() -> Catalog:
     # The core caches files all together and clears them all together, so while the
     # landscapes file is the same object the other three are unchanged too.
     landscapes = components.load(GAME, "landscapes", validate_landscapes)

@@ -13,37 +13,39 @@ from functools import cache
 from engine.core.contract import Choice, State
 from engine.core.flow import Auto, Frame, Stack
 from engine.core.log import add_log, logging
+from engine.core.text import Said, Say
 
 from . import targets
 from .actions import add_effects, complete_objectives, effect_amount, use_effect
-from .catalog import catalogue
+from .catalog import catalog
+from .choices import Done, GenieTile, MoonObjective, MoveTo, SwapTile, SwapWith, UseEffect
 from .legal import (GENIE_MOVES_PER_TURN, IMMEDIATE, can_use_genie, destinations, moon_targets, movable, pairs, powers,
                     realm_positions, recruitable, swap_partners, swappable, usable)
 from .realm import fired_by, grid_of
-from .text import EFFECT_LABELS, counted_text, fired_text, objective_text, tile_name, where
-from .turn import DONE, TurnStep, mover_name, position_in
+from .text import EFFECT_LABELS
+from .turn import DONE, TurnStep, mover
 
 EFFECT_CHOICES = {
-    "martelin": Choice("fx:martelin", target=targets.DECKS["mosaic"]),
-    "stall": Choice("fx:stall", target=targets.DECKS["stall"]),
-    "ruby": Choice("fx:ruby", target=targets.RUBIES),
+    "martelin": Choice.of(UseEffect("martelin"), target=targets.DECKS["mosaic"]),
+    "stall": Choice.of(UseEffect("stall"), target=targets.DECKS["stall"]),
+    "ruby": Choice.of(UseEffect("ruby"), target=targets.RUBIES),
 }
 
 
 @cache
 def moon_choice(oid: str) -> Choice:
-    return Choice(f"fx:moon:{oid}", target=targets.objective(oid))
+    return Choice.of(MoonObjective(oid), target=targets.objective(oid))
 
 
 @cache
-def tile_choice(kind: str, seat: int, tile: str, row: int, col: int) -> Choice:
-    """'genie:', 'swap:' or 'with:' a tile of the realm, aimed at the cell it is in."""
-    return Choice(f"{kind}:{tile}", target=targets.cell(seat, row, col))
+def tile_choice(kind: type[GenieTile | SwapTile | SwapWith], seat: int, tile: str, row: int, col: int) -> Choice:
+    """A tile of the realm to move, swap, or swap with, aimed at the cell it is in."""
+    return Choice.of(kind(tile), target=targets.cell(seat, row, col))
 
 
 @cache
 def to_choice(seat: int, row: int, col: int) -> Choice:
-    return Choice(f"to:{row}:{col}", target=targets.cell(seat, row, col))
+    return Choice.of(MoveTo(row, col), target=targets.cell(seat, row, col))
 
 
 class Settle(Auto):
@@ -84,33 +86,41 @@ class Effects(TurnStep):
         return choices
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        if choice.id == "done":
-            pending = state["pending"]
-            if logging(state):
-                add_log(state, f"{mover_name(state)} leaves unused: {counted_text(pending['effects'])}.")
-            pending["effects"] = {}
-        else:
-            effect, _, oid = choice.id[3:].partition(":")
-            use_effect(state, effect, oid)
-            complete_objectives(state)
+        match choice.args:
+            case Done():
+                pending = state["pending"]
+                if logging(state):
+                    add_log(state, Say("{seat:seat} leaves unused: {effects:counted}.", seat=mover(state),
+                                       effects=dict(pending["effects"])))
+                pending["effects"] = {}
+            case MoonObjective(oid):
+                use_effect(state, "moon", oid)
+                complete_objectives(state)
+            case UseEffect(effect):
+                use_effect(state, effect, "")
+                complete_objectives(state)
         flow.push({"step": "settle"})
 
-    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
+    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         pending = state["pending"]
-        if choice.id == "done":
-            return "Skip the remaining effects" + (" (the Genie comes next)" if pending["genie"] else ""), ""
-        effect, _, oid = choice.id[3:].partition(":")
-        if effect == "moon":
-            card = catalogue().objectives[oid]
-            owner = next((seat for seat, record in enumerate(state["seats"])
-                          if any(o["id"] == oid for o in record["objectives"])), None)
-            source = "the middle" if owner is None else state["names"][owner]
-            return f"Moon: take '{objective_text(oid)}' from {source}", f"{card['colour']}, {card['points']} points"
+        match choice.args:
+            case Done():
+                return "Skip the remaining effects" + (" (the Genie comes next)" if pending["genie"] else ""), ""
+            case MoonObjective(oid):
+                card = catalog().objectives[oid]
+                owner = next((seat for seat, record in enumerate(state["seats"])
+                              if any(o["id"] == oid for o in record["objectives"])), None)
+                hint = Say("{colour}, {points} points", colour=card["colour"], points=card["points"])
+                if owner is None:
+                    return Say("Moon: take '{oid:objective}' from the middle", oid=oid), hint
+                return Say("Moon: take '{oid:objective}' from {owner:seat}", oid=oid, owner=owner), hint
+        effect = choice.args.effect
         count = pending["effects"][effect]
-        return EFFECT_LABELS[effect][effect_amount(effect, powers(state)) - 1], f"{count} activated" if count > 1 else ""
+        return (EFFECT_LABELS[effect][effect_amount(effect, powers(state)) - 1],
+                Say("{count} activated", count=count) if count > 1 else "")
 
-    def prompt(self, state: State, frame: Frame) -> str:
-        return f"{mover_name(state)}: use the activated effects (any order, each optional)"
+    def prompt(self, state: State, frame: Frame) -> Say:
+        return Say("{seat:seat}: use the activated effects (any order, each optional)", seat=mover(state))
 
 
 class Genie(TurnStep):
@@ -122,40 +132,41 @@ class Genie(TurnStep):
 
     def own_options(self, state: State, frame: Frame) -> list[Choice]:
         seat = state["current"]
-        choices = [tile_choice("genie", seat, tile, *pos) for tile, pos in movable(state)]
-        choices.extend(tile_choice("swap", seat, tile, *pos) for tile, pos in swappable(state))
+        choices = [tile_choice(GenieTile, seat, tile, *pos) for tile, pos in movable(state)]
+        choices.extend(tile_choice(SwapTile, seat, tile, *pos) for tile, pos in swappable(state))
         choices.append(DONE)
         return choices
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        kind, _, tile = choice.id.partition(":")
-        if kind == "done":
-            add_log(state, f"{mover_name(state)} does not use the Genie.")
-            state["pending"]["genie"] = False
-            flow.push({"step": "settle"})
-        else:
-            flow.push({"step": "genie_to" if kind == "genie" else "genie_with", "tile": tile})
+        match choice.args:
+            case GenieTile(tile):
+                flow.push({"step": "genie_to", "tile": tile})
+            case SwapTile(tile):
+                flow.push({"step": "genie_with", "tile": tile})
+            case _:
+                add_log(state, Say("{seat:seat} does not use the Genie.", seat=mover(state)))
+                state["pending"]["genie"] = False
+                flow.push({"step": "settle"})
 
-    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
-        kind, _, tile = choice.id.partition(":")
-        if kind == "done":
-            return "Skip the Genie move", ""
-        at = where(realm_positions(state)[tile])
-        if kind == "genie":
-            return f"Move the {tile_name(tile)} at {at}", ""
-        return f"Hussain: swap the {tile_name(tile)} at {at} with another", ""
+    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, str]:
+        match choice.args:
+            case GenieTile(tile):
+                return Say("Move the {tile:tile} at {at:where}", tile=tile, at=list(realm_positions(state)[tile])), ""
+            case SwapTile(tile):
+                return Say("Hussain: swap the {tile:tile} at {at:where} with another", tile=tile,
+                           at=list(realm_positions(state)[tile])), ""
+        return "Skip the Genie move", ""
 
-    def prompt(self, state: State, frame: Frame) -> str:
-        moves = state["pending"]["moves"]
-        return (f"{mover_name(state)}: Genie move {moves + 1} of at most {GENIE_MOVES_PER_TURN} - "
-                "choose a landscape to move")
+    def prompt(self, state: State, frame: Frame) -> Say:
+        return Say("{seat:seat}: Genie move {move} of at most {most} - choose a landscape to move", seat=mover(state),
+                   move=state["pending"]["moves"] + 1, most=GENIE_MOVES_PER_TURN)
 
 
 def fired_by_moves(state: State, moves: dict[str, tuple[int, int]]) -> list[str]:
     """What moving the mover's tiles to the places in ``moves`` activates."""
     origins = realm_positions(state)
     grid = grid_of(state["seats"][state["current"]]["realm"])
-    return fired_by(grid, [(tile, origins[tile], pos) for tile, pos in moves.items()], catalogue().faces, pairs(state))
+    return fired_by(grid, [(tile, origins[tile], pos) for tile, pos in moves.items()], catalog().faces, pairs(state))
 
 
 def move_tiles(state: State, moves: dict[str, tuple[int, int]]) -> None:
@@ -174,8 +185,15 @@ def move_tiles(state: State, moves: dict[str, tuple[int, int]]) -> None:
     pending["genie"] = False
     add_effects(pending, fired)
     if logging(state):
-        described = " and ".join(f"the {tile_name(t)} from {where(origins[t])} to {where(p)}" for t, p in moves.items())
-        add_log(state, f"{mover_name(state)}'s Genie moves {described}; {fired_text(fired)}.")
+        moved = [[tile, list(origins[tile]), list(pos)] for tile, pos in moves.items()]
+        if len(moved) == 1:
+            add_log(state, Say("{seat:seat}'s Genie moves the {tile:tile} from {origin:where} to {to:where}; {fired:fired}.",
+                               seat=mover(state), tile=moved[0][0], origin=moved[0][1], to=moved[0][2], fired=fired))
+        else:
+            add_log(state, Say("{seat:seat}'s Genie moves the {tile:tile} from {origin:where} to {to:where} and the "
+                               "{other:tile} from {other_origin:where} to {other_to:where}; {fired:fired}.",
+                               seat=mover(state), tile=moved[0][0], origin=moved[0][1], to=moved[0][2],
+                               other=moved[1][0], other_origin=moved[1][1], other_to=moved[1][2], fired=fired))
 
 
 class GenieTo(TurnStep):
@@ -189,18 +207,18 @@ class GenieTo(TurnStep):
         return [to_choice(seat, row, col) for row, col in destinations(state, frame["tile"])]
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        move_tiles(state, {frame["tile"]: position_in(choice.id)})
+        move_tiles(state, {frame["tile"]: (choice.args.row, choice.args.col)})
         complete_objectives(state)
         flow.push({"step": "settle"})
 
-    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
-        pos = position_in(choice.id)
-        return f"To {where(pos)}", fired_text(fired_by_moves(state, {frame["tile"]: pos}))
+    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
+        pos = choice.args.row, choice.args.col
+        return Say("To {pos:where}", pos=list(pos)), Say("{fired:fired}", fired=fired_by_moves(state, {frame["tile"]: pos}))
 
-    def prompt(self, state: State, frame: Frame) -> str:
+    def prompt(self, state: State, frame: Frame) -> Say:
         tile = frame["tile"]
-        return (f"{mover_name(state)}: where does the Genie move the {tile_name(tile)} "
-                f"from {where(realm_positions(state)[tile])}?")
+        return Say("{seat:seat}: where does the Genie move the {tile:tile} from {at:where}?", seat=mover(state),
+                   tile=tile, at=list(realm_positions(state)[tile]))
 
 
 class GenieWith(TurnStep):
@@ -211,21 +229,21 @@ class GenieWith(TurnStep):
 
     def own_options(self, state: State, frame: Frame) -> list[Choice]:
         seat = state["current"]
-        return [tile_choice("with", seat, other, *pos) for other, pos in swap_partners(state, frame["tile"])]
+        return [tile_choice(SwapWith, seat, other, *pos) for other, pos in swap_partners(state, frame["tile"])]
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        move_tiles(state, self._swap(state, frame["tile"], choice.id[5:]))
+        move_tiles(state, self._swap(state, frame["tile"], choice.args.tile))
         state["pending"]["swapped"] = True
         complete_objectives(state)
         flow.push({"step": "settle"})
 
-    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
-        other = choice.id[5:]
-        label = f"Swap with the {tile_name(other)} at {where(realm_positions(state)[other])}"
-        return label, fired_text(fired_by_moves(state, self._swap(state, frame["tile"], other)))
+    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
+        other = choice.args.tile
+        label = Say("Swap with the {tile:tile} at {at:where}", tile=other, at=list(realm_positions(state)[other]))
+        return label, Say("{fired:fired}", fired=fired_by_moves(state, self._swap(state, frame["tile"], other)))
 
-    def prompt(self, state: State, frame: Frame) -> str:
-        return f"{mover_name(state)}: swap the {tile_name(frame['tile'])} with which landscape?"
+    def prompt(self, state: State, frame: Frame) -> Say:
+        return Say("{seat:seat}: swap the {tile:tile} with which landscape?", seat=mover(state), tile=frame["tile"])
 
     @staticmethod
     def _swap(state: State, tile: str, other: str) -> dict[str, tuple[int, int]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.contract import State
 from engine.core.flow import EACH
 
-from .catalog import catalogue
+from .catalog import catalog
 from .characters import powers_of
 from .geometry import Pos
 from .realm import genie_destinations, grid_of, movable as movable_tiles, placements
@@ -29,7 +29,7 @@ def phase(state: State) -> str:
 def powers(state: State, seat: int | None = None) -> set[str]:
     """The powers of the characters ``seat`` (default: the player to move) has recruited."""
     played = state["seats"][state["current"] if seat is None else seat]["played"]
-    return powers_of(played, catalogue().characters) if played else set()
+    return powers_of(played, catalog().characters) if played else set()
 
 
 def pairs(state: State) -> bool:
@@ -113,7 +113,7 @@ def can_use_genie(state: State) -> bool:
 def recruitable(state: State) -> list[str]:
     """Characters the mover can afford now, from the hand and then the display."""
     record = state["seats"][state["current"]]
-    characters = catalogue().characters
+    characters = catalog().characters
     return [cid for cid in record["hand"] + state["display"] if characters[cid]["cost"] <= record["rubies"]]
 
 

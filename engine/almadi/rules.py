@@ -3,7 +3,7 @@
 The flow (engine/core/flow.py), step by step: the setup draws ``first`` -> ``starts`` ->
 ``objectives`` -> ``fill`` (the 8 landscapes of the central board) -> in the characters
 variant, after the normal setup as the rules say, ``deal`` and ``keep`` (every player keeps 2
-of the characters dealt, all at once; setup_draws.py) -> per turn ``take`` -> ``place`` ->
+of the characters dealt, all at once; setup.py) -> per turn ``take`` -> ``place`` ->
 ``effects`` (any order, each optional) and the ``genie`` (``genie_to``: where to; with
 Hussain ``genie_with``: a swap), ``settle`` deciding what comes next (effects.py) ->
 ``finish`` (characters variant, only while a character is affordable: the last chance to
@@ -19,11 +19,12 @@ from engine.core import rng
 from engine.core.contract import Option, Rules, Score, State
 from engine.core.flow import Flow
 from engine.core.state import copy_state
+from engine.core.text import Words
 
-from . import effects, heuristic, setup_draws, targets, turn
-from .catalog import DECK_SIZE, LETTERS, RUBIES, TILES_PER_TYPE, TYPES, catalogue
+from . import effects, heuristic, setup, targets, text, turn
+from .catalog import catalog
 from .scoring import scores_of
-from .view import build_view, chapter_text, progress_text
+from .view import AlmadiView, build_view, chapter_text, progress_text
 
 
 class AlmadiRules(Rules):
@@ -34,45 +35,26 @@ class AlmadiRules(Rules):
     version = "3"  # 2: in the characters variant a turn may stop before the refill to recruit
     # 3: the setup draws (first player, starting tiles, objectives, character deal) are chance steps
     options = (Option("characters", "Characters", ((False, "Without characters"), (True, "Playing with characters"))),)
-    flow = Flow([*setup_draws.STEPS, *turn.STEPS, *effects.STEPS])
+    flow = Flow([*setup.STEPS, *turn.STEPS, *effects.STEPS])
 
     def data_version(self) -> str:
-        return catalogue().digest
+        return catalog().digest
+
+    def words(self, names: list[str]) -> Words:
+        return text.words(names)
 
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> State:
-        """The components before any draw: the setup draws are the first chance steps."""
-        n = len(names)
-        if not self.min_players <= n <= self.max_players:
-            raise ValueError(f"Almadi is for 2-5 players, not {n}")
-        characters = bool(options.get("characters", False))
-        state: State = {"names": list(names), "characters": characters, "log": []}
-        rng.seed_state(state, seed)
-        per_type = TILES_PER_TYPE[n]
-        state["supply"] = [f"{LETTERS[kind]}{k:02d}" for kind in TYPES for k in range(1, per_type + 1)]
-        state["board"] = [[None, None] for _ in range(4)]
-        state["decks"] = {"mosaic": DECK_SIZE[n], "stall": DECK_SIZE[n]}
-        state["rubies"] = RUBIES
-        state["seats"] = [
-            {
-                "start": None, "realm": [], "rubies": 0, "mosaics": 0, "stalls": 0, "objectives": [],
-                "dealt": [], "hand": [], "played": [],
-            }
-            for _ in range(n)
-        ]
-        state["middle"] = []
-        state["display"] = []
-        state["first"] = state["current"] = None
-        state["turn"] = 0
-        state["pending"] = None
-        fills = [{"step": "fill", "row": row, "slot": slot} for row, slot in targets.SLOTS]
-        keep = [{"step": "deal"}, {"step": "hands"}] if characters else []
-        self.flow.start(state, {"step": "first"}, {"step": "starts"}, {"step": "objectives"}, *fills, *keep,
-                        {"step": "turn"})
+        if not self.min_players <= len(names) <= self.max_players:
+            raise ValueError(f"Almadi is for 2-5 players, not {len(names)}")
+        state = setup.new_state(names, bool(options.get("characters", False)), seed)
+        self.flow.start(state, *setup.first_frames(state))
         return state
 
     # -- what a seat may know -------------------------------------------------------------------
 
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+    view_type = AlmadiView
+
+    def view(self, state: State, viewer: int | None) -> AlmadiView:
         return build_view(state, viewer)
 
     def has_private(self, state: State, viewer: int) -> bool:
@@ -94,7 +76,7 @@ class AlmadiRules(Rules):
             seen.update(record["played"])
             if seat == viewer:
                 seen.update(record["dealt"] + record["hand"])
-        pool = sorted(set(catalogue().characters) - seen)
+        pool = sorted(set(catalog().characters) - seen)
         rng.shuffle(twin, pool)
         for record in others:
             size = max(len(record["dealt"]), len(record["hand"]))

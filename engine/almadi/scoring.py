@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from engine.core.contract import Score, State
 from engine.core.scoring import rank_points
 
-from .catalog import catalogue
+from .catalog import catalog
 from .characters import end_game_points, powers_of
 from .geometry import Pos, groups, neighbours
 from .realm import activated_jars, grid_of, letters
@@ -130,7 +130,7 @@ def score_table(realms: list[RealmInput], characters_mode: bool = False) -> list
 
 def realm_inputs(state: State) -> list[RealmInput]:
     """Every seat's realm and holdings in a game state, as the score sheet takes them."""
-    cat = catalogue()
+    cat = catalog()
     realms = []
     for seat in state["seats"]:
         tiles = grid_of(seat["realm"])

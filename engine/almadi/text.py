@@ -1,8 +1,20 @@
-"""Almadi's wording: what choice labels, prompts and the log say about tiles, places and effects."""
+"""Almadi's wording: what choice labels, prompts and the log say about tiles, places and effects.
+
+The rules say things as data (engine/core/text.py); ``words`` spells the kinds of argument
+Almadi's sentences name: ``tile`` (a landscape by its type), ``where`` (a realm position),
+``fired`` (what a placement or move activates), ``counted`` (effects with their counts),
+``objective`` and ``character`` (by their text and name), ``characters`` (a list of them),
+``edges`` (a landscape's four sides) and ``placing`` (where a landscape could go, and what
+each place would activate).
+"""
 
 from __future__ import annotations
 
-from .catalog import TYPE_OF_LETTER, catalogue, icons
+from typing import Any, Sequence
+
+from engine.core.text import Words
+
+from .catalog import TYPE_OF_LETTER, catalog, icons
 from .objectives import describe
 
 EFFECT_TITLES = {"genie": "Genie", "martelin": "Martelin", "stall": "Stall", "moon": "Moon", "ruby": "Ruby", "jar": "Jar"}
@@ -14,11 +26,18 @@ EFFECT_LABELS = {
 """Label of an effect used once, by amount (1, or 2 with the character doubling it)."""
 
 
+def words(names: Sequence[str]) -> Words:
+    return Words(names, {
+        "tile": tile_name, "where": where, "fired": fired_text, "counted": counted_text, "objective": objective_text,
+        "character": character_name, "characters": characters_text, "edges": edges_text, "placing": placing_text,
+    })
+
+
 def tile_name(tile: str) -> str:
-    return TYPE_OF_LETTER[catalogue().faces[tile][0]].capitalize()
+    return TYPE_OF_LETTER[catalog().faces[tile][0]].capitalize()
 
 
-def where(pos: tuple[int, int]) -> str:
+def where(pos: Sequence[int]) -> str:
     return f"row {pos[0] + 1}, column {pos[1]}"
 
 
@@ -31,7 +50,7 @@ def side_text(side: str) -> str:
 
 
 def edges_text(tile: str) -> str:
-    sides = catalogue().faces[tile][1]
+    sides = catalog().faces[tile][1]
     return ", ".join(f"{name} {side_text(side)}" for name, side in zip(("top", "right", "bottom", "left"), sides))
 
 
@@ -48,8 +67,30 @@ def counted_text(effects: dict[str, int]) -> str:
 
 
 def objective_text(oid: str) -> str:
-    return describe(catalogue().objectives[oid]["requirement"])
+    return describe(catalog().objectives[oid]["requirement"])
 
 
 def character_name(cid: str) -> str:
-    return catalogue().characters[cid]["name"]
+    return catalog().characters[cid]["name"]
+
+
+def characters_text(cids: Sequence[str]) -> str:
+    return ", ".join(map(character_name, cids))
+
+
+def placing_text(placing: dict[str, Any]) -> str:
+    """What placing a landscape could activate, best places first, the effects before the place
+    (a list cut at 80 columns still tells the choices apart): 'Genie, Moon (col 3); Ruby
+    (col 1); nothing (col 2)' (columns of its own row; 'row 1 col 2' elsewhere). ``placing``:
+    {"row": the landscape's row, "places": [[row, col, [effects]], ...]}."""
+    row = placing["row"]
+
+    def spot(pos: Sequence[int]) -> str:
+        return f"col {pos[1]}" if pos[0] == row else f"row {pos[0] + 1} col {pos[1]}"
+
+    ranked = sorted(placing["places"], key=lambda place: (-len(place[2]), place[0], place[1]))
+    active = [f"{fired_text(fired)[len('activates '):]} ({spot(pos)})" for *pos, fired in ranked if fired]
+    idle = [spot(pos) for *pos, fired in ranked if not fired]
+    if not active:
+        return "activates nothing wherever it goes"
+    return "; ".join(active + ([f"nothing ({', '.join(idle)})"] if idle else []))

@@ -14,37 +14,38 @@ from typing import ClassVar, Sequence
 from engine.core.contract import Choice, State
 from engine.core.flow import Ask, Auto, Draw, Frame, Stack, Step
 from engine.core.log import add_log, logging
+from engine.core.text import Said, Say
 
 from . import targets
 from .actions import add_effects, complete_objectives, recruit
-from .catalog import catalogue
+from .catalog import catalog
+from .choices import Done, PlaceAt, Recruit, SupplyTile, TakeSlot
 from .legal import legal_placements, pairs, powers, recruitable
 from .realm import fired_by, grid_of
-from .text import edges_text, fired_text, tile_name, where
 
-DONE = Choice("done")
+DONE = Choice.of(Done())
 
 
 @cache
 def recruit_choice(cid: str, from_hand: bool) -> Choice:
-    return Choice(f"recruit:{cid}", reveals=from_hand, target=targets.character(cid))
+    return Choice.of(Recruit(cid), reveals=from_hand, target=targets.character(cid))
 
 
 @cache
 def take_choice(row: int, index: int) -> Choice:
-    return Choice(f"take:{row}:{index}", target=targets.slot(row, index))
+    return Choice.of(TakeSlot(row, index), target=targets.slot(row, index))
 
 
 @cache
 def place_choice(seat: int, row: int, col: int) -> Choice:
-    return Choice(f"place:{row}:{col}", target=targets.cell(seat, row, col))
+    return Choice.of(PlaceAt(row, col), target=targets.cell(seat, row, col))
 
 
 class _Outcomes(dict):
     """Tile id -> the chance outcome drawing it, made once (a supply draw lists up to 88)."""
 
     def __missing__(self, tile: str) -> Choice:
-        choice = self[tile] = Choice(tile)
+        choice = self[tile] = Choice.of(SupplyTile(tile))
         return choice
 
 
@@ -56,8 +57,9 @@ def recruit_choices(state: State) -> list[Choice]:
     return [recruit_choice(cid, cid in hand) for cid in recruitable(state)]
 
 
-def mover_name(state: State) -> str:
-    return state["names"][state["current"]]
+def mover(state: State) -> int:
+    """The seat whose turn it is."""
+    return state["current"]
 
 
 class TurnStep(Ask):
@@ -75,19 +77,20 @@ class TurnStep(Ask):
         return own + recruit_choices(state) if state["characters"] else own
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        if choice.id.startswith("recruit:"):
-            recruit(state, choice.id[8:])
+        if isinstance(choice.args, Recruit):
+            recruit(state, choice.args.character)
             complete_objectives(state)
             flow.push({"step": "settle"} if self.settles else frame)
         else:
             self.own_act(state, frame, choice, flow)
 
-    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
-        if choice.id.startswith("recruit:"):
-            cid = choice.id[8:]
-            character = catalogue().characters[cid]
-            source = "your hand" if cid in state["seats"][state["current"]]["hand"] else "the display"
-            return f"Recruit {character['name']} from {source} ({character['cost']} rubies)", character["text"]
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        if isinstance(choice.args, Recruit):
+            cid = choice.args.character
+            character = catalog().characters[cid]
+            label = ("Recruit {cid:character} from your hand ({cost} rubies)" if cid in state["seats"][state["current"]]["hand"]
+                     else "Recruit {cid:character} from the display ({cost} rubies)")
+            return Say(label, cid=cid, cost=character["cost"]), character["text"]
         return self.own_describe(state, frame, choice)
 
     def own_options(self, state: State, frame: Frame) -> list[Choice]:
@@ -96,7 +99,7 @@ class TurnStep(Ask):
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         raise NotImplementedError
 
-    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
+    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         raise NotImplementedError
 
 
@@ -122,41 +125,27 @@ class Take(TurnStep):
         return [take_choice(row, index) for row in range(4) for index in range(2) if board[row][index] is not None]
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        row, index = map(int, choice.id[5:].split(":"))
+        row, index = choice.args.row, choice.args.index
         tile = state["board"][row][index]
         state["board"][row][index] = None
         state["pending"].update(row=row, slot=index, tile=tile)
         flow.push({"step": "place"})
 
-    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
-        row, index = map(int, choice.id[5:].split(":"))
+    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
+        row, index = choice.args.row, choice.args.index
         tile = state["board"][row][index]
-        places = {pos: fired_here(state, tile, pos) for pos in legal_placements(state, row)}
-        return f"{tile_name(tile)} from row {row + 1}", f"{placing_text(places, row)} · edges {edges_text(tile)}"
+        places = [[*pos, fired_here(state, tile, pos)] for pos in legal_placements(state, row)]
+        return (Say("{tile:tile} from row {row}", tile=tile, row=row + 1),
+                Say("{placing:placing} · edges {tile:edges}", placing={"row": row, "places": places}, tile=tile))
 
-    def prompt(self, state: State, frame: Frame) -> str:
-        return f"{mover_name(state)}: take a landscape from the central board"
-
-
-def placing_text(places: dict[tuple[int, int], list[str]], row: int) -> str:
-    """What placing a landscape could activate, best places first, the effects before the place
-    (a list cut at 80 columns still tells the choices apart): 'Genie, Moon (col 3); Ruby
-    (col 1); nothing (col 2)' (columns of its own row; 'row 1 col 2' elsewhere)."""
-    def spot(pos: tuple[int, int]) -> str:
-        return f"col {pos[1]}" if pos[0] == row else f"row {pos[0] + 1} col {pos[1]}"
-
-    ranked = sorted(places.items(), key=lambda item: (-len(item[1]), item[0]))
-    active = [f"{fired_text(fired)[len('activates '):]} ({spot(pos)})" for pos, fired in ranked if fired]
-    idle = [spot(pos) for pos, fired in ranked if not fired]
-    if not active:
-        return "activates nothing wherever it goes"
-    return "; ".join(active + ([f"nothing ({', '.join(idle)})"] if idle else []))
+    def prompt(self, state: State, frame: Frame) -> Say:
+        return Say("{seat:seat}: take a landscape from the central board", seat=mover(state))
 
 
 def fired_here(state: State, tile: str, pos: tuple[int, int]) -> list[str]:
     """What placing ``tile`` (not yet in the realm) at ``pos`` activates."""
     realm = state["seats"][state["current"]]["realm"]
-    return fired_by(grid_of(realm), [(tile, None, pos)], catalogue().faces, pairs(state))
+    return fired_by(grid_of(realm), [(tile, None, pos)], catalog().faces, pairs(state))
 
 
 class Place(TurnStep):
@@ -168,7 +157,7 @@ class Place(TurnStep):
         return [place_choice(seat, row, col) for row, col in legal_placements(state)]
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        pos = position_in(choice.id)
+        pos = choice.args.row, choice.args.col
         seat = state["current"]
         pending = state["pending"]
         tile = pending["tile"]
@@ -179,18 +168,21 @@ class Place(TurnStep):
         if "free_genie" in powers(state):
             pending["genie"] = True
         if logging(state):
-            add_log(state, f"{mover_name(state)} takes the {tile_name(tile)} from row {pending['row'] + 1} "
-                           f"and places it at {where(pos)}; {fired_text(fired)}.")
+            add_log(state, Say("{seat:seat} takes the {tile:tile} from row {row} and places it at {pos:where}; "
+                               "{fired:fired}.", seat=seat, tile=tile, row=pending["row"] + 1, pos=list(pos),
+                               fired=fired))
         complete_objectives(state)
         flow.push({"step": "settle"})
 
-    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
-        pos = position_in(choice.id)
-        return f"At {where(pos)}", fired_text(fired_here(state, state["pending"]["tile"], pos))
+    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
+        pos = [choice.args.row, choice.args.col]
+        return (Say("At {pos:where}", pos=pos),
+                Say("{fired:fired}", fired=fired_here(state, state["pending"]["tile"], tuple(pos))))
 
-    def prompt(self, state: State, frame: Frame) -> str:
+    def prompt(self, state: State, frame: Frame) -> Say:
         pending = state["pending"]
-        return f"{mover_name(state)}: place the {tile_name(pending['tile'])} (from row {pending['row'] + 1})"
+        return Say("{seat:seat}: place the {tile:tile} (from row {row})", seat=mover(state), tile=pending["tile"],
+                   row=pending["row"] + 1)
 
 
 class Finish(TurnStep):
@@ -209,8 +201,8 @@ class Finish(TurnStep):
     def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
         return "End your turn", "the central board is refilled"
 
-    def prompt(self, state: State, frame: Frame) -> str:
-        return f"{mover_name(state)}: recruit a character before your turn ends, or end it"
+    def prompt(self, state: State, frame: Frame) -> Say:
+        return Say("{seat:seat}: recruit a character before your turn ends, or end it", seat=mover(state))
 
 
 class SupplyDraw(Draw):
@@ -221,8 +213,9 @@ class SupplyDraw(Draw):
     def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         return tuple(map(OUTCOMES.__getitem__, state["supply"]))
 
-    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
-        return f"{tile_name(choice.id)} {choice.id}", edges_text(choice.id)
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
+        tile = choice.args.tile
+        return Say("{name:tile} {tile}", name=tile, tile=tile), Say("{tile:edges}", tile=tile)
 
 
 class Fill(SupplyDraw):
@@ -231,14 +224,15 @@ class Fill(SupplyDraw):
     name = "fill"
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        tile, row = choice.id, frame["row"]
+        tile, row = choice.args.tile, frame["row"]
         state["supply"].remove(tile)
         state["board"][row][frame["slot"]] = tile
         if logging(state):
-            add_log(state, f"The {tile_name(tile)} {tile} is laid on row {row + 1} of the central board.")
+            add_log(state, Say("The {name:tile} {tile} is laid on row {row} of the central board.", name=tile, tile=tile,
+                               row=row + 1))
 
-    def prompt(self, state: State, frame: Frame) -> str:
-        return f"Draw a landscape for row {frame['row'] + 1} of the central board"
+    def prompt(self, state: State, frame: Frame) -> Say:
+        return Say("Draw a landscape for row {row} of the central board", row=frame["row"] + 1)
 
 
 class Refill(SupplyDraw):
@@ -247,11 +241,12 @@ class Refill(SupplyDraw):
     name = "refill"
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        tile, pending = choice.id, state["pending"]
+        tile, pending = choice.args.tile, state["pending"]
         state["supply"].remove(tile)
         state["board"][pending["row"]][pending["slot"]] = tile
         if logging(state):
-            add_log(state, f"Row {pending['row'] + 1} is refilled with the {tile_name(tile)} {tile}.")
+            add_log(state, Say("Row {row} is refilled with the {name:tile} {tile}.", row=pending["row"] + 1, name=tile,
+                               tile=tile))
         if not state["supply"]:
             state["pending"] = None
             add_log(state, "The last landscape of the supply is on the central board: the game ends.")
@@ -260,14 +255,8 @@ class Refill(SupplyDraw):
         state["current"] = (state["current"] + 1) % len(state["seats"])
         flow.push({"step": "turn"})
 
-    def prompt(self, state: State, frame: Frame) -> str:
-        return f"Draw a landscape to refill row {state['pending']['row'] + 1}"
-
-
-def position_in(choice_id: str) -> tuple[int, int]:
-    """The realm position in one of the steps' own 'place:r:c' or 'to:r:c' ids."""
-    _, row, col = choice_id.split(":")
-    return int(row), int(col)
+    def prompt(self, state: State, frame: Frame) -> Say:
+        return Say("Draw a landscape to refill row {row}", row=state["pending"]["row"] + 1)
 
 
 STEPS: tuple[Step, ...] = (Turn(), Take(), Place(), Finish(), Fill(), Refill())

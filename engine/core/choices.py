@@ -9,6 +9,11 @@ choice means from its args (``match choice.args: case Take(row, index): ...``), 
 id, so the text of an id is the spelling's alone. A game's kinds of choice live in its
 ``choices.py``: its codec.
 
+Where a choice acts on the board (``Choice.target``) is data too: a ``Target``, a frozen
+dataclass per kind of place (a realm cell, a hex, a space, a card), which a game defines in its
+``targets.py``; boards look their places up by equal values (or match on them), never by
+cutting text.
+
     @dataclass(frozen=True, slots=True)
     class Take(Args):
         spelling = "take:{row}:{index}"
@@ -51,3 +56,10 @@ def spell(value: Any, joiner: str = ",") -> str:
     if isinstance(value, tuple):
         return joiner.join(spell(item, joiner) for item in value)
     return str(value)
+
+
+class Target:
+    """A place on a game's board that a choice acts on (subclasses are frozen, slotted
+    dataclasses: equal places are equal values)."""
+
+    __slots__ = ()

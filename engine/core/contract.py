@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, TypedDict
 
 from . import rng
-from .choices import Args
+from .choices import Args, Target
 from .text import Words
 from .state import copy_state
 
@@ -44,15 +44,15 @@ class Choice:
     """Choosing it shows hidden information: undo cannot go back past it."""
     weight: int = 1
     """For chance outcomes: how many of the indistinguishable items this outcome stands for."""
-    target: str | None = None
-    """Where on the game's board the choice acts (a cell, hex, space, track step or card id
-    from ``Rules.targets``), so a board can mark it there; None when it acts nowhere in particular."""
+    target: Target | str | None = None
+    """Where on the game's board the choice acts (a cell, hex, space, track step or card: one of
+    ``Rules.targets``), so a board can mark it there; None when it acts nowhere in particular."""
     args: Args | None = None
     """What the choice means, as data (engine/core/choices.py): the rules read it, never the id,
     which is spelled from it."""
 
     @classmethod
-    def of(cls, args: Args, *, target: str | None = None, reveals: bool = False, weight: int = 1) -> "Choice":
+    def of(cls, args: Args, *, target: Target | str | None = None, reveals: bool = False, weight: int = 1) -> "Choice":
         """The choice with these arguments, its id spelled from them."""
         return cls(args.spelled(), reveals=reveals, weight=weight, target=target, args=args)
 
@@ -237,8 +237,8 @@ class Rules:
         rng.reseed(twin, seed)
         return twin
 
-    def targets(self, state: State) -> Collection[str]:
-        """Every board target id that exists now (a choice's ``target`` is one of them)."""
+    def targets(self, state: State) -> Collection[Target | str]:
+        """Every board target that exists now (a choice's ``target`` is one of them)."""
         return ()
 
     # -- scores and labels for lists ------------------------------------------------------------

@@ -64,7 +64,8 @@ class Words(string.Formatter):
     def __init__(self, names: Sequence[str], kinds: Mapping[str, Callable[[Any], str]] | None = None):
         super().__init__()
         self.names = list(names)
-        self.kinds: dict[str, Callable[[Any], str]] = {"seat": self.seat, "seats": self.seats, **(kinds or {})}
+        self.kinds: dict[str, Callable[[Any], str]] = {"seat": self.seat, "seats": self.seats, "said": self.said,
+                                                       **(kinds or {})}
 
     def __call__(self, said: Said) -> str:
         if isinstance(said, str):
@@ -74,6 +75,10 @@ class Words(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         kind = self.kinds.get(format_spec)
         return kind(value) if kind is not None else super().format_field(value, format_spec)
+
+    def said(self, value: Any) -> str:
+        """A sentence within a sentence (``said_to_json`` of it: a template and its arguments, or words)."""
+        return self(said_from_json(value))
 
     def seat(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"

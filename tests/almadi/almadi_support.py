@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from engine.almadi.catalog import catalogue
+from engine.almadi.catalog import catalog
 from engine.almadi.legal import phase
-from engine.almadi.setup_draws import SETUP_PHASES
+from engine.almadi.setup import SETUP_PHASES
 from engine.core.contract import CHANCE
 from engine.core.match import Match
 from engine.registry import rules_for
@@ -18,7 +18,7 @@ BOARD = ["O01", "O02", "C01", "C02", "M01", "M02", "P01", "P02"]
 
 
 def face(tile: str) -> tuple[str, ...]:
-    return catalogue().faces[tile][1]
+    return catalog().faces[tile][1]
 
 
 def draw_setup(match: Match) -> Match:

@@ -2,7 +2,7 @@
 where a landscape may go, and the final score of each category. The fuzz tests hold the
 engine to it (what it offers, what it scores), so a slip in either shows as a disagreement.
 
-It reads the component data files directly (not through the engine's catalogue). Where the
+It reads the component data files directly (not through the engine's catalog). Where the
 rule text is silent it follows the decisions documented in engine/almadi/help.md: a palace
 doubled by a mosaic is worth 1 plus the oases and markets it touches; jars count the
 contacts of the final layout; the largest-oasis bonus needs a group of two.

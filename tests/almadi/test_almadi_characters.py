@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.almadi.catalog import catalogue
+from engine.almadi.catalog import catalog
 from engine.almadi.characters import END_GAME, end_game_points
 from engine.almadi.legal import phase
 from engine.almadi.realm import activated_jars
@@ -60,8 +60,8 @@ def test_recruit_pays_rubies_at_any_decision_of_the_turn():
     seat = match.state["current"]
     state = match.state
     hand = state["seats"][seat]["hand"]
-    cheap = min(hand + state["display"], key=lambda cid: catalogue().characters[cid]["cost"])
-    cost = catalogue().characters[cheap]["cost"]
+    cheap = min(hand + state["display"], key=lambda cid: catalog().characters[cid]["cost"])
+    cost = catalog().characters[cheap]["cost"]
     state["seats"][seat]["rubies"] = cost - 1
     edited(match)
     assert not [i for i in ids(match, seat) if i.startswith("recruit:")]
@@ -164,7 +164,7 @@ def test_zahra_effect_sides_activate_each_other():
     match, seat = with_power("zahra")
     play(match, seat, "take:3:0", "place:3:1")  # P01 left Moon against the start's Martelin
     assert match.state["pending"]["effects"] == {"moon": 1, "martelin": 1}
-    faces = catalogue().faces
+    faces = catalog().faces
     grid = {(0, 0): "S1.1", (0, 1): "O03"}  # O03 left Jar against the start's arrow; O03 alone
     assert activated_jars(grid, faces) == 1
     grid = {(0, 1): "O03", (0, 2): "O08"}  # O03 right Martelin vs O08 left Jar: effect vs effect
@@ -194,7 +194,7 @@ def test_every_end_game_power_by_hand():
 
 
 def test_only_recruited_scoring_characters_count():
-    characters = catalogue().characters
+    characters = catalog().characters
     assert end_game_points(["salim", "hussain", "fatima"], characters, SAMPLE, FACTS) == 3 + 5
     match, seat = with_power("salim")
     assert match.scores()[seat].breakdown["Characters"] == 1  # the start's palace

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine.almadi.catalog import EFFECTS, catalogue
+from engine.almadi.catalog import EFFECTS, catalog
 from engine.core import components
 from engine.core.components import ComponentDataError
 
@@ -43,7 +43,7 @@ def test_starting_tiles_objectives_characters():
     by_id = {c["id"]: c for c in characters}
     assert by_id["hussain"]["cost"] == 3 and by_id["hussain"]["provenance"] == "rulebook"
     assert by_id["abriza"]["power"] == "genie_any_row"
-    assert len(catalogue().faces) == 88 + 20
+    assert len(catalog().faces) == 88 + 20
 
 
 def test_broken_override_names_the_record(tmp_path):
@@ -55,10 +55,10 @@ def test_broken_override_names_the_record(tmp_path):
     components.set_override_dir(tmp_path)
     try:
         with pytest.raises(ComponentDataError, match=r"record 'O06': left side 'camel'"):
-            catalogue()
+            catalog()
     finally:
         components.set_override_dir(None)
-    assert catalogue().faces["O06"][1][3] != "camel"
+    assert catalog().faces["O06"][1][3] != "camel"
 
 
 def test_valid_override_is_used(tmp_path):
@@ -69,10 +69,10 @@ def test_valid_override_is_used(tmp_path):
     (folder / "landscapes.json").write_text(json.dumps({"game": "almadi", "name": "landscapes", "records": tiles}))
     components.set_override_dir(tmp_path)
     try:
-        assert catalogue().faces["O01"][1] == ("ruby", "ruby", "ruby", "arrow")
+        assert catalog().faces["O01"][1] == ("ruby", "ruby", "ruby", "arrow")
     finally:
         components.set_override_dir(None)
-    assert catalogue().faces["O01"][1] == ("jar", "moon", "arrow", "arrow")
+    assert catalog().faces["O01"][1] == ("jar", "moon", "arrow", "arrow")
 
 
 def test_character_override_without_a_title_is_refused(tmp_path):
@@ -84,6 +84,6 @@ def test_character_override_without_a_title_is_refused(tmp_path):
     components.set_override_dir(tmp_path)
     try:
         with pytest.raises(ComponentDataError, match=rf"record '{characters[3]['id']}': name, title and text"):
-            catalogue()
+            catalog()
     finally:
         components.set_override_dir(None)

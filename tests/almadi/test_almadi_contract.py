@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.almadi import actions, effects, setup_draws, turn
-from engine.almadi.catalog import catalogue
+from engine.almadi import actions, effects, setup, turn
+from engine.almadi.catalog import catalog
+from engine.almadi.choices import (GenieTile, MoonObjective, MoveTo, PlaceAt, Recruit, SwapTile, SwapWith,
+                                   TakeSlot, UseEffect)
+from engine.almadi.targets import Cell, CharacterCard, Deck, ObjectiveCard, Rubies, Slot
 from engine.almadi.legal import phase
 from engine.core.contract import CHANCE
 from engine.core.match import Match
@@ -21,29 +24,29 @@ from tui.boards import almadi_tiles as tiles
 from tui.boards.base import Frame, focus
 from tui.boards.glyphs import Pen
 
-FIXED_TARGETS = {"fx:martelin": "deck:mosaic", "fx:stall": "deck:stall", "fx:ruby": "rubies"}
+FIXED_TARGETS = {"martelin": Deck("mosaic"), "stall": Deck("stall"), "ruby": Rubies()}
 
 
-def expected_target(state, choice_id):
-    """What a choice acts on, read off the state by an independent reading of its id."""
-    kind, _, rest = choice_id.partition(":")
-    realm = {tile: (row, col) for row, col, tile in state["seats"][state["current"]]["realm"]}
-    if kind == "take":
-        row, index = map(int, rest.split(":"))
-        assert state["board"][row][index] is not None
-        return f"board:{row}:{index}"
-    if kind in ("place", "to"):
-        row, col = map(int, rest.split(":"))
-        assert (row, col) not in realm.values()
-        return f"r{state['current']}:{row}:{col}"
-    if kind in ("genie", "swap", "with"):
-        row, col = realm[rest]
-        return f"r{state['current']}:{row}:{col}"
-    if choice_id.startswith("fx:moon:"):
-        return f"objective:{choice_id[8:]}"
-    if kind == "recruit":
-        return f"character:{rest}"
-    return FIXED_TARGETS.get(choice_id)
+def expected_target(state, args):
+    """What a choice acts on, read off the state from its arguments."""
+    seat = state["current"]
+    realm = {tile: (row, col) for row, col, tile in state["seats"][seat]["realm"]}
+    match args:
+        case TakeSlot(row, index):
+            assert state["board"][row][index] is not None
+            return Slot(row, index)
+        case PlaceAt(row, col) | MoveTo(row, col):
+            assert (row, col) not in realm.values()
+            return Cell(seat, row, col)
+        case GenieTile(tile) | SwapTile(tile) | SwapWith(tile):
+            return Cell(seat, *realm[tile])
+        case MoonObjective(oid):
+            return ObjectiveCard(oid)
+        case Recruit(cid):
+            return CharacterCard(cid)
+        case UseEffect(effect):
+            return FIXED_TARGETS[effect]
+    return None
 
 
 @pytest.mark.parametrize("n, characters", [(2, True), (3, False), (4, True), (5, False)])
@@ -59,12 +62,12 @@ def test_every_choice_that_acts_on_the_table_names_where(n, characters):
             continue
         for actor in decision.actors:
             for choice in decision.for_actor(actor):
-                kinds.add(choice.id.partition(":")[0])
-                assert choice.target == expected_target(match.state, choice.id), choice.id
+                kinds.add(type(choice.args).__name__)
+                assert choice.target == expected_target(match.state, choice.args), choice.id
                 assert choice.label == ""  # labels come from describe, for shown choices only
         seat = pick.choice(decision.actors)
         match.choose(seat, pick.choice(match.legal(seat)).id)
-    assert {"take", "place", "fx", "genie", "to", "done"} <= kinds
+    assert {"TakeSlot", "PlaceAt", "UseEffect", "GenieTile", "MoveTo", "Done"} <= kinds
 
 
 def realm_lines(view, seat):
@@ -125,7 +128,7 @@ def test_determinize_deals_the_unseen_characters_anew():
         others = [twin["seats"][seat]["hand"] for seat in (1, 2)]
         assert [len(hand) for hand in others] == [2, 2] and all(hand == sorted(hand) for hand in others)
         held = set(others[0]) | set(others[1])
-        assert len(held) == 4 and not held & seen_by_0 and held <= set(catalogue().characters)
+        assert len(held) == 4 and not held & seen_by_0 and held <= set(catalog().characters)
         hands.add(tuple(others[0] + others[1]))
     assert len(hands) > 6
     assert RULES.determinize(state, None, 1)["seats"][0]["hand"] != state["seats"][0]["hand"] or \
@@ -162,7 +165,7 @@ def test_the_rules_only_path_writes_no_label_and_no_log_text(monkeypatch, charac
     def refuse(*args):
         raise AssertionError("text built on the rules-only path")
 
-    for module in (actions, effects, setup_draws, turn):
+    for module in (actions, effects, setup, turn):
         for name in TEXT:
             if hasattr(module, name):
                 monkeypatch.setattr(module, name, refuse)

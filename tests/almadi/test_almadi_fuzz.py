@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.almadi.catalog import TILES_PER_TYPE
 from engine.almadi.legal import phase
-from engine.almadi.setup_draws import SETUP_PHASES
+from engine.almadi.setup import SETUP_PHASES
 from engine.core.bots import GreedyBot, RandomBot, play_out
 from engine.core.contract import CHANCE
 from engine.core.match import Match

@@ -61,9 +61,9 @@ def test_setup_by_player_count(n, per_type, deck):
 
 
 def RULES_objective_colour(oid):
-    from engine.almadi.catalog import catalogue
+    from engine.almadi.catalog import catalog
 
-    return catalogue().objectives[oid]["colour"]
+    return catalog().objectives[oid]["colour"]
 
 
 def test_refill_offers_only_tiles_still_in_supply():
@@ -515,7 +515,7 @@ def test_a_side_with_several_jars_activates_each_jar(tmp_path):
 
 def test_a_side_of_several_effects_other_than_jars_is_refused(tmp_path):
     from tests.almadi.test_almadi_components import records
-    from engine.almadi.catalog import catalogue
+    from engine.almadi.catalog import catalog
     from engine.core import components
     from engine.core.components import ComponentDataError
 
@@ -527,6 +527,6 @@ def test_a_side_of_several_effects_other_than_jars_is_refused(tmp_path):
     components.set_override_dir(tmp_path)
     try:
         with pytest.raises(ComponentDataError, match=r"record 'O01': top side \['ruby', 'ruby'\].*several jars"):
-            catalogue()
+            catalog()
     finally:
         components.set_override_dir(None)

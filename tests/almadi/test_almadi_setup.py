@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from engine.almadi.catalog import catalogue
+from engine.almadi.catalog import catalog
 from engine.almadi.legal import phase
 from engine.core.contract import CHANCE, IllegalChoice
 from engine.core.match import Match
@@ -39,7 +39,7 @@ def test_setup_builds_the_components_and_leaves_every_draw_to_chance_steps():
 
 @pytest.mark.parametrize("n, characters", [(2, True), (3, False), (4, True), (5, True)])
 def test_each_setup_step_offers_exactly_what_is_left(n, characters):
-    cat = catalogue()
+    cat = catalog()
     match = Match(RULES, NAMES[:n], {"characters": characters}, 40 + n)
     state = match.state
     assert outcome_ids(match) == [str(seat) for seat in range(n)]
@@ -50,7 +50,7 @@ def test_each_setup_step_offers_exactly_what_is_left(n, characters):
     given = []
     for seat in order:
         assert sorted(outcome_ids(match)) == sorted(set(cat.starts) - set(given))
-        assert NAMES[seat] in match.decision.prompt
+        assert NAMES[seat] in match.say(match.decision.prompt)
         tile = match.draw().id
         assert state["seats"][seat]["start"] == tile and [cell[2] for cell in state["seats"][seat]["realm"]] == [
             f"{tile}.{row}" for row in (1, 2, 3, 4)]
@@ -73,7 +73,7 @@ def test_each_setup_step_offers_exactly_what_is_left(n, characters):
             seat = order[k % n]
             dealt = {cid for s in state["seats"] for cid in s["dealt"]}
             assert set(outcome_ids(match)) == set(cat.characters) - dealt
-            assert match.decision.topic == "characters" and NAMES[seat] in match.decision.prompt
+            assert match.decision.topic == "characters" and NAMES[seat] in match.say(match.decision.prompt)
             cid = match.draw().id
             assert cid in state["seats"][seat]["dealt"]
         assert [len(s["dealt"]) for s in state["seats"]] == [per_hand] * n
@@ -94,7 +94,7 @@ def test_a_person_supplies_setup_draws_and_an_outcome_not_offered_changes_nothin
     refused(CHANCE, "2")  # no third seat
     refused(0, "0")  # a seat does not draw for chance
     match.choose(CHANCE, "1")
-    assert state["first"] == 1 and state["log"][-1]["text"] == "Bruno is the first player."
+    assert state["first"] == 1 and match.log_lines(None)[-1] == "Bruno is the first player."
     match.choose(CHANCE, "S3")
     assert state["seats"][1]["start"] == "S3"
     refused(CHANCE, "S3")  # Ann cannot receive Bruno's starting tile
@@ -123,7 +123,7 @@ def _view_text(match, viewer):
 
 
 def _mentions(text, cid):
-    name = catalogue().characters[cid]["name"]
+    name = catalog().characters[cid]["name"]
     return re.search(rf"\b({cid}|{name})\b", text) is not None
 
 
@@ -141,7 +141,7 @@ def test_other_seats_never_see_the_characters_dealt_to_a_seat(n):
     mine = match.view(0)
     dealt = state["seats"][0]["dealt"]
     assert [c["id"] for c in mine["seats"][0]["dealt"]] == dealt
-    names = sorted(catalogue().characters[cid]["name"] for cid in dealt)
+    names = sorted(catalog().characters[cid]["name"] for cid in dealt)
     assert sorted(line[len("You are dealt "):-1] for line in mine["log"] if line.startswith("You are dealt ")) == names
     others = [line for line in mine["log"] if "face down" in line]  # once per other hand, when complete
     assert others == [f"{NAMES[seat]} is dealt {len(dealt)} characters face down."

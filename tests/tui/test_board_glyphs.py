@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from engine.almadi.catalog import ARROW, EFFECTS, TYPES, catalogue as almadi_catalogue
+from engine.almadi.catalog import ARROW, EFFECTS, TYPES, catalog as almadi_catalog
 from engine.core.bots import RandomBot
 from engine.core.match import Match
 from engine.core.seats import LETTERS, SYMBOLS
@@ -62,7 +62,7 @@ def test_a_no_color_style_holds_attributes_only():
 def test_every_almadi_landscape_and_edge_of_the_data_has_a_glyph():
     palette = almadi_tiles.PALETTE
     assert set(TYPES) <= set(palette.glyphs) and {ARROW, *EFFECTS} <= set(palette.glyphs)
-    for kind, sides in almadi_catalogue().faces.values():
+    for kind, sides in almadi_catalog().faces.values():
         assert {side.partition("*")[0] for side in sides if side} <= set(palette.glyphs)
     assert len(palette["arrow"].text) == 4  # one arrow a side, pointing out
 

@@ -36,18 +36,14 @@ TO_PLACE = "to place:"
 def realm_keys(view: dict[str, Any], seat: int) -> dict[tuple[int, int], str]:
     """Keys of the viewer's choices acting on cells of ``seat``'s realm: a spot to fill,
     or a landscape the Genie may move or swap."""
-    keys = {}
-    for target, key in target_keys(view).items():
-        found = targets.cell_of(target)
-        if found is not None and found[0] == seat:
-            keys[found[1]] = key
-    return keys
+    return {(target.row, target.col): key for target, key in target_keys(view).items()
+            if isinstance(target, targets.Cell) and target.seat == seat}
 
 
 def highlighted_cell(frame: Frame, seat: int) -> tuple[int, int] | None:
     """The cell of ``seat``'s realm the highlighted choice acts on, if any."""
-    found = targets.cell_of(frame.highlighted.target) if frame.highlighted is not None else None
-    return found[1] if found is not None and found[0] == seat else None
+    target = frame.highlighted.target if frame.highlighted is not None else None
+    return (target.row, target.col) if isinstance(target, targets.Cell) and target.seat == seat else None
 
 
 def realm(view: dict[str, Any], seat: int, frame: Frame, pen: Pen) -> RenderableType:
@@ -163,7 +159,7 @@ def in_the_realm(view: dict[str, Any], viewer: int | None, seat: int) -> bool:
     """Placing a landscape, using its effects or the Genie: the viewer's realm; but a Moon
     acts on the objectives in the middle, on the board."""
     choices = view.get("choices", ())
-    on_the_board = any(c.target and c.target.startswith("objective:") for c in choices)
+    on_the_board = any(isinstance(c.target, targets.ObjectiveCard) for c in choices)
     return seat == viewer and bool(choices) and view.get("phase") in REALM_PHASES and not on_the_board
 
 

@@ -28,6 +28,7 @@ from typing import Any, Callable, ClassVar, Literal
 
 from rich.console import RenderableType
 
+from engine.core.choices import Target
 from engine.core.contract import Choice
 from tui.choice_keys import choice_mark
 
@@ -173,11 +174,11 @@ def focus(panels: list[Panel], view: View, viewer: int | None) -> str:
     return next((panel.name for panel in panels if panel.needed(view, viewer)), panels[0].name)
 
 
-def target_keys(view: View) -> dict[str, str]:
+def target_keys(view: View) -> dict[Target | str, str]:
     """The key of the viewer's choices by the board target each acts on (the first choice
     acting there when several do): the choice's key on the page of the list shown
     (``view["choice_page"]``, put there by the table), else the key that turns to its page."""
-    keys: dict[str, str] = {}
+    keys: dict[Target | str, str] = {}
     page = view.get("choice_page", 0)
     for number, choice in enumerate(view.get("choices", ()), start=1):
         if choice.target is not None and choice.target not in keys:
