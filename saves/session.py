@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from engine.core.bots import BOTS, make_bot
+from engine.bots import BOTS, make_bot
 from engine.core.components import ComponentDataError
 from engine.core.match import Action, Match, ReplayMismatch
 from engine.registry import rules_for

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from filelock import FileLock, Timeout
 
-from engine.core.bots import BOTS
+from engine.bots import BOTS
 from engine.core.seats import LETTERS
 
 from .index import SaveIndex
@@ -84,7 +84,7 @@ class SaveFromNewerTabula(SaveFormatError):
 class Seat:
     name: str
     kind: str
-    """"human", or a bot kind of engine.core.bots ("random", "greedy")."""
+    """"human", or a bot kind of engine.bots ("random", "greedy", "normal", "hard")."""
 
 
 @dataclass

@@ -126,7 +126,7 @@ are kinds already)."""
 
 
 def bot_kinds() -> tuple[str, ...]:
-    from engine.core.bots import BOTS
+    from engine.bots import BOTS
 
     return tuple(BOTS)
 
@@ -162,7 +162,7 @@ class GameRun:
 def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int) -> GameRun:
     """One game by bots to the end, then a replay of its log that must give the same state (every
     chance outcome drawn again from the seed, every choice applied again as it was played)."""
-    from engine.core.bots import make_bot
+    from engine.bots import make_bot
     from engine.core.match import Match
     from engine.core.seats import seat_letter
 

@@ -1,13 +1,21 @@
 """Bots that can fill any seat of any game. They decide from what their seat may know: the
-legal choices and a determinized state (``Match.lookahead``), never the real one."""
+legal choices and a determinized state (``Match.lookahead``), never the real one. The search
+bot is above the core (engine/search); engine/bots.py names every kind a seat may be."""
 
 from __future__ import annotations
 
 import random
+from typing import Mapping, Protocol
 
 from .contract import Choice
 from .match import Match
 from .state import copy_state
+
+
+class Bot(Protocol):
+    """Whatever plays a seat: a choice of the seat's legal ones, from what the seat may know."""
+
+    def choose(self, match: Match, seat: int) -> Choice: ...
 
 
 class RandomBot:
@@ -49,30 +57,7 @@ class GreedyBot:
         return self.random.choice(best)
 
 
-def search_bot(level: str):
-    """The search bot at a level (engine/search), loaded when first wanted."""
-
-    def make(seed: int | str = 0):
-        from engine.search import SearchBot
-
-        return SearchBot(level, seed)
-
-    return make
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "normal": search_bot("normal"), "hard": search_bot("hard")}
-"""Seat kinds a bot plays, as saved with a game. The levels players choose: Easy is the
-greedy bot, Normal and Hard the search bot."""
-
-
-def make_bot(kind: str, seed: int | str = 0):
-    try:
-        return BOTS[kind](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(BOTS)}") from None
-
-
-def play_out(match: Match, bots: dict[int, object]) -> int:
+def play_out(match: Match, bots: Mapping[int, Bot]) -> int:
     """Play until the game ends, drawing chance from the RNG; returns decisions made."""
     decisions = 0
     while True:

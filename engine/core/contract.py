@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, TypedDict
 
 from . import rng
 from .choices import Args, Target
-from .text import Words
+from .text import Said, Words
 from .state import copy_state
 
 if TYPE_CHECKING:
@@ -35,10 +35,11 @@ class IllegalChoice(ValueError):
 class Choice:
     id: str
     """Stable id: the same option has the same id every time it is offered, and ids go in saves."""
-    label: str = ""
+    label: Said = ""
     """Short human label, e.g. 'Take Oasis from row 2'. Flow steps leave it empty and say it
-    in ``describe``, which only runs for choices that are shown (``Match.view``)."""
-    hint: str = ""
+    in ``describe``, which only runs for choices that are shown (``Match.view``, which turns it
+    into words: there it is always a ``str``)."""
+    hint: Said = ""
     """Optional detail shown beside the label (cost, effect, goods)."""
     reveals: bool = False
     """Choosing it shows hidden information: undo cannot go back past it."""
@@ -57,7 +58,8 @@ class Choice:
         return cls(args.spelled(), reveals=reveals, weight=weight, target=target, args=args)
 
 
-Prompt = str | Callable[[], str]
+Prompt = Said | Callable[[], Said]
+"""What a decision asks (engine/core/text.py), or how to work it out when someone reads it."""
 
 
 class Decision:
@@ -95,17 +97,17 @@ class Decision:
         return cls((CHANCE,), prompt, {CHANCE: tuple(outcomes)}, topic)
 
     @property
-    def prompt(self) -> str:
-        if not isinstance(self._prompt, str):
+    def prompt(self) -> Said:
+        if callable(self._prompt):
             self._prompt = self._prompt()
         return self._prompt
 
-    def prompt_for(self, actor: int | None) -> str:
+    def prompt_for(self, actor: int | None) -> Said:
         """The prompt one actor of a simultaneous decision reads (the common prompt otherwise)."""
         own = self._prompts.get(actor) if actor is not None else None
-        if own is None:
+        if own is None or actor is None:
             return self.prompt
-        if not isinstance(own, str):
+        if callable(own):
             own = self._prompts[actor] = own()
         return own
 
@@ -204,11 +206,16 @@ class Rules:
 
     def decision(self, state: State) -> Decision | None:
         """Who acts now and what they may choose; None once the game is over."""
-        return self.flow.decision(state)
+        return self._flow().decision(state)
 
     def apply(self, state: State, actor: int, choice: Choice) -> None:
         """Change ``state`` in place for ``choice``; only called with a legal choice."""
-        self.flow.apply(state, actor, choice)
+        self._flow().apply(state, actor, choice)
+
+    def _flow(self) -> "Flow":
+        if self.flow is None:
+            raise NotImplementedError(f"{type(self).__name__} has no flow: it decides and applies on its own")
+        return self.flow
 
     def describe(self, state: State, actor: int, choice: Choice) -> Choice:
         """``choice`` with its label and hint, as offered to ``actor`` in ``state`` now."""
@@ -253,7 +260,7 @@ class Rules:
         the viewer would count); None when ``scores`` already is that figure."""
         return None
 
-    def tiebreak(self, state: State, seat: int) -> tuple:
+    def tiebreak(self, state: State, seat: int) -> tuple[Any, ...]:
         """Higher is better among tied totals; () means ties are shared."""
         return ()
 
@@ -310,5 +317,5 @@ class Rules:
         return resolved
 
 
-def labelled(choice: Choice, label: str, hint: str = "") -> Choice:
+def labelled(choice: Choice, label: Said, hint: Said = "") -> Choice:
     return replace(choice, label=label, hint=hint)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Iterable, Sequence
 
 from .contract import CHANCE, Choice, Decision, State, labelled
+from .text import Said
 
 Frame = dict[str, Any]
 EACH = "each"
@@ -85,7 +86,8 @@ class Ask(Step):
         return True
 
     def actor(self, state: State, frame: Frame) -> int:
-        return frame["seat"]
+        seat: int = frame["seat"]
+        return seat
 
     def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         """The legal choices, ids and targets only (labels come from ``describe``)."""
@@ -94,15 +96,15 @@ class Ask(Step):
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         raise NotImplementedError
 
-    def prompt(self, state: State, frame: Frame) -> str:
+    def prompt(self, state: State, frame: Frame) -> Said:
         return self.name
 
-    def public_prompt(self, state: State, frame: Frame) -> str | None:
+    def public_prompt(self, state: State, frame: Frame) -> Said | None:
         """What the other seats read while this one decides, when ``prompt`` tells something
         only the actor may know (the money in its hand); None: they read ``prompt`` too."""
         return None
 
-    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         """(label, hint) of one of this step's choices, for showing it."""
         return choice.label or choice.id, choice.hint
 
@@ -118,13 +120,19 @@ class Flow:
     """A game's steps, registered by name, and the machinery that runs them."""
 
     def __init__(self, steps: Iterable[Step]):
-        self.steps: dict[str, Step] = {}
+        self.steps: dict[str, Ask] = {}
+        """The steps that decide (a seat's, or chance's), by name."""
+        self._autos: dict[str, Auto] = {}
         for step in steps:
-            if not step.name or step.name in self.steps or step.name == EACH:
+            if not step.name or step.name in self.steps or step.name in self._autos or step.name == EACH:
                 raise ValueError(f"step names must be unique and non-empty: {step.name!r}")
-            self.steps[step.name] = step
-        self._autos = {name for name, step in self.steps.items() if isinstance(step, Auto)}
-        self._checked = {name for name, step in self.steps.items() if isinstance(step, Ask) and type(step).ready is not Ask.ready}
+            if isinstance(step, Auto):
+                self._autos[step.name] = step
+            elif isinstance(step, Ask):
+                self.steps[step.name] = step
+            else:
+                raise ValueError(f"step {step.name!r} is neither an Auto nor an Ask")
+        self._checked = {name for name, step in self.steps.items() if type(step).ready is not Ask.ready}
         """Steps with a ``ready`` of their own (settling asks no other step: one call less per action)."""
 
     # -- starting and settling -------------------------------------------------------------
@@ -150,9 +158,10 @@ class Flow:
                     return
                 frames.pop()
                 continue
-            if name in self._autos:
+            auto = self._autos.get(name)
+            if auto is not None:
                 frames.pop()
-                self.steps[name].run(state, frame, Stack(frames))
+                auto.run(state, frame, Stack(frames))
             elif name in self._checked and not self.steps[name].ready(state, frame):
                 frames.pop()
             elif name in self.steps:
@@ -160,7 +169,7 @@ class Flow:
             else:
                 raise FlowError(f"unknown step {name!r}")
 
-    def step(self, name: str) -> Step:
+    def step(self, name: str) -> Ask:
         try:
             return self.steps[name]
         except KeyError:
@@ -190,14 +199,14 @@ class Flow:
     def _chance_branch(self, frame: Frame) -> list[Frame] | None:
         """The first branch (by seat) waiting for a chance step, if any: chance comes first."""
         for key in sorted(frame["branches"], key=int):
-            branch = frame["branches"][key]
+            branch: list[Frame] = frame["branches"][key]
             if isinstance(self.step(branch[-1]["step"]), Draw):
                 return branch
         return None
 
     def _frames_of(self, state: State, actor: int) -> list[Frame]:
         """The stack whose top frame ``actor`` decides: the flow's, or the actor's branch."""
-        frames = state["flow"]
+        frames: list[Frame] = state["flow"]
         top = frames[-1]
         if top["step"] != EACH:
             return frames
@@ -227,7 +236,7 @@ class Flow:
         label, hint = self.step(frame["step"]).describe(state, frame, choice)
         return labelled(choice, label, hint)
 
-    def current(self, state: State, actor: int) -> tuple[Step, Frame] | None:
+    def current(self, state: State, actor: int) -> tuple[Ask, Frame] | None:
         """The step and frame ``actor`` decides now, if any (for help and views)."""
         if not state.get("flow"):
             return None
@@ -244,7 +253,7 @@ class StepDecision(Decision):
     someone reads them."""
 
     __slots__ = ("actor", "_source", "_own")
-    _NONE: dict = {}
+    _NONE: dict[int, str] = {}
 
     def __init__(self, step: Ask, state: State, frame: Frame):
         options = tuple(step.options(state, frame))
@@ -258,19 +267,20 @@ class StepDecision(Decision):
         self.is_chance = actor == CHANCE
         self._topics = self._NONE
         self._source = (step, state, frame)
-        self._prompt = self._own = None
+        self._prompt: Said | None = None  # type: ignore[assignment]  # worked out when read
+        self._own: Said | None = None
 
     @property
-    def prompt(self) -> str:
+    def prompt(self) -> Said:
         if self._prompt is None:
             step, state, frame = self._source
             self._prompt = step.public_prompt(state, frame) or self.own_prompt()
         return self._prompt
 
-    def prompt_for(self, actor: int | None) -> str:
+    def prompt_for(self, actor: int | None) -> Said:
         return self.own_prompt() if actor == self.actor else self.prompt
 
-    def own_prompt(self) -> str:
+    def own_prompt(self) -> Said:
         """The prompt the actor reads."""
         if self._own is None:
             step, state, frame = self._source

@@ -161,8 +161,8 @@ class Match:
         decision = self.decision
         choice = self._check(decision, actor, choice_id)
         self._apply(_new_action((actor, choice.id, False, choice.reveals, False)), choice)
-        if (hold and actor != CHANCE and not choice.reveals and decision.actors == (actor,) and not decision.parallel
-                and self.ends_turn(actor)):
+        if (hold and decision is not None and actor != CHANCE and not choice.reveals and decision.actors == (actor,)
+                and not decision.parallel and self.ends_turn(actor)):
             self.actions[-1] = self.actions[-1]._replace(held=True)
         return choice
 

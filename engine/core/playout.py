@@ -42,7 +42,10 @@ class Playout:
 
     def draw(self) -> Choice:
         """Resolve the pending chance step from this play-out's own RNG."""
-        outcomes = self.decision.for_actor(CHANCE)
+        decision = self.decision
+        if decision is None:
+            raise ValueError("the play-out is over: nothing to draw")
+        outcomes = decision.for_actor(CHANCE)
         choice = outcomes[rng.pick_weighted(self.state, [o.weight for o in outcomes])] if len(outcomes) > 1 else outcomes[0]
         self.apply(CHANCE, choice)
         return choice

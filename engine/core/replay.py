@@ -117,6 +117,6 @@ class Replay:
         return next(chapter for chapter in reversed(self.chapters) if chapter.position <= position)
 
 
-def replay_of(rules: Rules, names: list[str], options: Mapping[str, Any], seed: int, actions: list[dict]) -> Replay:
+def replay_of(rules: Rules, names: list[str], options: Mapping[str, Any], seed: int, actions: list[dict[str, Any]]) -> Replay:
     """A Replay of a save's action log as stored (``Action.to_json`` dicts)."""
     return Replay(rules, names, options, seed, [Action.from_json(action) for action in actions])

@@ -25,7 +25,7 @@ def reseed(state: dict[str, Any], seed: int | str) -> None:
 
 
 def next_u64(state: dict[str, Any]) -> int:
-    x = (state["rng"] + 0x9E3779B97F4A7C15) & MASK
+    x: int = (state["rng"] + 0x9E3779B97F4A7C15) & MASK
     state["rng"] = x
     z = x
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
@@ -40,7 +40,7 @@ def below(state: dict[str, Any], n: int) -> int:
     return next_u64(state) % n
 
 
-def shuffle(state: dict[str, Any], items: list) -> None:
+def shuffle(state: dict[str, Any], items: list[Any]) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = below(state, i + 1)
         items[i], items[j] = items[j], items[i]

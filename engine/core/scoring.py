@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from .contract import Score
 
 
-def ranking(scores: Sequence[Score], tiebreak: Callable[[int], tuple] = lambda seat: ()) -> list[tuple[int, list[int]]]:
+def ranking(scores: Sequence[Score], tiebreak: Callable[[int], tuple[Any, ...]] = lambda seat: ()) -> list[tuple[int, list[int]]]:
     """Places with their seats, best first; equal total and tiebreak share a place.
 
     Returns e.g. ``[(1, [2]), (2, [0, 1]), (4, [3])]``.
@@ -27,7 +27,7 @@ def ranking(scores: Sequence[Score], tiebreak: Callable[[int], tuple] = lambda s
     return places
 
 
-def winners(scores: Sequence[Score], tiebreak: Callable[[int], tuple] = lambda seat: ()) -> list[int]:
+def winners(scores: Sequence[Score], tiebreak: Callable[[int], tuple[Any, ...]] = lambda seat: ()) -> list[int]:
     return ranking(scores, tiebreak)[0][1] if scores else []
 
 

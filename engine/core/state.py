@@ -17,6 +17,6 @@ def copy_state(state: State, *, log: bool = True) -> State:
     """
     rest = dict(state)  # a shallow copy without the log: quicker than a comprehension
     entries = rest.pop("log", None)
-    twin = marshal.loads(marshal.dumps(rest))
+    twin: State = marshal.loads(marshal.dumps(rest))
     twin["log"] = list(entries) if log and entries is not None else None
     return twin

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from engine import registry
-from engine.core.bots import make_bot
+from engine.bots import make_bot
 from engine.core.match import Match
 from engine.core.scoring import ranking
 

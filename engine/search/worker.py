@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Callable
 
 from engine import registry
-from engine.core.bots import make_bot
+from engine.bots import make_bot
 from engine.core.match import Match
 
 from .bot import decision_seed, limits_for

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.core import Match, copy_state
-from engine.core.bots import make_bot
+from engine.bots import make_bot
 from engine.polis import bot, politics
 from engine.search.bot import SearchBot
 

@@ -91,7 +91,7 @@ def test_the_worker_is_sent_only_what_the_seat_may_know(toy_game):
 
 
 def test_a_quick_bot_chooses_here_and_a_search_level_in_the_worker(toy_game, thinker):
-    from engine.core.bots import make_bot
+    from engine.bots import make_bot
     from engine.search.bot import SearchBot
 
     match = one_card_from_the_goal()

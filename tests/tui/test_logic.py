@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from engine.core.bots import make_bot
+from engine.bots import make_bot
 from engine.core.contract import Score
 from engine.core.match import Match
 from engine.registry import rules_for

@@ -1,0 +1,31 @@
+"""The kinds of bot a seat may be played by, as saved with a game: ``random``, ``greedy`` (the
+level players see as Easy) and the search bot's levels ``normal`` and ``hard``."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from engine.core.bots import Bot, GreedyBot, RandomBot
+
+
+def _search_bot(level: str) -> Callable[[int | str], Bot]:
+    """The search bot at a level (engine/search), loaded when first wanted."""
+
+    def make(seed: int | str = 0) -> Bot:
+        from engine.search import SearchBot
+
+        return SearchBot(level, seed)
+
+    return make
+
+
+BOTS: dict[str, Callable[[int | str], Bot]] = {
+    "random": RandomBot, "greedy": GreedyBot, "normal": _search_bot("normal"), "hard": _search_bot("hard"),
+}
+
+
+def make_bot(kind: str, seed: int | str = 0) -> Bot:
+    try:
+        return BOTS[kind](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(BOTS)}") from None
