@@ -136,12 +136,13 @@ class GameSession:
     def bot_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.record.seats) if seat.kind != HUMAN]
 
-    def bot_choice(self, seat: int, thinker=None, progress=None) -> str:
+    def bot_choice(self, seat: int, thinker=None, progress=None, kind: str | None = None) -> str:
         """What that seat's bot would choose now (no side effect). With a ``thinker``
         (engine.search.worker.Thinker) a search bot thinks in its process, reporting to
         ``progress``; the choice is the same either way (unless a time cap or "move now"
-        ended the search)."""
-        kind, seed = self.record.seats[seat].kind, bot_seed(self.record.seed, seat, len(self.match.actions))
+        ended the search). ``kind``: choose as that kind of bot would instead (a quick move)."""
+        kind = kind or self.record.seats[seat].kind
+        seed = bot_seed(self.record.seed, seat, len(self.match.actions))
         if thinker is not None:
             return thinker.choose(self.match, seat, kind, seed, progress)
         return make_bot(kind, seed).choose(self.match, seat).id

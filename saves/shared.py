@@ -51,7 +51,7 @@ class SharedSession:
                  on_seats: Callable[[], None] | None = None,
                  ttl: float = DEFAULT_TTL, fallback: float = FALLBACK, identity: str | None = None,
                  on_thinking: Callable[[ThinkingStatus | None], None] | None = None,
-                 on_move_now: Callable[[MoveNowRequest], None] | None = None):
+                 on_move_now: Callable[[MoveNowRequest], None] | None = None, may_run_bots: bool = True):
         self.session = session
         self.every_free_seat = seats is None
         self.seats = frozenset(seats or ())
@@ -67,6 +67,9 @@ class SharedSession:
         """Who plays here, for seat owners: None at a local terminal, else the player's key."""
         self.fallback = fallback
         self.runs_bots = False
+        self.may_run_bots = may_run_bots
+        """False: this terminal never takes the bots lease (a served app, a game of bots only the
+        host has not allowed): it only watches them."""
         self.lost = ""
         """Why this terminal can no longer act (a lease was lost), or ''."""
         self.turn_arrived = False
@@ -105,7 +108,7 @@ class SharedSession:
             for seat in taken:
                 self.leases.release(seat, self.holder)
             raise
-        self.runs_bots = self.leases.try_acquire(BOTS, self.holder)
+        self.runs_bots = self.may_run_bots and self.leases.try_acquire(BOTS, self.holder)
         self._seats_seen = signature(self.leases.path)
         self.others = self._held_elsewhere()
         try:
@@ -186,8 +189,8 @@ class SharedSession:
     def bot_seats(self) -> list[int]:
         return self.session.bot_seats()
 
-    def bot_choice(self, seat: int, thinker=None, progress=None) -> str:
-        return self.session.bot_choice(seat, thinker, progress)
+    def bot_choice(self, seat: int, thinker=None, progress=None, kind: str | None = None) -> str:
+        return self.session.bot_choice(seat, thinker, progress, kind)
 
     def progress(self) -> str:
         return self.session.progress()
@@ -215,10 +218,11 @@ class SharedSession:
 
     # -- a bot's thinking, shared -----------------------------------------------------------
 
-    def share_thinking(self, seat: int, position: int, fraction: float) -> None:
-        """Tell the other terminals how far the search for bot ``seat``'s move is (the runner)."""
+    def share_thinking(self, seat: int, position: int, fraction: float, waiting: int = 0) -> None:
+        """Tell the other terminals how far the search for bot ``seat``'s move is (the runner);
+        ``waiting``: it waits for a free thinker (saves/thinking.py ``ThinkingStatus.waiting``)."""
         if self._board is not None and self.runs_bots and not self._stop.is_set():
-            self._board.publish(ThinkingStatus(seat, position, min(1.0, max(0.0, fraction))))
+            self._board.publish(ThinkingStatus(seat, position, min(1.0, max(0.0, fraction)), waiting))
 
     def thinking_done(self) -> None:
         if self._board is not None:
@@ -337,7 +341,7 @@ class SharedSession:
                     self.leases.renew(BOTS, self.holder)
                 except LeaseLost as error:
                     self._lose(BOTS, str(error))
-            elif self.leases.try_acquire(BOTS, self.holder):
+            elif self.may_run_bots and self.leases.try_acquire(BOTS, self.holder):
                 self.runs_bots = changed = True
             if self._follow_leases():  # a terminal that died without a word is found here
                 changed = True

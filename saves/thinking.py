@@ -45,6 +45,9 @@ class ThinkingStatus:
     """How many actions the game had when the search began."""
     fraction: float
     """How far the search is, 0..1."""
+    waiting: int = 0
+    """0: it searches; n > 0: it waits for a free thinker of the server, n-th in line; -1: it
+    waits behind the other games of the runner's player (saves/thinker_slots.py)."""
 
 
 @dataclass(frozen=True)
@@ -61,14 +64,16 @@ def _index(value: object) -> bool:
 
 
 def parse_status(data: object, seats: int) -> ThinkingStatus | None:
-    if not isinstance(data, dict) or set(data) != {"seat", "position", "fraction"}:
+    if not isinstance(data, dict) or set(data) - {"waiting"} != {"seat", "position", "fraction"}:
         return None
-    seat, position, fraction = data["seat"], data["position"], data["fraction"]
+    seat, position, fraction, waiting = data["seat"], data["position"], data["fraction"], data.get("waiting", 0)
     if not (_index(seat) and seat < seats and _index(position)):
         return None
     if type(fraction) not in (int, float) or not math.isfinite(fraction) or not 0 <= fraction <= 1:
         return None
-    return ThinkingStatus(seat, position, float(fraction))
+    if type(waiting) is not int or not -1 <= waiting < 1_000_000:
+        return None
+    return ThinkingStatus(seat, position, float(fraction), waiting)
 
 
 def parse_request(data: object, seats: int) -> MoveNowRequest | None:

@@ -694,6 +694,11 @@ def core_rows(row) -> None:
         row(f"{game}: clone a mid-game state", value, "µs", "report", True)
         value = playouts_per_second(game)
         row(f"{game}: rules-only random play-outs ({len(seats_for(game))}p)", value, "games/s", "report", True)
+
+
+def serve_section_rows(row) -> None:
+    """Play across terminals and over SSH (tui/serve/bench.py): a move shown in another terminal,
+    memory per SSH player, and another player's login and keys while one key runs Hard-bot games."""
     try:
         from tui.serve.bench import serve_rows
     except ImportError:
@@ -703,7 +708,8 @@ def core_rows(row) -> None:
             row(name, value, unit, target, ok, wall=unit == "ms")
 
 
-SECTION_ROWS = {"start": start_rows, "saves": saves_rows, "simulate": simulate_rows, "core": core_rows}
+SECTION_ROWS = {"start": start_rows, "saves": saves_rows, "simulate": simulate_rows, "core": core_rows,
+                "serve": serve_section_rows}
 SECTIONS = (*SECTION_ROWS, "search")
 
 

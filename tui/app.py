@@ -18,7 +18,7 @@ from textual.geometry import Size
 from tui.commands import TabulaCommands
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
-from tui.serve import PLAYER_NAME, identity, served
+from tui.serve import PLAYER_NAME, bot_limits, identity, served
 from tui.text import clean, player_name
 
 STYLES = Path(__file__).parent / "styles"
@@ -81,6 +81,9 @@ class TabulaApp(App):
         """Who is at this terminal, when the SSH server knows (their login name); else blank."""
         self.identity = identity()
         """Whose seats this terminal may take (saves/seats.py): None locally, else the player's key."""
+        self.bot_limits = bot_limits()
+        """What the server lets this app's bots use (tui.serve.BotLimits): None locally, no limit."""
+        self._thinker_slots = None
         self.gated = False
         self._started = False
         self._store = None
@@ -96,6 +99,23 @@ class TabulaApp(App):
 
             self._thinker = Thinker()
         return self._thinker
+
+    @property
+    def bot_games(self) -> bool:
+        """Whether this app may start, and run the bots of, games without a human seat."""
+        return self.bot_limits is None or self.bot_limits.bot_games
+
+    @property
+    def thinker_slots(self):
+        """The server's thinkers, which a served app's searches (bots' moves, hints) take in turn
+        (saves/thinker_slots.py); None locally: searches start at once."""
+        if self._thinker_slots is None and self.bot_limits is not None:
+            from saves.thinker_slots import ThinkerSlots
+
+            limits = self.bot_limits
+            self._thinker_slots = ThinkerSlots(self.store.data_dir, limits.workers, limits.per_key,
+                                               self.identity or "")
+        return self._thinker_slots
 
     def on_unmount(self) -> None:
         if self._thinker is not None:

@@ -183,6 +183,11 @@ class NewGameScreen(TabulaScreen):
         except ValueError as error:
             self.notify(str(error), title="Cannot start", severity="error")
             return
+        if not self.app.bot_games and all(seat.kind != "human" for seat in settings["seats"]):
+            self.notify("This server does not start games of bots only: make one seat Human. (Bots think on "
+                        "the server's shared processors; its host allows such games with `tabula serve ssh "
+                        "--allow-bot-games`.)", title="Cannot start", severity="error", timeout=15)
+            return
         self.query_one("#start", Button).disabled = True
         self.create(settings)
 

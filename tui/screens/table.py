@@ -24,7 +24,7 @@ from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.base import TabulaScreen
-from tui.table.controller import HintReady, Notice, TableController, TableEvent, Thinking, ThinkingEnded
+from tui.table.controller import HintDropped, HintReady, Notice, TableController, TableEvent, Thinking, ThinkingEnded
 from tui.table.lines import hint_lines, prompt_line, seat_title, status_line, thinking_line
 from tui.table.state import TableState, needs_curtain
 from tui.table.turn_end import CONFIRM_ALWAYS, UNDO, confirm_choices
@@ -75,7 +75,8 @@ class TableScreen(TabulaScreen):
         self._ui_thread = threading.get_ident()
         self.controller = TableController(session, seats, self.from_worker, self.spawn, bot_pause=self.app.bot_pause,
                                           thinker=self.app.thinker, identity=self.app.identity,
-                                          confirm_turn_ends=self.app.confirm_turn_ends)
+                                          confirm_turn_ends=self.app.confirm_turn_ends,
+                                          slots=self.app.thinker_slots, bot_games=self.app.bot_games)
         self.board = board_for(session.record.game)
         self.names = [seat.name for seat in session.record.seats]
         self.panels = self.board.panels(len(self.names))
@@ -216,6 +217,9 @@ class TableScreen(TabulaScreen):
         elif isinstance(event, HintReady):
             self.show_thinking(None)
             self.show_suggestions(event)
+        elif isinstance(event, HintDropped):
+            if self.thinking is not None and self.thinking.hint:
+                self.show_thinking(None)
         else:
             self.show_state(event)
 

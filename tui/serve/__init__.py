@@ -7,6 +7,7 @@ SSH_PORT = 2222
 """Default port of `tabula serve ssh`."""
 
 import os
+from dataclasses import dataclass
 
 SEAT_PER_TERMINAL = "TABULA_SEAT_PER_TERMINAL"
 """Environment variable set for apps the SSH and web servers run (a *served* app): every
@@ -32,3 +33,55 @@ def identity() -> str | None:
     """Who plays at this terminal, for seat owners (saves/seats.py): None at a local terminal
     (the host's), else the player's key fingerprint ('' when the server knows no key)."""
     return os.environ.get(PLAYER_KEY, "") if served() else None
+
+
+BOT_WORKERS = "TABULA_BOT_WORKERS"
+"""Environment variable set for served apps: how many bot searches may run at once on the
+whole server (saves/thinker_slots.py)."""
+
+BOT_GAMES_PER_KEY = "TABULA_BOT_GAMES_PER_KEY"
+"""Environment variable set for served apps: how many of one player key's games may have their
+bots thinking, or waiting in line for a thinker, at once."""
+
+BOT_GAMES = "TABULA_BOT_GAMES"
+"""Environment variable set for served apps: "1" if the host allows games of bots only."""
+
+BOT_GAMES_PER_KEY_DEFAULT = 2
+
+
+def default_bot_workers() -> int:
+    """The server's default cap on searches at once: the cores this process may use, less one
+    (for the players' terminals), at least one."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """What a served app's bots may use: ``workers`` searches at once server-wide, ``per_key``
+    games per player key thinking or in line, and whether games of bots only may be run."""
+
+    workers: int
+    per_key: int = BOT_GAMES_PER_KEY_DEFAULT
+    bot_games: bool = False
+
+    def environment(self) -> dict[str, str]:
+        return {BOT_WORKERS: str(self.workers), BOT_GAMES_PER_KEY: str(self.per_key),
+                BOT_GAMES: "1" if self.bot_games else "0"}
+
+
+def bot_limits() -> BotLimits | None:
+    """The limits on this app's bots: None at a local terminal (no limit), else those the server
+    set (its defaults for any it did not: a served app is capped whoever started it)."""
+    if not served():
+        return None
+
+    def number(name: str, default: int) -> int:
+        text = os.environ.get(name, "")
+        return int(text) if text.isdigit() and int(text) >= 1 else default
+
+    return BotLimits(number(BOT_WORKERS, default_bot_workers()), number(BOT_GAMES_PER_KEY, BOT_GAMES_PER_KEY_DEFAULT),
+                     os.environ.get(BOT_GAMES) == "1")

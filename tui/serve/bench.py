@@ -6,6 +6,12 @@
 * Memory per SSH player: `tabula serve ssh` as its own process with players connected over
   loopback; per player, the app process's proportional set size (PSS, shared pages split)
   plus the server's own growth.
+* Bots of one key against another player: `tabula serve ssh --allow-bot-games` as its own
+  process; one key starts 12 games of two Hard bots from New game, one connection each, as a
+  player would; another player logs in with OpenSSH on a real pty (login to Home, then Down/Up
+  on Home to repaint), visit after visit, alternately while those games run and while their
+  processes are stopped ("no bots") (``bot_flood_rows``; ``python -m tests.bench --only serve``
+  runs this section, ``python -m tui.serve.bench bots [--max-bot-workers N]`` only these rows).
 
 Run from the repository root (the toy game lives in tests/). ``TmuxTerminal`` is also used by
 the tests of real terminals (tests/multiterminal/test_app_terminals.py).
@@ -18,12 +24,16 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -230,6 +240,288 @@ def ssh_memory_per_player_mb(players: int = 4) -> tuple[float, float]:
             server.wait(15)
 
 
+# -- one key's bots against another player ---------------------------------------------------------
+
+PLAYING = re.compile(rb"is thinking|waits for|is choosing")
+ANSI_BYTES = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\x1b\][^\x07]*\x07")
+TAB, ENTER, DOWN, CTRL_S = b"\t", b"\r", b"\x1b[B", b"\x13"
+
+
+class Drained:
+    """An SSH session whose output is read all along (as a player's terminal reads it) and
+    shown on an 80x24 screen (pyte), so that each key can wait for what the one before did."""
+
+    def __init__(self, conn, process):
+        import pyte
+
+        self.conn, self.process = conn, process
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.seen = b""
+        self.task = asyncio.ensure_future(self._drain())
+
+    async def _drain(self) -> None:
+        while chunk := await self.process.stdout.read(65536):
+            if self.stream is not None:
+                self.seen = (self.seen + chunk)[-200_000:]
+                self.stream.feed(chunk)
+
+    def shown(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, pattern: re.Pattern, timeout: float = 60) -> None:
+        """Until ``pattern`` was written (anything the app drew, escapes left out)."""
+        await self.until(lambda: pattern.search(ANSI_BYTES.sub(b"", self.seen)), pattern.pattern, timeout)
+
+    async def until(self, condition, what, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline or self.task.done():
+                raise TimeoutError(f"not shown: {what!r}; screen:\n{self.shown()}")
+            await asyncio.sleep(0.05)
+
+    def row(self, text: str) -> str:
+        return next((line for line in self.screen.display if text in line), "")
+
+    async def key(self, key: bytes, then=None, what: str = "", timeout: float = 60) -> None:
+        self.process.stdin.write(key)
+        if then is not None:
+            await self.until(then, what, timeout)
+
+
+async def choose_kind(session: Drained, seat: str, kind: str) -> None:
+    """On the focused seat kind of New game: open its list, type the kind (the list jumps to
+    it), take it; each step once the screen shows the one before."""
+    await session.key(ENTER, lambda: "Random bot" in session.shown(), "the list of kinds")
+    session.process.stdin.write(kind.encode())
+    await asyncio.sleep(0.2)
+    await session.key(ENTER, lambda: kind in session.row(f"Seat {seat}") and "Random bot" not in session.shown(),
+                      f"seat {seat}: {kind}")
+
+
+async def start_hard_bot_games(port: int, key, games: int) -> list[Drained]:
+    """``games`` connections under ``key``, each starting a game of two Hard bots from New game,
+    each key sent once the app has shown what the one before did (under load they lag)."""
+    import asyncssh
+
+    logging_in = asyncio.Semaphore(4)  # within the server's --max-startups, as a patient player would
+
+    async def one() -> Drained:
+        async with logging_in:
+            conn = await asyncssh.connect("127.0.0.1", port, username="flood", client_keys=[key], known_hosts=None,
+                                          agent_path=None)
+            process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            session = Drained(conn, process)
+            await session.wait_for(re.compile(rb"New game"))
+        await session.key(b"n", lambda: "Seat ▲B" in session.shown(), "the New game form")
+        for _ in range(3):  # the game, the players, seat A's name: to seat A's kind
+            await session.key(TAB)
+            await asyncio.sleep(0.1)
+        await choose_kind(session, "●A", "Hard bot")
+        for _ in range(2):  # seat B's name, its kind
+            await session.key(TAB)
+            await asyncio.sleep(0.1)
+        await choose_kind(session, "▲B", "Hard bot")
+        await session.key(CTRL_S)
+        await session.wait_for(PLAYING)
+        return session
+
+    return list(await asyncio.gather(*(one() for _ in range(games))))
+
+
+def player_visit(port: int, key_file: str, presses: int) -> tuple[float, list[float]]:
+    """Another player logs in (OpenSSH on a real 80x24 pty): seconds until Home is on screen,
+    then seconds from each Down/Up on Home to the first bytes of its repaint."""
+    from tests.pty_terminal import Terminal
+
+    terminal = Terminal(None, argv=openssh_command(port, key_file))
+    try:
+        login = terminal.wait_for("New game", timeout=60)
+        terminal.settle(0.3)
+        repaints = [terminal.key_to_repaint(b"\x1b[B" if i % 2 == 0 else b"\x1b[A") for i in range(presses)]
+        return login, repaints
+    finally:
+        terminal.close()
+
+
+def openssh_command(port: int, key_file: str) -> list[str]:
+    return [shutil.which("ssh"), "-F", "/dev/null", "-p", str(port), "-i", key_file, "-o", "IdentitiesOnly=yes",
+            "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+            "-o", "LogLevel=ERROR", "ann@127.0.0.1"]
+
+
+@dataclass
+class FloodFigures:
+    logins: list[float]
+    """Seconds from starting ssh to Home, per visit."""
+    repaints: list[float]
+    """Seconds from a key on Home to its repaint."""
+    running: int = 0
+    """The most searches seen running at once (thinker slots held)."""
+    waiting: int = 0
+    """The most searches seen waiting (in line or behind their key's others)."""
+    moves: int = 0
+    """Actions the flooding games made during the other player's visits while they ran."""
+    games: int = 0
+    """Games the flooding key started."""
+
+
+def bot_flood(games: int = 12, visits: int = 8, presses: int = 30, workers: int | None = None,
+              per_key: int | None = None) -> tuple[FloodFigures, FloodFigures]:
+    """The other player's figures with no bots and while one key runs ``games`` Hard-bot games.
+    The games are started, and their sessions read, by a process of their own (``flood``), so
+    that nothing in this one delays the timing of the visits. The two cases alternate, visit by
+    visit, so that both see the same machine (other work on it comes and goes): for "no bots",
+    the flooding key's app processes and their thinkers are stopped (SIGSTOP: they use no CPU;
+    their sessions stay), then continued for the next visit."""
+    import asyncssh
+
+    from saves.store import SaveStore
+    from tui.serve import default_bot_workers
+
+    workers = workers or default_bot_workers()
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        flood_key, player_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+        (folder / "keys").write_bytes(flood_key.export_public_key() + player_key.export_public_key())
+        key_files = []
+        for name, key in (("flood", flood_key), ("player", player_key)):
+            key_files.append(folder / f"{name}_ed25519")
+            key_files[-1].write_bytes(key.export_private_key("openssh"))
+            key_files[-1].chmod(0o600)
+        data = folder / "data"
+        port = free_port()
+        command = [sys.executable, "-m", "tui.cli", "serve", "ssh", "--data-dir", str(data), "--port", str(port),
+                   "--authorized-keys", str(folder / "keys"), "--allow-bot-games", "--max-bot-workers", str(workers)]
+        if per_key:
+            command += ["--max-bot-games-per-key", str(per_key)]
+        server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        idle = FloodFigures([], [])
+        loaded = FloodFigures([], [])
+        store = SaveStore(data)
+
+        def visit(figures: FloodFigures) -> None:
+            login, repaints = player_visit(port, str(key_files[1]), presses)
+            figures.logins.append(login)
+            figures.repaints += repaints
+
+        def actions() -> int:
+            return sum(summary.moves for summary in store.summaries())
+
+        try:
+            while "Host key fingerprint" not in server.stdout.readline():
+                pass
+            threading.Thread(target=server.stdout.read, daemon=True).start()  # whatever it logs, read
+            flood = subprocess.Popen([sys.executable, "-m", "tui.serve.bench", "flood", str(port), str(key_files[0]),
+                                      str(games), str(data), str(workers)],
+                                     cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            flooding: list[int] = []
+            try:
+                if flood.stdout.readline().strip() != "playing":
+                    raise RuntimeError("the games of bots did not start")
+                flooding = descendants(server.pid)  # the flooding key's apps and their thinkers
+                time.sleep(3.0)  # the games under way
+                for _ in range(visits):
+                    signal_all(flooding, signal.SIGSTOP)
+                    time.sleep(0.5)
+                    visit(idle)
+                    signal_all(flooding, signal.SIGCONT)
+                    time.sleep(1.0)
+                    before = actions()
+                    visit(loaded)
+                    loaded.moves += actions() - before
+                loaded.games = len(store.summaries())
+                flood.stdin.close()
+                seen = flood.stdout.readline().split()
+                loaded.running, loaded.waiting = int(seen[0]), int(seen[1])
+            finally:
+                signal_all(flooding, signal.SIGCONT)
+                if flood.poll() is None:
+                    if not flood.stdin.closed:
+                        flood.stdin.close()
+                    try:
+                        flood.wait(15)
+                    except subprocess.TimeoutExpired:
+                        flood.kill()
+        finally:
+            server.terminate()
+            server.wait(15)
+    return idle, loaded
+
+
+def descendants(pid: int) -> list[int]:
+    found = []
+    for child in children(pid):
+        found += [child, *descendants(child)]
+    return found
+
+
+def signal_all(pids: list[int], number: int) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, number)
+        except ProcessLookupError:
+            pass
+
+
+def flood(port: int, key_file: str, games: int, data: str, workers: int) -> None:
+    """The flooding key's side (its own process): start the games, say "playing", then read
+    their sessions and count the thinkers taken until standard input closes; then print the most
+    searches seen running and waiting at once, and leave."""
+    import asyncssh
+
+    from saves.thinker_slots import ThinkerSlots
+
+    async def run() -> None:
+        sessions = await start_hard_bot_games(port, asyncssh.read_private_key(key_file), games)
+        for session in sessions:
+            session.stream = None  # no more screens to read: the bytes are read and dropped
+        print("playing", flush=True)
+        slots = ThinkerSlots(Path(data), workers, 1, "bench")
+        ended = asyncio.ensure_future(asyncio.to_thread(sys.stdin.read))
+        running = waiting = 0
+        while not ended.done():
+            status = slots.status()
+            running = max(running, status["running"])
+            waiting = max(waiting, status["line"] + status["held back"])
+            await asyncio.sleep(0.25)
+        print(running, waiting, flush=True)
+        for session in sessions:
+            session.conn.close()
+
+    asyncio.run(run())
+
+
+def bot_flood_rows(games: int = 12, workers: int | None = None, per_key: int | None = None) -> list[Row]:
+    from tui.serve import default_bot_workers
+
+    if shutil.which("ssh") is None:
+        return [("SSH: another player while one key runs Hard-bot games (needs the OpenSSH client)", float("nan"),
+                 "ms", "<= 1.5 x no bots", False)]
+    workers = workers or default_bot_workers()
+    idle, loaded = bot_flood(games, workers=workers, per_key=per_key)
+    rows: list[Row] = []
+    setting = f"{games} Hard-bot games of one key, --max-bot-workers {workers}" + (
+        f", --max-bot-games-per-key {per_key}" if per_key else "")
+    login_idle, login_loaded = (statistics.median(f.logins) * 1000 for f in (idle, loaded))
+    rows.append((f"SSH: another player's login to Home, no bots, median of {len(idle.logins)} (OpenSSH, 80x24; "
+                 "alternating with the visits below)",
+                 login_idle, "ms", "report", True))
+    rows.append((f"SSH: the same while {setting}, median of {len(loaded.logins)} "
+                 f"(slowest {max(loaded.logins) * 1000:.0f} ms; {login_loaded / login_idle:.2f} x no bots)",
+                 login_loaded, "ms", "<= 1.5 x no bots", login_loaded <= 1.5 * login_idle))
+    key_idle, key_loaded = (percentile(f.repaints, 0.95) * 1000 for f in (idle, loaded))
+    rows.append((f"SSH: another player's key to repaint on Home, no bots, p95 of {len(idle.repaints)}", key_idle,
+                 "ms", "report", True))
+    rows.append((f"SSH: the same while {setting}, p95 of {len(loaded.repaints)} "
+                 f"({key_loaded / key_idle:.2f} x no bots)", key_loaded, "ms", "<= 1.5 x no bots",
+                 key_loaded <= 1.5 * key_idle))
+    rows.append((f"SSH: meanwhile, searches running at once, most seen (waiting: up to {loaded.waiting}; "
+                 f"{loaded.moves} actions meanwhile in the {loaded.games} games started)", loaded.running, "", f"<= {workers}",
+                 loaded.running <= workers))
+    return rows
+
+
 def serve_rows() -> list[Row]:
     rows: list[Row] = []
     if shutil.which("tmux"):
@@ -243,9 +535,29 @@ def serve_rows() -> list[Row]:
     rows.append(("SSH: memory per connected player (app PSS + server share)", app_mb + server_mb, "MB",
                  "report", True))
     rows.append(("SSH: of which the server's own growth per player", server_mb, "MB", "report", True))
-    return rows
+    return rows + bot_flood_rows()
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m tui.serve.bench",
+                                     description="the multi-terminal and SSH rows of `make bench`")
+    parser.add_argument("only", nargs="?", choices=("bots", "flood"),
+                        help="bots: only the rows of one key's bots against a player (flood: its flooding side)")
+    parser.add_argument("flood", nargs="*", help=argparse.SUPPRESS)
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--max-bot-workers", type=int, default=None)
+    parser.add_argument("--max-bot-games-per-key", type=int, default=None)
+    args = parser.parse_args(argv)
+    if args.only == "flood":
+        port, key_file, games, data, workers = args.flood
+        flood(int(port), key_file, int(games), data, int(workers))
+        return
+    rows = bot_flood_rows(args.games, args.max_bot_workers, args.max_bot_games_per_key) if args.only else serve_rows()
+    for name, value, unit, target, ok in rows:
+        print(f"{name}: {value:.1f} {unit} (target {target}: {'yes' if ok else 'NO'})")
 
 
 if __name__ == "__main__":
-    for row in serve_rows():
-        print(row)
+    main()

@@ -51,6 +51,14 @@ def add_serve(commands) -> None:
                           help="address space each player's app may use, in MB; 0: no limit (default 1024)")
     over_ssh.add_argument("--idle-minutes", type=float, default=30.0,
                           help="close a connection after this long without a keypress (default 30)")
+    over_ssh.add_argument("--max-bot-workers", type=at_least_one, default=None, metavar="N",
+                          help="bot searches (moves and hints) running at once on the whole server; the others wait "
+                               "in line, in turn (default: the number of cores minus one, at least 1)")
+    over_ssh.add_argument("--max-bot-games-per-key", type=at_least_one, default=None, metavar="N",
+                          help="games of one player key whose bots think or wait in line at once; that key's other "
+                               "games wait behind them (default 2)")
+    over_ssh.add_argument("--allow-bot-games", action="store_true",
+                          help="let players start and run games of bots only (refused unless given)")
 
     in_browser = cli.command(servers, "web", "serve Tabula to web browsers (textual-serve)", run_serve_web)
     in_browser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
@@ -64,13 +72,26 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_serve_ssh(args: argparse.Namespace) -> int:
-    from tui.serve import ssh
+    from tui.serve import BOT_GAMES_PER_KEY_DEFAULT, default_bot_workers, ssh
 
     return ssh.run(ssh.SSHOptions(
         data_dir=cli.data_dir(args), host=args.host, port=args.port, authorized_keys=args.authorized_keys,
         allow_anyone=args.allow_anyone, max_players=args.max_players, max_startups=args.max_startups,
         login_grace=args.login_grace, memory_limit=args.memory_mb << 20, idle_timeout=args.idle_minutes * 60,
+        max_bot_workers=args.max_bot_workers or default_bot_workers(),
+        bot_games_per_key=args.max_bot_games_per_key or BOT_GAMES_PER_KEY_DEFAULT,
+        allow_bot_games=args.allow_bot_games,
     ))
+
+
+def at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return value
 
 
 def max_startups(text: str) -> tuple[int, int, int]:

@@ -31,6 +31,10 @@ is bounded, after OpenSSH's defaults:
   only NO_COLOR and COLORTERM pass, normalised.
 * Each app process may use ``memory_limit`` bytes of address space (RLIMIT_AS), so one
   player cannot take the host's memory; every task's failure is handled and frees its place.
+* Bots cannot take the host's CPU: at most ``max_bot_workers`` searches run at once on the
+  whole server, taken in turn (saves/thinker_slots.py), at most ``bot_games_per_key`` games of
+  one key have their bots thinking or waiting in line at once, and games of bots only are
+  run only where ``allow_bot_games`` (the apps read these from their environment).
 
 A client that vanishes only costs its own process: output to a slow client pauses that
 app (flow control), keepalives notice a dead link, and a lost connection hangs up the app,
@@ -54,12 +58,13 @@ import struct
 import sys
 import termios
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
-from tui.serve import PLAYER_KEY, PLAYER_NAME, SEAT_PER_TERMINAL, SSH_PORT
+from tui.serve import (BOT_GAMES, BOT_GAMES_PER_KEY, BOT_GAMES_PER_KEY_DEFAULT, BOT_WORKERS, PLAYER_KEY,
+                       PLAYER_NAME, SEAT_PER_TERMINAL, SSH_PORT, BotLimits, default_bot_workers)
 from tui.text import player_name
 
 DEFAULT_PORT = SSH_PORT
@@ -99,11 +104,20 @@ class SSHOptions:
     """The largest window (columns, rows) an app is given."""
     memory_limit: int = 1 << 30
     """Bytes of address space per app process (RLIMIT_AS); 0: no limit."""
+    max_bot_workers: int = field(default_factory=default_bot_workers)
+    """Bot searches (moves and hints) running at once on the whole server."""
+    bot_games_per_key: int = BOT_GAMES_PER_KEY_DEFAULT
+    """Games of one player key whose bots think or wait in line for a thinker at once."""
+    allow_bot_games: bool = False
+    """Players may start (and run the bots of) games without a human seat."""
     command: tuple[str, ...] = ()
     """The program each connection runs; empty means Tabula on ``data_dir``."""
 
     def app_command(self) -> list[str]:
         return list(self.command) or [sys.executable, "-m", "tui.cli", "--data-dir", str(self.data_dir)]
+
+    def bot_limits(self) -> BotLimits:
+        return BotLimits(self.max_bot_workers, self.bot_games_per_key, self.allow_bot_games)
 
 
 class ServeError(Exception):
@@ -144,13 +158,17 @@ def safe_term(term: str) -> str:
     return term if TERM_NAME.fullmatch(term or "") else DEFAULT_TERM
 
 
-def app_environment(term: str, client_env: dict, username: str = "", key: str = "") -> dict[str, str]:
-    """The app's environment: the server's own, the player's name and key, a checked TERM,
-    and of what the client sent only NO_COLOR and COLORTERM (normalised)."""
-    drop = ("COLUMNS", "LINES", "SSH_AUTH_SOCK", PLAYER_NAME, PLAYER_KEY)
+def app_environment(term: str, client_env: dict, username: str = "", key: str = "",
+                    bots: BotLimits | None = None) -> dict[str, str]:
+    """The app's environment: the server's own, the player's name and key, the limits on its
+    bots (``bots``; else the served defaults), a checked TERM, and of what the client sent only
+    NO_COLOR and COLORTERM (normalised)."""
+    drop = ("COLUMNS", "LINES", "SSH_AUTH_SOCK", PLAYER_NAME, PLAYER_KEY, BOT_WORKERS, BOT_GAMES_PER_KEY, BOT_GAMES)
     env = {k: v for k, v in os.environ.items() if k not in drop}
     env["TERM"] = safe_term(term)
     env[SEAT_PER_TERMINAL] = "1"
+    if bots is not None:
+        env.update(bots.environment())
     env["MALLOC_ARENA_MAX"] = "2"  # threads' malloc arenas would eat the address space limit
     if name := player_name(username):
         env[PLAYER_NAME] = name
@@ -347,7 +365,8 @@ class TabulaSession(asyncssh.SSHServerSession):
             return
         self.playing = True
         options = self.server.options
-        env = app_environment(self.term, dict(self.chan.get_environment()), self.server.username, self.server.key)
+        env = app_environment(self.term, dict(self.chan.get_environment()), self.server.username, self.server.key,
+                              options.bot_limits())
         await self.app.start(options.app_command(), env, *self.size, memory_limit=options.memory_limit)
         self.server.door.apps.add(self.app)
         if self.closed:  # the client left while the app was starting
@@ -632,6 +651,8 @@ def check_options(options: SSHOptions) -> None:
         )
     if options.authorized_keys is not None and not Path(options.authorized_keys).is_file():
         raise ServeError(f"No authorized-keys file at {options.authorized_keys}")
+    if options.max_bot_workers < 1 or options.bot_games_per_key < 1:
+        raise ServeError("--max-bot-workers and --max-bot-games-per-key must be at least 1")
 
 
 class RunningServer:
@@ -679,6 +700,8 @@ def banner(options: SSHOptions, server: RunningServer) -> str:
         f"Tabula SSH server on {options.host} port {port} (data: {options.data_dir})",
         f"Host key fingerprint: {key.get_fingerprint()}",
         f"Players connect with:  ssh -p {port} {options.host}",
+        f"Bots: at most {options.max_bot_workers} searching at once, {options.bot_games_per_key} games per player "
+        f"key; games of bots only {'allowed' if options.allow_bot_games else 'not allowed (--allow-bot-games)'}",
     ]
     if options.allow_anyone:
         lines.insert(0, "WARNING: --allow-anyone: NO AUTHENTICATION. Anyone who can reach this port can play.")

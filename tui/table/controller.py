@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -71,6 +72,11 @@ class Thinking:
     while the table is there)."""
     hurry: bool = True
     """``m`` may end it from here (not from a spectator's terminal, for another's search)."""
+    waiting: int = 0
+    """0: the search runs; n > 0: it waits for a free thinker of the server, n-th in line; -1:
+    it waits behind other games of the same player (saves/thinker_slots.py)."""
+    behind: int = 0
+    """While ``waiting`` is -1 at this terminal: how many of its player's games go first."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +89,15 @@ class HintReady:
     hint: Hint
 
 
-TableEvent = TableState | Notice | Thinking | ThinkingEnded | HintReady
+@dataclass(frozen=True)
+class HintDropped:
+    """The hint asked for was given up (``m`` while it waited for a free thinker)."""
+
+
+TableEvent = TableState | Notice | Thinking | ThinkingEnded | HintReady | HintDropped
+
+QUICK_MOVE = "greedy"
+"""The bot kind whose move a search bot makes when ``m`` is pressed before it had a thinker."""
 
 REPORT_EVERY = 0.25
 """Seconds between two progress reports of a search (each repaints a line of the table)."""
@@ -95,17 +109,23 @@ a small file and rings their doorbells)."""
 class TableController:
     def __init__(self, session: GameSession, seats: Iterable[int] | None, emit: Callable[[TableEvent], None],
                  spawn: Callable[[Callable[[], None]], None], *, bot_pause: float = 0.4, thinker=None,
-                 confirm_turn_ends: bool = True, **shared) -> None:
+                 confirm_turn_ends: bool = True, slots=None, bot_games: bool = True, **shared) -> None:
         """``seats``: the seats this terminal plays (None: every human seat no other terminal
         holds, a hot-seat table; []: watch). ``emit`` is called from the worker thread;
         ``spawn(work)`` runs ``work`` in a new worker thread (it may be called from any
         thread). ``thinker``: the engine.search.worker.Thinker whose process the search bots
         and hints think in (None: in the worker thread). ``confirm_turn_ends``: False, nobody
-        confirms the end of a turn (else each player's setting decides). ``shared``:
-        SharedSession's ttl, fallback and identity."""
+        confirms the end of a turn (else each player's setting decides). ``slots``: the
+        server's thinkers (saves.thinker_slots.ThinkerSlots), one of which each search waits
+        for in turn (None: searches start at once). ``bot_games``: False, this terminal runs no
+        bots of a game without a human seat (a served app whose host did not allow them).
+        ``shared``: SharedSession's ttl, fallback and identity."""
+        self.bots_refused = not bot_games and all(seat.kind != "human" for seat in session.record.seats)
+        """A game of bots only that this terminal may only watch."""
         self.session = SharedSession(session, seats, self.game_changed, on_seats=self.seats_changed,
                                      on_thinking=self._thinking_elsewhere, on_move_now=self._asked_to_move_now,
-                                     **shared)
+                                     may_run_bots=not self.bots_refused, **shared)
+        self.slots = slots
         self.thinker = thinker
         self.emit = emit
         self.spawn = spawn
@@ -122,7 +142,12 @@ class TableController:
         self._shown: tuple | None = None
         self._lost_told = ""
         self._searching: tuple[int, int] | None = None
-        """(seat, position) of the bot whose move this terminal's thinker is searching."""
+        """(seat, position) of the bot whose move this terminal's thinker is searching (or
+        waiting for a free thinker to search)."""
+        self._waiting = False
+        """A search waits for a free thinker of the server."""
+        self._hurry = threading.Event()
+        """``m`` (here or at another terminal) during the search under way, or the table was left."""
         self.first: TableState | None = None
         """The table's first state, when the seats were taken before the screen was up (``seat``)."""
 
@@ -131,7 +156,14 @@ class TableController:
     def start(self) -> None:
         """Take this terminal's seats and show the table (or emit a ``leave`` notice); when
         ``seat`` took them already, go on from the first state (the bots play, if it is theirs)."""
-        self._ask(self._sit_down if self.first is None else lambda: self.first)
+        def first() -> bool | None | TableState:
+            shown = self._sit_down() if self.first is None else self.first
+            if shown is not False and self.bots_refused and not self.session.match.finished:
+                self._tell(Notice("Bots do not play here", "This server does not run games of bots only (its "
+                                  "host has not allowed them): you can watch this one, its bots move only where "
+                                  "it is played elsewhere.", "warning", timeout=15))
+            return shown
+        self._ask(first)
 
     def seat(self) -> Notice | None:
         """Take this terminal's seats and make the table's first state (``first``) now, in the
@@ -147,6 +179,7 @@ class TableController:
         """Leave the table: no more steps or bot moves; the seats are freed at once."""
         if not self.stopped:
             self._stopped.set()
+            self._hurry.set()  # a search waiting for a thinker leaves the line
             if self.thinker is not None:
                 self.thinker.move_now()  # a search under way ends now; its move is not made
             self.session.stop()
@@ -182,13 +215,19 @@ class TableController:
         self._ask(self._at(revision, lambda: self.session.undo(seat)))
 
     def move_now(self, thinking: Thinking | None = None) -> None:
-        """End the search under way (a bot's move: it moves with its best so far; a hint:
-        it shows what it has); ``thinking``: the one shown, if another terminal's, is asked to
-        (a small write, in a worker). Any thread."""
+        """End the search under way (a bot's move: it moves with its best so far, or, still
+        waiting for a free thinker, as the Easy bot would; a hint: it shows what it has, or is
+        given up); ``thinking``: the one shown, if another terminal's, is asked to (a small
+        write, in a worker). Any thread."""
         if thinking is not None and thinking.position is not None:
             if thinking.hurry:
                 self.spawn(lambda: self.session.ask_move_now(thinking.seat, thinking.position))
-        elif self.thinker is not None:
+        else:
+            self._move_now()
+
+    def _move_now(self) -> None:
+        self._hurry.set()  # cleared when the next search starts waiting
+        if self.thinker is not None:
             self.thinker.move_now()
 
     def hint(self, seat: int, revision: int) -> None:
@@ -295,13 +334,31 @@ class TableController:
         return session.revision, session.runs_bots, session.lost, session.present
 
     def _bot_choice(self, seat: int) -> str | None:
-        """The bot's choice, thought out in the thinker's process, its progress shown here
-        and shared with the game's other terminals; should that process fail, here (the same
-        choice, without progress or move-now). None: the table was left."""
+        """The bot's choice; a search bot's thought out once a thinker of the server is free
+        (``_thinker_turn``), in the thinker's process, its progress shown here and shared with
+        the game's other terminals; should that process fail, here (the same choice, without
+        progress or move-now). None: the table was left."""
         kind = self.session.record.seats[seat].kind
+        if kind not in LEVELS:
+            return self.session.bot_choice(seat)
+        position = len(self.session.match.actions)
+        self._searching = (seat, position)
+        try:
+            with self._thinker_turn(seat, shared=position) as slot:
+                if slot is None:  # m before a thinker was free (or none can be had), or the table was left
+                    if self.stopped:
+                        return None
+                    if self._hurry.is_set():
+                        self._tell(Notice("Moved at once", f"{seat_list(self.session.match.names, [seat])} moved as "
+                                          "the Easy bot would: no thinker of the server was free yet.", timeout=6))
+                    return self.session.bot_choice(seat, kind=QUICK_MOVE)
+                return self._search_bot_choice(seat, kind, position)
+        finally:
+            self._searching = None
+            self.session.thinking_done()
+
+    def _search_bot_choice(self, seat: int, kind: str, position: int) -> str | None:
         if self.thinker is not None:
-            position = len(self.session.match.actions)
-            self._searching = (seat, position)
             try:
                 return self.session.bot_choice(seat, self.thinker, self._reporter(seat, LEVELS.get(kind), shared=position))
             except ThinkerError as error:
@@ -309,10 +366,38 @@ class TableController:
                     return None
                 self._tell(Notice("The bots think here now", f"Their process failed: {error}", "warning"))
                 self.thinker = None
-            finally:
-                self._searching = None
-                self.session.thinking_done()
         return self.session.bot_choice(seat)
+
+    def _thinker_turn(self, seat: int, hint: bool = False, shared: int | None = None):
+        """A context holding one of the server's thinkers for a search, once it is this
+        search's turn (saves/thinker_slots.py), or None: ``m`` was pressed, or the table left,
+        before. Meanwhile the thinking line says where the search waits (and the game's other
+        terminals, for a bot's move at ``shared``). Without ``slots``: at once."""
+        if self.slots is None:
+            return nullcontext(True)
+        self._hurry.clear()
+        if self.stopped:
+            return nullcontext(None)
+
+        def waiting(place) -> None:
+            line = place.line or -1
+            self._tell(Thinking(seat, 0.0, hint, waiting=line, behind=place.own))
+            if shared is not None:
+                self.session.share_thinking(seat, shared, 0.0, waiting=line)
+
+        self._waiting = True
+        try:
+            slot = self.slots.take(self.session.save_id, waiting=waiting, cancel=self._hurry)
+        except OSError as error:  # the data folder cannot be written: no search without the cap
+            self._tell(Notice("No thinker", f"The server's thinkers cannot be reached ({error.strerror or error}).",
+                              "warning"))
+            slot = None
+        finally:
+            self._waiting = False
+        if slot is not None and self._hurry.is_set():  # m as the thinker came: it was meant for the wait
+            slot.release()
+            slot = None
+        return nullcontext(None) if slot is None else slot
 
     def _reporter(self, seat: int, level: Level | None, hint: bool = False,
                   shared: int | None = None) -> Callable[[SearchResult], None]:
@@ -341,12 +426,13 @@ class TableController:
         if self.session.record.seats[status.seat].kind not in LEVELS:
             return  # only a search bot's move is shared
         hurry = bool(self.session.seats) and not self.session.lost
-        self._tell(Thinking(status.seat, status.fraction, position=status.position, hurry=hurry))
+        self._tell(Thinking(status.seat, status.fraction, position=status.position, hurry=hurry,
+                            waiting=status.waiting))
 
     def _asked_to_move_now(self, request) -> None:
         """A player at another terminal pressed m: the search it saw ends now. Watch thread."""
-        if self._searching == (request.seat, request.position) and self.thinker is not None:
-            self.thinker.move_now()
+        if self._searching == (request.seat, request.position):
+            self._move_now()
 
     # -- the steps ----------------------------------------------------------------------------
 
@@ -386,14 +472,18 @@ class TableController:
             seed = f"hint:{self.session.record.seed}:{seat}:{position}"
             level = LEVELS[HINT_LEVEL]
             progress = self._reporter(seat, level, hint=True)
-            try:
-                if self.thinker is None:
-                    raise ThinkerError("no thinking process")
-                result = self.thinker.think(match, seat, level, seed, progress=progress)
-            except ThinkerError:
-                if self.stopped or self.thinker is not None and self.thinker.closed:
+            with self._thinker_turn(seat, hint=True) as slot:
+                if slot is None:  # m before a thinker was free (or none can be had): the hint is given up
+                    self._tell(HintDropped())
                     return False
-                result = think(match, seat, level, seed, progress=progress)
+                try:
+                    if self.thinker is None:
+                        raise ThinkerError("no thinking process")
+                    result = self.thinker.think(match, seat, level, seed, progress=progress)
+                except ThinkerError:
+                    if self.stopped or self.thinker is not None and self.thinker.closed:
+                        return False
+                    result = think(match, seat, level, seed, progress=progress)
             self._tell(HintReady(hint_from(result, match.labelled(seat), position)))
             return False
         return step

@@ -69,12 +69,29 @@ def named_prompt(names: list[str], seat: int, prompt: str) -> str:
 
 def thinking_line(state: TableState, thinking) -> str:
     """'▲B Bruno is thinking… 31%' over '▰▰▰▱▱▱▱▱▱▱ m: move now' (a tui.table.controller.Thinking;
-    no key where this terminal may not hurry it)."""
+    no key where this terminal may not hurry it); or, while the search waits for a free thinker
+    of the server, '▲B Bruno waits for a free thinker (2nd in line)…' over what m does then."""
+    if thinking.waiting:
+        who = "Hint" if thinking.hint else seat_label(state.names, thinking.seat)
+        if thinking.waiting > 0:
+            why = f"waits for a free thinker ({ordinal(thinking.waiting)} in line)"
+        elif thinking.behind:
+            why = f"waits for your other games' bots ({thinking.behind} at a time)"
+        else:
+            why = "waits for a free thinker"
+        key = ("m: cancel" if thinking.hint else "m: move now, as the Easy bot would") if thinking.hurry else ""
+        return f"{who} {why}…\n{key}"
     filled = round(thinking.fraction * BAR)
     bar = "▰" * filled + "▱" * (BAR - filled)
     who = "Working out a hint" if thinking.hint else f"{seat_label(state.names, thinking.seat)} is thinking"
     key = f" m: {'now' if thinking.hint else 'move now'}" if thinking.hurry else ""
     return f"{who}… {thinking.fraction:.0%}\n{bar}{key}"
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def hint_lines(hint) -> list[str]:
