@@ -248,6 +248,7 @@ def test_a_terminals_own_write_never_comes_back_to_it_as_a_change(toy, tmp_path,
                           on_seats=lambda: None)
     bruno.start()
     try:
+        assert ann.state(lambda state: state.present == {0, 1})  # Bruno sat down: nothing else will come
         ann.controller.act(0, "pledge:high", shown.revision)
         assert ann.state(lambda state: state.position == shown.position + 1)
         assert bruno_changes.wait(2.0), "the other terminal's doorbell must ring (its fallback is 5 s)"
