@@ -14,10 +14,11 @@ import multiprocessing
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from engine import registry
 from engine.bots import make_bot
+from engine.core.bots import Bot
 from engine.core.match import Match
 from engine.core.scoring import ranking
 
@@ -52,7 +53,7 @@ class GameResult:
     seed: int | None = None
     """The deal's seed."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """One game as a line of ``tabula arena --games-log``: enough to pool runs on other
         deals exactly (``from_json`` reads it back for ``tally``)."""
         return {"seed": self.seed, "kinds": list(self.kinds), "totals": list(self.totals),
@@ -60,7 +61,7 @@ class GameResult:
                 "decisions": self.decisions, "cut": list(self.cut)}
 
     @classmethod
-    def from_json(cls, data: dict) -> "GameResult":
+    def from_json(cls, data: dict[str, Any]) -> "GameResult":
         return cls(tuple(data["kinds"]), tuple(data["totals"]), tuple(data["winners"]),
                    tuple((kind, seconds) for kind, seconds in data["think"]), data["decisions"], tuple(data["cut"]),
                    data["seed"])
@@ -74,7 +75,7 @@ def specs(game: str, seats: list[str], games: int, seed: int, capped: bool = Tru
             for g in range(games)]
 
 
-def make_seat(kind: str, seed: str, capped: bool):
+def make_seat(kind: str, seed: str, capped: bool) -> Bot:
     return SearchBot(kind, seed, capped=capped) if kind in LEVELS else make_bot(kind, seed)
 
 
@@ -93,10 +94,11 @@ def play(spec: GameSpec) -> GameResult:
         seat = decision.actors[0]
         wide = len(match.legal(seat)) > 1
         start = time.thread_time()
-        choice = bots[seat].choose(match, seat)
+        bot = bots[seat]
+        choice = bot.choose(match, seat)
         if wide:
             think.append((spec.kinds[seat], time.thread_time() - start))
-            if isinstance(bots[seat], SearchBot) and bots[seat].last.stopped == "cap":
+            if isinstance(bot, SearchBot) and bot.last is not None and bot.last.stopped == "cap":
                 cut.append(spec.kinds[seat])
         match.choose(seat, choice.id)
         decisions += 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.contract import Choice
 from engine.core.match import Match
 
@@ -9,13 +11,13 @@ from .ismcts import Limits, SearchResult, search
 from .profiles import LEVELS, Level, profile_for
 
 
-def limits_for(level: Level, *, capped: bool = True, **extra) -> Limits:
+def limits_for(level: Level, *, capped: bool = True, **extra: Any) -> Limits:
     if not capped:
         return Limits(level.iterations, **extra)
     return Limits(level.iterations, cpu_cap=level.cpu_cap, wall_cap=level.wall_cap, **extra)
 
 
-def think(match: Match, seat: int, level: Level, seed: int | str, *, capped: bool = True, **extra) -> SearchResult:
+def think(match: Match, seat: int, level: Level, seed: int | str, *, capped: bool = True, **extra: Any) -> SearchResult:
     """Search the seat's decision now in ``match``, from what the seat may know."""
     rules = match.rules
     return search(rules, match.state, seat, len(match.names), limits_for(level, capped=capped, **extra), seed,

@@ -8,7 +8,7 @@ carries the choice as the seat sees it labelled, and the estimated win chance af
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Sequence, cast
 
 from engine.core.contract import Choice
 
@@ -40,7 +40,7 @@ class Hint:
 
 def hint_from(result: SearchResult, labelled: Sequence[Choice], position: int) -> Hint:
     """The best ``SHOWN`` choices of a search, labelled as the seat sees them."""
-    labels = {choice.id: choice.label or choice.id for choice in labelled}
+    labels = {choice.id: cast(str, choice.label) or choice.id for choice in labelled}  # labelled: in words
     top = [c for c in result.candidates if c.choice in labels][:SHOWN]
     return Hint(result.seat, position, tuple(Suggestion(c.choice, labels[c.choice], c.value, c.visits) for c in top),
                 result.iterations, forced=result.stopped == "forced")

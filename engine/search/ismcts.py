@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from engine.core import rng
 from engine.core.contract import CHANCE, Choice, Decision, Rules, State
@@ -30,6 +30,10 @@ from engine.core.state import copy_state
 from .profiles import Profile
 from .tree import Node, Stat
 from .values import final_values, heuristic_values, logistic
+
+Step = tuple[int, Stat, "Node | None"]
+"""One step of an iteration's walk: the seat that chose, the statistics of its choice, and the
+node the choice led to (None at a simultaneous decision, whose seats share a node)."""
 
 CHECK_EVERY = 8
 """Iterations between looks at the clocks and at a stop request."""
@@ -130,7 +134,7 @@ def search(rules: Rules, state: State, seat: int, seats: int, limits: Limits, se
     return result(stopped)
 
 
-def seed_root(root: Node, rules: Rules, known: State, seat: int, options, profile: Profile) -> None:
+def seed_root(root: Node, rules: Rules, known: State, seat: int, options: Sequence[Choice], profile: Profile) -> None:
     """Give each root choice ``prior_visits`` visits at the heuristic's value one ply on."""
     for option in options:
         trial = copy_state(known, log=False)
@@ -163,7 +167,8 @@ class Walk:
         self.mirrored = profile.mirrored
 
     def iterate(self, root: Node, state: State) -> None:
-        rules, node, path = self.rules, root, []
+        rules, node = self.rules, root
+        path: list[Step] = []
         growing = True
         decision = rules.decision(state)
         while decision is not None and growing:
@@ -191,7 +196,7 @@ class Walk:
             stat.add(values[seat])
 
     @staticmethod
-    def _back_up_own_steps(path: list, values: list[float]) -> None:
+    def _back_up_own_steps(path: list[Step], values: list[float]) -> None:
         """A choice the same seat follows with another of its own (the next step of its action)
         is worth what the seat's best-tried next choice is worth, not the mean of every
         continuation tried: the seat will not pick the ones explored and found worse."""
@@ -205,7 +210,7 @@ class Walk:
                     value = best.mean
             stat.add(value)
 
-    def _together(self, node: Node, state: State, decision: Decision, path: list) -> tuple[Node, bool]:
+    def _together(self, node: Node, state: State, decision: Decision, path: list[Step]) -> tuple[Node, bool]:
         """A simultaneous decision: every actor picks from its own statistics here."""
         picks = [(seat, *node.select(seat, decision.choices[seat], self.explore, self.pick)) for seat in decision.actors]
         growing = True

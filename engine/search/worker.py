@@ -22,7 +22,7 @@ import sys
 import threading
 import traceback
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO, Callable, cast
 
 from engine import registry
 from engine.bots import make_bot
@@ -73,7 +73,7 @@ def receive(stream: BinaryIO) -> Any:
 
 class Thinker:
     def __init__(self) -> None:
-        self._process: subprocess.Popen | None = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
         """One search at a time; ``move_now`` and ``close`` may come from any thread."""
         self._searching = False
@@ -85,8 +85,9 @@ class Thinker:
         self.closed = False
         """``close`` was called: no more searches (the app is ending)."""
 
-    def start(self) -> None:
-        """Start the worker now (it takes a moment to import the games) rather than at the first search."""
+    def start(self) -> subprocess.Popen[bytes]:
+        """Start the worker now (it takes a moment to import the games) rather than at the first
+        search; the worker process."""
         if self.closed:
             raise ThinkerError("the thinking process was closed")
         if self._process is None or self._process.poll() is not None:
@@ -94,6 +95,7 @@ class Thinker:
             self._process = subprocess.Popen(
                 [sys.executable, "-m", "engine.search.worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+        return self._process
 
     def think(self, match: Match, seat: int, level: str | Level, seed: str, *, capped: bool = True,
               progress: Callable[[SearchResult], None] | None = None) -> SearchResult:
@@ -101,14 +103,14 @@ class Thinker:
         not the CPU); ``progress`` gets the best choices so far, from this thread."""
         request = self.request(match, seat, LEVELS[level] if isinstance(level, str) else level, seed, capped)
         with self._lock:
-            self.start()
-            process = self._process
+            process = self.start()
+            requests, answers = cast(BinaryIO, process.stdin), cast(BinaryIO, process.stdout)
             try:
-                self._exchange(process, send, process.stdin, request)
+                self._exchange(process, send, requests, request)
                 self._heard = self._hurry = False
                 self._searching = True
                 while True:
-                    kind, payload = self._exchange(process, receive, process.stdout)
+                    kind, payload = self._exchange(process, receive, answers)
                     if not self._heard:
                         self._heard = True
                         if self._hurry:  # asked before the worker could take the signal
@@ -117,13 +119,13 @@ class Thinker:
                         if progress is not None:
                             self._report(process, progress, payload)
                     elif kind == "done":
-                        return payload
+                        return cast(SearchResult, payload)
                     else:
                         raise ThinkerError(payload)
             finally:
                 self._searching = False
 
-    def _exchange(self, process: subprocess.Popen, talk: Callable, *args) -> Any:
+    def _exchange(self, process: subprocess.Popen[bytes], talk: Callable[..., Any], *args: Any) -> Any:
         """``send`` or ``receive`` on the worker's pipes; a broken pipe is a dead worker."""
         try:
             return talk(*args)
@@ -131,7 +133,7 @@ class Thinker:
             self._end(process)
             raise ThinkerError(f"the thinking process stopped: {error}") from error
 
-    def _report(self, process: subprocess.Popen, progress: Callable[[SearchResult], None],
+    def _report(self, process: subprocess.Popen[bytes], progress: Callable[[SearchResult], None],
                 result: SearchResult) -> None:
         """Call the caller's ``progress``. What it raises is the caller's and goes up as it is
         (an OSError of its own is no failure of the worker); the search is abandoned first,
@@ -142,10 +144,10 @@ class Thinker:
             self._abandon(process)
             raise
 
-    def _abandon(self, process: subprocess.Popen) -> None:
+    def _abandon(self, process: subprocess.Popen[bytes]) -> None:
         try:
             process.send_signal(MOVE_NOW)  # it has answered: it takes the signal
-            while receive(process.stdout)[0] == "progress":
+            while receive(cast(BinaryIO, process.stdout))[0] == "progress":
                 pass
         except (EOFError, OSError, pickle.UnpicklingError):
             self._end(process)  # the next search starts a new worker
@@ -179,7 +181,7 @@ class Thinker:
                 self._signal(self._process)
 
     @staticmethod
-    def _signal(process: subprocess.Popen | None) -> None:
+    def _signal(process: subprocess.Popen[bytes] | None) -> None:
         if process is not None and process.poll() is None:
             try:
                 process.send_signal(MOVE_NOW)
@@ -193,12 +195,13 @@ class Thinker:
         if process is not None:
             self._end(process)
 
-    def _end(self, process: subprocess.Popen) -> None:
+    def _end(self, process: subprocess.Popen[bytes]) -> None:
         if self._process is process:
             self._process = None
         for stream in (process.stdin, process.stdout):
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
         if process.poll() is None:
@@ -210,7 +213,7 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """The worker process: one search per request until the caller closes the pipe."""
     asked = False
 
-    def move_now(*_) -> None:
+    def move_now(*_: Any) -> None:
         # Only a plain flag: a second signal can run this inside itself, and a lock taken here
         # (threading.Event's) would wait on itself; signals in a stream then end the process.
         nonlocal asked
