@@ -16,6 +16,8 @@ import time
 
 import pytest
 
+from tui.compat import app_quiet, count_handling, replace_idle_wait, restore_handling, running_app
+
 QUIET_LIMIT = 60.0
 """Seconds after which a wait gives up: an app that is never quiet (a running animation) must
 not hang the suite; the test's own assertions then say what is wrong."""
@@ -25,28 +27,9 @@ HANDLING = [0]
 """Messages (and after-refresh callbacks) being handled right now, across the app's widgets."""
 
 
-def quiet(app) -> bool:
-    """Nothing queued or being handled by the app or any of its widgets and screens."""
-    return HANDLING[0] == 0 and all(pump._message_queue.empty() and not pump._next_callbacks
-                                    for pump in [app, *list(app._registry)])
-
-
-def counted(handle):
-    async def handling(self, *args):
-        HANDLING[0] += 1
-        try:
-            return await handle(self, *args)
-        finally:
-            HANDLING[0] -= 1
-
-    return handling
-
-
 async def wait_until_quiet(min_sleep: float = 0.0, max_sleep: float = QUIET_LIMIT) -> None:
-    """Drop-in for textual._wait.wait_for_idle (same arguments)."""
-    from textual._context import active_app
-
-    app = active_app.get(None)
+    """Drop-in for Textual's wait_for_idle (same arguments)."""
+    app = running_app()
     await asyncio.sleep(min_sleep)
     if app is None:
         return
@@ -54,20 +37,13 @@ async def wait_until_quiet(min_sleep: float = 0.0, max_sleep: float = QUIET_LIMI
     calm = 0
     while calm < 2 and time.monotonic() < deadline:  # quiet twice in a row: no hand-over in between
         await asyncio.sleep(0.001)
-        calm = calm + 1 if quiet(app) else 0
+        calm = calm + 1 if app_quiet(app, HANDLING[0]) else 0
 
 
 @pytest.fixture(autouse=True, scope="session")
 def pilot_waits_for_quiet():
-    import textual.app
-    import textual.pilot
-    from textual.message_pump import MessagePump
-
-    saved = (textual.app.wait_for_idle, textual.pilot.wait_for_idle, MessagePump._dispatch_message,
-             MessagePump._flush_next_callbacks)
-    textual.app.wait_for_idle = textual.pilot.wait_for_idle = wait_until_quiet
-    MessagePump._dispatch_message = counted(MessagePump._dispatch_message)
-    MessagePump._flush_next_callbacks = counted(MessagePump._flush_next_callbacks)
+    restore_wait = replace_idle_wait(wait_until_quiet)
+    saved = count_handling(HANDLING)
     yield
-    (textual.app.wait_for_idle, textual.pilot.wait_for_idle, MessagePump._dispatch_message,
-     MessagePump._flush_next_callbacks) = saved
+    restore_handling(saved)
+    restore_wait()

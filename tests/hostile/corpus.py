@@ -39,7 +39,9 @@ def bad_characters(text: str) -> set[str]:
 
 def screen_text(app) -> str:
     """Every character the app's screen shows now, as the compositor would paint it."""
-    strips = app.screen._compositor.render_strips()
+    from tui.compat import screen_strips
+
+    strips = screen_strips(app)
     return "\n".join("".join(segment.text for segment in strip) for strip in strips)
 
 

@@ -18,6 +18,7 @@ from saves.store import SaveStore
 from saves.thinker_slots import Place, ThinkerSlots
 from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of, until
 from tests.tui.test_table_controller import Terminal
+from tui.compat import notifications
 from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
 from tui.table.controller import Thinking
@@ -275,7 +276,7 @@ async def test_a_bot_waiting_for_a_thinker_says_so_and_m_moves_it_at_once(toy, t
             await pilot.press("m")
             await until(pilot, lambda: len(table.session.match.actions) > actions, timeout=10)
             assert table.session.match.actions[actions].actor == 1 and table.thinking is None
-            assert any("moved as the Easy bot would" in n.message for n in app._notifications)
+            assert any("moved as the Easy bot would" in n.message for n in notifications(app))
     finally:
         elsewhere.release()
 
@@ -294,9 +295,9 @@ async def test_a_hint_waits_for_a_thinker_too(toy, tmp_path, served):
             await pilot.press("h")
             await until(pilot, lambda: table.thinking is not None and table.thinking.waiting, settled=False)
             assert "Hint waits for a free thinker (1st in line)…" in text_of(table.query_one("#thinking"))
-            assert not any(n.title.startswith("Hint for") for n in app._notifications)
+            assert not any(n.title.startswith("Hint for") for n in notifications(app))
             elsewhere.release()
-            await until(pilot, lambda: any(n.title.startswith("Hint for") for n in app._notifications), timeout=30,
+            await until(pilot, lambda: any(n.title.startswith("Hint for") for n in notifications(app)), timeout=30,
                         settled=False)
     finally:
         elsewhere.release()
@@ -342,7 +343,7 @@ async def test_games_of_bots_only_are_refused_over_ssh_unless_the_host_allows_th
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await start_bots_only(pilot)
         assert isinstance(app.screen, NewGameScreen), "no game of bots only was started"
-        said = "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
+        said = "\n".join(f"{n.title}: {n.message}" for n in notifications(app))
         assert "does not start games of bots only" in said and "--allow-bot-games" in said
     assert SaveStore(tmp_path).summaries() == []
     served.setenv(BOT_GAMES, "1")  # the host runs `tabula serve ssh --allow-bot-games`
@@ -378,7 +379,14 @@ def test_a_served_app_only_watches_a_saved_game_of_bots_only_unless_allowed(toy,
 
 
 def test_the_server_hands_its_bot_limits_to_every_app(monkeypatch):
-    from tui.serve import BOT_GAMES, BOT_GAMES_PER_KEY, BOT_WORKERS, BotLimits, bot_limits, default_bot_workers
+    from tui.serve import (
+        BOT_GAMES,
+        BOT_GAMES_PER_KEY,
+        BOT_WORKERS,
+        BotLimits,
+        bot_limits,
+        default_bot_workers,
+    )
     from tui.serve.ssh import SSHOptions, app_environment
 
     monkeypatch.setenv(BOT_GAMES, "1")  # inherited by the server: never passed on as it is

@@ -25,6 +25,7 @@ from saves.store import SaveStore
 from tests.hostile.junk import GOOD_SHEET_TITLE, GOOD_TITLE, JUNK, good_data, plant
 from tests.hostile.test_junk_files import cli_run, within_deadline
 from tests.toygame import ToyRules
+from tui.compat import notifications
 
 CODE = str(Path(tui.__file__).parents[1])
 
@@ -413,8 +414,8 @@ def test_a_bad_component_file_in_the_app(kind, data_dir, tmp_path):
             await pilot.press("r")
             await settle(pilot)
             await pilot.press("enter")
-            await until(pilot, lambda: app._notifications)
-            return "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
+            await until(pilot, lambda: notifications(app))
+            return "\n".join(f"{n.title}: {n.message}" for n in notifications(app))
 
     try:
         told = within_deadline(lambda: asyncio.run(scenario()))

@@ -9,6 +9,7 @@ import pytest
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tests.tui.helpers import make_app, pilot_test, settle, until
+from tui.compat import notifications
 from tui.screens.resume import ResumeScreen, SeatPicker
 from tui.screens.table import TableScreen
 
@@ -108,7 +109,7 @@ async def test_screenshots_are_offered_locally_only(toy, tmp_path, monkeypatch):
 
 
 def notices(app) -> str:
-    return "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
+    return "\n".join(f"{n.title}: {n.message}" for n in notifications(app))
 
 
 async def free_a_seat(data_dir, choice_text: str) -> str:
@@ -335,4 +336,4 @@ async def test_at_the_hosts_own_terminal_any_game_may_be_renamed(toy, tmp_path):
 
 
 def notices(app) -> str:
-    return "\n".join(str(notice.message) for notice in app._notifications)
+    return "\n".join(str(notice.message) for notice in notifications(app))

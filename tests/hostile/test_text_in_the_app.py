@@ -7,15 +7,22 @@ import pytest
 
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
-from tests.hostile.corpus import HOSTILE, MARKUP, bad_characters, raw_save, real_save, screen_text
+from tests.hostile.corpus import (
+    HOSTILE,
+    MARKUP,
+    bad_characters,
+    real_save,
+    screen_text,
+)
 from tests.tui.helpers import make_app, pilot_test, settle, until
+from tui.compat import notifications
 from tui.screens.end import EndScreen, ScoreSheetScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.table import TableScreen
 
 
 def notices(app) -> str:
-    return "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
+    return "\n".join(f"{n.title}: {n.message}" for n in notifications(app))
 
 
 def assert_plain(app, *expected: str) -> str:

@@ -8,6 +8,7 @@ import gc
 import weakref
 
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, pilot_test, settle
+from tui.compat import rendered_lines_of
 from tui.screens.home import HomeScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.table import TableScreen
@@ -15,11 +16,11 @@ from tui.screens.table import TableScreen
 
 def table_refs(table: TableScreen) -> dict[str, weakref.ref]:
     """Weak references to a table screen, its game, and the lines each of its widgets drew
-    (Textual keeps a widget's rendered lines in its ``_styles_cache``)."""
+    (Textual keeps the lines a widget rendered: ``tui.compat.rendered_lines_of``)."""
     refs = {"table": weakref.ref(table), "session": weakref.ref(table.session.session),
             "match": weakref.ref(table.session.match)}
     for number, widget in enumerate(table.walk_children()):
-        refs[f"lines of {type(widget).__name__} #{number}"] = weakref.ref(widget._styles_cache)
+        refs[f"lines of {type(widget).__name__} #{number}"] = weakref.ref(rendered_lines_of(widget))
     return refs
 
 

@@ -9,6 +9,7 @@ import pytest
 from engine.core.bots import RandomBot
 from engine.registry import rules_for
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle
+from tui.compat import watch_paints
 from tui.screens import table
 from tui.screens.table import TableScreen
 
@@ -24,16 +25,14 @@ class Emulator:
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.Stream(self.screen)
         self.changes = 0
-        display = app._display
 
         def shown(screen, renderable) -> None:
             if renderable is not None and hasattr(renderable, "render_segments"):
                 before = self.cells()
                 self.stream.feed(renderable.render_segments(app.console))
                 self.changes += self.cells() != before
-            display(screen, renderable)
 
-        app._display = shown
+        watch_paints(app, shown)
 
     def cells(self) -> list:
         return [dict(row) for row in self.screen.buffer.values()]

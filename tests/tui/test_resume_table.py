@@ -4,7 +4,7 @@ not built anew, as the table and the hot-seat curtain take turns."""
 
 from __future__ import annotations
 
-from textual.widgets._footer import FooterKey
+from tui.compat import FooterKey
 
 from engine.core.bots import RandomBot
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle

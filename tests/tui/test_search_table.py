@@ -11,6 +11,7 @@ from engine.core.contract import HINTS
 from engine.search import LEVELS, Level
 from saves.store import SaveStore
 from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of, until
+from tui.compat import mark_taken_down, notifications, select_options
 from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
 from tui.table.controller import Thinking
@@ -25,7 +26,7 @@ def endless(monkeypatch):
 
 
 def notices(app) -> list[str]:
-    return [f"{n.title}: {n.message}" for n in app._notifications]
+    return [f"{n.title}: {n.message}" for n in notifications(app)]
 
 
 async def open_table(pilot) -> TableScreen:
@@ -72,7 +73,7 @@ async def test_a_report_from_the_search_that_arrives_as_the_table_is_taken_down_
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot)
         await until(pilot, lambda: table.thinking is not None, timeout=30, settled=False)
-        table._pruning = True  # how Textual starts to take a screen down (at quit): it marks it,
+        mark_taken_down(table)  # how Textual starts to take a screen down (at quit): it marks it,
         await table.query_one("#thinking").remove()  # then removes its widgets, the screen last
         table.take(Thinking(1, 0.5))  # the search's report, sent before the table began to close: no error
 
@@ -101,7 +102,7 @@ async def test_the_hint_key_suggests_three_choices_from_the_seats_view(toy, tmp_
         assert table.check_action("hint", ()) is True
         await pilot.press("h")
         await until(pilot, lambda: any(n.startswith("Hint for ●A Alice") for n in notices(app)), timeout=20)
-        hint = next(n.message for n in app._notifications if n.title.startswith("Hint for"))
+        hint = next(n.message for n in notifications(app) if n.title.startswith("Hint for"))
         lines = ["", *hint.split("\n")]
         assert [line[:2] for line in lines[1:4]] == ["1.", "2.", "3."]
         assert all(re.search(r"about \d+% to win$", line) for line in lines[1:4])
@@ -139,7 +140,7 @@ async def test_the_new_game_form_offers_the_levels_and_hints_follow_the_seats(to
         assert isinstance(form, NewGameScreen)
         kind, hints = form.query_one("#kind-1"), form.query_one(f"#option-{HINTS}")
         assert kind.value == "normal"
-        assert [label for label, _ in kind._options if label][:4] == ["Human", "Easy bot", "Normal bot", "Hard bot"]
+        assert [label for label, _ in select_options(kind) if label][:4] == ["Human", "Easy bot", "Normal bot", "Hard bot"]
         assert hints.value is True  # one person against a bot
         await pilot.press(*["tab"] * 5, "enter", "up", "up", "enter")  # Bruno becomes a human
         await settle(pilot)

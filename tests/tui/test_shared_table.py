@@ -12,11 +12,20 @@ import time
 
 from saves.seats import SeatLeases
 from saves.session import GameSession
+from saves.shared import SharedSession
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of, until
+from tests.tui.helpers import (
+    make_app,
+    new_save,
+    open_first_save,
+    pilot_test,
+    settle,
+    text_of,
+    until,
+)
+from tui.compat import notifications
 from tui.screens.resume import ResumeScreen, SeatPicker
 from tui.screens.table import TableScreen
-from saves.shared import SharedSession
 
 TWO_HUMANS = [("Ann", "human"), ("Bruno", "human")]
 
@@ -28,7 +37,7 @@ def other_terminal(data_dir, save_id: str, seats: list[int]) -> SharedSession:
 
 
 def notices(app) -> list[str]:
-    return [f"{n.title}: {n.message}" for n in app._notifications]
+    return [f"{n.title}: {n.message}" for n in notifications(app)]
 
 
 def log_text(table) -> str:

@@ -4,7 +4,15 @@ be undone, the remembered settings (turn bell, who confirms)."""
 from __future__ import annotations
 
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
+from tests.tui.helpers import (
+    make_app,
+    new_save,
+    open_first_save,
+    pilot_test,
+    settle,
+    text_of,
+)
+from tui.compat import notifications
 from tui.screens.settings import SettingsScreen
 from tui.screens.table import TableScreen
 
@@ -68,7 +76,7 @@ async def test_u_says_why_nothing_can_be_undone(tmp_path):
         table = app.screen
         await pilot.press("u")
         await settle(pilot)
-        notice = list(app._notifications)[-1]
+        notice = notifications(app)[-1]
         assert notice.title == "Nothing to undo" and "no move to take back" in notice.message
 
 

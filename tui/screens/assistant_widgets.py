@@ -12,29 +12,28 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import OptionList
-from textual._widget_navigation import find_next_enabled_no_wrap
+
+from tui.compat import LeftGutter, find_next_enabled_no_wrap, first_style, option_line
 
 CURSOR = "▶ "
 GUTTER = len(CURSOR)
 
 
-class CursorList(OptionList):
+class CursorList(LeftGutter):
     """An OptionList that marks its highlighted option with '▶' while it has the focus (so the
     cursor reads in plain text and under NO_COLOR, and only the active list shows one), and
     that stops at the ends instead of wrapping around: Down once too often stays at the bottom."""
 
-    def _get_left_gutter_width(self) -> int:
-        return GUTTER
+    gutter = GUTTER
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
         try:
-            index, line = self._lines[self.scroll_offset.y + y]
+            index, line = option_line(self, self.scroll_offset.y + y)
         except IndexError:
             return Strip([Segment(" " * GUTTER), *strip], strip.cell_length + GUTTER)
         mark = CURSOR if self.has_focus and index == self.highlighted and line == 0 else " " * GUTTER
-        style = strip._segments[0].style if strip._segments else None
+        style = first_style(strip)
         return Strip([Segment(mark, style), *strip], strip.cell_length + GUTTER)
 
     def on_focus(self) -> None:

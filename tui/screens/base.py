@@ -12,8 +12,9 @@ is always followed by a newer one, so it is safe to drop.
 from __future__ import annotations
 
 from textual import events
-from textual._styles_cache import StylesCache
 from textual.screen import ModalScreen, Screen, ScreenResultType
+
+from tui.compat import forget_styles_cache
 
 
 class LatestSizeOnly:
@@ -32,9 +33,7 @@ class ForgetsItsLines:
     caches it has nothing to empty)."""
 
     def on_unmount(self) -> None:
-        clear = getattr(StylesCache.get_inner_outer, "cache_clear", None)
-        if clear is not None:
-            clear()
+        forget_styles_cache()
 
 
 class TabulaScreen(LatestSizeOnly, ForgetsItsLines, Screen[ScreenResultType]):

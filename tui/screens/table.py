@@ -22,6 +22,7 @@ from tui.boards import board_for
 from tui.boards.base import Frame, Panel, focus
 from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS
+from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.base import TabulaScreen
 from tui.table.controller import HintDropped, HintReady, Notice, TableController, TableEvent, Thinking, ThinkingEnded
@@ -41,7 +42,7 @@ SLOW_ANSWER = 0.25
 """Seconds a move may take before its choice list dims."""
 
 
-class TableScreen(TabulaScreen):
+class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
     BINDINGS = [
         *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({n})", show=False)
           for n, key in enumerate(CHOICE_KEYS, start=1)),
@@ -170,13 +171,6 @@ class TableScreen(TabulaScreen):
             for _, name in breakpoints:
                 self.set_class(bool(reached) and name == reached[-1], name)
 
-    def _compositor_refresh(self) -> None:
-        """Paint with the layout what it made dirty: a scrollbar whose thumb moved, a log scrolled
-        to its new end. Textual paints those a frame later (after they ask for it), so the
-        screen would change again 17 ms and more after a move was drawn."""
-        self._compositor.update_widgets(set(self._compositor.visible_widgets))
-        super()._compositor_refresh()
-
     def on_unmount(self) -> None:
         self.controller.stop()  # frees this terminal's seats at once
 
@@ -296,9 +290,9 @@ class TableScreen(TabulaScreen):
     @property
     def taken_down(self) -> bool:
         """Closed, or being closed (the end screen replaced it, or the app ends), while workers and
-        the footer may still call on it. Textual marks a screen it takes down (_pruning, it has no
-        public test), then removes its widgets, deepest first, then the screen."""
-        return not self.is_attached or self._pruning
+        the footer may still call on it. Textual marks a screen it takes down, then removes its
+        widgets, deepest first, then the screen."""
+        return not self.is_attached or being_taken_down(self)
 
     def render_state(self, state: TableState) -> None:
         view, viewer = state.view, state.viewer

@@ -7,7 +7,8 @@ from typing import NamedTuple
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
-from textual.widgets._footer import FooterKey
+
+from tui.compat import FooterKey, footer_ready, key_disabled, set_key_disabled
 
 
 class Key(NamedTuple):
@@ -41,7 +42,7 @@ class Footer(TextualFooter):
         """The keys to show now, each with whether it is enabled."""
 
     def bindings_changed(self, screen: Screen) -> None:
-        self._bindings_ready = True
+        footer_ready(self)
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen and not self._looking:
@@ -88,8 +89,8 @@ class Footer(TextualFooter):
             shown, enabled = key in self._wanted, self._wanted.get(key, True)
             if widget.display != shown:
                 widget.display = shown
-            if widget._disabled == enabled:
-                widget._disabled = not enabled
+            if key_disabled(widget) == enabled:
+                set_key_disabled(widget, not enabled)
                 widget.set_class(not enabled, "-disabled")
 
     def compose(self) -> ComposeResult:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Size
-from textual.widgets import RichLog
 
+from tui.compat import CompatLog, forget_rendered_lines
 from tui.text import clean
 
 NEW_MARK = "▸ "
@@ -33,7 +32,7 @@ def kept(lines: list[str], new: int) -> list[Text]:
     return [Text(f"… {start} earlier lines (l: the whole log)", style="dim"), *marked] if start else marked
 
 
-class GameLog(RichLog):
+class GameLog(CompatLog):
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
         self._shown: list[Text] = []
@@ -48,8 +47,8 @@ class GameLog(RichLog):
         if not self.scrollable_content_region.width:  # hidden: written when laid out
             self._shown, self._width = marked, 0
             return
-        if not self._size_known:  # laid out, its Resize not handled yet (a table drawn right after its first layout)
-            self._width, self._size_known = self.size.width, True
+        if not self.size_known:  # laid out, its Resize not handled yet (a table drawn right after its first layout)
+            self._width, self.size_known = self.size.width, True
         same = next((index for index, (now, was) in enumerate(zip(marked, self._shown)) if now != was),
                     min(len(marked), len(self._shown)))
         self._rewind(same)
@@ -61,35 +60,26 @@ class GameLog(RichLog):
         after it, painting the log once more after every move."""
         self.anchor()
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        """Anchored at the new height, in the layout that gave it: Textual's layout scrolls an
-        anchored log with its old height, and scrolls it again (a frame later) with the new one."""
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        if resized and self.is_anchored and not self._anchor_released:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
-        return resized
-
     def _rewind(self, count: int) -> None:
         """Forget what was written for the shown lines past the first ``count``."""
         if count < len(self._ends):
             del self.lines[self._ends[count - 1] if count else 0:]
             del self._ends[count:]
-            self._line_cache.clear()
-            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+            forget_rendered_lines(self)
             self.refresh()
 
     def _write(self, lines: list[Text]) -> None:
         for line in lines:
             self.write(line, scroll_end=False)
             self._ends.append(len(self.lines))
-        if self._anchor_released:  # the player scrolled back: a move brings the newest lines back
+        if self.anchor_released:  # the player scrolled back: a move brings the newest lines back
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def on_resize(self, event: events.Resize) -> None:
         """RichLog wraps lines once, as written: write them again at the new width."""
         if event.size.width != self._width:
             self._width = event.size.width
-            self._size_known = self._size_known or bool(self._width)  # as RichLog's handler, which runs next
+            self.size_known = self.size_known or bool(self._width)  # as RichLog's handler, which runs next
             self.clear()
             self._ends.clear()
             self._write(self._shown)

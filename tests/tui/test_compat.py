@@ -1,0 +1,170 @@
+"""Each of Textual's internals that tui/compat.py uses, checked against the installed Textual: a
+release that renames or changes one fails the test named after it (and nothing else breaks
+silently). One test per use."""
+
+from __future__ import annotations
+
+import inspect
+
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, OptionList, RichLog, Select
+
+from tests.tui.helpers import pilot_test
+from tui import compat
+
+
+class Probe(App):
+    """A small app holding one of each widget whose internals compat uses."""
+
+    def compose(self) -> ComposeResult:
+        yield compat.CompatLog(id="log")
+        yield OptionList("one", "two", id="options")
+        yield Select([("Human", "human"), ("Easy bot", "greedy")], value="human", id="select")
+        yield Footer()
+
+
+def test_the_styles_cache_method_is_still_cached_process_wide():
+    from textual._styles_cache import StylesCache
+
+    assert callable(getattr(StylesCache.get_inner_outer, "cache_clear", None)), \
+        "Textual no longer caches get_inner_outer: tui.compat.forget_styles_cache can go"
+    compat.forget_styles_cache()
+
+
+@pilot_test
+async def test_a_screen_is_marked_while_it_is_taken_down():
+    app = Probe()
+    async with app.run_test(size=(80, 24)):
+        assert compat.being_taken_down(app.screen) is False
+        compat.mark_taken_down(app.screen)
+        assert compat.being_taken_down(app.screen) is True
+
+
+@pilot_test
+async def test_a_screen_can_paint_what_its_layout_made_dirty_with_it():
+    from textual.screen import Screen
+
+    assert inspect.signature(Screen._compositor_refresh).parameters.keys() == {"self"}
+
+    class Painting(compat.PaintsWhatLayoutDirtied):
+        def compose(self) -> ComposeResult:
+            yield RichLog()
+
+    app = Probe()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(Painting())
+        await pilot.pause()
+        assert len(compat.screen_strips(app)) == 24
+
+
+@pilot_test
+async def test_a_rich_log_still_has_its_anchor_its_known_size_and_its_line_cache():
+    from textual.widgets import RichLog as TextualLog
+
+    assert list(inspect.signature(TextualLog._size_updated).parameters) == [
+        "self", "size", "virtual_size", "container_size", "layout"]
+    app = Probe()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one("#log", compat.CompatLog)
+        await pilot.pause()
+        assert log.size_known is True and log.anchor_released is False
+        log.write("a line")
+        compat.forget_rendered_lines(log)
+        assert log.virtual_size.height == len(log.lines)
+
+
+@pilot_test
+async def test_an_option_list_still_keeps_its_lines_and_its_gutter():
+    assert "_get_left_gutter_width" in vars(OptionList) or hasattr(OptionList, "_get_left_gutter_width")
+    app = Probe()
+    async with app.run_test(size=(80, 24)) as pilot:
+        options = app.query_one("#options", OptionList)
+        await pilot.pause()
+        assert compat.option_line(options, 0) == (0, 0) and compat.option_line(options, 1) == (1, 0)
+        strip = options.render_line(0)
+        assert compat.first_style(strip) is not None
+
+
+def test_the_next_enabled_option_is_still_found_without_wrapping():
+    assert list(inspect.signature(compat.find_next_enabled_no_wrap).parameters)[:3] == [
+        "candidates", "anchor", "direction"]
+
+
+@pilot_test
+async def test_the_footer_still_has_its_key_widgets_and_their_disabled_flag():
+    app = Probe()
+    async with app.run_test(size=(80, 24)) as pilot:
+        footer = app.query_one(Footer)
+        compat.footer_ready(footer)
+        key = compat.FooterKey("x", "x", "Do", "app.bell")
+        await footer.mount(key)
+        await pilot.pause()
+        assert compat.key_disabled(key) is False
+        compat.set_key_disabled(key, True)
+        assert compat.key_disabled(key) is True
+
+
+@pilot_test
+async def test_message_pumps_still_queue_messages_and_callbacks_the_tests_wait_for():
+    app = Probe()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert compat.running_app() is app
+        assert isinstance(compat.app_quiet(app, 0), bool)
+
+
+def test_the_handling_of_messages_can_still_be_counted_and_put_back():
+    from textual.message_pump import MessagePump
+
+    assert inspect.iscoroutinefunction(MessagePump._dispatch_message)
+    assert inspect.iscoroutinefunction(MessagePump._flush_next_callbacks)
+    before = (MessagePump._dispatch_message, MessagePump._flush_next_callbacks)
+    saved = compat.count_handling([0])
+    compat.restore_handling(saved)
+    assert (MessagePump._dispatch_message, MessagePump._flush_next_callbacks) == before
+
+
+def test_pilot_still_waits_with_a_wait_for_idle_it_can_be_given():
+    import textual.app
+    import textual.pilot
+
+    before = (textual.app.wait_for_idle, textual.pilot.wait_for_idle)
+    assert list(inspect.signature(before[1]).parameters) == ["min_sleep", "max_sleep"]
+
+    async def wait(min_sleep: float = 0.0, max_sleep: float = 0.0) -> None:
+        return None
+
+    restore = compat.replace_idle_wait(wait)
+    assert textual.pilot.wait_for_idle is wait
+    restore()
+    assert (textual.app.wait_for_idle, textual.pilot.wait_for_idle) == before
+
+
+@pilot_test
+async def test_the_app_still_lists_its_notifications():
+    app = Probe()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.notify("hello", title="Hi")
+        await pilot.pause()
+        assert [(n.title, n.message) for n in compat.notifications(app)] == [("Hi", "hello")]
+
+
+@pilot_test
+async def test_the_app_still_hands_each_paint_to_its_display():
+    app = Probe()
+    async with app.run_test(size=(80, 24)) as pilot:
+        paints = []
+        compat.watch_paints(app, lambda screen, renderable: paints.append(renderable))
+        app.query_one("#log", compat.CompatLog).write("more")
+        await pilot.pause(0.1)
+        assert paints
+
+
+@pilot_test
+async def test_a_widget_still_keeps_its_rendered_lines_and_a_select_its_options():
+    app = Probe()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert compat.rendered_lines_of(app.query_one("#log")) is not None
+        labels = [label for label, _ in compat.select_options(app.query_one("#select", Select)) if label]
+        assert [str(label) for label in labels] == ["Human", "Easy bot"]

@@ -1,0 +1,226 @@
+"""The one door to Textual's internals: every use of a private Textual name is here, each for a
+reason Textual's public API cannot serve, and each checked by tests/tui/test_compat.py against
+the installed Textual, so that a release that changes one fails one named test instead of
+breaking screens at random. Nothing else in the app or its tests touches a Textual name that
+starts with an underscore.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Awaitable, Callable
+
+from rich.style import Style
+from textual._styles_cache import StylesCache
+from textual._widget_navigation import find_next_enabled_no_wrap
+from textual.app import App
+from textual.geometry import Size
+from textual.message_pump import MessagePump
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import OptionList, RichLog
+from textual.widgets._footer import FooterKey
+
+__all__ = [
+    "FooterKey", "find_next_enabled_no_wrap", "forget_styles_cache", "being_taken_down", "PaintsWhatLayoutDirtied",
+    "CompatLog", "forget_rendered_lines", "option_line", "first_style", "LeftGutter",
+    "footer_ready", "key_disabled", "set_key_disabled", "screen_strips", "app_quiet", "count_handling",
+    "restore_handling", "replace_idle_wait", "running_app", "notifications", "watch_paints", "rendered_lines_of",
+    "mark_taken_down", "select_options",
+]
+
+# -- the app ------------------------------------------------------------------------------------
+
+
+def forget_styles_cache() -> None:
+    """Empty Textual's process-wide cache of ``StylesCache.get_inner_outer`` (an
+    ``lru_cache(1024)`` whose keys hold every drawn widget's rendered lines: textual#6665). A
+    Textual that no longer caches it has nothing to empty."""
+    clear = getattr(StylesCache.get_inner_outer, "cache_clear", None)
+    if clear is not None:
+        clear()
+
+
+def being_taken_down(screen: Screen[Any]) -> bool:
+    """The screen is being closed (Textual marks it before removing its widgets; there is no
+    public test for it)."""
+    return bool(screen._pruning)
+
+
+class PaintsWhatLayoutDirtied(Screen[Any]):
+    """A screen that paints, with a layout, what that layout made dirty (a scrollbar whose thumb
+    moved, a log scrolled to its new end): Textual paints those a frame later, after they ask for
+    it, so the screen would change again 17 ms and more after a move was drawn."""
+
+    def _compositor_refresh(self) -> None:
+        self._compositor.update_widgets(set(self._compositor.visible_widgets))
+        super()._compositor_refresh()
+
+
+def screen_strips(app: App[Any]) -> list[Strip]:
+    """What the app's screen shows now, line by line, as its compositor would paint it."""
+    return list(app.screen._compositor.render_strips())
+
+
+# -- the log ------------------------------------------------------------------------------------
+
+
+class CompatLog(RichLog):
+    """A RichLog anchored at the height a layout gives it, in that layout (Textual's layout
+    scrolls an anchored log with its old height, and scrolls it again, a frame later, with the
+    new one), which says whether the player released its anchor and whether its width is known."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        if resized and self.is_anchored and not self.anchor_released:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        return resized
+
+    @property
+    def anchor_released(self) -> bool:
+        """The player scrolled back, away from the newest lines."""
+        return bool(self._anchor_released)
+
+    @property
+    def size_known(self) -> bool:
+        """RichLog's flag: its width is known, so what is written is wrapped to it (RichLog sets it
+        on its first Resize, and holds writes back until then)."""
+        return bool(self._size_known)
+
+    @size_known.setter
+    def size_known(self, known: bool) -> None:
+        self._size_known = known
+
+
+def forget_rendered_lines(log: RichLog) -> None:
+    """After lines were taken out of ``log.lines``: drop the lines rendered from them and size
+    the log again."""
+    log._line_cache.clear()
+    log.virtual_size = Size(log._widest_line_width, len(log.lines))
+
+
+# -- lists --------------------------------------------------------------------------------------
+
+
+def option_line(options: OptionList, y: int) -> tuple[int, int]:
+    """(the option's index, its line within the option) of line ``y`` of an OptionList's content."""
+    index, line = options._lines[y]
+    return index, line
+
+
+def first_style(strip: Strip) -> Style | None:
+    """The style a rendered line starts with."""
+    first = next(iter(strip), None)
+    return first.style if first is not None else None
+
+
+class LeftGutter(OptionList):
+    """An OptionList with a gutter of ``gutter`` cells on its left (for a cursor mark)."""
+
+    gutter = 0
+
+    def _get_left_gutter_width(self) -> int:
+        return self.gutter
+
+
+# -- the footer ---------------------------------------------------------------------------------
+
+
+def footer_ready(footer: Widget) -> None:
+    """Tell Textual's Footer that the screen's bindings are known (it composes nothing before)."""
+    footer._bindings_ready = True
+
+
+def key_disabled(key: FooterKey) -> bool:
+    return bool(key._disabled)
+
+
+def set_key_disabled(key: FooterKey, disabled: bool) -> None:
+    key._disabled = disabled
+
+
+# -- tests --------------------------------------------------------------------------------------
+
+
+def running_app() -> App[Any] | None:
+    """The app whose code is running now (Textual's context variable), if any."""
+    from textual._context import active_app
+
+    return active_app.get(None)
+
+
+def app_quiet(app: App[Any], handling: int) -> bool:
+    """Nothing queued for the app or any of its widgets and screens, and nothing being handled
+    (``handling``: the messages being handled now, as ``count_handling`` counts them)."""
+    return handling == 0 and all(pump._message_queue.empty() and not pump._next_callbacks
+                                 for pump in [app, *list(app._registry)])
+
+
+def count_handling(count: list[int]) -> tuple[Any, Any]:
+    """Make every message pump count, in ``count[0]``, the messages and after-refresh callbacks
+    it is handling; returns what to give ``restore_handling`` afterwards."""
+
+    def counted(handle: Any) -> Any:
+        async def handling(self: MessagePump, *args: Any) -> Any:
+            count[0] += 1
+            try:
+                return await handle(self, *args)
+            finally:
+                count[0] -= 1
+
+        return handling
+
+    saved = (MessagePump._dispatch_message, MessagePump._flush_next_callbacks)
+    MessagePump._dispatch_message = counted(MessagePump._dispatch_message)  # type: ignore[method-assign]
+    MessagePump._flush_next_callbacks = counted(MessagePump._flush_next_callbacks)  # type: ignore[method-assign]
+    return saved
+
+
+def restore_handling(saved: tuple[Any, Any]) -> None:
+    MessagePump._dispatch_message, MessagePump._flush_next_callbacks = saved  # type: ignore[method-assign]
+
+
+def replace_idle_wait(wait: Callable[..., Awaitable[None]]) -> Callable[[], None]:
+    """Make Pilot (and the app's own waits) wait with ``wait`` instead of Textual's
+    ``wait_for_idle`` (same arguments); returns what puts Textual's back."""
+    import textual.app
+    import textual.pilot
+
+    saved = (textual.app.wait_for_idle, textual.pilot.wait_for_idle)
+    textual.app.wait_for_idle = textual.pilot.wait_for_idle = wait  # type: ignore[attr-defined]
+
+    def restore() -> None:
+        textual.app.wait_for_idle, textual.pilot.wait_for_idle = saved  # type: ignore[attr-defined]
+
+    return restore
+
+
+def notifications(app: App[Any]) -> list[Any]:
+    """The notifications the app shows now (Textual keeps them; it has no public list)."""
+    return list(app._notifications)
+
+
+def watch_paints(app: App[Any], seen: Callable[[Screen[Any], Any], None]) -> None:
+    """Call ``seen(screen, renderable)`` with each paint the app sends its terminal, before it goes."""
+    display = app._display
+
+    def shown(screen: Screen[Any], renderable: Any) -> None:
+        seen(screen, renderable)
+        display(screen, renderable)
+
+    app._display = shown  # type: ignore[method-assign]
+
+
+def rendered_lines_of(widget: Widget) -> Any:
+    """The object that keeps the lines ``widget`` last rendered (for tests that it is let go)."""
+    return widget._styles_cache
+
+
+def mark_taken_down(screen: Screen[Any]) -> None:
+    """Mark the screen as Textual does when it starts to take it down (at quit)."""
+    screen._pruning = True
+
+
+def select_options(select: Any) -> list[tuple[Any, Any]]:
+    """A Select's (label, value) options, the blank one included."""
+    return list(select._options)
