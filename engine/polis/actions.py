@@ -11,7 +11,8 @@ from typing import Any, Callable
 from engine.core import Stack, add_log
 
 from . import develop, military, politics
-from .terms import ACTIONS, MILITARY_COST, RESOURCES
+from .catalog import MILITARY_COST
+from .text import ACTIONS, RESOURCES
 
 State = dict[str, Any]
 

@@ -23,8 +23,8 @@ from typing import Any
 from engine.core import add_log, logging
 
 from . import geo
-from .data import catalogue
-from .terms import BATTLE_AT, RETREAT_COST, SALPINX_COST, SIDE_NAMES
+from .catalog import BATTLE_AT, RETREAT_COST, SALPINX_COST, catalog
+from .text import SIDE_NAMES
 
 State = dict[str, Any]
 
@@ -35,12 +35,12 @@ def fronts(state: State) -> list[str]:
 
 
 def first_attacker(area: str) -> int:
-    return 1 if catalogue().is_land(area) else 0
+    return 1 if catalog().is_land(area) else 0
 
 
 def begin(state: State, area: str) -> None:
     state["battle"] = {"area": area, "attacker": first_attacker(area), "played": [None, None], "last": None}
-    add_log(state, f"Battle in {catalogue().name(area)}: {state['units'][area][0]} Athenian against "
+    add_log(state, f"Battle in {catalog().name(area)}: {state['units'][area][0]} Athenian against "
                    f"{state['units'][area][1]} Spartan units.")
 
 
@@ -62,7 +62,7 @@ def retreats(state: State, seat: int) -> list[str]:
     """Adjacent areas of the same kind where all the side's units there may retreat (1 prestige)."""
     if state["prestige"][seat] < RETREAT_COST:
         return []
-    cat, area = catalogue(), state["battle"]["area"]
+    cat, area = catalog(), state["battle"]["area"]
     links = cat.land_links if cat.is_land(area) else cat.sea_links
     mine = state["units"][area][seat]
     return [a for a in links[area] if not geo.blocked(state, a, seat) and geo.room(state, a, seat) >= mine]
@@ -70,7 +70,7 @@ def retreats(state: State, seat: int) -> list[str]:
 
 def losses(attack: list[str], defence: list[str]) -> int:
     """Units the defender loses: salpinx calls, plus attacking formations left unmatched."""
-    cards = catalogue().cards
+    cards = catalog().cards
     salpinx = sum(1 for c in attack if cards[c]["kind"] == "salpinx")
     needs = [cards[c] for c in attack if cards[c]["kind"] != "salpinx"]
     best = 0
@@ -85,7 +85,7 @@ def _matches(need: dict[str, Any], card: dict[str, Any]) -> bool:
 
 
 def strength(played: list[str]) -> int:
-    cards = catalogue().cards
+    cards = catalog().cards
     return sum(cards[c]["attack"] for c in played)
 
 
@@ -102,7 +102,7 @@ def exchange(state: State) -> None:
     lost = min(losses(attack, defence), state["units"][area][defender] - 1)
     state["units"][area][defender] -= lost
     state["supply"][defender] += lost
-    calls = sum(1 for c in attack if catalogue().cards[c]["kind"] == "salpinx")
+    calls = sum(1 for c in attack if catalog().cards[c]["kind"] == "salpinx")
     paid = min(calls * SALPINX_COST, state["prestige"][attacker])
     gain = max(0, strength(attack) - strength(defence))
     state["prestige"][attacker] += gain - paid
@@ -110,7 +110,7 @@ def exchange(state: State) -> None:
     battle["played"] = [None, None]
     battle["attacker"] = defender
     if logging(state):
-        names, cards = state["names"], catalogue().cards
+        names, cards = state["names"], catalog().cards
         shown = lambda played: " + ".join(cards[c]["name"] for c in played)  # noqa: E731
         add_log(state, f"{names[attacker]} attacks with {shown(attack)}; {names[defender]} defends with "
                        f"{shown(defence)}: {lost} unit{'s' * (lost != 1)} lost, +{gain} prestige"
@@ -124,7 +124,7 @@ def retreat(state: State, seat: int, to: str) -> None:
     units[area][seat] = 0
     units[to][seat] += n
     state["prestige"][seat] -= RETREAT_COST
-    cat = catalogue()
+    cat = catalog()
     add_log(state, f"{SIDE_NAMES[seat]} pays {RETREAT_COST} prestige and retreats {n} units from "
                    f"{cat.name(area)} to {cat.name(to)}.")
 
@@ -137,5 +137,5 @@ def end(state: State) -> None:
     state["deck"].sort()
     area = state["battle"]["area"]
     a, s = state["units"][area]
-    add_log(state, f"The battle in {catalogue().name(area)} is over: {a} Athenian and {s} Spartan units remain.")
+    add_log(state, f"The battle in {catalog().name(area)} is over: {a} Athenian and {s} Spartan units remain.")
     state["battle"] = None

@@ -13,8 +13,8 @@ from typing import Any
 from engine.core import add_log
 
 from . import geo, holdings
-from .data import catalogue
-from .terms import SIDE_NAMES, SIDES
+from .catalog import catalog
+from .text import SIDE_NAMES, SIDES
 
 State = dict[str, Any]
 
@@ -25,7 +25,7 @@ def seats(side: str) -> tuple[int, ...]:
 
 def resolve(state: State, event: str) -> list[int]:
     """Apply the event's effects; returns the seats that must now remove a unit of their choice."""
-    cat = catalogue()
+    cat = catalog()
     record = cat.events[event]
     state["event"] = event
     add_log(state, f"Event of round {cat.rounds[state['round'] - 1]['label']}: {record['name']}.")
@@ -70,7 +70,7 @@ def _gain(state: State, seat: int, what: str, n: int) -> None:
 
 
 def _place(state: State, seat: int, area: str) -> None:
-    cat = catalogue()
+    cat = catalog()
     word = "hoplite" if cat.is_land(area) else "galley"
     if geo.room(state, area, seat) < 1 or state["supply"][seat] < 1:
         add_log(state, f"{SIDE_NAMES[seat]} has no room for another {word} in {cat.name(area)}.")
@@ -88,5 +88,5 @@ def removable(state: State, seat: int) -> list[str]:
 def remove(state: State, seat: int, area: str) -> None:
     state["units"][area][seat] -= 1
     state["supply"][seat] += 1
-    word = "hoplite" if catalogue().is_land(area) else "galley"
-    add_log(state, f"{SIDE_NAMES[seat]} removes a {word} from {catalogue().name(area)}.")
+    word = "hoplite" if catalog().is_land(area) else "galley"
+    add_log(state, f"{SIDE_NAMES[seat]} removes a {word} from {catalog().name(area)}.")

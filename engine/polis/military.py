@@ -10,8 +10,8 @@ from typing import Any
 from engine.core import add_log
 
 from . import geo, holdings
-from .data import catalogue
-from .terms import MILITARY_COST, SIDES
+from .catalog import MILITARY_COST, catalog
+from .text import SIDES
 
 State = dict[str, Any]
 MOVE_KIND = {"move-hoplites": "land", "move-galleys": "sea"}
@@ -21,11 +21,11 @@ def origins(state: State, seat: int, action: str, dest: str) -> list[str]:
     """Areas holding units of ``seat`` that can reach ``dest`` for this move, in map order."""
     reach = geo.hoplite_origins if action == "move-hoplites" else geo.galley_origins
     found = reach(state, seat, dest)
-    return [a for a in catalogue().areas if a in found and state["units"][a][seat] > 0]
+    return [a for a in catalog().areas if a in found and state["units"][a][seat] > 0]
 
 
 def destinations(state: State, seat: int, action: str) -> list[str]:
-    cat, kind = catalogue(), MOVE_KIND[action]
+    cat, kind = catalog(), MOVE_KIND[action]
     return [a for a, rec in cat.areas.items()
             if rec["kind"] == kind and geo.room(state, a, seat) >= 1 and origins(state, seat, action, a)]
 
@@ -34,7 +34,7 @@ def can_move(state: State, seat: int, action: str) -> bool:
     """Cheap check first: a unit beside an area of its kind with room always can go there."""
     if state["prestige"][seat] < MILITARY_COST:
         return False
-    cat, units = catalogue(), state["units"]
+    cat, units = catalog(), state["units"]
     links = cat.land_links if action == "move-hoplites" else cat.sea_links
     kind = MOVE_KIND[action]
     for area, rec in cat.areas.items():
@@ -48,7 +48,7 @@ def move(state: State, seat: int, action: str, dest: str, picked: dict[str, int]
     for origin, n in picked.items():
         units[origin][seat] -= n
         units[dest][seat] += n
-    cat = catalogue()
+    cat = catalog()
     word = "hoplite" if action == "move-hoplites" else "galley"
     total = sum(picked.values())
     sources = ", ".join(f"{n} from {cat.name(a)}" for a, n in picked.items())
@@ -59,7 +59,7 @@ def siege_targets(state: State, seat: int) -> list[str]:
     """Poleis with a region, not capitals, not the side's own, where it controls the region with at
     least as many hoplites as the polis's fortification (its base population), and with the cubes in
     its supply to fill it. The prestige for the action is paid before the target is chosen."""
-    cat, units = catalogue(), state["units"]
+    cat, units = catalog(), state["units"]
     found = []
     for polis, rec in cat.poleis.items():
         region = rec["region"]
@@ -73,7 +73,7 @@ def siege_targets(state: State, seat: int) -> list[str]:
 
 def siege(state: State, seat: int, polis: str, roll: int) -> bool:
     """Resolve a siege with the d4 roll; True if the polis falls."""
-    cat = catalogue()
+    cat = catalog()
     record = cat.poleis[polis]
     name, enemy = state["names"][seat], 1 - seat
     if roll >= record["base"]:
@@ -96,11 +96,11 @@ def siege(state: State, seat: int, polis: str, roll: int) -> bool:
 
 
 def tribute_cost(state: State, seat: int, region: str) -> int:
-    return 0 if catalogue().home[SIDES[seat]] == region else MILITARY_COST
+    return 0 if catalog().home[SIDES[seat]] == region else MILITARY_COST
 
 
 def tribute_regions(state: State, seat: int) -> list[str]:
-    cat = catalogue()
+    cat = catalog()
     found = []
     for region in cat.areas:
         if region in state["tribute"] or not state["units"][region][seat] or not cat.areas[region].get("tribute"):
@@ -113,7 +113,7 @@ def tribute_regions(state: State, seat: int) -> list[str]:
 
 def tribute_yield(state: State, seat: int, region: str) -> list[str]:
     """The resources the side's hoplites there cover on the box, from the left."""
-    box = catalogue().areas[region]["tribute"]
+    box = catalog().areas[region]["tribute"]
     return box[:min(len(box), state["units"][region][seat])]
 
 
@@ -129,5 +129,5 @@ def collect(state: State, seat: int, region: str) -> None:
     for good in gained:
         counts[good] = counts.get(good, 0) + 1
     what = ", ".join(f"{n} {good}" for good, n in counts.items())
-    add_log(state, f"{state['names'][seat]} collects tribute in {catalogue().name(region)}: {what}"
+    add_log(state, f"{state['names'][seat]} collects tribute in {catalog().name(region)}: {what}"
                    + (" (home region: no prestige)." if not cost else "."))

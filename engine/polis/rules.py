@@ -7,8 +7,8 @@ from typing import Any, Mapping
 from engine.core import Flow, Option, Rules, Score, copy_state
 from engine.core.rng import reseed, seed_state, shuffle
 
-from . import bot, steps_battle, steps_moves, steps_round, steps_turn, steps_units
-from .data import catalogue
+from . import heuristic, steps_battle, steps_moves, steps_round, steps_turn, steps_units
+from .catalog import catalog
 from .scoring import final_score, project_prestige
 from .start import new_state
 from .view import build_view
@@ -68,7 +68,7 @@ class PolisRules(Rules):
         return twin
 
     def targets(self, state: dict[str, Any]) -> tuple[str, ...]:
-        cat = catalogue()
+        cat = catalog()
         return (*(f"area:{a}" for a in cat.areas), *(f"polis:{p}" for p in cat.poleis),
                 *(f"market:{m}" for m in cat.markets), *(f"project:{t}" for t in cat.projects),
                 *(f"port:{side}" for side in cat.ports))
@@ -77,13 +77,13 @@ class PolisRules(Rules):
         return [score_of(state, seat) for seat in (0, 1)]
 
     def evaluate(self, state: dict[str, Any], seat: int) -> float:
-        return bot.evaluate(self.flow, state, seat)
+        return heuristic.evaluate(self.flow, state, seat)
 
     def progress(self, state: dict[str, Any]) -> str:
         if state["over"]:
             return "game over"
-        label = catalogue().rounds[state["round"] - 1]["label"]
+        label = catalog().rounds[state["round"] - 1]["label"]
         return f"round {state['round']} of 4 ({label})"
 
     def data_version(self) -> str:
-        return catalogue().digest
+        return catalog().digest

@@ -6,7 +6,7 @@ from typing import Any, Iterable, Mapping
 
 from engine.core.contract import Score
 
-from .data import catalogue
+from .catalog import catalog
 
 
 def final_score(seat: int, population: int, prestige: int, project_prestige: int) -> Score:
@@ -16,7 +16,7 @@ def final_score(seat: int, population: int, prestige: int, project_prestige: int
 def project_prestige(table: Mapping[str, Any], poleis: Iterable[str], *, under_way: bool = False) -> int:
     """Game-end prestige of the projects completed in ``poleis`` (``table``: the state or a view);
     ``under_way`` also counts the project being built in each, as it will be once the round ends."""
-    projects = catalogue().projects
+    projects = catalog().projects
     total = 0
     for polis in poleis:
         total += sum(projects[tile]["final"] for tile in table["built"].get(polis, ()))

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .data import Catalogue, catalogue
-from .terms import RESOURCES, SIDES
+from .catalog import Catalog, catalog
+from .text import RESOURCES, SIDES
 
 State = dict[str, Any]
 
 
 def new_state(names: list[str], options: Mapping[str, Any]) -> State:
-    cat = catalogue()
+    cat = catalog()
     state: State = {
         "names": list(names),
         "options": dict(options),
@@ -58,7 +58,7 @@ def new_state(names: list[str], options: Mapping[str, Any]) -> State:
     return state
 
 
-def _place_side(state: State, cat: Catalogue, seat: int, start: dict[str, Any]) -> None:
+def _place_side(state: State, cat: Catalog, seat: int, start: dict[str, Any]) -> None:
     for polis, citizens in start["poleis"].items():
         state["owner"][polis] = seat
         state["pop"][polis] = citizens

@@ -8,9 +8,8 @@ from engine.core import Ask, Auto, Draw, add_log
 
 from . import battle
 from .choices import choice, outcome
-from .data import catalogue
-from .terms import SIDE_NAMES
-from .text import side_of
+from .catalog import catalog
+from .text import SIDE_NAMES, side_of
 
 
 class Battle(Auto):
@@ -40,7 +39,7 @@ class Deal(Draw):
         state["deck"].remove(card)
         state["hands"][seat].append(card)
         state["hands"][seat].sort()
-        add_log(state, f"{SIDE_NAMES[seat]} draws {catalogue().cards[card]['name']}.", only=[seat],
+        add_log(state, f"{SIDE_NAMES[seat]} draws {catalog().cards[card]['name']}.", only=[seat],
                 others=f"{SIDE_NAMES[seat]} draws a combat card.")
         if frame["n"] > 1:
             flow.push({**frame, "n": frame["n"] - 1})
@@ -49,7 +48,7 @@ class Deal(Draw):
         return f"Draw a combat card for {SIDE_NAMES[frame['seat']]} ({frame['n']} to go)"
 
     def describe(self, state, frame, choice_):
-        return catalogue().cards[choice_.id[5:]]["name"], ""
+        return catalog().cards[choice_.id[5:]]["name"], ""
 
 
 class Exchange(Auto):
@@ -82,14 +81,14 @@ class PlayCards(Ask):
     def prompt(self, state, frame):
         seat = frame["seat"]
         role = "attack" if state["battle"]["attacker"] == seat else "defend"
-        area = catalogue().name(state["battle"]["area"])
+        area = catalog().name(state["battle"]["area"])
         return f"{side_of(state, seat)}: battle in {area}: choose 2 cards to {role} with"
 
     def describe(self, state, frame, choice_):
         kind, _, rest = choice_.id.partition(":")
-        cards = catalogue().cards
+        cards = catalog().cards
         if kind == "retreat":
-            return f"Retreat to {catalogue().name(rest)}", "1 prestige; the battle ends"
+            return f"Retreat to {catalog().name(rest)}", "1 prestige; the battle ends"
         played = rest.split("+")
         return " + ".join(cards[c]["name"] for c in played), f"attack {battle.strength(played)}"
 

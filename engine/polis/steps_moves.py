@@ -8,9 +8,8 @@ from engine.core import Ask, Draw
 
 from . import geo, military, politics
 from .choices import choice, outcome
-from .data import catalogue
-from .terms import ACTION_NAMES, DIE
-from .text import counted, side_of
+from .catalog import DIE, catalog
+from .text import ACTION_NAMES, counted, side_of
 
 DIE_FACES = tuple(outcome(f"d4:{n}") for n in range(1, DIE + 1))
 
@@ -31,7 +30,7 @@ class ChooseDestination(Ask):
 
     def describe(self, state, frame, choice_):
         dest = choice_.id[3:]
-        return catalogue().name(dest), f"room for {geo.room(state, dest, frame['seat'])}"
+        return catalog().name(dest), f"room for {geo.room(state, dest, frame['seat'])}"
 
 
 class Gather(Ask):
@@ -72,8 +71,8 @@ class Gather(Ask):
     def prompt(self, state, frame):
         picked = frame["picked"]
         word = "hoplites" if frame["action"] == "move-hoplites" else "galleys"
-        so_far = ", ".join(f"{n} from {catalogue().name(a)}" for a, n in picked.items()) or "none yet"
-        return f"{side_of(state, frame['seat'])}: {word} to {catalogue().name(frame['dest'])} ({so_far})"
+        so_far = ", ".join(f"{n} from {catalog().name(a)}" for a, n in picked.items()) or "none yet"
+        return f"{side_of(state, frame['seat'])}: {word} to {catalog().name(frame['dest'])} ({so_far})"
 
     def describe(self, state, frame, choice_):
         if choice_.id == "done":
@@ -81,9 +80,9 @@ class Gather(Ask):
         kind, origin = choice_.id.split(":")
         free = state["units"][origin][frame["seat"]] - frame["picked"].get(origin, 0)
         if kind == "from":
-            return f"+1 from {catalogue().name(origin)}", f"{free} there"
+            return f"+1 from {catalog().name(origin)}", f"{free} there"
         left = geo.room(state, frame["dest"], frame["seat"]) - sum(frame["picked"].values())
-        return f"+{min(free, left)} from {catalogue().name(origin)}", "all it can send"
+        return f"+{min(free, left)} from {catalog().name(origin)}", "all it can send"
 
 
 class SiegeRoll(Draw):
@@ -97,7 +96,7 @@ class SiegeRoll(Draw):
         military.siege(state, frame["seat"], frame["polis"], int(choice_.id[3:]))
 
     def prompt(self, state, frame):
-        return f"Roll the d4 for the siege of {catalogue().name(frame['polis'])}"
+        return f"Roll the d4 for the siege of {catalog().name(frame['polis'])}"
 
     def describe(self, state, frame, choice_):
         return f"The die shows {choice_.id[3:]}", ""
@@ -120,7 +119,7 @@ class ChooseRegion(Ask):
         seat, region = frame["seat"], choice_.id[5:]
         cost = military.tribute_cost(state, seat, region)
         gain = counted(military.tribute_yield(state, seat, region))
-        return catalogue().name(region), gain + ("; home: no prestige" if not cost else "; 1 prestige")
+        return catalog().name(region), gain + ("; home: no prestige" if not cost else "; 1 prestige")
 
 
 class ChooseMarket(Ask):
@@ -138,7 +137,7 @@ class ChooseMarket(Ask):
 
     def describe(self, state, frame, choice_):
         market = choice_.id[7:]
-        record = catalogue().markets[market]
+        record = catalog().markets[market]
         goods, silver = politics.price(state, market)
         paid = "/".join(record["buys"]) + (f" or {silver} silver" if silver is not None else "")
         return record["name"], f"{goods} {paid} for {record['shipload']} {'/'.join(record['gives'])}"
@@ -157,13 +156,13 @@ class ChooseExchange(Ask):
         flow.push({"step": "trade_roll", "market": frame["market"], "paid": paid})
 
     def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}: what does the ship trade in {catalogue().name(frame['market'])}?"
+        return f"{side_of(state, frame['seat'])}: what does the ship trade in {catalog().name(frame['market'])}?"
 
     def describe(self, state, frame, choice_):
         _, paid, got = choice_.id.split(":")
         goods, silver = politics.price(state, frame["market"])
         cost = silver if paid == "silver" else goods
-        shipload = catalogue().markets[frame["market"]]["shipload"]
+        shipload = catalog().markets[frame["market"]]["shipload"]
         moves = "the price then falls by a d4" if paid == "silver" else "the price then rises by a d4"
         return f"{cost} {paid} for {shipload} {got}", moves
 
@@ -179,7 +178,7 @@ class TradeRoll(Draw):
         politics.move_price(state, frame["market"], frame["paid"], int(choice_.id[3:]))
 
     def prompt(self, state, frame):
-        return f"Roll the d4 for the price in {catalogue().name(frame['market'])}"
+        return f"Roll the d4 for the price in {catalog().name(frame['market'])}"
 
     def describe(self, state, frame, choice_):
         return f"The die shows {choice_.id[3:]}", ""

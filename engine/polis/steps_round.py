@@ -10,15 +10,14 @@ from engine.core import Ask, Auto, Draw, add_log
 
 from . import events, holdings, upkeep
 from .choices import choice, outcome
-from .data import catalogue
-from .terms import SIDE_NAMES
-from .text import counted, plural, side_of
+from .catalog import catalog
+from .text import SIDE_NAMES, counted, plural, side_of
 
 OFFER = 3
 
 
 def ledger_of(state, seat) -> upkeep.Ledger:
-    poleis = catalogue().poleis
+    poleis = catalog().poleis
     cities = [upkeep.City(p, state["pop"][p], poleis[p]["base"], poleis[p]["max"], poleis[p]["growth"])
               for p, owner in state["owner"].items() if owner == seat]
     return upkeep.Ledger(state["prestige"][seat], dict(state["res"][seat]), cities, state["supply"][seat])
@@ -51,7 +50,7 @@ class RevealProject(Draw):
         tile = choice_.id[8:]
         state["stack"].remove(tile)
         state["offer"].append(tile)
-        add_log(state, f"Project on offer: {catalogue().name(tile)}.")
+        add_log(state, f"Project on offer: {catalog().name(tile)}.")
         if frame["n"] > 1:
             flow.push({**frame, "n": frame["n"] - 1})
 
@@ -59,7 +58,7 @@ class RevealProject(Draw):
         return f"Turn up a project tile ({frame['n']} to go)"
 
     def describe(self, state, frame, choice_):
-        return catalogue().name(choice_.id[8:]), ""
+        return catalog().name(choice_.id[8:]), ""
 
 
 class DrawEvent(Draw):
@@ -78,10 +77,10 @@ class DrawEvent(Draw):
             flow.parallel({seat: [{"step": "remove_unit", "seat": seat}] for seat in removers})
 
     def prompt(self, state, frame):
-        return f"Draw the event card of round {catalogue().rounds[state['round'] - 1]['label']}"
+        return f"Draw the event card of round {catalog().rounds[state['round'] - 1]['label']}"
 
     def describe(self, state, frame, choice_):
-        return catalogue().name(choice_.id[6:]), ""
+        return catalog().name(choice_.id[6:]), ""
 
 
 class RemoveUnit(Ask):
@@ -99,8 +98,8 @@ class RemoveUnit(Ask):
 
     def describe(self, state, frame, choice_):
         area = choice_.id[5:]
-        word = "hoplite" if catalogue().is_land(area) else "galley"
-        return f"A {word} from {catalogue().name(area)}", f"{state['units'][area][frame['seat']]} there"
+        word = "hoplite" if catalog().is_land(area) else "galley"
+        return f"A {word} from {catalog().name(area)}", f"{state['units'][area][frame['seat']]} there"
 
 
 class RoundEnd(Auto):
@@ -109,7 +108,7 @@ class RoundEnd(Auto):
     name = "round_end"
 
     def run(self, state, frame, flow):
-        cat = catalogue()
+        cat = catalog()
         add_log(state, f"Both sides have passed: round {state['round']} ends.")
         state["phase"] = "upkeep"
         for polis, tile in list(state["building"].items()):
@@ -154,7 +153,7 @@ class GiveUp(Ask):
         polis = choice_.id[6:]
         citizens = state["pop"][polis]
         holdings.release(state, polis)
-        add_log(state, f"{SIDE_NAMES[frame['seat']]} gives up {catalogue().name(polis)} ({plural(citizens, 'citizen')}).")
+        add_log(state, f"{SIDE_NAMES[frame['seat']]} gives up {catalog().name(polis)} ({plural(citizens, 'citizen')}).")
         left = frame["unfed"] - citizens
         if left > 0 and self.options(state, frame):
             flow.push({**frame, "unfed": left})
@@ -164,7 +163,7 @@ class GiveUp(Ask):
 
     def describe(self, state, frame, choice_):
         polis = choice_.id[6:]
-        return catalogue().name(polis), plural(state["pop"][polis], "citizen")
+        return catalog().name(polis), plural(state["pop"][polis], "citizen")
 
 
 class Growth(Ask):
@@ -191,7 +190,7 @@ class Growth(Ask):
         ledger = ledger_of(state, seat)
         upkeep.grow(ledger, polis)
         store(state, seat, ledger)
-        add_log(state, f"{SIDE_NAMES[seat]} grows {catalogue().name(polis)} to {plural(state['pop'][polis], 'citizen')}.")
+        add_log(state, f"{SIDE_NAMES[seat]} grows {catalog().name(polis)} to {plural(state['pop'][polis], 'citizen')}.")
         flow.push({**frame, "grown": {**frame["grown"], polis: frame["grown"].get(polis, 0) + 1}})
 
     def prompt(self, state, frame):
@@ -201,7 +200,7 @@ class Growth(Ask):
         if choice_.id == "done":
             return "Done growing", ""
         polis = choice_.id[5:]
-        record = catalogue().poleis[polis]
+        record = catalog().poleis[polis]
         return f"+1 citizen in {record['name']}", f"{state['pop'][polis]}/{record['max']}, 1 wheat"
 
 

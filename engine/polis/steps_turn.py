@@ -7,8 +7,7 @@ from engine.core import Ask, Auto, add_log
 
 from . import actions, battle
 from .choices import choice
-from .terms import ACTION_NAMES
-from .text import side_of
+from .text import ACTION_NAMES, side_of
 
 ACTIONS_PER_TURN = 2
 

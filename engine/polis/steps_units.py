@@ -7,9 +7,8 @@ from engine.core import Ask
 
 from . import develop, geo, military, politics
 from .choices import choice
-from .data import catalogue
-from .terms import ACTION_NAMES
-from .text import cost_text, plural, side_of
+from .catalog import catalog
+from .text import ACTION_NAMES, cost_text, plural, side_of
 
 TOPIC = {"hoplites": "hoplites", "galleys": "galleys", "merchants": "merchants", "siege": "siege",
          "proxenos": "proxenos", "civil-war": "civil-war", "project": "projects"}
@@ -72,12 +71,12 @@ class ChoosePolis(PerAction):
         action = frame["action"]
         what = {"siege": "the polis to besiege", "proxenos": "where the proxenos goes",
                 "civil-war": "the polis to incite", "project": f"the polis to build the "
-                f"{catalogue().name(frame.get('tile', ''))} in"}.get(action, "the polis")
+                f"{catalog().name(frame.get('tile', ''))} in"}.get(action, "the polis")
         return f"{side_of(state, frame['seat'])}, {ACTION_NAMES[action]}: choose {what}"
 
     def describe(self, state, frame, choice_):
         seat, action, polis = frame["seat"], frame["action"], choice_.id[6:]
-        cat = catalogue()
+        cat = catalog()
         record = cat.poleis[polis]
         if action in develop.MAIN_COST:
             hint = f"{plural(state['pop'][polis], 'citizen')}, up to {develop.most(state, seat, action, polis)}"
@@ -106,11 +105,11 @@ class ChooseSea(Ask):
                    "sea": choice_.id[5:]})
 
     def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}: which sea do the galleys of {catalogue().name(frame['polis'])} go to?"
+        return f"{side_of(state, frame['seat'])}: which sea do the galleys of {catalog().name(frame['polis'])} go to?"
 
     def describe(self, state, frame, choice_):
         sea = choice_.id[5:]
-        return catalogue().name(sea), f"room for {geo.room(state, sea, frame['seat'])}"
+        return catalog().name(sea), f"room for {geo.room(state, sea, frame['seat'])}"
 
 
 class ChooseCount(PerAction):
@@ -131,7 +130,7 @@ class ChooseCount(PerAction):
 
     def prompt(self, state, frame):
         return f"{side_of(state, frame['seat'])}: how many {develop.UNIT_WORD[frame['action']]}s from " \
-               f"{catalogue().name(frame['polis'])}?"
+               f"{catalog().name(frame['polis'])}?"
 
     def describe(self, state, frame, choice_):
         n = int(choice_.id[2:])
@@ -172,7 +171,7 @@ class ChooseProject(Ask):
         return f"{side_of(state, frame['seat'])}: which project?"
 
     def describe(self, state, frame, choice_):
-        record = catalogue().projects[choice_.id[8:]]
+        record = catalog().projects[choice_.id[8:]]
         return record["name"], (f"{record['type']}, costs {cost_text(record['cost'])}; "
                                  f"+{record['round']} now, +{record['final']} at the end")
 

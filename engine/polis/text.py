@@ -1,13 +1,37 @@
-"""Words for prompts, labels and log lines."""
+"""The names of Polis' things (sides, resources, actions, units) and how its sentences spell
+them: the game's ``Words`` (engine/core/text.py) and the small helpers they share."""
 
 from __future__ import annotations
 
-from typing import Any
+SIDES = ("athens", "sparta")
+"""Seat 0 plays Athens, seat 1 Sparta."""
+SIDE_NAMES = ("Athens", "Sparta")
+RESOURCES = ("wheat", "silver", "wood", "metal", "oil", "wine")
+GOODS = ("wine", "oil", "wood", "metal")
+"""What a market may buy (it pays in wheat or silver)."""
+PERISHABLE = ("wine", "oil", "wheat")
+PROJECT_TYPES = ("sacred", "civic", "military")
+UNIT_KINDS = ("hoplite", "galley")
 
-from .terms import SIDE_NAMES
+ACTIONS = (
+    ("hoplites", "Raise hoplites", "development"),
+    ("galleys", "Build galleys", "development"),
+    ("merchants", "Build merchant ships", "development"),
+    ("project", "Start a project", "development"),
+    ("move-hoplites", "Move hoplites", "military"),
+    ("move-galleys", "Move galleys", "military"),
+    ("siege", "Besiege a polis", "military"),
+    ("tribute", "Collect tribute", "military"),
+    ("trade", "Trade", "political"),
+    ("proxenos", "Move the proxenos", "political"),
+    ("free", "Free the proxenos", "political"),
+    ("civil-war", "Incite civil war", "political"),
+)
+ACTION_NAMES = {key: name for key, name, _ in ACTIONS}
+ACTION_FAMILY = {key: family for key, _, family in ACTIONS}
 
 
-def side_of(state: dict[str, Any], seat: int) -> str:
+def side_of(state: dict, seat: int) -> str:
     """'Athens (Ann)': the side first, then the player's name."""
     return f"{SIDE_NAMES[seat]} ({state['names'][seat]})"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .terms import PERISHABLE, RESOURCES
+from .text import PERISHABLE, RESOURCES
 
 LAST_ROUND = 4
 

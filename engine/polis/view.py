@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import catalogue
-from .terms import SIDE_NAMES, SIDES
+from .catalog import catalog
+from .text import SIDE_NAMES, SIDES
 
 
 def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    cat = catalogue()
+    cat = catalog()
     round_record = cat.rounds[state["round"] - 1]
     sides = []
     for seat in (0, 1):

@@ -22,7 +22,7 @@ the engine's scoring code:
   ledger's own count (never below 0); every prestige line of an event is one of the card's, and
   none is missing.
 
-It reads the data files directly, not through the engine's catalogue.
+It reads the data files directly, not through the engine's catalog.
 """
 
 from __future__ import annotations

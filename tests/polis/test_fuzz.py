@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import Playout
 from engine.core.playout import random_policy
-from engine.polis.data import catalogue
+from engine.polis.catalog import catalog
 from engine.polis.start import cubes
 
 from .helpers import RULES
@@ -25,7 +25,7 @@ NAMES = ["Kleon collects tribute in Argos: 2 silver", "Kleon"]
 
 
 def check(state) -> None:
-    cat = catalogue()
+    cat = catalog()
     assert 1 <= state["round"] <= 4
     cap = cat.rounds[state["round"] - 1]["cap"]
     usable = cat.rounds[state["round"] - 1]["spaces"]

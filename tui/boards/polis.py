@@ -14,7 +14,7 @@ from typing import Any, Iterable
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from engine.polis.data import catalogue
+from engine.polis.catalog import catalog
 from engine.polis.scoring import project_prestige
 from tui.text import clean
 
@@ -40,7 +40,7 @@ def _side(view: dict[str, Any], seat: int) -> Text:
 
 
 def effect_text(effect: dict[str, Any]) -> str:
-    cat = catalogue()
+    cat = catalog()
     who = {"athens": "Athens", "sparta": "Sparta", "both": "each side"}.get(effect.get("side", ""), "")
     op = effect["op"]
     if op == "gain":
@@ -60,7 +60,7 @@ def effect_text(effect: dict[str, Any]) -> str:
 
 
 def header(view: dict[str, Any]) -> Text:
-    cat = catalogue()
+    cat = catalog()
     text = Text.assemble((f"Round {view['round']} of 4 ({view['label']})", "bold"),
                          f": at most {view['cap']} units per side in an area, {view['spaces']} market spaces.")
     if view["event"]:
@@ -95,7 +95,7 @@ def legend(view: dict[str, Any], pen: Pen, keys: Iterable[str], width: int) -> T
 
 
 def market_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
-    cat = catalogue()
+    cat = catalog()
     lines = [Text.assemble(("Markets", "bold"), (" (a shipload costs goods, or silver where wheat is sold)", "dim"))]
     for market, record in cat.markets.items():
         goods, silver = record["prices"][view["prices"][market]]
@@ -118,7 +118,7 @@ def market_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
 
 
 def project_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
-    cat = catalogue()
+    cat = catalog()
     lines = [Text.assemble(("Projects on offer", "bold"), (f"  ({view['projects_left']} in the stack)", "dim"))]
     for tile in view["offer"]:
         record = cat.projects[tile]
@@ -133,7 +133,7 @@ def project_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
 def polis_lines(view: dict[str, Any], keys: dict[str, str], pen: Pen) -> list[Text]:
     """Each side's poleis and the neutral ones; a project under way after '*', each completed one
     after '+' (the map's marks, noted for its legend)."""
-    cat = catalogue()
+    cat = catalog()
     lines = [Text("Poleis (citizens/maximum, fortification, project type)", style="bold")]
     for owner in (0, 1, None):
         line = _side(view, owner) + Text(": ") if owner is not None else Text("Neutral: ", style="bold")
@@ -155,7 +155,7 @@ def polis_lines(view: dict[str, Any], keys: dict[str, str], pen: Pen) -> list[Te
 
 
 def shared(view: dict[str, Any], width: int, color: bool = True) -> RenderableType:
-    cat = catalogue()
+    cat = catalog()
     keys = target_keys(view)
     kinds = {target.partition(":")[0] for target in keys}
     pen = Pen(PALETTE, color)
@@ -173,7 +173,7 @@ def shared(view: dict[str, Any], width: int, color: bool = True) -> RenderableTy
 
 
 def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
-    cat = catalogue()
+    cat = catalog()
     side = view["sides"][seat]
     owned = [p for p in cat.poleis if view["owner"][p] == seat]
     citizens = sum(view["pop"][p] for p in owned)
@@ -193,7 +193,7 @@ def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | N
     hand = view["sides"][viewer]["hand"]
     if not hand:
         return None
-    cards = catalogue().cards
+    cards = catalog().cards
     lines = [Text("Your combat cards: " + ", ".join(cards[c]["name"] for c in hand), style="bold")]
     battle = view["battle"]
     if battle and isinstance(battle.get("mine"), list):

@@ -20,7 +20,7 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.polis.data import Catalogue
+from engine.polis.catalog import Catalog
 
 from .glyphs import Pen
 from .polis_glyphs import abbreviation, box_name, marked, polis_token, side_cell, units_text
@@ -98,7 +98,7 @@ class Place:
     links: tuple[str, ...]
 
 
-def places(cat: Catalogue) -> dict[str, Place]:
+def places(cat: Catalog) -> dict[str, Place]:
     found: dict[str, Place] = {}
     for area, rec in cat.areas.items():
         found[area] = Place(area, rec["kind"], *rec["pos"], tuple(rec["links"]))
@@ -112,7 +112,7 @@ def places(cat: Catalogue) -> dict[str, Place]:
     return found
 
 
-def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, str], pen: Pen) -> Text:
+def draw_map(view: dict[str, Any], cat: Catalog, width: int, keys: dict[str, str], pen: Pen) -> Text:
     """The map at the largest size that fits ``width``; ``keys``: choice number by target id;
     ``pen`` notes the glyphs drawn, for the legend."""
     spots = places(cat)
@@ -180,7 +180,7 @@ def _link(canvas: Canvas, size: Size, at: dict[tuple[int, int], Place], a: Place
             canvas.line(1 + ny * pitch_y + mid_y, nx * pitch_x + size.node_w // 2, char)
 
 
-def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, keys: dict[str, str],
+def box_lines(view: dict[str, Any], cat: Catalog, place: Place, size: Size, keys: dict[str, str],
               pen: Pen) -> list[list[Cell]]:
     """The lines of one box, each a list of (character, style)."""
     width = size.node_w
@@ -215,7 +215,7 @@ def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, ke
     return [_cells(name, "bold"), polis_token(view, cat, place.id, None, pen, long=size.node_w > 11, named=False)]
 
 
-def _market_lines(view: dict[str, Any], cat: Catalogue, market: str, size: Size, pen: Pen) -> list[list[Cell]]:
+def _market_lines(view: dict[str, Any], cat: Catalog, market: str, size: Size, pen: Pen) -> list[list[Cell]]:
     """A market's name ($ first), and its spaces: the sides' ships, free spaces (·), × where the
     event closed it; the small boxes show only the ships (or the ×)."""
     closed = market in view["closed"]

@@ -39,10 +39,10 @@ from engine.core import CHANCE, Flow, copy_state
 from engine.core.flow import EACH
 
 from . import military, politics, upkeep
-from .data import catalogue
+from .catalog import DIE, catalog
 from .scoring import project_prestige
 from .steps_round import ledger_of
-from .terms import DIE, RESOURCES
+from .text import RESOURCES
 
 MID_ACTION = frozenset({
     "fee", "hoplites_polis", "galleys_polis", "merchants_polis", "siege_polis", "proxenos_polis", "civil-war_polis",
@@ -91,7 +91,7 @@ def wheat_by_trade(state: dict[str, Any], seat: int) -> int:
     worth more than the credit it uses up (``TRADED`` a wheat, against the ship and the goods)."""
     if not may_act(state, seat) or not state["merchants"][seat]:
         return 0
-    cat, res, best = catalogue(), state["res"][seat], 0
+    cat, res, best = catalog(), state["res"][seat], 0
     for market in politics.markets(state, seat):
         record = cat.markets[market]
         if "wheat" not in record["gives"]:
@@ -109,7 +109,7 @@ def prospects(state: dict[str, Any], seat: int) -> float:
     """What the side's units promise this round: tribute still to collect where it owns a polis
     (at home only while it may act: passing gives it up), poleis it could besiege (by the chance
     of the d4), merchant ships with somewhere to sail."""
-    cat = catalogue()
+    cat = catalog()
     units, owner = state["units"], state["owner"]
     home = cat.home[("athens", "sparta")[seat]]
     acting = may_act(state, seat)
@@ -141,7 +141,7 @@ def _incitement(state: dict[str, Any], seat: int) -> float:
     if state["held"][seat]:
         return 0.0
     from .politics import civil_war_cost
-    cat = catalogue()
+    cat = catalog()
     at = state["proxenos"][seat]
     region = cat.poleis[at]["region"]
     best = 0.0
@@ -156,14 +156,14 @@ def _incitement(state: dict[str, Any], seat: int) -> float:
 
 def expected_wheat(state: dict[str, Any], seat: int) -> int:
     """Wheat a side can count on in a round: its home tribute box and a shipload per merchant ship."""
-    cat = catalogue()
+    cat = catalog()
     home = cat.home[("athens", "sparta")[seat]]
     box = cat.areas[home]["tribute"][:state["units"][home][seat]]
     return box.count("wheat") + 3 * (state["merchants"][seat] + sum(s.count(seat) for s in state["slots"].values()))
 
 
 def side_value(state: dict[str, Any], seat: int) -> float:
-    cat = catalogue()
+    cat = catalog()
     owned = [p for p, owner in state["owner"].items() if owner == seat]
     citizens = sum(state["pop"][p] for p in owned)
     projects = project_prestige(state, owned)
@@ -233,7 +233,7 @@ def round_end_forecast(state: dict[str, Any]) -> list[int] | None:
 def _round_end_ledger(state: dict[str, Any], seat: int) -> upkeep.Ledger:
     """The side's ledger as the round end starts: projects under way completed (their round prestige)."""
     ledger = ledger_of(state, seat)
-    projects = catalogue().projects
+    projects = catalog().projects
     ledger.prestige += sum(projects[tile]["round"] for polis, tile in state["building"].items()
                            if state["owner"][polis] == seat)
     return ledger
