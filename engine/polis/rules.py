@@ -10,7 +10,7 @@ from engine.core.rng import reseed, seed_state, shuffle
 from . import heuristic, steps_battle, steps_moves, steps_round, steps_turn, steps_units
 from .catalog import catalog
 from .scoring import final_score, project_prestige
-from .start import new_state
+from .setup import new_state, opening
 from .view import build_view
 
 FLOW = Flow([*steps_turn.STEPS, *steps_units.STEPS, *steps_moves.STEPS, *steps_battle.STEPS, *steps_round.STEPS])
@@ -38,8 +38,7 @@ class PolisRules(Rules):
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> dict[str, Any]:
         state = new_state(names, options)
         seed_state(state, seed)
-        self.flow.start(state, {"step": "reveal_project", "n": steps_round.OFFER}, {"step": "draw_event"},
-                        {"step": "start_round"})
+        self.flow.start(state, *opening())
         return state
 
     def view(self, state: dict[str, Any], viewer: int | None) -> dict[str, Any]:

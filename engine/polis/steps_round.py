@@ -11,9 +11,8 @@ from engine.core import Ask, Auto, Draw, add_log
 from . import events, holdings, upkeep
 from .choices import choice, outcome
 from .catalog import catalog
+from .setup import opening
 from .text import SIDE_NAMES, counted, plural, side_of
-
-OFFER = 3
 
 
 def ledger_of(state, seat) -> upkeep.Ledger:
@@ -270,7 +269,7 @@ class RoundClose(Auto):
         state["round"] += 1
         state.update(tribute=[], closed=[], offer=[], starter=None, event=None)
         add_log(state, "The merchant ships come home; the tribute boxes and the projects on offer are cleared.")
-        flow.push({"step": "reveal_project", "n": OFFER}, {"step": "draw_event"}, {"step": "start_round"})
+        flow.push(*opening())
 
 
 STEPS = (RevealProject(), DrawEvent(), RemoveUnit(), RoundEnd(), Feed(), GiveUp(), Growth(), Settle(), Tax(),

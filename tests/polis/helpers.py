@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import CHANCE, Match
 from engine.polis.rules import PolisRules
-from engine.polis.start import cubes
+from engine.polis.setup import cubes
 
 RULES = PolisRules()
 ATHENS, SPARTA = 0, 1

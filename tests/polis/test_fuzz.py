@@ -11,7 +11,7 @@ import pytest
 from engine.core import Playout
 from engine.core.playout import random_policy
 from engine.polis.catalog import catalog
-from engine.polis.start import cubes
+from engine.polis.setup import cubes
 
 from .helpers import RULES
 from .score_oracle import PrestigeLedger, breakdowns

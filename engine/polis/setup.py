@@ -1,4 +1,5 @@
-"""A new Polis state from the components: the 2012 starting position, the markets, the decks.
+"""A new Polis game: the state from the components (the 2012 starting position, the markets,
+the decks) and the steps that open it, as every round opens (project tiles, the event).
 
 The state is plain data. Seat 0 plays Athens, seat 1 Sparta; per-seat values are lists
 indexed by seat. Decks (events, projects, combat cards) are kept as sorted lists, never in
@@ -13,6 +14,16 @@ from .catalog import Catalog, catalog
 from .text import RESOURCES, SIDES
 
 State = dict[str, Any]
+Frame = dict[str, Any]
+
+OFFER = 3
+"""Project tiles turned up at the start of each round."""
+
+
+def opening() -> list[Frame]:
+    """The steps that open a round, the first one included: the project tiles turned up and the
+    event drawn (chance steps), then the round begins."""
+    return [{"step": "reveal_project", "n": OFFER}, {"step": "draw_event"}, {"step": "start_round"}]
 
 
 def new_state(names: list[str], options: Mapping[str, Any]) -> State:
