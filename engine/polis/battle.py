@@ -53,9 +53,9 @@ def over(state: State) -> bool:
     return battle["last"] is not None and units[1 - battle["attacker"]] <= 1
 
 
-def pairs(hand: list[str]) -> list[str]:
-    """Distinct 2-card plays from a hand, as 'card+card' (sorted)."""
-    return sorted({f"{a}+{b}" for a, b in combinations(sorted(hand), 2)})
+def pairs(hand: list[str]) -> list[tuple[str, str]]:
+    """Distinct 2-card plays from a hand, each in card order, in the order of 'card+card'."""
+    return sorted(set(combinations(sorted(hand), 2)), key="+".join)
 
 
 def retreats(state: State, seat: int) -> list[str]:

@@ -35,11 +35,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import CHANCE, Flow, copy_state
+from engine.core import CHANCE, Choice, Flow, copy_state
 from engine.core.flow import EACH
 
 from . import military, politics, upkeep
 from .catalog import DIE, catalog
+from .choices import Done, Grow, NoTax
 from .scoring import project_prestige
 from .steps_round import ledger_of
 from .text import RESOURCES
@@ -295,15 +296,17 @@ def _frame_deciding(state: dict[str, Any], actor: int) -> dict[str, Any]:
     return top["branches"][str(actor)][-1] if top["step"] == EACH else top
 
 
-def _by_rote(state: dict[str, Any], frame: dict[str, Any], choices) -> Any:
+def _by_rote(state: dict[str, Any], frame: dict[str, Any], choices: tuple[Choice, ...]) -> Choice:
     """Give up the cheapest city, grow a citizen wherever one may grow, levy no tax."""
     if frame["step"] == "give_up":
-        citizens = {choice.id[6:]: state["pop"][choice.id[6:]] for choice in choices}
-        wanted = f"polis:{cheapest_to_give_up(state, citizens, frame['unfed'])}"
-    else:
-        growing = [choice.id for choice in choices if choice.id.startswith("grow:")]
-        wanted = growing[0] if growing else "done" if frame["step"] == "growth" else "no-tax"
-    return next(choice for choice in choices if choice.id == wanted)
+        citizens = {choice.args.polis: state["pop"][choice.args.polis] for choice in choices}
+        wanted = cheapest_to_give_up(state, citizens, frame["unfed"])
+        return next(choice for choice in choices if choice.args.polis == wanted)
+    growing = [choice for choice in choices if type(choice.args) is Grow]
+    if growing:
+        return growing[0]
+    rote = Done if frame["step"] == "growth" else NoTax
+    return next(choice for choice in choices if type(choice.args) is rote)
 
 
 def evaluate(flow: Flow, state: dict[str, Any], seat: int) -> float:

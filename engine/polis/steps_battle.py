@@ -6,8 +6,8 @@ from collections import Counter
 
 from engine.core import Ask, Auto, Draw, add_log
 
-from . import battle
-from .choices import choice, outcome
+from . import battle, choices
+from .choices import Play, Retreat
 from .catalog import catalog
 from .text import SIDE_NAMES, side_of
 
@@ -32,10 +32,10 @@ class Deal(Draw):
     topic = "battle"
 
     def options(self, state, frame):
-        return [outcome(f"card:{card}", n) for card, n in sorted(Counter(state["deck"]).items())]
+        return [choices.card(card, n) for card, n in sorted(Counter(state["deck"]).items())]
 
     def act(self, state, frame, choice_, flow):
-        card, seat = choice_.id[5:], frame["seat"]
+        card, seat = choice_.args.card, frame["seat"]
         state["deck"].remove(card)
         state["hands"][seat].append(card)
         state["hands"][seat].sort()
@@ -48,7 +48,7 @@ class Deal(Draw):
         return f"Draw a combat card for {SIDE_NAMES[frame['seat']]} ({frame['n']} to go)"
 
     def describe(self, state, frame, choice_):
-        return catalog().cards[choice_.id[5:]]["name"], ""
+        return catalog().cards[choice_.args.card]["name"], ""
 
 
 class Exchange(Auto):
@@ -70,13 +70,16 @@ class PlayCards(Ask):
 
     def options(self, state, frame):
         seat = frame["seat"]
-        found = [choice(f"play:{pair}", reveals=True) for pair in battle.pairs(state["hands"][seat])]
-        found += [choice(f"retreat:{a}", f"area:{a}", reveals=True) for a in battle.retreats(state, seat)]
+        found = [choices.play_cards(pair) for pair in battle.pairs(state["hands"][seat])]
+        found += [choices.retreat(a) for a in battle.retreats(state, seat)]
         return found
 
     def act(self, state, frame, choice_, flow):
-        kind, _, rest = choice_.id.partition(":")
-        state["battle"]["played"][frame["seat"]] = rest.split("+") if kind == "play" else f"retreat:{rest}"
+        match choice_.args:
+            case Play(cards):
+                state["battle"]["played"][frame["seat"]] = list(cards)
+            case Retreat(area):
+                state["battle"]["played"][frame["seat"]] = {"retreat": area}
 
     def prompt(self, state, frame):
         seat = frame["seat"]
@@ -85,12 +88,13 @@ class PlayCards(Ask):
         return f"{side_of(state, seat)}: battle in {area}: choose 2 cards to {role} with"
 
     def describe(self, state, frame, choice_):
-        kind, _, rest = choice_.id.partition(":")
-        cards = catalog().cards
-        if kind == "retreat":
-            return f"Retreat to {catalog().name(rest)}", "1 prestige; the battle ends"
-        played = rest.split("+")
-        return " + ".join(cards[c]["name"] for c in played), f"attack {battle.strength(played)}"
+        match choice_.args:
+            case Retreat(area):
+                return f"Retreat to {catalog().name(area)}", "1 prestige; the battle ends"
+            case Play(played):
+                cards = catalog().cards
+                return " + ".join(cards[c]["name"] for c in played), f"attack {battle.strength(played)}"
+        raise ValueError(f"not a choice of a battle: {choice_.args}")
 
 
 class Reveal(Auto):
@@ -98,10 +102,10 @@ class Reveal(Auto):
 
     def run(self, state, frame, flow):
         played = state["battle"]["played"]
-        retreating = [seat for seat in (0, 1) if isinstance(played[seat], str)]
+        retreating = [seat for seat in (0, 1) if isinstance(played[seat], dict)]
         if retreating:
             for seat in retreating:
-                battle.retreat(state, seat, played[seat][8:])
+                battle.retreat(state, seat, played[seat]["retreat"])
             flow.push({"step": "battle_end"})
             return
         battle.exchange(state)

@@ -6,30 +6,27 @@ from __future__ import annotations
 
 from engine.core import Ask, Draw
 
-from . import geo, military, politics
-from .choices import choice, outcome
-from .catalog import DIE, catalog
+from . import choices, geo, military, politics
+from .choices import DIE_FACES, AllFrom, Done, OneFrom
+from .catalog import catalog
 from .text import ACTION_NAMES, counted, side_of
-
-DIE_FACES = tuple(outcome(f"d4:{n}") for n in range(1, DIE + 1))
-
 
 class ChooseDestination(Ask):
     name = "destination"
     topic = "moving"
 
     def options(self, state, frame):
-        return [choice(f"to:{a}", f"area:{a}") for a in military.destinations(state, frame["seat"], frame["action"])]
+        return [choices.destination(a) for a in military.destinations(state, frame["seat"], frame["action"])]
 
     def act(self, state, frame, choice_, flow):
-        flow.push({"step": "gather", "seat": frame["seat"], "action": frame["action"], "dest": choice_.id[3:],
+        flow.push({"step": "gather", "seat": frame["seat"], "action": frame["action"], "dest": choice_.args.area,
                    "picked": {}})
 
     def prompt(self, state, frame):
         return f"{side_of(state, frame['seat'])}, {ACTION_NAMES[frame['action']]}: choose the one destination"
 
     def describe(self, state, frame, choice_):
-        dest = choice_.id[3:]
+        dest = choice_.args.area
         return catalog().name(dest), f"room for {geo.room(state, dest, frame['seat'])}"
 
 
@@ -47,23 +44,24 @@ class Gather(Ask):
             for origin in military.origins(state, seat, frame["action"], dest):
                 free = state["units"][origin][seat] - picked.get(origin, 0)
                 if free > 0:
-                    found.append(choice(f"from:{origin}", f"area:{origin}"))
+                    found.append(choices.one_from(origin))
                     if min(free, left) > 1:
-                        found.append(choice(f"all:{origin}"))
+                        found.append(choices.all_from(origin))
         if picked:
-            found.append(choice("done"))
+            found.append(choices.DONE)
         return found
 
     def act(self, state, frame, choice_, flow):
         seat, dest = frame["seat"], frame["dest"]
         picked = dict(frame["picked"])
-        if choice_.id != "done":
-            kind, origin = choice_.id.split(":")
+        args = choice_.args
+        if type(args) is not Done:
+            origin = args.area
             left = geo.room(state, dest, seat) - sum(picked.values())
             free = state["units"][origin][seat] - picked.get(origin, 0)
-            picked[origin] = picked.get(origin, 0) + (1 if kind == "from" else min(free, left))
+            picked[origin] = picked.get(origin, 0) + (1 if type(args) is OneFrom else min(free, left))
             following = {**frame, "picked": picked}
-            if any(c.id != "done" for c in self.options(state, following)):
+            if any(type(c.args) is not Done for c in self.options(state, following)):
                 flow.push(following)
                 return
         military.move(state, seat, frame["action"], dest, picked)
@@ -75,11 +73,12 @@ class Gather(Ask):
         return f"{side_of(state, frame['seat'])}: {word} to {catalog().name(frame['dest'])} ({so_far})"
 
     def describe(self, state, frame, choice_):
-        if choice_.id == "done":
+        args = choice_.args
+        if type(args) is Done:
             return "Done: move them", f"{sum(frame['picked'].values())} in all"
-        kind, origin = choice_.id.split(":")
+        origin = args.area
         free = state["units"][origin][frame["seat"]] - frame["picked"].get(origin, 0)
-        if kind == "from":
+        if type(args) is OneFrom:
             return f"+1 from {catalog().name(origin)}", f"{free} there"
         left = geo.room(state, frame["dest"], frame["seat"]) - sum(frame["picked"].values())
         return f"+{min(free, left)} from {catalog().name(origin)}", "all it can send"
@@ -93,13 +92,13 @@ class SiegeRoll(Draw):
         return DIE_FACES
 
     def act(self, state, frame, choice_, flow):
-        military.siege(state, frame["seat"], frame["polis"], int(choice_.id[3:]))
+        military.siege(state, frame["seat"], frame["polis"], choice_.args.face)
 
     def prompt(self, state, frame):
         return f"Roll the d4 for the siege of {catalog().name(frame['polis'])}"
 
     def describe(self, state, frame, choice_):
-        return f"The die shows {choice_.id[3:]}", ""
+        return f"The die shows {choice_.args.face}", ""
 
 
 class ChooseRegion(Ask):
@@ -107,16 +106,16 @@ class ChooseRegion(Ask):
     topic = "tribute"
 
     def options(self, state, frame):
-        return [choice(f"area:{r}", f"area:{r}") for r in military.tribute_regions(state, frame["seat"])]
+        return [choices.area(r) for r in military.tribute_regions(state, frame["seat"])]
 
     def act(self, state, frame, choice_, flow):
-        military.collect(state, frame["seat"], choice_.id[5:])
+        military.collect(state, frame["seat"], choice_.args.area)
 
     def prompt(self, state, frame):
         return f"{side_of(state, frame['seat'])}: collect tribute where?"
 
     def describe(self, state, frame, choice_):
-        seat, region = frame["seat"], choice_.id[5:]
+        seat, region = frame["seat"], choice_.args.area
         cost = military.tribute_cost(state, seat, region)
         gain = counted(military.tribute_yield(state, seat, region))
         return catalog().name(region), gain + ("; home: no prestige" if not cost else "; 1 prestige")
@@ -127,16 +126,16 @@ class ChooseMarket(Ask):
     topic = "trade"
 
     def options(self, state, frame):
-        return [choice(f"market:{m}", f"market:{m}") for m in politics.markets(state, frame["seat"])]
+        return [choices.market(m) for m in politics.markets(state, frame["seat"])]
 
     def act(self, state, frame, choice_, flow):
-        flow.push({"step": "goods", "seat": frame["seat"], "market": choice_.id[7:]})
+        flow.push({"step": "goods", "seat": frame["seat"], "market": choice_.args.market})
 
     def prompt(self, state, frame):
         return f"{side_of(state, frame['seat'])}: send a merchant ship to which market?"
 
     def describe(self, state, frame, choice_):
-        market = choice_.id[7:]
+        market = choice_.args.market
         record = catalog().markets[market]
         goods, silver = politics.price(state, market)
         paid = "/".join(record["buys"]) + (f" or {silver} silver" if silver is not None else "")
@@ -148,10 +147,10 @@ class ChooseExchange(Ask):
     topic = "trade"
 
     def options(self, state, frame):
-        return [choice(f"pay:{paid}:{got}") for paid, got in politics.exchanges(state, frame["seat"], frame["market"])]
+        return [choices.exchange(paid, got) for paid, got in politics.exchanges(state, frame["seat"], frame["market"])]
 
     def act(self, state, frame, choice_, flow):
-        _, paid, got = choice_.id.split(":")
+        paid, got = choice_.args.paid, choice_.args.got
         politics.trade(state, frame["seat"], frame["market"], paid, got)
         flow.push({"step": "trade_roll", "market": frame["market"], "paid": paid})
 
@@ -159,7 +158,7 @@ class ChooseExchange(Ask):
         return f"{side_of(state, frame['seat'])}: what does the ship trade in {catalog().name(frame['market'])}?"
 
     def describe(self, state, frame, choice_):
-        _, paid, got = choice_.id.split(":")
+        paid, got = choice_.args.paid, choice_.args.got
         goods, silver = politics.price(state, frame["market"])
         cost = silver if paid == "silver" else goods
         shipload = catalog().markets[frame["market"]]["shipload"]
@@ -175,13 +174,13 @@ class TradeRoll(Draw):
         return DIE_FACES
 
     def act(self, state, frame, choice_, flow):
-        politics.move_price(state, frame["market"], frame["paid"], int(choice_.id[3:]))
+        politics.move_price(state, frame["market"], frame["paid"], choice_.args.face)
 
     def prompt(self, state, frame):
         return f"Roll the d4 for the price in {catalog().name(frame['market'])}"
 
     def describe(self, state, frame, choice_):
-        return f"The die shows {choice_.id[3:]}", ""
+        return f"The die shows {choice_.args.face}", ""
 
 
 STEPS = (ChooseDestination(), Gather(), SiegeRoll(), ChooseRegion(), ChooseMarket(), ChooseExchange(), TradeRoll())

@@ -8,8 +8,8 @@ from collections import Counter
 
 from engine.core import Ask, Auto, Draw, add_log
 
-from . import events, holdings, upkeep
-from .choices import choice, outcome
+from . import choices, events, holdings, upkeep
+from .choices import Done, LevyTax
 from .catalog import catalog
 from .setup import opening
 from .text import SIDE_NAMES, counted, plural, side_of
@@ -43,10 +43,10 @@ class RevealProject(Draw):
         return bool(state["stack"])
 
     def options(self, state, frame):
-        return [outcome(f"project:{t}") for t in state["stack"]]
+        return [choices.project_turned_up(t) for t in state["stack"]]
 
     def act(self, state, frame, choice_, flow):
-        tile = choice_.id[8:]
+        tile = choice_.args.tile
         state["stack"].remove(tile)
         state["offer"].append(tile)
         add_log(state, f"Project on offer: {catalog().name(tile)}.")
@@ -57,7 +57,7 @@ class RevealProject(Draw):
         return f"Turn up a project tile ({frame['n']} to go)"
 
     def describe(self, state, frame, choice_):
-        return catalog().name(choice_.id[8:]), ""
+        return catalog().name(choice_.args.tile), ""
 
 
 class DrawEvent(Draw):
@@ -66,10 +66,10 @@ class DrawEvent(Draw):
 
     def options(self, state, frame):
         deck = state["events"][state["round"] - 1]
-        return [outcome(f"event:{e}", n) for e, n in sorted(Counter(deck).items())]
+        return [choices.event(e, n) for e, n in sorted(Counter(deck).items())]
 
     def act(self, state, frame, choice_, flow):
-        event = choice_.id[6:]
+        event = choice_.args.event
         state["events"][state["round"] - 1].remove(event)
         removers = events.resolve(state, event)
         if removers:
@@ -79,7 +79,7 @@ class DrawEvent(Draw):
         return f"Draw the event card of round {catalog().rounds[state['round'] - 1]['label']}"
 
     def describe(self, state, frame, choice_):
-        return catalog().name(choice_.id[6:]), ""
+        return catalog().name(choice_.args.event), ""
 
 
 class RemoveUnit(Ask):
@@ -87,16 +87,16 @@ class RemoveUnit(Ask):
     topic = "events"
 
     def options(self, state, frame):
-        return [choice(f"area:{a}", f"area:{a}") for a in events.removable(state, frame["seat"])]
+        return [choices.area(a) for a in events.removable(state, frame["seat"])]
 
     def act(self, state, frame, choice_, flow):
-        events.remove(state, frame["seat"], choice_.id[5:])
+        events.remove(state, frame["seat"], choice_.args.area)
 
     def prompt(self, state, frame):
         return f"{side_of(state, frame['seat'])}: the event removes one of your hoplites or galleys: from where?"
 
     def describe(self, state, frame, choice_):
-        area = choice_.id[5:]
+        area = choice_.args.area
         word = "hoplite" if catalog().is_land(area) else "galley"
         return f"A {word} from {catalog().name(area)}", f"{state['units'][area][frame['seat']]} there"
 
@@ -146,10 +146,10 @@ class GiveUp(Ask):
     topic = "feeding"
 
     def options(self, state, frame):
-        return [choice(f"polis:{p}", f"polis:{p}") for p, owner in state["owner"].items() if owner == frame["seat"]]
+        return [choices.polis(p) for p, owner in state["owner"].items() if owner == frame["seat"]]
 
     def act(self, state, frame, choice_, flow):
-        polis = choice_.id[6:]
+        polis = choice_.args.polis
         citizens = state["pop"][polis]
         holdings.release(state, polis)
         add_log(state, f"{SIDE_NAMES[frame['seat']]} gives up {catalog().name(polis)} ({plural(citizens, 'citizen')}).")
@@ -161,7 +161,7 @@ class GiveUp(Ask):
         return f"{side_of(state, frame['seat'])}: give up cities holding {plural(frame['unfed'], 'unfed citizen')}"
 
     def describe(self, state, frame, choice_):
-        polis = choice_.id[6:]
+        polis = choice_.args.polis
         return catalog().name(polis), plural(state["pop"][polis], "citizen")
 
 
@@ -177,15 +177,14 @@ class Growth(Ask):
     def options(self, state, frame):
         ledger = ledger_of(state, frame["seat"])
         grown = frame["grown"]
-        found = [choice(f"grow:{c.id}", f"polis:{c.id}") for c in ledger.cities
-                 if upkeep.growth_room(ledger, c, grown.get(c.id, 0))]
-        found.append(choice("done"))
+        found = [choices.grow(c.id) for c in ledger.cities if upkeep.growth_room(ledger, c, grown.get(c.id, 0))]
+        found.append(choices.DONE)
         return found
 
     def act(self, state, frame, choice_, flow):
-        if choice_.id == "done":
+        if type(choice_.args) is Done:
             return
-        seat, polis = frame["seat"], choice_.id[5:]
+        seat, polis = frame["seat"], choice_.args.polis
         ledger = ledger_of(state, seat)
         upkeep.grow(ledger, polis)
         store(state, seat, ledger)
@@ -196,9 +195,9 @@ class Growth(Ask):
         return f"{side_of(state, frame['seat'])}: growth, 1 wheat per new citizen ({state['res'][frame['seat']]['wheat']} wheat)"
 
     def describe(self, state, frame, choice_):
-        if choice_.id == "done":
+        if type(choice_.args) is Done:
             return "Done growing", ""
-        polis = choice_.id[5:]
+        polis = choice_.args.polis
         record = catalog().poleis[polis]
         return f"+1 citizen in {record['name']}", f"{state['pop'][polis]}/{record['max']}, 1 wheat"
 
@@ -224,7 +223,7 @@ class Settle(Auto):
 class Tax(Ask):
     name = "tax"
     topic = "tax"
-    CHOICES = (choice("tax"), choice("no-tax"))
+    CHOICES = (choices.TAX, choices.NO_TAX)
 
     def ready(self, state, frame):
         return state["prestige"][frame["seat"]] >= 1
@@ -233,7 +232,7 @@ class Tax(Ask):
         return self.CHOICES
 
     def act(self, state, frame, choice_, flow):
-        if choice_.id == "tax":
+        if type(choice_.args) is LevyTax:
             seat = frame["seat"]
             ledger = ledger_of(state, seat)
             upkeep.tax(ledger)
@@ -244,7 +243,7 @@ class Tax(Ask):
         return f"{side_of(state, frame['seat'])}: levy a tax (1 prestige for 1 silver)?"
 
     def describe(self, state, frame, choice_):
-        if choice_.id == "tax":
+        if type(choice_.args) is LevyTax:
             return "Levy the tax", "1 prestige for 1 silver"
         return "No tax", ""
 

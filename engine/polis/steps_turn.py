@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.core import Ask, Auto, add_log
 
-from . import actions, battle
-from .choices import choice
+from . import actions, battle, choices
+from .choices import Act, EndTurn, Pass
 from .text import ACTION_NAMES, side_of
 
 ACTIONS_PER_TURN = 2
@@ -41,21 +41,22 @@ class Turn(Ask):
 
     def options(self, state, frame):
         seat, done = frame["seat"], frame["done"]
-        found = [choice(f"act:{key}") for key in actions.offered(state, seat, done)]
-        found.append(choice("end") if done else choice("pass"))
+        found = [choices.act(key) for key in actions.offered(state, seat, done)]
+        found.append(choices.END_TURN if done else choices.PASS)
         return found
 
     def act(self, state, frame, choice_, flow):
         seat, done = frame["seat"], frame["done"]
-        if choice_.id == "pass":
+        args = choice_.args
+        if type(args) is Pass:
             state["passed"][seat] = True
             add_log(state, f"{side_of(state, seat)} passes.")
             flow.push({"step": "turn_end", "seat": seat})
             return
-        if choice_.id == "end":
+        if type(args) is EndTurn:
             flow.push({"step": "turn_end", "seat": seat})
             return
-        action = choice_.id[4:]
+        action = args.action
         after = ({"step": "turn", "seat": seat, "done": [*done, action]} if len(done) + 1 < ACTIONS_PER_TURN
                  else {"step": "turn_end", "seat": seat})
         if actions.fee_due(state, seat, done):
@@ -69,12 +70,14 @@ class Turn(Ask):
         return f"{side_of(state, frame['seat'])}: {where}"
 
     def describe(self, state, frame, choice_):
-        if choice_.id == "pass":
-            return "Pass", "take no more actions this round"
-        if choice_.id == "end":
-            return "End the turn", "after one action"
-        action = choice_.id[4:]
-        return ACTION_NAMES[action], _action_hint(state, frame["seat"], action)
+        match choice_.args:
+            case Pass():
+                return "Pass", "take no more actions this round"
+            case EndTurn():
+                return "End the turn", "after one action"
+            case Act(action):
+                return ACTION_NAMES[action], _action_hint(state, frame["seat"], action)
+        raise ValueError(f"not a choice of a turn: {choice_.args}")
 
 
 def _action_hint(state, seat, action) -> str:
@@ -94,10 +97,10 @@ class Fee(Ask):
     topic = "passing"
 
     def options(self, state, frame):
-        return [choice(f"fee:{good}") for good in actions.fee_resources(state, frame["seat"], frame["action"])]
+        return [choices.fee(good) for good in actions.fee_resources(state, frame["seat"], frame["action"])]
 
     def act(self, state, frame, choice_, flow):
-        seat, good = frame["seat"], choice_.id[4:]
+        seat, good = frame["seat"], choice_.args.good
         state["res"][seat][good] -= 1
         add_log(state, f"{side_of(state, seat)} pays 1 {good} to act after the other side passed.")
         flow.push({"step": "action", "seat": seat, "action": frame["action"]})
@@ -106,7 +109,7 @@ class Fee(Ask):
         return f"{side_of(state, frame['seat'])}: pay 1 resource for {ACTION_NAMES[frame['action']]}"
 
     def describe(self, state, frame, choice_):
-        good = choice_.id[4:]
+        good = choice_.args.good
         return f"Pay 1 {good}", f"you have {state['res'][frame['seat']][good]}"
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from engine.core import Ask
 
-from . import develop, geo, military, politics
-from .choices import choice
+from . import choices, develop, geo, military, politics
 from .catalog import catalog
 from .text import ACTION_NAMES, cost_text, plural, side_of
 
@@ -45,10 +44,10 @@ class ChoosePolis(PerAction):
     kind = "polis"
 
     def options(self, state, frame):
-        return [choice(f"polis:{p}", f"polis:{p}") for p in polis_options(state, frame)]
+        return [choices.polis(p) for p in polis_options(state, frame)]
 
     def act(self, state, frame, choice_, flow):
-        seat, action, polis = frame["seat"], frame["action"], choice_.id[6:]
+        seat, action, polis = frame["seat"], frame["action"], choice_.args.polis
         if action in ("hoplites", "merchants"):
             flow.push({"step": step_of(action, "count"), "seat": seat, "action": action, "polis": polis, "sea": None})
         elif action == "galleys":
@@ -75,7 +74,7 @@ class ChoosePolis(PerAction):
         return f"{side_of(state, frame['seat'])}, {ACTION_NAMES[action]}: choose {what}"
 
     def describe(self, state, frame, choice_):
-        seat, action, polis = frame["seat"], frame["action"], choice_.id[6:]
+        seat, action, polis = frame["seat"], frame["action"], choice_.args.polis
         cat = catalog()
         record = cat.poleis[polis]
         if action in develop.MAIN_COST:
@@ -98,17 +97,17 @@ class ChooseSea(Ask):
     topic = "galleys"
 
     def options(self, state, frame):
-        return [choice(f"area:{s}", f"area:{s}") for s in develop.open_seas(state, frame["seat"], frame["polis"])]
+        return [choices.area(s) for s in develop.open_seas(state, frame["seat"], frame["polis"])]
 
     def act(self, state, frame, choice_, flow):
         flow.push({"step": "galleys_count", "seat": frame["seat"], "action": "galleys", "polis": frame["polis"],
-                   "sea": choice_.id[5:]})
+                   "sea": choice_.args.area})
 
     def prompt(self, state, frame):
         return f"{side_of(state, frame['seat'])}: which sea do the galleys of {catalog().name(frame['polis'])} go to?"
 
     def describe(self, state, frame, choice_):
-        sea = choice_.id[5:]
+        sea = choice_.args.area
         return catalog().name(sea), f"room for {geo.room(state, sea, frame['seat'])}"
 
 
@@ -117,10 +116,10 @@ class ChooseCount(PerAction):
 
     def options(self, state, frame):
         most = develop.most(state, frame["seat"], frame["action"], frame["polis"], frame["sea"])
-        return [choice(f"n:{n}") for n in range(1, most + 1)]
+        return [choices.count(n) for n in range(1, most + 1)]
 
     def act(self, state, frame, choice_, flow):
-        n = int(choice_.id[2:])
+        n = choice_.args.n
         seat, action = frame["seat"], frame["action"]
         splits = develop.silver_splits(state, seat, action, n)
         if len(splits) == 1:
@@ -133,7 +132,7 @@ class ChooseCount(PerAction):
                f"{catalog().name(frame['polis'])}?"
 
     def describe(self, state, frame, choice_):
-        n = int(choice_.id[2:])
+        n = choice_.args.n
         return plural(n, develop.UNIT_WORD[frame["action"]]), f"{plural(n, develop.MAIN_COST[frame['action']])} or silver"
 
 
@@ -142,19 +141,19 @@ class PayUnits(PerAction):
 
     def options(self, state, frame):
         splits = develop.silver_splits(state, frame["seat"], frame["action"], frame["n"])
-        return [choice(f"silver:{s}") for s in splits]
+        return [choices.silver(s) for s in splits]
 
     def act(self, state, frame, choice_, flow):
-        develop.build_units(state, frame["seat"], frame["action"], frame["polis"], frame["n"], int(choice_.id[7:]),
+        develop.build_units(state, frame["seat"], frame["action"], frame["polis"], frame["n"], choice_.args.silver,
                             frame["sea"])
 
     def prompt(self, state, frame):
         return f"{side_of(state, frame['seat'])}: pay for {plural(frame['n'], develop.UNIT_WORD[frame['action']])}"
 
     def describe(self, state, frame, choice_):
-        silver = int(choice_.id[7:])
+        paid = choice_.args.silver
         main = develop.MAIN_COST[frame["action"]]
-        return cost_text({main: frame["n"] - silver, "silver": silver}), ""
+        return cost_text({main: frame["n"] - paid, "silver": paid}), ""
 
 
 class ChooseProject(Ask):
@@ -162,16 +161,16 @@ class ChooseProject(Ask):
     topic = "projects"
 
     def options(self, state, frame):
-        return [choice(f"project:{t}", f"project:{t}") for t in develop.project_tiles(state, frame["seat"])]
+        return [choices.project(t) for t in develop.project_tiles(state, frame["seat"])]
 
     def act(self, state, frame, choice_, flow):
-        flow.push({"step": "project_polis", "seat": frame["seat"], "action": "project", "tile": choice_.id[8:]})
+        flow.push({"step": "project_polis", "seat": frame["seat"], "action": "project", "tile": choice_.args.tile})
 
     def prompt(self, state, frame):
         return f"{side_of(state, frame['seat'])}: which project?"
 
     def describe(self, state, frame, choice_):
-        record = catalog().projects[choice_.id[8:]]
+        record = catalog().projects[choice_.args.tile]
         return record["name"], (f"{record['type']}, costs {cost_text(record['cost'])}; "
                                  f"+{record['round']} now, +{record['final']} at the end")
 

@@ -42,7 +42,7 @@ class Ledger:
         return sum(c.pop for c in self.cities)
 
     def city(self, city_id: str) -> City:
-        return next(c for c in self.cities if c.id == city_id)
+        return next(c for c in self.cities if city_id == c.id)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from engine.polis.catalog import catalog
+from engine.polis.choices import Grow, Market, Polis, Project
 from engine.polis.scoring import project_prestige
 from tui.text import clean
 
@@ -157,14 +158,15 @@ def polis_lines(view: dict[str, Any], keys: dict[str, str], pen: Pen) -> list[Te
 def shared(view: dict[str, Any], width: int, color: bool = True) -> RenderableType:
     cat = catalog()
     keys = target_keys(view)
-    kinds = {target.partition(":")[0] for target in keys}
+    kinds = {type(choice.args) for choice in view.get("choices", ()) if choice.target is not None}
     pen = Pen(PALETTE, color)
     drawn = draw_map(view, cat, width, keys, pen)
     parts = {"markets": market_lines(view, keys), "projects": project_lines(view, keys),
              "poleis": polis_lines(view, keys, pen)}
     parts["map"] = [drawn, legend(view, pen, keys.values(), width)]
     order = ["map", "markets", "projects", "poleis"]
-    first = "markets" if "market" in kinds else "projects" if "project" in kinds else "poleis" if "polis" in kinds else "map"
+    first = ("markets" if Market in kinds else "projects" if Project in kinds else "poleis" if kinds & {Polis, Grow}
+             else "map")
     order.remove(first)
     blocks: list[RenderableType] = [header(view)]
     for name in (first, *order):

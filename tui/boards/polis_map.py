@@ -23,7 +23,7 @@ from rich.text import Text
 from engine.polis.catalog import Catalog
 
 from .glyphs import Pen
-from .polis_glyphs import abbreviation, box_name, marked, polis_token, side_cell, units_text
+from .polis_glyphs import SIDES, abbreviation, box_name, marked, polis_token, side_cell, units_text
 
 Cell = tuple[str, str]
 
@@ -96,19 +96,23 @@ class Place:
     col: int
     row: int
     links: tuple[str, ...]
+    target: str
+    """The board target of the place (``PolisRules.targets``): the choices acting on it name it."""
+    seat: int | None = None
+    """A trade port's side."""
 
 
 def places(cat: Catalog) -> dict[str, Place]:
     found: dict[str, Place] = {}
     for area, rec in cat.areas.items():
-        found[area] = Place(area, rec["kind"], *rec["pos"], tuple(rec["links"]))
+        found[area] = Place(area, rec["kind"], *rec["pos"], tuple(rec["links"]), f"area:{area}")
     for market, rec in cat.markets.items():
-        found[market] = Place(market, "market", *rec["pos"], tuple(rec["links"]))
+        found[market] = Place(market, "market", *rec["pos"], tuple(rec["links"]), f"market:{market}")
     for side, rec in cat.ports.items():
-        found[rec["id"]] = Place(rec["id"], "port", *rec["pos"], tuple(rec["links"]))
+        found[rec["id"]] = Place(rec["id"], "port", *rec["pos"], tuple(rec["links"]), f"port:{side}", SIDES.index(side))
     for polis, rec in cat.poleis.items():
         if rec["region"] is None:
-            found[polis] = Place(polis, "polis", *rec["pos"], tuple(rec["links"]))
+            found[polis] = Place(polis, "polis", *rec["pos"], tuple(rec["links"]), f"polis:{polis}")
     return found
 
 
@@ -131,18 +135,13 @@ def draw_map(view: dict[str, Any], cat: Catalog, width: int, keys: dict[str, str
             room = size.node_w + (1 if size.node_w == 3 and number == 1 else 0)
             for offset, (char, style) in enumerate(line[:room]):
                 canvas.put(top + number, left + offset, char, style)
-        key = keys.get(target_of(place))
+        key = keys.get(place.target)
         if key is not None:
             canvas.write(top - 1, left, key, "bold reverse")
         if size.node_h > 1:  # a box of several lines hides the lines behind it
             for number in range(len(box_lines(view, cat, place, size, keys, pen)), size.node_h):
                 canvas.write(top + number, left, " " * size.node_w)
     return canvas.text()
-
-
-def target_of(place: Place) -> str:
-    prefix = {"land": "area", "sea": "area", "market": "market", "polis": "polis", "port": "port"}[place.kind]
-    return f"{prefix}:{place.id}" if place.kind != "port" else f"port:{place.id[5:]}"
 
 
 def _link(canvas: Canvas, size: Size, at: dict[tuple[int, int], Place], a: Place, b: Place) -> None:
@@ -202,7 +201,8 @@ def box_lines(view: dict[str, Any], cat: Catalog, place: Place, size: Size, keys
     if place.kind == "market":
         return _market_lines(view, cat, place.id, size, pen)
     if place.kind == "port":
-        seat = 0 if place.id.endswith("athens") else 1
+        seat = place.seat
+        assert seat is not None, place
         ships = [side_cell(pen, seat)] + _cells(str(view["sides"][seat]["merchants"]))
         if size.node_h == 1:
             return [_cells("Port") + ships]
