@@ -96,7 +96,7 @@ class Decision:
 
     @property
     def prompt(self) -> str:
-        if not isinstance(self._prompt, str):
+        if callable(self._prompt):  # worked out once, when first read (a Say is not callable)
             self._prompt = self._prompt()
         return self._prompt
 
@@ -105,7 +105,7 @@ class Decision:
         own = self._prompts.get(actor) if actor is not None else None
         if own is None:
             return self.prompt
-        if not isinstance(own, str):
+        if callable(own):
             own = self._prompts[actor] = own()
         return own
 

@@ -20,11 +20,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from engine.core import add_log, logging
+from engine.core import Say, add_log, logging
 
 from . import geo
 from .catalog import BATTLE_AT, RETREAT_COST, SALPINX_COST, catalog
-from .text import SIDE_NAMES
 
 State = dict[str, Any]
 
@@ -40,8 +39,9 @@ def first_attacker(area: str) -> int:
 
 def begin(state: State, area: str) -> None:
     state["battle"] = {"area": area, "attacker": first_attacker(area), "played": [None, None], "last": None}
-    add_log(state, f"Battle in {catalog().name(area)}: {state['units'][area][0]} Athenian against "
-                   f"{state['units'][area][1]} Spartan units.")
+    athens, sparta = state["units"][area]
+    add_log(state, Say("Battle in {area:area}: {athens} Athenian against {sparta} Spartan units.", area=area,
+                       athens=athens, sparta=sparta))
 
 
 def over(state: State) -> bool:
@@ -110,11 +110,12 @@ def exchange(state: State) -> None:
     battle["played"] = [None, None]
     battle["attacker"] = defender
     if logging(state):
-        names, cards = state["names"], catalog().cards
-        shown = lambda played: " + ".join(cards[c]["name"] for c in played)  # noqa: E731
-        add_log(state, f"{names[attacker]} attacks with {shown(attack)}; {names[defender]} defends with "
-                       f"{shown(defence)}: {lost} unit{'s' * (lost != 1)} lost, +{gain} prestige"
-                       + (f", -{paid} for the salpinx" if paid else "") + ".")
+        said = Say("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: "
+                   "{lost:count} lost, +{gain} prestige.", attacker=attacker, attack=list(attack), defender=defender,
+                   defence=list(defence), lost=[lost, "unit"], gain=gain)
+        if paid:
+            said = Say(said.text[:-1] + ", -{paid} for the salpinx.", **said.args, paid=paid)
+        add_log(state, said)
 
 
 def retreat(state: State, seat: int, to: str) -> None:
@@ -124,9 +125,8 @@ def retreat(state: State, seat: int, to: str) -> None:
     units[area][seat] = 0
     units[to][seat] += n
     state["prestige"][seat] -= RETREAT_COST
-    cat = catalog()
-    add_log(state, f"{SIDE_NAMES[seat]} pays {RETREAT_COST} prestige and retreats {n} units from "
-                   f"{cat.name(area)} to {cat.name(to)}.")
+    add_log(state, Say("{seat:side} pays {cost} prestige and retreats {n} units from {area:area} to {to:area}.",
+                       seat=seat, cost=RETREAT_COST, n=n, area=area, to=to))
 
 
 def end(state: State) -> None:
@@ -136,6 +136,7 @@ def end(state: State) -> None:
         hand.clear()
     state["deck"].sort()
     area = state["battle"]["area"]
-    a, s = state["units"][area]
-    add_log(state, f"The battle in {catalog().name(area)} is over: {a} Athenian and {s} Spartan units remain.")
+    athens, sparta = state["units"][area]
+    add_log(state, Say("The battle in {area:area} is over: {athens} Athenian and {sparta} Spartan units remain.",
+                       area=area, athens=athens, sparta=sparta))
     state["battle"] = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import add_log
+from engine.core import Say, add_log
 
 from . import geo
 from .catalog import catalog
@@ -89,9 +89,9 @@ def build_units(state: State, seat: int, action: str, polis: str, n: int, silver
     else:
         where = cat.ports[("athens", "sparta")[seat]]["id"]
         state["merchants"][seat] += n
-    paid = ", ".join(f"{k} {v}" for k, v in ((MAIN_COST[action], n - silver), ("silver", silver)) if v)
-    add_log(state, f"{state['names'][seat]} turns {n} citizen{'s' * (n > 1)} of {cat.name(polis)} into "
-                   f"{n} {UNIT_WORD[action]}{'s' * (n > 1)} in {cat.name(where)} (paid {paid}).")
+    add_log(state, Say("{seat:seat} turns {citizens:citizens} of {polis:polis} into {units:count} in {where:place} "
+                       "(paid {paid:paid}).", seat=seat, citizens=n, polis=polis, units=[n, UNIT_WORD[action]],
+                       where=where, paid={MAIN_COST[action]: n - silver, "silver": silver}))
 
 
 def project_poleis(state: State, seat: int, tile: str) -> list[str]:
@@ -112,4 +112,4 @@ def start_project(state: State, seat: int, tile: str, polis: str) -> None:
     pay(state, seat, cat.projects[tile]["cost"])
     state["offer"].remove(tile)
     state["building"][polis] = tile
-    add_log(state, f"{state['names'][seat]} starts the {cat.name(tile)} in {cat.name(polis)}.")
+    add_log(state, Say("{seat:seat} starts the {tile:project} in {polis:polis}.", seat=seat, tile=tile, polis=polis))

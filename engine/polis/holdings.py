@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import add_log
+from engine.core import Say, add_log
 
 from .catalog import catalog
 
@@ -57,5 +57,5 @@ def lose_citizens(state: State, polis: str, n: int, *, keep_one: bool) -> int:
     state["supply"][owner] += lost
     if state["pop"][polis] == 0:
         state["owner"][polis] = None
-        add_log(state, f"{catalog().name(polis)} loses its last citizen and turns neutral.")
+        add_log(state, Say("{polis:polis} loses its last citizen and turns neutral.", polis=polis))
     return lost

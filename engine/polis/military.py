@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import add_log
+from engine.core import Say, add_log
 
 from . import geo, holdings
 from .catalog import MILITARY_COST, catalog
@@ -48,11 +48,9 @@ def move(state: State, seat: int, action: str, dest: str, picked: dict[str, int]
     for origin, n in picked.items():
         units[origin][seat] -= n
         units[dest][seat] += n
-    cat = catalog()
-    word = "hoplite" if action == "move-hoplites" else "galley"
-    total = sum(picked.values())
-    sources = ", ".join(f"{n} from {cat.name(a)}" for a, n in picked.items())
-    add_log(state, f"{state['names'][seat]} moves {total} {word}{'s' * (total > 1)} to {cat.name(dest)} ({sources}).")
+    unit = "hoplite" if action == "move-hoplites" else "galley"
+    add_log(state, Say("{seat:seat} moves {units:count} to {dest:area} ({picked:moved}).", seat=seat,
+                       units=[sum(picked.values()), unit], dest=dest, picked=dict(picked)))
 
 
 def siege_targets(state: State, seat: int) -> list[str]:
@@ -73,23 +71,24 @@ def siege_targets(state: State, seat: int) -> list[str]:
 
 def siege(state: State, seat: int, polis: str, roll: int) -> bool:
     """Resolve a siege with the d4 roll; True if the polis falls."""
-    cat = catalog()
-    record = cat.poleis[polis]
-    name, enemy = state["names"][seat], 1 - seat
-    if roll >= record["base"]:
+    record = catalog().poleis[polis]
+    base, enemy = record["base"], 1 - seat
+    if roll >= base:
         held = state["proxenos"][enemy] == polis and not state["held"][enemy]
         citizens = holdings.take(state, seat, polis)
-        state["prestige"][seat] += record["base"]
-        add_log(state, f"{name} rolls {roll} against fortification {record['base']}: {cat.name(polis)} falls "
-                       f"({citizens} citizens, +{record['base']} prestige).")
+        state["prestige"][seat] += base
+        add_log(state, Say("{seat:seat} rolls {roll} against fortification {base}: {polis:polis} falls ({citizens} "
+                           "citizens, +{base} prestige).", seat=seat, roll=roll, base=base, polis=polis,
+                           citizens=citizens))
         if held:
             state["held"][enemy] = True
-            add_log(state, f"The {SIDES[enemy].title()} proxenos in {cat.name(polis)} is taken prisoner.")
+            add_log(state, Say("The {enemy:side} proxenos in {polis:polis} is taken prisoner.", enemy=enemy,
+                               polis=polis))
         return True
     state["units"][record["region"]][seat] -= 1
     state["supply"][seat] += 1
-    add_log(state, f"{name} rolls {roll} against fortification {record['base']}: the siege of {cat.name(polis)} "
-                   "fails and a hoplite is lost.")
+    add_log(state, Say("{seat:seat} rolls {roll} against fortification {base}: the siege of {polis:polis} fails and a "
+                       "hoplite is lost.", seat=seat, roll=roll, base=base, polis=polis))
     if state["owner"][polis] == enemy:
         holdings.lose_citizens(state, polis, 1, keep_one=False)
     return False
@@ -125,9 +124,9 @@ def collect(state: State, seat: int, region: str) -> None:
     for good in gained:
         res[good] += 1
     state["tribute"].append(region)
-    counts: dict[str, int] = {}
-    for good in gained:
-        counts[good] = counts.get(good, 0) + 1
-    what = ", ".join(f"{n} {good}" for good, n in counts.items())
-    add_log(state, f"{state['names'][seat]} collects tribute in {catalog().name(region)}: {what}"
-                   + (" (home region: no prestige)." if not cost else "."))
+    if cost:
+        add_log(state, Say("{seat:seat} collects tribute in {region:area}: {gained:goods}.", seat=seat, region=region,
+                           gained=gained))
+    else:
+        add_log(state, Say("{seat:seat} collects tribute in {region:area}: {gained:goods} (home region: no prestige).",
+                           seat=seat, region=region, gained=gained))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import add_log
+from engine.core import Say, add_log
 
 from . import geo, holdings
 from .catalog import CIVIL_WAR_ENEMY, CIVIL_WAR_NEUTRAL, FREE_PROXENOS_COST, catalog
@@ -67,7 +67,8 @@ def trade(state: State, seat: int, market: str, paid: str, got: str) -> None:
     res[got] += shipload
     state["merchants"][seat] -= 1
     state["slots"][market][usable_space(state, market)] = seat
-    add_log(state, f"{state['names'][seat]} trades in {cat.name(market)}: {cost} {paid} for {shipload} {got}.")
+    add_log(state, Say("{seat:seat} trades in {market:market}: {cost} {paid:good} for {shipload} {got:good}.",
+                       seat=seat, market=market, cost=cost, paid=paid, shipload=shipload, got=got))
 
 
 def move_price(state: State, market: str, paid: str, roll: int) -> None:
@@ -75,8 +76,12 @@ def move_price(state: State, market: str, paid: str, roll: int) -> None:
     step = -roll if paid == "silver" else roll
     state["prices"][market] = max(0, min(len(track) - 1, state["prices"][market] + step))
     goods, silver = price(state, market)
-    now = f"{goods} goods" + (f" or {silver} silver" if silver is not None else "")
-    add_log(state, f"The die shows {roll}: a shipload in {catalog().name(market)} now costs {now}.")
+    if silver is None:
+        add_log(state, Say("The die shows {roll}: a shipload in {market:market} now costs {goods} goods.", roll=roll,
+                           market=market, goods=goods))
+    else:
+        add_log(state, Say("The die shows {roll}: a shipload in {market:market} now costs {goods} goods or {silver} "
+                           "silver.", roll=roll, market=market, goods=goods, silver=silver))
 
 
 def proxenos_moves(state: State, seat: int) -> dict[str, int]:
@@ -94,8 +99,11 @@ def can_move_proxenos(state: State, seat: int) -> bool:
 def move_proxenos(state: State, seat: int, polis: str, cost: int) -> None:
     state["res"][seat]["silver"] -= cost
     state["proxenos"][seat] = polis
-    bribe = f", paying {cost} silver in bribes" if cost else ""
-    add_log(state, f"{state['names'][seat]}'s proxenos goes to {catalog().name(polis)}{bribe}.")
+    if cost:
+        add_log(state, Say("{seat:seat}'s proxenos goes to {polis:polis}, paying {cost} silver in bribes.", seat=seat,
+                           polis=polis, cost=cost))
+    else:
+        add_log(state, Say("{seat:seat}'s proxenos goes to {polis:polis}.", seat=seat, polis=polis))
 
 
 def can_free(state: State, seat: int) -> bool:
@@ -108,8 +116,8 @@ def free(state: State, seat: int) -> None:
     state["held"][seat] = False
     capital = catalog().capital[SIDES[seat]]
     state["proxenos"][seat] = capital
-    add_log(state, f"{state['names'][seat]} pays {FREE_PROXENOS_COST} silver to {state['names'][1 - seat]}: "
-                   f"the proxenos is free and back in {catalog().name(capital)}.")
+    add_log(state, Say("{seat:seat} pays {cost} silver to {other:seat}: the proxenos is free and back in "
+                       "{capital:polis}.", seat=seat, cost=FREE_PROXENOS_COST, other=1 - seat, capital=capital))
 
 
 def civil_war_cost(state: State, polis: str) -> int:
@@ -138,5 +146,6 @@ def civil_war(state: State, seat: int, polis: str) -> None:
     state["res"][seat]["silver"] -= cost
     citizens = holdings.take(state, seat, polis)
     state["prestige"][seat] += citizens
-    add_log(state, f"{state['names'][seat]} pays {cost} silver to incite civil war in {catalog().name(polis)}: "
-                   f"it joins them with {citizens} citizens (+{citizens} prestige).")
+    add_log(state, Say("{seat:seat} pays {cost} silver to incite civil war in {polis:polis}: it joins them with "
+                       "{citizens} citizens (+{citizens} prestige).", seat=seat, cost=cost, polis=polis,
+                       citizens=citizens))

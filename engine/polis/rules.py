@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import Flow, Option, Rules, Score, copy_state
+from engine.core import Flow, Option, Rules, Score, Words, copy_state
 from engine.core.rng import reseed, seed_state, shuffle
 
 from . import heuristic, steps_battle, steps_moves, steps_round, steps_turn, steps_units
 from .catalog import catalog
 from .scoring import final_score, project_prestige
 from .setup import new_state, opening
+from .text import words
 from .view import build_view
 
 FLOW = Flow([*steps_turn.STEPS, *steps_units.STEPS, *steps_moves.STEPS, *steps_battle.STEPS, *steps_round.STEPS])
@@ -83,6 +84,9 @@ class PolisRules(Rules):
             return "game over"
         label = catalog().rounds[state["round"] - 1]["label"]
         return f"round {state['round']} of 4 ({label})"
+
+    def words(self, names: list[str]) -> Words:
+        return words(names)
 
     def data_version(self) -> str:
         return catalog().digest
