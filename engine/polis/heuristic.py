@@ -41,7 +41,7 @@ from engine.core.flow import EACH
 from . import military, politics, upkeep
 from .catalog import DIE, catalog
 from .choices import Done, Grow, NoTax
-from .scoring import project_prestige
+from .scoring import project_prestige, score_of
 from .steps_round import ledger_of
 from .text import RESOURCES
 
@@ -269,8 +269,7 @@ def round_end_near(state: dict[str, Any]) -> bool:
 
 
 def static(state: dict[str, Any], seat: int) -> float:
-    if not state["flow"] and state["over"]:
-        from .rules import score_of  # the final score, not a guess
+    if not state["flow"]:  # the game is over: the final score, not a guess
         return 100.0 * (score_of(state, seat).total - score_of(state, 1 - seat).total)
     forecast = round_end_forecast(state) if round_end_near(state) else None
     if forecast is not None:
@@ -288,7 +287,7 @@ def finished_round(flow: Flow, state: dict[str, Any]) -> dict[str, Any] | None:
     while (decision := flow.decision(trial)) is not None and not decision.is_chance:
         actor = decision.actors[0]
         flow.apply(trial, actor, _by_rote(trial, _frame_deciding(trial, actor), decision.for_actor(actor)))
-    return trial if trial["over"] and decision is None else None
+    return trial if decision is None else None
 
 
 def _frame_deciding(state: dict[str, Any], actor: int) -> dict[str, Any]:

@@ -9,19 +9,12 @@ from engine.core.rng import reseed, seed_state, shuffle
 
 from . import heuristic, steps_battle, steps_moves, steps_round, steps_turn, steps_units
 from .catalog import catalog
-from .scoring import final_score, project_prestige
+from .scoring import score_of
 from .setup import new_state, opening
 from .text import words
-from .view import build_view
+from .view import PolisView, build_view
 
 FLOW = Flow([*steps_turn.STEPS, *steps_units.STEPS, *steps_moves.STEPS, *steps_battle.STEPS, *steps_round.STEPS])
-SCORE_SHEET = ("Population", "Prestige", "Projects")
-
-
-def score_of(state: dict[str, Any], seat: int) -> Score:
-    owned = [p for p, owner in state["owner"].items() if owner == seat]
-    population = sum(state["pop"][p] for p in owned)
-    return final_score(seat, population, state["prestige"][seat], project_prestige(state, owned))
 
 
 class PolisRules(Rules):
@@ -35,6 +28,7 @@ class PolisRules(Rules):
                (("action", "for each action (2012 texts)"), ("turn", "for each turn"))),
     )
     flow = FLOW
+    view_type = PolisView
 
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> dict[str, Any]:
         state = new_state(names, options)
@@ -42,7 +36,7 @@ class PolisRules(Rules):
         self.flow.start(state, *opening())
         return state
 
-    def view(self, state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    def view(self, state: dict[str, Any], viewer: int | None) -> PolisView:  # type: ignore[override]
         return build_view(state, viewer)
 
     def has_private(self, state: dict[str, Any], viewer: int) -> bool:
@@ -80,7 +74,7 @@ class PolisRules(Rules):
         return heuristic.evaluate(self.flow, state, seat)
 
     def progress(self, state: dict[str, Any]) -> str:
-        if state["over"]:
+        if not state["flow"]:
             return "game over"
         label = catalog().rounds[state["round"] - 1]["label"]
         return f"round {state['round']} of 4 ({label})"

@@ -1,4 +1,6 @@
-"""Polis final score: citizens in all the player's cities + prestige + completed projects' prestige."""
+"""Polis final score: citizens in all the player's cities + prestige + completed projects' prestige.
+
+During play the same count says what each side would score if the game ended now."""
 
 from __future__ import annotations
 
@@ -9,8 +11,20 @@ from engine.core.contract import Score
 from .catalog import catalog
 
 
+State = dict[str, Any]
+SHEET = ("Population", "Prestige", "Projects")
+"""The score sheet's categories, in its order."""
+
+
 def final_score(seat: int, population: int, prestige: int, project_prestige: int) -> Score:
     return Score(seat, {"Population": population, "Prestige": prestige, "Projects": project_prestige})
+
+
+def score_of(state: State, seat: int) -> Score:
+    """The side's score if the game ended now (its final score once it has)."""
+    owned = [p for p, owner in state["owner"].items() if owner == seat]
+    population = sum(state["pop"][p] for p in owned)
+    return final_score(seat, population, state["prestige"][seat], project_prestige(state, owned))
 
 
 def project_prestige(table: Mapping[str, Any], poleis: Iterable[str], *, under_way: bool = False) -> int:

@@ -60,7 +60,6 @@ def new_state(names: list[str], options: Mapping[str, Any]) -> State:
         "deck": sorted(cat.card_deck),
         "hands": [[], []],
         "battle": None,
-        "over": False,
         "end": [],
         "log": [],
     }

@@ -268,7 +268,7 @@ class RoundClose(Auto):
     def run(self, state: State, frame: Frame, flow: Stack) -> None:
         reasons = upkeep.end_reasons(state["round"], state["unfed"], state["prestige"])
         if reasons:
-            state["over"], state["end"] = True, reasons
+            state["end"] = reasons
             add_log(state, Say("The game ends: {reasons:reasons}.", reasons=list(reasons)))
             flow.clear()
             return

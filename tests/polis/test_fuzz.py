@@ -71,7 +71,7 @@ def play_checked(seed: int, options: dict, rich: bool = False) -> dict:
                                                              f"from the log {ledger.prestige}"
         if decisions % SCORED_EVERY == 0:
             check_scores(playout.state, ledger, seed)
-    assert playout.state["over"] and playout.state["end"]
+    assert playout.finished and not playout.state["flow"] and playout.state["end"]
     check_scores(playout.state, ledger, seed)
     ledger.finished(playout.state)
     return playout.state

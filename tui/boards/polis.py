@@ -16,7 +16,6 @@ from rich.text import Text
 
 from engine.polis.catalog import catalog
 from engine.polis.choices import Grow, Market, Polis, Project
-from engine.polis.scoring import project_prestige
 from tui.text import clean
 
 from .base import Board, Panel, seat_panels, target_keys
@@ -175,19 +174,16 @@ def shared(view: dict[str, Any], width: int, color: bool = True) -> RenderableTy
 
 
 def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
-    cat = catalog()
     side = view["sides"][seat]
-    owned = [p for p in cat.poleis if view["owner"][p] == seat]
-    citizens = sum(view["pop"][p] for p in owned)
-    projects = project_prestige(view, owned)
+    score = side["score"]
     title = _side(view, seat) + Text(f"   prestige {side['prestige']}" + ("   passed" if side["passed"] else ""))
     res = "  ".join(f"{name} {side['res'][name]}" for name in RESOURCE_ORDER)
-    where = cat.name(side["proxenos"]) + (" (prisoner)" if side["held"] else "")
+    where = catalog().name(side["proxenos"]) + (" (prisoner)" if side["held"] else "")
     lines = [title, Text(res),
-             Text(f"Citizens {citizens} in {len(owned)} poleis · cubes in supply {side['supply']} · merchant ships in "
-                  f"port {side['merchants']} · proxenos in {where} · combat cards {side['hand_size']}"),
-             Text(f"If the game ended now: {citizens + side['prestige'] + projects} "
-                  f"(citizens {citizens} + prestige {side['prestige']} + projects {projects})", style="dim")]
+             Text(f"Citizens {score['population']} in {side['poleis']} poleis · cubes in supply {side['supply']} · "
+                  f"merchant ships in port {side['merchants']} · proxenos in {where} · combat cards {side['hand_size']}"),
+             Text(f"If the game ended now: {score['total']} (citizens {score['population']} + prestige "
+                  f"{score['prestige']} + projects {score['projects']})", style="dim")]
     return Group(*lines)
 
 
