@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .catalog import Catalog, catalog
 
@@ -36,7 +36,7 @@ def room(state: State, area: str, seat: int) -> int:
     return max(0, cap(state) - state["units"][area][seat])
 
 
-def _spread(start: Iterable[str], links: dict[str, tuple[str, ...]], passable) -> set[str]:
+def _spread(start: Iterable[str], links: dict[str, tuple[str, ...]], passable: Callable[[str], bool]) -> set[str]:
     """Every area reached from ``start`` going only through passable areas (start areas are entered anyway)."""
     seen = set(start)
     todo = deque(a for a in seen if passable(a))

@@ -29,7 +29,7 @@ def polis_options(state: State, frame: Frame) -> list[str]:
 class PerAction(Ask):
     """A step made once per action, named and explained (help topic) per action."""
 
-    def __init__(self, action: str):
+    def __init__(self, action: str) -> None:
         self.name = f"{action}_{self.kind}"
         self.topic = TOPIC[action]
 

@@ -181,7 +181,8 @@ def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
     where = catalog().name(side["proxenos"]) + (" (prisoner)" if side["held"] else "")
     lines = [title, Text(res),
              Text(f"Citizens {score['population']} in {side['poleis']} poleis · cubes in supply {side['supply']} · "
-                  f"merchant ships in port {side['merchants']} · proxenos in {where} · combat cards {side['hand_size']}"),
+                  f"merchant ships in port {side['merchants']} · proxenos in {where} · "
+                  f"combat cards {side['hand_size']}"),
              Text(f"If the game ended now: {score['total']} (citizens {score['population']} + prestige "
                   f"{score['prestige']} + projects {score['projects']})", style="dim")]
     return Group(*lines)

@@ -55,7 +55,7 @@ def pick_size(width: int, cols: int) -> Size:
 
 
 class Canvas:
-    def __init__(self, width: int, height: int):
+    def __init__(self, width: int, height: int) -> None:
         self.cells: list[list[Cell]] = [[(" ", "")] * width for _ in range(height)]
         self.width, self.height = width, height
 
