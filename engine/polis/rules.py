@@ -12,7 +12,7 @@ from .catalog import catalog
 from .scoring import score_of
 from .setup import new_state, opening
 from .text import words
-from .view import PolisView, build_view
+from .view import PolisView, view as view_of
 
 FLOW = Flow([*steps_turn.STEPS, *steps_units.STEPS, *steps_moves.STEPS, *steps_battle.STEPS, *steps_round.STEPS])
 
@@ -37,7 +37,7 @@ class PolisRules(Rules):
         return state
 
     def view(self, state: dict[str, Any], viewer: int | None) -> PolisView:  # type: ignore[override]
-        return build_view(state, viewer)
+        return view_of(state, viewer)
 
     def has_private(self, state: dict[str, Any], viewer: int) -> bool:
         return bool(state["hands"][viewer])

@@ -167,7 +167,8 @@ def battle_view(state: State, viewer: int | None) -> BattleView | None:
     }
 
 
-def build_view(state: State, viewer: int | None) -> PolisView:
+def view(state: State, viewer: int | None) -> PolisView:
+    """What ``viewer`` (None: a spectator) may see."""
     round_record = catalog().rounds[state["round"] - 1]
     return {
         "round": state["round"], "label": round_record["label"], "cap": round_record["cap"],
