@@ -26,6 +26,11 @@ from . import geo
 from .catalog import BATTLE_AT, RETREAT_COST, SALPINX_COST, catalog
 
 State = dict[str, Any]
+EXCHANGED = ("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: {lost:count} "
+             "lost, +{gain} prestige.")
+EXCHANGED_SALPINX = ("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: "
+                     "{lost:count} lost, +{gain} prestige, -{paid} for the salpinx.")
+"""What the log says of an exchange (with the prestige its salpinx calls cost the attacker)."""
 
 
 def fronts(state: State) -> list[str]:
@@ -110,12 +115,12 @@ def exchange(state: State) -> None:
     battle["played"] = [None, None]
     battle["attacker"] = defender
     if logging(state):
-        said = Say("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: "
-                   "{lost:count} lost, +{gain} prestige.", attacker=attacker, attack=list(attack), defender=defender,
-                   defence=list(defence), lost=[lost, "unit"], gain=gain)
+        played = {"attacker": attacker, "attack": list(attack), "defender": defender, "defence": list(defence),
+                  "lost": [lost, "unit"], "gain": gain}
         if paid:
-            said = Say(said.text[:-1] + ", -{paid} for the salpinx.", **said.args, paid=paid)
-        add_log(state, said)
+            add_log(state, Say(EXCHANGED_SALPINX, **played, paid=paid))
+        else:
+            add_log(state, Say(EXCHANGED, **played))
 
 
 def retreat(state: State, seat: int, to: str) -> None:

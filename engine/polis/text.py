@@ -76,7 +76,7 @@ def moved_text(picked: Mapping[str, int], name: Callable[[str], str]) -> str:
 def words(names: Sequence[str]) -> Words:
     """Polis' sentences in English: the seats by their players' names or their sides, the game's
     things by their names in the component data."""
-    from .catalog import catalog  # the catalog validates its files with the words of this module
+    from .catalog import catalog  # here: catalog.py's checks import the names above
 
     def named(table: str) -> Callable[[str], str]:
         return lambda thing: getattr(catalog(), table)[thing]["name"]
