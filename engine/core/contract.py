@@ -98,7 +98,7 @@ class Decision:
 
     @property
     def prompt(self) -> Said:
-        if callable(self._prompt):
+        if callable(self._prompt):  # worked out once, when first read (a Say is not callable)
             self._prompt = self._prompt()
         return self._prompt
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.core import Stack, add_log
+from engine.core import Say, Stack, add_log
 
 from . import develop, military, politics
-from .terms import ACTIONS, MILITARY_COST, RESOURCES
+from .catalog import MILITARY_COST
+from .text import ACTIONS, RESOURCES
 
 State = dict[str, Any]
 
@@ -64,7 +65,7 @@ def begin(state: State, seat: int, action: str, flow: Stack) -> None:
     """Push the steps of ``action`` (military actions pay their prestige first)."""
     if action in ("move-hoplites", "move-galleys", "siege"):
         state["prestige"][seat] -= MILITARY_COST
-        add_log(state, f"{state['names'][seat]} pays {MILITARY_COST} prestige for a military action.")
+        add_log(state, Say("{seat:seat} pays {cost} prestige for a military action.", seat=seat, cost=MILITARY_COST))
     if action in ("hoplites", "galleys", "merchants", "siege", "proxenos", "civil-war"):
         flow.push({"step": f"{action}_polis", "seat": seat, "action": action})
     elif action == "project":

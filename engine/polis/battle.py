@@ -20,13 +20,17 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from engine.core import add_log, logging
+from engine.core import Say, add_log, logging
 
 from . import geo
-from .data import catalogue
-from .terms import BATTLE_AT, RETREAT_COST, SALPINX_COST, SIDE_NAMES
+from .catalog import BATTLE_AT, RETREAT_COST, SALPINX_COST, catalog
 
 State = dict[str, Any]
+EXCHANGED = ("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: {lost:count} "
+             "lost, +{gain} prestige.")
+EXCHANGED_SALPINX = ("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: "
+                     "{lost:count} lost, +{gain} prestige, -{paid} for the salpinx.")
+"""What the log says of an exchange (with the prestige its salpinx calls cost the attacker)."""
 
 
 def fronts(state: State) -> list[str]:
@@ -35,13 +39,14 @@ def fronts(state: State) -> list[str]:
 
 
 def first_attacker(area: str) -> int:
-    return 1 if catalogue().is_land(area) else 0
+    return 1 if catalog().is_land(area) else 0
 
 
 def begin(state: State, area: str) -> None:
     state["battle"] = {"area": area, "attacker": first_attacker(area), "played": [None, None], "last": None}
-    add_log(state, f"Battle in {catalogue().name(area)}: {state['units'][area][0]} Athenian against "
-                   f"{state['units'][area][1]} Spartan units.")
+    athens, sparta = state["units"][area]
+    add_log(state, Say("Battle in {area:area}: {athens} Athenian against {sparta} Spartan units.", area=area,
+                       athens=athens, sparta=sparta))
 
 
 def over(state: State) -> bool:
@@ -53,16 +58,16 @@ def over(state: State) -> bool:
     return battle["last"] is not None and units[1 - battle["attacker"]] <= 1
 
 
-def pairs(hand: list[str]) -> list[str]:
-    """Distinct 2-card plays from a hand, as 'card+card' (sorted)."""
-    return sorted({f"{a}+{b}" for a, b in combinations(sorted(hand), 2)})
+def pairs(hand: list[str]) -> list[tuple[str, str]]:
+    """Distinct 2-card plays from a hand, each in card order, in the order of 'card+card'."""
+    return sorted(set(combinations(sorted(hand), 2)), key="+".join)
 
 
 def retreats(state: State, seat: int) -> list[str]:
     """Adjacent areas of the same kind where all the side's units there may retreat (1 prestige)."""
     if state["prestige"][seat] < RETREAT_COST:
         return []
-    cat, area = catalogue(), state["battle"]["area"]
+    cat, area = catalog(), state["battle"]["area"]
     links = cat.land_links if cat.is_land(area) else cat.sea_links
     mine = state["units"][area][seat]
     return [a for a in links[area] if not geo.blocked(state, a, seat) and geo.room(state, a, seat) >= mine]
@@ -70,7 +75,7 @@ def retreats(state: State, seat: int) -> list[str]:
 
 def losses(attack: list[str], defence: list[str]) -> int:
     """Units the defender loses: salpinx calls, plus attacking formations left unmatched."""
-    cards = catalogue().cards
+    cards = catalog().cards
     salpinx = sum(1 for c in attack if cards[c]["kind"] == "salpinx")
     needs = [cards[c] for c in attack if cards[c]["kind"] != "salpinx"]
     best = 0
@@ -85,7 +90,7 @@ def _matches(need: dict[str, Any], card: dict[str, Any]) -> bool:
 
 
 def strength(played: list[str]) -> int:
-    cards = catalogue().cards
+    cards = catalog().cards
     return sum(cards[c]["attack"] for c in played)
 
 
@@ -102,7 +107,7 @@ def exchange(state: State) -> None:
     lost = min(losses(attack, defence), state["units"][area][defender] - 1)
     state["units"][area][defender] -= lost
     state["supply"][defender] += lost
-    calls = sum(1 for c in attack if catalogue().cards[c]["kind"] == "salpinx")
+    calls = sum(1 for c in attack if catalog().cards[c]["kind"] == "salpinx")
     paid = min(calls * SALPINX_COST, state["prestige"][attacker])
     gain = max(0, strength(attack) - strength(defence))
     state["prestige"][attacker] += gain - paid
@@ -110,11 +115,12 @@ def exchange(state: State) -> None:
     battle["played"] = [None, None]
     battle["attacker"] = defender
     if logging(state):
-        names, cards = state["names"], catalogue().cards
-        shown = lambda played: " + ".join(cards[c]["name"] for c in played)  # noqa: E731
-        add_log(state, f"{names[attacker]} attacks with {shown(attack)}; {names[defender]} defends with "
-                       f"{shown(defence)}: {lost} unit{'s' * (lost != 1)} lost, +{gain} prestige"
-                       + (f", -{paid} for the salpinx" if paid else "") + ".")
+        played = {"attacker": attacker, "attack": list(attack), "defender": defender, "defence": list(defence),
+                  "lost": [lost, "unit"], "gain": gain}
+        if paid:
+            add_log(state, Say(EXCHANGED_SALPINX, **played, paid=paid))
+        else:
+            add_log(state, Say(EXCHANGED, **played))
 
 
 def retreat(state: State, seat: int, to: str) -> None:
@@ -124,9 +130,8 @@ def retreat(state: State, seat: int, to: str) -> None:
     units[area][seat] = 0
     units[to][seat] += n
     state["prestige"][seat] -= RETREAT_COST
-    cat = catalogue()
-    add_log(state, f"{SIDE_NAMES[seat]} pays {RETREAT_COST} prestige and retreats {n} units from "
-                   f"{cat.name(area)} to {cat.name(to)}.")
+    add_log(state, Say("{seat:side} pays {cost} prestige and retreats {n} units from {area:area} to {to:area}.",
+                       seat=seat, cost=RETREAT_COST, n=n, area=area, to=to))
 
 
 def end(state: State) -> None:
@@ -136,6 +141,7 @@ def end(state: State) -> None:
         hand.clear()
     state["deck"].sort()
     area = state["battle"]["area"]
-    a, s = state["units"][area]
-    add_log(state, f"The battle in {catalogue().name(area)} is over: {a} Athenian and {s} Spartan units remain.")
+    athens, sparta = state["units"][area]
+    add_log(state, Say("The battle in {area:area} is over: {athens} Athenian and {sparta} Spartan units remain.",
+                       area=area, athens=athens, sparta=sparta))
     state["battle"] = None

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from engine.core.components import ComponentDataError
 
-from .terms import GOODS, PROJECT_TYPES, RESOURCES, SIDES
+from .text import GOODS, PROJECT_TYPES, RESOURCES, SIDES
 
 Records = list[dict[str, Any]]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import add_log
+from engine.core import Say, add_log
 
 from . import geo
-from .data import catalogue
+from .catalog import catalog
 
 State = dict[str, Any]
 
@@ -51,14 +51,14 @@ def most(state: State, seat: int, action: str, polis: str, sea: str | None = Non
     """The most units of this kind ``polis`` can turn out now (0: none)."""
     spare = state["pop"][polis] - 1
     if action == "hoplites":
-        region = catalogue().poleis[polis]["region"]
+        region = catalog().poleis[polis]["region"]
         if region is None:
             return 0
         spare = min(spare, geo.room(state, region, seat))
     elif action == "galleys":
-        seas = [sea] if sea else catalogue().poleis[polis]["arrows"]
+        seas = [sea] if sea else catalog().poleis[polis]["arrows"]
         spare = min(spare, max((geo.room(state, s, seat) for s in seas), default=0))
-    elif not catalogue().poleis[polis]["commercial"]:
+    elif not catalog().poleis[polis]["commercial"]:
         return 0
     return max(0, min(spare, purse(state, seat, action)))
 
@@ -71,7 +71,7 @@ def unit_poleis(state: State, seat: int, action: str) -> list[str]:
 
 
 def open_seas(state: State, seat: int, polis: str) -> list[str]:
-    return [s for s in catalogue().poleis[polis]["arrows"] if geo.room(state, s, seat) >= 1]
+    return [s for s in catalog().poleis[polis]["arrows"] if geo.room(state, s, seat) >= 1]
 
 
 def build_units(state: State, seat: int, action: str, polis: str, n: int, silver: int, sea: str | None = None) -> None:
@@ -79,7 +79,7 @@ def build_units(state: State, seat: int, action: str, polis: str, n: int, silver
     res["silver"] -= silver
     res[MAIN_COST[action]] -= n - silver
     state["pop"][polis] -= n
-    cat = catalogue()
+    cat = catalog()
     if action == "hoplites":
         where = cat.poleis[polis]["region"]
         state["units"][where][seat] += n
@@ -89,17 +89,17 @@ def build_units(state: State, seat: int, action: str, polis: str, n: int, silver
     else:
         where = cat.ports[("athens", "sparta")[seat]]["id"]
         state["merchants"][seat] += n
-    paid = ", ".join(f"{k} {v}" for k, v in ((MAIN_COST[action], n - silver), ("silver", silver)) if v)
-    add_log(state, f"{state['names'][seat]} turns {n} citizen{'s' * (n > 1)} of {cat.name(polis)} into "
-                   f"{n} {UNIT_WORD[action]}{'s' * (n > 1)} in {cat.name(where)} (paid {paid}).")
+    add_log(state, Say("{seat:seat} turns {citizens:citizens} of {polis:polis} into {units:count} in {where:place} "
+                       "(paid {paid:paid}).", seat=seat, citizens=n, polis=polis, units=[n, UNIT_WORD[action]],
+                       where=where, paid={MAIN_COST[action]: n - silver, "silver": silver}))
 
 
 def project_poleis(state: State, seat: int, tile: str) -> list[str]:
     """Owned poleis of the tile's type with no project under construction, if the side can pay."""
-    record = catalogue().projects[tile]
+    record = catalog().projects[tile]
     if not can_pay(state, seat, record["cost"]):
         return []
-    poleis = catalogue().poleis
+    poleis = catalog().poleis
     return [p for p in owned(state, seat) if poleis[p]["type"] == record["type"] and p not in state["building"]]
 
 
@@ -108,8 +108,8 @@ def project_tiles(state: State, seat: int) -> list[str]:
 
 
 def start_project(state: State, seat: int, tile: str, polis: str) -> None:
-    cat = catalogue()
+    cat = catalog()
     pay(state, seat, cat.projects[tile]["cost"])
     state["offer"].remove(tile)
     state["building"][polis] = tile
-    add_log(state, f"{state['names'][seat]} starts the {cat.name(tile)} in {cat.name(polis)}.")
+    add_log(state, Say("{seat:seat} starts the {tile:project} in {polis:polis}.", seat=seat, tile=tile, polis=polis))

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import add_log
+from engine.core import Say, add_log
 
 from . import geo, holdings
-from .data import catalogue
-from .terms import SIDE_NAMES, SIDES
+from .catalog import catalog
+from .text import SIDES
 
 State = dict[str, Any]
 
@@ -25,10 +25,10 @@ def seats(side: str) -> tuple[int, ...]:
 
 def resolve(state: State, event: str) -> list[int]:
     """Apply the event's effects; returns the seats that must now remove a unit of their choice."""
-    cat = catalogue()
+    cat = catalog()
     record = cat.events[event]
     state["event"] = event
-    add_log(state, f"Event of round {cat.rounds[state['round'] - 1]['label']}: {record['name']}.")
+    add_log(state, Say("Event of round {round:round}: {event:event}.", round=state["round"], event=event))
     removers: list[int] = []
     for effect in record["effects"]:
         op = effect["op"]
@@ -42,13 +42,13 @@ def resolve(state: State, event: str) -> list[int]:
             removers += [s for s in seats(effect["side"]) if removable(state, s)]
         elif op == "close":
             state["closed"].append(effect["market"])
-            add_log(state, f"No trade in {cat.name(effect['market'])} this round.")
+            add_log(state, Say("No trade in {market:market} this round.", market=effect["market"]))
         elif op == "first":
             state["starter"] = SIDES.index(effect["side"])
         elif op == "citizens":
             lost = holdings.lose_citizens(state, effect["polis"], -effect["n"], keep_one=True)
             if lost:
-                add_log(state, f"{cat.name(effect['polis'])} loses {lost} citizen{'s' * (lost > 1)}.")
+                add_log(state, Say("{polis:polis} loses {lost:citizens}.", polis=effect["polis"], lost=lost))
         elif op == "price":
             track = cat.markets[effect["market"]]["prices"]
             market = effect["market"]
@@ -65,19 +65,21 @@ def _gain(state: State, seat: int, what: str, n: int) -> None:
         before = state["res"][seat][what]
         state["res"][seat][what] = max(0, before + n)
         change = state["res"][seat][what] - before
-    if change:
-        add_log(state, f"{SIDE_NAMES[seat]} {'gains' if change > 0 else 'loses'} {abs(change)} {what}.")
+    if change > 0:
+        add_log(state, Say("{seat:side} gains {n} {what:good}.", seat=seat, n=change, what=what))
+    elif change < 0:
+        add_log(state, Say("{seat:side} loses {n} {what:good}.", seat=seat, n=-change, what=what))
 
 
 def _place(state: State, seat: int, area: str) -> None:
-    cat = catalogue()
-    word = "hoplite" if cat.is_land(area) else "galley"
+    unit = "hoplite" if catalog().is_land(area) else "galley"
     if geo.room(state, area, seat) < 1 or state["supply"][seat] < 1:
-        add_log(state, f"{SIDE_NAMES[seat]} has no room for another {word} in {cat.name(area)}.")
+        add_log(state, Say("{seat:side} has no room for another {unit:unit} in {area:area}.", seat=seat, unit=unit,
+                           area=area))
         return
     state["units"][area][seat] += 1
     state["supply"][seat] -= 1
-    add_log(state, f"{SIDE_NAMES[seat]} places a {word} in {cat.name(area)}.")
+    add_log(state, Say("{seat:side} places a {unit:unit} in {area:area}.", seat=seat, unit=unit, area=area))
 
 
 def removable(state: State, seat: int) -> list[str]:
@@ -88,5 +90,5 @@ def removable(state: State, seat: int) -> list[str]:
 def remove(state: State, seat: int, area: str) -> None:
     state["units"][area][seat] -= 1
     state["supply"][seat] += 1
-    word = "hoplite" if catalogue().is_land(area) else "galley"
-    add_log(state, f"{SIDE_NAMES[seat]} removes a {word} from {catalogue().name(area)}.")
+    unit = "hoplite" if catalog().is_land(area) else "galley"
+    add_log(state, Say("{seat:side} removes a {unit:unit} from {area:area}.", seat=seat, unit=unit, area=area))

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-from .data import Catalogue, catalogue
+from .catalog import Catalog, catalog
 
 State = dict[str, Any]
 
 
 def cap(state: State) -> int:
     """Units a side may have in one area this round."""
-    return catalogue().rounds[state["round"] - 1]["cap"]
+    return catalog().rounds[state["round"] - 1]["cap"]
 
 
 def controller(state: State, area: str) -> int | None:
@@ -36,7 +36,7 @@ def room(state: State, area: str, seat: int) -> int:
     return max(0, cap(state) - state["units"][area][seat])
 
 
-def _spread(start: Iterable[str], links: dict[str, tuple[str, ...]], passable) -> set[str]:
+def _spread(start: Iterable[str], links: dict[str, tuple[str, ...]], passable: Callable[[str], bool]) -> set[str]:
     """Every area reached from ``start`` going only through passable areas (start areas are entered anyway)."""
     seen = set(start)
     todo = deque(a for a in seen if passable(a))
@@ -51,7 +51,7 @@ def _spread(start: Iterable[str], links: dict[str, tuple[str, ...]], passable) -
 
 def hoplite_origins(state: State, seat: int, dest: str) -> set[str]:
     """Land regions from which a hoplite of ``seat`` can reach ``dest`` (by land, or by sea)."""
-    cat = catalogue()
+    cat = catalog()
     free = lambda area: not blocked(state, area, seat)  # noqa: E731
     by_land = _spread([dest], cat.land_links, lambda area: area == dest or free(area))
     seas = _spread([s for s in cat.coasts[dest] if free(s)], cat.sea_links, free)
@@ -60,14 +60,14 @@ def hoplite_origins(state: State, seat: int, dest: str) -> set[str]:
 
 
 def galley_origins(state: State, seat: int, dest: str) -> set[str]:
-    cat = catalogue()
+    cat = catalog()
     free = lambda area: not blocked(state, area, seat)  # noqa: E731
     return _spread([dest], cat.sea_links, lambda area: area == dest or free(area)) - {dest}
 
 
 def owns_trade_bypass(state: State, seat: int) -> bool:
     """Owner of Epidamnos and Abdera, holding a commercial polis: trades whatever the blockade."""
-    owner, poleis = state["owner"], catalogue().poleis
+    owner, poleis = state["owner"], catalog().poleis
     return (owner["epidamnos"] == seat and owner["abdera"] == seat
             and any(owner[p] == seat for p, rec in poleis.items() if rec["commercial"]))
 
@@ -75,7 +75,7 @@ def owns_trade_bypass(state: State, seat: int) -> bool:
 def trade_routes(state: State, seat: int) -> set[str]:
     """The markets a merchant of ``seat`` can sail to from its trade port through seas the enemy does not
     control (every market, for the owner of Epidamnos, Abdera and a commercial polis)."""
-    cat = catalogue()
+    cat = catalog()
     if owns_trade_bypass(state, seat):
         return set(cat.markets)
     free = lambda area: not blocked(state, area, seat)  # noqa: E731
@@ -88,7 +88,7 @@ def trade_route(state: State, seat: int, market: str) -> bool:
     return market in trade_routes(state, seat)
 
 
-def polis_nodes(cat: Catalogue, polis: str) -> tuple[str, ...]:
+def polis_nodes(cat: Catalog, polis: str) -> tuple[str, ...]:
     """The areas a polis stands in: its region, or (Epidamnos, Abdera) the areas it touches."""
     record = cat.poleis[polis]
     return (record["region"],) if record["region"] else tuple(record["links"])
@@ -97,7 +97,7 @@ def polis_nodes(cat: Catalogue, polis: str) -> tuple[str, ...]:
 def _costs(state: State, seat: int, start: str, stop_at_polis: bool = False) -> dict[str, int]:
     """Least bribes to enter each area from polis ``start`` (Dijkstra over land and sea); with
     ``stop_at_polis``, only as far as the first area holding another polis."""
-    cat = catalogue()
+    cat = catalog()
     units, enemy = state["units"], 1 - seat
     region = cat.poleis[start]["region"]
     best: dict[str, int] = {}
@@ -118,7 +118,7 @@ def _costs(state: State, seat: int, start: str, stop_at_polis: bool = False) -> 
 
 def nearest_bribe(state: State, seat: int, start: str) -> int:
     """The least the proxenos pays to reach any other polis (a large number if none can be reached)."""
-    reaches = catalogue().reaches
+    reaches = catalog().reaches
     best = _costs(state, seat, start, stop_at_polis=True)
     return min((cost for area, cost in best.items() if any(p != start for p in reaches[area])), default=10**6)
 
@@ -126,6 +126,6 @@ def nearest_bribe(state: State, seat: int, start: str) -> int:
 def bribes(state: State, seat: int, start: str) -> dict[str, int]:
     """Least silver the proxenos of ``seat`` pays from polis ``start`` to every other polis: 1 per enemy
     unit in each area it enters on the way, land or sea, the goal's area included, never the area it leaves."""
-    cat = catalogue()
+    cat = catalog()
     best = _costs(state, seat, start)
     return {p: min(best[a] for a in polis_nodes(cat, p)) for p in cat.poleis if p != start}

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import add_log
+from engine.core import Say, add_log
 
-from .data import catalogue
+from .catalog import catalog
 
 State = dict[str, Any]
 
@@ -28,7 +28,7 @@ def release(state: State, polis: str) -> None:
 def citizens_if_taken(state: State, polis: str) -> int:
     """A neutral polis comes with its base population; an enemy one with its present citizens."""
     if state["owner"][polis] is None:
-        return catalogue().poleis[polis]["base"]
+        return catalog().poleis[polis]["base"]
     return state["pop"][polis]
 
 
@@ -57,5 +57,5 @@ def lose_citizens(state: State, polis: str, n: int, *, keep_one: bool) -> int:
     state["supply"][owner] += lost
     if state["pop"][polis] == 0:
         state["owner"][polis] = None
-        add_log(state, f"{catalogue().name(polis)} loses its last citizen and turns neutral.")
+        add_log(state, Say("{polis:polis} loses its last citizen and turns neutral.", polis=polis))
     return lost

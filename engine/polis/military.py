@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import add_log
+from engine.core import Say, add_log
 
 from . import geo, holdings
-from .data import catalogue
-from .terms import MILITARY_COST, SIDES
+from .catalog import MILITARY_COST, catalog
+from .text import SIDES
 
 State = dict[str, Any]
 MOVE_KIND = {"move-hoplites": "land", "move-galleys": "sea"}
@@ -21,11 +21,11 @@ def origins(state: State, seat: int, action: str, dest: str) -> list[str]:
     """Areas holding units of ``seat`` that can reach ``dest`` for this move, in map order."""
     reach = geo.hoplite_origins if action == "move-hoplites" else geo.galley_origins
     found = reach(state, seat, dest)
-    return [a for a in catalogue().areas if a in found and state["units"][a][seat] > 0]
+    return [a for a in catalog().areas if a in found and state["units"][a][seat] > 0]
 
 
 def destinations(state: State, seat: int, action: str) -> list[str]:
-    cat, kind = catalogue(), MOVE_KIND[action]
+    cat, kind = catalog(), MOVE_KIND[action]
     return [a for a, rec in cat.areas.items()
             if rec["kind"] == kind and geo.room(state, a, seat) >= 1 and origins(state, seat, action, a)]
 
@@ -34,7 +34,7 @@ def can_move(state: State, seat: int, action: str) -> bool:
     """Cheap check first: a unit beside an area of its kind with room always can go there."""
     if state["prestige"][seat] < MILITARY_COST:
         return False
-    cat, units = catalogue(), state["units"]
+    cat, units = catalog(), state["units"]
     links = cat.land_links if action == "move-hoplites" else cat.sea_links
     kind = MOVE_KIND[action]
     for area, rec in cat.areas.items():
@@ -48,18 +48,16 @@ def move(state: State, seat: int, action: str, dest: str, picked: dict[str, int]
     for origin, n in picked.items():
         units[origin][seat] -= n
         units[dest][seat] += n
-    cat = catalogue()
-    word = "hoplite" if action == "move-hoplites" else "galley"
-    total = sum(picked.values())
-    sources = ", ".join(f"{n} from {cat.name(a)}" for a, n in picked.items())
-    add_log(state, f"{state['names'][seat]} moves {total} {word}{'s' * (total > 1)} to {cat.name(dest)} ({sources}).")
+    unit = "hoplite" if action == "move-hoplites" else "galley"
+    add_log(state, Say("{seat:seat} moves {units:count} to {dest:area} ({picked:moved}).", seat=seat,
+                       units=[sum(picked.values()), unit], dest=dest, picked=dict(picked)))
 
 
 def siege_targets(state: State, seat: int) -> list[str]:
     """Poleis with a region, not capitals, not the side's own, where it controls the region with at
     least as many hoplites as the polis's fortification (its base population), and with the cubes in
     its supply to fill it. The prestige for the action is paid before the target is chosen."""
-    cat, units = catalogue(), state["units"]
+    cat, units = catalog(), state["units"]
     found = []
     for polis, rec in cat.poleis.items():
         region = rec["region"]
@@ -73,34 +71,35 @@ def siege_targets(state: State, seat: int) -> list[str]:
 
 def siege(state: State, seat: int, polis: str, roll: int) -> bool:
     """Resolve a siege with the d4 roll; True if the polis falls."""
-    cat = catalogue()
-    record = cat.poleis[polis]
-    name, enemy = state["names"][seat], 1 - seat
-    if roll >= record["base"]:
+    record = catalog().poleis[polis]
+    base, enemy = record["base"], 1 - seat
+    if roll >= base:
         held = state["proxenos"][enemy] == polis and not state["held"][enemy]
         citizens = holdings.take(state, seat, polis)
-        state["prestige"][seat] += record["base"]
-        add_log(state, f"{name} rolls {roll} against fortification {record['base']}: {cat.name(polis)} falls "
-                       f"({citizens} citizens, +{record['base']} prestige).")
+        state["prestige"][seat] += base
+        add_log(state, Say("{seat:seat} rolls {roll} against fortification {base}: {polis:polis} falls ({citizens} "
+                           "citizens, +{base} prestige).", seat=seat, roll=roll, base=base, polis=polis,
+                           citizens=citizens))
         if held:
             state["held"][enemy] = True
-            add_log(state, f"The {SIDES[enemy].title()} proxenos in {cat.name(polis)} is taken prisoner.")
+            add_log(state, Say("The {enemy:side} proxenos in {polis:polis} is taken prisoner.", enemy=enemy,
+                               polis=polis))
         return True
     state["units"][record["region"]][seat] -= 1
     state["supply"][seat] += 1
-    add_log(state, f"{name} rolls {roll} against fortification {record['base']}: the siege of {cat.name(polis)} "
-                   "fails and a hoplite is lost.")
+    add_log(state, Say("{seat:seat} rolls {roll} against fortification {base}: the siege of {polis:polis} fails and a "
+                       "hoplite is lost.", seat=seat, roll=roll, base=base, polis=polis))
     if state["owner"][polis] == enemy:
         holdings.lose_citizens(state, polis, 1, keep_one=False)
     return False
 
 
 def tribute_cost(state: State, seat: int, region: str) -> int:
-    return 0 if catalogue().home[SIDES[seat]] == region else MILITARY_COST
+    return 0 if catalog().home[SIDES[seat]] == region else MILITARY_COST
 
 
 def tribute_regions(state: State, seat: int) -> list[str]:
-    cat = catalogue()
+    cat = catalog()
     found = []
     for region in cat.areas:
         if region in state["tribute"] or not state["units"][region][seat] or not cat.areas[region].get("tribute"):
@@ -113,7 +112,7 @@ def tribute_regions(state: State, seat: int) -> list[str]:
 
 def tribute_yield(state: State, seat: int, region: str) -> list[str]:
     """The resources the side's hoplites there cover on the box, from the left."""
-    box = catalogue().areas[region]["tribute"]
+    box = catalog().areas[region]["tribute"]
     return box[:min(len(box), state["units"][region][seat])]
 
 
@@ -125,9 +124,9 @@ def collect(state: State, seat: int, region: str) -> None:
     for good in gained:
         res[good] += 1
     state["tribute"].append(region)
-    counts: dict[str, int] = {}
-    for good in gained:
-        counts[good] = counts.get(good, 0) + 1
-    what = ", ".join(f"{n} {good}" for good, n in counts.items())
-    add_log(state, f"{state['names'][seat]} collects tribute in {catalogue().name(region)}: {what}"
-                   + (" (home region: no prestige)." if not cost else "."))
+    if cost:
+        add_log(state, Say("{seat:seat} collects tribute in {region:area}: {gained:goods}.", seat=seat, region=region,
+                           gained=gained))
+    else:
+        add_log(state, Say("{seat:seat} collects tribute in {region:area}: {gained:goods} (home region: no prestige).",
+                           seat=seat, region=region, gained=gained))

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import add_log
+from engine.core import Say, add_log
 
 from . import geo, holdings
-from .data import catalogue
-from .terms import CIVIL_WAR_ENEMY, CIVIL_WAR_NEUTRAL, FREE_PROXENOS_COST, SIDES
+from .catalog import CIVIL_WAR_ENEMY, CIVIL_WAR_NEUTRAL, FREE_PROXENOS_COST, catalog
+from .text import SIDES
 
 State = dict[str, Any]
 
 
 def usable_space(state: State, market: str) -> int | None:
     """Index of the first free shipload space usable this round, or None."""
-    usable = catalogue().rounds[state["round"] - 1]["spaces"]
+    usable = catalog().rounds[state["round"] - 1]["spaces"]
     slots = state["slots"][market]
     for index in range(min(usable, len(slots))):
         if slots[index] is None:
@@ -31,13 +31,13 @@ def usable_space(state: State, market: str) -> int | None:
 
 def price(state: State, market: str) -> tuple[int, int | None]:
     """(goods, silver) one shipload costs now."""
-    goods, silver = catalogue().markets[market]["prices"][state["prices"][market]]
+    goods, silver = catalog().markets[market]["prices"][state["prices"][market]]
     return goods, silver
 
 
 def exchanges(state: State, seat: int, market: str) -> list[tuple[str, str]]:
     """(paid, received) pairs the side can afford at ``market`` now."""
-    record = catalogue().markets[market]
+    record = catalog().markets[market]
     goods, silver = price(state, market)
     res = state["res"][seat]
     found = [(paid, got) for got in record["gives"] for paid in record["buys"] if res[paid] >= goods]
@@ -49,7 +49,7 @@ def exchanges(state: State, seat: int, market: str) -> list[tuple[str, str]]:
 def markets(state: State, seat: int) -> list[str]:
     if state["merchants"][seat] < 1:
         return []
-    open_markets = [m for m in catalogue().markets
+    open_markets = [m for m in catalog().markets
                     if m not in state["closed"] and usable_space(state, m) is not None and exchanges(state, seat, m)]
     if not open_markets:
         return []
@@ -58,7 +58,7 @@ def markets(state: State, seat: int) -> list[str]:
 
 
 def trade(state: State, seat: int, market: str, paid: str, got: str) -> None:
-    cat = catalogue()
+    cat = catalog()
     goods, silver = price(state, market)
     cost = silver if paid == "silver" else goods
     shipload = cat.markets[market]["shipload"]
@@ -67,16 +67,21 @@ def trade(state: State, seat: int, market: str, paid: str, got: str) -> None:
     res[got] += shipload
     state["merchants"][seat] -= 1
     state["slots"][market][usable_space(state, market)] = seat
-    add_log(state, f"{state['names'][seat]} trades in {cat.name(market)}: {cost} {paid} for {shipload} {got}.")
+    add_log(state, Say("{seat:seat} trades in {market:market}: {cost} {paid:good} for {shipload} {got:good}.",
+                       seat=seat, market=market, cost=cost, paid=paid, shipload=shipload, got=got))
 
 
 def move_price(state: State, market: str, paid: str, roll: int) -> None:
-    track = catalogue().markets[market]["prices"]
+    track = catalog().markets[market]["prices"]
     step = -roll if paid == "silver" else roll
     state["prices"][market] = max(0, min(len(track) - 1, state["prices"][market] + step))
     goods, silver = price(state, market)
-    now = f"{goods} goods" + (f" or {silver} silver" if silver is not None else "")
-    add_log(state, f"The die shows {roll}: a shipload in {catalogue().name(market)} now costs {now}.")
+    if silver is None:
+        add_log(state, Say("The die shows {roll}: a shipload in {market:market} now costs {goods} goods.", roll=roll,
+                           market=market, goods=goods))
+    else:
+        add_log(state, Say("The die shows {roll}: a shipload in {market:market} now costs {goods} goods or {silver} "
+                           "silver.", roll=roll, market=market, goods=goods, silver=silver))
 
 
 def proxenos_moves(state: State, seat: int) -> dict[str, int]:
@@ -94,8 +99,11 @@ def can_move_proxenos(state: State, seat: int) -> bool:
 def move_proxenos(state: State, seat: int, polis: str, cost: int) -> None:
     state["res"][seat]["silver"] -= cost
     state["proxenos"][seat] = polis
-    bribe = f", paying {cost} silver in bribes" if cost else ""
-    add_log(state, f"{state['names'][seat]}'s proxenos goes to {catalogue().name(polis)}{bribe}.")
+    if cost:
+        add_log(state, Say("{seat:seat}'s proxenos goes to {polis:polis}, paying {cost} silver in bribes.", seat=seat,
+                           polis=polis, cost=cost))
+    else:
+        add_log(state, Say("{seat:seat}'s proxenos goes to {polis:polis}.", seat=seat, polis=polis))
 
 
 def can_free(state: State, seat: int) -> bool:
@@ -106,15 +114,15 @@ def free(state: State, seat: int) -> None:
     state["res"][seat]["silver"] -= FREE_PROXENOS_COST
     state["res"][1 - seat]["silver"] += FREE_PROXENOS_COST
     state["held"][seat] = False
-    capital = catalogue().capital[SIDES[seat]]
+    capital = catalog().capital[SIDES[seat]]
     state["proxenos"][seat] = capital
-    add_log(state, f"{state['names'][seat]} pays {FREE_PROXENOS_COST} silver to {state['names'][1 - seat]}: "
-                   f"the proxenos is free and back in {catalogue().name(capital)}.")
+    add_log(state, Say("{seat:seat} pays {cost} silver to {other:seat}: the proxenos is free and back in "
+                       "{capital:polis}.", seat=seat, cost=FREE_PROXENOS_COST, other=1 - seat, capital=capital))
 
 
 def civil_war_cost(state: State, polis: str) -> int:
     if state["owner"][polis] is None:
-        return CIVIL_WAR_NEUTRAL * catalogue().poleis[polis]["base"]
+        return CIVIL_WAR_NEUTRAL * catalog().poleis[polis]["base"]
     return CIVIL_WAR_ENEMY * state["pop"][polis]
 
 
@@ -123,7 +131,7 @@ def civil_war_targets(state: State, seat: int) -> list[str]:
     capital, that the side can pay for."""
     if state["held"][seat]:
         return []
-    cat = catalogue()
+    cat = catalog()
     at = state["proxenos"][seat]
     region = cat.poleis[at]["region"]
     nearby = cat.poleis_in[region] if region else (at,)
@@ -138,5 +146,6 @@ def civil_war(state: State, seat: int, polis: str) -> None:
     state["res"][seat]["silver"] -= cost
     citizens = holdings.take(state, seat, polis)
     state["prestige"][seat] += citizens
-    add_log(state, f"{state['names'][seat]} pays {cost} silver to incite civil war in {catalogue().name(polis)}: "
-                   f"it joins them with {citizens} citizens (+{citizens} prestige).")
+    add_log(state, Say("{seat:seat} pays {cost} silver to incite civil war in {polis:polis}: it joins them with "
+                       "{citizens} citizens (+{citizens} prestige).", seat=seat, cost=cost, polis=polis,
+                       citizens=citizens))

@@ -4,23 +4,17 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import Flow, Option, Rules, Score, copy_state
+from engine.core import Flow, Option, Rules, Score, Words, copy_state
 from engine.core.rng import reseed, seed_state, shuffle
 
-from . import bot, steps_battle, steps_moves, steps_round, steps_turn, steps_units
-from .data import catalogue
-from .scoring import final_score, project_prestige
-from .start import new_state
-from .view import build_view
+from . import heuristic, steps_battle, steps_moves, steps_round, steps_turn, steps_units
+from .catalog import catalog
+from .scoring import score_of
+from .setup import new_state, opening
+from .text import words
+from .view import PolisView, view as view_of
 
 FLOW = Flow([*steps_turn.STEPS, *steps_units.STEPS, *steps_moves.STEPS, *steps_battle.STEPS, *steps_round.STEPS])
-SCORE_SHEET = ("Population", "Prestige", "Projects")
-
-
-def score_of(state: dict[str, Any], seat: int) -> Score:
-    owned = [p for p, owner in state["owner"].items() if owner == seat]
-    population = sum(state["pop"][p] for p in owned)
-    return final_score(seat, population, state["prestige"][seat], project_prestige(state, owned))
 
 
 class PolisRules(Rules):
@@ -34,16 +28,16 @@ class PolisRules(Rules):
                (("action", "for each action (2012 texts)"), ("turn", "for each turn"))),
     )
     flow = FLOW
+    view_type = PolisView
 
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> dict[str, Any]:
         state = new_state(names, options)
         seed_state(state, seed)
-        self.flow.start(state, {"step": "reveal_project", "n": steps_round.OFFER}, {"step": "draw_event"},
-                        {"step": "start_round"})
+        self.flow.start(state, *opening())
         return state
 
-    def view(self, state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-        return build_view(state, viewer)
+    def view(self, state: dict[str, Any], viewer: int | None) -> PolisView:  # type: ignore[override]
+        return view_of(state, viewer)
 
     def has_private(self, state: dict[str, Any], viewer: int) -> bool:
         return bool(state["hands"][viewer])
@@ -68,7 +62,7 @@ class PolisRules(Rules):
         return twin
 
     def targets(self, state: dict[str, Any]) -> tuple[str, ...]:
-        cat = catalogue()
+        cat = catalog()
         return (*(f"area:{a}" for a in cat.areas), *(f"polis:{p}" for p in cat.poleis),
                 *(f"market:{m}" for m in cat.markets), *(f"project:{t}" for t in cat.projects),
                 *(f"port:{side}" for side in cat.ports))
@@ -77,13 +71,16 @@ class PolisRules(Rules):
         return [score_of(state, seat) for seat in (0, 1)]
 
     def evaluate(self, state: dict[str, Any], seat: int) -> float:
-        return bot.evaluate(self.flow, state, seat)
+        return heuristic.evaluate(self.flow, state, seat)
 
     def progress(self, state: dict[str, Any]) -> str:
-        if state["over"]:
+        if not state["flow"]:
             return "game over"
-        label = catalogue().rounds[state["round"] - 1]["label"]
+        label = catalog().rounds[state["round"] - 1]["label"]
         return f"round {state['round']} of 4 ({label})"
 
+    def words(self, names: list[str]) -> Words:
+        return words(names)
+
     def data_version(self) -> str:
-        return catalogue().digest
+        return catalog().digest

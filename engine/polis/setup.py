@@ -1,50 +1,92 @@
-"""Polis (2012 edition) setup as a checklist; a two-player game, Athens against Sparta.
+"""A new Polis game: the state from the components (the 2012 starting position, the markets,
+the decks) and the steps that open it, as every round opens (project tiles, the event).
 
-Random parts drawn from the seed: which player takes Athens and which Sparta. The project
-tiles and the first event come from the shuffled components themselves.
+The state is plain data. Seat 0 plays Athens, seat 1 Sparta; per-seat values are lists
+indexed by seat. Decks (events, projects, combat cards) are kept as sorted lists, never in
+an order: what comes next is a chance step, so nobody (and no bot) can know it.
 """
 
 from __future__ import annotations
 
-from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, shuffled, steps_for
-from engine.core.seats import seat_tag
+from typing import Any, Mapping
 
-PLAYER_COUNTS = (2,)
-SIDES = ("Athens", "Sparta")
-COMMON = "Setup"
+from .catalog import Catalog, catalog
+from .text import RESOURCES, SIDES
 
-ROUND_CAPS = (3, 4, 5, 5)
-"""Rounds #3, #4, #5a, #5b: the most units per territory, and the market spaces usable in trade."""
-STEPS = (
-    StepRule("board", COMMON, "Board in the middle of the table."),
-    StepRule("sides", COMMON, "Each player takes a side (see the draws): Athens plays blue, Sparta red; "
-             "take your player mat."),
-    StepRule("poleis", COMMON, "Each side: your 3 starting polis tiles in front of you (the capitals Athinai and "
-             "Sparti among them), a disc of your colour on each of those cities on the map, and as many population "
-             "cubes on each tile as its printed starting population."),
-    StepRule("harbours", COMMON, "Merchants can only be built in the harbour cities with an anchor: Gytheion and "
-             "Pylos for Sparta, Athens for Athens. Galleys cannot be built in Sparta or Thebai (no harbour)."),
-    StepRule("units", COMMON, "Each side: your proxenos in your capital and a merchant in your trade port (Sparta: "
-             "the blue area between the Ionian and Myrtoan seas; Athens: the red area of the Cyclades); hoplites "
-             "and galleys as the scenario shows."),
-    StepRule("resources", COMMON, "Set the resource and prestige tracks on your mat to their starting values (the "
-             "2012 values are printed on the mats; the texts we follow do not give them)."),
-    StepRule("markets", COMMON, "A black cube on the first space of each good's price track."),
-    StepRule("events", COMMON, "Sort the event cards into their round decks #3, #4, #5a and #5b and shuffle each."),
-    StepRule("round", COMMON, "Round marker on round #3. Units per territory by round: " +
-             ", ".join(f"round {n} at most {cap}" for n, cap in enumerate(ROUND_CAPS, start=1)) +
-             "; market spaces usable by round: " + " / ".join(map(str, ROUND_CAPS)) + "."),
-    StepRule("projects", COMMON, "Shuffle the 14 project tiles and lay 3 face up."),
-    StepRule("first-event", COMMON, "Draw the first event card of the #3 deck and resolve it."),
-    StepRule("first-player", COMMON, "The player with less prestige starts the round (the event 'Leotychidas II' "
-             "makes Athens start). Each turn is 2 different actions out of 12; after a pass, the other side pays "
-             "1 resource for each further action."),
-)
+State = dict[str, Any]
+Frame = dict[str, Any]
+
+OFFER = 3
+"""Project tiles turned up at the start of each round."""
 
 
-def setup_checklist(players: int, seed: int) -> Checklist:
-    if players not in PLAYER_COUNTS:
-        raise ValueError(f"Polis is a 2-player game, not {players}")
-    sides = shuffled(drawer(seed), SIDES)
-    draws = tuple(Draw(f"{seat_tag(seat)} plays", side, ("sides", "poleis", "units")) for seat, side in enumerate(sides))
-    return Checklist("polis", players, seed, steps_for(STEPS, players), draws)
+def opening() -> list[Frame]:
+    """The steps that open a round, the first one included: the project tiles turned up and the
+    event drawn (chance steps), then the round begins."""
+    return [{"step": "reveal_project", "n": OFFER}, {"step": "draw_event"}, {"step": "start_round"}]
+
+
+def new_state(names: list[str], options: Mapping[str, Any]) -> State:
+    cat = catalog()
+    state: State = {
+        "names": list(names),
+        "options": dict(options),
+        "data": cat.digest,
+        "round": 1,
+        "phase": "actions",
+        "first": 1,
+        "passed": [False, False],
+        "unfed": [False, False],
+        "owner": {p: None for p in cat.poleis},
+        "pop": {p: 0 for p in cat.poleis},
+        "units": {a: [0, 0] for a in cat.areas},
+        "merchants": [0, 0],
+        "slots": {m: [None] * rec["spaces"] for m, rec in cat.markets.items()},
+        "prices": {m: 0 for m in cat.markets},
+        "closed": [],
+        "proxenos": [None, None],
+        "held": [False, False],
+        "res": [dict.fromkeys(RESOURCES, 0), dict.fromkeys(RESOURCES, 0)],
+        "prestige": [0, 0],
+        "supply": [0, 0],
+        "offer": [],
+        "stack": sorted(cat.projects),
+        "building": {},
+        "built": {},
+        "tribute": [],
+        "event": None,
+        "starter": None,
+        "events": [sorted(deck) for deck in cat.event_decks],
+        "deck": sorted(cat.card_deck),
+        "hands": [[], []],
+        "battle": None,
+        "end": [],
+        "log": [],
+    }
+    for seat, side in enumerate(SIDES):
+        _place_side(state, cat, seat, cat.start[side])
+    return state
+
+
+def _place_side(state: State, cat: Catalog, seat: int, start: dict[str, Any]) -> None:
+    for polis, citizens in start["poleis"].items():
+        state["owner"][polis] = seat
+        state["pop"][polis] = citizens
+    for key in ("hoplites", "galleys"):
+        for area, n in start[key].items():
+            state["units"][area][seat] += n
+    state["merchants"][seat] = start["merchants"]
+    state["proxenos"][seat] = start["proxenos"]
+    state["res"][seat].update(start["resources"])
+    state["prestige"][seat] = start["prestige"]
+    used = (sum(start["poleis"].values()) + sum(start["hoplites"].values()) + sum(start["galleys"].values())
+            + start["merchants"])
+    state["supply"][seat] = start["cubes"] - used
+
+
+def cubes(state: State, seat: int) -> int:
+    """Every cube of a side, wherever it is: supply, citizens, hoplites, galleys, merchants."""
+    on_map = sum(units[seat] for units in state["units"].values())
+    at_markets = sum(slots.count(seat) for slots in state["slots"].values())
+    citizens = sum(n for p, n in state["pop"].items() if state["owner"][p] == seat)
+    return state["supply"][seat] + on_map + at_markets + citizens + state["merchants"][seat]

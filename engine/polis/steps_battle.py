@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core import Ask, Auto, Draw, add_log
+from engine.core import Ask, Auto, Choice, Draw, Frame, Say, Stack, State, add_log
+from engine.core.text import Said
 
-from . import battle
-from .choices import choice, outcome
-from .data import catalogue
-from .terms import SIDE_NAMES
-from .text import side_of
+from . import battle, choices
+from .choices import Play, Retreat
 
 
 class Battle(Auto):
     name = "battle"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         area = frame["area"]
         if area not in battle.fronts(state):
             return
@@ -32,30 +30,30 @@ class Deal(Draw):
     name = "deal"
     topic = "battle"
 
-    def options(self, state, frame):
-        return [outcome(f"card:{card}", n) for card, n in sorted(Counter(state["deck"]).items())]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.card(card, n) for card, n in sorted(Counter(state["deck"]).items())]
 
-    def act(self, state, frame, choice_, flow):
-        card, seat = choice_.id[5:], frame["seat"]
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        card, seat = choice_.args.card, frame["seat"]
         state["deck"].remove(card)
         state["hands"][seat].append(card)
         state["hands"][seat].sort()
-        add_log(state, f"{SIDE_NAMES[seat]} draws {catalogue().cards[card]['name']}.", only=[seat],
-                others=f"{SIDE_NAMES[seat]} draws a combat card.")
+        add_log(state, Say("{seat:side} draws {card:card}.", seat=seat, card=card), only=[seat],
+                others=Say("{seat:side} draws a combat card.", seat=seat))
         if frame["n"] > 1:
             flow.push({**frame, "n": frame["n"] - 1})
 
-    def prompt(self, state, frame):
-        return f"Draw a combat card for {SIDE_NAMES[frame['seat']]} ({frame['n']} to go)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Draw a combat card for {seat:side} ({n} to go)", seat=frame["seat"], n=frame["n"])
 
-    def describe(self, state, frame, choice_):
-        return catalogue().cards[choice_.id[5:]]["name"], ""
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        return Say("{card:card}", card=choice_.args.card), ""
 
 
 class Exchange(Auto):
     name = "exchange"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         if battle.over(state):
             flow.push({"step": "battle_end"})
             return
@@ -69,40 +67,43 @@ class PlayCards(Ask):
     name = "play"
     topic = "battle"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
-        found = [choice(f"play:{pair}", reveals=True) for pair in battle.pairs(state["hands"][seat])]
-        found += [choice(f"retreat:{a}", f"area:{a}", reveals=True) for a in battle.retreats(state, seat)]
+        found = [choices.play_cards(pair) for pair in battle.pairs(state["hands"][seat])]
+        found += [choices.retreat(a) for a in battle.retreats(state, seat)]
         return found
 
-    def act(self, state, frame, choice_, flow):
-        kind, _, rest = choice_.id.partition(":")
-        state["battle"]["played"][frame["seat"]] = rest.split("+") if kind == "play" else f"retreat:{rest}"
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        match choice_.args:
+            case Play(cards):
+                state["battle"]["played"][frame["seat"]] = list(cards)
+            case Retreat(area):
+                state["battle"]["played"][frame["seat"]] = {"retreat": area}
 
-    def prompt(self, state, frame):
-        seat = frame["seat"]
-        role = "attack" if state["battle"]["attacker"] == seat else "defend"
-        area = catalogue().name(state["battle"]["area"])
-        return f"{side_of(state, seat)}: battle in {area}: choose 2 cards to {role} with"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        seat, area = frame["seat"], state["battle"]["area"]
+        if state["battle"]["attacker"] == seat:
+            return Say("{seat:side_player}: battle in {area:area}: choose 2 cards to attack with", seat=seat, area=area)
+        return Say("{seat:side_player}: battle in {area:area}: choose 2 cards to defend with", seat=seat, area=area)
 
-    def describe(self, state, frame, choice_):
-        kind, _, rest = choice_.id.partition(":")
-        cards = catalogue().cards
-        if kind == "retreat":
-            return f"Retreat to {catalogue().name(rest)}", "1 prestige; the battle ends"
-        played = rest.split("+")
-        return " + ".join(cards[c]["name"] for c in played), f"attack {battle.strength(played)}"
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        match choice_.args:
+            case Retreat(area):
+                return Say("Retreat to {area:area}", area=area), "1 prestige; the battle ends"
+            case Play(played):
+                return Say("{cards:cards}", cards=list(played)), Say("attack {n}", n=battle.strength(played))
+        raise ValueError(f"not a choice of a battle: {choice_.args}")
 
 
 class Reveal(Auto):
     name = "reveal"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         played = state["battle"]["played"]
-        retreating = [seat for seat in (0, 1) if isinstance(played[seat], str)]
+        retreating = [seat for seat in (0, 1) if isinstance(played[seat], dict)]
         if retreating:
             for seat in retreating:
-                battle.retreat(state, seat, played[seat][8:])
+                battle.retreat(state, seat, played[seat]["retreat"])
             flow.push({"step": "battle_end"})
             return
         battle.exchange(state)
@@ -112,7 +113,7 @@ class Reveal(Auto):
 class BattleEnd(Auto):
     name = "battle_end"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         battle.end(state)
 
 

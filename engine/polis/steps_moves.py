@@ -4,34 +4,32 @@ the d4 rolls of sieges and trades."""
 
 from __future__ import annotations
 
-from engine.core import Ask, Draw
+from engine.core import Ask, Choice, Draw, Frame, Say, Stack, State
+from engine.core.text import Said
 
-from . import geo, military, politics
-from .choices import choice, outcome
-from .data import catalogue
-from .terms import ACTION_NAMES, DIE
-from .text import counted, side_of
-
-DIE_FACES = tuple(outcome(f"d4:{n}") for n in range(1, DIE + 1))
+from . import choices, geo, military, politics
+from .catalog import catalog
+from .choices import DIE_FACES, Done, OneFrom
 
 
 class ChooseDestination(Ask):
     name = "destination"
     topic = "moving"
 
-    def options(self, state, frame):
-        return [choice(f"to:{a}", f"area:{a}") for a in military.destinations(state, frame["seat"], frame["action"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.destination(a) for a in military.destinations(state, frame["seat"], frame["action"])]
 
-    def act(self, state, frame, choice_, flow):
-        flow.push({"step": "gather", "seat": frame["seat"], "action": frame["action"], "dest": choice_.id[3:],
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        flow.push({"step": "gather", "seat": frame["seat"], "action": frame["action"], "dest": choice_.args.area,
                    "picked": {}})
 
-    def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}, {ACTION_NAMES[frame['action']]}: choose the one destination"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:side_player}, {action:action}: choose the one destination", seat=frame["seat"],
+                   action=frame["action"])
 
-    def describe(self, state, frame, choice_):
-        dest = choice_.id[3:]
-        return catalogue().name(dest), f"room for {geo.room(state, dest, frame['seat'])}"
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        dest = choice_.args.area
+        return Say("{dest:area}", dest=dest), Say("room for {n}", n=geo.room(state, dest, frame["seat"]))
 
 
 class Gather(Ask):
@@ -40,7 +38,7 @@ class Gather(Ask):
     name = "gather"
     topic = "moving"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat, dest, picked = frame["seat"], frame["dest"], frame["picked"]
         left = geo.room(state, dest, seat) - sum(picked.values())
         found = []
@@ -48,141 +46,153 @@ class Gather(Ask):
             for origin in military.origins(state, seat, frame["action"], dest):
                 free = state["units"][origin][seat] - picked.get(origin, 0)
                 if free > 0:
-                    found.append(choice(f"from:{origin}", f"area:{origin}"))
+                    found.append(choices.one_from(origin))
                     if min(free, left) > 1:
-                        found.append(choice(f"all:{origin}"))
+                        found.append(choices.all_from(origin))
         if picked:
-            found.append(choice("done"))
+            found.append(choices.DONE)
         return found
 
-    def act(self, state, frame, choice_, flow):
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
         seat, dest = frame["seat"], frame["dest"]
         picked = dict(frame["picked"])
-        if choice_.id != "done":
-            kind, origin = choice_.id.split(":")
+        args = choice_.args
+        if type(args) is not Done:
+            origin = args.area
             left = geo.room(state, dest, seat) - sum(picked.values())
             free = state["units"][origin][seat] - picked.get(origin, 0)
-            picked[origin] = picked.get(origin, 0) + (1 if kind == "from" else min(free, left))
+            picked[origin] = picked.get(origin, 0) + (1 if type(args) is OneFrom else min(free, left))
             following = {**frame, "picked": picked}
-            if any(c.id != "done" for c in self.options(state, following)):
+            if any(type(c.args) is not Done for c in self.options(state, following)):
                 flow.push(following)
                 return
         military.move(state, seat, frame["action"], dest, picked)
 
-    def prompt(self, state, frame):
-        picked = frame["picked"]
-        word = "hoplites" if frame["action"] == "move-hoplites" else "galleys"
-        so_far = ", ".join(f"{n} from {catalogue().name(a)}" for a, n in picked.items()) or "none yet"
-        return f"{side_of(state, frame['seat'])}: {word} to {catalogue().name(frame['dest'])} ({so_far})"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        unit = "hoplite" if frame["action"] == "move-hoplites" else "galley"
+        return Say("{seat:side_player}: {unit:plural} to {dest:area} ({picked:moved})", seat=frame["seat"], unit=unit,
+                   dest=frame["dest"], picked=dict(frame["picked"]))
 
-    def describe(self, state, frame, choice_):
-        if choice_.id == "done":
-            return "Done: move them", f"{sum(frame['picked'].values())} in all"
-        kind, origin = choice_.id.split(":")
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        args = choice_.args
+        if type(args) is Done:
+            return "Done: move them", Say("{n} in all", n=sum(frame["picked"].values()))
+        origin = args.area
         free = state["units"][origin][frame["seat"]] - frame["picked"].get(origin, 0)
-        if kind == "from":
-            return f"+1 from {catalogue().name(origin)}", f"{free} there"
+        if type(args) is OneFrom:
+            return Say("+1 from {origin:area}", origin=origin), Say("{n} there", n=free)
         left = geo.room(state, frame["dest"], frame["seat"]) - sum(frame["picked"].values())
-        return f"+{min(free, left)} from {catalogue().name(origin)}", "all it can send"
+        return Say("+{n} from {origin:area}", n=min(free, left), origin=origin), "all it can send"
 
 
 class SiegeRoll(Draw):
     name = "siege_roll"
     topic = "siege"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> tuple[Choice, ...]:
         return DIE_FACES
 
-    def act(self, state, frame, choice_, flow):
-        military.siege(state, frame["seat"], frame["polis"], int(choice_.id[3:]))
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        military.siege(state, frame["seat"], frame["polis"], choice_.args.face)
 
-    def prompt(self, state, frame):
-        return f"Roll the d4 for the siege of {catalogue().name(frame['polis'])}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Roll the d4 for the siege of {polis:polis}", polis=frame["polis"])
 
-    def describe(self, state, frame, choice_):
-        return f"The die shows {choice_.id[3:]}", ""
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        return Say("The die shows {face}", face=choice_.args.face), ""
 
 
 class ChooseRegion(Ask):
     name = "region"
     topic = "tribute"
 
-    def options(self, state, frame):
-        return [choice(f"area:{r}", f"area:{r}") for r in military.tribute_regions(state, frame["seat"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.area(r) for r in military.tribute_regions(state, frame["seat"])]
 
-    def act(self, state, frame, choice_, flow):
-        military.collect(state, frame["seat"], choice_.id[5:])
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        military.collect(state, frame["seat"], choice_.args.area)
 
-    def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}: collect tribute where?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:side_player}: collect tribute where?", seat=frame["seat"])
 
-    def describe(self, state, frame, choice_):
-        seat, region = frame["seat"], choice_.id[5:]
-        cost = military.tribute_cost(state, seat, region)
-        gain = counted(military.tribute_yield(state, seat, region))
-        return catalogue().name(region), gain + ("; home: no prestige" if not cost else "; 1 prestige")
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        seat, region = frame["seat"], choice_.args.area
+        gain = military.tribute_yield(state, seat, region)
+        if military.tribute_cost(state, seat, region):
+            hint = Say("{gain:goods}; 1 prestige", gain=gain)
+        else:
+            hint = Say("{gain:goods}; home: no prestige", gain=gain)
+        return Say("{region:area}", region=region), hint
 
 
 class ChooseMarket(Ask):
     name = "market"
     topic = "trade"
 
-    def options(self, state, frame):
-        return [choice(f"market:{m}", f"market:{m}") for m in politics.markets(state, frame["seat"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.market(m) for m in politics.markets(state, frame["seat"])]
 
-    def act(self, state, frame, choice_, flow):
-        flow.push({"step": "goods", "seat": frame["seat"], "market": choice_.id[7:]})
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        flow.push({"step": "goods", "seat": frame["seat"], "market": choice_.args.market})
 
-    def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}: send a merchant ship to which market?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:side_player}: send a merchant ship to which market?", seat=frame["seat"])
 
-    def describe(self, state, frame, choice_):
-        market = choice_.id[7:]
-        record = catalogue().markets[market]
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        market = choice_.args.market
+        record = catalog().markets[market]
         goods, silver = politics.price(state, market)
-        paid = "/".join(record["buys"]) + (f" or {silver} silver" if silver is not None else "")
-        return record["name"], f"{goods} {paid} for {record['shipload']} {'/'.join(record['gives'])}"
+        if silver is None:
+            hint = Say("{goods} {buys:either} for {shipload} {gives:either}", goods=goods, buys=list(record["buys"]),
+                       shipload=record["shipload"], gives=list(record["gives"]))
+        else:
+            hint = Say("{goods} {buys:either} or {silver} silver for {shipload} {gives:either}", goods=goods,
+                       buys=list(record["buys"]), silver=silver, shipload=record["shipload"],
+                       gives=list(record["gives"]))
+        return Say("{market:market}", market=market), hint
 
 
 class ChooseExchange(Ask):
     name = "goods"
     topic = "trade"
 
-    def options(self, state, frame):
-        return [choice(f"pay:{paid}:{got}") for paid, got in politics.exchanges(state, frame["seat"], frame["market"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.exchange(paid, got) for paid, got in politics.exchanges(state, frame["seat"], frame["market"])]
 
-    def act(self, state, frame, choice_, flow):
-        _, paid, got = choice_.id.split(":")
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        paid, got = choice_.args.paid, choice_.args.got
         politics.trade(state, frame["seat"], frame["market"], paid, got)
         flow.push({"step": "trade_roll", "market": frame["market"], "paid": paid})
 
-    def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}: what does the ship trade in {catalogue().name(frame['market'])}?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:side_player}: what does the ship trade in {market:market}?", seat=frame["seat"],
+                   market=frame["market"])
 
-    def describe(self, state, frame, choice_):
-        _, paid, got = choice_.id.split(":")
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        paid, got = choice_.args.paid, choice_.args.got
         goods, silver = politics.price(state, frame["market"])
         cost = silver if paid == "silver" else goods
-        shipload = catalogue().markets[frame["market"]]["shipload"]
+        shipload = catalog().markets[frame["market"]]["shipload"]
         moves = "the price then falls by a d4" if paid == "silver" else "the price then rises by a d4"
-        return f"{cost} {paid} for {shipload} {got}", moves
+        label = Say("{cost} {paid:good} for {shipload} {got:good}", cost=cost, paid=paid, shipload=shipload, got=got)
+        return label, moves
 
 
 class TradeRoll(Draw):
     name = "trade_roll"
     topic = "trade"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> tuple[Choice, ...]:
         return DIE_FACES
 
-    def act(self, state, frame, choice_, flow):
-        politics.move_price(state, frame["market"], frame["paid"], int(choice_.id[3:]))
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        politics.move_price(state, frame["market"], frame["paid"], choice_.args.face)
 
-    def prompt(self, state, frame):
-        return f"Roll the d4 for the price in {catalogue().name(frame['market'])}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Roll the d4 for the price in {market:market}", market=frame["market"])
 
-    def describe(self, state, frame, choice_):
-        return f"The die shows {choice_.id[3:]}", ""
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        return Say("The die shows {face}", face=choice_.args.face), ""
 
 
 STEPS = (ChooseDestination(), Gather(), SiegeRoll(), ChooseRegion(), ChooseMarket(), ChooseExchange(), TradeRoll())

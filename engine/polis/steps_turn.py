@@ -3,17 +3,16 @@ battles after each turn, and the round's end once both sides have passed."""
 
 from __future__ import annotations
 
-from engine.core import Ask, Auto, add_log
+from engine.core import Ask, Auto, Choice, Frame, Say, Stack, State, add_log
+from engine.core.text import Said
 
-from . import actions, battle
-from .choices import choice
-from .terms import ACTION_NAMES
-from .text import side_of
+from . import actions, battle, choices
+from .choices import Act, EndTurn, Pass
 
 ACTIONS_PER_TURN = 2
 
 
-def first_player(state) -> int:
+def first_player(state: State) -> int:
     """Less prestige starts; on a tie Sparta (an event may say otherwise)."""
     if state["starter"] is not None:
         return state["starter"]
@@ -24,12 +23,12 @@ def first_player(state) -> int:
 class StartRound(Auto):
     name = "start_round"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         seat = first_player(state)
         state["first"] = seat
         state["passed"] = [False, False]
         state["phase"] = "actions"
-        add_log(state, f"Round {state['round']} begins; {side_of(state, seat)} starts.")
+        add_log(state, Say("Round {round} begins; {seat:side_player} starts.", round=state["round"], seat=seat))
         flow.push({"step": "turn", "seat": seat, "done": []})
 
 
@@ -40,23 +39,24 @@ class Turn(Ask):
     name = "turn"
     topic = "turn"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat, done = frame["seat"], frame["done"]
-        found = [choice(f"act:{key}") for key in actions.offered(state, seat, done)]
-        found.append(choice("end") if done else choice("pass"))
+        found = [choices.act(key) for key in actions.offered(state, seat, done)]
+        found.append(choices.END_TURN if done else choices.PASS)
         return found
 
-    def act(self, state, frame, choice_, flow):
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
         seat, done = frame["seat"], frame["done"]
-        if choice_.id == "pass":
+        args = choice_.args
+        if type(args) is Pass:
             state["passed"][seat] = True
-            add_log(state, f"{side_of(state, seat)} passes.")
+            add_log(state, Say("{seat:side_player} passes.", seat=seat))
             flow.push({"step": "turn_end", "seat": seat})
             return
-        if choice_.id == "end":
+        if type(args) is EndTurn:
             flow.push({"step": "turn_end", "seat": seat})
             return
-        action = choice_.id[4:]
+        action = args.action
         after = ({"step": "turn", "seat": seat, "done": [*done, action]} if len(done) + 1 < ACTIONS_PER_TURN
                  else {"step": "turn_end", "seat": seat})
         if actions.fee_due(state, seat, done):
@@ -64,21 +64,23 @@ class Turn(Ask):
         else:
             flow.push({"step": "action", "seat": seat, "action": action}, after)
 
-    def prompt(self, state, frame):
-        done = frame["done"]
-        where = "second action (or end the turn)" if done else "first action, or pass"
-        return f"{side_of(state, frame['seat'])}: {where}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        if frame["done"]:
+            return Say("{seat:side_player}: second action (or end the turn)", seat=frame["seat"])
+        return Say("{seat:side_player}: first action, or pass", seat=frame["seat"])
 
-    def describe(self, state, frame, choice_):
-        if choice_.id == "pass":
-            return "Pass", "take no more actions this round"
-        if choice_.id == "end":
-            return "End the turn", "after one action"
-        action = choice_.id[4:]
-        return ACTION_NAMES[action], _action_hint(state, frame["seat"], action)
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        match choice_.args:
+            case Pass():
+                return "Pass", "take no more actions this round"
+            case EndTurn():
+                return "End the turn", "after one action"
+            case Act(action):
+                return Say("{action:action}", action=action), _action_hint(state, frame["seat"], action)
+        raise ValueError(f"not a choice of a turn: {choice_.args}")
 
 
-def _action_hint(state, seat, action) -> str:
+def _action_hint(state: State, seat: int, action: str) -> str:
     if action in ("move-hoplites", "move-galleys", "siege"):
         return "military: 1 prestige"
     if action == "tribute":
@@ -94,27 +96,28 @@ class Fee(Ask):
     name = "fee"
     topic = "passing"
 
-    def options(self, state, frame):
-        return [choice(f"fee:{good}") for good in actions.fee_resources(state, frame["seat"], frame["action"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.fee(good) for good in actions.fee_resources(state, frame["seat"], frame["action"])]
 
-    def act(self, state, frame, choice_, flow):
-        seat, good = frame["seat"], choice_.id[4:]
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        seat, good = frame["seat"], choice_.args.good
         state["res"][seat][good] -= 1
-        add_log(state, f"{side_of(state, seat)} pays 1 {good} to act after the other side passed.")
+        add_log(state, Say("{seat:side_player} pays 1 {good:good} to act after the other side passed.", seat=seat,
+                           good=good))
         flow.push({"step": "action", "seat": seat, "action": frame["action"]})
 
-    def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}: pay 1 resource for {ACTION_NAMES[frame['action']]}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:side_player}: pay 1 resource for {action:action}", seat=frame["seat"], action=frame["action"])
 
-    def describe(self, state, frame, choice_):
-        good = choice_.id[4:]
-        return f"Pay 1 {good}", f"you have {state['res'][frame['seat']][good]}"
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        good = choice_.args.good
+        return Say("Pay 1 {good:good}", good=good), Say("you have {n}", n=state["res"][frame["seat"]][good])
 
 
 class BeginAction(Auto):
     name = "action"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         actions.begin(state, frame["seat"], frame["action"], flow)
 
 
@@ -123,7 +126,7 @@ class TurnEnd(Auto):
 
     name = "turn_end"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         fights = [{"step": "battle", "area": area} for area in battle.fronts(state)]
         flow.push(*fights, {"step": "next_turn", "seat": frame["seat"]})
 
@@ -131,7 +134,7 @@ class TurnEnd(Auto):
 class NextTurn(Auto):
     name = "next_turn"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         seat = frame["seat"]
         if all(state["passed"]):
             flow.push({"step": "round_end"})

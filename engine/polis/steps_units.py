@@ -3,19 +3,17 @@ galleys, how many units and how to pay for them, and the project to start."""
 
 from __future__ import annotations
 
-from engine.core import Ask
+from engine.core import Ask, Choice, Frame, Say, Stack, State
+from engine.core.text import Said
 
-from . import develop, geo, military, politics
-from .choices import choice
-from .data import catalogue
-from .terms import ACTION_NAMES
-from .text import cost_text, plural, side_of
+from . import choices, develop, geo, holdings, military, politics
+from .catalog import catalog
 
 TOPIC = {"hoplites": "hoplites", "galleys": "galleys", "merchants": "merchants", "siege": "siege",
          "proxenos": "proxenos", "civil-war": "civil-war", "project": "projects"}
 
 
-def polis_options(state, frame) -> list[str]:
+def polis_options(state: State, frame: Frame) -> list[str]:
     seat, action = frame["seat"], frame["action"]
     if action in develop.MAIN_COST:
         return develop.unit_poleis(state, seat, action)
@@ -31,25 +29,35 @@ def polis_options(state, frame) -> list[str]:
 class PerAction(Ask):
     """A step made once per action, named and explained (help topic) per action."""
 
-    def __init__(self, action: str):
+    def __init__(self, action: str) -> None:
         self.name = f"{action}_{self.kind}"
         self.topic = TOPIC[action]
 
     kind = ""
+    """What the step chooses: 'polis', 'count' or 'pay'."""
 
 
 def step_of(action: str, kind: str) -> str:
     return f"{action}_{kind}"
 
 
+CHOOSE_POLIS = {
+    "siege": "{seat:side_player}, {action:action}: choose the polis to besiege",
+    "proxenos": "{seat:side_player}, {action:action}: choose where the proxenos goes",
+    "civil-war": "{seat:side_player}, {action:action}: choose the polis to incite",
+    "project": "{seat:side_player}, {action:action}: choose the polis to build the {tile:project} in",
+}
+"""The prompt of the polis an action aims at, by action (else: 'choose the polis')."""
+
+
 class ChoosePolis(PerAction):
     kind = "polis"
 
-    def options(self, state, frame):
-        return [choice(f"polis:{p}", f"polis:{p}") for p in polis_options(state, frame)]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.polis(p) for p in polis_options(state, frame)]
 
-    def act(self, state, frame, choice_, flow):
-        seat, action, polis = frame["seat"], frame["action"], choice_.id[6:]
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        seat, action, polis = frame["seat"], frame["action"], choice_.args.polis
         if action in ("hoplites", "merchants"):
             flow.push({"step": step_of(action, "count"), "seat": seat, "action": action, "polis": polis, "sea": None})
         elif action == "galleys":
@@ -68,60 +76,62 @@ class ChoosePolis(PerAction):
         else:
             develop.start_project(state, seat, frame["tile"], polis)
 
-    def prompt(self, state, frame):
+    def prompt(self, state: State, frame: Frame) -> Said:
         action = frame["action"]
-        what = {"siege": "the polis to besiege", "proxenos": "where the proxenos goes",
-                "civil-war": "the polis to incite", "project": f"the polis to build the "
-                f"{catalogue().name(frame.get('tile', ''))} in"}.get(action, "the polis")
-        return f"{side_of(state, frame['seat'])}, {ACTION_NAMES[action]}: choose {what}"
+        template = CHOOSE_POLIS.get(action, "{seat:side_player}, {action:action}: choose the polis")
+        if action == "project":
+            return Say(template, seat=frame["seat"], action=action, tile=frame["tile"])
+        return Say(template, seat=frame["seat"], action=action)
 
-    def describe(self, state, frame, choice_):
-        seat, action, polis = frame["seat"], frame["action"], choice_.id[6:]
-        cat = catalogue()
-        record = cat.poleis[polis]
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        seat, action, polis = frame["seat"], frame["action"], choice_.args.polis
+        record = catalog().poleis[polis]
+        hint: Said
         if action in develop.MAIN_COST:
-            hint = f"{plural(state['pop'][polis], 'citizen')}, up to {develop.most(state, seat, action, polis)}"
+            hint = Say("{pop:citizens}, up to {most}", pop=state["pop"][polis],
+                       most=develop.most(state, seat, action, polis))
         elif action == "siege":
-            hint = f"fortification {record['base']}: needs {record['base']}+ on the d4"
+            hint = Say("fortification {base}: needs {base}+ on the d4", base=record["base"])
         elif action == "proxenos":
             cost = politics.proxenos_moves(state, seat)[polis]
-            hint = f"{cost} silver in bribes" if cost else "no bribes"
+            hint = Say("{cost} silver in bribes", cost=cost) if cost else "no bribes"
         elif action == "civil-war":
-            cost = politics.civil_war_cost(state, polis)
-            hint = f"{cost} silver; +{politics.holdings.citizens_if_taken(state, polis)} prestige"
+            hint = Say("{cost} silver; +{prestige} prestige", cost=politics.civil_war_cost(state, polis),
+                       prestige=holdings.citizens_if_taken(state, polis))
         else:
-            hint = f"{record['type']} polis"
-        return record["name"], hint
+            hint = Say("{type:project_type} polis", type=record["type"])
+        return Say("{polis:polis}", polis=polis), hint
 
 
 class ChooseSea(Ask):
     name = "sea"
     topic = "galleys"
 
-    def options(self, state, frame):
-        return [choice(f"area:{s}", f"area:{s}") for s in develop.open_seas(state, frame["seat"], frame["polis"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.area(s) for s in develop.open_seas(state, frame["seat"], frame["polis"])]
 
-    def act(self, state, frame, choice_, flow):
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
         flow.push({"step": "galleys_count", "seat": frame["seat"], "action": "galleys", "polis": frame["polis"],
-                   "sea": choice_.id[5:]})
+                   "sea": choice_.args.area})
 
-    def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}: which sea do the galleys of {catalogue().name(frame['polis'])} go to?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:side_player}: which sea do the galleys of {polis:polis} go to?", seat=frame["seat"],
+                   polis=frame["polis"])
 
-    def describe(self, state, frame, choice_):
-        sea = choice_.id[5:]
-        return catalogue().name(sea), f"room for {geo.room(state, sea, frame['seat'])}"
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        sea = choice_.args.area
+        return Say("{sea:area}", sea=sea), Say("room for {n}", n=geo.room(state, sea, frame["seat"]))
 
 
 class ChooseCount(PerAction):
     kind = "count"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         most = develop.most(state, frame["seat"], frame["action"], frame["polis"], frame["sea"])
-        return [choice(f"n:{n}") for n in range(1, most + 1)]
+        return [choices.count(n) for n in range(1, most + 1)]
 
-    def act(self, state, frame, choice_, flow):
-        n = int(choice_.id[2:])
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        n = choice_.args.n
         seat, action = frame["seat"], frame["action"]
         splits = develop.silver_splits(state, seat, action, n)
         if len(splits) == 1:
@@ -129,52 +139,56 @@ class ChooseCount(PerAction):
         else:
             flow.push({**frame, "step": step_of(action, "pay"), "n": n})
 
-    def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}: how many {develop.UNIT_WORD[frame['action']]}s from " \
-               f"{catalogue().name(frame['polis'])}?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:side_player}: how many {unit:plural} from {polis:polis}?", seat=frame["seat"],
+                   unit=develop.UNIT_WORD[frame["action"]], polis=frame["polis"])
 
-    def describe(self, state, frame, choice_):
-        n = int(choice_.id[2:])
-        return plural(n, develop.UNIT_WORD[frame["action"]]), f"{plural(n, develop.MAIN_COST[frame['action']])} or silver"
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        n, action = choice_.args.n, frame["action"]
+        return (Say("{units:count}", units=[n, develop.UNIT_WORD[action]]),
+                Say("{cost:count} or silver", cost=[n, develop.MAIN_COST[action]]))
 
 
 class PayUnits(PerAction):
     kind = "pay"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         splits = develop.silver_splits(state, frame["seat"], frame["action"], frame["n"])
-        return [choice(f"silver:{s}") for s in splits]
+        return [choices.silver(s) for s in splits]
 
-    def act(self, state, frame, choice_, flow):
-        develop.build_units(state, frame["seat"], frame["action"], frame["polis"], frame["n"], int(choice_.id[7:]),
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        develop.build_units(state, frame["seat"], frame["action"], frame["polis"], frame["n"], choice_.args.silver,
                             frame["sea"])
 
-    def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}: pay for {plural(frame['n'], develop.UNIT_WORD[frame['action']])}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:side_player}: pay for {units:count}", seat=frame["seat"],
+                   units=[frame["n"], develop.UNIT_WORD[frame["action"]]])
 
-    def describe(self, state, frame, choice_):
-        silver = int(choice_.id[7:])
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        paid = choice_.args.silver
         main = develop.MAIN_COST[frame["action"]]
-        return cost_text({main: frame["n"] - silver, "silver": silver}), ""
+        return Say("{cost:cost}", cost={main: frame["n"] - paid, "silver": paid}), ""
 
 
 class ChooseProject(Ask):
     name = "project"
     topic = "projects"
 
-    def options(self, state, frame):
-        return [choice(f"project:{t}", f"project:{t}") for t in develop.project_tiles(state, frame["seat"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.project(t) for t in develop.project_tiles(state, frame["seat"])]
 
-    def act(self, state, frame, choice_, flow):
-        flow.push({"step": "project_polis", "seat": frame["seat"], "action": "project", "tile": choice_.id[8:]})
+    def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
+        flow.push({"step": "project_polis", "seat": frame["seat"], "action": "project", "tile": choice_.args.tile})
 
-    def prompt(self, state, frame):
-        return f"{side_of(state, frame['seat'])}: which project?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:side_player}: which project?", seat=frame["seat"])
 
-    def describe(self, state, frame, choice_):
-        record = catalogue().projects[choice_.id[8:]]
-        return record["name"], (f"{record['type']}, costs {cost_text(record['cost'])}; "
-                                 f"+{record['round']} now, +{record['final']} at the end")
+    def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
+        tile = choice_.args.tile
+        record = catalog().projects[tile]
+        hint = Say("{type:project_type}, costs {cost:cost}; +{now} now, +{end} at the end", type=record["type"],
+                   cost=dict(record["cost"]), now=record["round"], end=record["final"])
+        return Say("{tile:project}", tile=tile), hint
 
 
 STEPS = (*(ChoosePolis(a) for a in TOPIC), *(ChooseCount(a) for a in develop.MAIN_COST),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .terms import PERISHABLE, RESOURCES
+from .text import PERISHABLE, RESOURCES
 
 LAST_ROUND = 4
 
@@ -42,7 +42,7 @@ class Ledger:
         return sum(c.pop for c in self.cities)
 
     def city(self, city_id: str) -> City:
-        return next(c for c in self.cities if c.id == city_id)
+        return next(c for c in self.cities if city_id == c.id)
 
 
 @dataclass(frozen=True)

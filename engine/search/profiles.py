@@ -71,7 +71,7 @@ PROFILES: dict[str, Profile] = {
     # choice's exploration scaled by the spread of its values (tree.py), 5 of 6 (margin +3.8).
     # On deals 2000-2003 that was 4 of 7: Normal led when the other side passed, judged Athens'
     # coming starvation a rout, acted on and starved. With the heuristic judging a round end that
-    # ends the game by its final score (engine/polis/bot.py): 6 of 7 there (margin +5.6), and
+    # ends the game by its final score (engine/polis/heuristic.py): 6 of 7 there (margin +5.6), and
     # 14.5 of 20 on new deals 3000-3009 (51-87%, margin +2.7), uncapped. With a side that may
     # still act counting on its home tribute (deal 3007 passed at once before): 18 of 20 on
     # 3000-3009 and 27 of 40 on new deals 3010-3029 (52-80%, margin +4.0), uncapped. With

@@ -5,7 +5,7 @@ import pytest
 
 from engine.assistant.forms import evaluate
 from engine.polis import assistant
-from engine.polis.setup import setup_checklist
+from engine.polis.assistant import setup_checklist
 from engine.polis.upkeep import City, Ledger, end_reasons, feed, spoiled
 
 

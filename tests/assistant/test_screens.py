@@ -135,7 +135,7 @@ async def test_a_change_written_after_its_screen_was_left_is_saved(tmp_path):
 
 @pilot_test
 async def test_enter_a_seed_and_the_draws_follow_it(tmp_path):
-    from engine.polis.setup import setup_checklist
+    from engine.polis.assistant import setup_checklist
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -255,7 +255,7 @@ async def test_results_scroll_with_page_keys_and_stand_beside_the_inputs_when_wi
 
 
 def test_the_checklists_spell_out_what_they_refer_to():
-    from engine.polis.setup import setup_checklist as polis
+    from engine.polis.assistant import setup_checklist as polis
     from engine.thebai.setup import setup_checklist as thebai
 
     checklist = thebai(4, seed=3)

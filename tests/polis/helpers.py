@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.core import CHANCE, Match
+from engine.core.text import said_from_json
 from engine.polis.rules import PolisRules
-from engine.polis.start import cubes
+from engine.polis.setup import cubes
 
 RULES = PolisRules()
 ATHENS, SPARTA = 0, 1
@@ -51,7 +52,8 @@ def conserved(match: Match) -> bool:
 
 
 def last_log(match: Match, n: int = 1) -> list[str]:
-    return [entry["text"] for entry in match.state["log"][-n:]]
+    """The last ``n`` log entries in words (as the seats they were written for read them)."""
+    return [match.say(said_from_json(entry["text"])) for entry in match.state["log"][-n:]]
 
 
 def set_units(match: Match, area: str, seat: int, n: int) -> None:

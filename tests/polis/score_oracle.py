@@ -6,8 +6,8 @@ the engine's scoring code:
 
 * Population and Projects are read off the table: the cubes on each polis the side owns, and
   for each project completed there its end-of-game value from the data file;
-* Prestige is a ledger kept from the log, from the starting value on: every line that moves
-  a side's prestige, with the amount the rules give where the line says what happened (a
+* Prestige is a ledger kept from the log, from the starting value on: every entry that moves
+  a side's prestige, with the amount the rules give where the entry says what happened (a
   military action, a retreat and a tax cost 1, and so does tribute outside the home region;
   a polis that falls gives its fortification; a civil war as many as the citizens that join;
   a battle exchange the difference of the cards' attack values; a project completed its
@@ -19,23 +19,23 @@ the engine's scoring code:
   game ends at a round's close for exactly the end conditions that hold then (unfed citizens,
   a side at 0 prestige on the ledger, round 4 over) and goes on when none does.
 * An event's prestige is the card's, from the data file, applied in the card's order to the
-  ledger's own count (never below 0); every prestige line of an event is one of the card's, and
+  ledger's own count (never below 0); every prestige entry of an event is one of the card's, and
   none is missing.
 
-It reads the data files directly, not through the engine's catalogue.
+The log is read as the rules said it (engine/core/text.py): each entry's template, which is its
+message id, tells what happened, and its arguments say who (a seat number, whatever the players'
+names) and what (the ids of poleis, projects, cards, regions). It reads the data files directly,
+not through the engine's catalog.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
-
-from tests.log_names import WHO, seat_line
+from typing import Any
 
 DATA = Path(__file__).resolve().parents[2] / "engine" / "polis" / "data"
 SIDES = ("athens", "sparta")
-SIDE_NAMES = ("Athens", "Sparta")
 
 
 def records(name: str) -> list[dict]:
@@ -43,43 +43,50 @@ def records(name: str) -> list[dict]:
 
 
 POLEIS = {r["id"]: r for r in records("poleis")}
-POLIS_BY_NAME = {r["name"]: r for r in POLEIS.values()}
 PROJECTS = {r["id"]: r for r in records("projects")}
-PROJECT_BY_NAME = {r["name"]: r for r in PROJECTS.values()}
-ATTACK = {r["name"]: r.get("attack", 0) for r in records("combat")}
+ATTACK = {r["id"]: r.get("attack", 0) for r in records("combat")}
 START_PRESTIGE = {r["id"]: r["prestige"] for r in records("start")}
-EVENTS = records("events")
-AREA_NAMES = {r["id"]: r["name"] for r in records("map")}
-HOME = {r["start"]: AREA_NAMES[r["region"]] for r in POLEIS.values() if r["capital"]}
+EVENTS = {r["id"]: r for r in records("events")}
+HOME = {r["start"]: r["region"] for r in POLEIS.values() if r["capital"]}
 """Each side's home region, its capital's: tribute there costs no prestige."""
 
-MOVES = [WHO + pattern + "$" for pattern in (
-    r" pays (?P<cost>1) prestige for a military action\.",
-    r" rolls \d+ against fortification \d+: (?P<fallen>.+) falls \(\d+ citizens, \+(?P<n>\d+) prestige\)\.",
-    r" pays \d+ silver to incite civil war in .+: it joins them with (?P<joined>\d+) citizens \(\+(?P<n>\d+) prestige\)\.",
-    r" attacks with (?P<attack>.+); .+ defends with (?P<defence>.+): \d+ units? lost, \+(?P<n>\d+) prestige"
-    r"(, -(?P<salpinx>\d+) for the salpinx)?\.",
-    r" pays (?P<cost>1) prestige and retreats .+\.",
-    r" collects tribute in (?P<region>" + "|".join(map(re.escape, AREA_NAMES.values())) + r"): "
-    r"\d+ \w+(?:, \d+ \w+)*(?P<home> \(home region: no prestige\))?\.",
-    r" completes the (?P<project>.+) in .+: \+(?P<n>\d+) prestige\.",
-    r": megalopolis, \+(?P<n>\d+) prestige\.",
-    r" levies a tax: (?P<cost>1) prestige for 1 silver\.",
-    r" (?P<event>gains|loses) (?P<n>\d+) prestige\.",
-)]
-"""The lines that move a side's prestige."""
-EVENT = re.compile(r"Event of round .+?: (?P<name>.+)\.$")
-FEEDS = WHO + r" feeds (?P<need>\d+) citizens? with (?P<wheat>\d+) wheat( and (?P<prestige>\d+) prestige)?\.$"
-UNFED = WHO + r" cannot feed (?P<unfed>\d+) citizens?: .+"
-ROUND_CLOSED = re.compile(r"The game ends: (?P<reasons>.+)\.$|The merchant ships come home")
+MILITARY = "{seat:seat} pays {cost} prestige for a military action."
+FALLS = ("{seat:seat} rolls {roll} against fortification {base}: {polis:polis} falls ({citizens} citizens, +{base} "
+         "prestige).")
+CIVIL_WAR = ("{seat:seat} pays {cost} silver to incite civil war in {polis:polis}: it joins them with {citizens} "
+             "citizens (+{citizens} prestige).")
+EXCHANGE = ("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: {lost:count} "
+            "lost, +{gain} prestige.")
+EXCHANGE_SALPINX = EXCHANGE[:-1] + ", -{paid} for the salpinx."
+RETREAT = "{seat:side} pays {cost} prestige and retreats {n} units from {area:area} to {to:area}."
+TRIBUTE = "{seat:seat} collects tribute in {region:area}: {gained:goods}."
+TRIBUTE_AT_HOME = "{seat:seat} collects tribute in {region:area}: {gained:goods} (home region: no prestige)."
+COMPLETED = "{seat:side} completes the {tile:project} in {polis:polis}: +{n} prestige."
+MEGALOPOLIS = "{seat:side}: megalopolis, +{n} prestige."
+TAX = "{seat:side} levies a tax: 1 prestige for 1 silver."
+GAINS = "{seat:side} gains {n} {what:good}."
+LOSES = "{seat:side} loses {n} {what:good}."
+"""The entries that move a side's prestige (an event's gains and losses: when it is prestige)."""
+EVENT = "Event of round {round:round}: {event:event}."
+FEEDS = ("{seat:side} feeds {need:citizens} with {wheat} wheat.",
+         "{seat:side} feeds {need:citizens} with {wheat} wheat and {prestige} prestige.")
+UNFED = "{seat:side} cannot feed {unfed:citizens}: it must give up cities, and the game ends with this round."
+GAME_ENDS = "The game ends: {reasons:reasons}."
+NEXT_ROUND = "The merchant ships come home; the tribute boxes and the projects on offer are cleared."
+GIVES_UP = "{seat:side} gives up {polis:polis} ({citizens:citizens})."
 LAST_ROUND = 4
 """The game ends when round 4 is over, or at the end of a round where a side could not feed
 its citizens or has 0 prestige ("ゲーム終了条件と勝敗")."""
-GIVES_UP = WHO + r" gives up (?P<polis>.+) \((?P<citizens>\d+) citizens?\)\.$"
 
 
-def card_attack(cards: str) -> int:
-    return sum(ATTACK[name] for name in cards.split(" + "))
+def said(entry: dict) -> tuple[str, dict[str, Any]]:
+    """An entry as the rules said it: its template and its arguments (none for plain words)."""
+    text = entry["text"]
+    return (text["say"], text["args"]) if isinstance(text, dict) else (text, {})
+
+
+def card_attack(cards: list[str]) -> int:
+    return sum(ATTACK[card] for card in cards)
 
 
 def megalopolis(state: dict, seat: int) -> int:
@@ -87,47 +94,15 @@ def megalopolis(state: dict, seat: int) -> int:
                if owner == seat and state["pop"][polis] > POLEIS[polis]["base"])
 
 
-def change(state: dict, seat: int, found: re.Match) -> int:
-    """The prestige a log line moves, checked against the rule where the line tells why."""
-    part = found.groupdict()
-    if part.get("region"):
-        home = part["region"] == HOME[SIDES[seat]]
-        assert bool(part["home"]) == home, found.string
-        return 0 if home else -1
-    if part.get("cost"):
-        return -int(part["cost"])
-    n = int(part["n"])
-    if part.get("fallen"):
-        assert n == POLIS_BY_NAME[part["fallen"]]["base"], found.string
-    elif part.get("joined"):
-        assert n == int(part["joined"]), found.string
-    elif part.get("attack"):
-        assert n == max(0, card_attack(part["attack"]) - card_attack(part["defence"])), found.string
-        return n - int(part["salpinx"] or 0)
-    elif part.get("project"):
-        assert n == PROJECT_BY_NAME[part["project"]]["round"], found.string
-    elif "megalopolis" in found.string:
-        assert n == megalopolis(state, seat), found.string
-    elif part.get("event") == "loses":
-        return -n
-    return n
-
-
-def event_prestige(name: str) -> list[tuple[str, int]]:
+def event_prestige(event: str) -> list[tuple[str, int]]:
     """The card's prestige effects, in its order: (side or "both", change)."""
-    found = {tuple((e["side"], e["n"]) for e in r["effects"] if e["op"] == "gain" and e["what"] == "prestige")
-             for r in EVENTS if r["name"] == name}
-    assert len(found) == 1, f"event {name!r}: {len(found)} different cards of that name"
-    return list(found.pop())
+    return [(e["side"], e["n"]) for e in EVENTS[event]["effects"] if e["op"] == "gain" and e["what"] == "prestige"]
 
 
 class PrestigeLedger:
     def __init__(self, state: dict, handicap: int = 0):
         """``handicap``: prestige a test gave both sides on top of the starting position."""
         self.prestige = [START_PRESTIGE[side] + handicap for side in SIDES]
-        self.who = {name: seat for seat, name in enumerate(state["names"])} | {n: s for s, n in enumerate(SIDE_NAMES)}
-        self.moves = [seat_line(line, self.who) for line in MOVES]
-        self.feeds, self.unfed_line, self.gives_up = (seat_line(line, self.who) for line in (FEEDS, UNFED, GIVES_UP))
         self.read = 0
         self.event: list[tuple[int, int]] = []
         """The prestige changes the event being resolved still owes: (seat, change)."""
@@ -146,74 +121,102 @@ class PrestigeLedger:
         return {polis: self.table["pop"][polis] for polis, owner in self.table["owner"].items() if owner == seat}
 
     def note(self, state: dict) -> None:
-        """Read the log lines written since the last call; ``self.table`` is the table as the
+        """Read the log entries written since the last call; ``self.table`` is the table as the
         previous call left it, before this step (feeding is worked out from it)."""
         for entry in state["log"][self.read:]:
-            text = entry["text"]
-            if found := EVENT.match(text):
-                self.event_drawn(found["name"])
-            elif found := self.feeds.match(text):
-                self.fed(state, found)
-            elif found := self.unfed_line.match(text):
-                seat = self.who[found["who"]]
-                assert int(found["unfed"]) == self.unfed[seat] > 0, text
-            elif found := self.gives_up.match(text):
-                self.gave_up(state, found)
-            elif found := ROUND_CLOSED.match(text):
-                self.round_closed(state, found)
+            text, args = said(entry)
+            if text == EVENT:
+                self.event_drawn(args["event"])
+            elif text in FEEDS:
+                self.fed(args)
+            elif text == UNFED:
+                assert args["unfed"] == self.unfed[args["seat"]] > 0, (text, args)
+            elif text == GIVES_UP:
+                self.gave_up(state, args)
+            elif text in (GAME_ENDS, NEXT_ROUND):
+                self.round_closed(state, args.get("reasons", []))
             else:
-                self.moved(state, text)
+                self.moved(state, text, args)
         assert not self.event, f"event prestige never given: {self.event}"
         self.read = len(state["log"])
         self.table = self.snapshot(state)
 
-    def moved(self, state: dict, text: str) -> None:
-        for line in self.moves:
-            if found := line.match(text):
-                seat = self.who[found.group("who")]
-                amount = change(state, seat, found)
-                if found.groupdict().get("event"):
-                    assert self.event and self.event.pop(0) == (seat, amount), f"{text} (the event owes {self.event})"
-                self.prestige[seat] += amount
-                return
+    def moved(self, state: dict, text: str, args: dict[str, Any]) -> None:
+        """The prestige an entry moves, checked against the rule where the entry tells why."""
+        if text == MILITARY:
+            assert args["cost"] == 1, args
+            seat, amount = args["seat"], -1
+        elif text == FALLS:
+            assert args["base"] == POLEIS[args["polis"]]["base"] <= args["roll"], args
+            seat, amount = args["seat"], args["base"]
+        elif text == CIVIL_WAR:
+            polis = args["polis"]
+            joining = POLEIS[polis]["base"] if self.table["owner"][polis] is None else self.table["pop"][polis]
+            assert args["citizens"] == joining, (args, "citizens joining", joining)
+            seat, amount = args["seat"], args["citizens"]
+        elif text in (EXCHANGE, EXCHANGE_SALPINX):
+            gain = max(0, card_attack(args["attack"]) - card_attack(args["defence"]))
+            assert args["gain"] == gain, args
+            seat, amount = args["attacker"], gain - args.get("paid", 0)
+        elif text == RETREAT:
+            assert args["cost"] == 1, args
+            seat, amount = args["seat"], -1
+        elif text in (TRIBUTE, TRIBUTE_AT_HOME):
+            seat = args["seat"]
+            home = args["region"] == HOME[SIDES[seat]]
+            assert (text == TRIBUTE_AT_HOME) == home, args
+            amount = 0 if home else -1
+        elif text == COMPLETED:
+            assert args["n"] == PROJECTS[args["tile"]]["round"], args
+            seat, amount = args["seat"], args["n"]
+        elif text == MEGALOPOLIS:
+            assert args["n"] == megalopolis(state, args["seat"]), args
+            seat, amount = args["seat"], args["n"]
+        elif text == TAX:
+            seat, amount = args["seat"], -1
+        elif text in (GAINS, LOSES) and args["what"] == "prestige":
+            seat, amount = args["seat"], args["n"] if text == GAINS else -args["n"]
+            assert self.event and self.event.pop(0) == (seat, amount), f"{text} {args} (the event owes {self.event})"
+        else:
+            return
+        self.prestige[seat] += amount
 
-    def event_drawn(self, name: str) -> None:
+    def event_drawn(self, event: str) -> None:
         """The card's prestige, never below 0, worked out on the ledger's own count; a change of
-        0 writes no line."""
+        0 writes no entry."""
         after = list(self.prestige)
-        for side, n in event_prestige(name):
+        for side, n in event_prestige(event):
             for seat in (0, 1) if side == "both" else (SIDES.index(side),):
                 before, after[seat] = after[seat], max(0, after[seat] + n)
                 if after[seat] != before:
                     self.event.append((seat, after[seat] - before))
 
-    def fed(self, state: dict, found: re.Match) -> None:
+    def fed(self, args: dict[str, Any]) -> None:
         """1 wheat per citizen; prestige for what wheat cannot cover; the rest is unfed."""
-        seat = self.who[found["who"]]
+        seat = args["seat"]
         need = sum(self.owned(seat).values())
         wheat = min(self.table["wheat"][seat], need)
         prestige = min(self.prestige[seat], need - wheat)
-        assert (int(found["need"]), int(found["wheat"]), int(found["prestige"] or 0)) == (need, wheat, prestige), \
-            f"{found.string} (worked out: {need} citizens, {wheat} wheat, {prestige} prestige)"
+        assert (args["need"], args["wheat"], args.get("prestige", 0)) == (need, wheat, prestige), \
+            f"{args} (worked out: {need} citizens, {wheat} wheat, {prestige} prestige)"
         self.prestige[seat] -= prestige
         self.unfed[seat] = need - wheat - prestige
         self.unfed_now |= self.unfed[seat] > 0
 
-    def gave_up(self, state: dict, found: re.Match) -> None:
+    def gave_up(self, state: dict, args: dict[str, Any]) -> None:
         """An unfed side gives up poleis, whole, until their citizens cover the unfed ones."""
-        seat = self.who[found["who"]]
-        polis = POLIS_BY_NAME[found["polis"]]["id"]
-        assert self.unfed[seat] > 0, f"{found.string}: nothing left unfed"
-        assert int(found["citizens"]) == self.owned(seat)[polis] and state["owner"][polis] != seat, found.string
-        self.unfed[seat] -= int(found["citizens"])
+        seat, polis = args["seat"], args["polis"]
+        assert self.unfed[seat] > 0, f"{args}: nothing left unfed"
+        assert args["citizens"] == self.owned(seat)[polis] and state["owner"][polis] != seat, args
+        self.unfed[seat] -= args["citizens"]
 
-    def round_closed(self, state: dict, found: re.Match) -> None:
+    def round_closed(self, state: dict, reasons: list[str]) -> None:
         """The game ends, for the reasons that hold, or goes on when none does."""
         holds = {"could not feed": self.unfed_now, "0 prestige": 0 in self.prestige}
-        if found["reasons"]:
+        if reasons:
             holds["round 4"] = state["round"] >= LAST_ROUND
-            assert {words for words in holds if words in found["reasons"]} == {w for w, h in holds.items() if h}, \
-                f"{found.string} (the conditions: {holds})"
+            assert {words for words in holds if any(words in reason for reason in reasons)} == \
+                {w for w, h in holds.items() if h}, f"{reasons} (the conditions: {holds})"
         else:  # the next round has begun
             assert not any(holds.values()) and state["round"] - 1 < LAST_ROUND, f"the game goes on: {holds}"
         self.unfed_now = False

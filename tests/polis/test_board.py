@@ -8,7 +8,7 @@ import io
 import pytest
 from rich.console import Console
 
-from engine.polis.data import catalogue
+from engine.polis.catalog import catalog
 from tui.boards import polis as board
 from tui.boards.glyphs import Pen
 from tui.choice_keys import choice_key
@@ -26,7 +26,7 @@ def rendered(renderable, width: int) -> str:
 
 
 def test_every_place_has_its_own_abbreviation_and_each_side_its_own_symbol():
-    cat = catalogue()
+    cat = catalog()
     check_abbreviations(cat)
     shorts = [abbreviation(cat, p) for p in places(cat)]
     assert len(set(shorts)) == len(shorts)
@@ -37,11 +37,11 @@ def test_every_place_has_its_own_abbreviation_and_each_side_its_own_symbol():
 def test_the_map_fits_its_panel_and_shows_every_place(width):
     match = table()
     view = match.view(1)
-    text = draw_map(view, catalogue(), width, {}, Pen(PALETTE, color=False)).plain
+    text = draw_map(view, catalog(), width, {}, Pen(PALETTE, color=False)).plain
     assert max(len(line) for line in text.splitlines()) <= width
     lines = text.splitlines()
     size = next((s for s in SIZES if s.width(9) <= width), SIZES[-1])
-    for place in places(catalogue()).values():
+    for place in places(catalog()).values():
         row = 1 + place.row * (size.node_h + size.gap_h)
         column = place.col * (size.node_w + size.gap_w)
         assert lines[row][column:column + 2].strip(), f"{place.id} has no box at size {size}"
@@ -53,7 +53,7 @@ def test_choice_keys_sit_on_the_boxes_they_act_on():
     view = match.view(1)
     keys = board.target_keys(view)
     assert keys["area:arkadia"] == choice_key([c.target for c in view["choices"]].index("area:arkadia") + 1)
-    lines = draw_map(view, catalogue(), 42, keys, Pen(PALETTE, color=False)).plain.splitlines()
+    lines = draw_map(view, catalog(), 42, keys, Pen(PALETTE, color=False)).plain.splitlines()
     row = next(n for n, line in enumerate(lines) if "ARK" in line)
     assert lines[row - 1][lines[row].index("ARK")] == keys["area:arkadia"]
 

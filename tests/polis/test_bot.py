@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import Match, copy_state
 from engine.bots import make_bot
-from engine.polis import bot, politics
+from engine.polis import heuristic, politics
 from engine.search.bot import SearchBot
 
 from .helpers import ATHENS, RULES, SPARTA, edit, give, set_units, table
@@ -37,14 +37,14 @@ def athens_starving_after_passing():
 
 def test_a_round_end_that_ends_the_game_is_foreseen_as_the_final_score():
     match = athens_starving_after_passing()
-    assert bot.round_end_forecast(match.state) == [10, 11]
-    assert bot.static(match.state, SPARTA) > 0
+    assert heuristic.round_end_forecast(match.state) == [10, 11]
+    assert heuristic.static(match.state, SPARTA) > 0
 
 
 def test_a_round_end_that_does_not_end_the_game_is_not_a_final_score():
     match = athens_starving_after_passing()
     match.state["res"][ATHENS]["wheat"] = 8
-    assert bot.round_end_forecast(match.state) is None
+    assert heuristic.round_end_forecast(match.state) is None
 
 
 def test_a_game_ending_forecast_counts_no_prospects():
@@ -53,9 +53,9 @@ def test_a_game_ending_forecast_counts_no_prospects():
     # hoplites in Arkadia outnumber Athens' there: neither counts once the game ends at this
     # round end, only the final count (10 to 11).
     match.state["merchants"][ATHENS] = 2
-    assert bot.prospects(match.state, ATHENS) > 1 and bot.prospects(match.state, SPARTA) > 0
-    assert bot.static(match.state, SPARTA) == 1
-    assert bot.static(match.state, ATHENS) == -1
+    assert heuristic.prospects(match.state, ATHENS) > 1 and heuristic.prospects(match.state, SPARTA) > 0
+    assert heuristic.static(match.state, SPARTA) == 1
+    assert heuristic.static(match.state, ATHENS) == -1
 
 
 def test_once_both_have_passed_the_round_end_is_played_out_to_the_final_score():
@@ -110,14 +110,14 @@ def after(match, seat, *choices):
 def test_a_side_that_has_not_passed_can_still_mend_its_meal_and_the_game_goes_on():
     match = sparta_to_act_while_athens_can_still_mend_its_meal()
     passed = after(match, SPARTA, "pass")
-    assert bot.round_end_near(passed)
+    assert heuristic.round_end_near(passed)
     # Athens would starve if the round ended now, but it may still act: no final score is foreseen.
-    assert bot.round_end_forecast(passed) is None
-    assert bot.wheat_within_reach(passed, ATHENS) == 2
+    assert heuristic.round_end_forecast(passed) is None
+    assert heuristic.wheat_within_reach(passed, ATHENS) == 2
     # Once Athens has passed too, its shortfall is final.
     athens_passed = copy_state(passed, log=False)
     athens_passed["passed"] = [True, True]
-    assert bot.round_end_forecast(athens_passed) == [6, 13]
+    assert heuristic.round_end_forecast(athens_passed) == [6, 13]
 
 
 def test_passing_gives_up_what_the_side_could_still_do_this_round():
@@ -126,9 +126,9 @@ def test_passing_gives_up_what_the_side_could_still_do_this_round():
     # citizens; its home tribute would feed the other 2, or else 2 of its 5 prestige must.
     match.state["res"][ATHENS]["wheat"] = 8
     match.state["res"][SPARTA]["wheat"] = 6
-    now = bot.static(match.state, SPARTA)
-    passed = bot.static(after(match, SPARTA, "pass"), SPARTA)
-    tribute = bot.static(after(match, SPARTA, "act:tribute", "area:lakedaemon"), SPARTA)
+    now = heuristic.static(match.state, SPARTA)
+    passed = heuristic.static(after(match, SPARTA, "pass"), SPARTA)
+    tribute = heuristic.static(after(match, SPARTA, "act:tribute", "area:lakedaemon"), SPARTA)
     # Passing forfeits the tribute at home: 2 prestige for the meal instead. Collecting it is
     # better than doing nothing (what a free action that changes nothing, a stall, is worth).
     assert passed < now - 0.5 < tribute
@@ -143,10 +143,10 @@ def test_passing_gives_up_the_home_tribute_still_to_collect():
     # Both sides can feed their 8 citizens: no round end in sight ends the game. Sparta's 3
     # hoplites at home cover wheat, metal, wheat on Lakedaemon's box (0.6 + 0.4 + 0.6), half of
     # which is counted while it may still collect them, for nothing, this round.
-    now = bot.static(match.state, SPARTA)
-    assert bot.static(after(match, SPARTA, "pass"), SPARTA) == pytest.approx(now - 0.8)
+    now = heuristic.static(match.state, SPARTA)
+    assert heuristic.static(after(match, SPARTA, "pass"), SPARTA) == pytest.approx(now - 0.8)
     # Collecting turns the half counted into the whole: the 2 wheat beyond the meal and the metal.
-    assert bot.static(after(match, SPARTA, "act:tribute", "area:lakedaemon"), SPARTA) == pytest.approx(now + 0.8)
+    assert heuristic.static(after(match, SPARTA, "act:tribute", "area:lakedaemon"), SPARTA) == pytest.approx(now + 0.8)
     assert make_bot("greedy", 1).choose(match, SPARTA).id == "act:tribute"
 
 
@@ -158,16 +158,16 @@ def test_a_side_short_of_wheat_counts_on_a_merchant_ship_it_can_still_send():
     # Pontos and buy 4 wheat there for 1 of its 2 silver: the 8th costs as much as prestige.
     state["prestige"][ATHENS] = 1
     assert politics.markets(state, ATHENS) == ["aegyptus", "pontos"]
-    assert bot.wheat_by_trade(state, ATHENS) == 4
-    with_silver = bot.side_value(state, ATHENS)
+    assert heuristic.wheat_by_trade(state, ATHENS) == 4
+    with_silver = heuristic.side_value(state, ATHENS)
     # With nothing to pay for the wheat, the 8th citizen starves.
     state["res"][ATHENS]["silver"] = 0
-    assert bot.wheat_by_trade(state, ATHENS) == 0
-    assert with_silver - bot.side_value(state, ATHENS) == pytest.approx(2 * 0.7 + bot.STARVING - bot.TRADED)
+    assert heuristic.wheat_by_trade(state, ATHENS) == 0
+    assert with_silver - heuristic.side_value(state, ATHENS) == pytest.approx(2 * 0.7 + heuristic.STARVING - heuristic.TRADED)
     # Once Athens has passed, its ship stays in port.
     state["res"][ATHENS]["silver"] = 2
     state["passed"][ATHENS] = True
-    assert bot.wheat_by_trade(state, ATHENS) == 0
+    assert heuristic.wheat_by_trade(state, ATHENS) == 0
 
 
 def test_a_trade_that_would_cost_more_than_it_is_counted_for_is_not_counted_on():
@@ -181,9 +181,9 @@ def test_a_trade_that_would_cost_more_than_it_is_counted_for_is_not_counted_on()
     state["closed"] = ["aegyptus", "pontos"]
     assert politics.markets(state, SPARTA) == ["illyria"]
     state["prices"]["illyria"] = 5
-    assert politics.price(state, "illyria") == (4, 2) and bot.wheat_by_trade(state, SPARTA) == 3
+    assert politics.price(state, "illyria") == (4, 2) and heuristic.wheat_by_trade(state, SPARTA) == 3
     state["prices"]["illyria"] = 7
-    assert politics.price(state, "illyria") == (6, 3) and bot.wheat_by_trade(state, SPARTA) == 0
+    assert politics.price(state, "illyria") == (6, 3) and heuristic.wheat_by_trade(state, SPARTA) == 0
 
 
 def test_normal_does_not_pass_its_first_decision_of_deal_3007():
@@ -226,7 +226,7 @@ def test_normal_takes_an_action_rather_than_pass_in_round_1_of_deal_3017():
 def test_the_other_sides_half_made_action_is_judged_by_how_it_will_finish():
     match = sparta_to_act_while_athens_can_still_mend_its_meal()
     match.state["res"][ATHENS]["wheat"] = 8
-    collected = bot.static(after(match, SPARTA, "act:tribute", "area:lakedaemon"), SPARTA)
+    collected = heuristic.static(after(match, SPARTA, "act:tribute", "area:lakedaemon"), SPARTA)
     # Sparta has chosen to collect tribute and not yet where. To Athens that is worth what
     # Sparta's best collection will be (at home: half the box more than the credit, 0.8), not the
     # position as it stands with nothing collected (which a search looking one step into
@@ -234,7 +234,7 @@ def test_the_other_sides_half_made_action_is_judged_by_how_it_will_finish():
     half_made = after(match, SPARTA, "act:tribute")
     assert RULES.evaluate(half_made, SPARTA) == pytest.approx(collected)
     assert RULES.evaluate(half_made, ATHENS) == pytest.approx(-collected)
-    assert bot.static(half_made, ATHENS) == pytest.approx(-collected + 0.8)
+    assert heuristic.static(half_made, ATHENS) == pytest.approx(-collected + 0.8)
 
 
 @pytest.mark.parametrize("seed", [500, 501])
@@ -250,7 +250,7 @@ def test_the_heuristic_is_a_lead_one_sides_the_others_negated(seed):
             continue
         state = match.state
         assert RULES.evaluate(state, ATHENS) == pytest.approx(-RULES.evaluate(state, SPARTA))
-        half_made += state["flow"][-1]["step"] in bot.MID_ACTION
+        half_made += state["flow"][-1]["step"] in heuristic.MID_ACTION
         seat = decision.actors[0]
         match.choose(seat, bots[seat].choose(match, seat).id)
     assert half_made > 20

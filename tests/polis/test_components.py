@@ -9,14 +9,14 @@ import pytest
 
 from engine.core import components
 from engine.core.components import ComponentDataError
-from engine.polis import data
-from engine.polis.data import catalogue
+from engine.polis import catalog as catalog_module
+from engine.polis.catalog import catalog
 
-DATA = Path(data.__file__).parent / "data"
+DATA = Path(catalog_module.__file__).parent / "data"
 
 
 def test_counts_from_the_rule_text_and_the_facts():
-    cat = catalogue()
+    cat = catalog()
     assert len(cat.poleis) == 18 and len(cat.projects) == 14 and len(cat.card_deck) == 24
     assert sum(len(deck) for deck in cat.event_decks) == 40 and len(cat.markets) == 5
     assert Counter(p["start"] for p in cat.poleis.values()) == {"athens": 3, "sparta": 3, None: 12}
@@ -27,7 +27,7 @@ def test_counts_from_the_rule_text_and_the_facts():
 
 
 def test_the_poleis_the_rule_text_names():
-    poleis = catalogue().poleis
+    poleis = catalog().poleis
     assert {p for p, r in poleis.items() if r["commercial"]} == {"athenai", "gytheion", "pylos"}
     assert poleis["athenai"]["start"] == "athens" and poleis["gytheion"]["start"] == poleis["pylos"]["start"] == "sparta"
     assert poleis["sparta"]["arrows"] == [] and poleis["thebai"]["arrows"] == []
@@ -39,7 +39,7 @@ def test_the_poleis_the_rule_text_names():
 
 
 def test_the_first_event_deck_is_the_published_one():
-    cat = catalogue()
+    cat = catalog()
     first = Counter(cat.event_decks[0])
     assert first == {"no-event-1": 2, "earthquake": 1, "eurymedon": 1, "philopersians": 1, "xerxes": 1,
                      "leotychidas": 1, "holy-war": 1}
@@ -48,7 +48,7 @@ def test_the_first_event_deck_is_the_published_one():
 
 
 def test_map_links_are_mutual_and_galley_arrows_touch_their_polis():
-    cat = catalogue()
+    cat = catalog()
     for area, record in cat.areas.items():
         for other in record["links"]:
             assert area in cat.areas[other]["links"]
@@ -93,7 +93,7 @@ def test_a_broken_override_is_refused_with_the_reason(tmp_path, name, change, pr
     override(tmp_path, name, change)
     try:
         with pytest.raises(ComponentDataError, match=problem):
-            catalogue()
+            catalog()
     finally:
         components.set_override_dir(None)
 
@@ -102,7 +102,7 @@ def test_a_cross_file_mistake_is_refused(tmp_path):
     override(tmp_path, "poleis", lambda r: next(p for p in r if p["id"] == "pylos").update(arrows=["myrtoon"]))
     try:
         with pytest.raises(ComponentDataError, match="pylos: arrow to 'myrtoon'"):
-            catalogue()
+            catalog()
     finally:
         components.set_override_dir(None)
 
@@ -110,7 +110,7 @@ def test_a_cross_file_mistake_is_refused(tmp_path):
 def test_a_valid_override_is_used(tmp_path):
     override(tmp_path, "projects", lambda r: r[0].update(name="Hekatompedon"))
     try:
-        assert catalogue().projects["parthenon"]["name"] == "Hekatompedon"
+        assert catalog().projects["parthenon"]["name"] == "Hekatompedon"
     finally:
         components.set_override_dir(None)
-    assert catalogue().projects["parthenon"]["name"] == "Parthenon"
+    assert catalog().projects["parthenon"]["name"] == "Parthenon"

@@ -10,8 +10,8 @@ import pytest
 
 from engine.core import Playout
 from engine.core.playout import random_policy
-from engine.polis.data import catalogue
-from engine.polis.start import cubes
+from engine.polis.catalog import catalog
+from engine.polis.setup import cubes
 
 from .helpers import RULES
 from .score_oracle import PrestigeLedger, breakdowns
@@ -25,7 +25,7 @@ NAMES = ["Kleon collects tribute in Argos: 2 silver", "Kleon"]
 
 
 def check(state) -> None:
-    cat = catalogue()
+    cat = catalog()
     assert 1 <= state["round"] <= 4
     cap = cat.rounds[state["round"] - 1]["cap"]
     usable = cat.rounds[state["round"] - 1]["spaces"]
@@ -71,7 +71,7 @@ def play_checked(seed: int, options: dict, rich: bool = False) -> dict:
                                                              f"from the log {ledger.prestige}"
         if decisions % SCORED_EVERY == 0:
             check_scores(playout.state, ledger, seed)
-    assert playout.state["over"] and playout.state["end"]
+    assert playout.finished and not playout.state["flow"] and playout.state["end"]
     check_scores(playout.state, ledger, seed)
     ledger.finished(playout.state)
     return playout.state

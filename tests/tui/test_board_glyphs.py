@@ -18,7 +18,7 @@ from engine.core.match import Match
 from engine.core.seats import LETTERS, SYMBOLS
 from engine.pantheon.data import EFFECTS as LOOT_EFFECTS, catalog as pantheon_catalog
 from engine.registry import rules_for
-from engine.polis.data import catalogue as polis_catalogue
+from engine.polis.catalog import catalog as polis_catalogue
 from engine.thebai.catalog import catalog as thebai_catalog
 from engine.thebai.constants import COLOURS as THEBAI_COLOURS
 from engine.thebai.geometry import grid as thebai_grid

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core.bots import GreedyBot
-from engine.polis.data import catalogue
+from engine.polis.catalog import catalog
 from saves.store import SaveStore
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tui.choice_keys import CHOICE_KEYS, NEXT_PAGE, PREVIOUS_PAGE
@@ -109,7 +109,7 @@ async def test_each_mark_on_the_map_has_one_meaning_and_the_legend_names_it(tmp_
     async with app.run_test(size=(80, 24)) as pilot:
         await open_first_save(pilot)
         board = text_of(app.screen.query_one("#shared"))
-    cat = catalogue()
+    cat = catalog()
     legend = " ".join(board.split())
     project = cat.name(view["built"][polis][0])
     assert re.search(rf"· {key} {cat.poleis[polis]['name']} \d+/\d+ f\d \w+ \+{project}", legend)

@@ -14,8 +14,8 @@ from typing import Any, Iterable
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from engine.polis.data import catalogue
-from engine.polis.scoring import project_prestige
+from engine.polis.catalog import catalog
+from engine.polis.choices import Grow, Market, Polis, Project
 from tui.text import clean
 
 from .base import Board, Panel, seat_panels, target_keys
@@ -40,7 +40,7 @@ def _side(view: dict[str, Any], seat: int) -> Text:
 
 
 def effect_text(effect: dict[str, Any]) -> str:
-    cat = catalogue()
+    cat = catalog()
     who = {"athens": "Athens", "sparta": "Sparta", "both": "each side"}.get(effect.get("side", ""), "")
     op = effect["op"]
     if op == "gain":
@@ -60,7 +60,7 @@ def effect_text(effect: dict[str, Any]) -> str:
 
 
 def header(view: dict[str, Any]) -> Text:
-    cat = catalogue()
+    cat = catalog()
     text = Text.assemble((f"Round {view['round']} of 4 ({view['label']})", "bold"),
                          f": at most {view['cap']} units per side in an area, {view['spaces']} market spaces.")
     if view["event"]:
@@ -95,7 +95,7 @@ def legend(view: dict[str, Any], pen: Pen, keys: Iterable[str], width: int) -> T
 
 
 def market_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
-    cat = catalogue()
+    cat = catalog()
     lines = [Text.assemble(("Markets", "bold"), (" (a shipload costs goods, or silver where wheat is sold)", "dim"))]
     for market, record in cat.markets.items():
         goods, silver = record["prices"][view["prices"][market]]
@@ -118,7 +118,7 @@ def market_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
 
 
 def project_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
-    cat = catalogue()
+    cat = catalog()
     lines = [Text.assemble(("Projects on offer", "bold"), (f"  ({view['projects_left']} in the stack)", "dim"))]
     for tile in view["offer"]:
         record = cat.projects[tile]
@@ -133,7 +133,7 @@ def project_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
 def polis_lines(view: dict[str, Any], keys: dict[str, str], pen: Pen) -> list[Text]:
     """Each side's poleis and the neutral ones; a project under way after '*', each completed one
     after '+' (the map's marks, noted for its legend)."""
-    cat = catalogue()
+    cat = catalog()
     lines = [Text("Poleis (citizens/maximum, fortification, project type)", style="bold")]
     for owner in (0, 1, None):
         line = _side(view, owner) + Text(": ") if owner is not None else Text("Neutral: ", style="bold")
@@ -155,16 +155,17 @@ def polis_lines(view: dict[str, Any], keys: dict[str, str], pen: Pen) -> list[Te
 
 
 def shared(view: dict[str, Any], width: int, color: bool = True) -> RenderableType:
-    cat = catalogue()
+    cat = catalog()
     keys = target_keys(view)
-    kinds = {target.partition(":")[0] for target in keys}
+    kinds = {type(choice.args) for choice in view.get("choices", ()) if choice.target is not None}
     pen = Pen(PALETTE, color)
     drawn = draw_map(view, cat, width, keys, pen)
     parts = {"markets": market_lines(view, keys), "projects": project_lines(view, keys),
              "poleis": polis_lines(view, keys, pen)}
     parts["map"] = [drawn, legend(view, pen, keys.values(), width)]
     order = ["map", "markets", "projects", "poleis"]
-    first = "markets" if "market" in kinds else "projects" if "project" in kinds else "poleis" if "polis" in kinds else "map"
+    first = ("markets" if Market in kinds else "projects" if Project in kinds else "poleis" if kinds & {Polis, Grow}
+             else "map")
     order.remove(first)
     blocks: list[RenderableType] = [header(view)]
     for name in (first, *order):
@@ -173,19 +174,17 @@ def shared(view: dict[str, Any], width: int, color: bool = True) -> RenderableTy
 
 
 def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
-    cat = catalogue()
     side = view["sides"][seat]
-    owned = [p for p in cat.poleis if view["owner"][p] == seat]
-    citizens = sum(view["pop"][p] for p in owned)
-    projects = project_prestige(view, owned)
+    score = side["score"]
     title = _side(view, seat) + Text(f"   prestige {side['prestige']}" + ("   passed" if side["passed"] else ""))
     res = "  ".join(f"{name} {side['res'][name]}" for name in RESOURCE_ORDER)
-    where = cat.name(side["proxenos"]) + (" (prisoner)" if side["held"] else "")
+    where = catalog().name(side["proxenos"]) + (" (prisoner)" if side["held"] else "")
     lines = [title, Text(res),
-             Text(f"Citizens {citizens} in {len(owned)} poleis · cubes in supply {side['supply']} · merchant ships in "
-                  f"port {side['merchants']} · proxenos in {where} · combat cards {side['hand_size']}"),
-             Text(f"If the game ended now: {citizens + side['prestige'] + projects} "
-                  f"(citizens {citizens} + prestige {side['prestige']} + projects {projects})", style="dim")]
+             Text(f"Citizens {score['population']} in {side['poleis']} poleis · cubes in supply {side['supply']} · "
+                  f"merchant ships in port {side['merchants']} · proxenos in {where} · "
+                  f"combat cards {side['hand_size']}"),
+             Text(f"If the game ended now: {score['total']} (citizens {score['population']} + prestige "
+                  f"{score['prestige']} + projects {score['projects']})", style="dim")]
     return Group(*lines)
 
 
@@ -193,7 +192,7 @@ def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | N
     hand = view["sides"][viewer]["hand"]
     if not hand:
         return None
-    cards = catalogue().cards
+    cards = catalog().cards
     lines = [Text("Your combat cards: " + ", ".join(cards[c]["name"] for c in hand), style="bold")]
     battle = view["battle"]
     if battle and isinstance(battle.get("mine"), list):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.seats import SYMBOLS
-from engine.polis.data import Catalogue
+from engine.polis.catalog import Catalog
 
 from .glyphs import Glyph, Palette, Pen
 
@@ -59,7 +59,7 @@ def side_tag(seat: int) -> str:
     return f"{SYMBOL[seat]}{LETTER[seat]}"
 
 
-def abbreviation(cat: Catalogue, place: str) -> str:
+def abbreviation(cat: Catalog, place: str) -> str:
     """Three letters: capitals for a land region, small letters for a sea, else capitalised."""
     if place in ABBREVIATIONS:
         return ABBREVIATIONS[place]
@@ -69,7 +69,7 @@ def abbreviation(cat: Catalogue, place: str) -> str:
     return name[:3]
 
 
-def check_abbreviations(cat: Catalogue) -> None:
+def check_abbreviations(cat: Catalog) -> None:
     """Every abbreviation on the map names one place only (the tests check the built-in map)."""
     seen: dict[str, str] = {}
     for place in [*cat.areas, *cat.markets, *(p for p, r in cat.poleis.items() if r["region"] is None)]:
@@ -83,7 +83,7 @@ TIGHT_NAMES = {"korinthiakos": "Kor. Gulf"}
 """Names for boxes too narrow for the first word of a sea's name."""
 
 
-def box_name(cat: Catalogue, place: str, width: int) -> str:
+def box_name(cat: Catalog, place: str, width: int) -> str:
     """The name if it fits, else a sea's first word (without 'Pelagos', 'Kolpos', 'Sporades'), else a
     short form; cut to ``width`` as a last resort."""
     name = cat.name(place)
@@ -108,7 +108,7 @@ def units_text(units: list[int], pen: Pen, words: str | None = None) -> list[Cel
     return cells
 
 
-def polis_token(view: dict[str, Any], cat: Catalogue, polis: str, key: str | None, pen: Pen, long: bool = False,
+def polis_token(view: dict[str, Any], cat: Catalog, polis: str, key: str | None, pen: Pen, long: bool = False,
                 named: bool = True) -> list[Cell]:
     """A polis in a box: 'Spa▲4' (owner's symbol and citizens) or 'Arg(3)' (neutral: its base
     population); '*' after it while a project is being built there, '+' with completed ones;

@@ -20,10 +20,10 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.polis.data import Catalogue
+from engine.polis.catalog import Catalog
 
 from .glyphs import Pen
-from .polis_glyphs import abbreviation, box_name, marked, polis_token, side_cell, units_text
+from .polis_glyphs import SIDES, abbreviation, box_name, marked, polis_token, side_cell, units_text
 
 Cell = tuple[str, str]
 
@@ -55,7 +55,7 @@ def pick_size(width: int, cols: int) -> Size:
 
 
 class Canvas:
-    def __init__(self, width: int, height: int):
+    def __init__(self, width: int, height: int) -> None:
         self.cells: list[list[Cell]] = [[(" ", "")] * width for _ in range(height)]
         self.width, self.height = width, height
 
@@ -96,23 +96,27 @@ class Place:
     col: int
     row: int
     links: tuple[str, ...]
+    target: str
+    """The board target of the place (``PolisRules.targets``): the choices acting on it name it."""
+    seat: int | None = None
+    """A trade port's side."""
 
 
-def places(cat: Catalogue) -> dict[str, Place]:
+def places(cat: Catalog) -> dict[str, Place]:
     found: dict[str, Place] = {}
     for area, rec in cat.areas.items():
-        found[area] = Place(area, rec["kind"], *rec["pos"], tuple(rec["links"]))
+        found[area] = Place(area, rec["kind"], *rec["pos"], tuple(rec["links"]), f"area:{area}")
     for market, rec in cat.markets.items():
-        found[market] = Place(market, "market", *rec["pos"], tuple(rec["links"]))
+        found[market] = Place(market, "market", *rec["pos"], tuple(rec["links"]), f"market:{market}")
     for side, rec in cat.ports.items():
-        found[rec["id"]] = Place(rec["id"], "port", *rec["pos"], tuple(rec["links"]))
+        found[rec["id"]] = Place(rec["id"], "port", *rec["pos"], tuple(rec["links"]), f"port:{side}", SIDES.index(side))
     for polis, rec in cat.poleis.items():
         if rec["region"] is None:
-            found[polis] = Place(polis, "polis", *rec["pos"], tuple(rec["links"]))
+            found[polis] = Place(polis, "polis", *rec["pos"], tuple(rec["links"]), f"polis:{polis}")
     return found
 
 
-def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, str], pen: Pen) -> Text:
+def draw_map(view: dict[str, Any], cat: Catalog, width: int, keys: dict[str, str], pen: Pen) -> Text:
     """The map at the largest size that fits ``width``; ``keys``: choice number by target id;
     ``pen`` notes the glyphs drawn, for the legend."""
     spots = places(cat)
@@ -131,18 +135,13 @@ def draw_map(view: dict[str, Any], cat: Catalogue, width: int, keys: dict[str, s
             room = size.node_w + (1 if size.node_w == 3 and number == 1 else 0)
             for offset, (char, style) in enumerate(line[:room]):
                 canvas.put(top + number, left + offset, char, style)
-        key = keys.get(target_of(place))
+        key = keys.get(place.target)
         if key is not None:
             canvas.write(top - 1, left, key, "bold reverse")
         if size.node_h > 1:  # a box of several lines hides the lines behind it
             for number in range(len(box_lines(view, cat, place, size, keys, pen)), size.node_h):
                 canvas.write(top + number, left, " " * size.node_w)
     return canvas.text()
-
-
-def target_of(place: Place) -> str:
-    prefix = {"land": "area", "sea": "area", "market": "market", "polis": "polis", "port": "port"}[place.kind]
-    return f"{prefix}:{place.id}" if place.kind != "port" else f"port:{place.id[5:]}"
 
 
 def _link(canvas: Canvas, size: Size, at: dict[tuple[int, int], Place], a: Place, b: Place) -> None:
@@ -180,7 +179,7 @@ def _link(canvas: Canvas, size: Size, at: dict[tuple[int, int], Place], a: Place
             canvas.line(1 + ny * pitch_y + mid_y, nx * pitch_x + size.node_w // 2, char)
 
 
-def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, keys: dict[str, str],
+def box_lines(view: dict[str, Any], cat: Catalog, place: Place, size: Size, keys: dict[str, str],
               pen: Pen) -> list[list[Cell]]:
     """The lines of one box, each a list of (character, style)."""
     width = size.node_w
@@ -202,7 +201,8 @@ def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, ke
     if place.kind == "market":
         return _market_lines(view, cat, place.id, size, pen)
     if place.kind == "port":
-        seat = 0 if place.id.endswith("athens") else 1
+        seat = place.seat
+        assert seat is not None, place
         ships = [side_cell(pen, seat)] + _cells(str(view["sides"][seat]["merchants"]))
         if size.node_h == 1:
             return [_cells("Port") + ships]
@@ -215,7 +215,7 @@ def box_lines(view: dict[str, Any], cat: Catalogue, place: Place, size: Size, ke
     return [_cells(name, "bold"), polis_token(view, cat, place.id, None, pen, long=size.node_w > 11, named=False)]
 
 
-def _market_lines(view: dict[str, Any], cat: Catalogue, market: str, size: Size, pen: Pen) -> list[list[Cell]]:
+def _market_lines(view: dict[str, Any], cat: Catalog, market: str, size: Size, pen: Pen) -> list[list[Cell]]:
     """A market's name ($ first), and its spaces: the sides' ships, free spaces (·), × where the
     event closed it; the small boxes show only the ships (or the ×)."""
     closed = market in view["closed"]

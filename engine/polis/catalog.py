@@ -4,7 +4,8 @@ Every count and rule the rule text and the public facts give is checked here (18
 3 + 3 + 12 at the start, 14 projects, 40 events in four round decks, 24 combat cards, 5 markets,
 the three commercial poleis, the poleis without a port or without a region, ...), so a table
 owner's corrected file (``TABULA_COMPONENTS``) is refused with a clear message instead of
-breaking a game halfway through. ``catalogue()`` builds the indexes once per file set.
+breaking a game halfway through (the checks are in checks.py). ``catalog()`` builds the indexes
+once per file set. The rule text's fixed numbers (costs, the battle threshold, the die) are here too.
 """
 
 from __future__ import annotations
@@ -13,9 +14,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import components
+
 from . import checks
 
 GAME = "polis"
+
+MILITARY_COST = 1
+"""Prestige paid for every military action (no cost for tribute in the home region)."""
+BATTLE_AT = 8
+"""A battle breaks out after a turn in an area holding at least this many units."""
+CARDS_PER_EXCHANGE = 2
+RETREAT_COST = 1
+SALPINX_COST = 1
+FREE_PROXENOS_COST = 2
+CIVIL_WAR_NEUTRAL = 2
+"""Silver per base citizen to incite a neutral polis."""
+CIVIL_WAR_ENEMY = 3
+"""Silver per current citizen to incite an enemy polis."""
+DIE = 4
+ROUNDS = 4
+
 FILES = ("rounds", "map", "trade", "poleis", "projects", "combat", "events", "start")
 VALIDATORS = {
     "rounds": checks.rounds, "map": checks.area_map, "trade": checks.trade, "poleis": checks.poleis,
@@ -24,7 +42,7 @@ VALIDATORS = {
 
 
 @dataclass(frozen=True)
-class Catalogue:
+class Catalog:
     """Every Polis component, indexed. Records are the validated JSON dicts (read-only by convention)."""
 
     rounds: tuple[dict[str, Any], ...]
@@ -72,11 +90,11 @@ def load_file(name: str) -> components.ComponentData:
     return components.load(GAME, name, VALIDATORS[name])
 
 
-_cache: dict[tuple[str, ...], Catalogue] = {}
-_current: tuple[components.ComponentData | None, Catalogue | None] = (None, None)
+_cache: dict[tuple[str, ...], Catalog] = {}
+_current: tuple[components.ComponentData | None, Catalog | None] = (None, None)
 
 
-def catalogue() -> Catalogue:
+def catalog() -> Catalog:
     """The components in use, indexed; cheap to call often (the rules call it everywhere)."""
     loaded, indexed = _current
     if loaded is not None and components.cached(GAME, FILES[-1]) is loaded:
@@ -84,7 +102,7 @@ def catalogue() -> Catalogue:
     return _build()
 
 
-def _build() -> Catalogue:
+def _build() -> Catalog:
     global _current
     files = {name: load_file(name) for name in FILES}
     key = tuple(f.digest for f in files.values())
@@ -97,7 +115,7 @@ def _build() -> Catalogue:
     return _cache[key]
 
 
-def _index(r: dict[str, list[dict[str, Any]]], digest: str) -> Catalogue:
+def _index(r: dict[str, list[dict[str, Any]]], digest: str) -> Catalog:
     areas = {a["id"]: a for a in r["map"]}
     land_links = {a: tuple(x for x in rec["links"] if areas[x]["kind"] == "land") for a, rec in areas.items()}
     sea_links = {a: tuple(x for x in rec["links"] if areas[x]["kind"] == "sea") for a, rec in areas.items()}
@@ -105,7 +123,7 @@ def _index(r: dict[str, list[dict[str, Any]]], digest: str) -> Catalogue:
     poleis = {p["id"]: p for p in r["poleis"]}
     capital = {p["start"]: p["id"] for p in r["poleis"] if p["capital"]}
     trade = r["trade"]
-    return Catalogue(
+    return Catalog(
         rounds=tuple(r["rounds"]),
         areas=areas,
         ports={t["side"]: t for t in trade if t["kind"] == "port"},

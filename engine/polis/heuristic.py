@@ -35,14 +35,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import CHANCE, Flow, copy_state
+from engine.core import CHANCE, Choice, Flow, copy_state
 from engine.core.flow import EACH
 
 from . import military, politics, upkeep
-from .data import catalogue
-from .scoring import project_prestige
+from .catalog import DIE, catalog
+from .choices import Done, Grow, NoTax
+from .scoring import project_prestige, score_of
 from .steps_round import ledger_of
-from .terms import DIE, RESOURCES
+from .text import RESOURCES
 
 MID_ACTION = frozenset({
     "fee", "hoplites_polis", "galleys_polis", "merchants_polis", "siege_polis", "proxenos_polis", "civil-war_polis",
@@ -91,7 +92,7 @@ def wheat_by_trade(state: dict[str, Any], seat: int) -> int:
     worth more than the credit it uses up (``TRADED`` a wheat, against the ship and the goods)."""
     if not may_act(state, seat) or not state["merchants"][seat]:
         return 0
-    cat, res, best = catalogue(), state["res"][seat], 0
+    cat, res, best = catalog(), state["res"][seat], 0
     for market in politics.markets(state, seat):
         record = cat.markets[market]
         if "wheat" not in record["gives"]:
@@ -109,7 +110,7 @@ def prospects(state: dict[str, Any], seat: int) -> float:
     """What the side's units promise this round: tribute still to collect where it owns a polis
     (at home only while it may act: passing gives it up), poleis it could besiege (by the chance
     of the d4), merchant ships with somewhere to sail."""
-    cat = catalogue()
+    cat = catalog()
     units, owner = state["units"], state["owner"]
     home = cat.home[("athens", "sparta")[seat]]
     acting = may_act(state, seat)
@@ -141,7 +142,7 @@ def _incitement(state: dict[str, Any], seat: int) -> float:
     if state["held"][seat]:
         return 0.0
     from .politics import civil_war_cost
-    cat = catalogue()
+    cat = catalog()
     at = state["proxenos"][seat]
     region = cat.poleis[at]["region"]
     best = 0.0
@@ -156,14 +157,14 @@ def _incitement(state: dict[str, Any], seat: int) -> float:
 
 def expected_wheat(state: dict[str, Any], seat: int) -> int:
     """Wheat a side can count on in a round: its home tribute box and a shipload per merchant ship."""
-    cat = catalogue()
+    cat = catalog()
     home = cat.home[("athens", "sparta")[seat]]
     box = cat.areas[home]["tribute"][:state["units"][home][seat]]
     return box.count("wheat") + 3 * (state["merchants"][seat] + sum(s.count(seat) for s in state["slots"].values()))
 
 
 def side_value(state: dict[str, Any], seat: int) -> float:
-    cat = catalogue()
+    cat = catalog()
     owned = [p for p, owner in state["owner"].items() if owner == seat]
     citizens = sum(state["pop"][p] for p in owned)
     projects = project_prestige(state, owned)
@@ -233,7 +234,7 @@ def round_end_forecast(state: dict[str, Any]) -> list[int] | None:
 def _round_end_ledger(state: dict[str, Any], seat: int) -> upkeep.Ledger:
     """The side's ledger as the round end starts: projects under way completed (their round prestige)."""
     ledger = ledger_of(state, seat)
-    projects = catalogue().projects
+    projects = catalog().projects
     ledger.prestige += sum(projects[tile]["round"] for polis, tile in state["building"].items()
                            if state["owner"][polis] == seat)
     return ledger
@@ -268,8 +269,7 @@ def round_end_near(state: dict[str, Any]) -> bool:
 
 
 def static(state: dict[str, Any], seat: int) -> float:
-    if not state["flow"] and state["over"]:
-        from .rules import score_of  # the final score, not a guess
+    if not state["flow"]:  # the game is over: the final score, not a guess
         return 100.0 * (score_of(state, seat).total - score_of(state, 1 - seat).total)
     forecast = round_end_forecast(state) if round_end_near(state) else None
     if forecast is not None:
@@ -287,7 +287,7 @@ def finished_round(flow: Flow, state: dict[str, Any]) -> dict[str, Any] | None:
     while (decision := flow.decision(trial)) is not None and not decision.is_chance:
         actor = decision.actors[0]
         flow.apply(trial, actor, _by_rote(trial, _frame_deciding(trial, actor), decision.for_actor(actor)))
-    return trial if trial["over"] and decision is None else None
+    return trial if decision is None else None
 
 
 def _frame_deciding(state: dict[str, Any], actor: int) -> dict[str, Any]:
@@ -295,15 +295,17 @@ def _frame_deciding(state: dict[str, Any], actor: int) -> dict[str, Any]:
     return top["branches"][str(actor)][-1] if top["step"] == EACH else top
 
 
-def _by_rote(state: dict[str, Any], frame: dict[str, Any], choices) -> Any:
+def _by_rote(state: dict[str, Any], frame: dict[str, Any], choices: tuple[Choice, ...]) -> Choice:
     """Give up the cheapest city, grow a citizen wherever one may grow, levy no tax."""
     if frame["step"] == "give_up":
-        citizens = {choice.id[6:]: state["pop"][choice.id[6:]] for choice in choices}
-        wanted = f"polis:{cheapest_to_give_up(state, citizens, frame['unfed'])}"
-    else:
-        growing = [choice.id for choice in choices if choice.id.startswith("grow:")]
-        wanted = growing[0] if growing else "done" if frame["step"] == "growth" else "no-tax"
-    return next(choice for choice in choices if choice.id == wanted)
+        citizens = {choice.args.polis: state["pop"][choice.args.polis] for choice in choices}
+        wanted = cheapest_to_give_up(state, citizens, frame["unfed"])
+        return next(choice for choice in choices if choice.args.polis == wanted)
+    growing = [choice for choice in choices if type(choice.args) is Grow]
+    if growing:
+        return growing[0]
+    rote = Done if frame["step"] == "growth" else NoTax
+    return next(choice for choice in choices if type(choice.args) is rote)
 
 
 def evaluate(flow: Flow, state: dict[str, Any], seat: int) -> float:
