@@ -10,7 +10,7 @@ log text.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from .text import Said, said_from_json, said_to_json
 
@@ -30,17 +30,21 @@ def logging(state: dict[str, Any]) -> bool:
     return state.get("log", ()) is not None
 
 
+def visible(state: dict[str, Any], viewer: int | None) -> Iterator[tuple[int, str, Any]]:
+    """What ``viewer`` may read of the log: (the entry's index, "text" or "others", what the
+    rules said there as kept in the state)."""
+    for index, entry in enumerate(state.get("log") or ()):
+        if entry["only"] is None or (viewer is not None and viewer in entry["only"]):
+            yield index, "text", entry["text"]
+        elif entry["others"] is not None:
+            yield index, "others", entry["others"]
+
+
 def visible_entries(state: dict[str, Any], viewer: int | None) -> list[Said]:
     """What ``viewer`` may read of the log, entry by entry, as the rules said it."""
-    said = []
-    for entry in state.get("log") or ():
-        if entry["only"] is None or (viewer is not None and viewer in entry["only"]):
-            said.append(said_from_json(entry["text"]))
-        elif entry["others"] is not None:
-            said.append(said_from_json(entry["others"]))
-    return said
+    return [said_from_json(kept) for _, _, kept in visible(state, viewer)]
 
 
 def visible_log(state: dict[str, Any], viewer: int | None, words: Callable[[Said], str]) -> list[str]:
     """The lines ``viewer`` may read, in ``words`` (a ``Words`` of the game: ``Match.words``)."""
-    return [words(said) for said in visible_entries(state, viewer)]
+    return [words(said_from_json(kept)) for _, _, kept in visible(state, viewer)]

@@ -18,8 +18,8 @@ from typing import Any, Iterable, Mapping, NamedTuple
 
 from . import rng
 from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
-from .log import visible_entries, visible_log
-from .text import Said
+from .log import visible, visible_entries
+from .text import Said, said_from_json
 from .playout import Playout
 from .scoring import ranking
 
@@ -76,6 +76,8 @@ class Match:
         self.seed = seed
         self.words = rules.words(self.names)
         """What the rules say, in words (engine/core/text.py)."""
+        self._worded_log: list[Any] | None = None
+        self._worded: dict[tuple[int, str], str] = {}
         self.state: State = rules.setup(self.names, self.options, seed)
         self.actions: list[Action] = []
         self.logged: list[int | None] = []
@@ -319,6 +321,7 @@ class Match:
         match = cls.__new__(cls)
         match.rules, match.names, match.options, match.seed = rules, list(names), dict(options), seed
         match.words = rules.words(match.names)
+        match._worded_log, match._worded = None, {}
         match.table_mode = bool(options.get(TABLE))
         match.state, match.actions, match._decision, match._fresh = state, list(actions), None, False
         match.logged = [None] * len(actions)
@@ -340,7 +343,7 @@ class Match:
         ``choices``) its labelled choices."""
         decision, held = self.decision, self.held
         data = self.rules.view(self.state, viewer)
-        data["log"] = visible_log(self.state, viewer, self.words)
+        data["log"] = self.log_lines(viewer)
         data["awaiting"] = list(self.awaiting())
         data["prompt"] = (CONFIRM_PROMPT if held is not None else self.words(decision.prompt_for(viewer)) if decision
                           else "Game over")
@@ -372,8 +375,19 @@ class Match:
         return len(visible_entries({"log": (self.state.get("log") or [])[since:]}, viewer))
 
     def log_lines(self, viewer: int | None) -> list[str]:
-        """The log as ``viewer`` may read it, in words."""
-        return visible_log(self.state, viewer, self.words)
+        """The log as ``viewer`` may read it, in words. An entry is never changed once written,
+        so each is put in words once (a table shows the whole log at every move)."""
+        log = self.state.get("log")
+        if log is not self._worded_log:  # undone, replayed: another log
+            self._worded_log, self._worded = log, {}
+        worded = self._worded
+        lines = []
+        for index, which, kept in visible(self.state, viewer):
+            line = worded.get((index, which))
+            if line is None:
+                line = worded[index, which] = self.words(said_from_json(kept))
+            lines.append(line)
+        return lines
 
     def has_private(self, viewer: int | None) -> bool:
         return viewer is not None and self.rules.has_private(self.state, viewer)

@@ -15,6 +15,7 @@ words. A plain ``str`` is a sentence with nothing to fill in (old log lines, fix
 from __future__ import annotations
 
 import string
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
 
@@ -57,12 +58,23 @@ def said_to_json(said: Said) -> Any:
     return said.to_json() if isinstance(said, Say) else said
 
 
-class Words(string.Formatter):
+Part = tuple[str, str | None, str]
+"""Of a parsed template: the text before a placeholder, the placeholder's argument (None after
+the last one) and its kind (the format spec)."""
+
+
+@lru_cache(maxsize=4096)
+def parsed(template: str) -> tuple[Part, ...]:
+    """A template cut into its parts, once (a table shows the same few hundred templates again
+    and again: its whole log at every move)."""
+    return tuple((text, name, spec or "") for text, name, spec, _ in string.Formatter().parse(template))
+
+
+class Words:
     """Turns what the rules said into English: ``{x:seat}`` is the seat's player's name; a game
-    adds the kinds of its own (``Rules.words``)."""
+    adds the kinds of its own (``Rules.words``); any other spec is Python's format spec."""
 
     def __init__(self, names: Sequence[str], kinds: Mapping[str, Callable[[Any], str]] | None = None):
-        super().__init__()
         self.names = list(names)
         self.kinds: dict[str, Callable[[Any], str]] = {"seat": self.seat, "seats": self.seats, "said": self.said,
                                                        **(kinds or {})}
@@ -70,11 +82,14 @@ class Words(string.Formatter):
     def __call__(self, said: Said) -> str:
         if isinstance(said, str):
             return said
-        return self.vformat(said.text, (), said.args)
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        kind = self.kinds.get(format_spec)
-        return kind(value) if kind is not None else super().format_field(value, format_spec)
+        args, kinds, out = said.args, self.kinds, []
+        for text, name, spec in parsed(said.text):
+            out.append(text)
+            if name is not None:
+                value = args[name]
+                kind = kinds.get(spec)
+                out.append(kind(value) if kind is not None else format(value, spec))
+        return "".join(out)
 
     def said(self, value: Any) -> str:
         """A sentence within a sentence (``said_to_json`` of it: a template and its arguments, or words)."""
