@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import Flow, Option, Rules, Score, Words, copy_state
-from engine.core.rng import reseed, seed_state, shuffle
+from engine.core.rng import below, reseed, seed_state, shuffle
 
 from . import heuristic, steps_battle, steps_moves, steps_round, steps_turn, steps_units
+from .battle import retreats
 from .catalog import catalog
 from .scoring import score_of
 from .setup import new_state, opening
@@ -44,21 +45,25 @@ class PolisRules(Rules):
 
     def determinize(self, state: dict[str, Any], viewer: int | None, seed: int | str) -> dict[str, Any]:
         """The other side's combat cards (in hand, or chosen and not yet shown) are drawn anew from
-        every card the viewer has not seen; the decks hold no order to hide."""
+        every card the viewer has not seen; the decks hold no order to hide. What the other side
+        chose in a battle and has not shown (two cards, or a retreat) is only known to be chosen:
+        it becomes two of its new cards, or, when it holds fewer, a retreat to an area drawn
+        among those it may retreat to."""
         twin = copy_state(state, log=False)
         reseed(twin, seed)
         battle = twin["battle"]
         for seat in (0, 1):
             if seat == viewer:
                 continue
-            chosen = battle["played"][seat] if battle and isinstance(battle["played"][seat], list) else []
             pool = sorted(twin["deck"] + twin["hands"][seat])
             shuffle(twin, pool)
             size = len(twin["hands"][seat])
             hand = sorted(pool[:size])
             twin["hands"][seat], twin["deck"] = hand, sorted(pool[size:])
-            if chosen:
-                battle["played"][seat] = hand[:len(chosen)]
+            if battle and battle["played"][seat] is not None:
+                areas = retreats(twin, seat)
+                battle["played"][seat] = hand[:2] if len(hand) >= 2 or not areas else \
+                    {"retreat": areas[below(twin, len(areas))]}
         return twin
 
     def targets(self, state: dict[str, Any]) -> tuple[str, ...]:

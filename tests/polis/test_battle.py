@@ -138,3 +138,21 @@ def test_the_cards_in_hand_and_the_choice_are_secret_until_revealed_together():
     athens_view = match.view(ATHENS)
     assert athens_view["battle"]["chosen"] == [False, True] and athens_view["battle"]["mine"] is None
     assert match.view(SPARTA)["battle"]["mine"] == ["embolon-3", "phalanx-3"]
+
+
+def test_a_bot_imagining_the_other_side_cannot_tell_a_chosen_retreat_from_chosen_cards():
+    """Sparta has chosen, unseen: to retreat, or two cards. What Athens' bots imagine (the
+    determinized state) must be the same either way: the choice is Sparta's secret."""
+    imagined = []
+    for sparta_choice in ("retreat", "cards"):
+        match = battle_in("argolis", 4, 4, ["phalanx-1", "kyklos-2", "kyklos-3", "embolon-2"],
+                          ["phalanx-2", "phalanx-3", "embolon-3", "mercenary"])
+        if sparta_choice == "retreat":
+            retreat = next(c.id for c in match.legal(SPARTA) if c.id.startswith("retreat:"))
+            match.choose(SPARTA, retreat)
+        else:
+            match.choose(SPARTA, "play:embolon-3+phalanx-3")
+        assert match.view(ATHENS)["battle"]["chosen"] == [False, True]
+        imagined.append(match.rules.determinize(match.state, ATHENS, "athens"))
+    assert imagined[0] == imagined[1]
+    assert isinstance(imagined[0]["battle"]["played"][SPARTA], list)  # two of Sparta's imagined cards
