@@ -10,14 +10,44 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, shuffled, steps_for
-from engine.assistant.forms import (NUMBERS, EntryError, Field, Form, OutOfRange, Result, Total, parse_count,
-                                   parse_count_list, required, score_result)
+from engine.assistant.checklist import (
+    Checklist,
+    Draw,
+    StepRule,
+    drawer,
+    shuffled,
+    steps_for,
+)
+from engine.assistant.forms import (
+    NUMBERS,
+    EntryError,
+    Field,
+    Form,
+    OutOfRange,
+    Result,
+    Total,
+    parse_count,
+    parse_count_list,
+    required,
+    score_result,
+)
 from engine.core.seats import seat_tag
 
 from .catalog import catalog
 from .scoring import final_score
-from .upkeep import LAST_ROUND, City, Ledger, end_reasons, feed, give_up, grow_all, megalopolis, smallest_first, spoil, tax
+from .upkeep import (
+    LAST_ROUND,
+    City,
+    Ledger,
+    end_reasons,
+    feed,
+    give_up,
+    grow_all,
+    megalopolis,
+    smallest_first,
+    spoil,
+    tax,
+)
 
 TITLE = "Polis"
 __all__ = ["TITLE", "PLAYER_COUNTS", "setup_checklist", "FORMS", "player_labels"]

@@ -16,6 +16,7 @@ from engine.core import Choice
 from engine.core.choices import Args
 
 from .catalog import DIE
+from .targets import AtMarket, AtPolis, InArea, ProjectTile
 
 # -- a turn ------------------------------------------------------------------------------------
 
@@ -233,12 +234,12 @@ def fee(good: str) -> Choice:
 
 @lru_cache(maxsize=None)
 def polis(name: str) -> Choice:
-    return Choice.of(Polis(name), target=f"polis:{name}")
+    return Choice.of(Polis(name), target=AtPolis(name))
 
 
 @lru_cache(maxsize=None)
 def area(name: str) -> Choice:
-    return Choice.of(Area(name), target=f"area:{name}")
+    return Choice.of(Area(name), target=InArea(name))
 
 
 @lru_cache(maxsize=None)
@@ -254,7 +255,7 @@ def silver(n: int) -> Choice:
 @lru_cache(maxsize=None)
 def project(tile: str) -> Choice:
     """A project tile to start, marked on the board."""
-    return Choice.of(Project(tile), target=f"project:{tile}")
+    return Choice.of(Project(tile), target=ProjectTile(tile))
 
 
 @lru_cache(maxsize=None)
@@ -265,12 +266,12 @@ def project_turned_up(tile: str) -> Choice:
 
 @lru_cache(maxsize=None)
 def destination(name: str) -> Choice:
-    return Choice.of(Destination(name), target=f"area:{name}")
+    return Choice.of(Destination(name), target=InArea(name))
 
 
 @lru_cache(maxsize=None)
 def one_from(name: str) -> Choice:
-    return Choice.of(OneFrom(name), target=f"area:{name}")
+    return Choice.of(OneFrom(name), target=InArea(name))
 
 
 @lru_cache(maxsize=None)
@@ -280,7 +281,7 @@ def all_from(name: str) -> Choice:
 
 @lru_cache(maxsize=None)
 def market(name: str) -> Choice:
-    return Choice.of(Market(name), target=f"market:{name}")
+    return Choice.of(Market(name), target=AtMarket(name))
 
 
 @lru_cache(maxsize=None)
@@ -301,7 +302,7 @@ def play_cards(cards: tuple[str, ...]) -> Choice:
 
 @lru_cache(maxsize=None)
 def retreat(name: str) -> Choice:
-    return Choice.of(Retreat(name), target=f"area:{name}", reveals=True)
+    return Choice.of(Retreat(name), target=InArea(name), reveals=True)
 
 
 @lru_cache(maxsize=None)
@@ -312,4 +313,4 @@ def event(name: str, weight: int) -> Choice:
 
 @lru_cache(maxsize=None)
 def grow(name: str) -> Choice:
-    return Choice.of(Grow(name), target=f"polis:{name}")
+    return Choice.of(Grow(name), target=AtPolis(name))

@@ -5,15 +5,25 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import Flow, Option, Rules, Score, Words, copy_state
+from engine.core.choices import Target
 from engine.core.rng import below, reseed, seed_state, shuffle
 
-from . import heuristic, steps_battle, steps_moves, steps_round, steps_turn, steps_units
+from . import (
+    heuristic,
+    steps_battle,
+    steps_moves,
+    steps_round,
+    steps_turn,
+    steps_units,
+    targets,
+)
 from .battle import retreats
 from .catalog import catalog
 from .scoring import score_of
 from .setup import new_state, opening
 from .text import words
-from .view import PolisView, view as view_of
+from .view import PolisView
+from .view import view as view_of
 
 FLOW = Flow([*steps_turn.STEPS, *steps_units.STEPS, *steps_moves.STEPS, *steps_battle.STEPS, *steps_round.STEPS])
 
@@ -66,11 +76,8 @@ class PolisRules(Rules):
                     {"retreat": areas[below(twin, len(areas))]}
         return twin
 
-    def targets(self, state: dict[str, Any]) -> tuple[str, ...]:
-        cat = catalog()
-        return (*(f"area:{a}" for a in cat.areas), *(f"polis:{p}" for p in cat.poleis),
-                *(f"market:{m}" for m in cat.markets), *(f"project:{t}" for t in cat.projects),
-                *(f"port:{side}" for side in cat.ports))
+    def targets(self, state: dict[str, Any]) -> tuple[Target, ...]:
+        return targets.on_the_board()
 
     def scores(self, state: dict[str, Any]) -> list[Score]:
         return [score_of(state, seat) for seat in (0, 1)]

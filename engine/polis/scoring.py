@@ -10,7 +10,6 @@ from engine.core.contract import Score
 
 from .catalog import catalog
 
-
 State = dict[str, Any]
 SHEET = ("Population", "Prestige", "Projects")
 """The score sheet's categories, in its order."""

@@ -9,11 +9,12 @@ import pytest
 from rich.console import Console
 
 from engine.polis.catalog import catalog
+from engine.polis.targets import InArea
 from tui.boards import polis as board
 from tui.boards.glyphs import Pen
-from tui.choice_keys import choice_key
 from tui.boards.polis_glyphs import PALETTE, SYMBOL, abbreviation, check_abbreviations
 from tui.boards.polis_map import SIZES, draw_map, places
+from tui.choice_keys import choice_key
 
 from .helpers import table
 from .test_battle import battle_in
@@ -52,10 +53,11 @@ def test_choice_keys_sit_on_the_boxes_they_act_on():
     match.choose(1, "act:move-hoplites")
     view = match.view(1)
     keys = board.target_keys(view)
-    assert keys["area:arkadia"] == choice_key([c.target for c in view["choices"]].index("area:arkadia") + 1)
+    arkadia = InArea("arkadia")
+    assert keys[arkadia] == choice_key([c.target for c in view["choices"]].index(arkadia) + 1)
     lines = draw_map(view, catalog(), 42, keys, Pen(PALETTE, color=False)).plain.splitlines()
     row = next(n for n, line in enumerate(lines) if "ARK" in line)
-    assert lines[row - 1][lines[row].index("ARK")] == keys["area:arkadia"]
+    assert lines[row - 1][lines[row].index("ARK")] == keys[arkadia]
 
 
 def test_every_panel_of_a_battle_renders_within_42_columns():

@@ -92,6 +92,7 @@ async def test_each_mark_on_the_map_has_one_meaning_and_the_legend_names_it(tmp_
     """A polis with a completed project that a choice acts on (at 80x24 in the list of poleis):
     its key before the name, '+' before the project, and the legend says what each means."""
     from engine.core.bots import RandomBot
+    from engine.polis.targets import AtPolis
     from tui.choice_keys import choice_key
 
     session, bot = new_save(tmp_path, "polis", TWO_HUMANS, seed=1), RandomBot(0)
@@ -100,11 +101,11 @@ async def test_each_mark_on_the_map_has_one_meaning_and_the_legend_names_it(tmp_
         view = session.match.view(seat)
         built = [polis for polis, tiles in view["built"].items() if tiles and polis not in view["building"]]
         targets = [c.target for c in view["choices"]]
-        if any(f"polis:{polis}" in targets for polis in built):
+        if any(AtPolis(polis) in targets for polis in built):
             break
         session.act(seat, bot.choose(session.match, seat).id)
-    polis = next(polis for polis in built if f"polis:{polis}" in targets)
-    key = choice_key(targets.index(f"polis:{polis}") + 1)
+    polis = next(polis for polis in built if AtPolis(polis) in targets)
+    key = choice_key(targets.index(AtPolis(polis)) + 1)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_first_save(pilot)

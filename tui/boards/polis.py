@@ -14,8 +14,10 @@ from typing import Any, Iterable
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from engine.core.choices import Target
 from engine.polis.catalog import catalog
 from engine.polis.choices import Grow, Market, Polis, Project
+from engine.polis.targets import AtMarket, AtPolis, ProjectTile
 from tui.text import clean
 
 from .base import Board, Panel, seat_panels, target_keys
@@ -27,7 +29,7 @@ RESOURCE_ORDER = ("wheat", "silver", "wood", "metal", "oil", "wine")
 PLAYER_TOPICS = ("growth", "tax", "passing", "feeding")
 
 
-def _key(keys: dict[str, str], target: str) -> Text:
+def _key(keys: dict[Target | str, str], target: Target) -> Text:
     key = keys.get(target)
     if key is None:
         return Text("")
@@ -99,7 +101,7 @@ def market_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
     lines = [Text.assemble(("Markets", "bold"), (" (a shipload costs goods, or silver where wheat is sold)", "dim"))]
     for market, record in cat.markets.items():
         goods, silver = record["prices"][view["prices"][market]]
-        line = _key(keys, f"market:{market}")
+        line = _key(keys, AtMarket(market))
         line.append(f"{record['name']:<9}", style="bold")
         cost = f"{goods} {'/'.join(record['buys'])}" + (f" or {silver} silver" if silver is not None else "")
         line.append(f" {cost} → {record['shipload']} {'/'.join(record['gives'])} ")
@@ -123,7 +125,7 @@ def project_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
     for tile in view["offer"]:
         record = cat.projects[tile]
         cost = " + ".join(f"{n} {k}" for k, n in record["cost"].items())
-        lines.append(_key(keys, f"project:{tile}") + Text(
+        lines.append(_key(keys, ProjectTile(tile)) + Text(
             f"{record['name']} ({record['type']}): {cost}; +{record['round']} when completed, +{record['final']} at the end"))
     if not view["offer"]:
         lines.append(Text("none", style="dim"))
@@ -142,7 +144,7 @@ def polis_lines(view: dict[str, Any], keys: dict[str, str], pen: Pen) -> list[Te
             record = cat.poleis[polis]
             if index:
                 line.append(" · ")
-            line.append_text(_key(keys, f"polis:{polis}"))
+            line.append_text(_key(keys, AtPolis(polis)))
             line.append(record["name"], style="bold" if record["capital"] else "")
             count = f"{view['pop'][polis]}/{record['max']}" if owner is not None else f"({record['base']})"
             line.append(f" {count} f{record['base']} {record['type'][:3]}")

@@ -20,10 +20,20 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.core.choices import Target
 from engine.polis.catalog import Catalog
+from engine.polis.targets import AtMarket, AtPolis, InArea, TradePort
 
 from .glyphs import Pen
-from .polis_glyphs import SIDES, abbreviation, box_name, marked, polis_token, side_cell, units_text
+from .polis_glyphs import (
+    SIDES,
+    abbreviation,
+    box_name,
+    marked,
+    polis_token,
+    side_cell,
+    units_text,
+)
 
 Cell = tuple[str, str]
 
@@ -96,7 +106,7 @@ class Place:
     col: int
     row: int
     links: tuple[str, ...]
-    target: str
+    target: Target
     """The board target of the place (``PolisRules.targets``): the choices acting on it name it."""
     seat: int | None = None
     """A trade port's side."""
@@ -105,14 +115,14 @@ class Place:
 def places(cat: Catalog) -> dict[str, Place]:
     found: dict[str, Place] = {}
     for area, rec in cat.areas.items():
-        found[area] = Place(area, rec["kind"], *rec["pos"], tuple(rec["links"]), f"area:{area}")
+        found[area] = Place(area, rec["kind"], *rec["pos"], tuple(rec["links"]), InArea(area))
     for market, rec in cat.markets.items():
-        found[market] = Place(market, "market", *rec["pos"], tuple(rec["links"]), f"market:{market}")
+        found[market] = Place(market, "market", *rec["pos"], tuple(rec["links"]), AtMarket(market))
     for side, rec in cat.ports.items():
-        found[rec["id"]] = Place(rec["id"], "port", *rec["pos"], tuple(rec["links"]), f"port:{side}", SIDES.index(side))
+        found[rec["id"]] = Place(rec["id"], "port", *rec["pos"], tuple(rec["links"]), TradePort(side), SIDES.index(side))
     for polis, rec in cat.poleis.items():
         if rec["region"] is None:
-            found[polis] = Place(polis, "polis", *rec["pos"], tuple(rec["links"]), f"polis:{polis}")
+            found[polis] = Place(polis, "polis", *rec["pos"], tuple(rec["links"]), AtPolis(polis))
     return found
 
 
@@ -196,7 +206,7 @@ def box_lines(view: dict[str, Any], cat: Catalog, place: Place, size: Size, keys
         if place.id in view["tribute"]:
             lines[1] += _cells(" paid", "dim")
         if place.kind == "land":
-            lines += [polis_token(view, cat, p, keys.get(f"polis:{p}"), pen, long=roomy) for p in cat.poleis_in[place.id]]
+            lines += [polis_token(view, cat, p, keys.get(AtPolis(p)), pen, long=roomy) for p in cat.poleis_in[place.id]]
         return lines
     if place.kind == "market":
         return _market_lines(view, cat, place.id, size, pen)
