@@ -18,7 +18,7 @@ from .cadmea import tile_frames
 from .catalog import catalog
 from .contracts import TurnStage, turn_fulfils
 from .dice import demote, promote
-from .labels import tile_text
+from .text import tile_text
 
 WARDS = {"c": "citizen-ward", "h": "hoplite-ward"}
 OWN_TILE_BLESSING = "own-tile"

@@ -1,6 +1,6 @@
 """Reading and changing the parts of a Thebai state that every rule touches.
 
-The state is plain data (see engine/thebai/newgame.py for its layout). These helpers keep
+The state is plain data (see engine/thebai/setup.py for its layout). These helpers keep
 the golden rule (VP never below 0) and the estate and city availability rules in one place.
 """
 

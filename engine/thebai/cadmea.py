@@ -10,7 +10,7 @@ from .board import city_grid, free_tiles, log, matched_sides, names, placeable_s
 from .catalog import catalog
 from .constants import ESTATE_ROWS
 from .geometry import SIDES
-from .labels import effect_text, tile_text
+from .text import effect_text, tile_text
 
 EXTRA_EDGE_BLESSING = "roofs"
 

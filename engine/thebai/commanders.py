@@ -12,7 +12,7 @@ from .catalog import catalog
 from .constants import ESTATE_ROWS
 from .council import criterion_text, free_spaces
 from .devotion import TRACK_NAMES
-from .labels import contract_text, effect_text
+from .text import contract_text, effect_text
 
 
 def _name(cid: str) -> str:

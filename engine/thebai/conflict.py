@@ -10,7 +10,7 @@ from .battle import Combatant, resolve_battle
 from .board import log, names, pay, row_power
 from .catalog import catalog
 from .constants import power
-from .labels import face
+from .text import face
 
 
 def conflict_frames(row: int) -> list[dict]:

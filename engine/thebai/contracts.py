@@ -14,7 +14,7 @@ from . import effects
 from .board import can_pay, log, names, pay
 from .catalog import catalog
 from .effects import GOODS
-from .labels import contract_text, cost_text
+from .text import contract_text, cost_text
 from .ops import do_exchange, exchange_choices
 
 def contract_stand(state) -> dict:

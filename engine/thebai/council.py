@@ -7,7 +7,7 @@ from engine.core import Ask, Auto, Choice
 
 from .board import log, names
 from .catalog import catalog
-from .labels import METRIC_TEXT
+from .text import METRIC_TEXT
 from .metrics import metric
 
 

@@ -67,7 +67,7 @@ class Devotion(Ask):
         track = choice.id[2:]
         step = state["track"][track][frame["seat"]] + 1
         space = catalog().track_spaces.get((track, step))
-        from .labels import effect_text
+        from .text import effect_text
         hint = effect_text(space["reward"]) + (" (twice)" if space["yellow"] else "") if space else f"{PAST_END_VP} VP"
         return f"Advance on {TRACK_NAMES[track]} to {min(step, catalog().tracks[track])}", hint
 

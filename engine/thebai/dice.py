@@ -12,7 +12,7 @@ from engine.core import Ask, Choice
 from .board import add_vp, city_grid, log, names
 from .catalog import catalog
 from .constants import DEMOTE_LOSS, TOP_FACE, TOP_FACE_VP
-from .labels import face as face_name
+from .text import face as face_name
 
 WHERE = {"any": ("city", "est", "pool", "council"), "city": ("city",), "estate": ("est",), "pool": ("pool",),
          "council": ("council",), "home": ("pool", "est")}

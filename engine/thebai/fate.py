@@ -11,7 +11,7 @@ from .catalog import catalog
 from .conflict import conflict_frames
 from .constants import ROUNDS
 from .dice import promote
-from .labels import fate_name
+from .text import fate_name
 
 UP_AHEAD = 5
 """A fate tile is turned up five rounds before it is resolved."""

@@ -7,7 +7,7 @@ from engine.core import Ask, Choice
 
 from .board import city_dice_of, free_dice_spaces, log, names
 from .dice import promote
-from .labels import face
+from .text import face
 
 
 def sources(state, seat: int) -> list[Choice]:

@@ -9,7 +9,7 @@ from . import effects
 from .board import add_vp, can_pay, gain, log, names, pay
 from .catalog import catalog
 from .effects import GOODS, RESOURCES
-from .labels import amount, cost_text, effect_text
+from .text import amount, cost_text, effect_text
 from .metrics import metric
 
 

@@ -9,16 +9,16 @@ from functools import lru_cache
 from engine.core import Flow, Rules
 
 from . import (archon, cadmea, commanders, conflict, contracts, council, devotion, dice, fate, final, hoplites, ops,
-               setup_steps, turn)
-from .bot import evaluate
+               setup, turn)
+from .heuristic import evaluate
 from .catalog import catalog, data_version
 from .constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS, ROWS
 from .geometry import grid, side_for
 from .hidden import determinize, secret_cards
-from .newgame import new_state, setup_frames
+from .setup import new_state, setup_frames
 from .view import view
 
-FLOW = Flow(step for module in (setup_steps, turn, archon, dice, ops, devotion, cadmea, hoplites, contracts,
+FLOW = Flow(step for module in (setup, turn, archon, dice, ops, devotion, cadmea, hoplites, contracts,
                                  commanders, council, fate, conflict, final) for step in module.STEPS)
 
 

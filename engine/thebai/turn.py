@@ -15,7 +15,7 @@ from .cadmea import tile_frames
 from .catalog import catalog
 from .constants import power
 from .contracts import TurnStage, turn_fulfils
-from .labels import effect_text, face, tile_text
+from .text import effect_text, face, tile_text
 
 
 class Round(Auto):

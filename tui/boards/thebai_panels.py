@@ -10,7 +10,7 @@ from rich.text import Text
 from engine.core.seats import seat_letter, seat_tag
 from engine.thebai.catalog import catalog
 from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS
-from engine.thebai.labels import cost_text, effect_text
+from engine.thebai.text import cost_text, effect_text
 
 from .base import target_keys
 from .glyphs import entry
