@@ -11,11 +11,14 @@ effect the mover resolves.
 
 from __future__ import annotations
 
-from engine.core import Ask, Auto, Choice
+from engine.core import Ask, Auto
+
+from . import choices
 
 from .board import archon_on, city_grid, colour, free_tiles, gain, log, names, pay
 from .cadmea import tile_frames
 from .catalog import catalog
+from .choices import CityDie, Fulfil, Go, Home, Land, Stop
 from .contracts import TurnStage, turn_fulfils
 from .dice import demote, promote
 from .text import tile_text
@@ -76,10 +79,10 @@ def cross(state, seat: int, space: str, flow) -> None:
     elif kind == "die":
         owner, die_kind, _ = state["city"]["dice"][space]
         if owner != seat:
-            promote(state, owner, f"city:{space}", flow, chosen=False)
+            promote(state, owner, CityDie(space), flow, chosen=False)
             log(state, lambda: f"{names(state, seat)}'s archon promotes {names(state, owner)}'s die on {space}")
         elif WARDS[die_kind] in state["blessings"][seat]:
-            promote(state, seat, f"city:{space}", flow, chosen=False)
+            promote(state, seat, CityDie(space), flow, chosen=False)
         else:
             demote(state, seat, space)
 
@@ -103,24 +106,24 @@ class Archon(TurnStage):
         seat = frame["seat"]
         at = state["archons"][seat]
         if at is None:
-            moves = [Choice(f"land:{t}", target=t) for t in free_tiles(state, seat)]
+            moves = [choices.land(t) for t in free_tiles(state, seat)]
         else:
-            moves = [*(Choice(f"go:{b}", target=b) for _, b in steps_from(state, seat, at, [at], False)),
-                     Choice("home", target=at)]
+            moves = [*(choices.go(b) for _, b in steps_from(state, seat, at, [at], False)), choices.home(at)]
         return moves + turn_fulfils(state, seat)
 
     def ready(self, state, frame):
         return state["archons"][frame["seat"]] is not None or bool(free_tiles(state, frame["seat"]))
 
     def describe(self, state, frame, choice):
-        kind, _, to = choice.id.partition(":")
-        if kind == "f":
-            return super().describe(state, frame, choice)
-        if kind == "home":
-            return "Take the archon home", "gain 1 drachma"
-        if kind == "land":
-            return f"Place the archon on {to}", tile_text(state["city"]["tiles"][to][0])
-        return _step_label(state, frame["seat"], state["archons"][frame["seat"]], to)
+        match choice.args:
+            case Fulfil():
+                return super().describe(state, frame, choice)
+            case Home():
+                return "Take the archon home", "gain 1 drachma"
+            case Land(to):
+                return f"Place the archon on {to}", tile_text(state["city"]["tiles"][to][0])
+            case Go(to):
+                return _step_label(state, frame["seat"], state["archons"][frame["seat"]], to)
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: move your archon"
@@ -129,16 +132,16 @@ class Archon(TurnStage):
         if self.fulfil_now(state, frame, choice, flow):
             return
         seat = frame["seat"]
-        kind, _, to = choice.id.partition(":")
-        if kind == "home":
-            state["archons"][seat] = None
-            gain(state, seat, {"drachma": 1})
-            log(state, lambda: f"{names(state, seat)} takes the archon home (+1 drachma)")
-        elif kind == "land":
-            land(state, seat, to, flow)
-        else:
-            start = state["archons"][seat]
-            _step(state, seat, start, to, [start], False, flow)
+        match choice.args:
+            case Home():
+                state["archons"][seat] = None
+                gain(state, seat, {"drachma": 1})
+                log(state, lambda: f"{names(state, seat)} takes the archon home (+1 drachma)")
+            case Land(to):
+                land(state, seat, to, flow)
+            case Go(to):
+                start = state["archons"][seat]
+                _step(state, seat, start, to, [start], False, flow)
 
 
 def _step(state, seat, at, to, visited, jumped, flow):
@@ -184,16 +187,17 @@ class ArchonStep(Ask):
     def options(self, state, frame):
         seat = frame["seat"]
         at = state["archons"][seat]
-        choices = [Choice(f"go:{b}", target=b) for _, b in steps_from(state, seat, at, frame["visited"], frame["jumped"])]
+        found = [choices.go(b) for _, b in steps_from(state, seat, at, frame["visited"], frame["jumped"])]
         if archon_on(state, at) == seat and sum(1 for a in state["archons"] if a == at) == 1:
-            choices.append(Choice("stop", target=at))
-        return choices
+            found.append(choices.stop_at(at))
+        return found
 
     def describe(self, state, frame, choice):
         at = state["archons"][frame["seat"]]
-        if choice.id == "stop":
-            return f"End the move on {at}", tile_text(state["city"]["tiles"][at][0])
-        return _step_label(state, frame["seat"], at, choice.id[3:])
+        match choice.args:
+            case Go(to):
+                return _step_label(state, frame["seat"], at, to)
+        return f"End the move on {at}", tile_text(state["city"]["tiles"][at][0])
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: keep moving the archon or end here"
@@ -201,10 +205,11 @@ class ArchonStep(Ask):
     def act(self, state, frame, choice, flow):
         seat = frame["seat"]
         at = state["archons"][seat]
-        if choice.id == "stop":
-            land(state, seat, at, flow)
-        else:
-            _step(state, seat, at, choice.id[3:], frame["visited"], frame["jumped"], flow)
+        match choice.args:
+            case Go(to):
+                _step(state, seat, at, to, frame["visited"], frame["jumped"], flow)
+            case Stop():
+                land(state, seat, at, flow)
 
 
 STEPS = (Archon(), ArchonStep(), ArchonNext())

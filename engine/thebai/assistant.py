@@ -120,7 +120,8 @@ def setup_checklist(players: int, seed: int) -> Checklist:
         Draw("Turn order", order, ("turn-order", "citizens-own", "start-contract")),
         Draw("First player", seats_text(dionysus[:1]), ("turn-order",)),
     )
-    steps = tuple(replace(step, text=step.text + start_table(dionysus)) if step.id == "citizens-own" else step
+    more = {"citizens-own": start_table(dionysus)}
+    steps = tuple(replace(step, text=step.text + more[step.id]) if step.id in more else step
                   for step in steps_for(STEPS, players))
     return Checklist("thebai", players, seed, steps, draws)
 

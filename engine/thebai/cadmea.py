@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from engine.core import Ask, Choice
 
-from . import effects
+from . import choices, effects
 from .board import city_grid, free_tiles, log, matched_sides, names, placeable_spaces
 from .catalog import catalog
+from .choices import EstateRow, Side, To
 from .constants import ESTATE_ROWS
 from .geometry import SIDES
 from .text import effect_text, tile_text
@@ -28,14 +29,14 @@ def estate_rows(state, seat: int) -> list[int]:
 
 
 def row_choices(state, seat: int) -> list[Choice]:
-    return [Choice(f"row:{r}", target=f"e{seat}.row{r}") for r in estate_rows(state, seat)]
+    return [choices.estate_row(r, seat) for r in estate_rows(state, seat)]
 
 
 def _row_label(state, frame, choice) -> tuple[str, str]:
-    if choice.id == "stop":
-        return "Stop", ""
-    row = int(choice.id[4:])
-    return f"Row {row}: {tile_text(state['estate'][frame['seat']][row - 1][0])}", ""
+    match choice.args:
+        case EstateRow(row):
+            return f"Row {row}: {tile_text(state['estate'][frame['seat']][row - 1][0])}", ""
+    return "Stop", ""
 
 
 class PlaceRow(Ask):
@@ -48,7 +49,7 @@ class PlaceRow(Ask):
         return bool(estate_rows(state, frame["seat"])) and bool(placeable_spaces(state, frame["seat"]))
 
     def options(self, state, frame):
-        return [*row_choices(state, frame["seat"]), Choice("stop")]
+        return [*row_choices(state, frame["seat"]), choices.STOP]
 
     describe = staticmethod(lambda state, frame, choice: _row_label(state, frame, choice))
 
@@ -57,9 +58,9 @@ class PlaceRow(Ask):
         return f"{names(state, frame['seat'])}: {what} a Cadmea tile (up to {frame['edges']} matched roofs)"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+        if not isinstance(choice.args, EstateRow):
             return
-        seat, row = frame["seat"], int(choice.id[4:])
+        seat, row = frame["seat"], choice.args.row
         tile = state["estate"][seat][row - 1].pop(0)
         log(state, lambda: f"{names(state, seat)} takes Cadmea tile {tile} from estate row {row}")
         after = {"step": "place_space", "seat": seat, "tile": tile, "edges": frame["edges"]}
@@ -71,16 +72,16 @@ class PlaceSpace(Ask):
     topic = "cadmea"
 
     def options(self, state, frame):
-        return [Choice(f"at:{t}", target=t) for t in placeable_spaces(state, frame["seat"])]
+        return [choices.at(t, t) for t in placeable_spaces(state, frame["seat"])]
 
     def describe(self, state, frame, choice):
-        return f"Place it on {choice.id[3:]}", ""
+        return f"Place it on {choice.args.space}", ""
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: where does {frame['tile']} go?"
 
     def act(self, state, frame, choice, flow):
-        flow.push({"step": "place_turn", "seat": frame["seat"], "tile": frame["tile"], "at": choice.id[3:],
+        flow.push({"step": "place_turn", "seat": frame["seat"], "tile": frame["tile"], "at": choice.args.space,
                    "edges": frame["edges"]})
 
 
@@ -89,11 +90,11 @@ class PlaceTurn(Ask):
     topic = "cadmea"
 
     def options(self, state, frame):
-        return [Choice(f"rot:{k}", target=frame["at"]) for k in range(4)]
+        return [choices.rotation(k, frame["at"]) for k in range(4)]
 
     def describe(self, state, frame, choice):
         roofs = catalog().tiles[frame["tile"]]["roofs"]
-        k = int(choice.id[4:])
+        k = choice.args.turns
         shown = " ".join(f"{SIDES[s]}:{catalog().roofs[roofs[(s - k) % 4]]['letter']}" for s in range(4))
         matched = matched_sides(state, frame["at"], roofs, k)
         hint = ", ".join(f"{SIDES[s]} {r}" for s, r in matched) or "no roof matches"
@@ -103,7 +104,7 @@ class PlaceTurn(Ask):
         return f"{names(state, frame['seat'])}: turn {frame['tile']} on {frame['at']}"
 
     def act(self, state, frame, choice, flow):
-        seat, tile, at, turn = frame["seat"], frame["tile"], frame["at"], int(choice.id[4:])
+        seat, tile, at, turn = frame["seat"], frame["tile"], frame["at"], choice.args.turns
         state["city"]["tiles"][at] = [tile, turn]
         log(state, lambda: f"{names(state, seat)} places {tile} on {at}")
         matched = matched_sides(state, at, catalog().tiles[tile]["roofs"], turn)
@@ -129,12 +130,12 @@ class PlaceEdges(Ask):
 
     def options(self, state, frame):
         g = city_grid(state)
-        return [*(Choice(f"side:{k}", target=g.sides_of[frame["at"]][k]) for k, _ in frame["sides"]), Choice("stop")]
+        return [*(choices.side(k, g.sides_of[frame["at"]][k]) for k, _ in frame["sides"]), choices.STOP]
 
     def describe(self, state, frame, choice):
-        if choice.id == "stop":
+        if not isinstance(choice.args, Side):
             return "Resolve no more roofs", ""
-        k = int(choice.id[5:])
+        k = choice.args.side
         roof = dict((s, r) for s, r in frame["sides"])[k]
         return f"{SIDES[k]} side, {roof} roof", effect_text(catalog().roofs[roof]["effect"])
 
@@ -142,9 +143,9 @@ class PlaceEdges(Ask):
         return f"{names(state, frame['seat'])}: resolve a matched roof ({frame['left']} left)"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+        if not isinstance(choice.args, Side):
             return
-        k = int(choice.id[5:])
+        k = choice.args.side
         roof = dict((s, r) for s, r in frame["sides"])[k]
         rest = {**frame, "left": frame["left"] - 1, "sides": [[s, r] for s, r in frame["sides"] if s != k]}
         flow.push(*roof_frames(roof, frame["seat"]), rest)
@@ -160,7 +161,7 @@ class Remove(Ask):
         return frame["n"] > 0 and bool(estate_rows(state, frame["seat"]))
 
     def options(self, state, frame):
-        return [*row_choices(state, frame["seat"]), Choice("stop")]
+        return [*row_choices(state, frame["seat"]), choices.STOP]
 
     describe = staticmethod(lambda state, frame, choice: _row_label(state, frame, choice))
 
@@ -168,9 +169,9 @@ class Remove(Ask):
         return f"{names(state, frame['seat'])}: remove the leftmost Cadmea tile of a row ({frame['n']} left)"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+        if not isinstance(choice.args, EstateRow):
             return
-        seat, row = frame["seat"], int(choice.id[4:])
+        seat, row = frame["seat"], choice.args.row
         tile = state["estate"][seat][row - 1].pop(0)
         state["tile_box"].append(tile)
         log(state, lambda: f"{names(state, seat)} removes Cadmea tile {tile} from estate row {row}")
@@ -187,21 +188,22 @@ class Hurry(Ask):
         return bool(free_tiles(state, frame["seat"]))
 
     def options(self, state, frame):
-        return [*(Choice(f"to:{t}", target=t) for t in free_tiles(state, frame["seat"])), Choice("stop")]
+        return [*(choices.to(t) for t in free_tiles(state, frame["seat"])), choices.STOP]
 
     def describe(self, state, frame, choice):
-        if choice.id == "stop":
+        if not isinstance(choice.args, To):
             return "Do not hurry the archon", ""
-        tile = state["city"]["tiles"][choice.id[3:]][0]
-        return f"Archon to {choice.id[3:]}", tile_text(tile) if frame["activate"] else ""
+        at = choice.args.space
+        tile = state["city"]["tiles"][at][0]
+        return f"Archon to {at}", tile_text(tile) if frame["activate"] else ""
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: hurry your archon"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+        if not isinstance(choice.args, To):
             return
-        seat, at = frame["seat"], choice.id[3:]
+        seat, at = frame["seat"], choice.args.space
         state["archons"][seat] = at
         log(state, lambda: f"{names(state, seat)} hurries the archon to {at}")
         if frame["activate"]:

@@ -3,12 +3,13 @@ goes where its ability says (the rulebook appendix's eight abilities)."""
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice
+from engine.core import Ask
 
-from . import effects
+from . import choices, effects
 from .board import can_pay, city_grid, free_dice_spaces, free_tiles, log, names, pay
 from .cadmea import roof_frames, tile_frames
 from .catalog import catalog
+from .choices import At
 from .constants import ESTATE_ROWS
 from .council import criterion_text, free_spaces
 from .devotion import TRACK_NAMES
@@ -27,17 +28,18 @@ class TakeCommander(Ask):
         return any(state["row_cmd"])
 
     def options(self, state, frame):
-        return [Choice(f"row:{r}", target=f"cmd{r}") for r, c in enumerate(state["row_cmd"], 1) if c]
+        return [choices.commander_row(r) for r, c in enumerate(state["row_cmd"], 1) if c]
 
     def describe(self, state, frame, choice):
-        cid = state["row_cmd"][int(choice.id[4:]) - 1]
-        return f"{_name(cid)} (row {choice.id[4:]})", ABILITY_TEXT[catalog().commanders[cid]["ability"]]
+        row = choice.args.row
+        cid = state["row_cmd"][row - 1]
+        return f"{_name(cid)} (row {row})", ABILITY_TEXT[catalog().commanders[cid]["ability"]]
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: first Strategos in the row: take a commander"
 
     def act(self, state, frame, choice, flow):
-        seat, row = frame["seat"], int(choice.id[4:])
+        seat, row = frame["seat"], choice.args.row
         cid = state["row_cmd"][row - 1]
         state["row_cmd"][row - 1] = None
         state["cmd"][cid] = {"seat": seat, "at": None}
@@ -72,13 +74,13 @@ class StandRow(_Stand):
     def options(self, state, frame):
         seat = frame["seat"]
         used = {c["at"] for c in state["cmd"].values() if c["seat"] == seat}
-        return [Choice(f"row:{r}", target=f"e{seat}.row{r}") for r in range(1, ESTATE_ROWS + 1) if f"row{r}" not in used]
+        return [choices.estate_row(r, seat) for r in range(1, ESTATE_ROWS + 1) if f"row{r}" not in used]
 
     def describe(self, state, frame, choice):
-        return f"Beside estate row {choice.id[4:]}", effect_text(catalog().commanders[frame["commander"]]["bonus"])
+        return f"Beside estate row {choice.args.row}", effect_text(catalog().commanders[frame["commander"]]["bonus"])
 
     def act(self, state, frame, choice, flow):
-        self.stand(state, frame, f"row{choice.id[4:]}")
+        self.stand(state, frame, f"row{choice.args.row}")
 
 
 def connected_roofs(state, space: str) -> list[str]:
@@ -106,14 +108,14 @@ class StandSite(_Stand):
         return bool(self.spaces(state))
 
     def options(self, state, frame):
-        return [Choice(f"at:{t}", target=t) for t in self.spaces(state)]
+        return [choices.at(t, t) for t in self.spaces(state)]
 
     def describe(self, state, frame, choice):
-        roofs = connected_roofs(state, choice.id[3:])
-        return f"On {choice.id[3:]}", "roofs: " + (", ".join(roofs) or "none")
+        roofs = connected_roofs(state, choice.args.space)
+        return f"On {choice.args.space}", "roofs: " + (", ".join(roofs) or "none")
 
     def act(self, state, frame, choice, flow):
-        at = choice.id[3:]
+        at = choice.args.space
         state["city"]["sites"][at] = frame["seat"]
         self.stand(state, frame, at)
         for roof in reversed(connected_roofs(state, at)):
@@ -124,13 +126,13 @@ class StandTrack(_Stand):
     name = "stand_track"
 
     def options(self, state, frame):
-        return [Choice(f"t:{t}", target=t) for t in TRACK_NAMES]
+        return [choices.track(t) for t in TRACK_NAMES]
 
     def describe(self, state, frame, choice):
-        return f"Beside the {TRACK_NAMES[choice.id[2:]]} track", "and 2 steps on it now"
+        return f"Beside the {TRACK_NAMES[choice.args.track]} track", "and 2 steps on it now"
 
     def act(self, state, frame, choice, flow):
-        track = choice.id[2:]
+        track = choice.args.track
         self.stand(state, frame, track)
         flow.push(*effects.frames([{"devotion": {"n": 2, "track": track}}], frame["seat"]))
 
@@ -142,14 +144,15 @@ class StandPost(_Stand):
         return bool(free_dice_spaces(state, True))
 
     def options(self, state, frame):
-        return [Choice(f"at:{d}", target=d) for d in free_dice_spaces(state, True)]
+        return [choices.at(d, d) for d in free_dice_spaces(state, True)]
 
     def describe(self, state, frame, choice):
-        usable = [t for t in city_grid(state).touching[choice.id[3:]] if t in free_tiles(state)]
-        return f"On {choice.id[3:]}", "resolves " + (", ".join(usable) or "no free tile")
+        at = choice.args.space
+        usable = [t for t in city_grid(state).touching[at] if t in free_tiles(state)]
+        return f"On {at}", "resolves " + (", ".join(usable) or "no free tile")
 
     def act(self, state, frame, choice, flow):
-        at, seat = choice.id[3:], frame["seat"]
+        at, seat = choice.args.space, frame["seat"]
         state["city"]["posts"][at] = seat
         self.stand(state, frame, at)
         for t in reversed([t for t in city_grid(state).touching[at] if t in free_tiles(state)]):
@@ -164,13 +167,13 @@ class StandContract(_Stand):
         return stand["at"] not in state["display"] and any(state["display"])
 
     def options(self, state, frame):
-        return [Choice(f"show:{k}", target=f"display.{k}") for k, c in enumerate(state["display"]) if c]
+        return [choices.display(k) for k, c in enumerate(state["display"]) if c]
 
     def describe(self, state, frame, choice):
-        return f"Mark {contract_text(state['display'][int(choice.id[5:])])}", ""
+        return f"Mark {contract_text(state['display'][choice.args.slot])}", ""
 
     def act(self, state, frame, choice, flow):
-        self.stand(state, frame, state["display"][int(choice.id[5:])])
+        self.stand(state, frame, state["display"][choice.args.slot])
 
 
 class StandCouncil(_Stand):
@@ -183,18 +186,18 @@ class StandCouncil(_Stand):
         return can_pay(state, frame["seat"], self.cost(frame)) and bool(free_spaces(state))
 
     def options(self, state, frame):
-        return [*(Choice(f"at:{s}", target=f"council.{s}") for s in free_spaces(state)), Choice("stop")]
+        return [*(choices.at(s, f"council.{s}") for s in free_spaces(state)), choices.STOP]
 
     def describe(self, state, frame, choice):
-        if choice.id == "stop":
+        if not isinstance(choice.args, At):
             return "Keep the stand (do not pay)", ""
-        return f"Council space {choice.id[3:]} (pay 2 drachma)", criterion_text(state, choice.id[3:])
+        return f"Council space {choice.args.space} (pay 2 drachma)", criterion_text(state, choice.args.space)
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+        if not isinstance(choice.args, At):
             return
         pay(state, frame["seat"], self.cost(frame))
-        at = choice.id[3:]
+        at = choice.args.space
         state["council"][at] = [frame["seat"], "stand", None]
         self.stand(state, frame, at)
 

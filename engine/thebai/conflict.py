@@ -3,12 +3,13 @@ the table assistant's battle helper runs), loot, hoplite wages, councillors, tur
 
 from __future__ import annotations
 
-from engine.core import Ask, Auto, Choice, Draw
+from engine.core import Ask, Auto, Draw
 
-from . import effects
+from . import choices, effects
 from .battle import Combatant, resolve_battle
 from .board import log, names, pay, row_power
 from .catalog import catalog
+from .choices import Invader, Keep
 from .constants import power
 from .text import face
 
@@ -44,18 +45,18 @@ class RevealInvader(Draw):
 
     def options(self, state, frame):
         seen = set(state["invaders"])
-        return [Choice(i) for i in sorted(catalog().invaders) if i not in seen]
+        return [choices.outcome(Invader(i)) for i in sorted(catalog().invaders) if i not in seen]
 
     def describe(self, state, frame, choice):
-        card = catalog().invaders[choice.id]
+        card = catalog().invaders[choice.args.invader]
         return f"{card['name']} ({card['modifier']:+d})", ""
 
     def prompt(self, state, frame):
         return f"Invader card of row {frame['row']}"
 
     def act(self, state, frame, choice, flow):
-        state["invaders"][frame["row"] - 1] = choice.id
-        card = catalog().invaders[choice.id]
+        state["invaders"][frame["row"] - 1] = choice.args.invader
+        card = catalog().invaders[choice.args.invader]
         log(state, lambda: f"Row {frame['row']}: the invader is {card['name']} ({card['modifier']:+d})")
 
 
@@ -117,11 +118,11 @@ class Wage(Ask):
     topic = "battle"
 
     def options(self, state, frame):
-        return (Choice("keep", target=frame["space"]), Choice("home", target=frame["space"]))
+        return choices.keep_or_home(frame["space"])
 
     def describe(self, state, frame, choice):
         f = face(state["city"]["dice"][frame["space"]][2])
-        if choice.id == "keep":
+        if isinstance(choice.args, Keep):
             return f"Pay 1 drachma: keep the hoplite {f} on {frame['space']}", ""
         return f"Send the hoplite {f} on {frame['space']} home", "it returns to your supply at 1"
 
@@ -130,7 +131,7 @@ class Wage(Ask):
 
     def act(self, state, frame, choice, flow):
         seat, space = frame["seat"], frame["space"]
-        if choice.id == "keep":
+        if isinstance(choice.args, Keep):
             pay(state, seat, {"drachma": 1})
             log(state, lambda: f"{names(state, seat)} pays 1 drachma to keep the hoplite on {space}")
         else:

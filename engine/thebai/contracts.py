@@ -10,9 +10,10 @@ from itertools import product
 
 from engine.core import Ask, Auto, Choice, Draw
 
-from . import effects
+from . import choices, effects
 from .board import can_pay, log, names, pay
 from .catalog import catalog
+from .choices import Contract, Deck, Display, Exchange, Fulfil as FulfilArgs, Stop
 from .effects import GOODS
 from .text import contract_text, cost_text
 from .ops import do_exchange, exchange_choices
@@ -27,18 +28,18 @@ def _stand_id() -> str:
 
 
 def take_choices(state) -> list[Choice]:
-    choices = [Choice(f"show:{k}", target=f"display.{k}") for k, c in enumerate(state["display"]) if c]
+    found = [choices.display(k) for k, c in enumerate(state["display"]) if c]
     if state["deck"]:
-        choices.append(Choice("deck", target="deck"))
-    return choices
+        found.append(choices.DECK)
+    return found
 
 
-def take(state, seat: int, choice_id: str, flow) -> None:
+def take(state, seat: int, taken: Display | Deck, flow) -> None:
     """Take the chosen card into hand (from the deck: a draw); the refill comes later."""
-    if choice_id == "deck":
+    if isinstance(taken, Deck):
         flow.push({"step": "draw_contract", "seat": seat, "to": "hand"})
         return
-    slot = int(choice_id[5:])
+    slot = taken.slot
     contract = state["display"][slot]
     state["display"][slot] = None
     state["hand"][seat].append(contract)
@@ -54,23 +55,25 @@ class TakeContract(Ask):
         return frame["n"] > 0 and bool(take_choices(state))
 
     def options(self, state, frame):
-        return [*take_choices(state), Choice("stop")]
+        return [*take_choices(state), choices.STOP]
 
     def describe(self, state, frame, choice):
-        if choice.id == "stop":
-            return "Take no more contracts", ""
-        if choice.id == "deck":
-            return "Top card of the deck", f"{len(state['deck'])} left"
-        return contract_text(state["display"][int(choice.id[5:])]), ""
+        match choice.args:
+            case Stop():
+                return "Take no more contracts", ""
+            case Deck():
+                return "Top card of the deck", f"{len(state['deck'])} left"
+            case Display(slot):
+                return contract_text(state["display"][slot]), ""
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: take a contract ({frame['n']} left)"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+        if isinstance(choice.args, Stop):
             return
         flow.push({**frame, "n": frame["n"] - 1}, {"step": "refill"})
-        take(state, frame["seat"], choice.id, flow)
+        take(state, frame["seat"], choice.args, flow)
 
 
 class Pick(TakeContract):
@@ -82,21 +85,21 @@ class Pick(TakeContract):
         return frame["n"] > 0
 
     def options(self, state, frame):
-        return [*take_choices(state), *exchange_choices(state, frame["seat"]), Choice("stop")]
+        return [*take_choices(state), *exchange_choices(state, frame["seat"]), choices.STOP]
 
     def describe(self, state, frame, choice):
-        if choice.id.startswith("x:"):
-            _, give, get = choice.id.split(":")
-            return f"Exchange 1 {give} -> 1 {get}", ""
+        match choice.args:
+            case Exchange(give, get):
+                return f"Exchange 1 {give} -> 1 {get}", ""
         return super().describe(state, frame, choice)
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: take a contract or exchange ({frame['n']} left)"
 
     def act(self, state, frame, choice, flow):
-        if choice.id.startswith("x:"):
+        if isinstance(choice.args, Exchange):
             flow.push({**frame, "n": frame["n"] - 1})
-            do_exchange(state, frame["seat"], choice.id)
+            do_exchange(state, frame["seat"], choice.args)
         else:
             super().act(state, frame, choice, flow)
 
@@ -108,10 +111,10 @@ class DrawContract(Draw):
     topic = "contracts"
 
     def options(self, state, frame):
-        return [Choice(c) for c in state["deck"]]
+        return [choices.outcome(Contract(c)) for c in state["deck"]]
 
     def describe(self, state, frame, choice):
-        return contract_text(choice.id), ""
+        return contract_text(choice.args.contract), ""
 
     def prompt(self, state, frame):
         if frame["to"] == "hand":
@@ -119,14 +122,15 @@ class DrawContract(Draw):
         return f"Contract for display slot {frame['slot'] + 1}"
 
     def act(self, state, frame, choice, flow):
-        state["deck"].remove(choice.id)
+        contract = choice.args.contract
+        state["deck"].remove(contract)
         if frame["to"] == "display":
-            state["display"][frame["slot"]] = choice.id
-            log(state, lambda: f"Contract {choice.id} joins the display")
+            state["display"][frame["slot"]] = contract
+            log(state, lambda: f"Contract {contract} joins the display")
             return
         seat = frame["seat"]
-        state["hand"][seat].append(choice.id)
-        log(state, lambda: f"{names(state, seat)} draws contract {choice.id}", only=[seat],
+        state["hand"][seat].append(contract)
+        log(state, lambda: f"{names(state, seat)} draws contract {contract}", only=[seat],
             others=f"{names(state, seat)} draws a contract from the deck")
 
 
@@ -175,18 +179,16 @@ def fulfillable(state, seat: int) -> list[str]:
 
 def fulfil_choices(state, seat: int, discount: int = 0) -> list[Choice]:
     contracts = catalog().contracts
-    choices = []
+    found = []
     for c in fulfillable(state, seat):
         for paid in _payments(contracts[c]["cost"], discount):
             if can_pay(state, seat, paid):
-                key = ".".join(f"{k}{v}" for k, v in sorted(paid.items()))
-                choices.append(Choice(f"f:{c}:{key}", target=f"card.{c}"))
-    return choices
+                found.append(choices.fulfil(c, tuple(sorted(paid.items()))))
+    return found
 
 
-def fulfil(state, seat: int, choice_id: str, flow) -> None:
-    _, contract, key = choice_id.split(":")
-    paid = {part.rstrip("0123456789"): int(part.lstrip("abcdefghijklmnopqrstuvwxyz")) for part in key.split(".") if part}
+def fulfil(state, seat: int, chosen: FulfilArgs, flow) -> None:
+    contract, paid = chosen.contract, chosen.paid.amounts()
     pay(state, seat, paid)
     if contract in state["hand"][seat]:
         state["hand"][seat].remove(contract)
@@ -200,10 +202,9 @@ def fulfil(state, seat: int, choice_id: str, flow) -> None:
     flow.push(*effects.frames(catalog().contracts[contract]["reward"], seat))
 
 
-def describe_fulfil(state, choice_id: str) -> tuple[str, str]:
-    _, contract, key = choice_id.split(":")
-    paid = key.replace(".", " + ")
-    return f"Fulfil {contract_text(contract)}", f"pay {paid or 'nothing'}"
+def describe_fulfil(state, chosen: FulfilArgs) -> tuple[str, str]:
+    paid = " + ".join(f"{kind}{count}" for kind, count in chosen.paid.pairs)
+    return f"Fulfil {contract_text(chosen.contract)}", f"pay {paid or 'nothing'}"
 
 
 class Fulfil(Ask):
@@ -216,17 +217,17 @@ class Fulfil(Ask):
         return bool(fulfil_choices(state, frame["seat"], frame["discount"]))
 
     def options(self, state, frame):
-        return [*fulfil_choices(state, frame["seat"], frame["discount"]), Choice("stop")]
+        return [*fulfil_choices(state, frame["seat"], frame["discount"]), choices.STOP]
 
     def describe(self, state, frame, choice):
-        return ("Fulfil nothing", "") if choice.id == "stop" else describe_fulfil(state, choice.id)
+        return ("Fulfil nothing", "") if isinstance(choice.args, Stop) else describe_fulfil(state, choice.args)
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: fulfil a contract ({frame['discount']} goods fewer)"
 
     def act(self, state, frame, choice, flow):
-        if choice.id != "stop":
-            fulfil(state, frame["seat"], choice.id, flow)
+        if isinstance(choice.args, FulfilArgs):
+            fulfil(state, frame["seat"], choice.args, flow)
 
 
 def turn_fulfils(state, seat: int) -> list[Choice]:
@@ -239,15 +240,15 @@ class TurnStage(Ask):
     """A step of a turn that also offers the turn's contract fulfilment."""
 
     def fulfil_now(self, state, frame, choice, flow) -> bool:
-        if not choice.id.startswith("f:"):
+        if not isinstance(choice.args, FulfilArgs):
             return False
         state["turn"]["fulfils"] -= 1
         flow.push(frame)
-        fulfil(state, frame["seat"], choice.id, flow)
+        fulfil(state, frame["seat"], choice.args, flow)
         return True
 
     def describe(self, state, frame, choice):
-        return describe_fulfil(state, choice.id)
+        return describe_fulfil(state, choice.args)
 
 
 STEPS = (TakeContract(), Pick(), DrawContract(), Refill(), Fulfil())

@@ -3,10 +3,13 @@ and the move of citizen dice from the passage to the monuments after a conflict 
 
 from __future__ import annotations
 
-from engine.core import Ask, Auto, Choice
+from engine.core import Ask, Auto
+
+from . import choices
 
 from .board import log, names
 from .catalog import catalog
+from .choices import At
 from .text import METRIC_TEXT
 from .metrics import metric
 
@@ -68,10 +71,10 @@ class CouncilSeat(Ask):
     topic = "council"
 
     def options(self, state, frame):
-        return [Choice(f"at:{s}", target=f"council.{s}") for s in free_spaces(state, frame["seat"])]
+        return [choices.at(s, f"council.{s}") for s in free_spaces(state, frame["seat"])]
 
     def describe(self, state, frame, choice):
-        space = choice.id[3:]
+        space = choice.args.space
         return f"{space}", criterion_text(state, space)
 
     def prompt(self, state, frame):
@@ -79,7 +82,7 @@ class CouncilSeat(Ask):
 
     def act(self, state, frame, choice, flow):
         entry = _entry(state, frame["ref"])
-        space = choice.id[3:]
+        space = choice.args.space
         state["council"][space] = [entry[0], "die", entry[1]]
         entry[0] = None  # marks the passage slot as emptied once every die has moved
         log(state, lambda: f"{names(state, frame['seat'])}'s councillor takes {space}")
@@ -100,20 +103,20 @@ class Councillor(Ask):
         return bool(self.spaces(state, frame["seat"]))
 
     def options(self, state, frame):
-        return [*(Choice(f"at:{s}", target=f"council.{s}") for s in self.spaces(state, frame["seat"])), Choice("stop")]
+        return [*(choices.at(s, f"council.{s}") for s in self.spaces(state, frame["seat"])), choices.STOP]
 
     def describe(self, state, frame, choice):
-        if choice.id == "stop":
+        if not isinstance(choice.args, At):
             return "Keep the councillor tile", ""
-        return f"Collapse marker on {choice.id[3:]}", criterion_text(state, choice.id[3:])
+        return f"Collapse marker on {choice.args.space}", criterion_text(state, choice.args.space)
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: place a councillor tile"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+        if not isinstance(choice.args, At):
             return
-        seat, space = frame["seat"], choice.id[3:]
+        seat, space = frame["seat"], choice.args.space
         state["councillors"][seat] -= 1
         state["councillor_tiles"].setdefault(space, []).append(seat)
         log(state, lambda: f"{names(state, seat)} places a councillor tile on {space}")

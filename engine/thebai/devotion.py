@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice
+from engine.core import Ask
 
-from . import effects
+from . import choices, effects
 from .board import add_vp, log, names
 from .catalog import catalog
+from .choices import Track
 
 TRACK_NAMES = {"dionysus": "Dionysus", "ares": "Ares"}
 PAST_END_VP = 1
@@ -59,12 +60,12 @@ class Devotion(Ask):
         return frame["n"] > 0 and bool(tracks_allowed(frame))
 
     def options(self, state, frame):
-        return [*(Choice(f"t:{t}", target=t) for t in tracks_allowed(frame)), Choice("stop")]
+        return [*(choices.track(t) for t in tracks_allowed(frame)), choices.STOP]
 
     def describe(self, state, frame, choice):
-        if choice.id == "stop":
+        if not isinstance(choice.args, Track):
             return "Stop advancing", f"{frame['n']} step(s) left unused"
-        track = choice.id[2:]
+        track = choice.args.track
         step = state["track"][track][frame["seat"]] + 1
         space = catalog().track_spaces.get((track, step))
         from .text import effect_text
@@ -75,9 +76,9 @@ class Devotion(Ask):
         return f"{names(state, frame['seat'])}: advance on a devotion track ({frame['n']} left)"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+        if not isinstance(choice.args, Track):
             return
-        track = choice.id[2:]
+        track = choice.args.track
         if frame["n"] > 1:
             flow.push({**frame, "n": frame["n"] - 1, "used": [*frame["used"], track]})
         advance(state, frame["seat"], track, flow)

@@ -3,11 +3,12 @@ for a top-row tile, the tile below it turned up; with 2 players a herald card co
 
 from __future__ import annotations
 
-from engine.core import Auto, Choice, Draw
+from engine.core import Auto, Draw
 
-from . import effects
+from . import choices, effects
 from .board import city_grid, log, place_battle_marker
 from .catalog import catalog
+from .choices import CityDie, FateTile, Herald
 from .conflict import conflict_frames
 from .constants import ROUNDS
 from .dice import promote
@@ -65,19 +66,20 @@ class RevealFate(Draw):
     topic = "fate"
 
     def options(self, state, frame):
-        return [Choice(t) for t in state["fate_left"][state["fate"][frame["slot"]]["stack"]]]
+        return [choices.outcome(FateTile(t)) for t in state["fate_left"][state["fate"][frame["slot"]]["stack"]]]
 
     def describe(self, state, frame, choice):
-        return fate_name(choice.id), ""
+        return fate_name(choice.args.tile), ""
 
     def prompt(self, state, frame):
         return f"Fate tile for round {frame['slot'] + 1} (stack {state['fate'][frame['slot']]['stack']})"
 
     def act(self, state, frame, choice, flow):
+        tile = choice.args.tile
         slot = state["fate"][frame["slot"]]
-        slot.update(tile=choice.id, up=True)
-        state["fate_left"][slot["stack"]].remove(choice.id)
-        log(state, lambda: f"Round {frame['slot'] + 1}'s fate tile is turned up: {fate_name(choice.id)}")
+        slot.update(tile=tile, up=True)
+        state["fate_left"][slot["stack"]].remove(tile)
+        log(state, lambda: f"Round {frame['slot'] + 1}'s fate tile is turned up: {fate_name(tile)}")
 
 
 class RoundEnd(Auto):
@@ -99,18 +101,18 @@ class DrawHerald(Draw):
     topic = "two-players"
 
     def options(self, state, frame):
-        return [Choice(h) for h in state["heralds"]]
+        return [choices.outcome(Herald(h)) for h in state["heralds"]]
 
     def describe(self, state, frame, choice):
-        card = catalog().heralds[choice.id]
+        card = catalog().heralds[choice.args.herald]
         return f"Column {card['column']}, plaza beside {card['space']}", ""
 
     def prompt(self, state, frame):
         return "Herald card"
 
     def act(self, state, frame, choice, flow):
-        state["heralds"].remove(choice.id)
-        card = catalog().heralds[choice.id]
+        state["heralds"].remove(choice.args.herald)
+        card = catalog().heralds[choice.args.herald]
         g = city_grid(state)
         column = sorted((d for d in state["city"]["dice"] if g.column_of[d] == card["column"]), key=g.reading.get)
         log(state, lambda: f"Herald: the dice of column {card['column']} are promoted")
@@ -129,7 +131,7 @@ class HeraldPromote(Auto):
         flow.push({"step": "herald_promote", "queue": rest})
         die = state["city"]["dice"].get(space)
         if die is not None:
-            promote(state, die[0], f"city:{space}", flow, chosen=False)
+            promote(state, die[0], CityDie(space), flow, chosen=False)
 
 
 def plaza_space(state, space: str) -> str | None:

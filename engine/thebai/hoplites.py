@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from engine.core import Ask, Choice
 
-from .board import city_dice_of, free_dice_spaces, log, names
+from . import choices
+
+from .board import city_dice_of, city_grid, free_dice_spaces, log, names
+from .choices import City, CityDie, FromSupply
 from .dice import promote
 from .text import face
 
 
 def sources(state, seat: int) -> list[Choice]:
-    pool = [Choice(f"pool:{f}", target=f"pool{seat}.h") for f in sorted(set(state["pool_h"][seat]))]
-    return pool + [Choice(f"city:{d}", target=d) for d in city_dice_of(state, seat, "h")]
+    pool = [choices.from_supply(f, seat) for f in sorted(set(state["pool_h"][seat]))]
+    return pool + [choices.city(d) for d in city_dice_of(state, seat, "h")]
 
 
 class Hoplite(Ask):
@@ -23,23 +26,26 @@ class Hoplite(Ask):
         return bool(sources(state, frame["seat"])) and bool(free_dice_spaces(state, False))
 
     def options(self, state, frame):
-        return [*sources(state, frame["seat"]), Choice("stop")]
+        return [*sources(state, frame["seat"]), choices.STOP]
 
     def describe(self, state, frame, choice):
-        if choice.id == "stop":
-            return "Place no hoplite die", ""
-        place, _, rest = choice.id.partition(":")
-        if place == "pool":
-            return f"Hoplite die {face(int(rest))} from your supply", ""
-        return f"Move your hoplite die {face(state['city']['dice'][rest][2])} from {rest}", ""
+        match choice.args:
+            case FromSupply(f):
+                return f"Hoplite die {face(f)} from your supply", ""
+            case City(space):
+                return f"Move your hoplite die {face(state['city']['dice'][space][2])} from {space}", ""
+        return "Place no hoplite die", ""
 
     def prompt(self, state, frame):
         extra = " and promote it" if frame["promote"] else ""
         return f"{names(state, frame['seat'])}: put a hoplite die into the city{extra}"
 
     def act(self, state, frame, choice, flow):
-        if choice.id != "stop":
-            flow.push({"step": "hoplite_to", "seat": frame["seat"], "src": choice.id, "promote": frame["promote"]})
+        match choice.args:
+            case FromSupply(f):
+                flow.push({"step": "hoplite_to", "seat": frame["seat"], "face": f, "promote": frame["promote"]})
+            case City(space):
+                flow.push({"step": "hoplite_to", "seat": frame["seat"], "space": space, "promote": frame["promote"]})
 
 
 class HopliteTo(Ask):
@@ -47,28 +53,27 @@ class HopliteTo(Ask):
     topic = "hoplites"
 
     def options(self, state, frame):
-        return [Choice(f"to:{d}", target=d) for d in free_dice_spaces(state, False)]
+        return [choices.to(d) for d in free_dice_spaces(state, False)]
 
     def describe(self, state, frame, choice):
-        from .board import city_grid
-        rows = city_grid(state).rows_of[choice.id[3:]]
-        return f"To {choice.id[3:]}", "rows " + " and ".join(map(str, rows))
+        to = choice.args.space
+        rows = city_grid(state).rows_of[to]
+        return f"To {to}", "rows " + " and ".join(map(str, rows))
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: where does the hoplite die go?"
 
     def act(self, state, frame, choice, flow):
-        seat, to = frame["seat"], choice.id[3:]
-        place, _, rest = frame["src"].partition(":")
-        if place == "pool":
-            f = int(rest)
+        seat, to = frame["seat"], choice.args.space
+        if "space" in frame:  # a hoplite die of the city moves
+            f = state["city"]["dice"].pop(frame["space"])[2]
+        else:  # one of the supply, by its face
+            f = frame["face"]
             state["pool_h"][seat].remove(f)
-        else:
-            f = state["city"]["dice"].pop(rest)[2]
         state["city"]["dice"][to] = [seat, "h", f]
         log(state, lambda: f"{names(state, seat)} puts a hoplite die ({face(f)}) on {to}")
         if frame["promote"]:
-            promote(state, seat, f"city:{to}", flow)
+            promote(state, seat, CityDie(to), flow)
 
 
 STEPS = (Hoplite(), HopliteTo())

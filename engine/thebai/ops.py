@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from engine.core import Ask, Auto, Choice
 
-from . import effects
+from . import choices, effects
 from .board import add_vp, can_pay, gain, log, names, pay
 from .catalog import catalog
+from .choices import Alternative, Exchange as ExchangeArgs, Good, Skip, Stop
 from .effects import GOODS, RESOURCES
 from .text import amount, cost_text, effect_text
 from .metrics import metric
@@ -26,13 +27,13 @@ class GainAny(Ask):
 
     name = "gain_any"
     topic = "goods"
-    CHOICES = tuple(Choice(g) for g in GOODS)
+    CHOICES = tuple(choices.choice(Good(g)) for g in GOODS)
 
     def options(self, state, frame):
         return self.CHOICES
 
     def describe(self, state, frame, choice):
-        return f"Take 1 {choice.id}", ""
+        return f"Take 1 {choice.args.good}", ""
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: take a good ({frame['n']} left)"
@@ -40,8 +41,9 @@ class GainAny(Ask):
     def act(self, state, frame, choice, flow):
         if frame["n"] > 1:
             flow.push({**frame, "n": frame["n"] - 1})
-        gain(state, frame["seat"], {choice.id: 1})
-        log(state, lambda: f"{names(state, frame['seat'])} takes 1 {choice.id}")
+        good = choice.args.good
+        gain(state, frame["seat"], {good: 1})
+        log(state, lambda: f"{names(state, frame['seat'])} takes 1 {good}")
 
 
 class GainKind(GainAny):
@@ -50,14 +52,15 @@ class GainKind(GainAny):
     name = "gain_kind"
 
     def describe(self, state, frame, choice):
-        return f"Take {frame['n']} {choice.id}", ""
+        return f"Take {frame['n']} {choice.args.good}", ""
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: take {frame['n']} goods of one kind"
 
     def act(self, state, frame, choice, flow):
-        gain(state, frame["seat"], {choice.id: frame["n"]})
-        log(state, lambda: f"{names(state, frame['seat'])} takes {frame['n']} {choice.id}")
+        good = choice.args.good
+        gain(state, frame["seat"], {good: frame["n"]})
+        log(state, lambda: f"{names(state, frame['seat'])} takes {frame['n']} {good}")
 
 
 class Vp(Auto):
@@ -79,11 +82,11 @@ class VpPer(Auto):
 
 def exchange_choices(state, seat: int) -> list[Choice]:
     res = state["res"][seat]
-    return [Choice(f"x:{give}:{get}") for give in RESOURCES if res[give] for get in RESOURCES if get != give]
+    return [choices.exchange(give, get) for give in RESOURCES if res[give] for get in RESOURCES if get != give]
 
 
-def do_exchange(state, seat: int, choice_id: str) -> None:
-    _, give, get = choice_id.split(":")
+def do_exchange(state, seat: int, exchange: ExchangeArgs) -> None:
+    give, get = exchange.give, exchange.get
     pay(state, seat, {give: 1})
     gain(state, seat, {get: 1})
     log(state, lambda: f"{names(state, seat)} exchanges 1 {give} for 1 {get}")
@@ -97,23 +100,23 @@ class Exchange(Ask):
         return any(state["res"][frame["seat"]].values())
 
     def options(self, state, frame):
-        return [*exchange_choices(state, frame["seat"]), Choice("stop")]
+        return [*exchange_choices(state, frame["seat"]), choices.STOP]
 
     def describe(self, state, frame, choice):
-        if choice.id == "stop":
-            return "No more exchanges", ""
-        _, give, get = choice.id.split(":")
-        return f"1 {give} -> 1 {get}", ""
+        match choice.args:
+            case ExchangeArgs(give, get):
+                return f"1 {give} -> 1 {get}", ""
+        return "No more exchanges", ""
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: exchange ({frame['n']} left)"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+        if isinstance(choice.args, Stop):
             return
         if frame["n"] > 1:
             flow.push({**frame, "n": frame["n"] - 1})
-        do_exchange(state, frame["seat"], choice.id)
+        do_exchange(state, frame["seat"], choice.args)
 
 
 class Pay(Ask):
@@ -126,10 +129,10 @@ class Pay(Ask):
         return frame["times"] > 0 and can_pay(state, frame["seat"], frame["cost"])
 
     def options(self, state, frame):
-        return (Choice("pay"), Choice("skip"))
+        return (choices.PAY, choices.SKIP)
 
     def describe(self, state, frame, choice):
-        if choice.id == "skip":
+        if isinstance(choice.args, Skip):
             return "Do not pay", ""
         return f"Pay {cost_text(frame['cost']) or 'nothing'}", effect_text(frame["then"], frame["power"])
 
@@ -137,7 +140,7 @@ class Pay(Ask):
         return f"{names(state, frame['seat'])}: pay {cost_text(frame['cost'])} for {effect_text(frame['then'], frame['power'])}?"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "skip":
+        if isinstance(choice.args, Skip):
             return
         seat = frame["seat"]
         pay(state, seat, frame["cost"])
@@ -153,13 +156,13 @@ class Choose(Ask):
 
     def options(self, state, frame):
         seat = frame["seat"]
-        return [*(Choice(f"alt:{k}") for k, a in enumerate(frame["alternatives"]) if can_pay(state, seat, a["cost"])),
-                Choice("none")]
+        return [*(choices.alternative(k) for k, a in enumerate(frame["alternatives"]) if can_pay(state, seat, a["cost"])),
+                choices.NONE_OF]
 
     def describe(self, state, frame, choice):
-        if choice.id == "none":
+        if not isinstance(choice.args, Alternative):
             return "None of them", ""
-        a = frame["alternatives"][int(choice.id[4:])]
+        a = frame["alternatives"][choice.args.index]
         lead = f"Pay {cost_text(a['cost'])}: " if a["cost"] else ""
         return lead + effect_text(a["then"], frame["power"]), ""
 
@@ -167,9 +170,9 @@ class Choose(Ask):
         return f"{names(state, frame['seat'])}: choose one"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "none":
+        if not isinstance(choice.args, Alternative):
             return
-        a = frame["alternatives"][int(choice.id[4:])]
+        a = frame["alternatives"][choice.args.index]
         pay(state, frame["seat"], a["cost"])
         flow.push(*effects.frames(a["then"], frame["seat"], frame["power"]))
 

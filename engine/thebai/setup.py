@@ -35,8 +35,10 @@ from __future__ import annotations
 from engine.core import Ask, Auto, Choice, Draw
 from engine.core.rng import seed_state
 
+from . import choices
 from .board import colour, log, names, place_battle_marker
 from .catalog import catalog
+from .choices import CadmeaTile, Collapse, Commander, FateTile, Gate, Marker
 from .constants import COLOURS, ESTATE_COLS, ESTATE_ROWS, FATE_LAYOUT, ROWS
 from .geometry import grid, side_for
 from .text import contract_text, fate_name, tile_text
@@ -126,17 +128,17 @@ class StackMarker(Draw):
 
     def options(self, state, frame):
         stacked = state["setup"]["stack"]
-        return [Choice(f"seat:{s}") for s in range(state["n"]) if s not in stacked]
+        return [choices.outcome(Marker(s)) for s in range(state["n"]) if s not in stacked]
 
     def describe(self, state, frame, choice):
-        return names(state, int(choice.id[5:])), ""
+        return names(state, choice.args.seat), ""
 
     def prompt(self, state, frame):
         return f"Dionysus stack: marker {len(state['setup']['stack']) + 1} from the bottom"
 
     def act(self, state, frame, choice, flow):
         stack = state["setup"]["stack"]
-        stack.append(int(choice.id[5:]))
+        stack.append(choice.args.seat)
         if len(stack) < state["n"]:
             return
         # Bottom of the Dionysus stack arrived first; Ares is stacked in the reverse order;
@@ -164,45 +166,49 @@ class _Deal(Draw):
     """One face-up component dealt to a row: the outcomes are those not dealt yet."""
 
     topic = "setup"
-    key = ""
+    kind: type[Commander | Gate | FateTile | Collapse | CadmeaTile]
+    """The arguments of an outcome: the id of what is dealt."""
 
-    def pool(self, state, frame):
+    def pool(self, state, frame) -> list[str]:
         raise NotImplementedError
 
-    def options(self, state, frame):
-        return [Choice(x) for x in self.pool(state, frame)]
+    def options(self, state, frame) -> list[Choice]:
+        kind = self.kind
+        return [choices.outcome(kind(x)) for x in self.pool(state, frame)]
 
 
 class DealCommander(_Deal):
     name = "deal_commander"
+    kind = Commander
 
     def pool(self, state, frame):
         return sorted(set(catalog().commanders) - set(state["row_cmd"]))
 
     def describe(self, state, frame, choice):
-        return catalog().commanders[choice.id]["name"], ""
+        return catalog().commanders[choice.args.commander]["name"], ""
 
     def prompt(self, state, frame):
         return f"Commander card for row {frame['row']}"
 
     def act(self, state, frame, choice, flow):
-        state["row_cmd"][frame["row"] - 1] = choice.id
+        state["row_cmd"][frame["row"] - 1] = choice.args.commander
 
 
 class DealGate(_Deal):
     name = "deal_gate"
+    kind = Gate
 
     def pool(self, state, frame):
         return sorted(set(catalog().gates) - set(state["gates"]))
 
     def describe(self, state, frame, choice):
-        return catalog().gates[choice.id]["name"], ""
+        return catalog().gates[choice.args.gate]["name"], ""
 
     def prompt(self, state, frame):
         return f"Gate tile for row {frame['row']}"
 
     def act(self, state, frame, choice, flow):
-        state["gates"][frame["row"] - 1] = choice.id
+        state["gates"][frame["row"] - 1] = choice.args.gate
 
 
 class DealFate(_Deal):
@@ -210,47 +216,51 @@ class DealFate(_Deal):
 
     name = "deal_fate"
     topic = "fate"
+    kind = FateTile
 
     def pool(self, state, frame):
         stack = state["fate"][frame["slot"]]["stack"]
         return state["fate_left"].get(stack) or [stack]
 
     def describe(self, state, frame, choice):
-        return fate_name(choice.id), ""
+        return fate_name(choice.args.tile), ""
 
     def prompt(self, state, frame):
         return f"Fate tile for round {frame['slot'] + 1}"
 
     def act(self, state, frame, choice, flow):
+        tile = choice.args.tile
         slot = state["fate"][frame["slot"]]
-        slot["tile"], slot["up"] = choice.id, True
+        slot["tile"], slot["up"] = tile, True
         left = state["fate_left"].get(slot["stack"])
-        if left and choice.id in left:
-            left.remove(choice.id)
+        if left and tile in left:
+            left.remove(tile)
         place_battle_marker(state)
         log(state, lambda: f"Fate tile of round {frame['slot'] + 1} turned up")
 
 
 class DrawCollapse(_Deal):
     name = "draw_collapse"
+    kind = Collapse
 
     def pool(self, state, frame):
         return sorted(catalog().collapse)
 
     def describe(self, state, frame, choice):
-        return choice.id.replace("-", " ").capitalize(), ""
+        return choice.args.card.replace("-", " ").capitalize(), ""
 
     def prompt(self, state, frame):
         return "Collapse card"
 
     def act(self, state, frame, choice, flow):
-        state["collapse"] = list(catalog().collapse[choice.id][:catalog().markers[state["n"]]])
+        state["collapse"] = list(catalog().collapse[choice.args.card][:catalog().markers[state["n"]]])
 
 
 class DealEstate(_Deal):
     """A Cadmea tile laid on an estate space: own colour on columns 2-4, neutral on 5."""
 
     name = "deal_estate"
+    kind = CadmeaTile
 
     def pool(self, state, frame):
         wanted = colour(frame["seat"]) if frame["col"] < ESTATE_COLS else "neutral"
@@ -264,7 +274,7 @@ class DealEstate(_Deal):
         return f"{names(state, frame['seat'])}'s estate: tile for row {frame['row']}, column {frame['col']}"
 
     def act(self, state, frame, choice, flow):
-        state["estate"][frame["seat"]][frame["row"] - 1].append(choice.id)
+        state["estate"][frame["seat"]][frame["row"] - 1].append(choice.args.tile)
 
 
 class ChooseStartTiles(Auto):
@@ -278,6 +288,7 @@ class ExtraTile(_Deal):
     """2-3 players: a random Cadmea tile of an unused colour joins the starting tiles."""
 
     name = "extra_tile"
+    kind = CadmeaTile
 
     def pool(self, state, frame):
         unused = COLOURS[state["n"]:]
@@ -291,13 +302,14 @@ class ExtraTile(_Deal):
         return "Extra starting Cadmea tile (unused colour)"
 
     def act(self, state, frame, choice, flow):
-        state["setup"]["chosen"].append(choice.id)
+        state["setup"]["chosen"].append(choice.args.tile)
 
 
 class PlaceStart(_Deal):
     """The starting tiles go at random onto the marked spaces in the middle of the city."""
 
     name = "place_start"
+    kind = CadmeaTile
 
     def pool(self, state, frame):
         return sorted(state["setup"]["chosen"])
@@ -309,8 +321,8 @@ class PlaceStart(_Deal):
         return f"Starting Cadmea tile on {frame['space']}"
 
     def act(self, state, frame, choice, flow):
-        state["setup"]["chosen"].remove(choice.id)
-        state["city"]["tiles"][frame["space"]] = [choice.id, 0]
+        state["setup"]["chosen"].remove(choice.args.tile)
+        state["city"]["tiles"][frame["space"]] = [choice.args.tile, 0]
 
 
 class StartContracts(Auto):
@@ -335,17 +347,17 @@ class StartTile(Ask):
 
     def options(self, state, frame):
         seat = frame["seat"]
-        return [Choice(f"row:{r}", target=f"e{seat}.row{r}") for r in range(1, ESTATE_ROWS + 1) if state["estate"][seat][r - 1]]
+        return [choices.estate_row(r, seat) for r in range(1, ESTATE_ROWS + 1) if state["estate"][seat][r - 1]]
 
     def describe(self, state, frame, choice):
-        row = int(choice.id[4:])
+        row = choice.args.row
         return f"Row {row}: {tile_text(state['estate'][frame['seat']][row - 1][0])}", "opens that row's second space"
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: pick a starting Cadmea tile (the leftmost of a row)"
 
     def act(self, state, frame, choice, flow):
-        seat, row = frame["seat"], int(choice.id[4:])
+        seat, row = frame["seat"], choice.args.row
         tile = state["estate"][seat][row - 1].pop(0)
         state["setup"]["chosen"].append(tile)
         log(state, lambda: f"{names(state, seat)} gives the tile of estate row {row} to the city")
@@ -358,16 +370,16 @@ class StartContract(Ask):
     topic = "contracts"
 
     def options(self, state, frame):
-        return [Choice(f"c:{c}", target=f"card.{c}") for c in state["start_left"]]
+        return [choices.start_contract(c) for c in state["start_left"]]
 
     def describe(self, state, frame, choice):
-        return contract_text(choice.id[2:]), ""
+        return contract_text(choice.args.contract), ""
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: take a starting contract"
 
     def act(self, state, frame, choice, flow):
-        contract = choice.id[2:]
+        contract = choice.args.contract
         state["start_left"].remove(contract)
         state["hand"][frame["seat"]].append(contract)
         state["known"][frame["seat"]].append(contract)

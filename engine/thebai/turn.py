@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from engine.core import Ask, Auto, Choice
 
-from . import effects
+from . import choices, effects
 from .board import city_grid, empty_columns, free_dice_spaces, free_estate_spaces, free_tiles, log, names, pay
 from .cadmea import tile_frames
 from .catalog import catalog
+from .choices import Before, City, Die, End, Estate, Metoikoi, OneTile, Skip
 from .constants import power
 from .contracts import TurnStage, turn_fulfils
 from .text import effect_text, face, tile_text
@@ -73,12 +74,12 @@ class UseDie(TurnStage):
 
     def options(self, state, frame):
         seat = frame["seat"]
-        dice = [Choice(f"die:{f}", target=f"pool{seat}.c") for f in sorted(set(state["pool_c"][seat]))]
+        dice = [choices.die(f, seat) for f in sorted(set(state["pool_c"][seat]))]
         return dice + turn_fulfils(state, seat)
 
     def describe(self, state, frame, choice):
-        if choice.id.startswith("die:"):
-            return f"Use a citizen die {face(int(choice.id[4:]))}", f"power {power(int(choice.id[4:]))}"
+        if isinstance(choice.args, Die):
+            return f"Use a citizen die {face(choice.args.face)}", f"power {power(choice.args.face)}"
         return super().describe(state, frame, choice)
 
     def prompt(self, state, frame):
@@ -86,7 +87,7 @@ class UseDie(TurnStage):
 
     def act(self, state, frame, choice, flow):
         if not self.fulfil_now(state, frame, choice, flow):
-            flow.push({"step": "die_space", "seat": frame["seat"], "face": int(choice.id[4:])})
+            flow.push({"step": "die_space", "seat": frame["seat"], "face": choice.args.face})
 
 
 def city_allowed(state, seat: int) -> bool:
@@ -101,27 +102,28 @@ class DieSpace(Ask):
 
     def options(self, state, frame):
         seat = frame["seat"]
-        choices = [Choice(f"est:{s}", target=f"e{seat}.{s}") for s in free_estate_spaces(state, seat)]
+        found = [choices.estate(s, seat) for s in free_estate_spaces(state, seat)]
         if city_allowed(state, seat):
-            choices += [Choice(f"city:{d}", target=d) for d in free_dice_spaces(state, True)]
-        return choices
+            found += [choices.city(d) for d in free_dice_spaces(state, True)]
+        return found
 
     def describe(self, state, frame, choice):
-        place, _, where = choice.id.partition(":")
-        p = power(frame["face"])
-        if place == "est":
-            return f"Estate {where} {catalog().estate[where]['name']}", effect_text(catalog().estate[where]["effect"], p)
-        tiles = [t for t in city_grid(state).touching[where] if t in state["city"]["tiles"]]
-        return f"City {where}", " / ".join(tile_text(state["city"]["tiles"][t][0]) for t in tiles)
+        match choice.args:
+            case Estate(where):
+                p = power(frame["face"])
+                return f"Estate {where} {catalog().estate[where]['name']}", effect_text(catalog().estate[where]["effect"], p)
+            case City(where):
+                tiles = [t for t in city_grid(state).touching[where] if t in state["city"]["tiles"]]
+                return f"City {where}", " / ".join(tile_text(state["city"]["tiles"][t][0]) for t in tiles)
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: where does the {face(frame['face'])} die go?"
 
     def act(self, state, frame, choice, flow):
         seat, f = frame["seat"], frame["face"]
-        place, _, where = choice.id.partition(":")
+        where = choice.args.space
         state["pool_c"][seat].remove(f)
-        if place == "est":
+        if isinstance(choice.args, Estate):
             state["estate_dice"][seat][where] = f
             log(state, lambda: f"{names(state, seat)} puts a citizen die {face(f)} on estate {where}")
             flow.push(*estate_action(state, seat, where, power(f)))
@@ -143,26 +145,28 @@ class CityTiles(Ask):
     topic = "city"
 
     def options(self, state, frame):
-        choices = [Choice(f"one:{t}", target=t) for t in frame["tiles"]]
+        found = [choices.one_tile(t) for t in frame["tiles"]]
         if frame["power"] and len(frame["tiles"]) == 2:
-            choices.append(Choice("both", target=frame["space"]))
-        return choices
+            found.append(choices.both(frame["space"]))
+        return found
 
     def describe(self, state, frame, choice):
-        if choice.id == "both":
-            return f"Both tiles for {frame['power']} drachma", ""
-        return f"Resolve {choice.id[4:]}", tile_text(state["city"]["tiles"][choice.id[4:]][0])
+        match choice.args:
+            case OneTile(space):
+                return f"Resolve {space}", tile_text(state["city"]["tiles"][space][0])
+        return f"Both tiles for {frame['power']} drachma", ""
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: which tile does the die resolve?"
 
     def act(self, state, frame, choice, flow):
         seat = frame["seat"]
-        if choice.id == "both":
-            pay(state, seat, {"drachma": frame["power"]})
-            spaces = frame["tiles"]
-        else:
-            spaces = [choice.id[4:]]
+        match choice.args:
+            case OneTile(space):
+                spaces = [space]
+            case _:
+                pay(state, seat, {"drachma": frame["power"]})
+                spaces = frame["tiles"]
         for t in reversed(spaces):
             flow.push(*tile_frames(state["city"]["tiles"][t][0], seat))
 
@@ -172,26 +176,25 @@ class RowBonus(Ask):
 
     name = "row_bonus"
     topic = "commanders"
-    CHOICES = (Choice("before"), Choice("after"))
-
     def options(self, state, frame):
-        return self.CHOICES
+        return choices.BEFORE_AFTER
 
     def describe(self, state, frame, choice):
         bonus = effect_text(catalog().commanders[frame["commander"]]["bonus"])
-        return f"Commander bonus {choice.id} the action", bonus
+        when = "before" if isinstance(choice.args, Before) else "after"
+        return f"Commander bonus {when} the action", bonus
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: take the commander bonus before or after the action?"
 
     def act(self, state, frame, choice, flow):
         bonus = effects.frames(catalog().commanders[frame["commander"]]["bonus"], frame["seat"])
-        flow.push(*(bonus + frame["then"] if choice.id == "before" else frame["then"] + bonus))
+        flow.push(*(bonus + frame["then"] if isinstance(choice.args, Before) else frame["then"] + bonus))
 
 
 def metoikoi_choices(state, seat: int) -> list[Choice]:
     metoikoi = catalog().metoikoi
-    return [Choice(f"m:{m}:{s}", target=f"e{seat}.{s}") for m in sorted(set(state["meto"][seat]))
+    return [choices.metoikoi(m, s, seat) for m in sorted(set(state["meto"][seat]))
             for s in free_estate_spaces(state, seat, metoikoi[m]["row"])]
 
 
@@ -206,25 +209,25 @@ class UseMetoikoi(TurnStage):
 
     def options(self, state, frame):
         seat = frame["seat"]
-        return [*metoikoi_choices(state, seat), *turn_fulfils(state, seat), Choice("skip")]
+        return [*metoikoi_choices(state, seat), *turn_fulfils(state, seat), choices.SKIP]
 
     def describe(self, state, frame, choice):
-        if choice.id == "skip":
-            return "No metoikoi this turn", ""
-        if choice.id.startswith("m:"):
-            _, m, space = choice.id.split(":")
-            p = catalog().metoikoi[m]["power"]
-            return f"Metoikoi {m} on {space} {catalog().estate[space]['name']}", effect_text(catalog().estate[space]["effect"], p)
+        match choice.args:
+            case Skip():
+                return "No metoikoi this turn", ""
+            case Metoikoi(m, space):
+                p = catalog().metoikoi[m]["power"]
+                return f"Metoikoi {m} on {space} {catalog().estate[space]['name']}", effect_text(catalog().estate[space]["effect"], p)
         return super().describe(state, frame, choice)
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: use a metoikoi tile?"
 
     def act(self, state, frame, choice, flow):
-        if choice.id == "skip" or self.fulfil_now(state, frame, choice, flow):
+        if isinstance(choice.args, Skip) or self.fulfil_now(state, frame, choice, flow):
             return
         seat = frame["seat"]
-        _, m, space = choice.id.split(":")
+        m, space = choice.args.metoikoi, choice.args.space
         state["meto"][seat].remove(m)
         state["estate_meto"][seat][space] = m
         log(state, lambda: f"{names(state, seat)} uses metoikoi {m} on estate {space}")
@@ -241,10 +244,10 @@ class EndTurn(TurnStage):
         return bool(turn_fulfils(state, frame["seat"]))
 
     def options(self, state, frame):
-        return [*turn_fulfils(state, frame["seat"]), Choice("end")]
+        return [*turn_fulfils(state, frame["seat"]), choices.END]
 
     def describe(self, state, frame, choice):
-        return ("End the turn", "") if choice.id == "end" else super().describe(state, frame, choice)
+        return ("End the turn", "") if isinstance(choice.args, End) else super().describe(state, frame, choice)
 
     def prompt(self, state, frame):
         return f"{names(state, frame['seat'])}: fulfil a contract or end the turn"
