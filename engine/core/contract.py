@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, TypedDict
 
 from . import rng
 from .choices import Args
-from .text import Words
+from .text import Said, Words
 from .state import copy_state
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class Choice:
         return cls(args.spelled(), reveals=reveals, weight=weight, target=target, args=args)
 
 
-Prompt = str | Callable[[], str]
+Prompt = Said | Callable[[], Said]
 
 
 class Decision:
@@ -95,17 +95,17 @@ class Decision:
         return cls((CHANCE,), prompt, {CHANCE: tuple(outcomes)}, topic)
 
     @property
-    def prompt(self) -> str:
-        if not isinstance(self._prompt, str):
+    def prompt(self) -> Said:
+        if callable(self._prompt):  # worked out when first read (a Say is no function)
             self._prompt = self._prompt()
         return self._prompt
 
-    def prompt_for(self, actor: int | None) -> str:
+    def prompt_for(self, actor: int | None) -> Said:
         """The prompt one actor of a simultaneous decision reads (the common prompt otherwise)."""
         own = self._prompts.get(actor) if actor is not None else None
         if own is None:
             return self.prompt
-        if not isinstance(own, str):
+        if callable(own):
             own = self._prompts[actor] = own()
         return own
 

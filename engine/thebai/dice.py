@@ -7,15 +7,17 @@ of the council passage or its bottom space, a council space.
 
 from __future__ import annotations
 
-from engine.core import Ask
+from typing import Sequence
+
+from engine.core import Ask, Choice, Say
 from engine.core.flow import Frame, Stack
+from engine.core.text import Said
 
 from . import choices
-from .board import State, add_vp, city_grid, log, names
+from .board import State, add_vp, city_grid, log
 from .catalog import catalog
 from .choices import Ascend as AscendArgs, CityDie, CouncilDie, DieRef, EstateDie, LastDie, PassageDie, PoolDie, Promote as PromoteArgs
 from .constants import DEMOTE_LOSS, TOP_FACE, TOP_FACE_VP
-from .text import face as face_name
 
 WHERE = {"any": ("city", "est", "pool", "council"), "city": ("city",), "estate": ("est",), "pool": ("pool",),
          "council": ("council",), "home": ("pool", "est")}
@@ -97,34 +99,34 @@ def promote(state: State, seat: int, ref: DieRef, flow: Stack, chosen: bool = Tr
             flow.push({"step": "ascend", "seat": seat, "space": ref.space})
         return None
     add_vp(state, seat, TOP_FACE_VP)
-    log(state, lambda: f"{names(state, seat)}'s die stays at 3* and scores {TOP_FACE_VP} VP")
+    log(state, lambda: Say("{seat:seat}'s die stays at 3* and scores {vp} VP", seat=seat, vp=TOP_FACE_VP))
     return ref
 
 
-def demote(state, seat: int, space: str) -> None:
+def demote(state: State, seat: int, space: str) -> None:
     """Demote a die in the city once; at 1 it stays and its owner loses 3 VP."""
     die = state["city"]["dice"][space]
     if die[2] > 0:
         die[2] -= 1
     else:
         lost = add_vp(state, seat, -DEMOTE_LOSS)
-        log(state, lambda: f"{names(state, seat)}'s die at 1 cannot go lower: {lost} VP")
+        log(state, lambda: Say("{seat:seat}'s die at 1 cannot go lower: {vp} VP", seat=seat, vp=lost))
 
 
-def can_ascend(state, seat: int, space: str) -> bool:
+def can_ascend(state: State, seat: int, space: str) -> bool:
     if state["city"]["dice"][space][1] == "c":
         return True
     return bool(strategos_rows(state, seat, space))
 
 
-def strategos_rows(state, seat: int, space: str) -> list[int]:
+def strategos_rows(state: State, seat: int, space: str) -> list[int]:
     """Rows where an ascending hoplite die at ``space`` may put its owner's Strategos tile."""
     if not state["strat_left"][seat]:
         return []
     return [r for r in city_grid(state).rows_of[space] if all(s != seat for s, _ in state["strategos"][r - 1])]
 
 
-def ascend(state, seat: int, space: str, flow) -> None:
+def ascend(state: State, seat: int, space: str, flow: Stack) -> None:
     kind = state["city"]["dice"][space][1]
     if kind == "c":
         del state["city"]["dice"][space]
@@ -137,7 +139,7 @@ def ascend(state, seat: int, space: str, flow) -> None:
             state["passage"][slot] = [seat, TOP_FACE]
             vp = vps[slot]
         add_vp(state, seat, vp)
-        log(state, lambda: f"{names(state, seat)}'s citizen ascends to the council passage: {vp} VP")
+        log(state, lambda: Say("{seat:seat}'s citizen ascends to the council passage: {vp} VP", seat=seat, vp=vp))
         return
     rows = strategos_rows(state, seat, space)
     if len(rows) == 1:
@@ -146,13 +148,13 @@ def ascend(state, seat: int, space: str, flow) -> None:
         flow.push({"step": "strategos_row", "seat": seat, "space": space})
 
 
-def place_strategos(state, seat: int, space: str, row: int, flow) -> None:
+def place_strategos(state: State, seat: int, space: str, row: int, flow: Stack) -> None:
     del state["city"]["dice"][space]
     state["boxed_h"][seat] += 1
     value = state["strat_left"][seat].pop(0)
     first = not state["strategos"][row - 1]
     state["strategos"][row - 1].append([seat, value])
-    log(state, lambda: f"{names(state, seat)}'s hoplite ascends: Strategos {value} in row {row}")
+    log(state, lambda: Say("{seat:seat}'s hoplite ascends: Strategos {value} in row {row}", seat=seat, value=value, row=row))
     if first and any(state["row_cmd"]):
         flow.push({"step": "take_commander", "seat": seat})
 
@@ -172,17 +174,18 @@ def target(seat: int, ref: DieRef) -> str | None:
     return None
 
 
-def describe_ref(state: State, seat: int, ref: DieRef) -> str:
-    f = face_name(face_of(state, seat, ref))
+def promote_label(state: State, seat: int, ref: DieRef, times: int) -> Say:
+    """'Promote hoplite die 2* on h4.3 x2': the die by where it is, how many times."""
+    f = face_of(state, seat, ref)
     match ref:
         case CityDie(space):
-            kind = k_name(state["city"]["dice"][space][1])
-            return f"{kind} die {f} on {space}"
+            return Say("Promote {kind:die_kind} die {face:face} on {space:space}{times:times}",
+                       kind=state["city"]["dice"][space][1], face=f, space=space, times=times)
         case EstateDie(space):
-            return f"citizen die {f} on estate {space}"
+            return Say("Promote citizen die {face:face} on estate {space:space}{times:times}", face=f, space=space, times=times)
         case PoolDie(kind, _):
-            return f"{k_name(kind)} die {f} in supply"
-    return f"citizen die {f} on the council"
+            return Say("Promote {kind:die_kind} die {face:face} in supply{times:times}", kind=kind, face=f, times=times)
+    return Say("Promote citizen die {face:face} on the council{times:times}", face=f, times=times)
 
 
 class Promote(Ask):
@@ -204,23 +207,22 @@ class Promote(Ask):
                     or isinstance(r, PoolDie) and _pool_count(state, seat, r) > done.count(r.spelled())]
         return refs
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return frame["n"] > 0 and bool(self.eligible(state, frame))
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         seat = frame["seat"]
         return [*(choices.promote(r, target(seat, r)) for r in self.eligible(state, frame)), choices.STOP]
 
-    def describe(self, state, frame, choice):
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, PromoteArgs):
-            return "Stop promoting", f"{frame['n']} promotion(s) left unused"
-        times = f" x{frame['times']}" if frame["times"] > 1 else ""
-        return f"Promote {describe_ref(state, frame['seat'], choice.args.die)}{times}", ""
+            return "Stop promoting", Say("{n} promotion(s) left unused", n=frame["n"])
+        return promote_label(state, frame["seat"], choice.args.die, frame["times"]), ""
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: promote a die ({frame['n']} left)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: promote a die ({n} left)", seat=frame["seat"], n=frame["n"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if not isinstance(choice.args, PromoteArgs):
             return
         seat, ref = frame["seat"], choice.args.die
@@ -245,23 +247,23 @@ class Ascend(Ask):
     name = "ascend"
     topic = "ascension"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         die = state["city"]["dice"].get(frame["space"])
         return die is not None and die[0] == frame["seat"] and die[2] == TOP_FACE and can_ascend(state, frame["seat"], frame["space"])
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         return choices.ascend_or_stay(frame["space"])
 
-    def describe(self, state, frame, choice):
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, AscendArgs):
             return "Keep the die at 3*", "decline the promotion"
         kind = state["city"]["dice"][frame["space"]][1]
         return "Ascend", "to the council passage" if kind == "c" else "becomes a Strategos tile"
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: your die on {frame['space']} is promoted from 3*"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: your die on {space:space} is promoted from 3*", seat=frame["seat"], space=frame["space"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if isinstance(choice.args, AscendArgs):
             ascend(state, frame["seat"], frame["space"], flow)
 
@@ -272,16 +274,16 @@ class StrategosRow(Ask):
     name = "strategos_row"
     topic = "ascension"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         return [choices.strategos_row(r) for r in strategos_rows(state, frame["seat"], frame["space"])]
 
-    def describe(self, state, frame, choice):
-        return f"Strategos tile in row {choice.args.row}", ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("Strategos tile in row {row}", row=choice.args.row), ""
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: which row gets your Strategos tile?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: which row gets your Strategos tile?", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         place_strategos(state, frame["seat"], frame["space"], choice.args.row, flow)
 
 

@@ -16,6 +16,7 @@ from .constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS, ROWS
 from .geometry import grid, side_for
 from .hidden import determinize, secret_cards
 from .setup import new_state, setup_frames
+from .text import words
 from .view import view
 
 FLOW = Flow(step for module in (setup, turn, archon, dice, ops, devotion, cadmea, hoplites, contracts,
@@ -72,6 +73,9 @@ class ThebaiRules(Rules):
         if state["round"] == 0:
             return "setup"
         return f"round {state['round']} of {ROUNDS} ({state['phase']})"
+
+    def words(self, names):
+        return words(names)
 
     def data_version(self):
         return data_version()

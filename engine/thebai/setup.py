@@ -32,22 +32,23 @@ State layout (seats 0..n-1; lists indexed by seat unless said otherwise):
 
 from __future__ import annotations
 
-from engine.core import Ask, Auto, Choice, Draw
+from engine.core import Ask, Auto, Choice, Draw, Say
+from engine.core.flow import Frame, Stack
 from engine.core.rng import seed_state
+from engine.core.text import Said
 
 from . import choices
-from .board import colour, log, names, place_battle_marker
+from .board import State, colour, log, place_battle_marker
 from .catalog import catalog
 from .choices import CadmeaTile, Collapse, Commander, FateTile, Gate, Marker
 from .constants import COLOURS, ESTATE_COLS, ESTATE_ROWS, FATE_LAYOUT, ROWS
 from .geometry import grid, side_for
-from .text import contract_text, fate_name, tile_text
 
 UP_SLOTS = 5
 """Fate tiles of the top row start face up."""
 
 
-def new_state(names_: list[str], seed: int) -> dict:
+def new_state(names_: list[str], seed: int) -> State:
     cat = catalog()
     n = len(names_)
     pieces = cat.pieces
@@ -98,7 +99,7 @@ def _fate_stacks(players: int) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in stacks.items()}
 
 
-def setup_frames(state: dict) -> list[dict]:
+def setup_frames(state: State) -> list[Frame]:
     n = state["n"]
     frames = [{"step": "stack_marker"} for _ in range(n)]
     frames.append({"step": "starting_supply"})
@@ -126,17 +127,17 @@ class StackMarker(Draw):
     name = "stack_marker"
     topic = "setup"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         stacked = state["setup"]["stack"]
         return [choices.outcome(Marker(s)) for s in range(state["n"]) if s not in stacked]
 
-    def describe(self, state, frame, choice):
-        return names(state, choice.args.seat), ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{seat:seat}", seat=choice.args.seat), ""
 
-    def prompt(self, state, frame):
-        return f"Dionysus stack: marker {len(state['setup']['stack']) + 1} from the bottom"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Dionysus stack: marker {place} from the bottom", place=len(state["setup"]["stack"]) + 1)
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         stack = state["setup"]["stack"]
         stack.append(choice.args.seat)
         if len(stack) < state["n"]:
@@ -147,7 +148,7 @@ class StackMarker(Draw):
             state["arrived"]["dionysus"][seat] = k - len(stack)
             state["arrived"]["ares"][seat] = -k - 1
         state["order"] = stack[::-1]
-        log(state, lambda: "Turn order: " + ", ".join(names(state, s) for s in state["order"]))
+        log(state, lambda: Say("Turn order: {order:order}", order=list(state["order"])))
 
 
 class StartingSupply(Auto):
@@ -155,7 +156,7 @@ class StartingSupply(Auto):
 
     name = "starting_supply"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         for place, seat in enumerate(state["order"], 1):
             start = catalog().starts[place]
             state["pool_c"][seat] = sorted(start["faces"])
@@ -169,10 +170,10 @@ class _Deal(Draw):
     kind: type[Commander | Gate | FateTile | Collapse | CadmeaTile]
     """The arguments of an outcome: the id of what is dealt."""
 
-    def pool(self, state, frame) -> list[str]:
+    def pool(self, state: State, frame: Frame) -> list[str]:
         raise NotImplementedError
 
-    def options(self, state, frame) -> list[Choice]:
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         kind = self.kind
         return [choices.outcome(kind(x)) for x in self.pool(state, frame)]
 
@@ -181,16 +182,16 @@ class DealCommander(_Deal):
     name = "deal_commander"
     kind = Commander
 
-    def pool(self, state, frame):
+    def pool(self, state: State, frame: Frame) -> list[str]:
         return sorted(set(catalog().commanders) - set(state["row_cmd"]))
 
-    def describe(self, state, frame, choice):
-        return catalog().commanders[choice.args.commander]["name"], ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{commander:commander}", commander=choice.args.commander), ""
 
-    def prompt(self, state, frame):
-        return f"Commander card for row {frame['row']}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Commander card for row {row}", row=frame["row"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         state["row_cmd"][frame["row"] - 1] = choice.args.commander
 
 
@@ -198,16 +199,16 @@ class DealGate(_Deal):
     name = "deal_gate"
     kind = Gate
 
-    def pool(self, state, frame):
+    def pool(self, state: State, frame: Frame) -> list[str]:
         return sorted(set(catalog().gates) - set(state["gates"]))
 
-    def describe(self, state, frame, choice):
-        return catalog().gates[choice.args.gate]["name"], ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{gate:gate}", gate=choice.args.gate), ""
 
-    def prompt(self, state, frame):
-        return f"Gate tile for row {frame['row']}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Gate tile for row {row}", row=frame["row"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         state["gates"][frame["row"] - 1] = choice.args.gate
 
 
@@ -218,17 +219,17 @@ class DealFate(_Deal):
     topic = "fate"
     kind = FateTile
 
-    def pool(self, state, frame):
+    def pool(self, state: State, frame: Frame) -> list[str]:
         stack = state["fate"][frame["slot"]]["stack"]
         return state["fate_left"].get(stack) or [stack]
 
-    def describe(self, state, frame, choice):
-        return fate_name(choice.args.tile), ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{tile:fate}", tile=choice.args.tile), ""
 
-    def prompt(self, state, frame):
-        return f"Fate tile for round {frame['slot'] + 1}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Fate tile for round {round}", round=frame["slot"] + 1)
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         tile = choice.args.tile
         slot = state["fate"][frame["slot"]]
         slot["tile"], slot["up"] = tile, True
@@ -236,23 +237,23 @@ class DealFate(_Deal):
         if left and tile in left:
             left.remove(tile)
         place_battle_marker(state)
-        log(state, lambda: f"Fate tile of round {frame['slot'] + 1} turned up")
+        log(state, lambda: Say("Fate tile of round {round} turned up", round=frame["slot"] + 1))
 
 
 class DrawCollapse(_Deal):
     name = "draw_collapse"
     kind = Collapse
 
-    def pool(self, state, frame):
+    def pool(self, state: State, frame: Frame) -> list[str]:
         return sorted(catalog().collapse)
 
-    def describe(self, state, frame, choice):
-        return choice.args.card.replace("-", " ").capitalize(), ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{card:collapse}", card=choice.args.card), ""
 
-    def prompt(self, state, frame):
+    def prompt(self, state: State, frame: Frame) -> Said:
         return "Collapse card"
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         state["collapse"] = list(catalog().collapse[choice.args.card][:catalog().markers[state["n"]]])
 
 
@@ -262,25 +263,25 @@ class DealEstate(_Deal):
     name = "deal_estate"
     kind = CadmeaTile
 
-    def pool(self, state, frame):
+    def pool(self, state: State, frame: Frame) -> list[str]:
         wanted = colour(frame["seat"]) if frame["col"] < ESTATE_COLS else "neutral"
         used = {t for rows in state["estate"] for row in rows for t in row}
         return [t for t, r in catalog().tiles.items() if r["colour"] == wanted and t not in used]
 
-    def describe(self, state, frame, choice):
-        return tile_text(choice.id), ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{tile:tile_desc}", tile=choice.args.tile), ""
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}'s estate: tile for row {frame['row']}, column {frame['col']}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}'s estate: tile for row {row}, column {col}", seat=frame["seat"], row=frame["row"], col=frame["col"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         state["estate"][frame["seat"]][frame["row"] - 1].append(choice.args.tile)
 
 
 class ChooseStartTiles(Auto):
     name = "choose_start_tiles"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         flow.parallel({seat: [{"step": "start_tile", "seat": seat}] for seat in range(state["n"])})
 
 
@@ -290,18 +291,18 @@ class ExtraTile(_Deal):
     name = "extra_tile"
     kind = CadmeaTile
 
-    def pool(self, state, frame):
+    def pool(self, state: State, frame: Frame) -> list[str]:
         unused = COLOURS[state["n"]:]
         chosen = set(state["setup"]["chosen"])
         return [t for t, r in catalog().tiles.items() if r["colour"] in unused and t not in chosen]
 
-    def describe(self, state, frame, choice):
-        return tile_text(choice.id), ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{tile:tile_desc}", tile=choice.args.tile), ""
 
-    def prompt(self, state, frame):
+    def prompt(self, state: State, frame: Frame) -> Said:
         return "Extra starting Cadmea tile (unused colour)"
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         state["setup"]["chosen"].append(choice.args.tile)
 
 
@@ -311,16 +312,16 @@ class PlaceStart(_Deal):
     name = "place_start"
     kind = CadmeaTile
 
-    def pool(self, state, frame):
+    def pool(self, state: State, frame: Frame) -> list[str]:
         return sorted(state["setup"]["chosen"])
 
-    def describe(self, state, frame, choice):
-        return tile_text(choice.id), ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{tile:tile_desc}", tile=choice.args.tile), ""
 
-    def prompt(self, state, frame):
-        return f"Starting Cadmea tile on {frame['space']}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Starting Cadmea tile on {space:space}", space=frame["space"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         state["setup"]["chosen"].remove(choice.args.tile)
         state["city"]["tiles"][frame["space"]] = [choice.args.tile, 0]
 
@@ -328,14 +329,14 @@ class PlaceStart(_Deal):
 class StartContracts(Auto):
     name = "start_contracts"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         flow.push(*({"step": "start_contract", "seat": seat} for seat in reversed(state["order"])), {"step": "box_start"})
 
 
 class BoxStart(Auto):
     name = "box_start"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         state["start_left"] = []
 
 
@@ -345,22 +346,22 @@ class StartTile(Ask):
     name = "start_tile"
     topic = "setup"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
         return [choices.estate_row(r, seat) for r in range(1, ESTATE_ROWS + 1) if state["estate"][seat][r - 1]]
 
-    def describe(self, state, frame, choice):
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         row = choice.args.row
-        return f"Row {row}: {tile_text(state['estate'][frame['seat']][row - 1][0])}", "opens that row's second space"
+        return Say("Row {row}: {tile:tile_desc}", row=row, tile=state["estate"][frame["seat"]][row - 1][0]), "opens that row's second space"
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: pick a starting Cadmea tile (the leftmost of a row)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: pick a starting Cadmea tile (the leftmost of a row)", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         seat, row = frame["seat"], choice.args.row
         tile = state["estate"][seat][row - 1].pop(0)
         state["setup"]["chosen"].append(tile)
-        log(state, lambda: f"{names(state, seat)} gives the tile of estate row {row} to the city")
+        log(state, lambda: Say("{seat:seat} gives the tile of estate row {row} to the city", seat=seat, row=row))
 
 
 class StartContract(Ask):
@@ -369,21 +370,21 @@ class StartContract(Ask):
     name = "start_contract"
     topic = "contracts"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         return [choices.start_contract(c) for c in state["start_left"]]
 
-    def describe(self, state, frame, choice):
-        return contract_text(choice.args.contract), ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{contract:contract_desc}", contract=choice.args.contract), ""
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: take a starting contract"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: take a starting contract", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         contract = choice.args.contract
         state["start_left"].remove(contract)
         state["hand"][frame["seat"]].append(contract)
         state["known"][frame["seat"]].append(contract)
-        log(state, lambda: f"{names(state, frame['seat'])} takes starting contract {contract}")
+        log(state, lambda: Say("{seat:seat} takes starting contract {contract:contract}", seat=frame["seat"], contract=contract))
 
 
 STEPS = (StartTile(), StartContract(), StackMarker(), StartingSupply(), DealCommander(), DealGate(), DealFate(), DrawCollapse(), DealEstate(),
