@@ -17,7 +17,7 @@ from .geometry import grid, side_for
 from .hidden import determinize, secret_cards
 from .setup import new_state, setup_frames
 from .text import words
-from .view import view
+from .view import ThebaiView, view
 
 FLOW = Flow(step for module in (setup, turn, archon, dice, ops, devotion, cadmea, hoplites, contracts,
                                  commanders, council, fate, conflict, final) for step in module.STEPS)
@@ -43,6 +43,7 @@ class ThebaiRules(Rules):
     max_players = 4
     version = "1"
     flow = FLOW
+    view_type = ThebaiView
 
     def setup(self, names, options, seed):
         state = new_state(names, seed)

@@ -14,11 +14,11 @@ alone on the screen (80 columns), else the table's legend panel explains them al
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from engine.thebai.view import ThebaiTable
 
 from .base import Board, Frame, Panel, legend_panel, seat_panels
 from .glyphs import finish
@@ -27,9 +27,9 @@ from .thebai_panels import council, display, estate, hand, row_colours, supply, 
 from .thebai_style import ThebaiPen
 
 
-def _about(view: dict[str, Any]) -> str:
+def _about(view: ThebaiTable) -> str:
     """Which part of the shared board the viewer's decision is about."""
-    targets = [c.target or "" for c in view.get("choices", ())]
+    targets = _targets(view)
     if any(t.startswith("council.") or t == "passage" for t in targets):
         return "council"
     if any(t in ("dionysus", "ares") for t in targets):
@@ -52,7 +52,7 @@ ROOMY_GAP = 1
 """Columns between the roomy city (its last dice spaces are mostly blank) and what is beside it."""
 
 
-def city_columns(view: dict[str, Any], width: int, roomy: bool) -> int:
+def city_columns(view: ThebaiTable, width: int, roomy: bool) -> int:
     """Columns of the city with the tracks, council and contracts beside it (0: they go below),
     the gap after it included."""
     if roomy:
@@ -62,7 +62,7 @@ def city_columns(view: dict[str, Any], width: int, roomy: bool) -> int:
     return CITY_BESIDE if width >= CITY_BESIDE + SIDE_MIN else CITY_NARROW
 
 
-def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
+def shared(view: ThebaiTable, frame: Frame) -> RenderableType:
     """The city and, beside it when there is room (else below it, the decision's part first),
     the devotion tracks and fate tiles, the council and the contract display. On a large
     screen (160x50 and more) the city's tiles are boxes with their roofs, the rows' details
@@ -87,24 +87,19 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     return finish(frame, pen, [item for name in order for item in (parts[name], Text(""))], pen.extras())
 
 
-def player(view: dict[str, Any], seat: int, frame: Frame) -> RenderableType:
+def player(view: ThebaiTable, seat: int, frame: Frame) -> RenderableType:
     """A seat's estate (its action spaces, dice, metoikoi) and its supply."""
     pen = ThebaiPen(frame.color)
     drawing = [estate(view, seat, frame.width, pen), supply(view, seat, pen)]
     return finish(frame, pen, drawing, row_colours(frame.width) + pen.extras())
 
 
-def secret_count(view: dict[str, Any], seat: int) -> int:
-    """Cards of a hand drawn from the deck (only their owner knows them)."""
-    return view["hand_sizes"][seat] - len(view["known"][seat])
-
-
-def secret_hand(view: dict[str, Any], viewer: int | None) -> bool:
+def secret_hand(view: ThebaiTable, viewer: int | None) -> bool:
     """The viewer holds a card the others have not seen (else the hand is public)."""
-    return viewer is not None and bool(view.get("hand")) and secret_count(view, viewer) > 0
+    return viewer is not None and bool(view["hand"]) and view["seats"][viewer]["unseen"] > 0
 
 
-def private(view: dict[str, Any], frame: Frame) -> RenderableType | None:
+def private(view: ThebaiTable, frame: Frame) -> RenderableType | None:
     """The viewer's hand, while it is secret."""
     viewer = frame.viewer
     if not secret_hand(view, viewer):
@@ -113,16 +108,16 @@ def private(view: dict[str, Any], frame: Frame) -> RenderableType | None:
     return finish(frame, pen, hand(view, viewer, pen), pen.extras())
 
 
-def _targets(view: dict[str, Any]) -> list[str]:
-    return [choice.target or "" for choice in view.get("choices", ())]
+def _targets(view: ThebaiTable) -> list[str]:
+    return [choice.target or "" for choice in view["choices"]]
 
 
-def on_the_estate(view: dict[str, Any], viewer: int | None, seat: int) -> bool:
+def on_the_estate(view: ThebaiTable, viewer: int | None, seat: int) -> bool:
     """Choosing on the viewer's estate or its supply."""
     return seat == viewer and any(target.startswith((f"e{viewer}.", f"pool{viewer}.")) for target in _targets(view))
 
 
-def fulfilling(view: dict[str, Any], viewer: int | None) -> bool:
+def fulfilling(view: ThebaiTable, viewer: int | None) -> bool:
     """Choosing a card of a secret hand (fulfilling a contract), unless the choice is on the estate."""
     if not secret_hand(view, viewer) or on_the_estate(view, viewer, viewer):
         return False
