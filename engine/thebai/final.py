@@ -53,8 +53,7 @@ class GameEnd(Auto):
     name = "game_end"
 
     def run(self, state: State, frame: Frame, flow: Stack) -> None:
-        state["phase"] = "over"
-        flow.clear()
+        flow.clear()  # the game is over: its flow is empty
         for result in final_scores(state):
             seat = result.score.seat
             gates = [[suit, n] for suit, n in zip(SUITS, result.gate_suits) if n]

@@ -69,7 +69,7 @@ class ThebaiRules(Rules):
         return evaluate(state, seat)
 
     def progress(self, state):
-        if state["phase"] == "over":
+        if not state["flow"]:
             return "game over"
         if state["round"] == 0:
             return "setup"

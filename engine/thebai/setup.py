@@ -7,7 +7,8 @@ decided at setup at all: each is drawn from what is left when it is revealed, so
 never holds a secret nobody has seen.
 
 State layout (seats 0..n-1; lists indexed by seat unless said otherwise):
-  names, n, side ("12" or "34": the board sides), round (0 during setup), phase, order (seats in turn order)
+  names, n, side ("12" or "34": the board sides), round (0 during setup), phase (setup, action, fate; the game
+  is over when the flow is empty), order (seats in turn order)
   vp, res ({grape, pottery, bronze, drachma}), common (citizen dice left in the common supply)
   pool_c / pool_h: faces of the citizen / hoplite dice in the personal supply (face index 0-5)
   boxed_h: hoplite dice gone to the box (ascended to a Strategos tile)
