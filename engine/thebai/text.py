@@ -79,7 +79,7 @@ def amount(goods: dict[str, int]) -> str:
     return " + ".join(parts) or "nothing"
 
 
-def _n(value, power) -> str:
+def _n(value: int | str, power: int | None) -> str:
     try:
         return str(number(value, power))
     except ValueError:

@@ -102,7 +102,7 @@ def roof_glyph(roof: str) -> tuple[str, str]:
 class ThebaiPen(Pen):
     """A pen of Thebai's palette that also notes the choices' keys it drew."""
 
-    def __init__(self, color: bool = True):
+    def __init__(self, color: bool = True) -> None:
         super().__init__(PALETTE, color)
         self.keys: set[str] = set()
 
