@@ -215,10 +215,6 @@ class Payment(Args):
     def spelled(self) -> str:
         return ".".join(f"{kind}{count}" for kind, count in self.pairs)
 
-    @classmethod
-    def of(cls, paid: dict[str, int]) -> "Payment":
-        return cls(tuple(sorted(paid.items())))
-
     def amounts(self) -> dict[str, int]:
         return dict(self.pairs)
 
