@@ -14,10 +14,14 @@ alone on the screen (80 columns), else the table's legend panel explains them al
 
 from __future__ import annotations
 
+from functools import cache
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from engine.thebai.choices import Fulfil
+from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, TRACKS
 from engine.thebai.view import ThebaiTable
 
 from .base import Board, Frame, Panel, legend_panel, seat_panels
@@ -28,14 +32,14 @@ from .thebai_style import ThebaiPen
 
 
 def _about(view: ThebaiTable) -> str:
-    """Which part of the shared board the viewer's decision is about."""
+    """Which part of the shared board the viewer's decision is about: where its choices act,
+    looked up among the spots of each part (a target is never cut apart)."""
     targets = _targets(view)
-    if any(t.startswith("council.") or t == "passage" for t in targets):
-        return "council"
-    if any(t in ("dionysus", "ares") for t in targets):
-        return "tracks"
-    if any(t.startswith("display.") or t == "deck" for t in targets):
-        return "contracts"
+    council = {"passage", *(f"council.{space}" for space in view["council"]["spaces"])}
+    contracts = {"deck", *(f"display.{slot}" for slot in range(len(view["contracts"]["display"])))}
+    for part, spots in (("council", council), ("tracks", set(TRACKS)), ("contracts", contracts)):
+        if not spots.isdisjoint(targets):
+            return part
     return "city"
 
 
@@ -108,20 +112,28 @@ def private(view: ThebaiTable, frame: Frame) -> RenderableType | None:
     return finish(frame, pen, hand(view, viewer, pen), pen.extras())
 
 
-def _targets(view: ThebaiTable) -> list[str]:
-    return [choice.target or "" for choice in view["choices"]]
+def _targets(view: ThebaiTable) -> set[str]:
+    return {choice.target for choice in view["choices"] if choice.target is not None}
+
+
+@cache
+def estate_spots(seat: int) -> frozenset[str]:
+    """The targets on a seat's estate (its rows and action spaces) and in its supply."""
+    rows = range(1, ESTATE_ROWS + 1)
+    return frozenset({f"pool{seat}.c", f"pool{seat}.h", *(f"e{seat}.row{r}" for r in rows),
+                      *(f"e{seat}.r{r}c{c}" for r in rows for c in range(1, ESTATE_COLS + 1))})
 
 
 def on_the_estate(view: ThebaiTable, viewer: int | None, seat: int) -> bool:
     """Choosing on the viewer's estate or its supply."""
-    return seat == viewer and any(target.startswith((f"e{viewer}.", f"pool{viewer}.")) for target in _targets(view))
+    return seat == viewer and not estate_spots(seat).isdisjoint(_targets(view))
 
 
 def fulfilling(view: ThebaiTable, viewer: int | None) -> bool:
     """Choosing a card of a secret hand (fulfilling a contract), unless the choice is on the estate."""
     if not secret_hand(view, viewer) or on_the_estate(view, viewer, viewer):
         return False
-    return any(target.startswith("card.") for target in _targets(view))
+    return any(isinstance(choice.args, Fulfil) for choice in view["choices"])
 
 
 class ThebaiBoard(Board):
