@@ -1,4 +1,2 @@
-"""Thebai (Board&Dice, 2025): setup, fate-phase battle and final scoring for the table assistant.
-
-There is no digital play of Thebai yet, so there is no Rules class here.
-"""
+"""Thebai (Board&Dice, 2025): the game's rules (rules.py, on the flow engine) and the table
+assistant's setup checklist, fate-phase battle helper and final score sheet (assistant.py)."""

@@ -11,20 +11,25 @@ effect the mover resolves.
 
 from __future__ import annotations
 
-from engine.core import Ask, Auto, Choice
+from typing import Iterator
 
-from .board import archon_on, city_grid, colour, free_tiles, gain, log, names, pay
+from engine.core import Ask, Auto, Choice, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
+
+from . import choices
+from .board import State, archon_on, city_grid, colour, free_tiles, gain, log, pay
 from .cadmea import tile_frames
 from .catalog import catalog
+from .choices import CityDie, Fulfil, Go, Home, Land, Stop
 from .contracts import TurnStage, turn_fulfils
 from .dice import demote, promote
-from .labels import tile_text
 
 WARDS = {"c": "citizen-ward", "h": "hoplite-ward"}
 OWN_TILE_BLESSING = "own-tile"
 
 
-def crossing(state, seat: int, space: str) -> str:
+def crossing(state: State, seat: int, space: str) -> str:
     """What crossing a dice space is for ``seat``: 'die', 'free', 'post' or 'jump'."""
     city = state["city"]
     if space in city["dice"]:
@@ -37,13 +42,13 @@ def crossing(state, seat: int, space: str) -> str:
     return "jump"
 
 
-def steps_from(state, seat: int, at: str, visited: list[str], jumped: bool) -> list[tuple[str, str]]:
+def steps_from(state: State, seat: int, at: str, visited: list[str], jumped: bool) -> list[tuple[str, str]]:
     """Legal (dice space, tile) steps from ``at`` that can still end on a free tile."""
     return [(d, b) for d, b, paid in _raw_steps(state, seat, at, visited, jumped)
             if _can_finish(state, seat, b, visited + [b], jumped or paid)]
 
 
-def _raw_steps(state, seat, at, visited, jumped):
+def _raw_steps(state: State, seat: int, at: str, visited: list[str], jumped: bool) -> Iterator[tuple[str, str, bool]]:
     tiles = state["city"]["tiles"]
     rich = state["res"][seat]["drachma"] >= 1
     for d, b in city_grid(state).across[at].items():
@@ -56,19 +61,19 @@ def _raw_steps(state, seat, at, visited, jumped):
         yield d, b, paid
 
 
-def _can_finish(state, seat, at, visited, jumped) -> bool:
+def _can_finish(state: State, seat: int, at: str, visited: list[str], jumped: bool) -> bool:
     if archon_on(state, at) in (None, seat):
         return True
     return any(_can_finish(state, seat, b, visited + [b], jumped or paid)
                for _, b, paid in _raw_steps(state, seat, at, visited, jumped))
 
 
-def cross(state, seat: int, space: str, flow) -> None:
+def cross(state: State, seat: int, space: str, flow: Stack) -> None:
     """Apply crossing ``space``: pay for it, or change the face of the die there."""
     kind = crossing(state, seat, space)
     if kind in ("jump", "post"):
         pay(state, seat, {"drachma": 1})
-        log(state, lambda: f"{names(state, seat)} pays 1 drachma to cross {space}")
+        log(state, lambda: Say("{seat:seat} pays 1 drachma to cross {space:space}", seat=seat, space=space))
         if kind == "post":
             owner = state["city"]["posts"][space]
             flow.push({"step": "promote", "seat": owner, "n": 1, "kind": "any", "where": "city", "mode": "any",
@@ -76,18 +81,19 @@ def cross(state, seat: int, space: str, flow) -> None:
     elif kind == "die":
         owner, die_kind, _ = state["city"]["dice"][space]
         if owner != seat:
-            promote(state, owner, f"city:{space}", flow, chosen=False)
-            log(state, lambda: f"{names(state, seat)}'s archon promotes {names(state, owner)}'s die on {space}")
+            promote(state, owner, CityDie(space), flow, chosen=False)
+            log(state, lambda: Say("{seat:seat}'s archon promotes {owner:seat}'s die on {space:space}",
+                                   seat=seat, owner=owner, space=space))
         elif WARDS[die_kind] in state["blessings"][seat]:
-            promote(state, seat, f"city:{space}", flow, chosen=False)
+            promote(state, seat, CityDie(space), flow, chosen=False)
         else:
             demote(state, seat, space)
 
 
-def land(state, seat: int, at: str, flow) -> None:
+def land(state: State, seat: int, at: str, flow: Stack) -> None:
     state["archons"][seat] = at
     tile = state["city"]["tiles"][at][0]
-    log(state, lambda: f"{names(state, seat)}'s archon ends on {at}")
+    log(state, lambda: Say("{seat:seat}'s archon ends on {space:space}", seat=seat, space=at))
     if OWN_TILE_BLESSING in state["blessings"][seat] and catalog().tiles[tile]["colour"] == colour(seat):
         gain(state, seat, {"drachma": 1})
     flow.push(*tile_frames(tile, seat))
@@ -99,49 +105,48 @@ class Archon(TurnStage):
     name = "archon"
     topic = "archon"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
         at = state["archons"][seat]
         if at is None:
-            moves = [Choice(f"land:{t}", target=t) for t in free_tiles(state, seat)]
+            moves = [choices.land(t) for t in free_tiles(state, seat)]
         else:
-            moves = [*(Choice(f"go:{b}", target=b) for _, b in steps_from(state, seat, at, [at], False)),
-                     Choice("home", target=at)]
+            moves = [*(choices.go(b) for _, b in steps_from(state, seat, at, [at], False)), choices.home(at)]
         return moves + turn_fulfils(state, seat)
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return state["archons"][frame["seat"]] is not None or bool(free_tiles(state, frame["seat"]))
 
-    def describe(self, state, frame, choice):
-        kind, _, to = choice.id.partition(":")
-        if kind == "f":
-            return super().describe(state, frame, choice)
-        if kind == "home":
-            return "Take the archon home", "gain 1 drachma"
-        if kind == "land":
-            return f"Place the archon on {to}", tile_text(state["city"]["tiles"][to][0])
-        return _step_label(state, frame["seat"], state["archons"][frame["seat"]], to)
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        match choice.args:
+            case Fulfil():
+                return super().describe(state, frame, choice)
+            case Home():
+                return "Take the archon home", "gain 1 drachma"
+            case Land(to):
+                return Say("Place the archon on {space:space}", space=to), tile_desc(state, to)
+        return _step_label(state, frame["seat"], state["archons"][frame["seat"]], choice.args.space)
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: move your archon"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: move your archon", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if self.fulfil_now(state, frame, choice, flow):
             return
         seat = frame["seat"]
-        kind, _, to = choice.id.partition(":")
-        if kind == "home":
-            state["archons"][seat] = None
-            gain(state, seat, {"drachma": 1})
-            log(state, lambda: f"{names(state, seat)} takes the archon home (+1 drachma)")
-        elif kind == "land":
-            land(state, seat, to, flow)
-        else:
-            start = state["archons"][seat]
-            _step(state, seat, start, to, [start], False, flow)
+        match choice.args:
+            case Home():
+                state["archons"][seat] = None
+                gain(state, seat, {"drachma": 1})
+                log(state, lambda: Say("{seat:seat} takes the archon home (+1 drachma)", seat=seat))
+            case Land(to):
+                land(state, seat, to, flow)
+            case Go(to):
+                start = state["archons"][seat]
+                _step(state, seat, start, to, [start], False, flow)
 
 
-def _step(state, seat, at, to, visited, jumped, flow):
+def _step(state: State, seat: int, at: str, to: str, visited: list[str], jumped: bool, flow: Stack) -> None:
     space = next(d for d, b in city_grid(state).across[at].items() if b == to)
     paid = crossing(state, seat, space) in ("jump", "post")
     state["archons"][seat] = to
@@ -154,7 +159,7 @@ class ArchonNext(Auto):
 
     name = "archon_next"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         seat = frame["seat"]
         at = state["archons"][seat]
         if steps_from(state, seat, at, frame["visited"], frame["jumped"]):
@@ -163,16 +168,29 @@ class ArchonNext(Auto):
             land(state, seat, at, flow)
 
 
-def _step_label(state, seat, at, to) -> tuple[str, str]:
+def tile_desc(state: State, space: str) -> Say:
+    """The Cadmea tile on a space of the city, with its roofs and effect."""
+    return Say("{tile:tile_desc}", tile=state["city"]["tiles"][space][0])
+
+
+STEP_LABELS = {"free": "Step to {space:space} (free)", "post": "Step to {space:space} (1 drachma (stand))",
+               "jump": "Step to {space:space} (1 drachma (empty space))"}
+"""An archon's step, by what crossing the dice space on the way is (a die: see ``_step_label``)."""
+
+
+def _step_label(state: State, seat: int, at: str, to: str) -> tuple[Said, Said]:
     space = next(d for d, b in city_grid(state).across[at].items() if b == to)
     kind = crossing(state, seat, space)
-    what = {"die": "over a die", "free": "free", "post": "1 drachma (stand)", "jump": "1 drachma (empty space)"}[kind]
-    if kind == "die":
-        owner = state["city"]["dice"][space][0]
-        what = "promotes " + names(state, owner) + "'s die" if owner != seat else "over your own die"
-    held = archon_on(state, to)
-    tile = tile_text(state["city"]["tiles"][to][0])
-    return f"Step to {to} ({what})", ("pass only: another archon is there; " if held not in (None, seat) else "") + tile
+    if kind != "die":
+        label = Say(STEP_LABELS[kind], space=to)
+    elif (owner := state["city"]["dice"][space][0]) != seat:
+        label = Say("Step to {space:space} (promotes {owner:seat}'s die)", space=to, owner=owner)
+    else:
+        label = Say("Step to {space:space} (over your own die)", space=to)
+    tile = state["city"]["tiles"][to][0]
+    if archon_on(state, to) not in (None, seat):
+        return label, Say("pass only: another archon is there; {tile:tile_desc}", tile=tile)
+    return label, Say("{tile:tile_desc}", tile=tile)
 
 
 class ArchonStep(Ask):
@@ -181,30 +199,32 @@ class ArchonStep(Ask):
     name = "archon_step"
     topic = "archon"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
         at = state["archons"][seat]
-        choices = [Choice(f"go:{b}", target=b) for _, b in steps_from(state, seat, at, frame["visited"], frame["jumped"])]
+        found = [choices.go(b) for _, b in steps_from(state, seat, at, frame["visited"], frame["jumped"])]
         if archon_on(state, at) == seat and sum(1 for a in state["archons"] if a == at) == 1:
-            choices.append(Choice("stop", target=at))
-        return choices
+            found.append(choices.stop_at(at))
+        return found
 
-    def describe(self, state, frame, choice):
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         at = state["archons"][frame["seat"]]
-        if choice.id == "stop":
-            return f"End the move on {at}", tile_text(state["city"]["tiles"][at][0])
-        return _step_label(state, frame["seat"], at, choice.id[3:])
+        match choice.args:
+            case Go(to):
+                return _step_label(state, frame["seat"], at, to)
+        return Say("End the move on {space:space}", space=at), tile_desc(state, at)
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: keep moving the archon or end here"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: keep moving the archon or end here", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         seat = frame["seat"]
         at = state["archons"][seat]
-        if choice.id == "stop":
-            land(state, seat, at, flow)
-        else:
-            _step(state, seat, at, choice.id[3:], frame["visited"], frame["jumped"], flow)
+        match choice.args:
+            case Go(to):
+                _step(state, seat, at, to, frame["visited"], frame["jumped"], flow)
+            case Stop():
+                land(state, seat, at, flow)
 
 
 STEPS = (Archon(), ArchonStep(), ArchonNext())

@@ -1,15 +1,16 @@
 """Reading and changing the parts of a Thebai state that every rule touches.
 
-The state is plain data (see engine/thebai/newgame.py for its layout). These helpers keep
+The state is plain data (see engine/thebai/setup.py for its layout). These helpers keep
 the golden rule (VP never below 0) and the estate and city availability rules in one place.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from engine.core import add_log
 from engine.core.log import logging
+from engine.core.text import Said
 
 from .catalog import catalog
 from .constants import COLOURS, ESTATE_COLS, ESTATE_ROWS, power
@@ -22,10 +23,11 @@ def names(state: State, seat: int) -> str:
     return state["names"][seat]
 
 
-def log(state: State, text_or_fn, **kwargs) -> None:
-    """Add a log line; ``text_or_fn`` may be a function so play-outs build no text."""
+def log(state: State, said: Said | Callable[[], Said], **kwargs: Any) -> None:
+    """Add a log entry (engine/core/log.py); ``said`` may be a function, so that play-outs, which
+    keep no log, build nothing."""
     if logging(state):
-        add_log(state, text_or_fn() if callable(text_or_fn) else text_or_fn, **kwargs)
+        add_log(state, said() if callable(said) else said, **kwargs)
 
 
 def city_grid(state: State) -> Grid:

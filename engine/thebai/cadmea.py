@@ -3,39 +3,40 @@ removing one to the box, and hurrying the archon onto one."""
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice
+from engine.core import Ask, Choice, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
 
-from . import effects
-from .board import city_grid, free_tiles, log, matched_sides, names, placeable_spaces
+from . import choices, effects
+from .board import State, city_grid, free_tiles, log, matched_sides, placeable_spaces
 from .catalog import catalog
+from .choices import EstateRow, Side, To
 from .constants import ESTATE_ROWS
-from .geometry import SIDES
-from .labels import effect_text, tile_text
 
 EXTRA_EDGE_BLESSING = "roofs"
 
 
-def tile_frames(tile_id: str, seat: int) -> list[dict]:
+def tile_frames(tile_id: str, seat: int) -> list[Frame]:
     return effects.frames(catalog().tiles[tile_id]["effect"], seat)
 
 
-def roof_frames(roof: str, seat: int) -> list[dict]:
+def roof_frames(roof: str, seat: int) -> list[Frame]:
     return effects.frames(catalog().roofs[roof]["effect"], seat)
 
 
-def estate_rows(state, seat: int) -> list[int]:
+def estate_rows(state: State, seat: int) -> list[int]:
     return [r for r in range(1, ESTATE_ROWS + 1) if state["estate"][seat][r - 1]]
 
 
-def row_choices(state, seat: int) -> list[Choice]:
-    return [Choice(f"row:{r}", target=f"e{seat}.row{r}") for r in estate_rows(state, seat)]
+def row_choices(state: State, seat: int) -> list[Choice]:
+    return [choices.estate_row(r, seat) for r in estate_rows(state, seat)]
 
 
-def _row_label(state, frame, choice) -> tuple[str, str]:
-    if choice.id == "stop":
-        return "Stop", ""
-    row = int(choice.id[4:])
-    return f"Row {row}: {tile_text(state['estate'][frame['seat']][row - 1][0])}", ""
+def _row_label(state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+    match choice.args:
+        case EstateRow(row):
+            return Say("Row {row}: {tile:tile_desc}", row=row, tile=state["estate"][frame["seat"]][row - 1][0]), ""
+    return "Stop", ""
 
 
 class PlaceRow(Ask):
@@ -44,24 +45,26 @@ class PlaceRow(Ask):
     name = "place_row"
     topic = "cadmea"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(estate_rows(state, frame["seat"])) and bool(placeable_spaces(state, frame["seat"]))
 
-    def options(self, state, frame):
-        return [*row_choices(state, frame["seat"]), Choice("stop")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*row_choices(state, frame["seat"]), choices.STOP]
 
     describe = staticmethod(lambda state, frame, choice: _row_label(state, frame, choice))
 
-    def prompt(self, state, frame):
-        what = "resolve and place" if frame["activate"] else "place"
-        return f"{names(state, frame['seat'])}: {what} a Cadmea tile (up to {frame['edges']} matched roofs)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        if frame["activate"]:
+            return Say("{seat:seat}: resolve and place a Cadmea tile (up to {edges} matched roofs)",
+                       seat=frame["seat"], edges=frame["edges"])
+        return Say("{seat:seat}: place a Cadmea tile (up to {edges} matched roofs)", seat=frame["seat"], edges=frame["edges"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if not isinstance(choice.args, EstateRow):
             return
-        seat, row = frame["seat"], int(choice.id[4:])
+        seat, row = frame["seat"], choice.args.row
         tile = state["estate"][seat][row - 1].pop(0)
-        log(state, lambda: f"{names(state, seat)} takes Cadmea tile {tile} from estate row {row}")
+        log(state, lambda: Say("{seat:seat} takes Cadmea tile {tile:tile} from estate row {row}", seat=seat, tile=tile, row=row))
         after = {"step": "place_space", "seat": seat, "tile": tile, "edges": frame["edges"]}
         flow.push(*(tile_frames(tile, seat) if frame["activate"] else ()), after)
 
@@ -70,17 +73,17 @@ class PlaceSpace(Ask):
     name = "place_space"
     topic = "cadmea"
 
-    def options(self, state, frame):
-        return [Choice(f"at:{t}", target=t) for t in placeable_spaces(state, frame["seat"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.at(t, t) for t in placeable_spaces(state, frame["seat"])]
 
-    def describe(self, state, frame, choice):
-        return f"Place it on {choice.id[3:]}", ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("Place it on {space:space}", space=choice.args.space), ""
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: where does {frame['tile']} go?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: where does {tile:tile} go?", seat=frame["seat"], tile=frame["tile"])
 
-    def act(self, state, frame, choice, flow):
-        flow.push({"step": "place_turn", "seat": frame["seat"], "tile": frame["tile"], "at": choice.id[3:],
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        flow.push({"step": "place_turn", "seat": frame["seat"], "tile": frame["tile"], "at": choice.args.space,
                    "edges": frame["edges"]})
 
 
@@ -88,24 +91,23 @@ class PlaceTurn(Ask):
     name = "place_turn"
     topic = "cadmea"
 
-    def options(self, state, frame):
-        return [Choice(f"rot:{k}", target=frame["at"]) for k in range(4)]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.rotation(k, frame["at"]) for k in range(4)]
 
-    def describe(self, state, frame, choice):
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         roofs = catalog().tiles[frame["tile"]]["roofs"]
-        k = int(choice.id[4:])
-        shown = " ".join(f"{SIDES[s]}:{catalog().roofs[roofs[(s - k) % 4]]['letter']}" for s in range(4))
-        matched = matched_sides(state, frame["at"], roofs, k)
-        hint = ", ".join(f"{SIDES[s]} {r}" for s, r in matched) or "no roof matches"
-        return f"Turn {k * 90} degrees ({shown})", f"matches: {hint}"
+        k = choice.args.turns
+        matched = [[s, r] for s, r in matched_sides(state, frame["at"], roofs, k)]
+        return (Say("Turn {degrees} degrees ({shown:turned})", degrees=k * 90, shown=[frame["tile"], k]),
+                Say("matches: {matched:matched}", matched=matched))
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: turn {frame['tile']} on {frame['at']}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: turn {tile:tile} on {space:space}", seat=frame["seat"], tile=frame["tile"], space=frame["at"])
 
-    def act(self, state, frame, choice, flow):
-        seat, tile, at, turn = frame["seat"], frame["tile"], frame["at"], int(choice.id[4:])
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        seat, tile, at, turn = frame["seat"], frame["tile"], frame["at"], choice.args.turns
         state["city"]["tiles"][at] = [tile, turn]
-        log(state, lambda: f"{names(state, seat)} places {tile} on {at}")
+        log(state, lambda: Say("{seat:seat} places {tile:tile} on {space:space}", seat=seat, tile=tile, space=at))
         matched = matched_sides(state, at, catalog().tiles[tile]["roofs"], turn)
         allowed = frame["edges"] + (1 if EXTRA_EDGE_BLESSING in state["blessings"][seat] else 0)
         if state["city"]["sites"].get(at) == seat:
@@ -124,27 +126,28 @@ class PlaceEdges(Ask):
     name = "place_edges"
     topic = "cadmea"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return frame["left"] > 0 and bool(frame["sides"])
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         g = city_grid(state)
-        return [*(Choice(f"side:{k}", target=g.sides_of[frame["at"]][k]) for k, _ in frame["sides"]), Choice("stop")]
+        return [*(choices.side(k, g.sides_of[frame["at"]][k]) for k, _ in frame["sides"]), choices.STOP]
 
-    def describe(self, state, frame, choice):
-        if choice.id == "stop":
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        if not isinstance(choice.args, Side):
             return "Resolve no more roofs", ""
-        k = int(choice.id[5:])
+        k = choice.args.side
         roof = dict((s, r) for s, r in frame["sides"])[k]
-        return f"{SIDES[k]} side, {roof} roof", effect_text(catalog().roofs[roof]["effect"])
+        return (Say("{side:side} side, {roof:roof} roof", side=k, roof=roof),
+                Say("{effect:effect}", effect=catalog().roofs[roof]["effect"]))
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: resolve a matched roof ({frame['left']} left)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: resolve a matched roof ({left} left)", seat=frame["seat"], left=frame["left"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if not isinstance(choice.args, Side):
             return
-        k = int(choice.id[5:])
+        k = choice.args.side
         roof = dict((s, r) for s, r in frame["sides"])[k]
         rest = {**frame, "left": frame["left"] - 1, "sides": [[s, r] for s, r in frame["sides"] if s != k]}
         flow.push(*roof_frames(roof, frame["seat"]), rest)
@@ -156,24 +159,24 @@ class Remove(Ask):
     name = "remove"
     topic = "cadmea"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return frame["n"] > 0 and bool(estate_rows(state, frame["seat"]))
 
-    def options(self, state, frame):
-        return [*row_choices(state, frame["seat"]), Choice("stop")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*row_choices(state, frame["seat"]), choices.STOP]
 
     describe = staticmethod(lambda state, frame, choice: _row_label(state, frame, choice))
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: remove the leftmost Cadmea tile of a row ({frame['n']} left)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: remove the leftmost Cadmea tile of a row ({n} left)", seat=frame["seat"], n=frame["n"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if not isinstance(choice.args, EstateRow):
             return
-        seat, row = frame["seat"], int(choice.id[4:])
+        seat, row = frame["seat"], choice.args.row
         tile = state["estate"][seat][row - 1].pop(0)
         state["tile_box"].append(tile)
-        log(state, lambda: f"{names(state, seat)} removes Cadmea tile {tile} from estate row {row}")
+        log(state, lambda: Say("{seat:seat} removes Cadmea tile {tile:tile} from estate row {row}", seat=seat, tile=tile, row=row))
         flow.push(*(tile_frames(tile, seat) if frame["activate"] else ()), {**frame, "n": frame["n"] - 1})
 
 
@@ -183,27 +186,28 @@ class Hurry(Ask):
     name = "hurry"
     topic = "archon"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(free_tiles(state, frame["seat"]))
 
-    def options(self, state, frame):
-        return [*(Choice(f"to:{t}", target=t) for t in free_tiles(state, frame["seat"])), Choice("stop")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*(choices.to(t) for t in free_tiles(state, frame["seat"])), choices.STOP]
 
-    def describe(self, state, frame, choice):
-        if choice.id == "stop":
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        if not isinstance(choice.args, To):
             return "Do not hurry the archon", ""
-        tile = state["city"]["tiles"][choice.id[3:]][0]
-        return f"Archon to {choice.id[3:]}", tile_text(tile) if frame["activate"] else ""
+        at = choice.args.space
+        tile = state["city"]["tiles"][at][0]
+        return Say("Archon to {space:space}", space=at), Say("{tile:tile_desc}", tile=tile) if frame["activate"] else ""
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: hurry your archon"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: hurry your archon", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if not isinstance(choice.args, To):
             return
-        seat, at = frame["seat"], choice.id[3:]
+        seat, at = frame["seat"], choice.args.space
         state["archons"][seat] = at
-        log(state, lambda: f"{names(state, seat)} hurries the archon to {at}")
+        log(state, lambda: Say("{seat:seat} hurries the archon to {space:space}", seat=seat, space=at))
         if frame["activate"]:
             flow.push(*tile_frames(state["city"]["tiles"][at][0], seat))
 

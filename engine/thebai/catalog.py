@@ -22,7 +22,7 @@ FILES = ("estate", "roofs", "cadmea", "city", "contracts", "invaders", "gates", 
          "council", "heralds", "setup", "battle_vp")
 
 
-def _no_check(records):
+def _no_check(records: list[dict]) -> None:
     return None
 
 

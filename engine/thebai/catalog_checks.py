@@ -31,7 +31,7 @@ def reward_ids(all_records: dict[str, list[dict]]) -> dict[str, set[str]]:
             "final": _ids(kinds(dev, "final"))}
 
 
-def check_estate(records, everything):
+def check_estate(records: list[dict], everything: dict[str, list[dict]]) -> None:
     rows = kinds(records, "row")
     require(sorted(r["row"] for r in rows) == list(range(1, ESTATE_ROWS + 1)), "one row record per estate row 1-3")
     require(len({r["colour"] for r in rows}) == ESTATE_ROWS, "estate rows need distinct colours")
@@ -57,7 +57,7 @@ def check_estate(records, everything):
     require(set(refresh) == set(range(ESTATE_COLS)), "a refresh face for 0-4 empty columns")
 
 
-def check_roofs(records, everything):
+def check_roofs(records: list[dict], everything: dict[str, list[dict]]) -> None:
     require(len(records) == 4, "there are four roof colours")
     require(len({r["letter"] for r in records}) == 4, "roof letters must differ")
     for r in records:
@@ -68,7 +68,7 @@ def check_roofs(records, everything):
             "a brown roof promotes two different hoplite dice")
 
 
-def check_cadmea(records, everything):
+def check_cadmea(records: list[dict], everything: dict[str, list[dict]]) -> None:
     roofs = _ids(everything["roofs"])
     ids = reward_ids(everything)
     for colour in COLOURS:
@@ -89,7 +89,7 @@ def check_cadmea(records, everything):
     require(("peach", [{"gain": {"grape": 2}}]) in effects, "a peach tile gives 2 grapes (the city example)")
 
 
-def _space_ok(side, space):
+def _space_ok(side: dict, space: str) -> bool:
     kind, _, rest = space.partition(".")
     try:
         row, col = int(kind[1:]), int(rest)
@@ -98,7 +98,7 @@ def _space_ok(side, space):
     return kind[0] == "t" and 1 <= row <= side["rows"] and 1 <= col <= side["cols"]
 
 
-def check_city(records, everything):
+def check_city(records: list[dict], everything: dict[str, list[dict]]) -> None:
     sides = {r["id"]: r for r in records}
     require(set(sides) == {"side-12", "side-34"}, "two city sides: side-12 and side-34")
     for side in records:
@@ -118,7 +118,7 @@ def check_city(records, everything):
     require(len(sides["side-34"]["start"].get("4", [])) == 4, "4 players: 4 chosen tiles")
 
 
-def check_contracts(records, everything):
+def check_contracts(records: list[dict], everything: dict[str, list[dict]]) -> None:
     ids = reward_ids(everything)
     for r in records:
         require(r["suit"] in SUITS, f"{r['id']}: suit must be one of {', '.join(SUITS)}")
@@ -135,21 +135,21 @@ def check_contracts(records, everything):
             "a contract resolves and places a Cadmea tile with up to 2 matched edges (the rulebook's example)")
 
 
-def check_invaders(records, everything):
+def check_invaders(records: list[dict], everything: dict[str, list[dict]]) -> None:
     require(len(records) > ROWS, "more invader cards than rows (the rest are boxed unseen)")
     require(all(isinstance(r["modifier"], int) and r["modifier"] >= 0 for r in records),
             "invader modifiers are whole numbers >= 0 (an invader always has power)")
     require(any(r["modifier"] == 1 for r in records), "a +1 invader (the battle example)")
 
 
-def check_gates(records, everything):
+def check_gates(records: list[dict], everything: dict[str, list[dict]]) -> None:
     require(len(records) == ROWS, "seven gate tiles")
     for r in records:
         check_effect(r["loot"], r["id"])
     require(any(r["loot"] == [{"gain": {"grape": 1}}] for r in records), "a gate gives 1 grape (the battle example)")
 
 
-def check_commanders(records, everything):
+def check_commanders(records: list[dict], everything: dict[str, list[dict]]) -> None:
     require(len(records) > ROWS, "more commanders than rows (the rest are boxed)")
     abilities = [r["ability"] for r in records]
     require(sorted(abilities) == sorted(["row"] * 3 + list(ABILITIES[1:])),
@@ -161,7 +161,7 @@ def check_commanders(records, everything):
             check_cost(r["cost"], r["id"])
 
 
-def check_fate(records, everything):
+def check_fate(records: list[dict], everything: dict[str, list[dict]]) -> None:
     peace = kinds(records, "peace")
     conflict = kinds(records, "conflict")
     require(len(peace) == 7, "seven peace fate tiles (the appendix)")
@@ -179,7 +179,7 @@ def check_fate(records, everything):
     require(any(r["row"] == 4 for r in stacks["gamma"]), "the battle example's 2nd battle is in row 4")
 
 
-def check_devotion(records, everything):
+def check_devotion(records: list[dict], everything: dict[str, list[dict]]) -> None:
     tracks = {r["id"]: r["length"] for r in kinds(records, "track")}
     require(set(tracks) == {"dionysus", "ares"}, "two tracks, Dionysus and Ares")
     ids = reward_ids({"devotion": records})
@@ -201,7 +201,7 @@ def check_devotion(records, everything):
         require(1 <= m["row"] <= ESTATE_ROWS and 1 <= m["power"] <= 3 and m["count"] > 0, f"{m['id']}: row, power, count")
 
 
-def check_council(records, everything):
+def check_council(records: list[dict], everything: dict[str, list[dict]]) -> None:
     spaces = kinds(records, "space")
     main = [s for s in spaces if s["monument"] != "p4"]
     for s in spaces:
@@ -224,14 +224,14 @@ def check_council(records, everything):
     require(markers == {2: 3, 3: 4, 4: 5}, "3, 4 or 5 collapse markers by player count")
 
 
-def check_heralds(records, everything):
+def check_heralds(records: list[dict], everything: dict[str, list[dict]]) -> None:
     side = next(r for r in everything["city"] if r["id"] == "side-12")
     require(len(records) >= 10, "a herald card per round")
     for r in records:
         require(1 <= r["column"] <= side["cols"] and _space_ok(side, r["space"]), f"{r['id']}: column and space")
 
 
-def check_setup(records, everything):
+def check_setup(records: list[dict], everything: dict[str, list[dict]]) -> None:
     starts = {r["place"]: r for r in kinds(records, "start")}
     require(set(starts) == {1, 2, 3, 4}, "a starting row per turn-order place 1-4")
     for r in starts.values():
@@ -247,7 +247,7 @@ def check_setup(records, everything):
     require(kinds(records, "plaza")[0]["markers"] >= 10, "a plaza marker per round")
 
 
-def check_battle_vp(records, everything):
+def check_battle_vp(records: list[dict], everything: dict[str, list[dict]]) -> None:
     surpluses = [r.get("surplus") for r in records]
     require(surpluses[:1] == [0] and surpluses == sorted(set(surpluses)), "surplus values must start at 0 and increase")
     for r in records:

@@ -3,85 +3,76 @@ goes where its ability says (the rulebook appendix's eight abilities)."""
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice
+from typing import Any
 
-from . import effects
-from .board import can_pay, city_grid, free_dice_spaces, free_tiles, log, names, pay
+from engine.core import Ask, Choice, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
+
+from . import choices, effects
+from .board import State, can_pay, city_grid, free_dice_spaces, free_tiles, log, pay
 from .cadmea import roof_frames, tile_frames
 from .catalog import catalog
-from .constants import ESTATE_ROWS
-from .council import criterion_text, free_spaces
-from .devotion import TRACK_NAMES
-from .labels import contract_text, effect_text
-
-
-def _name(cid: str) -> str:
-    return catalog().commanders[cid]["name"]
+from .choices import At
+from .constants import ESTATE_ROWS, TRACKS
+from .council import free_spaces
 
 
 class TakeCommander(Ask):
     name = "take_commander"
     topic = "commanders"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return any(state["row_cmd"])
 
-    def options(self, state, frame):
-        return [Choice(f"row:{r}", target=f"cmd{r}") for r, c in enumerate(state["row_cmd"], 1) if c]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.commander_row(r) for r, c in enumerate(state["row_cmd"], 1) if c]
 
-    def describe(self, state, frame, choice):
-        cid = state["row_cmd"][int(choice.id[4:]) - 1]
-        return f"{_name(cid)} (row {choice.id[4:]})", ABILITY_TEXT[catalog().commanders[cid]["ability"]]
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        row = choice.args.row
+        cid = state["row_cmd"][row - 1]
+        return Say("{commander:commander} (row {row})", commander=cid, row=row), Say("{commander:ability}", commander=cid)
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: first Strategos in the row: take a commander"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: first Strategos in the row: take a commander", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
-        seat, row = frame["seat"], int(choice.id[4:])
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        seat, row = frame["seat"], choice.args.row
         cid = state["row_cmd"][row - 1]
         state["row_cmd"][row - 1] = None
         state["cmd"][cid] = {"seat": seat, "at": None}
-        log(state, lambda: f"{names(state, seat)} takes the commander {_name(cid)}")
+        log(state, lambda: Say("{seat:seat} takes the commander {commander:commander}", seat=seat, commander=cid))
         flow.push({"step": f"stand_{catalog().commanders[cid]['ability']}", "seat": seat, "commander": cid})
-
-
-ABILITY_TEXT = {
-    "row": "stand beside an estate row: a bonus for every die or metoikoi placed there",
-    "site": "stand on an empty Cadmea space: resolve the roofs around it; only you may build there",
-    "track": "stand beside a devotion track: 2 steps now, an extra promotion on its promotion spaces",
-    "post": "stand on a dice space: resolve the tiles beside it; others' archons crossing it promote your die",
-    "contract": "stand on a display contract: you may fulfil it as if in hand",
-    "council": "pay 2 drachma: stand on a council space, scoring like a die there",
-}
 
 
 class _Stand(Ask):
     topic = "commanders"
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: place the stand of {_name(frame['commander'])}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: place the stand of {commander:commander}", seat=frame["seat"], commander=frame["commander"])
 
-    def stand(self, state, frame, at) -> None:
+    def stand(self, state: State, frame: Frame, at: str) -> None:
         state["cmd"][frame["commander"]]["at"] = at
-        log(state, lambda: f"{names(state, frame['seat'])} places {_name(frame['commander'])}'s stand ({at})")
+        log(state, lambda: Say("{seat:seat} places {commander:commander}'s stand ({at})",
+                               seat=frame["seat"], commander=frame["commander"], at=at))
 
 
 class StandRow(_Stand):
     name = "stand_row"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
         used = {c["at"] for c in state["cmd"].values() if c["seat"] == seat}
-        return [Choice(f"row:{r}", target=f"e{seat}.row{r}") for r in range(1, ESTATE_ROWS + 1) if f"row{r}" not in used]
+        return [choices.estate_row(r, seat) for r in range(1, ESTATE_ROWS + 1) if f"row{r}" not in used]
 
-    def describe(self, state, frame, choice):
-        return f"Beside estate row {choice.id[4:]}", effect_text(catalog().commanders[frame["commander"]]["bonus"])
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("Beside estate row {row}", row=choice.args.row), Say("{commander:bonus}", commander=frame["commander"])
 
-    def act(self, state, frame, choice, flow):
-        self.stand(state, frame, f"row{choice.id[4:]}")
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        self.stand(state, frame, f"row{choice.args.row}")
 
 
-def connected_roofs(state, space: str) -> list[str]:
+def connected_roofs(state: State, space: str) -> list[str]:
     """The roofs facing an empty Cadmea space: its neighbours' edges and the board's printed edge."""
     g = city_grid(state)
     tiles = catalog().tiles
@@ -99,21 +90,21 @@ def connected_roofs(state, space: str) -> list[str]:
 class StandSite(_Stand):
     name = "stand_site"
 
-    def spaces(self, state):
+    def spaces(self, state: State) -> list[str]:
         return [t for t in city_grid(state).tiles if t not in state["city"]["tiles"] and t not in state["city"]["sites"]]
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(self.spaces(state))
 
-    def options(self, state, frame):
-        return [Choice(f"at:{t}", target=t) for t in self.spaces(state)]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.at(t, t) for t in self.spaces(state)]
 
-    def describe(self, state, frame, choice):
-        roofs = connected_roofs(state, choice.id[3:])
-        return f"On {choice.id[3:]}", "roofs: " + (", ".join(roofs) or "none")
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        roofs = connected_roofs(state, choice.args.space)
+        return Say("On {space:space}", space=choice.args.space), Say("roofs: {roofs:roofs}", roofs=roofs)
 
-    def act(self, state, frame, choice, flow):
-        at = choice.id[3:]
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        at = choice.args.space
         state["city"]["sites"][at] = frame["seat"]
         self.stand(state, frame, at)
         for roof in reversed(connected_roofs(state, at)):
@@ -123,14 +114,14 @@ class StandSite(_Stand):
 class StandTrack(_Stand):
     name = "stand_track"
 
-    def options(self, state, frame):
-        return [Choice(f"t:{t}", target=t) for t in TRACK_NAMES]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.track(t) for t in TRACKS]
 
-    def describe(self, state, frame, choice):
-        return f"Beside the {TRACK_NAMES[choice.id[2:]]} track", "and 2 steps on it now"
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("Beside the {track:track} track", track=choice.args.track), "and 2 steps on it now"
 
-    def act(self, state, frame, choice, flow):
-        track = choice.id[2:]
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        track = choice.args.track
         self.stand(state, frame, track)
         flow.push(*effects.frames([{"devotion": {"n": 2, "track": track}}], frame["seat"]))
 
@@ -138,18 +129,21 @@ class StandTrack(_Stand):
 class StandPost(_Stand):
     name = "stand_post"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(free_dice_spaces(state, True))
 
-    def options(self, state, frame):
-        return [Choice(f"at:{d}", target=d) for d in free_dice_spaces(state, True)]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.at(d, d) for d in free_dice_spaces(state, True)]
 
-    def describe(self, state, frame, choice):
-        usable = [t for t in city_grid(state).touching[choice.id[3:]] if t in free_tiles(state)]
-        return f"On {choice.id[3:]}", "resolves " + (", ".join(usable) or "no free tile")
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        at = choice.args.space
+        usable = [t for t in city_grid(state).touching[at] if t in free_tiles(state)]
+        if not usable:
+            return Say("On {space:space}", space=at), "resolves no free tile"
+        return Say("On {space:space}", space=at), Say("resolves {tiles:spaces}", tiles=usable)
 
-    def act(self, state, frame, choice, flow):
-        at, seat = choice.id[3:], frame["seat"]
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        at, seat = choice.args.space, frame["seat"]
         state["city"]["posts"][at] = seat
         self.stand(state, frame, at)
         for t in reversed([t for t in city_grid(state).touching[at] if t in free_tiles(state)]):
@@ -159,42 +153,43 @@ class StandPost(_Stand):
 class StandContract(_Stand):
     name = "stand_contract"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         stand = state["cmd"][frame["commander"]]
         return stand["at"] not in state["display"] and any(state["display"])
 
-    def options(self, state, frame):
-        return [Choice(f"show:{k}", target=f"display.{k}") for k, c in enumerate(state["display"]) if c]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.display(k) for k, c in enumerate(state["display"]) if c]
 
-    def describe(self, state, frame, choice):
-        return f"Mark {contract_text(state['display'][int(choice.id[5:])])}", ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("Mark {contract:contract_desc}", contract=state["display"][choice.args.slot]), ""
 
-    def act(self, state, frame, choice, flow):
-        self.stand(state, frame, state["display"][int(choice.id[5:])])
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        self.stand(state, frame, state["display"][choice.args.slot])
 
 
 class StandCouncil(_Stand):
     name = "stand_council"
 
-    def cost(self, frame):
+    def cost(self, frame: Frame) -> dict[str, Any]:
         return catalog().commanders[frame["commander"]]["cost"]
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return can_pay(state, frame["seat"], self.cost(frame)) and bool(free_spaces(state))
 
-    def options(self, state, frame):
-        return [*(Choice(f"at:{s}", target=f"council.{s}") for s in free_spaces(state)), Choice("stop")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*(choices.at(s, f"council.{s}") for s in free_spaces(state)), choices.STOP]
 
-    def describe(self, state, frame, choice):
-        if choice.id == "stop":
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        if not isinstance(choice.args, At):
             return "Keep the stand (do not pay)", ""
-        return f"Council space {choice.id[3:]} (pay 2 drachma)", criterion_text(state, choice.id[3:])
+        return (Say("Council space {space:space} (pay 2 drachma)", space=choice.args.space),
+                Say("{space:criterion}", space=choice.args.space))
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if not isinstance(choice.args, At):
             return
         pay(state, frame["seat"], self.cost(frame))
-        at = choice.id[3:]
+        at = choice.args.space
         state["council"][at] = [frame["seat"], "stand", None]
         self.stand(state, frame, at)
 

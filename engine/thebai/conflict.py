@@ -3,29 +3,33 @@ the table assistant's battle helper runs), loot, hoplite wages, councillors, tur
 
 from __future__ import annotations
 
-from engine.core import Ask, Auto, Choice, Draw
+from typing import Sequence
 
-from . import effects
+from engine.core import Ask, Auto, Choice, Draw, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
+
+from . import choices, effects
 from .battle import Combatant, resolve_battle
-from .board import log, names, pay, row_power
+from .board import State, log, pay, row_power
 from .catalog import catalog
+from .choices import Invader, Keep
 from .constants import power
-from .labels import face
 
 
-def conflict_frames(row: int) -> list[dict]:
+def conflict_frames(row: int) -> list[Frame]:
     return [{"step": "reveal_invader", "row": row}, {"step": "battle", "row": row},
             {"step": "council_move"}, {"step": "turn_order"}]
 
 
-def stack_place(state, track: str, seat: int) -> int:
+def stack_place(state: State, track: str, seat: int) -> int:
     """A marker's place in its stack on a track, counted from the bottom (1 = arrived first)."""
     here = state["track"][track][seat]
     stamps = state["arrived"][track]
     return 1 + sum(1 for s in range(state["n"]) if state["track"][track][s] == here and stamps[s] < stamps[seat])
 
 
-def combatant(state, seat: int, row: int) -> Combatant:
+def combatant(state: State, seat: int, row: int) -> Combatant:
     _, dice = row_power(state, seat, row)
     return Combatant(
         hoplites=tuple(power(state["city"]["dice"][d][2]) for d in dice),
@@ -42,27 +46,26 @@ class RevealInvader(Draw):
     name = "reveal_invader"
     topic = "battle"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         seen = set(state["invaders"])
-        return [Choice(i) for i in sorted(catalog().invaders) if i not in seen]
+        return [choices.outcome(Invader(i)) for i in sorted(catalog().invaders) if i not in seen]
 
-    def describe(self, state, frame, choice):
-        card = catalog().invaders[choice.id]
-        return f"{card['name']} ({card['modifier']:+d})", ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{invader:invader}", invader=choice.args.invader), ""
 
-    def prompt(self, state, frame):
-        return f"Invader card of row {frame['row']}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Invader card of row {row}", row=frame["row"])
 
-    def act(self, state, frame, choice, flow):
-        state["invaders"][frame["row"] - 1] = choice.id
-        card = catalog().invaders[choice.id]
-        log(state, lambda: f"Row {frame['row']}: the invader is {card['name']} ({card['modifier']:+d})")
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        invader = choice.args.invader
+        state["invaders"][frame["row"] - 1] = invader
+        log(state, lambda: Say("Row {row}: the invader is {invader:invader}", row=frame["row"], invader=invader))
 
 
 class Battle(Auto):
     name = "battle"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         row = frame["row"]
         state["battles"] += 1
         invader = catalog().invaders[state["invaders"][row - 1]]
@@ -80,19 +83,20 @@ class Battle(Auto):
             "round": state["round"], "row": row, "number": state["battles"], "invader": report.invader,
             "results": [[o.power, o.result, o.vp_change, o.loot] for o in report.outcomes], "gate": report.gate_tile,
         }
-        log(state, lambda: f"Battle {state['battles']} in row {row}: invader power {report.invader}; " + "; ".join(
-            f"{names(state, o.seat)} {o.power} {o.result} {o.vp_change:+d} VP" for o in report.outcomes))
+        log(state, lambda: Say("Battle {number} in row {row}: invader power {invader}; {results:battle}",
+                               number=state["battles"], row=row, invader=report.invader,
+                               results=[[o.seat, o.power, o.result, o.vp_change] for o in report.outcomes]))
         if gate and report.gate_tile is not None:
             state["gates"][row - 1] = None
             state["gates_won"][report.gate_tile].append(gate)
-            log(state, lambda: f"{names(state, report.gate_tile)} takes the gate tile of row {row}")
+            log(state, lambda: Say("{seat:seat} takes the gate tile of row {row}", seat=report.gate_tile, row=row))
         flow.parallel({seat: branches[seat] for seat in state["order"]})
 
 
-def send_home(state, seat: int, space: str) -> None:
+def send_home(state: State, seat: int, space: str) -> None:
     del state["city"]["dice"][space]
     state["pool_h"][seat] = sorted(state["pool_h"][seat] + [0])
-    log(state, lambda: f"{names(state, seat)}'s hoplite on {space} goes home")
+    log(state, lambda: Say("{seat:seat}'s hoplite on {space:space} goes home", seat=seat, space=space))
 
 
 class WageDue(Auto):
@@ -100,7 +104,7 @@ class WageDue(Auto):
 
     name = "wage"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         die = state["city"]["dice"].get(frame["space"])
         if die is None or die[0] != frame["seat"]:
             return
@@ -116,23 +120,23 @@ class Wage(Ask):
     name = "wage_pay"
     topic = "battle"
 
-    def options(self, state, frame):
-        return (Choice("keep", target=frame["space"]), Choice("home", target=frame["space"]))
+    def options(self, state: State, frame: Frame) -> Sequence[Choice]:
+        return choices.keep_or_home(frame["space"])
 
-    def describe(self, state, frame, choice):
-        f = face(state["city"]["dice"][frame["space"]][2])
-        if choice.id == "keep":
-            return f"Pay 1 drachma: keep the hoplite {f} on {frame['space']}", ""
-        return f"Send the hoplite {f} on {frame['space']} home", "it returns to your supply at 1"
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        f, space = state["city"]["dice"][frame["space"]][2], frame["space"]
+        if isinstance(choice.args, Keep):
+            return Say("Pay 1 drachma: keep the hoplite {face:face} on {space:space}", face=f, space=space), ""
+        return Say("Send the hoplite {face:face} on {space:space} home", face=f, space=space), "it returns to your supply at 1"
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: hoplite wages"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: hoplite wages", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         seat, space = frame["seat"], frame["space"]
-        if choice.id == "keep":
+        if isinstance(choice.args, Keep):
             pay(state, seat, {"drachma": 1})
-            log(state, lambda: f"{names(state, seat)} pays 1 drachma to keep the hoplite on {space}")
+            log(state, lambda: Say("{seat:seat} pays 1 drachma to keep the hoplite on {space:space}", seat=seat, space=space))
         else:
             send_home(state, seat, space)
 
@@ -142,10 +146,10 @@ class TurnOrder(Auto):
 
     name = "turn_order"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         track, stamps = state["track"]["dionysus"], state["arrived"]["dionysus"]
         state["order"] = sorted(range(state["n"]), key=lambda s: (-track[s], stamps[s]))
-        log(state, lambda: "Turn order: " + ", ".join(names(state, s) for s in state["order"]))
+        log(state, lambda: Say("Turn order: {order:order}", order=list(state["order"])))
 
 
 STEPS = (RevealInvader(), Battle(), WageDue(), Wage(), TurnOrder())

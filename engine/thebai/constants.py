@@ -6,6 +6,8 @@ SUITS = ("blue", "gold", "white", "black")
 """Contract suits; the rulebook's set-collection example has a blue suit."""
 ROWS = 7
 """City rows, one per gate."""
+TRACKS = ("dionysus", "ares")
+"""The devotion tracks, Dionysus (turn order) first."""
 ESTATE_ROWS, ESTATE_COLS = 3, 5
 ROUNDS = 10
 CONFLICT_ROUNDS = (3, 5, 7, 9)

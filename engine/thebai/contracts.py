@@ -7,17 +7,21 @@ decided when it is drawn, and a card drawn into a hand is shown to its owner onl
 from __future__ import annotations
 
 from itertools import product
+from typing import Any
 
-from engine.core import Ask, Auto, Choice, Draw
+from engine.core import Ask, Auto, Choice, Draw, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
 
-from . import effects
-from .board import can_pay, log, names, pay
+from . import choices, effects
+from .board import State, can_pay, log, pay
 from .catalog import catalog
+from .choices import Contract, Deck, Display, Exchange, Fulfil as FulfilArgs, Stop
 from .effects import GOODS
-from .labels import contract_text, cost_text
 from .ops import do_exchange, exchange_choices
 
-def contract_stand(state) -> dict:
+
+def contract_stand(state: State) -> dict[str, Any]:
     """The stand of the commander that marks a display contract its owner may fulfil ({} if unowned)."""
     return state["cmd"].get(_stand_id(), {})
 
@@ -26,51 +30,52 @@ def _stand_id() -> str:
     return catalog().commander_with("contract")
 
 
-def take_choices(state) -> list[Choice]:
-    choices = [Choice(f"show:{k}", target=f"display.{k}") for k, c in enumerate(state["display"]) if c]
+def take_choices(state: State) -> list[Choice]:
+    found = [choices.display(k) for k, c in enumerate(state["display"]) if c]
     if state["deck"]:
-        choices.append(Choice("deck", target="deck"))
-    return choices
+        found.append(choices.DECK)
+    return found
 
 
-def take(state, seat: int, choice_id: str, flow) -> None:
+def take(state: State, seat: int, taken: Display | Deck, flow: Stack) -> None:
     """Take the chosen card into hand (from the deck: a draw); the refill comes later."""
-    if choice_id == "deck":
+    if isinstance(taken, Deck):
         flow.push({"step": "draw_contract", "seat": seat, "to": "hand"})
         return
-    slot = int(choice_id[5:])
+    slot = taken.slot
     contract = state["display"][slot]
     state["display"][slot] = None
     state["hand"][seat].append(contract)
     state["known"][seat].append(contract)
-    log(state, lambda: f"{names(state, seat)} takes contract {contract} from the display")
+    log(state, lambda: Say("{seat:seat} takes contract {contract:contract} from the display", seat=seat, contract=contract))
 
 
 class TakeContract(Ask):
     name = "take_contract"
     topic = "contracts"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return frame["n"] > 0 and bool(take_choices(state))
 
-    def options(self, state, frame):
-        return [*take_choices(state), Choice("stop")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*take_choices(state), choices.STOP]
 
-    def describe(self, state, frame, choice):
-        if choice.id == "stop":
-            return "Take no more contracts", ""
-        if choice.id == "deck":
-            return "Top card of the deck", f"{len(state['deck'])} left"
-        return contract_text(state["display"][int(choice.id[5:])]), ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        match choice.args:
+            case Stop():
+                return "Take no more contracts", ""
+            case Deck():
+                return "Top card of the deck", Say("{left} left", left=len(state["deck"]))
+        return Say("{contract:contract_desc}", contract=state["display"][choice.args.slot]), ""
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: take a contract ({frame['n']} left)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: take a contract ({n} left)", seat=frame["seat"], n=frame["n"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if isinstance(choice.args, Stop):
             return
         flow.push({**frame, "n": frame["n"] - 1}, {"step": "refill"})
-        take(state, frame["seat"], choice.id, flow)
+        take(state, frame["seat"], choice.args, flow)
 
 
 class Pick(TakeContract):
@@ -78,25 +83,25 @@ class Pick(TakeContract):
 
     name = "pick"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return frame["n"] > 0
 
-    def options(self, state, frame):
-        return [*take_choices(state), *exchange_choices(state, frame["seat"]), Choice("stop")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*take_choices(state), *exchange_choices(state, frame["seat"]), choices.STOP]
 
-    def describe(self, state, frame, choice):
-        if choice.id.startswith("x:"):
-            _, give, get = choice.id.split(":")
-            return f"Exchange 1 {give} -> 1 {get}", ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        match choice.args:
+            case Exchange(give, get):
+                return Say("Exchange 1 {give:good} -> 1 {get:good}", give=give, get=get), ""
         return super().describe(state, frame, choice)
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: take a contract or exchange ({frame['n']} left)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: take a contract or exchange ({n} left)", seat=frame["seat"], n=frame["n"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id.startswith("x:"):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if isinstance(choice.args, Exchange):
             flow.push({**frame, "n": frame["n"] - 1})
-            do_exchange(state, frame["seat"], choice.id)
+            do_exchange(state, frame["seat"], choice.args)
         else:
             super().act(state, frame, choice, flow)
 
@@ -107,27 +112,28 @@ class DrawContract(Draw):
     name = "draw_contract"
     topic = "contracts"
 
-    def options(self, state, frame):
-        return [Choice(c) for c in state["deck"]]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.outcome(Contract(c)) for c in state["deck"]]
 
-    def describe(self, state, frame, choice):
-        return contract_text(choice.id), ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{contract:contract_desc}", contract=choice.args.contract), ""
 
-    def prompt(self, state, frame):
+    def prompt(self, state: State, frame: Frame) -> Said:
         if frame["to"] == "hand":
-            return f"Contract drawn by {names(state, frame['seat'])}"
-        return f"Contract for display slot {frame['slot'] + 1}"
+            return Say("Contract drawn by {seat:seat}", seat=frame["seat"])
+        return Say("Contract for display slot {slot}", slot=frame["slot"] + 1)
 
-    def act(self, state, frame, choice, flow):
-        state["deck"].remove(choice.id)
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        contract = choice.args.contract
+        state["deck"].remove(contract)
         if frame["to"] == "display":
-            state["display"][frame["slot"]] = choice.id
-            log(state, lambda: f"Contract {choice.id} joins the display")
+            state["display"][frame["slot"]] = contract
+            log(state, lambda: Say("Contract {contract:contract} joins the display", contract=contract))
             return
         seat = frame["seat"]
-        state["hand"][seat].append(choice.id)
-        log(state, lambda: f"{names(state, seat)} draws contract {choice.id}", only=[seat],
-            others=f"{names(state, seat)} draws a contract from the deck")
+        state["hand"][seat].append(contract)
+        log(state, lambda: Say("{seat:seat} draws contract {contract:contract}", seat=seat, contract=contract), only=[seat],
+            others=Say("{seat:seat} draws a contract from the deck", seat=seat))
 
 
 class Refill(Auto):
@@ -135,7 +141,7 @@ class Refill(Auto):
 
     name = "refill"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         draws = [{"step": "draw_contract", "to": "display", "slot": k}
                  for k, c in enumerate(state["display"]) if c is None]
         stand = contract_stand(state)
@@ -164,7 +170,7 @@ def _payments(cost: dict[str, int], discount: int) -> list[dict[str, int]]:
     return ways
 
 
-def fulfillable(state, seat: int) -> list[str]:
+def fulfillable(state: State, seat: int) -> list[str]:
     """Contracts ``seat`` could fulfil: its hand, and the display card its marker stand is on."""
     mine = list(state["hand"][seat])
     stand = contract_stand(state)
@@ -173,20 +179,18 @@ def fulfillable(state, seat: int) -> list[str]:
     return mine
 
 
-def fulfil_choices(state, seat: int, discount: int = 0) -> list[Choice]:
+def fulfil_choices(state: State, seat: int, discount: int = 0) -> list[Choice]:
     contracts = catalog().contracts
-    choices = []
+    found = []
     for c in fulfillable(state, seat):
         for paid in _payments(contracts[c]["cost"], discount):
             if can_pay(state, seat, paid):
-                key = ".".join(f"{k}{v}" for k, v in sorted(paid.items()))
-                choices.append(Choice(f"f:{c}:{key}", target=f"card.{c}"))
-    return choices
+                found.append(choices.fulfil(c, tuple(sorted(paid.items()))))
+    return found
 
 
-def fulfil(state, seat: int, choice_id: str, flow) -> None:
-    _, contract, key = choice_id.split(":")
-    paid = {part.rstrip("0123456789"): int(part.lstrip("abcdefghijklmnopqrstuvwxyz")) for part in key.split(".") if part}
+def fulfil(state: State, seat: int, chosen: FulfilArgs, flow: Stack) -> None:
+    contract, paid = chosen.contract, chosen.paid.amounts()
     pay(state, seat, paid)
     if contract in state["hand"][seat]:
         state["hand"][seat].remove(contract)
@@ -196,14 +200,14 @@ def fulfil(state, seat: int, choice_id: str, flow) -> None:
         state["display"][state["display"].index(contract)] = None
         flow.push({"step": "refill"})
     state["done"][seat].append(contract)
-    log(state, lambda: f"{names(state, seat)} fulfils contract {contract} paying {cost_text(paid) or 'nothing'}")
+    log(state, lambda: Say("{seat:seat} fulfils contract {contract:contract} paying {paid:cost}",
+                           seat=seat, contract=contract, paid=paid))
     flow.push(*effects.frames(catalog().contracts[contract]["reward"], seat))
 
 
-def describe_fulfil(state, choice_id: str) -> tuple[str, str]:
-    _, contract, key = choice_id.split(":")
-    paid = key.replace(".", " + ")
-    return f"Fulfil {contract_text(contract)}", f"pay {paid or 'nothing'}"
+def describe_fulfil(chosen: FulfilArgs) -> tuple[Said, Said]:
+    return (Say("Fulfil {contract:contract_desc}", contract=chosen.contract),
+            Say("pay {paid:payment}", paid=chosen.paid.amounts()))
 
 
 class Fulfil(Ask):
@@ -212,24 +216,24 @@ class Fulfil(Ask):
     name = "fulfil"
     topic = "contracts"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(fulfil_choices(state, frame["seat"], frame["discount"]))
 
-    def options(self, state, frame):
-        return [*fulfil_choices(state, frame["seat"], frame["discount"]), Choice("stop")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*fulfil_choices(state, frame["seat"], frame["discount"]), choices.STOP]
 
-    def describe(self, state, frame, choice):
-        return ("Fulfil nothing", "") if choice.id == "stop" else describe_fulfil(state, choice.id)
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return ("Fulfil nothing", "") if isinstance(choice.args, Stop) else describe_fulfil(choice.args)
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: fulfil a contract ({frame['discount']} goods fewer)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: fulfil a contract ({discount} goods fewer)", seat=frame["seat"], discount=frame["discount"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id != "stop":
-            fulfil(state, frame["seat"], choice.id, flow)
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if isinstance(choice.args, FulfilArgs):
+            fulfil(state, frame["seat"], choice.args, flow)
 
 
-def turn_fulfils(state, seat: int) -> list[Choice]:
+def turn_fulfils(state: State, seat: int) -> list[Choice]:
     """The fulfilment a turn allows (one, at any step), if any contract can be paid."""
     turn = state["turn"]
     return fulfil_choices(state, seat) if turn and turn["fulfils"] else []
@@ -238,16 +242,17 @@ def turn_fulfils(state, seat: int) -> list[Choice]:
 class TurnStage(Ask):
     """A step of a turn that also offers the turn's contract fulfilment."""
 
-    def fulfil_now(self, state, frame, choice, flow) -> bool:
-        if not choice.id.startswith("f:"):
+    def fulfil_now(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> bool:
+        """Fulfil the contract chosen (then come back to this step); False if the choice is another."""
+        if not isinstance(choice.args, FulfilArgs):
             return False
         state["turn"]["fulfils"] -= 1
         flow.push(frame)
-        fulfil(state, frame["seat"], choice.id, flow)
+        fulfil(state, frame["seat"], choice.args, flow)
         return True
 
-    def describe(self, state, frame, choice):
-        return describe_fulfil(state, choice.id)
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return describe_fulfil(choice.args)
 
 
 STEPS = (TakeContract(), Pick(), DrawContract(), Refill(), Fulfil())

@@ -3,15 +3,20 @@ and the move of citizen dice from the passage to the monuments after a conflict 
 
 from __future__ import annotations
 
-from engine.core import Ask, Auto, Choice
+from typing import Any
 
-from .board import log, names
+from engine.core import Ask, Choice, Auto, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
+
+from . import choices
+from .board import State, log
 from .catalog import catalog
-from .labels import METRIC_TEXT
+from .choices import At
 from .metrics import metric
 
 
-def board_spaces(state) -> list[str]:
+def board_spaces(state: State) -> list[str]:
     """The monument spaces of this game (the 4-player tile only with 4 players)."""
     return [s for s, r in catalog().council.items() if r.get("players", state["n"]) <= state["n"]]
 
@@ -20,7 +25,7 @@ def monument(space: str) -> str:
     return catalog().council[space]["monument"]
 
 
-def free_spaces(state, seat: int | None = None) -> list[str]:
+def free_spaces(state: State, seat: int | None = None) -> list[str]:
     """Empty, uncollapsed monument spaces; for a die of ``seat``, not on a monument where it has a die."""
     taken = state["council"]
     collapsed = set(state["collapse"])
@@ -28,23 +33,16 @@ def free_spaces(state, seat: int | None = None) -> list[str]:
     return [s for s in board_spaces(state) if s not in taken and s not in collapsed and monument(s) not in mine]
 
 
-def criterion_text(state, space: str) -> str:
-    c = catalog().council[space]["criterion"]
-    side = "12" if state["n"] <= 2 else "34"
-    per = f"{c['per']} x " if c["per"] > 1 else ""
-    return f"{c['vp'][side]} VP per {per}{METRIC_TEXT[c['metric']]}"
-
-
 class CouncilMove(Auto):
     """Passage dice go to the monuments one by one, from the top of the passage down."""
 
     name = "council_move"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         queue = frame.get("queue")
         if queue is None:
-            queue = [f"pas:{k}" for k, e in enumerate(state["passage"]) if e]
-            queue += [f"last:{k}" for k in range(len(state["passage_last"]))]
+            queue = [["pas", k] for k, e in enumerate(state["passage"]) if e]
+            queue += [["last", k] for k in range(len(state["passage_last"]))]
         for k, ref in enumerate(queue):
             seat = _entry(state, ref)[0]
             if free_spaces(state, seat):
@@ -58,31 +56,32 @@ class CouncilMove(Auto):
                 state["passage"][k] = None
 
 
-def _entry(state, ref: str) -> list:
-    place, _, k = ref.partition(":")
-    return (state["passage"] if place == "pas" else state["passage_last"])[int(k)]
+def _entry(state: State, ref: list[Any]) -> list[Any]:
+    """A die of the passage: ``["pas", slot]`` on one of its spaces, ``["last", index]`` on the bottom one."""
+    place, k = ref
+    return (state["passage"] if place == "pas" else state["passage_last"])[k]
 
 
 class CouncilSeat(Ask):
     name = "council_seat"
     topic = "council"
 
-    def options(self, state, frame):
-        return [Choice(f"at:{s}", target=f"council.{s}") for s in free_spaces(state, frame["seat"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.at(s, f"council.{s}") for s in free_spaces(state, frame["seat"])]
 
-    def describe(self, state, frame, choice):
-        space = choice.id[3:]
-        return f"{space}", criterion_text(state, space)
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        space = choice.args.space
+        return Say("{space:space}", space=space), Say("{space:criterion}", space=space)
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: move your citizen die from the passage to a monument"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: move your citizen die from the passage to a monument", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         entry = _entry(state, frame["ref"])
-        space = choice.id[3:]
+        space = choice.args.space
         state["council"][space] = [entry[0], "die", entry[1]]
         entry[0] = None  # marks the passage slot as emptied once every die has moved
-        log(state, lambda: f"{names(state, frame['seat'])}'s councillor takes {space}")
+        log(state, lambda: Say("{seat:seat}'s councillor takes {space:space}", seat=frame["seat"], space=space))
 
 
 class Councillor(Ask):
@@ -91,35 +90,36 @@ class Councillor(Ask):
     name = "councillor"
     topic = "council"
 
-    def spaces(self, state, seat):
+    def spaces(self, state: State, seat: int) -> list[str]:
         if not state["councillors"][seat]:
             return []
         return [s for s in state["collapse"] if seat not in state["councillor_tiles"].get(s, [])]
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(self.spaces(state, frame["seat"]))
 
-    def options(self, state, frame):
-        return [*(Choice(f"at:{s}", target=f"council.{s}") for s in self.spaces(state, frame["seat"])), Choice("stop")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*(choices.at(s, f"council.{s}") for s in self.spaces(state, frame["seat"])), choices.STOP]
 
-    def describe(self, state, frame, choice):
-        if choice.id == "stop":
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        if not isinstance(choice.args, At):
             return "Keep the councillor tile", ""
-        return f"Collapse marker on {choice.id[3:]}", criterion_text(state, choice.id[3:])
+        return (Say("Collapse marker on {space:space}", space=choice.args.space),
+                Say("{space:criterion}", space=choice.args.space))
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: place a councillor tile"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: place a councillor tile", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if not isinstance(choice.args, At):
             return
-        seat, space = frame["seat"], choice.id[3:]
+        seat, space = frame["seat"], choice.args.space
         state["councillors"][seat] -= 1
         state["councillor_tiles"].setdefault(space, []).append(seat)
-        log(state, lambda: f"{names(state, seat)} places a councillor tile on {space}")
+        log(state, lambda: Say("{seat:seat} places a councillor tile on {space:space}", seat=seat, space=space))
 
 
-def council_vp(state, seat: int) -> int:
+def council_vp(state: State, seat: int) -> int:
     """End-game VP of a seat's dice, councillor tiles and commander stand on the council."""
     side = "12" if state["n"] <= 2 else "34"
     spaces = [s for s, (owner, _, _) in state["council"].items() if owner == seat]

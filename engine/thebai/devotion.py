@@ -2,29 +2,33 @@
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice
+from engine.core import Ask, Choice, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
 
-from . import effects
-from .board import add_vp, log, names
+from . import choices, effects
+from .board import State, add_vp, log
 from .catalog import catalog
+from .choices import Track
+from .constants import TRACKS
 
-TRACK_NAMES = {"dionysus": "Dionysus", "ares": "Ares"}
 PAST_END_VP = 1
 
 
-def advance(state, seat: int, track: str, flow) -> None:
+def advance(state: State, seat: int, track: str, flow: Stack) -> None:
     """One step on a track and its reward (twice on a yellow space); past the end, 1 VP."""
     cat = catalog()
     positions = state["track"][track]
     if positions[seat] >= cat.tracks[track]:
         add_vp(state, seat, PAST_END_VP)
-        log(state, lambda: f"{names(state, seat)} is at the end of {TRACK_NAMES[track]}: {PAST_END_VP} VP")
+        log(state, lambda: Say("{seat:seat} is at the end of {track:track}: {vp} VP", seat=seat, track=track, vp=PAST_END_VP))
         return
     positions[seat] += 1
     state["clock"] += 1
     state["arrived"][track][seat] = state["clock"]
     space = cat.track_spaces[(track, positions[seat])]
-    log(state, lambda: f"{names(state, seat)} advances to {TRACK_NAMES[track]} {positions[seat]}")
+    step = positions[seat]
+    log(state, lambda: Say("{seat:seat} advances to {track:track} {step}", seat=seat, track=track, step=step))
     reward = space["reward"] * (2 if space["yellow"] else 1)
     extra = []
     stand = state["cmd"].get(_track_commander(), {})
@@ -38,15 +42,15 @@ def _track_commander() -> str:
     return catalog().commander_with("track")
 
 
-def tracks_allowed(frame) -> tuple[str, ...]:
+def tracks_allowed(frame: Frame) -> tuple[str, ...]:
     if frame["track"] != "any":
         return (frame["track"],)
     used = frame["used"]
     if frame["mode"] == "same" and used:
         return (used[0],)
     if frame["mode"] == "different":
-        return tuple(t for t in TRACK_NAMES if t not in used)
-    return tuple(TRACK_NAMES)
+        return tuple(t for t in TRACKS if t not in used)
+    return TRACKS
 
 
 class Devotion(Ask):
@@ -55,29 +59,33 @@ class Devotion(Ask):
     name = "devotion"
     topic = "devotion"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return frame["n"] > 0 and bool(tracks_allowed(frame))
 
-    def options(self, state, frame):
-        return [*(Choice(f"t:{t}", target=t) for t in tracks_allowed(frame)), Choice("stop")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*(choices.track(t) for t in tracks_allowed(frame)), choices.STOP]
 
-    def describe(self, state, frame, choice):
-        if choice.id == "stop":
-            return "Stop advancing", f"{frame['n']} step(s) left unused"
-        track = choice.id[2:]
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        if not isinstance(choice.args, Track):
+            return "Stop advancing", Say("{n} step(s) left unused", n=frame["n"])
+        track = choice.args.track
         step = state["track"][track][frame["seat"]] + 1
         space = catalog().track_spaces.get((track, step))
-        from .labels import effect_text
-        hint = effect_text(space["reward"]) + (" (twice)" if space["yellow"] else "") if space else f"{PAST_END_VP} VP"
-        return f"Advance on {TRACK_NAMES[track]} to {min(step, catalog().tracks[track])}", hint
+        if not space:
+            hint = Say("{vp} VP", vp=PAST_END_VP)
+        elif space["yellow"]:
+            hint = Say("{reward:effect} (twice)", reward=space["reward"])
+        else:
+            hint = Say("{reward:effect}", reward=space["reward"])
+        return Say("Advance on {track:track} to {step}", track=track, step=min(step, catalog().tracks[track])), hint
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: advance on a devotion track ({frame['n']} left)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: advance on a devotion track ({n} left)", seat=frame["seat"], n=frame["n"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if not isinstance(choice.args, Track):
             return
-        track = choice.id[2:]
+        track = choice.args.track
         if frame["n"] > 1:
             flow.push({**frame, "n": frame["n"] - 1, "used": [*frame["used"], track]})
         advance(state, frame["seat"], track, flow)

@@ -1,39 +1,44 @@
 """Dice: faces 1 -> 1* -> 2 -> 2* -> 3 -> 3* -> ascension, promotion, demotion and ascension.
 
-A seat's die is named by where it is (a *ref*): ``city:<dice space>``, ``est:<estate space>``,
-``pool:c:<face>`` / ``pool:h:<face>`` (dice in the supply are told apart only by face),
-``pas:<slot>`` / ``last:<index>`` (the council passage) and ``cou:<council space>``.
+A seat's die is named by where it is (engine/thebai/choices.py's ``DieRef``): a dice space of
+the city, an estate space, the supply (dice there are told apart only by kind and face), a space
+of the council passage or its bottom space, a council space.
 """
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice
+from typing import Sequence
 
-from .board import add_vp, city_grid, log, names
+from engine.core import Ask, Choice, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
+
+from . import choices
+from .board import State, add_vp, city_grid, log
 from .catalog import catalog
+from .choices import Ascend as AscendArgs, CityDie, CouncilDie, DieRef, EstateDie, LastDie, PassageDie, PoolDie, Promote as PromoteArgs
 from .constants import DEMOTE_LOSS, TOP_FACE, TOP_FACE_VP
-from .labels import face as face_name
 
 WHERE = {"any": ("city", "est", "pool", "council"), "city": ("city",), "estate": ("est",), "pool": ("pool",),
          "council": ("council",), "home": ("pool", "est")}
 
 
-def own_dice(state, seat: int, kind: str = "any", where: str = "any") -> list[str]:
-    refs: list[str] = []
+def own_dice(state: State, seat: int, kind: str = "any", where: str = "any") -> list[DieRef]:
+    refs: list[DieRef] = []
     places = WHERE[where]
     if "city" in places:
-        refs += [f"city:{d}" for d, (s, k, _) in state["city"]["dice"].items() if s == seat and kind in ("any", k_name(k))]
+        refs += [CityDie(d) for d, (s, k, _) in state["city"]["dice"].items() if s == seat and kind in ("any", k_name(k))]
     if "est" in places and kind != "hoplite":
-        refs += [f"est:{space}" for space in state["estate_dice"][seat]]
+        refs += [EstateDie(space) for space in state["estate_dice"][seat]]
     if "pool" in places:
         if kind != "hoplite":
-            refs += [f"pool:c:{f}" for f in sorted(set(state["pool_c"][seat]))]
+            refs += [PoolDie("c", f) for f in sorted(set(state["pool_c"][seat]))]
         if kind != "citizen":
-            refs += [f"pool:h:{f}" for f in sorted(set(state["pool_h"][seat]))]
+            refs += [PoolDie("h", f) for f in sorted(set(state["pool_h"][seat]))]
     if "council" in places and kind != "hoplite":
-        refs += [f"pas:{k}" for k, e in enumerate(state["passage"]) if e and e[0] == seat]
-        refs += [f"last:{k}" for k, e in enumerate(state["passage_last"]) if e[0] == seat]
-        refs += [f"cou:{space}" for space, (s, what, _) in state["council"].items() if s == seat and what == "die"]
+        refs += [PassageDie(k) for k, e in enumerate(state["passage"]) if e and e[0] == seat]
+        refs += [LastDie(k) for k, e in enumerate(state["passage_last"]) if e[0] == seat]
+        refs += [CouncilDie(space) for space, (s, what, _) in state["council"].items() if s == seat and what == "die"]
     return refs
 
 
@@ -41,85 +46,87 @@ def k_name(k: str) -> str:
     return "citizen" if k == "c" else "hoplite"
 
 
-def face_of(state, seat: int, ref: str) -> int:
-    place, _, rest = ref.partition(":")
-    if place == "city":
-        return state["city"]["dice"][rest][2]
-    if place == "est":
-        return state["estate_dice"][seat][rest]
-    if place == "pool":
-        return int(rest[2:])
-    if place == "pas":
-        return state["passage"][int(rest)][1]
-    if place == "last":
-        return state["passage_last"][int(rest)][1]
-    return state["council"][rest][2]
+def face_of(state: State, seat: int, ref: DieRef) -> int:
+    match ref:
+        case CityDie(space):
+            return state["city"]["dice"][space][2]
+        case EstateDie(space):
+            return state["estate_dice"][seat][space]
+        case PoolDie(_, face):
+            return face
+        case PassageDie(slot):
+            return state["passage"][slot][1]
+        case LastDie(index):
+            return state["passage_last"][index][1]
+        case CouncilDie(space):
+            return state["council"][space][2]
+    raise TypeError(ref)
 
 
-def _set_face(state, seat: int, ref: str, face: int) -> str:
+def _set_face(state: State, seat: int, ref: DieRef, face: int) -> DieRef:
     """Turn a die to ``face``; returns its ref afterwards (a supply die's ref names its face)."""
-    place, _, rest = ref.partition(":")
-    if place == "city":
-        state["city"]["dice"][rest][2] = face
-    elif place == "est":
-        state["estate_dice"][seat][rest] = face
-    elif place == "pool":
-        pool = state["pool_c" if rest[0] == "c" else "pool_h"][seat]
-        pool.remove(int(rest[2:]))
-        pool.append(face)
-        pool.sort()
-        return f"pool:{rest[0]}:{face}"
-    elif place == "pas":
-        state["passage"][int(rest)][1] = face
-    elif place == "last":
-        state["passage_last"][int(rest)][1] = face
-    else:
-        state["council"][rest][2] = face
+    match ref:
+        case CityDie(space):
+            state["city"]["dice"][space][2] = face
+        case EstateDie(space):
+            state["estate_dice"][seat][space] = face
+        case PoolDie(kind, old):
+            pool = state["pool_c" if kind == "c" else "pool_h"][seat]
+            pool.remove(old)
+            pool.append(face)
+            pool.sort()
+            return PoolDie(kind, face)
+        case PassageDie(slot):
+            state["passage"][slot][1] = face
+        case LastDie(index):
+            state["passage_last"][index][1] = face
+        case CouncilDie(space):
+            state["council"][space][2] = face
     return ref
 
 
-def promote(state, seat: int, ref: str, flow, chosen: bool = True) -> str | None:
+def promote(state: State, seat: int, ref: DieRef, flow: Stack, chosen: bool = True) -> DieRef | None:
     """Promote a die once. From 3*, a die in the city ascends (its owner may decline if the
     promotion was not their own choice); elsewhere it stays at 3* and scores 1 VP.
     Returns the die's ref afterwards, None once it has ascended (or is about to)."""
     face = face_of(state, seat, ref)
     if face < TOP_FACE:
         return _set_face(state, seat, ref, face + 1)
-    if ref.startswith("city:") and can_ascend(state, seat, ref[5:]):
+    if isinstance(ref, CityDie) and can_ascend(state, seat, ref.space):
         if chosen:
-            ascend(state, seat, ref[5:], flow)
+            ascend(state, seat, ref.space, flow)
         else:
-            flow.push({"step": "ascend", "seat": seat, "space": ref[5:]})
+            flow.push({"step": "ascend", "seat": seat, "space": ref.space})
         return None
     add_vp(state, seat, TOP_FACE_VP)
-    log(state, lambda: f"{names(state, seat)}'s die stays at 3* and scores {TOP_FACE_VP} VP")
+    log(state, lambda: Say("{seat:seat}'s die stays at 3* and scores {vp} VP", seat=seat, vp=TOP_FACE_VP))
     return ref
 
 
-def demote(state, seat: int, space: str) -> None:
+def demote(state: State, seat: int, space: str) -> None:
     """Demote a die in the city once; at 1 it stays and its owner loses 3 VP."""
     die = state["city"]["dice"][space]
     if die[2] > 0:
         die[2] -= 1
     else:
         lost = add_vp(state, seat, -DEMOTE_LOSS)
-        log(state, lambda: f"{names(state, seat)}'s die at 1 cannot go lower: {lost} VP")
+        log(state, lambda: Say("{seat:seat}'s die at 1 cannot go lower: {vp} VP", seat=seat, vp=lost))
 
 
-def can_ascend(state, seat: int, space: str) -> bool:
+def can_ascend(state: State, seat: int, space: str) -> bool:
     if state["city"]["dice"][space][1] == "c":
         return True
     return bool(strategos_rows(state, seat, space))
 
 
-def strategos_rows(state, seat: int, space: str) -> list[int]:
+def strategos_rows(state: State, seat: int, space: str) -> list[int]:
     """Rows where an ascending hoplite die at ``space`` may put its owner's Strategos tile."""
     if not state["strat_left"][seat]:
         return []
     return [r for r in city_grid(state).rows_of[space] if all(s != seat for s, _ in state["strategos"][r - 1])]
 
 
-def ascend(state, seat: int, space: str, flow) -> None:
+def ascend(state: State, seat: int, space: str, flow: Stack) -> None:
     kind = state["city"]["dice"][space][1]
     if kind == "c":
         del state["city"]["dice"][space]
@@ -132,7 +139,7 @@ def ascend(state, seat: int, space: str, flow) -> None:
             state["passage"][slot] = [seat, TOP_FACE]
             vp = vps[slot]
         add_vp(state, seat, vp)
-        log(state, lambda: f"{names(state, seat)}'s citizen ascends to the council passage: {vp} VP")
+        log(state, lambda: Say("{seat:seat}'s citizen ascends to the council passage: {vp} VP", seat=seat, vp=vp))
         return
     rows = strategos_rows(state, seat, space)
     if len(rows) == 1:
@@ -141,41 +148,44 @@ def ascend(state, seat: int, space: str, flow) -> None:
         flow.push({"step": "strategos_row", "seat": seat, "space": space})
 
 
-def place_strategos(state, seat: int, space: str, row: int, flow) -> None:
+def place_strategos(state: State, seat: int, space: str, row: int, flow: Stack) -> None:
     del state["city"]["dice"][space]
     state["boxed_h"][seat] += 1
     value = state["strat_left"][seat].pop(0)
     first = not state["strategos"][row - 1]
     state["strategos"][row - 1].append([seat, value])
-    log(state, lambda: f"{names(state, seat)}'s hoplite ascends: Strategos {value} in row {row}")
+    log(state, lambda: Say("{seat:seat}'s hoplite ascends: Strategos {value} in row {row}", seat=seat, value=value, row=row))
     if first and any(state["row_cmd"]):
         flow.push({"step": "take_commander", "seat": seat})
 
 
-def target(seat: int, ref: str) -> str | None:
-    place, _, rest = ref.partition(":")
-    if place == "city":
-        return rest
-    if place == "est":
-        return f"e{seat}.{rest}"
-    if place == "pool":
-        return f"pool{seat}.{rest[0]}"
-    if place in ("pas", "last"):
-        return "passage"
-    return f"council.{rest}"
+def target(seat: int, ref: DieRef) -> str | None:
+    match ref:
+        case CityDie(space):
+            return space
+        case EstateDie(space):
+            return f"e{seat}.{space}"
+        case PoolDie(kind, _):
+            return f"pool{seat}.{kind}"
+        case PassageDie() | LastDie():
+            return "passage"
+        case CouncilDie(space):
+            return f"council.{space}"
+    return None
 
 
-def describe_ref(state, seat: int, ref: str) -> str:
-    place, _, rest = ref.partition(":")
-    f = face_name(face_of(state, seat, ref))
-    if place == "city":
-        kind = k_name(state["city"]["dice"][rest][1])
-        return f"{kind} die {f} on {rest}"
-    if place == "est":
-        return f"citizen die {f} on estate {rest}"
-    if place == "pool":
-        return f"{k_name(rest[0])} die {f} in supply"
-    return f"citizen die {f} on the council"
+def promote_label(state: State, seat: int, ref: DieRef, times: int) -> Say:
+    """'Promote hoplite die 2* on h4.3 x2': the die by where it is, how many times."""
+    f = face_of(state, seat, ref)
+    match ref:
+        case CityDie(space):
+            return Say("Promote {kind:die_kind} die {face:face} on {space:space}{times:times}",
+                       kind=state["city"]["dice"][space][1], face=f, space=space, times=times)
+        case EstateDie(space):
+            return Say("Promote citizen die {face:face} on estate {space:space}{times:times}", face=f, space=space, times=times)
+        case PoolDie(kind, _):
+            return Say("Promote {kind:die_kind} die {face:face} in supply{times:times}", kind=kind, face=f, times=times)
+    return Say("Promote citizen die {face:face} on the council{times:times}", face=f, times=times)
 
 
 class Promote(Ask):
@@ -184,37 +194,38 @@ class Promote(Ask):
     name = "promote"
     topic = "dice"
 
-    def eligible(self, state, frame):
+    def eligible(self, state: State, frame: Frame) -> list[DieRef]:
+        """The dice the step may promote now; ``done`` keeps the ones promoted so far (their
+        refs' spellings: a frame is plain data)."""
         seat = frame["seat"]
         refs = own_dice(state, seat, frame["kind"], frame["where"])
         done = frame["done"]
         if frame["mode"] == "same" and done:
-            return [r for r in refs if r == done[-1]]
+            return [r for r in refs if r.spelled() == done[-1]]
         if frame["mode"] == "different" and done:
-            refs = [r for r in refs if not r.startswith("pool:") and r not in done
-                    or r.startswith("pool:") and _pool_count(state, seat, r) > done.count(r)]
+            refs = [r for r in refs if not isinstance(r, PoolDie) and r.spelled() not in done
+                    or isinstance(r, PoolDie) and _pool_count(state, seat, r) > done.count(r.spelled())]
         return refs
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return frame["n"] > 0 and bool(self.eligible(state, frame))
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         seat = frame["seat"]
-        return [*(Choice(f"d:{r}", target=target(seat, r)) for r in self.eligible(state, frame)), Choice("stop")]
+        return [*(choices.promote(r, target(seat, r)) for r in self.eligible(state, frame)), choices.STOP]
 
-    def describe(self, state, frame, choice):
-        if choice.id == "stop":
-            return "Stop promoting", f"{frame['n']} promotion(s) left unused"
-        times = f" x{frame['times']}" if frame["times"] > 1 else ""
-        return f"Promote {describe_ref(state, frame['seat'], choice.id[2:])}{times}", ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        if not isinstance(choice.args, PromoteArgs):
+            return "Stop promoting", Say("{n} promotion(s) left unused", n=frame["n"])
+        return promote_label(state, frame["seat"], choice.args.die, frame["times"]), ""
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: promote a die ({frame['n']} left)"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: promote a die ({n} left)", seat=frame["seat"], n=frame["n"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "stop":
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if not isinstance(choice.args, PromoteArgs):
             return
-        seat, ref = frame["seat"], choice.id[2:]
+        seat, ref = frame["seat"], choice.args.die
         rest = {**frame, "n": frame["n"] - 1}
         if rest["n"] > 0:
             flow.push(rest)
@@ -223,12 +234,11 @@ class Promote(Ask):
             if ref is None:
                 break
         if ref is not None:
-            rest["done"] = [*frame["done"], ref]
+            rest["done"] = [*frame["done"], ref.spelled()]
 
 
-def _pool_count(state, seat: int, ref: str) -> int:
-    kind, face = ref[5], int(ref[7:])
-    return state["pool_c" if kind == "c" else "pool_h"][seat].count(face)
+def _pool_count(state: State, seat: int, ref: PoolDie) -> int:
+    return state["pool_c" if ref.kind == "c" else "pool_h"][seat].count(ref.face)
 
 
 class Ascend(Ask):
@@ -237,24 +247,24 @@ class Ascend(Ask):
     name = "ascend"
     topic = "ascension"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         die = state["city"]["dice"].get(frame["space"])
         return die is not None and die[0] == frame["seat"] and die[2] == TOP_FACE and can_ascend(state, frame["seat"], frame["space"])
 
-    def options(self, state, frame):
-        return (Choice("ascend", target=frame["space"]), Choice("stay", target=frame["space"]))
+    def options(self, state: State, frame: Frame) -> Sequence[Choice]:
+        return choices.ascend_or_stay(frame["space"])
 
-    def describe(self, state, frame, choice):
-        if choice.id == "stay":
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        if not isinstance(choice.args, AscendArgs):
             return "Keep the die at 3*", "decline the promotion"
         kind = state["city"]["dice"][frame["space"]][1]
         return "Ascend", "to the council passage" if kind == "c" else "becomes a Strategos tile"
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: your die on {frame['space']} is promoted from 3*"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: your die on {space:space} is promoted from 3*", seat=frame["seat"], space=frame["space"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "ascend":
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if isinstance(choice.args, AscendArgs):
             ascend(state, frame["seat"], frame["space"], flow)
 
 
@@ -264,17 +274,17 @@ class StrategosRow(Ask):
     name = "strategos_row"
     topic = "ascension"
 
-    def options(self, state, frame):
-        return [Choice(f"row:{r}", target=f"row{r}") for r in strategos_rows(state, frame["seat"], frame["space"])]
+    def options(self, state: State, frame: Frame) -> Sequence[Choice]:
+        return [choices.strategos_row(r) for r in strategos_rows(state, frame["seat"], frame["space"])]
 
-    def describe(self, state, frame, choice):
-        return f"Strategos tile in row {choice.id[4:]}", ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("Strategos tile in row {row}", row=choice.args.row), ""
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: which row gets your Strategos tile?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: which row gets your Strategos tile?", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
-        place_strategos(state, frame["seat"], frame["space"], int(choice.id[4:]), flow)
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        place_strategos(state, frame["seat"], frame["space"], choice.args.row, flow)
 
 
 STEPS = (Promote(), Ascend(), StrategosRow())

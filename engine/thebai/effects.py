@@ -28,7 +28,7 @@ depend on the power of the die (or metoikoi tile) that triggers an estate action
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from engine.core.components import ComponentDataError
 
@@ -116,7 +116,7 @@ def check_effect(effect: Any, where: str, power: bool = False, ids: dict[str, se
         check(params, f"{here} ({name})", power, ids or {})
 
 
-def _gain(p, where, power, ids):
+def _gain(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {key: None for key in (*RESOURCES, "any")})
     if not p:
         _fail(where, "gains nothing")
@@ -124,49 +124,49 @@ def _gain(p, where, power, ids):
         _check_number(value, where, power)
 
 
-def _count(p, where, power, ids):
+def _count(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_number(p, where, power)
 
 
-def _promote(p, where, power, ids):
+def _promote(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {"n": None, "kind": KINDS, "where": PLACES, "mode": MODES, "times": None})
     _check_number(p.get("n", 1), where, power)
     _check_number(p.get("times", 1), where, False)
 
 
-def _devotion(p, where, power, ids):
+def _devotion(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {"n": None, "track": TRACKS, "mode": MODES})
     _check_number(p.get("n", 1), where, power)
 
 
-def _hoplite(p, where, power, ids):
+def _hoplite(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {"n": None, "promote": None})
     _check_number(p.get("n", 1), where, power)
     _check_number(p.get("promote", 0), where, False)
 
 
-def _place(p, where, power, ids):
+def _place(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {"edges": None, "activate": None})
     _check_number(p.get("edges", 1), where, power)
 
 
-def _remove(p, where, power, ids):
+def _remove(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {"n": None, "activate": None})
     _check_number(p.get("n", 1), where, power)
 
 
-def _hurry(p, where, power, ids):
+def _hurry(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {"activate": None})
 
 
-def _pay(p, where, power, ids):
+def _pay(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {"cost": None, "then": None, "times": None})
     check_cost(p.get("cost"), where, power)
     check_effect(p.get("then"), where, power, ids)
     _check_number(p.get("times", 1), where, False)
 
 
-def _choose(p, where, power, ids):
+def _choose(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     if not isinstance(p, list) or len(p) < 2:
         _fail(where, "choose needs at least two alternatives")
     for k, alternative in enumerate(p, 1):
@@ -176,16 +176,16 @@ def _choose(p, where, power, ids):
         check_effect(alternative.get("then"), f"{where} alternative {k}", power, ids)
 
 
-def _fulfil(p, where, power, ids):
+def _fulfil(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {"discount": None})
     _check_number(p.get("discount", 0), where, power)
 
 
-def _councillor(p, where, power, ids):
+def _councillor(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {})
 
 
-def _vp_per(p, where, power, ids):
+def _vp_per(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
     _check_keys(p, where, {"metric": METRICS, "per": None, "vp": None})
     if "metric" not in p:
         _fail(where, "needs a metric")
@@ -195,8 +195,8 @@ def _vp_per(p, where, power, ids):
         _fail(where, "per must be at least 1")
 
 
-def _reference(kind):
-    def check(p, where, power, ids):
+def _reference(kind: str) -> Callable[[Any, str, bool, dict[str, set[str]]], None]:
+    def check(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
         if not isinstance(p, str) or (kind in ids and p not in ids[kind]):
             _fail(where, f"{p!r} is not a known {kind} id")
     return check
@@ -223,7 +223,7 @@ def frames(effect: Effect, seat: int, power: int | None = None) -> list[dict[str
     return out
 
 
-def _gain_frames(p, seat, power):
+def _gain_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
     fixed = {k: number(v, power) for k, v in p.items() if k != "any"}
     out = [{"step": "gain", "seat": seat, "res": {k: v for k, v in fixed.items() if v}}] if any(fixed.values()) else []
     if p.get("any"):
@@ -231,41 +231,41 @@ def _gain_frames(p, seat, power):
     return out
 
 
-def _simple(step, key="n"):
+def _simple(step: str, key: str = "n") -> Callable[[Any, int, int | None], list[dict[str, Any]]]:
     return lambda p, seat, power: [{"step": step, "seat": seat, key: number(p, power)}] if number(p, power) else []
 
 
-def _promote_frames(p, seat, power):
+def _promote_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
     n = number(p.get("n", 1), power)
     return [{"step": "promote", "seat": seat, "n": n, "kind": p.get("kind", "any"), "where": p.get("where", "any"),
              "mode": p.get("mode", "any"), "times": p.get("times", 1), "done": []}] if n else []
 
 
-def _devotion_frames(p, seat, power):
+def _devotion_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
     n = number(p.get("n", 1), power)
     return [{"step": "devotion", "seat": seat, "n": n, "track": p.get("track", "any"), "mode": p.get("mode", "any"),
              "used": []}] if n else []
 
 
-def _hoplite_frames(p, seat, power):
+def _hoplite_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
     return [{"step": "hoplite", "seat": seat, "promote": p.get("promote", 0)} for _ in range(number(p.get("n", 1), power))]
 
 
-def _place_frames(p, seat, power):
+def _place_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
     return [{"step": "place_row", "seat": seat, "edges": number(p.get("edges", 1), power),
              "activate": bool(p.get("activate"))}]
 
 
-def _remove_frames(p, seat, power):
+def _remove_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
     return [{"step": "remove", "seat": seat, "n": number(p.get("n", 1), power), "activate": bool(p.get("activate"))}]
 
 
-def _choose_frames(p, seat, power):
+def _choose_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
     alternatives = [{"cost": {k: number(v, power) for k, v in a.get("cost", {}).items()}, "then": a["then"]} for a in p]
     return [{"step": "choose", "seat": seat, "alternatives": alternatives, "power": power}]
 
 
-def _pay_frames(p, seat, power):
+def _pay_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
     cost = {k: number(v, power) for k, v in p["cost"].items()}
     return [{"step": "pay", "seat": seat, "cost": cost, "then": p["then"], "times": p.get("times", 1), "power": power}]
 

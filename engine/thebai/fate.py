@@ -3,15 +3,17 @@ for a top-row tile, the tile below it turned up; with 2 players a herald card co
 
 from __future__ import annotations
 
-from engine.core import Auto, Choice, Draw
+from engine.core import Auto, Choice, Draw, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
 
-from . import effects
-from .board import city_grid, log, place_battle_marker
+from . import choices, effects
+from .board import State, city_grid, log, place_battle_marker
 from .catalog import catalog
+from .choices import CityDie, FateTile, Herald
 from .conflict import conflict_frames
 from .constants import ROUNDS
 from .dice import promote
-from .labels import fate_name
 
 UP_AHEAD = 5
 """A fate tile is turned up five rounds before it is resolved."""
@@ -20,12 +22,12 @@ UP_AHEAD = 5
 class FatePhase(Auto):
     name = "fate_phase"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         state["phase"] = "fate"
         state["turn"] = None
         slot = state["fate"][state["round"] - 1]
         record = catalog().fate[slot["tile"]]
-        log(state, lambda: f"Fate: {fate_name(slot['tile'])}")
+        log(state, lambda: Say("Fate: {tile:fate}", tile=slot["tile"]))
         frames = [{"step": "draw_herald"}] if state["n"] <= 2 and state["heralds"] else []
         if record["kind"] == "conflict":
             frames += conflict_frames(record["row"])
@@ -42,7 +44,7 @@ class PeaceEach(Auto):
 
     name = "peace_each"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         effect = catalog().fate[frame["tile"]]["effect"]
         flow.parallel({seat: effects.frames(effect, seat) for seat in state["order"]})
 
@@ -50,7 +52,7 @@ class PeaceEach(Auto):
 class FateDone(Auto):
     name = "fate_done"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         k = state["round"] - 1
         state["fate"][k].update(done=True, up=False)
         below = k + UP_AHEAD
@@ -64,26 +66,27 @@ class RevealFate(Draw):
     name = "reveal_fate"
     topic = "fate"
 
-    def options(self, state, frame):
-        return [Choice(t) for t in state["fate_left"][state["fate"][frame["slot"]]["stack"]]]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.outcome(FateTile(t)) for t in state["fate_left"][state["fate"][frame["slot"]]["stack"]]]
 
-    def describe(self, state, frame, choice):
-        return fate_name(choice.id), ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{tile:fate}", tile=choice.args.tile), ""
 
-    def prompt(self, state, frame):
-        return f"Fate tile for round {frame['slot'] + 1} (stack {state['fate'][frame['slot']]['stack']})"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Fate tile for round {round} (stack {stack})", round=frame["slot"] + 1, stack=state["fate"][frame["slot"]]["stack"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        tile = choice.args.tile
         slot = state["fate"][frame["slot"]]
-        slot.update(tile=choice.id, up=True)
-        state["fate_left"][slot["stack"]].remove(choice.id)
-        log(state, lambda: f"Round {frame['slot'] + 1}'s fate tile is turned up: {fate_name(choice.id)}")
+        slot.update(tile=tile, up=True)
+        state["fate_left"][slot["stack"]].remove(tile)
+        log(state, lambda: Say("Round {round}'s fate tile is turned up: {tile:fate}", round=frame["slot"] + 1, tile=tile))
 
 
 class RoundEnd(Auto):
     name = "round_end"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         place_battle_marker(state)
         if state["round"] < ROUNDS:
             flow.push({"step": "round"})
@@ -98,22 +101,21 @@ class DrawHerald(Draw):
     name = "draw_herald"
     topic = "two-players"
 
-    def options(self, state, frame):
-        return [Choice(h) for h in state["heralds"]]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.outcome(Herald(h)) for h in state["heralds"]]
 
-    def describe(self, state, frame, choice):
-        card = catalog().heralds[choice.id]
-        return f"Column {card['column']}, plaza beside {card['space']}", ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return Say("{herald:herald}", herald=choice.args.herald), ""
 
-    def prompt(self, state, frame):
+    def prompt(self, state: State, frame: Frame) -> Said:
         return "Herald card"
 
-    def act(self, state, frame, choice, flow):
-        state["heralds"].remove(choice.id)
-        card = catalog().heralds[choice.id]
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        state["heralds"].remove(choice.args.herald)
+        card = catalog().heralds[choice.args.herald]
         g = city_grid(state)
         column = sorted((d for d in state["city"]["dice"] if g.column_of[d] == card["column"]), key=g.reading.get)
-        log(state, lambda: f"Herald: the dice of column {card['column']} are promoted")
+        log(state, lambda: Say("Herald: the dice of column {column} are promoted", column=card["column"]))
         flow.push({"step": "herald_promote", "queue": column}, {"step": "plaza", "space": card["space"]})
 
 
@@ -122,17 +124,17 @@ class HeraldPromote(Auto):
 
     name = "herald_promote"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         if not frame["queue"]:
             return
         space, rest = frame["queue"][0], frame["queue"][1:]
         flow.push({"step": "herald_promote", "queue": rest})
         die = state["city"]["dice"].get(space)
         if die is not None:
-            promote(state, die[0], f"city:{space}", flow, chosen=False)
+            promote(state, die[0], CityDie(space), flow, chosen=False)
 
 
-def plaza_space(state, space: str) -> str | None:
+def plaza_space(state: State, space: str) -> str | None:
     """Where the plaza marker goes beside ``space``: an empty dice space touching a tile,
     preferring one between two tiles, then the first clockwise from the top."""
     g = city_grid(state)
@@ -151,12 +153,12 @@ def plaza_space(state, space: str) -> str | None:
 class Plaza(Auto):
     name = "plaza"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         at = plaza_space(state, frame["space"])
         if at is not None and state["plaza_left"]:
             state["plaza_left"] -= 1
             state["city"]["plaza"].append(at)
-            log(state, lambda: f"A plaza marker goes on {at}")
+            log(state, lambda: Say("A plaza marker goes on {space:space}", space=at))
 
 
 STEPS = (FatePhase(), PeaceEach(), FateDone(), RevealFate(), RoundEnd(), DrawHerald(), HeraldPromote(), Plaza())

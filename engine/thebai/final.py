@@ -3,26 +3,27 @@ sheet (engine/thebai/scoring.py): council, estate, dice in the city, sets, lefto
 
 from __future__ import annotations
 
-from engine.core import Auto, Score
+from engine.core import Auto, Say, Score
+from engine.core.flow import Frame, Stack
 
-from .board import empty_columns, log, names
+from .board import State, empty_columns, log
 from .catalog import catalog
 from .constants import SUITS, power
 from .council import council_vp
 from .scoring import FinalEntry, FinalScore, final_score
 
 
-def estate_vp(state, seat: int) -> int:
+def estate_vp(state: State, seat: int) -> int:
     """VP printed under the rightmost fully emptied estate column (none: 0)."""
     empty = empty_columns(state, seat)
     return catalog().column_vp[empty + 1] if empty else 0
 
 
-def city_power(state, seat: int) -> int:
+def city_power(state: State, seat: int) -> int:
     return sum(power(f) for s, _, f in state["city"]["dice"].values() if s == seat)
 
 
-def final_entry(state, seat: int) -> FinalEntry:
+def final_entry(state: State, seat: int) -> FinalEntry:
     contracts = catalog().contracts
     suits = [contracts[c]["suit"] for c in state["done"][seat]]
     res = state["res"][seat]
@@ -39,11 +40,11 @@ def final_entry(state, seat: int) -> FinalEntry:
     )
 
 
-def final_scores(state) -> list[FinalScore]:
+def final_scores(state: State) -> list[FinalScore]:
     return [final_score(seat, final_entry(state, seat)) for seat in range(state["n"])]
 
 
-def scores(state) -> list[Score]:
+def scores(state: State) -> list[Score]:
     """Every category as if the game ended now (at the end: the final scores)."""
     return [result.score for result in final_scores(state)]
 
@@ -51,13 +52,12 @@ def scores(state) -> list[Score]:
 class GameEnd(Auto):
     name = "game_end"
 
-    def run(self, state, frame, flow):
-        state["phase"] = "over"
-        flow.clear()
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
+        flow.clear()  # the game is over: its flow is empty
         for result in final_scores(state):
             seat = result.score.seat
-            gates = "".join(f", gate tiles as {n} {suit}" for suit, n in zip(SUITS, result.gate_suits) if n)
-            log(state, lambda: f"{names(state, seat)}: {result.score.total} VP{gates}")
+            gates = [[suit, n] for suit, n in zip(SUITS, result.gate_suits) if n]
+            log(state, lambda: Say("{seat:seat}: {vp} VP{gates:gate_suits}", seat=seat, vp=result.score.total, gates=gates))
 
 
 STEPS = (GameEnd(),)

@@ -3,72 +3,79 @@ dice space (it need not touch a Cadmea tile)."""
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice
+from engine.core import Ask, Choice, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
 
-from .board import city_dice_of, free_dice_spaces, log, names
+from . import choices
+from .board import State, city_dice_of, city_grid, free_dice_spaces, log
+from .choices import City, CityDie, FromSupply
 from .dice import promote
-from .labels import face
 
 
-def sources(state, seat: int) -> list[Choice]:
-    pool = [Choice(f"pool:{f}", target=f"pool{seat}.h") for f in sorted(set(state["pool_h"][seat]))]
-    return pool + [Choice(f"city:{d}", target=d) for d in city_dice_of(state, seat, "h")]
+def sources(state: State, seat: int) -> list[Choice]:
+    pool = [choices.from_supply(f, seat) for f in sorted(set(state["pool_h"][seat]))]
+    return pool + [choices.city(d) for d in city_dice_of(state, seat, "h")]
 
 
 class Hoplite(Ask):
     name = "hoplite"
     topic = "hoplites"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(sources(state, frame["seat"])) and bool(free_dice_spaces(state, False))
 
-    def options(self, state, frame):
-        return [*sources(state, frame["seat"]), Choice("stop")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*sources(state, frame["seat"]), choices.STOP]
 
-    def describe(self, state, frame, choice):
-        if choice.id == "stop":
-            return "Place no hoplite die", ""
-        place, _, rest = choice.id.partition(":")
-        if place == "pool":
-            return f"Hoplite die {face(int(rest))} from your supply", ""
-        return f"Move your hoplite die {face(state['city']['dice'][rest][2])} from {rest}", ""
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        match choice.args:
+            case FromSupply(f):
+                return Say("Hoplite die {face:face} from your supply", face=f), ""
+            case City(space):
+                return (Say("Move your hoplite die {face:face} from {space:space}", face=state["city"]["dice"][space][2], space=space),
+                        "")
+        return "Place no hoplite die", ""
 
-    def prompt(self, state, frame):
-        extra = " and promote it" if frame["promote"] else ""
-        return f"{names(state, frame['seat'])}: put a hoplite die into the city{extra}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        if frame["promote"]:
+            return Say("{seat:seat}: put a hoplite die into the city and promote it", seat=frame["seat"])
+        return Say("{seat:seat}: put a hoplite die into the city", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id != "stop":
-            flow.push({"step": "hoplite_to", "seat": frame["seat"], "src": choice.id, "promote": frame["promote"]})
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        match choice.args:
+            case FromSupply(f):
+                flow.push({"step": "hoplite_to", "seat": frame["seat"], "face": f, "promote": frame["promote"]})
+            case City(space):
+                flow.push({"step": "hoplite_to", "seat": frame["seat"], "space": space, "promote": frame["promote"]})
 
 
 class HopliteTo(Ask):
     name = "hoplite_to"
     topic = "hoplites"
 
-    def options(self, state, frame):
-        return [Choice(f"to:{d}", target=d) for d in free_dice_spaces(state, False)]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [choices.to(d) for d in free_dice_spaces(state, False)]
 
-    def describe(self, state, frame, choice):
-        from .board import city_grid
-        rows = city_grid(state).rows_of[choice.id[3:]]
-        return f"To {choice.id[3:]}", "rows " + " and ".join(map(str, rows))
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        to = choice.args.space
+        rows = city_grid(state).rows_of[to]
+        return Say("To {space:space}", space=to), Say("rows {rows:rows}", rows=list(rows))
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: where does the hoplite die go?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: where does the hoplite die go?", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
-        seat, to = frame["seat"], choice.id[3:]
-        place, _, rest = frame["src"].partition(":")
-        if place == "pool":
-            f = int(rest)
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        seat, to = frame["seat"], choice.args.space
+        if "space" in frame:  # a hoplite die of the city moves
+            f = state["city"]["dice"].pop(frame["space"])[2]
+        else:  # one of the supply, by its face
+            f = frame["face"]
             state["pool_h"][seat].remove(f)
-        else:
-            f = state["city"]["dice"].pop(rest)[2]
         state["city"]["dice"][to] = [seat, "h", f]
-        log(state, lambda: f"{names(state, seat)} puts a hoplite die ({face(f)}) on {to}")
+        log(state, lambda: Say("{seat:seat} puts a hoplite die ({face:face}) on {space:space}", seat=seat, face=f, space=to))
         if frame["promote"]:
-            promote(state, seat, f"city:{to}", flow)
+            promote(state, seat, CityDie(to), flow)
 
 
 STEPS = (Hoplite(), HopliteTo())

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import city_grid, colour, empty_columns, emptied_spaces, matched_sides
+from .board import State, city_grid, colour, empty_columns, emptied_spaces, matched_sides
 from .catalog import catalog
 from .constants import SUITS, power
 
 
-def own_tiles(state, seat: int) -> list[str]:
+def own_tiles(state: State, seat: int) -> list[str]:
     mine = colour(seat)
     tiles = catalog().tiles
     return [space for space, (tile, _) in state["city"]["tiles"].items() if tiles[tile]["colour"] == mine]
 
 
-def groups(state, seat: int) -> list[int]:
+def groups(state: State, seat: int) -> list[int]:
     """Sizes of the groups of orthogonally adjacent own-colour tiles in the city."""
     left = set(own_tiles(state, seat))
     across = city_grid(state).across
@@ -34,7 +34,7 @@ def groups(state, seat: int) -> list[int]:
     return sizes
 
 
-def matched_tiles(state, seat: int) -> int:
+def matched_tiles(state: State, seat: int) -> int:
     tiles = catalog().tiles
     placed = state["city"]["tiles"]
     return sum(1 for space in own_tiles(state, seat)
@@ -56,17 +56,17 @@ def _promotions_to(track: str, step: int, digest: str) -> int:
     return total
 
 
-def track_promotions(state, seat: int) -> int:
+def track_promotions(state: State, seat: int) -> int:
     digest = catalog().digest
     return sum(_promotions_to(t, min(state["track"][t][seat], catalog().tracks[t]), digest) for t in state["track"])
 
 
-def council_citizens(state, seat: int) -> int:
+def council_citizens(state: State, seat: int) -> int:
     return (sum(1 for e in state["passage"] if e and e[0] == seat) + sum(1 for e in state["passage_last"] if e[0] == seat)
             + sum(1 for s, what, _ in state["council"].values() if s == seat and what == "die"))
 
 
-def best_suit(state, seat: int) -> int:
+def best_suit(state: State, seat: int) -> int:
     contracts = catalog().contracts
     suits = [contracts[c]["suit"] for c in state["done"][seat]]
     return max((suits.count(s) for s in SUITS), default=0)
@@ -96,5 +96,5 @@ _METRICS = {
 }
 
 
-def metric(state, seat: int, name: str) -> int:
+def metric(state: State, seat: int, name: str) -> int:
     return _METRICS[name](state, seat)

@@ -5,20 +5,22 @@ their steps and answers the contract's questions."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Mapping
 
-from engine.core import Flow, Rules
+from engine.core import Flow, Rules, Score, State, Words
 
 from . import (archon, cadmea, commanders, conflict, contracts, council, devotion, dice, fate, final, hoplites, ops,
-               setup_steps, turn)
-from .bot import evaluate
+               setup, turn)
+from .heuristic import evaluate
 from .catalog import catalog, data_version
 from .constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS, ROWS
 from .geometry import grid, side_for
 from .hidden import determinize, secret_cards
-from .newgame import new_state, setup_frames
-from .view import view
+from .setup import new_state, setup_frames
+from .text import words
+from .view import ThebaiView, view
 
-FLOW = Flow(step for module in (setup_steps, turn, archon, dice, ops, devotion, cadmea, hoplites, contracts,
+FLOW = Flow(step for module in (setup, turn, archon, dice, ops, devotion, cadmea, hoplites, contracts,
                                  commanders, council, fate, conflict, final) for step in module.STEPS)
 
 
@@ -42,36 +44,40 @@ class ThebaiRules(Rules):
     max_players = 4
     version = "1"
     flow = FLOW
+    view_type = ThebaiView
 
-    def setup(self, names, options, seed):
+    def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> State:
         state = new_state(names, seed)
         self.flow.start(state, *setup_frames(state))
         return state
 
-    def view(self, state, viewer):
+    def view(self, state: State, viewer: int | None) -> ThebaiView:
         return view(state, viewer)
 
-    def has_private(self, state, viewer):
+    def has_private(self, state: State, viewer: int) -> bool:
         return bool(secret_cards(state, viewer))
 
-    def determinize(self, state, viewer, seed):
+    def determinize(self, state: State, viewer: int | None, seed: int | str) -> State:
         return determinize(state, viewer, seed)
 
-    def targets(self, state):
+    def targets(self, state: State) -> frozenset[str]:
         return _targets(state["n"], catalog().digest)
 
-    def scores(self, state):
+    def scores(self, state: State) -> list[Score]:
         return final.scores(state)
 
-    def evaluate(self, state, seat):
+    def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
 
-    def progress(self, state):
-        if state["phase"] == "over":
+    def progress(self, state: State) -> str:
+        if not state["flow"]:
             return "game over"
         if state["round"] == 0:
             return "setup"
         return f"round {state['round']} of {ROUNDS} ({state['phase']})"
 
-    def data_version(self):
+    def words(self, names: list[str]) -> Words:
+        return words(names)
+
+    def data_version(self) -> str:
         return data_version()

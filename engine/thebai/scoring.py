@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from engine.core.contract import Score
 
@@ -85,7 +85,7 @@ SPREAD = range(6)
 """How far above the shortest final count a big suit may end."""
 
 
-def candidate_assignments(contracts: tuple[int, ...], gates: int):
+def candidate_assignments(contracts: tuple[int, ...], gates: int) -> Iterator[tuple[int, ...]]:
     suits = range(len(contracts))
     for big_mask in range(1 << len(contracts)):
         big = [s for s in suits if big_mask >> s & 1]

@@ -7,31 +7,35 @@ or in the city, 3. move the archon (engine/thebai/archon.py), 4. use a metoikoi 
 
 from __future__ import annotations
 
-from engine.core import Ask, Auto, Choice
+from typing import Sequence
 
-from . import effects
-from .board import city_grid, empty_columns, free_dice_spaces, free_estate_spaces, free_tiles, log, names, pay
+from engine.core import Ask, Auto, Choice, Say
+from engine.core.flow import Frame, Stack
+from engine.core.text import Said
+
+from . import choices, effects
+from .board import State, city_grid, empty_columns, free_dice_spaces, free_estate_spaces, free_tiles, log, pay
 from .cadmea import tile_frames
 from .catalog import catalog
+from .choices import Before, Die, End, Estate, Metoikoi, OneTile, Skip
 from .constants import power
 from .contracts import TurnStage, turn_fulfils
-from .labels import effect_text, face, tile_text
 
 
 class Round(Auto):
     name = "round"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         state["round"] += 1
         state["phase"] = "action"
-        log(state, lambda: f"Round {state['round']}")
+        log(state, lambda: Say("Round {round}", round=state["round"]))
         flow.push(*({"step": "turn_start", "seat": seat} for seat in state["order"]), {"step": "fate_phase"})
 
 
 class TurnStart(Auto):
     name = "turn_start"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         seat = frame["seat"]
         state["turn"] = {"seat": seat, "fulfils": 1}
         if not state["pool_c"][seat]:
@@ -39,7 +43,7 @@ class TurnStart(Auto):
         flow.push(*({"step": s, "seat": seat} for s in ("use_die", "archon", "use_metoikoi", "end_turn")))
 
 
-def refresh(state, seat: int) -> None:
+def refresh(state: State, seat: int) -> None:
     """No citizen die in the supply: estate dice come home, metoikoi tiles leave, a new die."""
     state["pool_c"][seat] = sorted(state["pool_c"][seat] + list(state["estate_dice"][seat].values()))
     state["estate_dice"][seat] = {}
@@ -49,12 +53,12 @@ def refresh(state, seat: int) -> None:
         state["common"][seat] -= 1
         new = catalog().refresh_face[empty_columns(state, seat)]
         state["pool_c"][seat] = sorted(state["pool_c"][seat] + [new])
-        log(state, lambda: f"{names(state, seat)} refreshes the estate: a new citizen die at {face(new)}")
+        log(state, lambda: Say("{seat:seat} refreshes the estate: a new citizen die at {face:face}", seat=seat, face=new))
     else:
-        log(state, lambda: f"{names(state, seat)} refreshes the estate (no citizen die left to add)")
+        log(state, lambda: Say("{seat:seat} refreshes the estate (no citizen die left to add)", seat=seat))
 
 
-def estate_action(state, seat: int, space: str, pow_: int) -> list[dict]:
+def estate_action(state: State, seat: int, space: str, pow_: int) -> list[Frame]:
     """The frames of an estate action (with its commander row bonus, if the row has a stand)."""
     frames = effects.frames(catalog().estate[space]["effect"], seat, pow_)
     row = int(space[1])
@@ -64,32 +68,39 @@ def estate_action(state, seat: int, space: str, pow_: int) -> list[dict]:
     return frames
 
 
+def estate_effect(space: str, pow_: int) -> dict:
+    """An estate action's effect for a die (or metoikoi tile) of that power, as the kind
+    ``effect`` of engine/thebai/text.py spells it."""
+    return {"effect": catalog().estate[space]["effect"], "power": pow_}
+
+
 class UseDie(TurnStage):
     name = "use_die"
     topic = "turn"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(state["pool_c"][frame["seat"]])
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
-        dice = [Choice(f"die:{f}", target=f"pool{seat}.c") for f in sorted(set(state["pool_c"][seat]))]
+        dice = [choices.die(f, seat) for f in sorted(set(state["pool_c"][seat]))]
         return dice + turn_fulfils(state, seat)
 
-    def describe(self, state, frame, choice):
-        if choice.id.startswith("die:"):
-            return f"Use a citizen die {face(int(choice.id[4:]))}", f"power {power(int(choice.id[4:]))}"
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        match choice.args:
+            case Die(f):
+                return Say("Use a citizen die {face:face}", face=f), Say("power {power}", power=power(f))
         return super().describe(state, frame, choice)
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: use a citizen die"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: use a citizen die", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if not self.fulfil_now(state, frame, choice, flow):
-            flow.push({"step": "die_space", "seat": frame["seat"], "face": int(choice.id[4:])})
+            flow.push({"step": "die_space", "seat": frame["seat"], "face": choice.args.face})
 
 
-def city_allowed(state, seat: int) -> bool:
+def city_allowed(state: State, seat: int) -> bool:
     """Before the last citizen die is used, one must have gone to the estate (if it can)."""
     return (len(state["pool_c"][seat]) > 1 or bool(state["estate_dice"][seat])
             or not free_estate_spaces(state, seat))
@@ -99,35 +110,37 @@ class DieSpace(Ask):
     name = "die_space"
     topic = "turn"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
-        choices = [Choice(f"est:{s}", target=f"e{seat}.{s}") for s in free_estate_spaces(state, seat)]
+        found = [choices.estate(s, seat) for s in free_estate_spaces(state, seat)]
         if city_allowed(state, seat):
-            choices += [Choice(f"city:{d}", target=d) for d in free_dice_spaces(state, True)]
-        return choices
+            found += [choices.city(d) for d in free_dice_spaces(state, True)]
+        return found
 
-    def describe(self, state, frame, choice):
-        place, _, where = choice.id.partition(":")
-        p = power(frame["face"])
-        if place == "est":
-            return f"Estate {where} {catalog().estate[where]['name']}", effect_text(catalog().estate[where]["effect"], p)
-        tiles = [t for t in city_grid(state).touching[where] if t in state["city"]["tiles"]]
-        return f"City {where}", " / ".join(tile_text(state["city"]["tiles"][t][0]) for t in tiles)
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        match choice.args:
+            case Estate(where):
+                return (Say("Estate {space:space} {space:action}", space=where),
+                        Say("{effect:effect}", effect=estate_effect(where, power(frame["face"]))))
+        where = choice.args.space
+        tiles = [state["city"]["tiles"][t][0] for t in city_grid(state).touching[where] if t in state["city"]["tiles"]]
+        return Say("City {space:space}", space=where), Say("{tiles:tile_descs}", tiles=tiles)
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: where does the {face(frame['face'])} die go?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: where does the {face:face} die go?", seat=frame["seat"], face=frame["face"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         seat, f = frame["seat"], frame["face"]
-        place, _, where = choice.id.partition(":")
+        where = choice.args.space
         state["pool_c"][seat].remove(f)
-        if place == "est":
+        if isinstance(choice.args, Estate):
             state["estate_dice"][seat][where] = f
-            log(state, lambda: f"{names(state, seat)} puts a citizen die {face(f)} on estate {where}")
+            log(state, lambda: Say("{seat:seat} puts a citizen die {face:face} on estate {space:space}",
+                                   seat=seat, face=f, space=where))
             flow.push(*estate_action(state, seat, where, power(f)))
             return
         state["city"]["dice"][where] = [seat, "c", f]
-        log(state, lambda: f"{names(state, seat)} puts a citizen die {face(f)} on {where}")
+        log(state, lambda: Say("{seat:seat} puts a citizen die {face:face} on {space:space}", seat=seat, face=f, space=where))
         usable = [t for t in city_grid(state).touching[where] if t in free_tiles(state)]
         if len(usable) == 2:
             payable = power(f) if state["res"][seat]["drachma"] >= power(f) else 0
@@ -142,27 +155,29 @@ class CityTiles(Ask):
     name = "city_tiles"
     topic = "city"
 
-    def options(self, state, frame):
-        choices = [Choice(f"one:{t}", target=t) for t in frame["tiles"]]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        found = [choices.one_tile(t) for t in frame["tiles"]]
         if frame["power"] and len(frame["tiles"]) == 2:
-            choices.append(Choice("both", target=frame["space"]))
-        return choices
+            found.append(choices.both(frame["space"]))
+        return found
 
-    def describe(self, state, frame, choice):
-        if choice.id == "both":
-            return f"Both tiles for {frame['power']} drachma", ""
-        return f"Resolve {choice.id[4:]}", tile_text(state["city"]["tiles"][choice.id[4:]][0])
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        match choice.args:
+            case OneTile(space):
+                return Say("Resolve {space:space}", space=space), Say("{tile:tile_desc}", tile=state["city"]["tiles"][space][0])
+        return Say("Both tiles for {drachma} drachma", drachma=frame["power"]), ""
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: which tile does the die resolve?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: which tile does the die resolve?", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         seat = frame["seat"]
-        if choice.id == "both":
-            pay(state, seat, {"drachma": frame["power"]})
-            spaces = frame["tiles"]
-        else:
-            spaces = [choice.id[4:]]
+        match choice.args:
+            case OneTile(space):
+                spaces = [space]
+            case _:
+                pay(state, seat, {"drachma": frame["power"]})
+                spaces = frame["tiles"]
         for t in reversed(spaces):
             flow.push(*tile_frames(state["city"]["tiles"][t][0], seat))
 
@@ -172,26 +187,27 @@ class RowBonus(Ask):
 
     name = "row_bonus"
     topic = "commanders"
-    CHOICES = (Choice("before"), Choice("after"))
 
-    def options(self, state, frame):
-        return self.CHOICES
+    def options(self, state: State, frame: Frame) -> Sequence[Choice]:
+        return choices.BEFORE_AFTER
 
-    def describe(self, state, frame, choice):
-        bonus = effect_text(catalog().commanders[frame["commander"]]["bonus"])
-        return f"Commander bonus {choice.id} the action", bonus
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        bonus = Say("{commander:bonus}", commander=frame["commander"])
+        if isinstance(choice.args, Before):
+            return "Commander bonus before the action", bonus
+        return "Commander bonus after the action", bonus
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: take the commander bonus before or after the action?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: take the commander bonus before or after the action?", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         bonus = effects.frames(catalog().commanders[frame["commander"]]["bonus"], frame["seat"])
-        flow.push(*(bonus + frame["then"] if choice.id == "before" else frame["then"] + bonus))
+        flow.push(*(bonus + frame["then"] if isinstance(choice.args, Before) else frame["then"] + bonus))
 
 
-def metoikoi_choices(state, seat: int) -> list[Choice]:
+def metoikoi_choices(state: State, seat: int) -> list[Choice]:
     metoikoi = catalog().metoikoi
-    return [Choice(f"m:{m}:{s}", target=f"e{seat}.{s}") for m in sorted(set(state["meto"][seat]))
+    return [choices.metoikoi(m, s, seat) for m in sorted(set(state["meto"][seat]))
             for s in free_estate_spaces(state, seat, metoikoi[m]["row"])]
 
 
@@ -201,33 +217,34 @@ class UseMetoikoi(TurnStage):
     name = "use_metoikoi"
     topic = "metoikoi"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(metoikoi_choices(state, frame["seat"]) or turn_fulfils(state, frame["seat"]))
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
-        return [*metoikoi_choices(state, seat), *turn_fulfils(state, seat), Choice("skip")]
+        return [*metoikoi_choices(state, seat), *turn_fulfils(state, seat), choices.SKIP]
 
-    def describe(self, state, frame, choice):
-        if choice.id == "skip":
-            return "No metoikoi this turn", ""
-        if choice.id.startswith("m:"):
-            _, m, space = choice.id.split(":")
-            p = catalog().metoikoi[m]["power"]
-            return f"Metoikoi {m} on {space} {catalog().estate[space]['name']}", effect_text(catalog().estate[space]["effect"], p)
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        match choice.args:
+            case Skip():
+                return "No metoikoi this turn", ""
+            case Metoikoi(m, space):
+                return (Say("Metoikoi {metoikoi:metoikoi} on {space:space} {space:action}", metoikoi=m, space=space),
+                        Say("{effect:effect}", effect=estate_effect(space, catalog().metoikoi[m]["power"])))
         return super().describe(state, frame, choice)
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: use a metoikoi tile?"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: use a metoikoi tile?", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
-        if choice.id == "skip" or self.fulfil_now(state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        if isinstance(choice.args, Skip) or self.fulfil_now(state, frame, choice, flow):
             return
         seat = frame["seat"]
-        _, m, space = choice.id.split(":")
+        m, space = choice.args.metoikoi, choice.args.space
         state["meto"][seat].remove(m)
         state["estate_meto"][seat][space] = m
-        log(state, lambda: f"{names(state, seat)} uses metoikoi {m} on estate {space}")
+        log(state, lambda: Say("{seat:seat} uses metoikoi {metoikoi:metoikoi} on estate {space:space}",
+                               seat=seat, metoikoi=m, space=space))
         flow.push(*estate_action(state, seat, space, catalog().metoikoi[m]["power"]))
 
 
@@ -237,19 +254,19 @@ class EndTurn(TurnStage):
     name = "end_turn"
     topic = "contracts"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(turn_fulfils(state, frame["seat"]))
 
-    def options(self, state, frame):
-        return [*turn_fulfils(state, frame["seat"]), Choice("end")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [*turn_fulfils(state, frame["seat"]), choices.END]
 
-    def describe(self, state, frame, choice):
-        return ("End the turn", "") if choice.id == "end" else super().describe(state, frame, choice)
+    def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
+        return ("End the turn", "") if isinstance(choice.args, End) else super().describe(state, frame, choice)
 
-    def prompt(self, state, frame):
-        return f"{names(state, frame['seat'])}: fulfil a contract or end the turn"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("{seat:seat}: fulfil a contract or end the turn", seat=frame["seat"])
 
-    def act(self, state, frame, choice, flow):
+    def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         self.fulfil_now(state, frame, choice, flow)
 
 

@@ -256,7 +256,7 @@ async def test_results_scroll_with_page_keys_and_stand_beside_the_inputs_when_wi
 
 def test_the_checklists_spell_out_what_they_refer_to():
     from engine.polis.assistant import setup_checklist as polis
-    from engine.thebai.setup import setup_checklist as thebai
+    from engine.thebai.assistant import setup_checklist as thebai
 
     checklist = thebai(4, seed=3)
     table = next(step.text for step in checklist.steps if step.id == "citizens-own")
@@ -274,7 +274,7 @@ def test_the_checklists_spell_out_what_they_refer_to():
 
 def test_a_new_draw_clears_the_ticks_of_the_steps_it_changed():
     from engine.assistant.checklist import redrawn
-    from engine.thebai.setup import setup_checklist
+    from engine.thebai.assistant import setup_checklist
 
     old = setup_checklist(3, seed=1)
     new_seed = next(seed for seed in range(2, 99) if setup_checklist(3, seed).draws[2].value != old.draws[2].value)
@@ -285,7 +285,7 @@ def test_a_new_draw_clears_the_ticks_of_the_steps_it_changed():
 
 @pilot_test
 async def test_redrawing_in_the_app_unticks_the_changed_steps(tmp_path):
-    from engine.thebai.setup import setup_checklist
+    from engine.thebai.assistant import setup_checklist
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -7,7 +7,7 @@ from engine.thebai import assistant
 from engine.thebai.battle import Combatant, die_power, invader_power, resolve_battle, surplus_vp
 from engine.thebai.scoring import (FinalEntry, best_gate_assignment, different_suit_points, final_score,
                                    same_suit_points, set_points)
-from engine.thebai.setup import setup_checklist
+from engine.thebai.assistant import setup_checklist
 
 
 def test_rulebook_battle_example():

@@ -1,5 +1,7 @@
 """Thebai's final score sheet worked out a second time, from the rule text ("ゲームの終了", the
 council board in the appendix) and what the log says happened, without the engine's scoring code.
+The log is read as the rules wrote it: each entry's sentence and its arguments (the seat, the VP,
+the track...), never by parsing the words a player reads, so no name can be mistaken for a line.
 
 * Score track: a ledger kept from the log, from 10 at the start on: every line that moves a
   score (never below 0), with the amount the rules give where the line says what happened: a battle from its invader
@@ -27,14 +29,12 @@ It reads the data files directly, not through the engine's catalogue.
 from __future__ import annotations
 
 import json
-import re
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
-from types import SimpleNamespace
+from typing import Any
 
 from tests.grid import STEPS, groups
-from tests.log_names import WHO, seat_line
 
 DATA = Path(__file__).resolve().parents[2] / "engine" / "thebai" / "data"
 
@@ -50,7 +50,6 @@ COUNCIL = {r["id"]: r["criterion"] for r in records("council") if r["kind"] == "
 PASSAGE_VP = next(r["vp"] for r in records("council") if r["kind"] == "passage")
 COLUMN_VP = {r["col"]: r["vp"] for r in records("estate") if r["kind"] == "column"}
 SURPLUS_VP = sorted((r["surplus"], r["vp"]) for r in records("battle_vp"))
-INVADER_MODIFIER = {r["name"]: r["modifier"] for r in records("invaders")}
 TRACK_SPACES = {(r["track"], r["step"]): r for r in records("devotion") if r["kind"] == "space"}
 TRACK_LENGTH = {r["id"]: r["length"] for r in records("devotion") if r["kind"] == "track"}
 CITY_BORDERS = {r["id"][len("side-"):]: {(m["space"], "NESW".index(m["side"])): m["roof"] for m in r["border"]}
@@ -224,33 +223,33 @@ def breakdowns(state: dict, ledger: "ScoreLedger", chosen: list[tuple[int, int]]
 
 
 # -- the score track, from the log ------------------------------------------------------------
+# The sentences the ledger reads, as the rules write them (engine/core/text.py's ``Say``).
 
-INVADER = re.compile(r"Row (?P<row>\d): the invader is (?P<name>.+) \([+-]\d+\)$")
-BATTLE = re.compile(r"Battle (?P<number>\d+) in row (?P<row>\d): invader power (?P<invader>-?\d+); (?P<results>.+)$")
-PEACE = re.compile(r"Fate: Peace: (?P<tile>\w+) \(")
+ROUND = "Round {round}"
+FATE = "Fate: {tile:fate}"
+INVADER = "Row {row}: the invader is {invader:invader}"
+BATTLE = "Battle {number} in row {row}: invader power {invader}; {results:battle}"
+ADVANCES = "{seat:seat} advances to {track:track} {step}"
+FULFILS = "{seat:seat} fulfils contract {contract:contract} paying {paid:cost}"
+COUNTED = "{seat:seat} scores {vp} VP ({count} counted)"
+FLAT = "{seat:seat} scores {vp} VP"
+STAYS = "{seat:seat}'s die stays at 3* and scores {vp} VP"
+NO_LOWER = "{seat:seat}'s die at 1 cannot go lower: {vp} VP"
+ASCENDS = "{seat:seat}'s citizen ascends to the council passage: {vp} VP"
+LAST_BLESSING = "{seat:seat} takes the last blessing of the track: {vp} VP"
+TRACK_END = "{seat:seat} is at the end of {track:track}: {vp} VP"
+PAYS = "{seat:seat} pays {cost:cost}"
+COUNCILLOR = "{seat:seat}'s councillor takes {space:space}"
+ESTATE_DIE = "{seat:seat} puts a citizen die {face:face} on estate {space:space}"
+METOIKOI = "{seat:seat} uses metoikoi {metoikoi:metoikoi} on estate {space:space}"
+CITY_DIE = "{seat:seat} puts a citizen die {face:face} on {space:space}"
+TILE_MOVED = ("{seat:seat} takes Cadmea tile {tile:tile} from estate row {row}",
+              "{seat:seat} removes Cadmea tile {tile:tile} from estate row {row}", "{seat:seat} places {tile:tile} on {space:space}")
+ARCHON_ON = ("{seat:seat} hurries the archon to {space:space}", "{seat:seat}'s archon ends on {space:space}")
+NEW_TURN = (ROUND, FATE, BATTLE, ESTATE_DIE, CITY_DIE)
+"""The sentences that start something new, before which the VP an effect owes must have been scored."""
 BLESS_SPACE = "r1c5"
 """The estate's blessing action: 3 VP per blessing tile (appendix)."""
-SEAT_LINES = {
-    "result": WHO + r" (?P<power>\d+) (?P<result>won|lost|not engaged) (?P<change>[+-]\d+) VP(?:; |$)",
-    "counted": WHO + r" scores (?P<n>\d+) VP \((?P<k>\d+) counted\)$",
-    "flat": WHO + r" scores (?P<n>\d+) VP$",
-    "advances": WHO + r" advances to (?P<track>Dionysus|Ares) (?P<step>\d+)$",
-    "scored": WHO + r"(?P<what>'s die stays at 3\* and scores|'s die at 1 cannot go lower:"
-              r"|'s citizen ascends to the council passage:| takes the last blessing of the track:"
-              r"| is at the end of (?P<track>\w+):) (?P<n>-?\d+) VP$",
-    "fulfils": WHO + r" fulfils contract (?P<contract>\S+) paying .+$",
-    "pays": WHO + r" pays (?P<cost>\d+ \w+(?: \+ \d+ \w+)*)$",
-    "councillor": WHO + r"'s councillor takes \S+$",
-    "estate_die": WHO + r" puts a citizen die (?P<face>\d)\*? on estate (?P<space>\S+)$",
-    "metoikoi": WHO + r" uses metoikoi (?P<metoikoi>\S+) on estate (?P<space>\S+)$",
-    "city_die": WHO + r" puts a citizen die \d\*? on (?P<space>[hv]\d+\.\d+)$",
-    "tile_moved": WHO + r" (?:takes Cadmea tile|removes Cadmea tile|places) (?P<tile>\S+)(?: from estate row \d| on \S+)$",
-    "archon_on": WHO + r"(?: hurries the archon to|'s archon ends on) (?P<space>t\d+\.\d+)$",
-    "new_turn": r"Round \d+$|Fate: |Battle |" + WHO + " puts a citizen die ",
-}
-"""The lines the ledger reads that name a seat; ``new_turn``: lines that start something new,
-before which the VP an effect owes must have been scored."""
-
 
 COUNTED_VP = {
     "strategoi": ((lambda s, p, colour: strategos_on_city(s, p), 1, 2), (lambda s, p, colour: len(s["done"][p]), 2, 1)),
@@ -267,6 +266,8 @@ CONTRACT_VP = {r["id"]: [op["vp"] for op in r["reward"] if "vp" in op] for r in 
 """The VP printed on each contract's reward, scored when it is fulfilled."""
 ESTATE_EFFECT = {r["id"]: r["effect"] for r in records("estate") if r["kind"] == "space"}
 FATE_EFFECT = {r["id"]: r.get("effect", []) for r in records("fate")}
+FATE_KIND = {r["id"]: r["kind"] for r in records("fate")}
+INVADER_MODIFIER = {r["id"]: r["modifier"] for r in records("invaders")}
 METOIKOI_POWER = {r["id"]: r["power"] for r in records("devotion") if r["kind"] == "metoikoi"}
 FINAL_VPS = {r["id"]: r["vps"] for r in records("devotion") if r["kind"] == "final"}
 """The last-step blessing stacks, bottom to top (setup, 10: 2 VP at the bottom, 8 VP on top)."""
@@ -287,10 +288,6 @@ def pay_options(effect: list[dict], power: int | None) -> list[tuple[dict, list[
     return found
 
 
-def cost_of(text: str) -> dict[str, int]:
-    return {good: int(n) for n, good in (part.split(" ") for part in text.split(" + "))}
-
-
 def touching(space: str) -> list[str]:
     """The Cadmea spaces beside a dice space: h<r>.<c> sits left of t<r>.<c>; v<r>.<c> above it."""
     row, col = cell(space)
@@ -298,17 +295,16 @@ def touching(space: str) -> list[str]:
 
 
 class ScoreLedger:
-    """The score track kept from the log lines since the game began."""
+    """The score track kept from the log entries since the game began."""
 
     def __init__(self, state: dict):
         self.vp = [START_VP] * state["n"]
-        self.seat = {name: seat for seat, name in enumerate(state["names"])}
-        self.lines = SimpleNamespace(**{key: seat_line(line, state["names"]) for key, line in SEAT_LINES.items()})
         self.colours: list[str | None] = [None] * state["n"]
         """Each seat's colour: that of the tiles its estate is dealt in the setup."""
-        self.invaders: dict[str, str] = {}
+        self.invaders: dict[int, str] = {}
+        """The invader card of each row, once turned up."""
         self.counting = "", [0] * state["n"]
-        """What the "scores N VP (k counted)" lines are for now (a peace tile or the blessing
+        """What the "scores N VP (k counted)" entries are for now (a peace tile or the blessing
         action), and how many of its counts each seat has had."""
         self.owed: list[list[int]] = [[] for _ in range(state["n"])]
         """Flat VP each seat is owed and has not scored yet: printed on a contract it fulfilled,
@@ -333,116 +329,112 @@ class ScoreLedger:
             self.colours[seat] = self.colours[seat] or next(
                 (TILES[t]["colour"] for row in estate for t in row if TILES[t]["colour"] != "neutral"), None)
         for entry in state["log"][self.read:]:
-            self.line(state, entry["text"])
+            said = entry["text"]
+            self.entry(state, said["say"], said["args"]) if isinstance(said, dict) else self.entry(state, said, {})
         self.read = len(state["log"])
 
-    def line(self, state: dict, text: str) -> None:
+    def entry(self, state: dict, said: str, args: dict[str, Any]) -> None:
+        """One log entry: what the rules said (the template) and its arguments."""
         if self.bought:
-            self.paid_for(text)
-        if self.lines.new_turn.match(text):
+            self.paid_for(said, args)
+        if said in NEW_TURN:
             self.all_owed_scored()
             self.payments = [[] for _ in self.payments]
-        if found := INVADER.match(text):
-            self.invaders[found["row"]] = found["name"]
-        elif found := BATTLE.match(text):
-            self.battle(found)
-        elif found := PEACE.match(text):
-            self.counting = found["tile"], [0] * state["n"]
+        seat = args.get("seat")
+        if said == INVADER:
+            self.invaders[args["row"]] = args["invader"]
+        elif said == BATTLE:
+            self.battle(args)
+        elif said == FATE and FATE_KIND[args["tile"]] == "peace":
+            self.counting = args["tile"], [0] * state["n"]
             for options in self.payments:
-                options += pay_options(FATE_EFFECT[found["tile"]], None)
-        elif found := self.lines.advances.match(text):
-            self.advanced(found)
-        elif found := self.lines.fulfils.match(text):
-            self.owed[self.seat[found["who"]]] += CONTRACT_VP[found["contract"]]
-        elif found := self.lines.counted.match(text):
-            self.counted(state, found)
-        elif found := self.lines.scored.match(text):
-            self.scored(state, found)
-        elif found := self.lines.flat.match(text):
-            self.flat(found)
-        elif found := self.lines.pays.match(text):
-            self.pays(found)
-        elif found := self.lines.councillor.match(text):
-            self.left_passage(self.seat[found["who"]])
+                options += pay_options(FATE_EFFECT[args["tile"]], None)
+        elif said == ADVANCES:
+            self.advanced(seat, args["track"], args["step"])
+        elif said == FULFILS:
+            self.owed[seat] += CONTRACT_VP[args["contract"]]
+        elif said == COUNTED:
+            self.counted(state, seat, args["vp"], args["count"])
+        elif said in (STAYS, NO_LOWER, ASCENDS, LAST_BLESSING, TRACK_END):
+            self.scored(state, said, args)
+        elif said == FLAT:
+            self.flat(seat, args["vp"])
+        elif said == PAYS:
+            self.pays(seat, args["cost"])
+        elif said == COUNCILLOR:
+            self.left_passage(seat)
         else:
-            self.set_off(state, text)
+            self.set_off(state, said, args)
 
-    def set_off(self, state: dict, text: str) -> None:
+    def set_off(self, state: dict, said: str, args: dict[str, Any]) -> None:
         """A die on an estate action, a metoikoi, a Cadmea tile resolved: the payments they offer."""
-        if found := self.lines.estate_die.match(text) or self.lines.metoikoi.match(text):
-            if found["space"] == BLESS_SPACE:
+        if said in (ESTATE_DIE, METOIKOI):
+            if args["space"] == BLESS_SPACE:
                 self.counting = "bless", [0] * state["n"]
-            power = METOIKOI_POWER[found["metoikoi"]] if "metoikoi" in found.groupdict() else int(found["face"])
-            self.payments[self.seat[found["who"]]] += pay_options(ESTATE_EFFECT[found["space"]], power)
-        elif found := self.lines.city_die.match(text):
-            tiles = [state["city"]["tiles"][t][0] for t in touching(found["space"]) if t in state["city"]["tiles"]]
+            power = METOIKOI_POWER[args["metoikoi"]] if said == METOIKOI else die_power(args["face"])
+            self.payments[args["seat"]] += pay_options(ESTATE_EFFECT[args["space"]], power)
+        elif said == CITY_DIE:
+            tiles = [state["city"]["tiles"][t][0] for t in touching(args["space"]) if t in state["city"]["tiles"]]
             for tile in tiles:
-                self.payments[self.seat[found["who"]]] += pay_options(TILES[tile]["effect"], None)
-        elif found := self.lines.tile_moved.match(text) or self.lines.archon_on.match(text):
-            tile = found["tile"] if "tile" in found.groupdict() else state["city"]["tiles"][found["space"]][0]
-            self.payments[self.seat[found["who"]]] += pay_options(TILES[tile]["effect"], None)
+                self.payments[args["seat"]] += pay_options(TILES[tile]["effect"], None)
+        elif said in TILE_MOVED or said in ARCHON_ON:
+            tile = args["tile"] if said in TILE_MOVED else state["city"]["tiles"][args["space"]][0]
+            self.payments[args["seat"]] += pay_options(TILES[tile]["effect"], None)
 
-    def pays(self, found: re.Match) -> None:
+    def pays(self, seat: int, cost: dict[str, int]) -> None:
         """A payment is one the components just set off offer; what it buys comes next."""
-        seat, cost = self.seat[found["who"]], cost_of(found["cost"])
         bought = {then[0]["vp"] if "vp" in then[0] else None for paid, then in self.payments[seat] if paid == cost}
-        assert bought, f"{found.string}: no component set off offers that payment"
+        assert bought, f"{seat} pays {cost}: no component set off offers that payment"
         self.bought = seat, bought
 
-    def paid_for(self, text: str) -> None:
-        """The line after a payment: VP, if and only if what was paid for gives VP."""
+    def paid_for(self, said: str, args: dict[str, Any]) -> None:
+        """The entry after a payment: VP, if and only if what was paid for gives VP."""
         (seat, bought), self.bought = self.bought, None
-        found = self.lines.flat.match(text)
-        if found and self.seat[found["who"]] == seat and int(found["n"]) in bought:
-            self.owed[seat].append(int(found["n"]))
+        if said == FLAT and args["seat"] == seat and args["vp"] in bought:
+            self.owed[seat].append(args["vp"])
         else:
-            assert None in bought, f"{text!r} after a payment that buys {bought} VP"
+            assert None in bought, f"{said!r} {args} after a payment that buys {bought} VP"
 
-    def battle(self, found: re.Match) -> None:
-        invader = int(found["number"]) + INVADER_MODIFIER[self.invaders[found["row"]]]
-        assert int(found["invader"]) == invader, found.string
-        results = list(self.lines.result.finditer(found["results"]))
-        assert "".join(r[0] for r in results) == found["results"], found.string
-        for result in results:
-            power = int(result["power"])
+    def battle(self, args: dict[str, Any]) -> None:
+        invader = args["number"] + INVADER_MODIFIER[self.invaders[args["row"]]]
+        assert args["invader"] == invader, args
+        for seat, power, result, change in args["results"]:
             if power == 0:
-                outcome, change = "not engaged", -3 * max(invader, 0)
+                outcome, expected = "not engaged", -3 * max(invader, 0)
             elif power >= invader:
-                outcome, change = "won", surplus_vp(power - invader)
+                outcome, expected = "won", surplus_vp(power - invader)
             else:
-                outcome, change = "lost", power - invader
-            assert (result["result"], int(result["change"])) == (outcome, change), found.string
-            self.add(self.seat[result["who"]], change)
+                outcome, expected = "lost", power - invader
+            assert (result, change) == (outcome, expected), args
+            self.add(seat, change)
 
-    def advanced(self, found: re.Match) -> None:
+    def advanced(self, seat: int, track: str, step: int) -> None:
         """A devotion space's reward (twice on a yellow one); the track's last step: the top
         blessing tile of its stack, while there is one."""
-        space = TRACK_SPACES[(found["track"].lower(), int(found["step"]))]
+        space = TRACK_SPACES[(track, step)]
         for reward in space["reward"] * (2 if space["yellow"] else 1):
             if "vp" in reward:
-                self.owed[self.seat[found["who"]]].append(reward["vp"])
+                self.owed[seat].append(reward["vp"])
             elif "final" in reward and self.finals[reward["final"]]:
-                self.owed[self.seat[found["who"]]].append(self.finals[reward["final"]].pop())
+                self.owed[seat].append(self.finals[reward["final"]].pop())
 
-    def counted(self, state: dict, found: re.Match) -> None:
+    def counted(self, state: dict, seat: int, n: int, k: int) -> None:
         """A VP per counted thing: the count is checked on the table, the VP against the rule."""
-        seat, n, k = self.seat[found["who"]], int(found["n"]), int(found["k"])
         tile, done = self.counting
         if tile == "offerings":  # the lower or the higher devotion track, as the player paid
             assert k in (min(state["track"][t][seat] for t in TRACK_LENGTH),
-                         max(state["track"][t][seat] for t in TRACK_LENGTH)) and n == k, found.string
+                         max(state["track"][t][seat] for t in TRACK_LENGTH)) and n == k, (seat, n, k)
         else:
             count, per, vp = COUNTED_VP[tile][done[seat]]
-            assert k == count(state, seat, self.colours[seat]) and n == k // per * vp, found.string
+            assert k == count(state, seat, self.colours[seat]) and n == k // per * vp, (tile, seat, n, k)
         done[seat] += 1
-        assert self.add(seat, n) == n, found.string
+        assert self.add(seat, n) == n, (seat, n, k)
 
-    def flat(self, found: re.Match) -> None:
+    def flat(self, seat: int, n: int) -> None:
         """A fixed amount: one the seat is owed."""
-        seat, n = self.seat[found["who"]], int(found["n"])
-        assert n in self.owed[seat], f"{found.string}: owed {self.owed[seat]}"
+        assert n in self.owed[seat], f"{seat} scores {n} VP: owed {self.owed[seat]}"
         self.owed[seat].remove(n)
-        assert self.add(seat, n) == n, found.string
+        assert self.add(seat, n) == n, (seat, n)
 
     def all_owed_scored(self) -> None:
         assert self.owed == [[] for _ in self.owed], f"VP owed and never scored: {self.owed}"
@@ -466,18 +458,18 @@ class ScoreLedger:
         else:
             self.passage[slot] = None
 
-    def scored(self, state: dict, found: re.Match) -> None:
-        seat, what, n = self.seat[found["who"]], found["what"], int(found["n"])
-        if "stays at 3*" in what:
-            assert n == 1, found.string
-        elif "end of" in what:
-            track = found["track"].lower()
-            assert n == 1 and state["track"][track][seat] == TRACK_LENGTH[track], found.string
-        elif "cannot go lower" in what:
-            assert n == -min(3, self.vp[seat]), found.string
-        elif "passage" in what:
-            assert n == self.ascended(seat), found.string
+    def scored(self, state: dict, said: str, args: dict[str, Any]) -> None:
+        seat, n = args["seat"], args["vp"]
+        if said == STAYS:
+            assert n == 1, args
+        elif said == TRACK_END:
+            track = args["track"]
+            assert n == 1 and state["track"][track][seat] == TRACK_LENGTH[track], args
+        elif said == NO_LOWER:
+            assert n == -min(3, self.vp[seat]), args
+        elif said == ASCENDS:
+            assert n == self.ascended(seat), args
         else:  # the last blessing of a track
-            assert n in self.owed[seat], f"{found.string}: owed {self.owed[seat]}"
+            assert n in self.owed[seat], f"{args}: owed {self.owed[seat]}"
             self.owed[seat].remove(n)
-        assert self.add(seat, n) == n, found.string
+        assert self.add(seat, n) == n, args

@@ -7,7 +7,7 @@ import random
 from engine.thebai.final import final_scores
 from engine.thebai.scoring import FinalEntry, final_score, set_points
 
-from .helpers import choose, clear_city, ids, inject, new_match, put_die
+from .helpers import RULES, choose, clear_city, ids, inject, new_match, put_die
 from .score_oracle import CONTRACT_SUIT, SUITS, best_sets, different_suits, same_suit
 
 GREEN, BLUE, PEACH, RED = 0, 1, 2, 3
@@ -72,7 +72,7 @@ def test_the_council_moves_once_more_before_the_final_scoring():
     inject(match, {"step": "round_end"})
     assert match.awaiting() == (RED,) and ids(match)[0].startswith("at:")
     choose(match, "at:bl-3")  # 2 VP per citizen die on the council (3-4 player side)
-    assert state["phase"] == "over" and match.finished
+    assert not state["flow"] and match.finished and RULES.view(state, None)["phase"] == "over"
     assert final_scores(state)[RED].score.breakdown["Council"] == 2
 
 

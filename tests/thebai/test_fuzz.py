@@ -18,7 +18,8 @@ from .score_oracle import ScoreLedger, breakdowns
 
 EXTRA_TILES = {2: 2, 3: 3, 4: 0}
 NAMES = ["Io's die", "Zeno scores 3 VP", "Ann", "Ann pays 1 grape; Io's die 3 won +2 VP"]
-"""Players' names worded like the log's lines, which the score oracle must still read as names."""
+"""Players' names worded like the log's lines: the score oracle reads each entry's arguments (the
+seat is a number), never the words, so no name can pass for a line."""
 SCORED_EVERY = 40
 """Steps between two checks of the whole score sheet in the middle of a game."""
 
@@ -76,7 +77,7 @@ def play(players: int, seed: int) -> dict:
         steps += 1
         if steps % SCORED_EVERY == 0:
             check_scores(state, ledger, seed)
-    assert state["round"] == ROUNDS and state["phase"] == "over" and state["battles"] == len(CONFLICT_ROUNDS)
+    assert state["round"] == ROUNDS and not state["flow"] and state["battles"] == len(CONFLICT_ROUNDS)
     check_scores(state, ledger, seed)
     ledger.all_owed_scored()
     return state

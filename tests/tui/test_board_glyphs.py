@@ -237,17 +237,17 @@ def with_rare_pieces(view):
     """``view`` with what random games seldom show: a metoikoi tile on an estate, a space
     reserved by Hyperbius, a plaza marker, Lasthenes stands in the city and on the council."""
     view = copy.deepcopy(view)
-    city = view["city"]
-    g = thebai_grid(view["side"])
+    city, council, estate = view["city"], view["council"], view["seats"][3]
+    g = thebai_grid(city["side"])
     free = [space for space in g.touching if space not in city["dice"] and space not in city["plaza"]]
     city["posts"][free[0]] = 1
     city["plaza"].append(free[1])
     city["sites"][next(f"t{r}.{c}" for r in range(1, g.rows + 1) for c in range(1, g.cols + 1)
                        if f"t{r}.{c}" not in city["tiles"])] = 2
-    view["estate_dice"][3].pop("r1c1", None)
-    view["estate_meto"][3]["r1c1"] = next(iter(thebai_catalog().metoikoi))
-    space = next(space for space in thebai_catalog().council if space not in view["council"] and space not in view["collapse"])
-    view["council"][space] = [0, "stand", None]
+    estate["estate_dice"].pop("r1c1", None)
+    estate["estate_metoikoi"]["r1c1"] = next(iter(thebai_catalog().metoikoi))
+    space = next(space for space in council["spaces"] if space not in council["taken"] and space not in council["collapse"])
+    council["taken"][space] = {"seat": 0, "what": "stand", "face": None}
     return view
 
 
@@ -257,10 +257,10 @@ THEBAI_LETTERS = {"tile", "citizen", "hoplite", "reserved"}
 
 def thebai_letters(view) -> set[str]:
     """The letter glyphs a board must show, known from the view."""
-    city = view["city"]
-    kinds = {kind for _, kind, _ in city["dice"].values()}
-    citizens = ("c" in kinds or any(view["passage"]) or bool(view["passage_last"])
-                or any(entry[1] == "die" for entry in view["council"].values()))
+    city, council = view["city"], view["council"]
+    kinds = {die["kind"] for die in city["dice"].values()}
+    citizens = ("c" in kinds or any(council["passage"]) or bool(council["passage_last"])
+                or any(piece["what"] == "die" for piece in council["taken"].values()))
     shown = {"tile": bool(city["tiles"]), "hoplite": "h" in kinds, "reserved": bool(city["sites"]), "citizen": citizens}
     return {name for name, present in shown.items() if present}
 
@@ -288,7 +288,7 @@ def test_the_thebai_legend_explains_exactly_what_every_panel_drew(width, roomy):
             pen = ThebaiPen(color=False)
             drawn = thebai_panels.estate(view, seat, width, pen)
             assert set(pen.used) - {"citizen"} == drawn_glyphs(palette, drawn)
-            assert ("citizen" in pen.used) == bool(view["estate_dice"][seat])
+            assert ("citizen" in pen.used) == bool(view["seats"][seat]["estate_dice"])
         ledger = Ledger()
         for panel in thebai_board.BOARD.panels(4):
             frame = Frame(width, viewer, roomy, color=False, ledger=ledger, panel=panel.name)

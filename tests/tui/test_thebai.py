@@ -28,6 +28,7 @@ async def test_a_whole_two_player_game_through_the_keyboard(tmp_path):
 
 @pilot_test
 async def test_number_keys_sit_on_the_board_where_the_choices_act(tmp_path):
+    from engine.thebai.choices import Die
     from tui.boards.thebai_panels import action_name
 
     new_save(tmp_path, "thebai", [("Alice", "human"), ("Bruno", "greedy")], seed=3)
@@ -35,7 +36,7 @@ async def test_number_keys_sit_on_the_board_where_the_choices_act(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await open_first_save(pilot)
         table = app.screen
-        while not table.state.choices[0].id.startswith("die:"):  # the starting tile and contract
+        while not isinstance(table.state.choices[0].args, Die):  # the starting tile and contract
             await pilot.press("1")
             await settle(pilot)
         await pilot.press("1")  # use a citizen die: the estate shows where it may go

@@ -14,11 +14,15 @@ alone on the screen (80 columns), else the table's legend panel explains them al
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from engine.thebai.choices import Fulfil
+from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, TRACKS
+from engine.thebai.view import ThebaiTable
 
 from .base import Board, Frame, Panel, legend_panel, seat_panels
 from .glyphs import finish
@@ -27,15 +31,15 @@ from .thebai_panels import council, display, estate, hand, row_colours, supply, 
 from .thebai_style import ThebaiPen
 
 
-def _about(view: dict[str, Any]) -> str:
-    """Which part of the shared board the viewer's decision is about."""
-    targets = [c.target or "" for c in view.get("choices", ())]
-    if any(t.startswith("council.") or t == "passage" for t in targets):
-        return "council"
-    if any(t in ("dionysus", "ares") for t in targets):
-        return "tracks"
-    if any(t.startswith("display.") or t == "deck" for t in targets):
-        return "contracts"
+def _about(view: ThebaiTable) -> str:
+    """Which part of the shared board the viewer's decision is about: where its choices act,
+    looked up among the spots of each part (a target is never cut apart)."""
+    targets = _targets(view)
+    council = {"passage", *(f"council.{space}" for space in view["council"]["spaces"])}
+    contracts = {"deck", *(f"display.{slot}" for slot in range(len(view["contracts"]["display"])))}
+    for part, spots in (("council", council), ("tracks", set(TRACKS)), ("contracts", contracts)):
+        if not spots.isdisjoint(targets):
+            return part
     return "city"
 
 
@@ -52,7 +56,7 @@ ROOMY_GAP = 1
 """Columns between the roomy city (its last dice spaces are mostly blank) and what is beside it."""
 
 
-def city_columns(view: dict[str, Any], width: int, roomy: bool) -> int:
+def city_columns(view: ThebaiTable, width: int, roomy: bool) -> int:
     """Columns of the city with the tracks, council and contracts beside it (0: they go below),
     the gap after it included."""
     if roomy:
@@ -62,7 +66,7 @@ def city_columns(view: dict[str, Any], width: int, roomy: bool) -> int:
     return CITY_BESIDE if width >= CITY_BESIDE + SIDE_MIN else CITY_NARROW
 
 
-def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
+def shared(view: ThebaiTable, frame: Frame) -> RenderableType:
     """The city and, beside it when there is room (else below it, the decision's part first),
     the devotion tracks and fate tiles, the council and the contract display. On a large
     screen (160x50 and more) the city's tiles are boxes with their roofs, the rows' details
@@ -87,24 +91,19 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     return finish(frame, pen, [item for name in order for item in (parts[name], Text(""))], pen.extras())
 
 
-def player(view: dict[str, Any], seat: int, frame: Frame) -> RenderableType:
+def player(view: ThebaiTable, seat: int, frame: Frame) -> RenderableType:
     """A seat's estate (its action spaces, dice, metoikoi) and its supply."""
     pen = ThebaiPen(frame.color)
     drawing = [estate(view, seat, frame.width, pen), supply(view, seat, pen)]
     return finish(frame, pen, drawing, row_colours(frame.width) + pen.extras())
 
 
-def secret_count(view: dict[str, Any], seat: int) -> int:
-    """Cards of a hand drawn from the deck (only their owner knows them)."""
-    return view["hand_sizes"][seat] - len(view["known"][seat])
-
-
-def secret_hand(view: dict[str, Any], viewer: int | None) -> bool:
+def secret_hand(view: ThebaiTable, viewer: int | None) -> bool:
     """The viewer holds a card the others have not seen (else the hand is public)."""
-    return viewer is not None and bool(view.get("hand")) and secret_count(view, viewer) > 0
+    return viewer is not None and bool(view["hand"]) and view["seats"][viewer]["unseen"] > 0
 
 
-def private(view: dict[str, Any], frame: Frame) -> RenderableType | None:
+def private(view: ThebaiTable, frame: Frame) -> RenderableType | None:
     """The viewer's hand, while it is secret."""
     viewer = frame.viewer
     if not secret_hand(view, viewer):
@@ -113,20 +112,28 @@ def private(view: dict[str, Any], frame: Frame) -> RenderableType | None:
     return finish(frame, pen, hand(view, viewer, pen), pen.extras())
 
 
-def _targets(view: dict[str, Any]) -> list[str]:
-    return [choice.target or "" for choice in view.get("choices", ())]
+def _targets(view: ThebaiTable) -> set[str]:
+    return {choice.target for choice in view["choices"] if choice.target is not None}
 
 
-def on_the_estate(view: dict[str, Any], viewer: int | None, seat: int) -> bool:
+@cache
+def estate_spots(seat: int) -> frozenset[str]:
+    """The targets on a seat's estate (its rows and action spaces) and in its supply."""
+    rows = range(1, ESTATE_ROWS + 1)
+    return frozenset({f"pool{seat}.c", f"pool{seat}.h", *(f"e{seat}.row{r}" for r in rows),
+                      *(f"e{seat}.r{r}c{c}" for r in rows for c in range(1, ESTATE_COLS + 1))})
+
+
+def on_the_estate(view: ThebaiTable, viewer: int | None, seat: int) -> bool:
     """Choosing on the viewer's estate or its supply."""
-    return seat == viewer and any(target.startswith((f"e{viewer}.", f"pool{viewer}.")) for target in _targets(view))
+    return seat == viewer and not estate_spots(seat).isdisjoint(_targets(view))
 
 
-def fulfilling(view: dict[str, Any], viewer: int | None) -> bool:
+def fulfilling(view: ThebaiTable, viewer: int | None) -> bool:
     """Choosing a card of a secret hand (fulfilling a contract), unless the choice is on the estate."""
     if not secret_hand(view, viewer) or on_the_estate(view, viewer, viewer):
         return False
-    return any(target.startswith("card.") for target in _targets(view))
+    return any(isinstance(choice.args, Fulfil) for choice in view["choices"])
 
 
 class ThebaiBoard(Board):

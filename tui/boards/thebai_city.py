@@ -11,13 +11,12 @@ four roofs on its edges, the rows' information in a block beside the city (200x6
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from engine.core.seats import seat_letter
 from engine.thebai.catalog import catalog
-from engine.thebai.geometry import grid, roof
+from engine.thebai.geometry import Grid, grid, roof
+from engine.thebai.view import ThebaiTable
 
 from .base import target_keys
 from .thebai_style import (BATTLE, EMPTY_SPACE, FREE_DICE, HIDDEN, KEY_STYLE, PALETTE, PLAZA, RESERVED, STAND, ThebaiPen,
@@ -27,14 +26,15 @@ SIDE_INFO_WIDTH = 76
 """Panel width from which a row's gate, commander and Strategos tiles sit beside it."""
 
 
-def dice_cell(view, g, space, keys, pen: ThebaiPen, width: int = 3) -> tuple[str, str]:
+def dice_cell(view: ThebaiTable, g: Grid, space: str, keys: dict[str, str], pen: ThebaiPen,
+              width: int = 3) -> tuple[str, str]:
     city = view["city"]
     if space in keys:
         return pen.key(keys[space]).center(width), KEY_STYLE
     if space in city["dice"]:
-        seat, kind, face = city["dice"][space]
-        pen.note("citizen" if kind == "c" else "hoplite")
-        text, style = die_text(seat, kind, face, pen)
+        die = city["dice"][space]
+        pen.note("citizen" if die["kind"] == "c" else "hoplite")
+        text, style = die_text(die["seat"], die["kind"], die["face"], pen)
         return text.center(width), style
     if space in city["plaza"]:
         pen.note("plaza")
@@ -49,23 +49,23 @@ def dice_cell(view, g, space, keys, pen: ThebaiPen, width: int = 3) -> tuple[str
     return " " * width, ""
 
 
-def _archon_on(view, space, pen: ThebaiPen) -> str:
-    seat = next((seat for seat, at in enumerate(view["archons"]) if at == space), None)
+def _archon_on(view: ThebaiTable, space: str, pen: ThebaiPen) -> str:
+    seat = next((seat for seat, at in enumerate(view["city"]["archons"]) if at == space), None)
     if seat is None:
         return " "
     pen.note("archon")
     return archon_glyph(seat)
 
 
-def tile_cell(view, space, keys, pen: ThebaiPen, width: int = 3) -> tuple[str, str]:
+def tile_cell(view: ThebaiTable, space: str, keys: dict[str, str], pen: ThebaiPen, width: int = 3) -> tuple[str, str]:
     """A Cadmea space: a tile block (owner letter, archon), an empty space, or a number key."""
     city = view["city"]
     if space in keys:
         return pen.key(keys[space]).center(width), KEY_STYLE
     if space in city["tiles"]:
         pen.note("tile")
-        letter = owner(view, city["tiles"][space][0])
-        return f"{letter}{_archon_on(view, space, pen)}".center(width), tile_style(view, city["tiles"][space][0])
+        placed = city["tiles"][space]
+        return f"{owner(placed)}{_archon_on(view, space, pen)}".center(width), tile_style(placed)
     if space in city["sites"]:
         seat = city["sites"][space]
         pen.note("reserved")
@@ -74,14 +74,14 @@ def tile_cell(view, space, keys, pen: ThebaiPen, width: int = 3) -> tuple[str, s
     return EMPTY_SPACE.center(width), "dim"
 
 
-def battle_mark(view: dict[str, Any], row: int, pen: ThebaiPen) -> Text:
+def battle_mark(view: ThebaiTable, row: int, pen: ThebaiPen) -> Text:
     """The battle marker and the row's invader (? face down, else its modifier)."""
     text = Text()
     battle = view["marker"] == row
     if battle:
         pen.note("battle")
     text.append(BATTLE if battle else " ", style=PALETTE["battle"].colour if battle else "")
-    invader = view["invaders"][row - 1]
+    invader = view["rows"][row - 1]["invader"]
     if not invader:
         pen.note("hidden")
     text.append(f"{catalog().invaders[invader]['modifier']:+d}" if invader else f" {HIDDEN}",
@@ -89,26 +89,27 @@ def battle_mark(view: dict[str, Any], row: int, pen: ThebaiPen) -> Text:
     return text
 
 
-def row_details(view: dict[str, Any], row: int, keys: dict[str, int], pen: ThebaiPen) -> Text:
+def row_details(view: ThebaiTable, row: int, keys: dict[str, str], pen: ThebaiPen) -> Text:
     """Gate tile, commander card and Strategos tiles of a row, with the keys of choices there."""
     text = Text()
-    gate = view["gates"][row - 1]
+    line = view["rows"][row - 1]
+    gate = line["gate"]
     text.append(f"{(catalog().gates[gate]['name'].split()[0] if gate else '-'):<10}")
-    cmd = view["row_cmd"][row - 1]
+    cmd = line["commander"]
     if f"cmd{row}" in keys:
         text.append(pen.key(keys[f"cmd{row}"]), style=KEY_STYLE)
     text.append(f"{(catalog().commanders[cmd]['name'] if cmd else '-'):<12}")
     if f"row{row}" in keys:
         text.append(pen.key(keys[f"row{row}"]), style=KEY_STYLE)
-    for seat, value in view["strategos"][row - 1]:
-        text.append(f" {seat_letter(seat)}{value}", style=seat_style(seat))
+    for tile in line["strategos"]:
+        text.append(f" {seat_letter(tile['seat'])}{tile['value']}", style=seat_style(tile["seat"]))
     return text
 
 
-def rows_block(view: dict[str, Any], pen: ThebaiPen) -> Text:
+def rows_block(view: ThebaiTable, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
     text = Text("row inv gate      commander   Strategos", style="dim")
-    for row in range(1, len(view["gates"]) + 1):
+    for row in range(1, len(view["rows"]) + 1):
         text.append(f"\n{row:>2} ")
         text.append_text(battle_mark(view, row, pen))
         text.append(" ")
@@ -116,8 +117,8 @@ def rows_block(view: dict[str, Any], pen: ThebaiPen) -> Text:
     return text
 
 
-def compact_city(view: dict[str, Any], beside: bool, pen: ThebaiPen) -> Text:
-    g = grid(view["side"])
+def compact_city(view: ThebaiTable, beside: bool, pen: ThebaiPen) -> Text:
+    g = grid(view["city"]["side"])
     keys = target_keys(view)
     text = Text(no_wrap=True)
     header = "   " + "".join(f"   {c:^3}" for c in range(1, g.cols + 1)) + "    inv"
@@ -146,14 +147,14 @@ def compact_city(view: dict[str, Any], beside: bool, pen: ThebaiPen) -> Text:
     return text
 
 
-def _roofs(view, space, pen: ThebaiPen) -> list[tuple[str, str]]:
-    tile, turn = view["city"]["tiles"][space]
-    roofs = [roof(catalog().tiles[tile]["roofs"], turn, side) for side in range(4)]
+def _roofs(view: ThebaiTable, space: str, pen: ThebaiPen) -> list[tuple[str, str]]:
+    placed = view["city"]["tiles"][space]
+    roofs = [roof(catalog().tiles[placed["tile"]]["roofs"], placed["turns"], side) for side in range(4)]
     pen.note(*(f"roof:{name}" for name in roofs))
     return [roof_glyph(name) for name in roofs]
 
 
-def roomy_tile(view, space, keys, pen: ThebaiPen) -> list[list[tuple[str, str]]]:
+def roomy_tile(view: ThebaiTable, space: str, keys: dict[str, str], pen: ThebaiPen) -> list[list[tuple[str, str]]]:
     """Three lines of 7 columns: the tile's box with its roofs, owner and archon."""
     blank = [("       ", "")]
     if space not in view["city"]["tiles"]:
@@ -169,15 +170,15 @@ ROOMY_LABEL = 2
 """Columns of the roomy city's row numbers (1-7)."""
 
 
-def roomy_width(view: dict[str, Any]) -> int:
+def roomy_width(view: ThebaiTable) -> int:
     """Columns of the city drawn roomy (tiles as boxes with their roofs): the row numbers, then
     a dice space and a box a column, and the last dice spaces."""
-    return ROOMY_LABEL + 10 * grid(view["side"]).cols + 3
+    return ROOMY_LABEL + 10 * grid(view["city"]["side"]).cols + 3
 
 
-def roomy_city(view: dict[str, Any], pen: ThebaiPen) -> Text:
+def roomy_city(view: ThebaiTable, pen: ThebaiPen) -> Text:
     """The city with each tile a box with its roofs (the rows' details go beside it)."""
-    g = grid(view["side"])
+    g = grid(view["city"]["side"])
     keys = target_keys(view)
     text = Text(no_wrap=True)
     margin = " " * ROOMY_LABEL
@@ -204,7 +205,7 @@ def roomy_city(view: dict[str, Any], pen: ThebaiPen) -> Text:
     return text
 
 
-def city(view: dict[str, Any], width: int, pen: ThebaiPen, roomy: bool = False) -> list[Text]:
+def city(view: ThebaiTable, width: int, pen: ThebaiPen, roomy: bool = False) -> list[Text]:
     """The city drawn for a panel ``width`` wide: ``roomy``, its tiles as boxes with their roofs
     (the rows' details apart: ``rows_block``); else compact, the rows' details beside it, or
     below when narrow."""

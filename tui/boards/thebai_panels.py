@@ -3,14 +3,13 @@ turn-order tracks with the fate timeline, the council, the contract display and 
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from engine.core.seats import seat_letter, seat_tag
 from engine.thebai.catalog import catalog
-from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS
-from engine.thebai.labels import cost_text, effect_text
+from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS, TRACKS
+from engine.thebai.text import cost_text, effect_text
+from engine.thebai.view import ThebaiTable
 
 from .base import target_keys
 from .glyphs import entry
@@ -20,7 +19,7 @@ from .thebai_style import (COLLAPSED, COVERED, FREE_DICE, HIDDEN, KEY_STYLE, MET
 CELL = 11
 
 
-def _key(keys, target, pen: ThebaiPen) -> str | None:
+def _key(keys: dict[str, str], target: str, pen: ThebaiPen) -> str | None:
     return pen.key(keys[target]) if target in keys else None
 
 
@@ -28,7 +27,7 @@ def action_name(space: str) -> str:
     return catalog().estate[space]["name"]
 
 
-def estate(view: dict[str, Any], seat: int, width: int, pen: ThebaiPen) -> Text:
+def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
     """Three rows of five action spaces: covered ones dim with '#', dice and metoikoi (μ) on
     theirs, and under each column the VP it scores when it is the rightmost empty one. Row
     colours are spelled out when there is room, else by their initial."""
@@ -37,13 +36,14 @@ def estate(view: dict[str, Any], seat: int, width: int, pen: ThebaiPen) -> Text:
     cell = CELL if wide else max(6, (width - 3) // ESTATE_COLS)
     text = Text(no_wrap=True)
     colours = catalog().row_colours
+    mine = view["seats"][seat]
     for row in range(1, ESTATE_ROWS + 1):
         if row > 1:
             text.append("\n")
         key = _key(keys, f"e{seat}.row{row}", pen)
         text.append(key or f"{row}", style=KEY_STYLE if key else "dim")
         text.append(f" {colours[row - 1]:<6} " if wide else f"{colours[row - 1][0]} ", style="dim")
-        covered_from = ESTATE_COLS - len(view["estate"][seat][row - 1]) + 1
+        covered_from = ESTATE_COLS - len(mine["estate"][row - 1]) + 1
         for col in range(1, ESTATE_COLS + 1):
             space = f"r{row}c{col}"
             name = action_name(space)
@@ -53,13 +53,13 @@ def estate(view: dict[str, Any], seat: int, width: int, pen: ThebaiPen) -> Text:
             elif col >= covered_from:
                 pen.note("covered")
                 text.append(f"{COVERED}{name}"[:cell - 1].ljust(cell), style="dim")
-            elif space in view["estate_dice"][seat] or space in view["estate_meto"][seat]:
-                if space in view["estate_dice"][seat]:
+            elif space in mine["estate_dice"] or space in mine["estate_metoikoi"]:
+                if space in mine["estate_dice"]:
                     pen.note("citizen")
-                    mark, style = die_text(seat, "c", view["estate_dice"][seat][space], pen)
+                    mark, style = die_text(seat, "c", mine["estate_dice"][space], pen)
                 else:
                     pen.note("metoikos")
-                    power = catalog().metoikoi[view["estate_meto"][seat][space]]["power"]
+                    power = catalog().metoikoi[mine["estate_metoikoi"][space]]["power"]
                     mark, style = f"{METOIKOS}{power}", "bold"
                 text.append(mark, style=style)
                 text.append(f" {name}"[:cell - 1 - len(mark)].ljust(cell - len(mark)))
@@ -79,45 +79,45 @@ def row_colours(width: int) -> list[Text]:
     return [entry(" ".join(colour[0] for colour in colours), "rows: " + ", ".join(colours), "dim")]
 
 
-def supply(view: dict[str, Any], seat: int, pen: ThebaiPen) -> Text:
-    res = view["res"][seat]
+def supply(view: ThebaiTable, seat: int, pen: ThebaiPen) -> Text:
+    mine = view["seats"][seat]
+    res = mine["goods"]
     keys = target_keys(view)
     text = Text()
-    text.append(f"{seat_tag(seat)} {view['names'][seat]}", style=seat_style(seat))
-    text.append(f"  {view['vp'][seat]} VP   grape {res['grape']} pottery {res['pottery']} bronze {res['bronze']} "
+    text.append(f"{seat_tag(seat)} {mine['name']}", style=seat_style(seat))
+    text.append(f"  {mine['vp']} VP   grape {res['grape']} pottery {res['pottery']} bronze {res['bronze']} "
                 f"drachma {res['drachma']}\n")
-    for kind, label, pool in (("c", "citizens", view["pool_c"][seat]), ("h", "hoplites", view["pool_h"][seat])):
+    for kind, label, pool in (("c", "citizens", mine["citizens"]), ("h", "hoplites", mine["hoplites"])):
         key = _key(keys, f"pool{seat}.{kind}", pen)
         if key:
             text.append(key, style=KEY_STYLE)
         text.append(f"{label} {' '.join(face_text(face, pen) for face in pool) or '-'}  ")
-    text.append(f"(+{view['common'][seat]} in the common supply)  archon {view['archons'][seat] or 'home'}\n")
-    secret = view["hand_sizes"][seat] - len(view["known"][seat])
-    hand = " ".join(view["known"][seat] + ([f"+{secret} unseen"] if secret else [])) or "none"
-    suits = [catalog().contracts[c]["suit"] for c in view["done"][seat]]
+    text.append(f"(+{mine['common']} in the common supply)  archon {view['city']['archons'][seat] or 'home'}\n")
+    secret = mine["unseen"]
+    hand = " ".join(mine["known"] + ([f"+{secret} unseen"] if secret else [])) or "none"
+    suits = [catalog().contracts[c]["suit"] for c in mine["done"]]
     done = " ".join(f"{s}x{suits.count(s)}" for s in dict.fromkeys(suits)) or "none"
-    text.append(f"hand {hand}  fulfilled {done}  gate tiles {len(view['gates_won'][seat])}\n")
-    extras = [f"metoikoi {' '.join(view['meto'][seat])}" if view["meto"][seat] else "",
-              f"blessings {' '.join(view['blessings'][seat])}" if view["blessings"][seat] else "",
-              f"Strategos left {' '.join(map(str, view['strat_left'][seat]))}",
-              f"councillors {view['councillors'][seat]}",
-              "commanders " + " ".join(catalog().commanders[c]["name"] for c, s in view["cmd"].items() if s["seat"] == seat)]
+    text.append(f"hand {hand}  fulfilled {done}  gate tiles {len(mine['gates_won'])}\n")
+    extras = [f"metoikoi {' '.join(mine['metoikoi'])}" if mine["metoikoi"] else "",
+              f"blessings {' '.join(mine['blessings'])}" if mine["blessings"] else "",
+              f"Strategos left {' '.join(map(str, mine['strategos_left']))}",
+              f"councillors {mine['councillors']}",
+              "commanders " + " ".join(catalog().commanders[c]["name"] for c in mine["commanders"])]
     text.append("  ".join(e for e in extras if e and not e.endswith("commanders ")), style="dim")
     return text
 
 
-def tracks(view: dict[str, Any], pen: ThebaiPen) -> Text:
+def tracks(view: ThebaiTable, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
     text = Text()
-    for track in ("dionysus", "ares"):
+    for track in TRACKS:
         key = _key(keys, track, pen)
         text.append(key or " ", style=KEY_STYLE if key else "")
         text.append(f"{track.capitalize():<9}", style="bold")
-        positions = view["track"][track]
-        order = sorted(range(view["n"]), key=lambda s: (-positions[s], view["arrived"][track][s]))
-        for seat in order:
-            text.append(f" {seat_tag(seat)} {positions[seat]}", style=seat_style(seat))
-        text.append(f"   (of {catalog().tracks[track]})\n", style="dim")
+        line = view["tracks"][track]
+        for seat in line["standing"]:
+            text.append(f" {seat_tag(seat)} {line['steps'][seat]}", style=seat_style(seat))
+        text.append(f"   (of {line['length']})\n", style="dim")
     text.append(" Turn order ")
     for seat in view["order"]:
         text.append(f"{seat_tag(seat)} ", style=seat_style(seat))
@@ -126,7 +126,7 @@ def tracks(view: dict[str, Any], pen: ThebaiPen) -> Text:
     return text
 
 
-def fate_timeline(view: dict[str, Any], pen: ThebaiPen) -> Text:
+def fate_timeline(view: ThebaiTable, pen: ThebaiPen) -> Text:
     """Each round's fate tile: resolved, face up (a conflict: war and its row), or face down
     with its stack's letter; this round's marked."""
     text = Text(" Fate ")
@@ -158,38 +158,37 @@ METRIC_SHORT = {
 }
 
 
-def council(view: dict[str, Any], pen: ThebaiPen, width: int = 80) -> Text:
+def council(view: ThebaiTable, pen: ThebaiPen, width: int = 80) -> Text:
     """The passage (free spaces show their VP; the dice past its spaces after 'then'), then one
     line per monument: each space's occupant (a citizen die's seat letter, ^ and the seat of a
     Lasthenes stand; × collapsed, with the seats of its councillor tiles; . free) and criterion,
     a space that does not fit ``width`` on the next line, whole."""
     keys = target_keys(view)
-    side = "12" if view["n"] <= 2 else "34"
+    board = view["council"]
     text = Text()
     key = _key(keys, "passage", pen)
     text.append(key or " ", style=KEY_STYLE if key else "")
     text.append("Passage ", style="bold")
-    for k, die in enumerate(view["passage"]):
+    for k, die in enumerate(board["passage"]):
         if die:
             pen.note("citizen")
-            text.append(seat_letter(die[0]), style=seat_style(die[0]))
+            text.append(seat_letter(die["seat"]), style=seat_style(die["seat"]))
         else:
             text.append(f"{catalog().passage_vp[k]}", style="dim")
         text.append(" ")
-    if view["passage_last"]:
+    if board["passage_last"]:
         pen.note("citizen")
         text.append("then ", style="dim")
-    for die in view["passage_last"]:
-        text.append(seat_letter(die[0]), style=seat_style(die[0]))
+    for die in board["passage_last"]:
+        text.append(seat_letter(die["seat"]), style=seat_style(die["seat"]))
     monuments: dict[str, list[str]] = {}
-    for space, record in catalog().council.items():
-        if record.get("players", view["n"]) <= view["n"]:
-            monuments.setdefault(record["monument"], []).append(space)
+    for space in board["spaces"]:
+        monuments.setdefault(catalog().council[space]["monument"], []).append(space)
     for name, spaces in monuments.items():
         text.append(f"\n {name:<3}", style="bold")
         column = 4
         for space in spaces:
-            piece = council_space(view, space, keys, side, pen)
+            piece = council_space(view, space, keys, pen)
             if column + piece.cell_len > width:
                 text.append("\n    ")
                 column = 4
@@ -198,25 +197,26 @@ def council(view: dict[str, Any], pen: ThebaiPen, width: int = 80) -> Text:
     return text
 
 
-def council_space(view: dict[str, Any], space: str, keys: dict[str, int], side: str, pen: ThebaiPen) -> Text:
+def council_space(view: ThebaiTable, space: str, keys: dict[str, str], pen: ThebaiPen) -> Text:
     """' [A]groups 3': a monument space's occupant (or the key of a choice there) and criterion."""
     c = catalog().council[space]["criterion"]
+    board = view["council"]
     key = _key(keys, f"council.{space}", pen)
-    who = view["council"].get(space)
+    who = board["taken"].get(space)
     text = Text()
     if key:
         text.append(f" {key}", style=KEY_STYLE)
     elif who:
-        pen.note("citizen" if who[1] == "die" else "stand")
-        text.append(f" [{'' if who[1] == 'die' else STAND}{seat_letter(who[0])}]", style=seat_style(who[0]))
-    elif space in view["collapse"]:
+        pen.note("citizen" if who["what"] == "die" else "stand")
+        text.append(f" [{'' if who['what'] == 'die' else STAND}{seat_letter(who['seat'])}]", style=seat_style(who["seat"]))
+    elif space in board["collapse"]:
         pen.note("collapsed")
-        tiles = "".join(seat_letter(s) for s in view["councillor_tiles"].get(space, []))
+        tiles = "".join(seat_letter(s) for s in board["councillor_tiles"].get(space, []))
         text.append(f" [{COLLAPSED}{tiles}]", style="dim")
     else:
         pen.note("free")
         text.append(f" [{FREE_DICE}]", style="dim")
-    text.append(f"{METRIC_SHORT[c['metric']]} {c['vp'][side]}")
+    text.append(f"{METRIC_SHORT[c['metric']]} {c['vp'][view['city']['side']]}")
     return text
 
 
@@ -225,15 +225,16 @@ def contract_line(contract: str) -> str:
     return f"{contract} {c['suit']}: {cost_text(c['cost'])} -> {effect_text(c['reward'])}"
 
 
-def display(view: dict[str, Any], pen: ThebaiPen) -> Text:
+def display(view: ThebaiTable, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
+    contracts = view["contracts"]
     text = Text()
     key = _key(keys, "deck", pen)
     if key:
         text.append(key, style=KEY_STYLE)
-    text.append(f"Contracts (deck {view['deck_size']})", style="bold")
-    marked = next((s["at"] for c, s in view["cmd"].items() if catalog().commanders[c]["ability"] == "contract"), None)
-    for k, contract in enumerate(view["display"]):
+    text.append(f"Contracts (deck {contracts['deck']})", style="bold")
+    marked = contracts["marked"]
+    for k, contract in enumerate(contracts["display"]):
         text.append("\n")
         key = _key(keys, f"display.{k}", pen) or _key(keys, f"card.{contract}", pen)
         text.append((key or " ").ljust(4), style=KEY_STYLE if key else "")
@@ -243,10 +244,10 @@ def display(view: dict[str, Any], pen: ThebaiPen) -> Text:
     return text
 
 
-def hand(view: dict[str, Any], viewer: int, pen: ThebaiPen) -> Text:
+def hand(view: ThebaiTable, viewer: int, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
     text = Text("Your hand", style="bold")
-    for contract in view["hand"]:
+    for contract in view["hand"] or ():
         text.append("\n")
         key = _key(keys, f"card.{contract}", pen)
         text.append((key or " ").ljust(4), style=KEY_STYLE if key else "")

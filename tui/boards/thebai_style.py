@@ -15,8 +15,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.core.seats import SYMBOLS, seat_letter
-from engine.thebai.catalog import catalog
 from engine.thebai.constants import COLOURS, FACES
+from engine.thebai.view import PlacedTile
 
 from .glyphs import Glyph, Palette, Pen, key_entries
 
@@ -66,24 +66,20 @@ def seat_style(seat: int) -> str:
     return f"bold {SEAT_COLOURS[COLOURS[seat]]}"
 
 
-def owner(view: dict, tile_id: str) -> str:
+def owner(placed: PlacedTile) -> str:
     """A tile's owner letter: its seat's, or N for neutral tiles and unused colours."""
-    colour = catalog().tiles[tile_id]["colour"]
-    seat = COLOURS.index(colour) if colour in COLOURS else None
-    return NEUTRAL if seat is None or seat >= view["n"] else seat_letter(seat)
+    return NEUTRAL if placed["owner"] is None else seat_letter(placed["owner"])
 
 
 def archon_glyph(seat: int) -> str:
     return SYMBOLS[seat]
 
 
-def tile_style(view: dict, tile_id: str) -> str:
+def tile_style(placed: PlacedTile) -> str:
     """A tile is a solid block: reverse video, in its owner's colour (grey for neutral)."""
-    colour = catalog().tiles[tile_id]["colour"]
-    seat = COLOURS.index(colour) if colour in COLOURS else None
-    if seat is None or seat >= view["n"]:
+    if placed["owner"] is None:
         return f"bold reverse {NEUTRAL_COLOUR}"
-    return f"bold reverse {SEAT_COLOURS[colour]}"
+    return f"bold reverse {SEAT_COLOURS[COLOURS[placed['owner']]]}"
 
 
 def face_text(face: int, pen: Pen) -> str:
@@ -106,7 +102,7 @@ def roof_glyph(roof: str) -> tuple[str, str]:
 class ThebaiPen(Pen):
     """A pen of Thebai's palette that also notes the choices' keys it drew."""
 
-    def __init__(self, color: bool = True):
+    def __init__(self, color: bool = True) -> None:
         super().__init__(PALETTE, color)
         self.keys: set[str] = set()
 

@@ -3,7 +3,7 @@ for the rounds to come (dice power, goods, devotion progress, battle readiness).
 
 from __future__ import annotations
 
-from .board import row_power
+from .board import State, row_power
 from .catalog import catalog
 from .constants import ROUNDS, power
 from .final import final_scores
@@ -12,7 +12,7 @@ FUTURE = 0.4
 """How much a point of future potential is worth against a point scored."""
 
 
-def potential(state, seat: int) -> float:
+def potential(state: State, seat: int) -> float:
     rounds_left = ROUNDS - state["round"]
     if rounds_left <= 0:
         return 0.0
@@ -28,12 +28,12 @@ def potential(state, seat: int) -> float:
     return rounds_left / ROUNDS * (2 * dice + goods + tracks + 2 * battle + 3 * contracts)
 
 
-def _payable(state, seat, contract) -> bool:
+def _payable(state: State, seat: int, contract: str) -> bool:
     res = state["res"][seat]
     return all(res[k] >= n for k, n in catalog().contracts[contract]["cost"].items())
 
 
-def evaluate(state, seat: int) -> float:
+def evaluate(state: State, seat: int) -> float:
     totals = [r.score.total for r in final_scores(state)]
     mine = totals[seat] + FUTURE * potential(state, seat)
     best_other = max((t for s, t in enumerate(totals) if s != seat), default=0)
