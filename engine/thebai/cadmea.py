@@ -12,6 +12,7 @@ from .board import State, city_grid, free_tiles, log, matched_sides, placeable_s
 from .catalog import catalog
 from .choices import EstateRow, Side, To
 from .constants import ESTATE_ROWS
+from .targets import Space
 
 EXTRA_EDGE_BLESSING = "roofs"
 
@@ -74,7 +75,7 @@ class PlaceSpace(Ask):
     topic = "cadmea"
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return [choices.at(t, t) for t in placeable_spaces(state, frame["seat"])]
+        return [choices.at(t, Space(t)) for t in placeable_spaces(state, frame["seat"])]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         return Say("Place it on {space:space}", space=choice.args.space), ""
@@ -131,7 +132,7 @@ class PlaceEdges(Ask):
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
         g = city_grid(state)
-        return [*(choices.side(k, g.sides_of[frame["at"]][k]) for k, _ in frame["sides"]), choices.STOP]
+        return [*(choices.side(k, Space(g.sides_of[frame["at"]][k])) for k, _ in frame["sides"]), choices.STOP]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, Side):

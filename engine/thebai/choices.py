@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.core import Choice
-from engine.core.choices import Args
+from engine.core.choices import Args, Target
+
+from . import targets
 
 # -- a turn ------------------------------------------------------------------------------------------
 
@@ -428,7 +430,7 @@ class Herald(Args):
 
 
 @cache
-def choice(args: Args, target: str | None = None) -> Choice:
+def choice(args: Args, target: Target | None = None) -> Choice:
     """The choice with these arguments (made once for each)."""
     return Choice.of(args, target=target)
 
@@ -438,58 +440,58 @@ SKIP = choice(Skip())
 END = choice(End())
 PAY = choice(Pay())
 NONE_OF = choice(NoneOf())
-DECK = choice(Deck(), "deck")
+DECK = choice(Deck(), targets.DECK)
 BEFORE_AFTER = (choice(Before()), choice(After()))
 
 
 @cache
 def die(face: int, seat: int) -> Choice:
-    return Choice.of(Die(face), target=f"pool{seat}.c")
+    return Choice.of(Die(face), target=targets.Supply(seat, "c"))
 
 
 @cache
 def estate(space: str, seat: int) -> Choice:
-    return Choice.of(Estate(space), target=f"e{seat}.{space}")
+    return Choice.of(Estate(space), target=targets.EstateSpace(seat, space))
 
 
 @cache
 def city(space: str) -> Choice:
-    return Choice.of(City(space), target=space)
+    return Choice.of(City(space), target=targets.Space(space))
 
 
 @cache
 def one_tile(space: str) -> Choice:
-    return Choice.of(OneTile(space), target=space)
+    return Choice.of(OneTile(space), target=targets.Space(space))
 
 
 @cache
 def both(space: str) -> Choice:
-    return Choice.of(Both(), target=space)
+    return Choice.of(Both(), target=targets.Space(space))
 
 
 @cache
 def metoikoi(tile: str, space: str, seat: int) -> Choice:
-    return Choice.of(Metoikoi(tile, space), target=f"e{seat}.{space}")
+    return Choice.of(Metoikoi(tile, space), target=targets.EstateSpace(seat, space))
 
 
 @cache
 def land(space: str) -> Choice:
-    return Choice.of(Land(space), target=space)
+    return Choice.of(Land(space), target=targets.Space(space))
 
 
 @cache
 def go(space: str) -> Choice:
-    return Choice.of(Go(space), target=space)
+    return Choice.of(Go(space), target=targets.Space(space))
 
 
 @cache
 def home(space: str | None) -> Choice:
-    return Choice.of(Home(), target=space)
+    return Choice.of(Home(), target=targets.Space(space) if space is not None else None)
 
 
 @cache
 def stop_at(space: str) -> Choice:
-    return Choice.of(Stop(), target=space)
+    return Choice.of(Stop(), target=targets.Space(space))
 
 
 @cache
@@ -504,77 +506,77 @@ def alternative(index: int) -> Choice:
 
 @cache
 def display(slot: int) -> Choice:
-    return Choice.of(Display(slot), target=f"display.{slot}")
+    return Choice.of(Display(slot), target=targets.DisplaySlot(slot))
 
 
 @cache
 def fulfil(contract: str, pairs: tuple[tuple[str, int], ...]) -> Choice:
-    return Choice.of(Fulfil(contract, Payment(pairs)), target=f"card.{contract}")
+    return Choice.of(Fulfil(contract, Payment(pairs)), target=targets.ContractCard(contract))
 
 
 @cache
 def start_contract(contract: str) -> Choice:
-    return Choice.of(StartContract(contract), target=f"card.{contract}")
+    return Choice.of(StartContract(contract), target=targets.ContractCard(contract))
 
 
 @cache
-def promote(ref: DieRef, target: str | None) -> Choice:
+def promote(ref: DieRef, target: Target | None) -> Choice:
     return Choice.of(Promote(ref), target=target)
 
 
 @cache
 def ascend_or_stay(space: str) -> tuple[Choice, Choice]:
-    return Choice.of(Ascend(), target=space), Choice.of(Stay(), target=space)
+    return Choice.of(Ascend(), target=targets.Space(space)), Choice.of(Stay(), target=targets.Space(space))
 
 
 @cache
 def keep_or_home(space: str) -> tuple[Choice, Choice]:
-    return Choice.of(Keep(), target=space), Choice.of(Home(), target=space)
+    return Choice.of(Keep(), target=targets.Space(space)), Choice.of(Home(), target=targets.Space(space))
 
 
 @cache
 def strategos_row(row: int) -> Choice:
-    return Choice.of(CityRow(row), target=f"row{row}")
+    return Choice.of(CityRow(row), target=targets.RowEnd(row))
 
 
 @cache
 def commander_row(row: int) -> Choice:
-    return Choice.of(CityRow(row), target=f"cmd{row}")
+    return Choice.of(CityRow(row), target=targets.CommanderRow(row))
 
 
 @cache
 def estate_row(row: int, seat: int) -> Choice:
-    return Choice.of(EstateRow(row), target=f"e{seat}.row{row}")
+    return Choice.of(EstateRow(row), target=targets.EstateRowEnd(seat, row))
 
 
 @cache
 def from_supply(face: int, seat: int) -> Choice:
-    return Choice.of(FromSupply(face), target=f"pool{seat}.h")
+    return Choice.of(FromSupply(face), target=targets.Supply(seat, "h"))
 
 
 @cache
 def to(space: str) -> Choice:
-    return Choice.of(To(space), target=space)
+    return Choice.of(To(space), target=targets.Space(space))
 
 
 @cache
-def at(space: str, target: str) -> Choice:
+def at(space: str, target: Target) -> Choice:
     return Choice.of(At(space), target=target)
 
 
 @cache
 def rotation(turns: int, space: str) -> Choice:
-    return Choice.of(Rotation(turns), target=space)
+    return Choice.of(Rotation(turns), target=targets.Space(space))
 
 
 @cache
-def side(k: int, target: str) -> Choice:
+def side(k: int, target: Target) -> Choice:
     return Choice.of(Side(k), target=target)
 
 
 @cache
 def track(name: str) -> Choice:
-    return Choice.of(Track(name), target=name)
+    return Choice.of(Track(name), target=targets.TrackSpot(name))
 
 
 @cache

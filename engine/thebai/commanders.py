@@ -16,6 +16,7 @@ from .catalog import catalog
 from .choices import At
 from .constants import ESTATE_ROWS, TRACKS
 from .council import free_spaces
+from .targets import CouncilSpace, Space
 
 
 class TakeCommander(Ask):
@@ -97,7 +98,7 @@ class StandSite(_Stand):
         return bool(self.spaces(state))
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return [choices.at(t, t) for t in self.spaces(state)]
+        return [choices.at(t, Space(t)) for t in self.spaces(state)]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         roofs = connected_roofs(state, choice.args.space)
@@ -133,7 +134,7 @@ class StandPost(_Stand):
         return bool(free_dice_spaces(state, True))
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return [choices.at(d, d) for d in free_dice_spaces(state, True)]
+        return [choices.at(d, Space(d)) for d in free_dice_spaces(state, True)]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         at = choice.args.space
@@ -177,7 +178,7 @@ class StandCouncil(_Stand):
         return can_pay(state, frame["seat"], self.cost(frame)) and bool(free_spaces(state))
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return [*(choices.at(s, f"council.{s}") for s in free_spaces(state)), choices.STOP]
+        return [*(choices.at(s, CouncilSpace(s)) for s in free_spaces(state)), choices.STOP]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, At):

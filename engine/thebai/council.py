@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Ask, Choice, Auto, Say
+from engine.core import Ask, Auto, Choice, Say
 from engine.core.flow import Frame, Stack
 from engine.core.text import Said
 
@@ -14,6 +14,7 @@ from .board import State, log
 from .catalog import catalog
 from .choices import At
 from .metrics import metric
+from .targets import CouncilSpace
 
 
 def board_spaces(state: State) -> list[str]:
@@ -67,7 +68,7 @@ class CouncilSeat(Ask):
     topic = "council"
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return [choices.at(s, f"council.{s}") for s in free_spaces(state, frame["seat"])]
+        return [choices.at(s, CouncilSpace(s)) for s in free_spaces(state, frame["seat"])]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         space = choice.args.space
@@ -99,7 +100,7 @@ class Councillor(Ask):
         return bool(self.spaces(state, frame["seat"]))
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return [*(choices.at(s, f"council.{s}") for s in self.spaces(state, frame["seat"])), choices.STOP]
+        return [*(choices.at(s, CouncilSpace(s)) for s in self.spaces(state, frame["seat"])), choices.STOP]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, At):

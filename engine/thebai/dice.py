@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.core import Ask, Choice, Say
+from engine.core.choices import Target
 from engine.core.flow import Frame, Stack
 from engine.core.text import Said
 
@@ -18,6 +19,7 @@ from .board import State, add_vp, city_grid, log
 from .catalog import catalog
 from .choices import Ascend as AscendArgs, CityDie, CouncilDie, DieRef, EstateDie, LastDie, PassageDie, PoolDie, Promote as PromoteArgs
 from .constants import DEMOTE_LOSS, TOP_FACE, TOP_FACE_VP
+from .targets import PASSAGE, CouncilSpace, EstateSpace, Space, Supply
 
 WHERE = {"any": ("city", "est", "pool", "council"), "city": ("city",), "estate": ("est",), "pool": ("pool",),
          "council": ("council",), "home": ("pool", "est")}
@@ -159,18 +161,18 @@ def place_strategos(state: State, seat: int, space: str, row: int, flow: Stack) 
         flow.push({"step": "take_commander", "seat": seat})
 
 
-def target(seat: int, ref: DieRef) -> str | None:
+def target(seat: int, ref: DieRef) -> Target | None:
     match ref:
         case CityDie(space):
-            return space
+            return Space(space)
         case EstateDie(space):
-            return f"e{seat}.{space}"
+            return EstateSpace(seat, space)
         case PoolDie(kind, _):
-            return f"pool{seat}.{kind}"
+            return Supply(seat, kind)
         case PassageDie() | LastDie():
-            return "passage"
+            return PASSAGE
         case CouncilDie(space):
-            return f"council.{space}"
+            return CouncilSpace(space)
     return None
 
 

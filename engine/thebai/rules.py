@@ -8,15 +8,16 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from engine.core import Flow, Rules, Score, State, Words
+from engine.core.choices import Target
 
 from . import (archon, cadmea, commanders, conflict, contracts, council, devotion, dice, fate, final, hoplites, ops,
                setup, turn)
+from .catalog import data_version
+from .constants import ROUNDS
 from .heuristic import evaluate
-from .catalog import catalog, data_version
-from .constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS, ROWS
-from .geometry import grid, side_for
 from .hidden import determinize, secret_cards
 from .setup import new_state, setup_frames
+from .targets import on_the_board
 from .text import words
 from .view import ThebaiView, view
 
@@ -25,18 +26,6 @@ FLOW = Flow(step for module in (setup, turn, archon, dice, ops, devotion, cadmea
 
 
 @lru_cache(maxsize=None)
-def _targets(players: int, digest: str) -> frozenset[str]:
-    g = grid(side_for(players))
-    found = set(g.tiles) | set(g.dice) | {"dionysus", "ares", "deck", "passage"}
-    found |= {f"display.{k}" for k in range(4)} | {f"card.{c}" for c in catalog().contracts}
-    found |= {f"council.{s}" for s in catalog().council} | {f"row{r}" for r in range(1, ROWS + 1)}
-    found |= {f"cmd{r}" for r in range(1, ROWS + 1)}
-    for seat in range(players):
-        found |= {f"pool{seat}.c", f"pool{seat}.h"} | {f"e{seat}.row{r}" for r in range(1, ESTATE_ROWS + 1)}
-        found |= {f"e{seat}.r{r}c{c}" for r in range(1, ESTATE_ROWS + 1) for c in range(1, ESTATE_COLS + 1)}
-    return frozenset(found)
-
-
 class ThebaiRules(Rules):
     id = "thebai"
     title = "Thebai"
@@ -60,8 +49,8 @@ class ThebaiRules(Rules):
     def determinize(self, state: State, viewer: int | None, seed: int | str) -> State:
         return determinize(state, viewer, seed)
 
-    def targets(self, state: State) -> frozenset[str]:
-        return _targets(state["n"], catalog().digest)
+    def targets(self, state: State) -> frozenset[Target]:
+        return on_the_board(state["n"])
 
     def scores(self, state: State) -> list[Score]:
         return final.scores(state)

@@ -5,6 +5,7 @@ import io
 from rich.console import Console
 
 from engine.thebai.choices import Die
+from engine.thebai.targets import Supply
 from tui.boards import board_for
 from tui.boards.base import Frame
 
@@ -71,4 +72,4 @@ def test_a_game_over_is_its_empty_flow():
 def test_a_choice_says_what_it_is_about_by_its_arguments():
     match = new_match()
     die = next(choice for choice in match.legal(match.awaiting()[0]) if isinstance(choice.args, Die))
-    assert die.id == f"die:{die.args.face}" and die.target == f"pool{match.awaiting()[0]}.c"
+    assert die.id == f"die:{die.args.face}" and die.target == Supply(match.awaiting()[0], "c")

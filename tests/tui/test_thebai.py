@@ -29,6 +29,7 @@ async def test_a_whole_two_player_game_through_the_keyboard(tmp_path):
 @pilot_test
 async def test_number_keys_sit_on_the_board_where_the_choices_act(tmp_path):
     from engine.thebai.choices import Die
+    from engine.thebai.targets import EstateSpace, Space
     from tui.boards.thebai_panels import action_name
 
     new_save(tmp_path, "thebai", [("Alice", "human"), ("Bruno", "greedy")], seed=3)
@@ -43,14 +44,16 @@ async def test_number_keys_sit_on_the_board_where_the_choices_act(tmp_path):
         await settle(pilot)
         assert table.focused_view == "player:0"
         estate = text_of(table.query_one("#player-0"))
-        on_estate = [(n, c) for n, c in enumerate(table.state.choices, 1) if c.target and c.target.startswith("e0.")]
+        on_estate = [(n, c) for n, c in enumerate(table.state.choices, 1)
+                     if isinstance(c.target, EstateSpace) and c.target.seat == 0]
         assert on_estate
         for number, choice in on_estate:
-            assert f"{number}{action_name(choice.target[3:])}"[:6] in estate
+            assert f"{number}{action_name(choice.target.space)}"[:6] in estate
         await pilot.press("v")  # the city, with the keys of the city's dice spaces
         await settle(pilot)
         city = text_of(table.query_one("#shared"))
-        in_city = [n for n, c in enumerate(table.state.choices, 1) if c.target and c.target[0] in "hv" and n <= 9]
+        in_city = [n for n, c in enumerate(table.state.choices, 1)
+                   if isinstance(c.target, Space) and c.target.id[0] in "hv" and n <= 9]
         assert all(f"[{n}]" in city for n in in_city)
 
 

@@ -23,6 +23,9 @@ from rich.text import Text
 from engine.thebai.choices import Fulfil
 from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, TRACKS
 from engine.thebai.view import ThebaiTable
+from engine.core.choices import Target
+from engine.thebai.targets import (DECK, PASSAGE, CouncilSpace, DisplaySlot, EstateRowEnd, EstateSpace, Supply,
+                                   TrackSpot, estate_space_id)
 
 from .base import Board, Frame, Panel, legend_panel, seat_panels
 from .glyphs import finish
@@ -35,9 +38,9 @@ def _about(view: ThebaiTable) -> str:
     """Which part of the shared board the viewer's decision is about: where its choices act,
     looked up among the spots of each part (a target is never cut apart)."""
     targets = _targets(view)
-    council = {"passage", *(f"council.{space}" for space in view["council"]["spaces"])}
-    contracts = {"deck", *(f"display.{slot}" for slot in range(len(view["contracts"]["display"])))}
-    for part, spots in (("council", council), ("tracks", set(TRACKS)), ("contracts", contracts)):
+    council = {PASSAGE, *map(CouncilSpace, view["council"]["spaces"])}
+    contracts = {DECK, *map(DisplaySlot, range(len(view["contracts"]["display"])))}
+    for part, spots in (("council", council), ("tracks", set(map(TrackSpot, TRACKS))), ("contracts", contracts)):
         if not spots.isdisjoint(targets):
             return part
     return "city"
@@ -112,16 +115,16 @@ def private(view: ThebaiTable, frame: Frame) -> RenderableType | None:
     return finish(frame, pen, hand(view, viewer, pen), pen.extras())
 
 
-def _targets(view: ThebaiTable) -> set[str]:
+def _targets(view: ThebaiTable) -> set[Target | str]:
     return {choice.target for choice in view["choices"] if choice.target is not None}
 
 
 @cache
-def estate_spots(seat: int) -> frozenset[str]:
+def estate_spots(seat: int) -> frozenset[Target]:
     """The targets on a seat's estate (its rows and action spaces) and in its supply."""
     rows = range(1, ESTATE_ROWS + 1)
-    return frozenset({f"pool{seat}.c", f"pool{seat}.h", *(f"e{seat}.row{r}" for r in rows),
-                      *(f"e{seat}.r{r}c{c}" for r in rows for c in range(1, ESTATE_COLS + 1))})
+    return frozenset({Supply(seat, "c"), Supply(seat, "h"), *(EstateRowEnd(seat, r) for r in rows),
+                      *(EstateSpace(seat, estate_space_id(r, c)) for r in rows for c in range(1, ESTATE_COLS + 1))})
 
 
 def on_the_estate(view: ThebaiTable, viewer: int | None, seat: int) -> bool:

@@ -17,20 +17,25 @@ from engine.core.seats import seat_letter
 from engine.thebai.catalog import catalog
 from engine.thebai.geometry import Grid, grid, roof
 from engine.thebai.view import ThebaiTable
+from engine.core.choices import Target
+from engine.thebai.targets import CommanderRow, RowEnd, Space
 
 from .base import target_keys
 from .thebai_style import (BATTLE, EMPTY_SPACE, FREE_DICE, HIDDEN, KEY_STYLE, PALETTE, PLAZA, RESERVED, STAND, ThebaiPen,
                            archon_glyph, die_text, owner, roof_glyph, seat_style, tile_style)
 
+Keys = dict[Target | str, str]
+"""The key of the viewer's choices by where each acts (``base.target_keys``)."""
+
 SIDE_INFO_WIDTH = 76
 """Panel width from which a row's gate, commander and Strategos tiles sit beside it."""
 
 
-def dice_cell(view: ThebaiTable, g: Grid, space: str, keys: dict[str, str], pen: ThebaiPen,
+def dice_cell(view: ThebaiTable, g: Grid, space: str, keys: Keys, pen: ThebaiPen,
               width: int = 3) -> tuple[str, str]:
     city = view["city"]
-    if space in keys:
-        return pen.key(keys[space]).center(width), KEY_STYLE
+    if Space(space) in keys:
+        return pen.key(keys[Space(space)]).center(width), KEY_STYLE
     if space in city["dice"]:
         die = city["dice"][space]
         pen.note("citizen" if die["kind"] == "c" else "hoplite")
@@ -57,11 +62,11 @@ def _archon_on(view: ThebaiTable, space: str, pen: ThebaiPen) -> str:
     return archon_glyph(seat)
 
 
-def tile_cell(view: ThebaiTable, space: str, keys: dict[str, str], pen: ThebaiPen, width: int = 3) -> tuple[str, str]:
+def tile_cell(view: ThebaiTable, space: str, keys: Keys, pen: ThebaiPen, width: int = 3) -> tuple[str, str]:
     """A Cadmea space: a tile block (owner letter, archon), an empty space, or a number key."""
     city = view["city"]
-    if space in keys:
-        return pen.key(keys[space]).center(width), KEY_STYLE
+    if Space(space) in keys:
+        return pen.key(keys[Space(space)]).center(width), KEY_STYLE
     if space in city["tiles"]:
         pen.note("tile")
         placed = city["tiles"][space]
@@ -89,18 +94,18 @@ def battle_mark(view: ThebaiTable, row: int, pen: ThebaiPen) -> Text:
     return text
 
 
-def row_details(view: ThebaiTable, row: int, keys: dict[str, str], pen: ThebaiPen) -> Text:
+def row_details(view: ThebaiTable, row: int, keys: Keys, pen: ThebaiPen) -> Text:
     """Gate tile, commander card and Strategos tiles of a row, with the keys of choices there."""
     text = Text()
     line = view["rows"][row - 1]
     gate = line["gate"]
     text.append(f"{(catalog().gates[gate]['name'].split()[0] if gate else '-'):<10}")
     cmd = line["commander"]
-    if f"cmd{row}" in keys:
-        text.append(pen.key(keys[f"cmd{row}"]), style=KEY_STYLE)
+    if CommanderRow(row) in keys:
+        text.append(pen.key(keys[CommanderRow(row)]), style=KEY_STYLE)
     text.append(f"{(catalog().commanders[cmd]['name'] if cmd else '-'):<12}")
-    if f"row{row}" in keys:
-        text.append(pen.key(keys[f"row{row}"]), style=KEY_STYLE)
+    if RowEnd(row) in keys:
+        text.append(pen.key(keys[RowEnd(row)]), style=KEY_STYLE)
     for tile in line["strategos"]:
         text.append(f" {seat_letter(tile['seat'])}{tile['value']}", style=seat_style(tile["seat"]))
     return text
@@ -154,7 +159,7 @@ def _roofs(view: ThebaiTable, space: str, pen: ThebaiPen) -> list[tuple[str, str
     return [roof_glyph(name) for name in roofs]
 
 
-def roomy_tile(view: ThebaiTable, space: str, keys: dict[str, str], pen: ThebaiPen) -> list[list[tuple[str, str]]]:
+def roomy_tile(view: ThebaiTable, space: str, keys: Keys, pen: ThebaiPen) -> list[list[tuple[str, str]]]:
     """Three lines of 7 columns: the tile's box with its roofs, owner and archon."""
     blank = [("       ", "")]
     if space not in view["city"]["tiles"]:

@@ -10,8 +10,12 @@ from engine.thebai.catalog import catalog
 from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS, TRACKS
 from engine.thebai.text import cost_text, effect_text
 from engine.thebai.view import ThebaiTable
+from engine.core.choices import Target
+from engine.thebai.targets import (DECK, PASSAGE, ContractCard, CouncilSpace, DisplaySlot, EstateRowEnd, EstateSpace,
+                                   Supply, TrackSpot, estate_space_id)
 
 from .base import target_keys
+from .thebai_city import Keys
 from .glyphs import entry
 from .thebai_style import (COLLAPSED, COVERED, FREE_DICE, HIDDEN, KEY_STYLE, METOIKOS, NOW, RESOLVED, STAND, ThebaiPen,
                            die_text, face_text, seat_style)
@@ -19,7 +23,7 @@ from .thebai_style import (COLLAPSED, COVERED, FREE_DICE, HIDDEN, KEY_STYLE, MET
 CELL = 11
 
 
-def _key(keys: dict[str, str], target: str, pen: ThebaiPen) -> str | None:
+def _key(keys: Keys, target: Target, pen: ThebaiPen) -> str | None:
     return pen.key(keys[target]) if target in keys else None
 
 
@@ -40,15 +44,15 @@ def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
     for row in range(1, ESTATE_ROWS + 1):
         if row > 1:
             text.append("\n")
-        key = _key(keys, f"e{seat}.row{row}", pen)
+        key = _key(keys, EstateRowEnd(seat, row), pen)
         text.append(key or f"{row}", style=KEY_STYLE if key else "dim")
         text.append(f" {colours[row - 1]:<6} " if wide else f"{colours[row - 1][0]} ", style="dim")
         covered_from = ESTATE_COLS - len(mine["estate"][row - 1]) + 1
         for col in range(1, ESTATE_COLS + 1):
-            space = f"r{row}c{col}"
+            space = estate_space_id(row, col)
             name = action_name(space)
-            if f"e{seat}.{space}" in keys:
-                text.append(pen.key(keys[f"e{seat}.{space}"], brackets=False), style=KEY_STYLE)
+            if EstateSpace(seat, space) in keys:
+                text.append(pen.key(keys[EstateSpace(seat, space)], brackets=False), style=KEY_STYLE)
                 text.append(name[:cell - 2].ljust(cell - 1), style="bold")
             elif col >= covered_from:
                 pen.note("covered")
@@ -88,7 +92,7 @@ def supply(view: ThebaiTable, seat: int, pen: ThebaiPen) -> Text:
     text.append(f"  {mine['vp']} VP   grape {res['grape']} pottery {res['pottery']} bronze {res['bronze']} "
                 f"drachma {res['drachma']}\n")
     for kind, label, pool in (("c", "citizens", mine["citizens"]), ("h", "hoplites", mine["hoplites"])):
-        key = _key(keys, f"pool{seat}.{kind}", pen)
+        key = _key(keys, Supply(seat, kind), pen)
         if key:
             text.append(key, style=KEY_STYLE)
         text.append(f"{label} {' '.join(face_text(face, pen) for face in pool) or '-'}  ")
@@ -111,7 +115,7 @@ def tracks(view: ThebaiTable, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
     text = Text()
     for track in TRACKS:
-        key = _key(keys, track, pen)
+        key = _key(keys, TrackSpot(track), pen)
         text.append(key or " ", style=KEY_STYLE if key else "")
         text.append(f"{track.capitalize():<9}", style="bold")
         line = view["tracks"][track]
@@ -166,7 +170,7 @@ def council(view: ThebaiTable, pen: ThebaiPen, width: int = 80) -> Text:
     keys = target_keys(view)
     board = view["council"]
     text = Text()
-    key = _key(keys, "passage", pen)
+    key = _key(keys, PASSAGE, pen)
     text.append(key or " ", style=KEY_STYLE if key else "")
     text.append("Passage ", style="bold")
     for k, die in enumerate(board["passage"]):
@@ -197,11 +201,11 @@ def council(view: ThebaiTable, pen: ThebaiPen, width: int = 80) -> Text:
     return text
 
 
-def council_space(view: ThebaiTable, space: str, keys: dict[str, str], pen: ThebaiPen) -> Text:
+def council_space(view: ThebaiTable, space: str, keys: Keys, pen: ThebaiPen) -> Text:
     """' [A]groups 3': a monument space's occupant (or the key of a choice there) and criterion."""
     c = catalog().council[space]["criterion"]
     board = view["council"]
-    key = _key(keys, f"council.{space}", pen)
+    key = _key(keys, CouncilSpace(space), pen)
     who = board["taken"].get(space)
     text = Text()
     if key:
@@ -229,14 +233,14 @@ def display(view: ThebaiTable, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
     contracts = view["contracts"]
     text = Text()
-    key = _key(keys, "deck", pen)
+    key = _key(keys, DECK, pen)
     if key:
         text.append(key, style=KEY_STYLE)
     text.append(f"Contracts (deck {contracts['deck']})", style="bold")
     marked = contracts["marked"]
     for k, contract in enumerate(contracts["display"]):
         text.append("\n")
-        key = _key(keys, f"display.{k}", pen) or _key(keys, f"card.{contract}", pen)
+        key = _key(keys, DisplaySlot(k), pen) or _key(keys, ContractCard(contract), pen)
         text.append((key or " ").ljust(4), style=KEY_STYLE if key else "")
         text.append(contract_line(contract) if contract else "(empty)")
         if contract and contract == marked:
@@ -249,7 +253,7 @@ def hand(view: ThebaiTable, viewer: int, pen: ThebaiPen) -> Text:
     text = Text("Your hand", style="bold")
     for contract in view["hand"] or ():
         text.append("\n")
-        key = _key(keys, f"card.{contract}", pen)
+        key = _key(keys, ContractCard(contract), pen)
         text.append((key or " ").ljust(4), style=KEY_STYLE if key else "")
         text.append(contract_line(contract))
     return text
