@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core import Choice
 
-from .data import Catalog
+from .catalog import Catalog
 
 FOOT, COLUMN, JUMP = "foot", "column", "jump"
 

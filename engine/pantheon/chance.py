@@ -9,7 +9,7 @@ from engine.core import Draw, add_log, logging
 
 from . import cards as deck
 from .common import State, card_label, choice, countdown, name, needs_text, outcome
-from .data import catalog
+from .catalog import catalog
 
 LOW_DEMIGODS = 3
 """Demigods 1-3 form the stack drawn from first; 4-6 the one drawn from once it is empty.

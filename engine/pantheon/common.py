@@ -13,7 +13,7 @@ from typing import Any
 from engine.core import Ask, Choice, Frame, Stack
 
 from .board import FOOT
-from .data import catalog
+from .catalog import catalog
 
 State = dict[str, Any]
 PIECES_PER_COLOUR = 12

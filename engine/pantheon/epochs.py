@@ -7,7 +7,7 @@ from engine.core import Auto, add_log
 from .board import count_occupancy
 from .chance import deal
 from .common import Choose, State, choice, gods_owned, name, seats_from
-from .data import catalog
+from .catalog import catalog
 from .loot import effect
 from .scoring import EPOCH_END_BONUS, EPOCHS, SCORING_EPOCHS, interim_scoring
 

@@ -11,7 +11,7 @@ from engine.core import Choice, Stack, add_log
 from . import cards as deck
 from .chance import GodDraw, demigod_draw
 from .common import Choose, State, choice, name, needs_text
-from .data import OFFERING_KINDS, catalog
+from .catalog import OFFERING_KINDS, catalog
 from .scoring import god_tile_points
 
 DECLINE = Choice("decline")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .data import Catalog, catalog
+from .catalog import Catalog, catalog
 from .scoring import SCORING_EPOCHS, column_points
 
 State = dict[str, Any]

@@ -7,7 +7,7 @@ from engine.core import Auto, Draw, add_log
 from .board import COLUMN, FOOT, free_column_sites
 from .chance import deal, demigod_draw
 from .common import Choose, State, choice, from_general, general_supply, name
-from .data import catalog
+from .catalog import catalog
 from .gods import take_special_money
 
 SUPPLY_PIECES = ((FOOT, "feet"), (COLUMN, "columns"))

@@ -7,7 +7,7 @@ from engine.core import Choice, Stack, add_log, logging
 from . import cards as deck
 from .board import COLUMN, FOOT, placements
 from .common import Choose, State, gods_owned, name
-from .data import catalog
+from .catalog import catalog
 from .loot import effect
 
 END = Choice("end")

@@ -8,7 +8,7 @@ from . import cards as deck
 from .board import COLUMN, FOOT
 from .chance import deal
 from .common import Choose, State, card_label, choice, from_general, general_supply, name, seats_from
-from .data import NATION_IDS, catalog
+from .catalog import NATION_IDS, catalog
 
 HAND_LIMIT_NATION = 7
 CARDS, GOD = Choice("cards"), Choice("god")

@@ -9,7 +9,7 @@ from engine.core import Choice, add_log
 from . import cards as deck
 from .board import COLUMN, FOOT, placements
 from .common import Choose, State, choice, countdown, from_general, general_supply, name
-from .data import OFFERING_KINDS, Catalog, catalog
+from .catalog import OFFERING_KINDS, Catalog, catalog
 from .movement import END, collect, entry_cost, place, place_hint, place_label
 
 BUY_PIECE = {FOOT: Choice(f"buy:{FOOT}"), COLUMN: Choice(f"buy:{COLUMN}")}

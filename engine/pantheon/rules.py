@@ -11,7 +11,7 @@ from engine.core.rng import seed_state
 from . import chance, epochs, gods, loot, movement, nations, purchase, turn
 from .cards import CARD_ORDER, ROW_SIZE
 from .common import PIECES_PER_COLOUR
-from .data import OFFERING_KINDS, Catalog, catalog
+from .catalog import OFFERING_KINDS, Catalog, catalog
 from .heuristic import evaluate
 from .hidden import determinize
 from .common import gods_owned

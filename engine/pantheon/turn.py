@@ -9,7 +9,7 @@ from engine.core import Choice, add_log, logging
 from . import cards as deck
 from .chance import deal
 from .common import Choose, card_label, countdown, gods_owned, name, needs_text, seats_from, stonkus_money
-from .data import catalog
+from .catalog import catalog
 from .gods import affordable, payments, take_god
 from .movement import movement
 

@@ -17,7 +17,7 @@ from .board import occupancy
 from .cards import CARD_ORDER, money, size
 from .chance import LOW_DEMIGODS
 from .common import gods_owned
-from .data import OFFERING_KINDS, catalog
+from .catalog import OFFERING_KINDS, catalog
 from .scoring import SCORE_SHEET_NAMES, demigod_points
 
 

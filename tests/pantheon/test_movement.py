@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import IllegalChoice
 from engine.pantheon.board import connected
-from engine.pantheon.data import catalog
+from engine.pantheon.catalog import catalog
 
 from .helpers import give, hint, ids, label, own_gods, put, refresh, step, supply, table, twin
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.core import Choice
-from engine.pantheon.data import catalog
+from engine.pantheon.catalog import catalog
 from saves.store import SaveStore
 from tests.pantheon.helpers import put as staged_put, refresh as staged_refresh, table as staged_table
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of, until

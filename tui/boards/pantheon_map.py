@@ -32,7 +32,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.core.seats import LETTERS, SYMBOLS
-from engine.pantheon.data import catalog
+from engine.pantheon.catalog import catalog
 
 from .canvas import Canvas
 from .glyphs import KEY, Glyph, Palette, Pen, entry, key_entries
