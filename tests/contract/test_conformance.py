@@ -196,7 +196,7 @@ def test_a_view_holds_exactly_what_its_type_declares(game):
             assert problems(game.rules.view(match.state, viewer), game.rules.view_type) == []
 
 
-ARGS_PENDING = {"pantheon", "thebai", "polis"}
+ARGS_PENDING = {"thebai", "polis"}
 """Games whose choices do not carry their arguments yet (being converted)."""
 
 

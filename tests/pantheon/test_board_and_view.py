@@ -7,6 +7,7 @@ from pathlib import Path
 from rich.console import Console
 
 from engine.pantheon import rules
+from engine.pantheon.targets import Deck, GodOnDisplay, Hex, RowCard
 from tui.boards import pantheon as board, pantheon_map
 from tui.boards.glyphs import Pen
 from tui.boards.base import Frame, focus
@@ -145,10 +146,10 @@ def test_choices_that_act_on_the_board_carry_their_target_and_the_board_marks_he
     give(m, 0, dancers=4, temples=1, priests=1)
     m.state["row"] = ["movement", "gifts"]
     targets = {c.id: c.target for c in m.legal(0)}
-    assert targets == {"move": None, "god:vinthrad-3": "god:vinthrad-3", "draw": None}
+    assert targets == {"move": None, "god:vinthrad-3": GodOnDisplay("vinthrad-3"), "draw": None}
     m.choose(0, "move")
     targets = {c.id: c.target for c in m.legal(0)}
-    assert targets["foot:J4"] == "J4" and targets["end"] is None
+    assert targets["foot:J4"] == Hex("J4") and targets["end"] is None
     assert set(targets.values()) - {None} <= set(RULES.targets(m.state))
     view = m.view(0)
     keys = board.target_keys(view)
@@ -156,4 +157,5 @@ def test_choices_that_act_on_the_board_carry_their_target_and_the_board_marks_he
     assert focus(board.BOARD.panels(len(m.names)), view, 0) == "shared"
     m.choose(0, "end")
     m.choose(1, "draw")
-    assert {c.id: c.target for c in m.legal(1)} == {"row:movement": "row:movement", "row:gifts": "row:gifts", "deck": "deck"}
+    assert {c.id: c.target for c in m.legal(1)} == {"row:movement": RowCard("movement"), "row:gifts": RowCard("gifts"),
+                                                     "deck": Deck()}
