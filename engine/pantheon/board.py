@@ -15,9 +15,9 @@ from typing import Any
 
 from engine.core import Choice
 
-from .data import Catalog
-
-FOOT, COLUMN, JUMP = "foot", "column", "jump"
+from .catalog import Catalog
+from .choices import Column, Foot, Jump, Placement
+from .targets import hexes
 
 
 def occupancy(state: dict[str, Any]) -> dict[str, list[int]]:
@@ -94,8 +94,8 @@ def _jumps(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tupl
 
 def placements(cat: Catalog, state: dict[str, Any], seat: int, budget: int, jumps: int = 0) -> list[Choice]:
     """The choices that place a legal next piece for ``seat`` (given its supply) at a cost in
-    steps or money within ``budget`` (at least 1): ``foot:J4``, ``jump:J6``, ``column:K4``, the
-    hex as the target; feet first, then feet by jump, then columns, each in reading order. A
+    steps or money within ``budget`` (at least 1): ``Foot``, ``Jump`` (Gaiviles), ``Column``,
+    the hex as the target; feet first, then feet by jump, then columns, each in reading order. A
     piece costs 1, or 2 where another player stands."""
     temple = state["temple"]
     p = state["players"][seat]
@@ -105,15 +105,15 @@ def placements(cat: Catalog, state: dict[str, Any], seat: int, budget: int, jump
     feet_on, columns_on = tuple(p["feet_on"]), tuple(p["columns_on"])
     steps, sites = _reach(cat, temple, feet_on, columns_on)
     shared = budget >= 2
-    result = _open(_choices_on(cat, FOOT), steps, occupied, seat, shared) if p["feet"] else []
+    result = _open(_choices_on(cat, Foot), steps, occupied, seat, shared) if p["feet"] else []
     if p["feet"] and jumps:
         landings: set[str] = set()
         for over, h in _jumps(cat, temple, feet_on, columns_on):
             if any(s != seat for s in occupied.get(over, ())):
                 landings.add(h)
-        result += _open(_choices_on(cat, JUMP), _candidates(cat, landings, feet_on + columns_on), occupied, seat, shared)
+        result += _open(_choices_on(cat, Jump), _candidates(cat, landings, feet_on + columns_on), occupied, seat, shared)
     if p["columns"]:
-        result += _open(_choices_on(cat, COLUMN), sites, occupied, seat, shared)
+        result += _open(_choices_on(cat, Column), sites, occupied, seat, shared)
     return result
 
 
@@ -130,10 +130,16 @@ def _open(choices_on: dict[str, Choice], candidates: tuple[str, ...], occupied: 
 
 
 @lru_cache(maxsize=12)
-def _choices_on(cat: Catalog, how: str) -> dict[str, Choice]:
-    """hex -> the choice placing a piece there by ``how`` (FOOT, COLUMN or JUMP), made once:
-    the same ones are offered again and again."""
-    return {h: Choice(f"{how}:{h}", target=h) for h in cat.hexes}
+def _choices_on(cat: Catalog, how: type[Placement]) -> dict[str, Choice]:
+    """hex -> the choice placing a piece there by ``how`` (``Foot``, ``Jump`` or ``Column``), made
+    once: the same ones are offered again and again."""
+    targets = hexes(cat)
+    return {h: Choice.of(how(h), target=targets[h]) for h in cat.hexes}
+
+
+def column_choice(cat: Catalog, hex_id: str) -> Choice:
+    """A column put on ``hex_id`` (the Column loot tile's, joined to nothing)."""
+    return _choices_on(cat, Column)[hex_id]
 
 
 def _cost(here: list[int] | None, seat: int) -> int:

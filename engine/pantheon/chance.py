@@ -5,11 +5,23 @@ Each is a draw a person at the table could also supply.
 
 from __future__ import annotations
 
-from engine.core import Draw, add_log, logging
+from functools import lru_cache
+
+from engine.core import Choice, Draw, Frame, Stack, add_log, logging
+from engine.core.text import Said, Say
 
 from . import cards as deck
-from .common import State, card_label, choice, countdown, name, needs_text, outcome
-from .data import catalog
+from .catalog import catalog
+from .choices import CardDrawn, DemigodDrawn, GodDrawn, LootDrawn
+from .common import State, countdown
+from .targets import hexes
+from .text import sentence
+
+TURNED_UP = sentence("{kind:card} is turned up in the row.", "kind")
+DRAWS = sentence("{seat:seat} draws {kind:card}.", "seat", "kind")
+DRAWS_UNSEEN = sentence("{seat:seat} draws a card from the deck.", "seat")
+LOOT_ON = sentence("Loot on {hex:hex}: {kind:loot}.", "hex", "kind")
+"""The log's most frequent sentences (a play-out writes none)."""
 
 LOW_DEMIGODS = 3
 """Demigods 1-3 form the stack drawn from first; 4-6 the one drawn from once it is empty.
@@ -26,26 +38,48 @@ def demigod_draw(seat: int | None) -> dict:
     return {"step": "demigod", "seat": seat}
 
 
+@lru_cache(maxsize=1 << 10)
+def card_outcome(kind: str, weight: int) -> Choice:
+    """Drawing a card of ``kind`` from a deck holding ``weight`` of them, made once."""
+    return Choice.of(CardDrawn(kind), weight=weight)
+
+
+@lru_cache(maxsize=None)
+def god_outcome(tile: str) -> Choice:
+    return Choice.of(GodDrawn(tile))
+
+
+@lru_cache(maxsize=1 << 12)
+def loot_outcome(kind: str, weight: int, hex_id: str) -> Choice:
+    return Choice.of(LootDrawn(kind), weight=weight, target=hexes(catalog())[hex_id])
+
+
+@lru_cache(maxsize=1 << 10)
+def demigod_outcome(value: str, weight: int) -> Choice:
+    return Choice.of(DemigodDrawn(int(value)), weight=weight)
+
+
 class Deal(Draw):
     name = "deal"
     topic = "draw"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return deck.ensure_deck(state)
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         cards = state["deck"]
-        return [outcome(kind, n) for kind in deck.CARD_ORDER if (n := cards.get(kind))]  # no kind is kept at 0
+        return [card_outcome(kind, n) for kind in deck.CARD_ORDER if (n := cards.get(kind))]  # no kind is kept at 0
 
-    def describe(self, state, frame, option):
-        return card_label(option.id), ""
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        return Say("{kind:card}", kind=option.args.kind), ""
 
-    def prompt(self, state, frame):
-        whom = "the face-up row" if frame["seat"] is None else name(state, frame["seat"])
-        return f"Draw a card from the deck for {whom}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        if frame["seat"] is None:
+            return "Draw a card from the deck for the face-up row"
+        return Say("Draw a card from the deck for {seat:seat}", seat=frame["seat"])
 
-    def act(self, state, frame, option, flow):
-        kind, seat = option.id, frame["seat"]
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        kind, seat = option.args.kind, frame["seat"]
         deck.remove(state["deck"], kind)
         if seat is None:
             state["row"].append(kind)
@@ -53,10 +87,9 @@ class Deal(Draw):
             deck.add(state["players"][seat]["hand"], kind)
         if logging(state):  # the most frequent log line: a play-out builds none
             if seat is None:
-                add_log(state, f"{card_label(kind)} is turned up in the row.")
+                add_log(state, TURNED_UP(kind))
             else:
-                who = name(state, seat)
-                add_log(state, f"{who} draws {card_label(kind)}.", only=[seat], others=f"{who} draws a card from the deck.")
+                add_log(state, DRAWS(seat, kind), only=[seat], others=DRAWS_UNSEEN(seat))
         countdown(frame, flow)
 
 
@@ -70,15 +103,15 @@ def refill_god_stack(state: State) -> bool:
 class GodDraw(Draw):
     """A god tile from the stack (once it is empty, the boxed ones are shuffled into a new one)."""
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return refill_god_stack(state)
 
-    def options(self, state, frame):
-        return [choice(tile) for tile in state["god_stack"]]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [god_outcome(tile) for tile in state["god_stack"]]
 
-    def describe(self, state, frame, option):
-        record = catalog().gods[option.id]
-        return record["name"], needs_text(record["needs"])
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        tile = option.args.tile
+        return Say("{tile:god}", tile=tile), Say("{needs:needs}", needs=catalog().gods[tile]["needs"])
 
 
 class RevealGod(GodDraw):
@@ -87,23 +120,23 @@ class RevealGod(GodDraw):
     name = "reveal_god"
     topic = "preparation"
 
-    def prompt(self, state, frame):
+    def prompt(self, state: State, frame: Frame) -> Said:
         return "Reveal a god tile for this epoch"
 
-    def act(self, state, frame, option, flow):
-        tile = option.id
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        tile = option.args.tile
         state["god_stack"].remove(tile)
         state["god_display"].append(tile)
         state["gods_shown"] += 1
         record = catalog().gods[tile]
-        add_log(state, f"{record['name']} ({needs_text(record['needs'])}) is revealed.")
+        add_log(state, Say("{tile:god} ({needs:needs}) is revealed.", tile=tile, needs=list(record["needs"])))
         if record["god"] == "plaesiris":
             countdown(frame, flow, demigod_draw(None), demigod_draw(None))
         else:
             countdown(frame, flow)
 
 
-def loot_hex(state: State, frame: dict) -> str:
+def loot_hex(state: State, frame: Frame) -> str:
     return catalog().nations[state["nations"][-1]]["symbols"][frame["slot"]]
 
 
@@ -113,24 +146,24 @@ class PlaceLoot(Draw):
     name = "place_loot"
     topic = "loot"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         hex_id = loot_hex(state, frame)
-        return [outcome(kind, n, hex_id) for kind, n in state["loot_bag"].items() if n]
+        return [loot_outcome(kind, n, hex_id) for kind, n in state["loot_bag"].items() if n]
 
-    def describe(self, state, frame, option):
-        return catalog().loot[option.id]["label"], ""
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        return Say("{kind:loot}", kind=option.args.kind), ""
 
-    def prompt(self, state, frame):
-        return f"Draw a loot tile from the bag for hex {loot_hex(state, frame)}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Draw a loot tile from the bag for hex {hex:hex}", hex=loot_hex(state, frame))
 
-    def act(self, state, frame, option, flow):
-        kind, hex_id = option.id, loot_hex(state, frame)
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        kind = option.args.kind
+        hex_id = loot_hex(state, frame)
         state["loot_bag"][kind] -= 1
         state["loot"][hex_id] = kind
-        record = catalog().loot[kind]
-        add_log(state, f"Loot on {hex_id}: {record['label']}.")
+        add_log(state, LOOT_ON(hex_id, kind))
         frame["slot"] += 1
-        if record["effect"] == "demigod":
+        if catalog().loot[kind]["effect"] == "demigod":
             countdown(frame, flow, demigod_draw(None))
         else:
             countdown(frame, flow)
@@ -145,28 +178,30 @@ class DemigodDraw(Draw):
     name = "demigod"
     topic = "loot"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return any(demigod_stack(state).values())
 
-    def options(self, state, frame):
-        return [outcome(value, n) for value, n in demigod_stack(state).items() if n]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [demigod_outcome(value, n) for value, n in demigod_stack(state).items() if n]
 
-    def describe(self, state, frame, option):
-        return f"demigod {option.id}", ""
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        return Say("demigod {value}", value=option.args.value), ""
 
-    def prompt(self, state, frame):
-        where = "the display" if frame["seat"] is None else name(state, frame["seat"]) + " (face down)"
-        return f"Draw a demigod for {where}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        if frame["seat"] is None:
+            return "Draw a demigod for the display"
+        return Say("Draw a demigod for {seat:seat} (face down)", seat=frame["seat"])
 
-    def act(self, state, frame, option, flow):
-        value = option.id
-        demigod_stack(state)[value] -= 1
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        value = option.args.value
+        demigod_stack(state)[str(value)] -= 1
         seat = frame["seat"]
         if seat is None:
-            state["demigod_display"].append(int(value))
+            state["demigod_display"].append(value)
             state["demigod_display"].sort(reverse=True)
-            add_log(state, f"Demigod {value} is laid out on the display.")
+            add_log(state, Say("Demigod {value} is laid out on the display.", value=value))
         else:
-            state["players"][seat]["demigods"].append(int(value))
-            who = name(state, seat)
-            add_log(state, f"{who} draws demigod {value} face down.", only=[seat], others=f"{who} draws a demigod face down.")
+            state["players"][seat]["demigods"].append(value)
+            add_log(state, Say("{seat:seat} draws demigod {value} face down.", seat=seat, value=value), only=[seat],
+                    others=Say("{seat:seat} draws a demigod face down.", seat=seat))
+

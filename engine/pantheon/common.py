@@ -1,19 +1,20 @@
-"""What the steps of Pantheon's turn flow share: seats, gods held, piece supplies, the
-memoised choices, and ``Choose``, the kind of step in which one seat decides.
+"""What the steps of Pantheon's turn flow share: seats, gods held, piece supplies, and
+``Choose``, the kind of step in which one seat decides.
 
 A frame is ``{"step": name, "seat": seat, ...}``; the steps live in the topic modules
-(chance, turn, movement, purchase, gods, loot, nations, epochs) and rules.py lists them.
+(chance, setup, turn, movement, purchase, gods, loot, nations, epochs) and rules.py lists them.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from engine.core import Ask, Choice, Frame, Stack
+from engine.core import Ask, Frame, Stack
+from engine.core.text import Said
 
-from .board import FOOT
-from .data import catalog
+from .choices import FOOT
+from .catalog import catalog
+from .text import seat_said
 
 State = dict[str, Any]
 PIECES_PER_COLOUR = 12
@@ -22,19 +23,19 @@ PIECES_PER_COLOUR = 12
 class Choose(Ask):
     """A seat's decision (``frame["seat"]``); the prompt names the player."""
 
-    def question(self, state: State, frame: Frame) -> str:
+    def question(self, state: State, frame: Frame) -> Said:
         raise NotImplementedError
 
-    def public_question(self, state: State, frame: Frame) -> str | None:
+    def public_question(self, state: State, frame: Frame) -> Said | None:
         """The question as the other seats read it, when ``question`` shows the actor's cards."""
         return None
 
-    def prompt(self, state: State, frame: Frame) -> str:
-        return f"{name(state, frame['seat'])}: {self.question(state, frame)}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return seat_said(frame["seat"], self.question(state, frame))
 
-    def public_prompt(self, state: State, frame: Frame) -> str | None:
+    def public_prompt(self, state: State, frame: Frame) -> Said | None:
         public = self.public_question(state, frame)
-        return None if public is None else f"{name(state, frame['seat'])}: {public}"
+        return None if public is None else seat_said(frame["seat"], public)
 
 
 def countdown(frame: Frame, flow: Stack, *first: Frame) -> None:
@@ -44,22 +45,6 @@ def countdown(frame: Frame, flow: Stack, *first: Frame) -> None:
         flow.push(*first, frame)
     else:
         flow.push(*first)
-
-
-@lru_cache(maxsize=1 << 14)
-def choice(choice_id: str, target: str | None = None) -> Choice:
-    """A seat's choice, memoised: choices are immutable, and the same ones come up again and again."""
-    return Choice(choice_id, target=target)
-
-
-@lru_cache(maxsize=1 << 14)
-def outcome(choice_id: str, weight: int, target: str | None = None) -> Choice:
-    """A chance outcome standing for ``weight`` indistinguishable items, memoised."""
-    return Choice(choice_id, weight=weight, target=target)
-
-
-def name(state: State, seat: int) -> str:
-    return state["names"][seat]
 
 
 def seats_from(state: State, first: int) -> list[int]:
@@ -95,10 +80,3 @@ def from_general(state: State, seat: int, key: str, n: int) -> None:
     p[f"{key}_general"] -= n
     p[key] += n
 
-
-def needs_text(needs: list[int]) -> str:
-    return "+".join(str(n) for n in needs)
-
-
-def card_label(kind: str) -> str:
-    return catalog().card_labels[kind]

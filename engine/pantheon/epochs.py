@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from engine.core import Auto, add_log
+from functools import lru_cache
+
+from engine.core import Auto, Choice, Frame, Stack, add_log
+from engine.core.text import Said, Say
 
 from .board import count_occupancy
+from .catalog import catalog
 from .chance import deal
-from .common import Choose, State, choice, gods_owned, name, seats_from
-from .data import catalog
+from .choices import DepraccusCards
+from .common import Choose, State, gods_owned, seats_from
 from .loot import effect
 from .scoring import EPOCH_END_BONUS, EPOCHS, SCORING_EPOCHS, interim_scoring
 
@@ -17,7 +21,7 @@ class Prep(Auto):
 
     name = "prep"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         state["epoch"] += 1
         state["gods_shown"] = 0
         n = state["n"]
@@ -38,10 +42,10 @@ class Prep(Auto):
 class Temple(Auto):
     name = "temple"
 
-    def run(self, state, frame, flow):
-        nation = catalog().nations[state["nations"][-1]]
-        state["temple"] = nation["start"]
-        add_log(state, f"The temple is placed on {nation['name']}'s start hex {nation['start']}.")
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
+        nation = state["nations"][-1]
+        state["temple"] = start = catalog().nations[nation]["start"]
+        add_log(state, Say("The temple is placed on {nation:nation}'s start hex {hex:hex}.", nation=nation, hex=start))
 
 
 class Depraccus(Auto):
@@ -51,9 +55,14 @@ class Depraccus(Auto):
 
     name = "depraccus"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         draws = [(seat, gods_owned(state, seat, "depraccus")) for seat in seats_from(state, state["start"])]
         flow.push(*({"step": "depraccus_draw", "seat": seat, "n": count} for seat, count in draws if count))
+
+
+@lru_cache(maxsize=None)
+def depraccus_choice(cards: int) -> Choice:
+    return Choice.of(DepraccusCards(cards))
 
 
 class DepraccusDraw(Choose):
@@ -62,22 +71,22 @@ class DepraccusDraw(Choose):
     name = "depraccus_draw"
     topic = "gods"
 
-    def options(self, state, frame):
-        return [choice(f"depraccus:{2 * count}") for count in range(frame["n"], 0, -1)] + [choice("depraccus:0")]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [depraccus_choice(2 * count) for count in range(frame["n"], 0, -1)] + [depraccus_choice(0)]
 
-    def describe(self, state, frame, option):
-        cards = int(option.id.split(":")[1])
-        return (f"Draw {cards} cards from the deck" if cards else "Draw no cards"), "Depraccus"
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        cards = option.args.cards
+        return (Say("Draw {cards} cards from the deck", cards=cards) if cards else "Draw no cards"), "Depraccus"
 
-    def question(self, state, frame):
+    def question(self, state: State, frame: Frame) -> Said:
         return "Depraccus: draw cards from the deck?"
 
-    def act(self, state, frame, option, flow):
-        cards = int(option.id.split(":")[1])
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        cards = option.args.cards
         if cards:
             flow.push(deal(frame["seat"], cards))
         else:
-            add_log(state, f"{name(state, frame['seat'])} draws no cards for Depraccus.")
+            add_log(state, Say("{seat:seat} draws no cards for Depraccus.", seat=frame["seat"]))
 
 
 class BonusTiles(Auto):
@@ -85,7 +94,7 @@ class BonusTiles(Auto):
 
     name = "bonus_exec"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         bonus = catalog().bonus
         tiles = [(seat, state["players"][seat]["bonus"]) for seat in seats_from(state, state["start"])]
         flow.push(*(effect(seat, bonus[tile]["effect"], bonus[tile]["n"], "bonus") for seat, tile in tiles if tile))
@@ -100,7 +109,7 @@ class AfterAction(Auto):
 
     name = "after_action"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         seat = frame["seat"]
         state["big_foot"] = None
         if epoch_over(state):
@@ -114,12 +123,13 @@ class AfterAction(Auto):
 class EpochEnd(Auto):
     name = "epoch_end"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         # The player who took the last loot or god tile ends it (whoever's action it was),
         # scores 3 and hands the temple on.
         seat, epoch = state.pop("ender", frame["seat"]), state["epoch"]
         state["players"][seat]["vp"]["epoch"] += EPOCH_END_BONUS
-        add_log(state, f"{name(state, seat)} ends epoch {epoch} and scores {EPOCH_END_BONUS}.")
+        add_log(state, Say("{seat:seat} ends epoch {epoch} and scores {points}.", seat=seat, epoch=epoch,
+                           points=EPOCH_END_BONUS))
         state["start"] = (seat + 1) % state["n"]
         for p in state["players"]:
             p["feet"] += len(p["feet_on"])
@@ -133,11 +143,11 @@ class EpochEnd(Auto):
         for kind in state["loot"].values():
             state["loot_box"][kind] = state["loot_box"].get(kind, 0) + 1
         state["loot"] = {}
-        add_log(state, f"The temple passes to {name(state, state['start'])}; feet return, columns stay, leftovers are boxed.")
+        add_log(state, Say("The temple passes to {seat:seat}; feet return, columns stay, leftovers are boxed.",
+                           seat=state["start"]))
         if epoch in SCORING_EPOCHS:
             score_epoch(state)
         if epoch >= EPOCHS:
-            state["over"] = True
             add_log(state, "The game is over.")
             flow.clear()
         else:
@@ -149,5 +159,6 @@ def score_epoch(state: State) -> None:
         part = interim_scoring(len(p["columns_on"]), p["demigods"], gods_owned(state, seat, "pietalte"), p["tiles"].values())
         for category, points in part.items():
             p["vp"][category] += points
-        add_log(state, f"Scoring: {name(state, seat)} gets {part['demigods']} for demigods, "
-                       f"{part['columns']} for {len(p['columns_on'])} columns, {part['pietalte']} from Pietalte.")
+        add_log(state, Say("Scoring: {seat:seat} gets {demigods} for demigods, {columns} for {count} columns, "
+                           "{pietalte} from Pietalte.", seat=seat, demigods=part["demigods"], columns=part["columns"],
+                           count=len(p["columns_on"]), pietalte=part["pietalte"]))

@@ -6,15 +6,20 @@ from functools import lru_cache
 from itertools import permutations
 from operator import contains, ge
 
-from engine.core import Choice, Stack, add_log
+from engine.core import Choice, Frame, Stack, add_log
+from engine.core.text import Said, Say
 
 from . import cards as deck
+from .catalog import OFFERING_KINDS, catalog
 from .chance import GodDraw, demigod_draw
-from .common import Choose, State, choice, name, needs_text
-from .data import OFFERING_KINDS, catalog
+from .choices import Decline, Payment
+from .common import Choose, State
 from .scoring import god_tile_points
+from .targets import HAND
+from .text import cards_of, sentence
 
-DECLINE = Choice("decline")
+DECLINE = Choice.of(Decline())
+GAINS = sentence("{seat:seat} gains {tile:god} and scores {points}.", "seat", "tile", "points")
 
 
 class DrawGod(GodDraw):
@@ -23,16 +28,16 @@ class DrawGod(GodDraw):
     name = "draw_god"
     topic = "gods"
 
-    def prompt(self, state, frame):
-        return f"Draw a god tile from the stack for {name(state, frame['seat'])}"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Draw a god tile from the stack for {seat:seat}", seat=frame["seat"])
 
-    def act(self, state, frame, option, flow):
-        tile = option.id
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        tile = option.args.tile
         state["god_stack"].remove(tile)
         seat, how = frame["seat"], frame["how"]
         if how == "gallia":
-            record = catalog().gods[tile]
-            add_log(state, f"{name(state, seat)} reveals {record['name']} (Gallia: its topmost {record['needs'][0]} offerings take it).")
+            add_log(state, Say("{seat:seat} reveals {tile:god} (Gallia: its topmost {top} offerings take it).",
+                               seat=seat, tile=tile, top=catalog().gods[tile]["needs"][0]))
             flow.push({"step": "pay", "seat": seat, "tile": tile, "top_only": True, "how": how})
         else:
             gain_god(state, seat, tile, how, flow)
@@ -76,14 +81,16 @@ def affordable(state: State, seat: int, tiles: list[str]) -> list[str]:
             if all(map(ge, cards if gods[tile].get("cards_only") else spare, gods[tile]["needs"]))]
 
 
-def payment_id(cards: dict[str, int]) -> str:
-    return "pay:" + ("-".join(f"{k}{n}" for k, n in sorted(cards.items())) or "tiles")
+@lru_cache(maxsize=4096)
+def payment_choice(cards: tuple[tuple[str, int], ...]) -> Choice:
+    """Paying with ``cards`` (sorted (kind, count) pairs), made once; it acts on the hand."""
+    return Choice.of(Payment(cards), target=HAND)
 
 
-def payment_label(cards: dict[str, int]) -> str:
+def payment_label(cards: dict[str, int]) -> Said:
     if not cards:
         return "Offer with your tiles only"
-    return "Offer " + ", ".join(f"{n} {catalog().tile_labels[k]}" for k, n in sorted(cards.items()))
+    return Say("Offer {cards:payment}", cards=cards_of(cards))
 
 
 class Pay(Choose):
@@ -92,31 +99,32 @@ class Pay(Choose):
     name = "pay"
     topic = "gods"
 
-    def options(self, state, frame):
-        found = [choice(payment_id(cards), "hand") for cards in payments(state, frame["seat"], frame["tile"], frame["top_only"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        found = [payment_choice(tuple(sorted(cards.items())))
+                 for cards in payments(state, frame["seat"], frame["tile"], frame["top_only"])]
         return found + [DECLINE] if frame["how"] == "gallia" else found
 
-    def describe(self, state, frame, option):
-        if option.id == DECLINE.id:
-            return f"Do not take {catalog().gods[frame['tile']]['name']} (it goes to the box)", ""
-        return payment_label(self._cards(state, frame, option.id)), "tiles cover the rest"
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        match option.args:
+            case Decline():
+                return Say("Do not take {tile:god} (it goes to the box)", tile=frame["tile"]), ""
+            case Payment(cards):
+                return payment_label(dict(cards)), "tiles cover the rest"
+        raise ValueError(f"not a payment: {option.args}")
 
-    def question(self, state, frame):
-        record = catalog().gods[frame["tile"]]
-        needs = record["needs"][:1] if frame["top_only"] else record["needs"]
-        return f"offer {needs_text(needs)} for {record['name']}"
+    def question(self, state: State, frame: Frame) -> Said:
+        tile = frame["tile"]
+        needs = catalog().gods[tile]["needs"]
+        return Say("offer {needs:needs} for {tile:god}", needs=list(needs[:1] if frame["top_only"] else needs), tile=tile)
 
-    def act(self, state, frame, option, flow):
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat, tile = frame["seat"], frame["tile"]
-        if option.id == DECLINE.id:
-            state["god_box"].append(tile)
-            add_log(state, f"{name(state, seat)} leaves {catalog().gods[tile]['name']}; it goes to the box.")
-            return
-        take_god(state, seat, tile, self._cards(state, frame, option.id), frame["how"], flow)
-
-    @staticmethod
-    def _cards(state: State, frame: dict, choice_id: str) -> dict[str, int]:
-        return next(c for c in payments(state, frame["seat"], frame["tile"], frame["top_only"]) if payment_id(c) == choice_id)
+        match option.args:
+            case Decline():
+                state["god_box"].append(tile)
+                add_log(state, Say("{seat:seat} leaves {tile:god}; it goes to the box.", seat=seat, tile=tile))
+            case Payment(cards):
+                take_god(state, seat, tile, dict(cards), frame["how"], flow)
 
 
 def take_god(state: State, seat: int, tile: str, cards: dict[str, int], how: str, flow: Stack) -> None:
@@ -127,7 +135,7 @@ def take_god(state: State, seat: int, tile: str, cards: dict[str, int], how: str
         if not state["god_display"]:
             state.setdefault("ender", seat)
     if cards:
-        add_log(state, f"{name(state, seat)} offers {', '.join(f'{n} {k}' for k, n in sorted(cards.items()))}.")
+        add_log(state, Say("{seat:seat} offers {cards:paid}.", seat=seat, cards=cards_of(cards)))
     gain_god(state, seat, tile, how, flow)
 
 
@@ -137,7 +145,7 @@ def gain_god(state: State, seat: int, tile: str, how: str, flow: Stack) -> None:
     points = god_tile_points(state["epoch"])
     p = state["players"][seat]
     p["vp"]["gods"] += points
-    add_log(state, f"{name(state, seat)} gains {record['name']} and scores {points}.")
+    add_log(state, GAINS(seat, tile, points))
     if record["kind"] != "instant":
         p["gods"].append(tile)
         return
@@ -152,8 +160,9 @@ def gain_god(state: State, seat: int, tile: str, how: str, flow: Stack) -> None:
         if taken:
             p["demigods"].extend(taken)
             p["demigods_known"].extend(taken)
-            add_log(state, f"{name(state, seat)} takes demigods {', '.join(map(str, taken))} from the display.",
-                    only=[seat], others=f"{name(state, seat)} takes the {len(taken)} highest demigods from the display.")
+            add_log(state, Say("{seat:seat} takes demigods {values:numbers} from the display.", seat=seat, values=taken),
+                    only=[seat], others=Say("{seat:seat} takes the {n} highest demigods from the display.", seat=seat,
+                                            n=len(taken)))
         flow.push(*(demigod_draw(seat) for _ in range(2 - len(taken))))
     elif god == "taksator":
         take_special_money(state, seat)
@@ -161,8 +170,8 @@ def gain_god(state: State, seat: int, tile: str, how: str, flow: Stack) -> None:
 
 def take_special_money(state: State, seat: int) -> None:
     if not state["special_money"]:
-        add_log(state, f"No special money card is left for {name(state, seat)}.")
+        add_log(state, Say("No special money card is left for {seat:seat}.", seat=seat))
         return
     value = state["special_money"].pop(0)
     deck.take(state["players"][seat], f"money{value}")
-    add_log(state, f"{name(state, seat)} takes the special money card {value}.")
+    add_log(state, Say("{seat:seat} takes the special money card {value}.", seat=seat, value=value))

@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .data import Catalog, catalog
+from .cards import MONEY_VALUES
+from .catalog import Catalog, catalog
 from .scoring import SCORING_EPOCHS, column_points
 
 State = dict[str, Any]
@@ -26,15 +27,15 @@ def worth(state: State, seat: int) -> float:
     and small amounts for the means to score more: cards, tiles, permanent gods, pieces,
     and feet close to the loot still on the board."""
     p = state["players"][seat]
-    scorings_left = 0 if state["over"] else sum(1 for e in SCORING_EPOCHS if e >= max(state["epoch"], 1))
+    scorings_left = 0 if not state["flow"] else sum(1 for e in SCORING_EPOCHS if e >= max(state["epoch"], 1))
     held = sum(p["vp"].values())
     future = scorings_left * (sum(p["demigods"]) + column_points(len(p["columns_on"])))
     hand = p["hand"]
-    cards = sum(hand.values()) - hand.get("movement", 0) - sum(hand.get(f"money{v}", 0) for v in range(1, 6))
+    cards = sum(hand.values()) - hand.get("movement", 0) - sum(hand.get(kind, 0) for kind in MONEY_VALUES)
     means = (
         0.35 * cards
         + 0.6 * hand.get("movement", 0)
-        + 0.3 * sum(int(k[5:]) * n for k, n in hand.items() if k.startswith("money"))
+        + 0.3 * sum(MONEY_VALUES[k] * n for k, n in hand.items() if k in MONEY_VALUES)
         + 0.8 * sum(p["tiles"].values())
         + 1.5 * len(p["gods"])
         + 0.2 * (p["feet"] + p["columns"])

@@ -21,7 +21,7 @@ from engine.core.state import copy_state
 
 from .cards import CARD_ORDER, add, size
 from .chance import LOW_DEMIGODS
-from .data import OFFERING_KINDS, catalog
+from .catalog import OFFERING_KINDS, catalog
 from .view import face_down, in_order
 
 State = dict[str, Any]

@@ -1,16 +1,20 @@
-"""Loot and bonus tile effects, and the bonus tiles themselves."""
+"""Loot and bonus tile effects: what a tile gives, and the choices some of them ask for."""
 
 from __future__ import annotations
 
-from engine.core import Auto, Draw, add_log
+from engine.core import Auto, Choice, Frame, Stack, add_log
+from engine.core.text import Said, Say
 
-from .board import COLUMN, FOOT, free_column_sites
+from .board import column_choice, free_column_sites
+from .catalog import catalog
 from .chance import deal, demigod_draw
-from .common import Choose, State, choice, from_general, general_supply, name
-from .data import catalog
+from .choices import COLUMN, FOOT, ReservePieces
+from .common import Choose, State, from_general, general_supply
 from .gods import take_special_money
 
 SUPPLY_PIECES = ((FOOT, "feet"), (COLUMN, "columns"))
+"""A piece and the key of the seat's supply of it."""
+RESERVE_CHOICES = {key: Choice.of(ReservePieces(key)) for _, key in SUPPLY_PIECES}
 
 
 def effect(seat: int, kind: str, n: int, source: str) -> dict:
@@ -22,7 +26,7 @@ class Effect(Auto):
 
     name = "effect"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         seat, kind, n = frame["seat"], frame["effect"], frame["n"]
         p = state["players"][seat]
         if kind == "reserve":
@@ -33,9 +37,8 @@ class Effect(Auto):
                 value = display.pop(0)
                 p["demigods"].append(value)
                 p["demigods_known"].append(value)
-                who = name(state, seat)
-                add_log(state, f"{who} takes demigod {value} from the display.", only=[seat],
-                        others=f"{who} takes the highest demigod from the display.")
+                add_log(state, Say("{seat:seat} takes demigod {value} from the display.", seat=seat, value=value),
+                        only=[seat], others=Say("{seat:seat} takes the highest demigod from the display.", seat=seat))
             else:
                 flow.push(demigod_draw(seat))
         elif kind == "god":
@@ -50,7 +53,7 @@ class Effect(Auto):
             take_special_money(state, seat)
         elif kind == "steps":
             p["steps"] += n
-            add_log(state, f"{name(state, seat)} keeps a steps tile (+{n} step per move from now on).")
+            add_log(state, Say("{seat:seat} keeps a steps tile (+{n} step per move from now on).", seat=seat, n=n))
 
 
 class Reserve(Choose):
@@ -59,24 +62,28 @@ class Reserve(Choose):
     name = "reserve"
     topic = "loot"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return any(general_supply(state, frame["seat"], piece) for piece, _ in SUPPLY_PIECES)
 
-    def options(self, state, frame):
-        return [choice(key) for piece, key in SUPPLY_PIECES if general_supply(state, frame["seat"], piece)]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [RESERVE_CHOICES[key] for piece, key in SUPPLY_PIECES if general_supply(state, frame["seat"], piece)]
 
-    def describe(self, state, frame, option):
-        piece = FOOT if option.id == "feet" else COLUMN
-        return f"Take {min(frame['n'], general_supply(state, frame['seat'], piece))} {option.id} into your supply", ""
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        key = option.args.pieces
+        n = min(frame["n"], general_supply(state, frame["seat"], FOOT if key == "feet" else COLUMN))
+        label = "Take {n} feet into your supply" if key == "feet" else "Take {n} columns into your supply"
+        return Say(label, n=n), ""
 
-    def question(self, state, frame):
-        return f"reserve: take {frame['n']} feet or {frame['n']} columns"
+    def question(self, state: State, frame: Frame) -> Said:
+        return Say("reserve: take {n} feet or {n} columns", n=frame["n"])
 
-    def act(self, state, frame, option, flow):
-        seat, key = frame["seat"], option.id
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        seat, key = frame["seat"], option.args.pieces
         got = min(frame["n"], general_supply(state, seat, FOOT if key == "feet" else COLUMN))
         from_general(state, seat, key, got)
-        add_log(state, f"{name(state, seat)} takes {got} {key} into their supply.")
+        said = "{seat:seat} takes {n} feet into their supply." if key == "feet" else \
+            "{seat:seat} takes {n} columns into their supply."
+        add_log(state, Say(said, seat=seat, n=got))
 
 
 class FreeColumn(Choose):
@@ -85,72 +92,24 @@ class FreeColumn(Choose):
     name = "free_column"
     topic = "loot"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         seat = frame["seat"]
         return general_supply(state, seat, COLUMN) > 0 and bool(free_column_sites(catalog(), state, seat))
 
-    def options(self, state, frame):
-        return [choice(f"column:{h}", h) for h in free_column_sites(catalog(), state, frame["seat"])]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        cat = catalog()
+        return [column_choice(cat, h) for h in free_column_sites(cat, state, frame["seat"])]
 
-    def describe(self, state, frame, option):
-        return f"Column to hex {option.target}", ""
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        return Say("Column to hex {hex:hex}", hex=option.args.hex), ""
 
-    def question(self, state, frame):
+    def question(self, state: State, frame: Frame) -> Said:
         return "place a column from the general supply on any column hex"
 
-    def act(self, state, frame, option, flow):
-        seat, hex_id = frame["seat"], option.target
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        seat, hex_id = frame["seat"], option.args.hex
         state["players"][seat]["columns_general"] -= 1
         state["players"][seat]["columns_on"].append(hex_id)
         state["occupied"].setdefault(hex_id, []).append(seat)
-        add_log(state, f"{name(state, seat)} places a column on {hex_id} (loot).")
+        add_log(state, Say("{seat:seat} places a column on {hex:hex} (loot).", seat=seat, hex=hex_id))
 
-
-# -- bonus tiles ----------------------------------------------------------------------------
-
-
-def bonus_left(state: State) -> list[str]:
-    """The bonus tiles nobody has (yet)."""
-    taken = {p["bonus"] for p in state["players"]}
-    return [tile for tile in sorted(catalog().bonus) if tile not in taken]
-
-
-def take_bonus(state: State, seat: int, tile: str) -> None:
-    state["players"][seat]["bonus"] = tile
-    add_log(state, f"{name(state, seat)} gets the bonus tile {catalog().bonus[tile]['label']}.")
-
-
-class BonusDraw(Draw):
-    name = "bonus_draw"
-    topic = "bonus"
-
-    def options(self, state, frame):
-        return [choice(tile) for tile in bonus_left(state)]
-
-    def describe(self, state, frame, option):
-        return catalog().bonus[option.id]["label"], ""
-
-    def prompt(self, state, frame):
-        return f"Draw a bonus tile for {name(state, frame['seat'])}"
-
-    def act(self, state, frame, option, flow):
-        take_bonus(state, frame["seat"], option.id)
-
-
-class BonusPick(Choose):
-    """The variant: each player chooses a bonus tile, the last player first."""
-
-    name = "bonus_pick"
-    topic = "bonus"
-
-    def options(self, state, frame):
-        return [choice(f"bonus:{tile}", f"bonus:{tile}") for tile in bonus_left(state)]
-
-    def describe(self, state, frame, option):
-        return catalog().bonus[option.id[6:]]["label"], ""
-
-    def question(self, state, frame):
-        return "choose a bonus tile"
-
-    def act(self, state, frame, option, flow):
-        take_bonus(state, frame["seat"], option.id[6:])

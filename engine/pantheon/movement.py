@@ -2,17 +2,36 @@
 
 from __future__ import annotations
 
-from engine.core import Choice, Stack, add_log, logging
+from engine.core import Choice, Frame, Stack, add_log, logging
+from engine.core.text import Said, Say
 
 from . import cards as deck
-from .board import COLUMN, FOOT, placements
-from .common import Choose, State, gods_owned, name
-from .data import catalog
+from .board import placements
+from .catalog import catalog
+from .choices import COLUMN, FOOT, DrawInstead, End, Placement
+from .common import Choose, State, gods_owned
 from .loot import effect
+from .text import joined, sentence
 
-END = Choice("end")
-FOLLOWER_CHOICES = (Choice("draw"), END)
+END = Choice.of(End())
+FOLLOWER_CHOICES = (Choice.of(DrawInstead()), END)
 """A follower who has not placed a piece may draw a card instead, or pass."""
+
+PLACED = {
+    ("moves", FOOT): sentence("{seat:seat} moves: foot to {hex:hex}.", "seat", "hex"),
+    ("moves", COLUMN): sentence("{seat:seat} moves: column to {hex:hex}.", "seat", "hex"),
+    ("jumps", FOOT): sentence("{seat:seat} jumps: foot to {hex:hex}.", "seat", "hex"),
+    ("places", FOOT): sentence("{seat:seat} places: foot to {hex:hex}.", "seat", "hex"),
+    ("places", COLUMN): sentence("{seat:seat} places: column to {hex:hex}.", "seat", "hex"),
+}
+"""What the log says of a piece placed (``how``: moves, jumps or places; the piece)."""
+PLACED_WITH_LOOT = {
+    ("moves", FOOT): "{seat:seat} moves: foot to {hex:hex}, taking the loot tile {loot:loot}.",
+    ("jumps", FOOT): "{seat:seat} jumps: foot to {hex:hex}, taking the loot tile {loot:loot}.",
+    ("places", FOOT): "{seat:seat} places: foot to {hex:hex}, taking the loot tile {loot:loot}.",
+}
+"""The same of a foot that takes a loot tile."""
+PASSES = sentence("{seat:seat} passes.", "seat")
 
 
 def movement(state: State, seat: int, main: bool) -> dict:
@@ -21,24 +40,24 @@ def movement(state: State, seat: int, main: bool) -> dict:
             "placed": 0, "loot": []}
 
 
-def place_label(kind: str, hex_id: str) -> str:
+def place_label(placement: Placement) -> Say:
     """'Foot J4', 'Column K4': the piece and the hex (the hint says the rest)."""
-    return f"{'Foot' if kind == FOOT else 'Column'} {hex_id}"
+    label = "Foot {hex:hex}" if placement.piece == FOOT else "Column {hex:hex}"
+    return Say(label, hex=placement.hex)
 
 
-def place_hint(state: State, hex_id: str, cost: str, jump: bool = False) -> str:
+def place_hint(state: State, hex_id: str, cards: int, jump: bool = False) -> Said:
     """What tells placements apart, what matters most first so that a list cut at 80 columns
-    still shows it: what it costs (``cost``: '1 card', '2 money'; '' for nothing but free
-    steps), the loot it takes, the second step a shared hex takes, and a jump (only ever to a
-    hex no step reaches)."""
+    still shows it: the movement cards it plays (none: nothing but free steps), the loot it
+    takes, the second step a shared hex takes, and a jump (only ever to a hex no step reaches)."""
+    cost = "" if not cards else "1 card" if cards == 1 else Say("{cards} cards", cards=cards)
     shared = "2 steps (shared)" if entry_cost(state, hex_id) == 2 else ""
-    return ", ".join(part for part in (cost, loot_hint(state, hex_id), shared, "by jump (Gaiviles)" if jump else "")
-                     if part)
+    return joined([cost, loot_hint(state, hex_id), shared, "by jump (Gaiviles)" if jump else ""])
 
 
-def loot_hint(state: State, hex_id: str) -> str:
+def loot_hint(state: State, hex_id: str) -> Said:
     loot = state["loot"].get(hex_id)
-    return "loot: " + catalog().loot[loot]["label"] if loot else ""
+    return Say("loot: {loot:loot}", loot=loot) if loot else ""
 
 
 def cards_needed(cost: int, free: int) -> int:
@@ -52,7 +71,7 @@ class Move(Choose):
     name = "move"
     topic = "movement"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat, free = frame["seat"], frame["free"]
         held = state["players"][seat]["hand"].get(deck.MOVEMENT, 0)
         choices = []
@@ -65,51 +84,53 @@ class Move(Choose):
             choices[:0] = FOLLOWER_CHOICES
         return choices
 
-    def describe(self, state, frame, option):
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
         free = frame["free"]
-        if option.id == "draw":
-            return "Draw a card instead of moving", ""
-        if option.id == "end":
-            if frame["main"] or frame["placed"]:
-                return "End movement", f"{free} step(s) left unused" if free else ""
-            return "Pass (neither move nor draw)", ""
-        prefix, hex_id = option.id.split(":")
-        cards = cards_needed(entry_cost(state, hex_id), free)
-        cost = f"{cards} card{'s' if cards > 1 else ''}" if cards else ""
-        return place_label(COLUMN if prefix == COLUMN else FOOT, hex_id), place_hint(state, hex_id, cost, prefix == "jump")
+        match option.args:
+            case DrawInstead():
+                return "Draw a card instead of moving", ""
+            case End():
+                if frame["main"] or frame["placed"]:
+                    return "End movement", Say("{free} step(s) left unused", free=free) if free else ""
+                return "Pass (neither move nor draw)", ""
+            case Placement() as placement:
+                cards = cards_needed(entry_cost(state, placement.hex), free)
+                return place_label(placement), place_hint(state, placement.hex, cards, placement.jump)
+        raise ValueError(f"not a choice of a move: {option.args}")
 
-    def question(self, state, frame):
+    def question(self, state: State, frame: Frame) -> Said:
         held = state["players"][frame["seat"]]["hand"].get(deck.MOVEMENT, 0)
         if frame["main"] or frame["placed"]:
-            return f"move ({frame['free']} step(s) left, {held} movement card(s))"
-        return f"move too with movement cards ({frame['free']} free step(s), {held} card(s)), or draw a card"
+            return Say("move ({free} step(s) left, {held} movement card(s))", free=frame["free"], held=held)
+        return Say("move too with movement cards ({free} free step(s), {held} card(s)), or draw a card",
+                   free=frame["free"], held=held)
 
-    def public_question(self, state, frame):
+    def public_question(self, state: State, frame: Frame) -> Said:
         if frame["main"] or frame["placed"]:
-            return f"move ({frame['free']} step(s) left)"
-        return f"move too with movement cards ({frame['free']} free step(s)), or draw a card"
+            return Say("move ({free} step(s) left)", free=frame["free"])
+        return Say("move too with movement cards ({free} free step(s)), or draw a card", free=frame["free"])
 
-    def act(self, state, frame, option, flow):
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat = frame["seat"]
-        if option.id == "end":
-            if not (frame["main"] or frame["placed"]):  # a follower who neither moves nor draws
-                add_log(state, f"{name(state, seat)} passes.")
-            collect(state, seat, frame["loot"], flow)
-            return
-        if option.id == "draw":
-            flow.push({"step": "draw", "seat": seat, "n": 1})
-            return
-        prefix, hex_id = option.id.split(":")
-        cost = entry_cost(state, hex_id)
-        cards = cards_needed(cost, frame["free"])
-        if cards:
-            deck.play(state, seat, deck.MOVEMENT, cards)
-        frame["free"] += 2 * cards - cost
-        frame["placed"] += 1
-        if prefix == "jump":
-            frame["jumps"] -= 1
-        place(state, seat, COLUMN if prefix == COLUMN else FOOT, hex_id, frame["loot"], "jumps" if prefix == "jump" else "moves")
-        flow.push(frame)
+        match option.args:
+            case End():
+                if not (frame["main"] or frame["placed"]):  # a follower who neither moves nor draws
+                    add_log(state, PASSES(seat))
+                collect(state, seat, frame["loot"], flow)
+            case DrawInstead():
+                flow.push({"step": "draw", "seat": seat, "n": 1})
+            case Placement() as placement:
+                hex_id = placement.hex
+                cost = entry_cost(state, hex_id)
+                cards = cards_needed(cost, frame["free"])
+                if cards:
+                    deck.play(state, seat, deck.MOVEMENT, cards)
+                frame["free"] += 2 * cards - cost
+                frame["placed"] += 1
+                if placement.jump:
+                    frame["jumps"] -= 1
+                place(state, seat, placement.piece, hex_id, frame["loot"], "jumps" if placement.jump else "moves")
+                flow.push(frame)
 
 
 def entry_cost(state: State, hex_id: str) -> int:
@@ -117,6 +138,8 @@ def entry_cost(state: State, hex_id: str) -> int:
 
 
 def place(state: State, seat: int, kind: str, hex_id: str, loot: list[str], how: str) -> None:
+    """A piece of ``kind`` (FOOT or COLUMN) on ``hex_id``; ``how`` the log says it came there
+    (moves, jumps, places). A foot takes the loot tile there (into ``loot``: it acts later)."""
     p = state["players"][seat]
     if kind == FOOT:
         p["feet"] -= 1
@@ -131,8 +154,10 @@ def place(state: State, seat: int, kind: str, hex_id: str, loot: list[str], how:
         if not state["loot"]:  # the epoch ends for this player, even in a follower's move
             state.setdefault("ender", seat)
     if logging(state):
-        loot_text = f", taking the loot tile {catalog().loot[taken]['label']}" if taken else ""
-        add_log(state, f"{name(state, seat)} {how}: {kind} to {hex_id}{loot_text}.")
+        if taken:
+            add_log(state, Say(PLACED_WITH_LOOT[how, kind], seat=seat, hex=hex_id, loot=taken))
+        else:
+            add_log(state, PLACED[how, kind](seat, hex_id))
 
 
 def collect(state: State, seat: int, loot: list[str], flow: Stack) -> None:

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
-from engine.core import Auto, Choice, Draw, add_log
+from functools import lru_cache
+
+from engine.core import Auto, Choice, Draw, Frame, Stack, add_log
+from engine.core.text import Said, Say
 
 from . import cards as deck
-from .board import COLUMN, FOOT
+from .catalog import NATION_IDS, catalog
 from .chance import deal
-from .common import Choose, State, card_label, choice, from_general, general_supply, name, seats_from
-from .data import NATION_IDS, catalog
+from .choices import COLUMN, FOOT, DiscardCard, GalliaCards, GalliaGod, KeepPieces, NationDrawn, SwapPieces
+from .common import Choose, State, from_general, general_supply, seats_from
+from .targets import HAND_CARDS
 
 HAND_LIMIT_NATION = 7
-CARDS, GOD = Choice("cards"), Choice("god")
-KEEP = Choice("keep")
+CARDS, GOD = Choice.of(GalliaCards()), Choice.of(GalliaGod())
+KEEP = Choice.of(KeepPieces())
+NATIONS = {nation: Choice.of(NationDrawn(nation)) for nation in NATION_IDS}
+DISCARDS = {kind: Choice.of(DiscardCard(kind), target=HAND_CARDS[kind]) for kind in deck.CARD_ORDER}
+
+
+@lru_cache(maxsize=None)
+def swap_choice(give: str, n: int) -> Choice:
+    return Choice.of(SwapPieces(give, n))
 
 
 class Nation(Draw):
@@ -21,19 +32,19 @@ class Nation(Draw):
     name = "nation"
     topic = "preparation"
 
-    def options(self, state, frame):
-        return [choice(nation) for nation in NATION_IDS if nation not in state["nations"]]
+    def options(self, state: State, frame: Frame) -> list[Choice]:
+        return [NATIONS[nation] for nation in NATION_IDS if nation not in state["nations"]]
 
-    def describe(self, state, frame, option):
-        return catalog().nations[option.id]["name"], ""
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        return Say("{nation:nation}", nation=option.args.nation), ""
 
-    def prompt(self, state, frame):
-        return f"Epoch {state['epoch']}: draw the nation card"
+    def prompt(self, state: State, frame: Frame) -> Said:
+        return Say("Epoch {epoch}: draw the nation card", epoch=state["epoch"])
 
-    def act(self, state, frame, option, flow):
-        nation = option.id
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        nation = option.args.nation
         state["nations"].append(nation)
-        add_log(state, f"Epoch {state['epoch']}: {catalog().nations[nation]['name']} rises.")
+        add_log(state, Say("Epoch {epoch}: {nation:nation} rises.", epoch=state["epoch"], nation=nation))
 
 
 class Power(Auto):
@@ -41,7 +52,7 @@ class Power(Auto):
 
     name = "power"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         power = catalog().nations[state["nations"][-1]]["power"]
         order = seats_from(state, state["start"])
         if power == "persia":
@@ -74,23 +85,23 @@ class Gallia(Choose):
     name = "gallia"
     topic = "nations"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(_gallia_choices(state))
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         return _gallia_choices(state)
 
-    def describe(self, state, frame, option):
-        if option.id == "cards":
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        if isinstance(option.args, GalliaCards):
             return "Draw 2 cards from the deck", ""
         return "Reveal a god from the stack", "take it by offering only its topmost number"
 
-    def question(self, state, frame):
+    def question(self, state: State, frame: Frame) -> Said:
         return "Gallia: draw 2 cards or reveal a god"
 
-    def act(self, state, frame, option, flow):
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat = frame["seat"]
-        if option.id == "cards":
+        if isinstance(option.args, GalliaCards):
             flow.push(deal(seat, 2))
         else:
             flow.push({"step": "draw_god", "seat": seat, "how": "gallia"})
@@ -101,7 +112,7 @@ class HandOfSeven(Auto):
 
     name = "hand7"
 
-    def run(self, state, frame, flow):
+    def run(self, state: State, frame: Frame, flow: Stack) -> None:
         seat = frame["seat"]
         held = deck.size(state["players"][seat]["hand"])
         if held < HAND_LIMIT_NATION:
@@ -114,22 +125,23 @@ class Discard(Choose):
     name = "discard"
     topic = "nations"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         hand = state["players"][frame["seat"]]["hand"]
-        return [choice(f"discard:{kind}", f"hand:{kind}") for kind in deck.CARD_ORDER if hand.get(kind)]
+        return [DISCARDS[kind] for kind in deck.CARD_ORDER if hand.get(kind)]
 
-    def describe(self, state, frame, option):
-        kind = option.id[8:]
-        return f"Discard {card_label(kind)}", f"you hold {state['players'][frame['seat']]['hand'][kind]}"
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        kind = option.args.kind
+        return (Say("Discard {kind:card}", kind=kind),
+                Say("you hold {n}", n=state["players"][frame["seat"]]["hand"][kind]))
 
-    def question(self, state, frame):
+    def question(self, state: State, frame: Frame) -> Said:
         held = deck.size(state["players"][frame["seat"]]["hand"])
-        return f"discard down to {HAND_LIMIT_NATION} cards ({held} held)"
+        return Say("discard down to {limit} cards ({held} held)", limit=HAND_LIMIT_NATION, held=held)
 
-    def act(self, state, frame, option, flow):
-        seat, kind = frame["seat"], option.id[8:]
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        seat, kind = frame["seat"], option.args.kind
         deck.play(state, seat, kind)
-        add_log(state, f"{name(state, seat)} discards {card_label(kind)}.")
+        add_log(state, Say("{seat:seat} discards {kind:card}.", seat=seat, kind=kind))
         if deck.size(state["players"][seat]["hand"]) > HAND_LIMIT_NATION:
             flow.push(frame)
 
@@ -140,31 +152,33 @@ class Swap(Choose):
     name = "swap"
     topic = "nations"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
         p = state["players"][seat]
         choices = [KEEP]
-        choices += [choice(f"feet:{n}") for n in range(1, min(p["feet"], general_supply(state, seat, COLUMN)) + 1)]
-        choices += [choice(f"columns:{n}") for n in range(1, min(p["columns"], general_supply(state, seat, FOOT)) + 1)]
+        choices += [swap_choice("feet", n) for n in range(1, min(p["feet"], general_supply(state, seat, COLUMN)) + 1)]
+        choices += [swap_choice("columns", n) for n in range(1, min(p["columns"], general_supply(state, seat, FOOT)) + 1)]
         return choices
 
-    def describe(self, state, frame, option):
-        if option.id == "keep":
-            p = state["players"][frame["seat"]]
-            return "Keep your pieces as they are", f"supply: {p['feet']} feet, {p['columns']} columns"
-        give, n = option.id.split(":")
-        get = "columns" if give == "feet" else "feet"
-        return f"Swap {n} {give} for {n} {get}", ""
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        match option.args:
+            case SwapPieces(give, n):
+                label = "Swap {n} feet for {n} columns" if give == "feet" else "Swap {n} columns for {n} feet"
+                return Say(label, n=n), ""
+        p = state["players"][frame["seat"]]
+        return "Keep your pieces as they are", Say("supply: {feet} feet, {columns} columns", feet=p["feet"],
+                                                   columns=p["columns"])
 
-    def question(self, state, frame):
+    def question(self, state: State, frame: Frame) -> Said:
         return "Aegyptus: swap feet and columns with the general supply"
 
-    def act(self, state, frame, option, flow):
-        if option.id == "keep":
-            return
-        seat = frame["seat"]
-        give, count = option.id.split(":")
-        get = "columns" if give == "feet" else "feet"
-        from_general(state, seat, give, -int(count))
-        from_general(state, seat, get, int(count))
-        add_log(state, f"{name(state, seat)} swaps {count} {give} for {count} {get}.")
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        match option.args:
+            case SwapPieces(give, n):
+                seat = frame["seat"]
+                get = "columns" if give == "feet" else "feet"
+                from_general(state, seat, give, -n)
+                from_general(state, seat, get, n)
+                said = "{seat:seat} swaps {n} feet for {n} columns." if give == "feet" else \
+                    "{seat:seat} swaps {n} columns for {n} feet."
+                add_log(state, Say(said, seat=seat, n=n))

@@ -4,15 +4,29 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Choice, add_log
+from engine.core import Choice, Frame, Stack, add_log
+from engine.core.text import Said, Say
 
 from . import cards as deck
-from .board import COLUMN, FOOT, placements
-from .common import Choose, State, choice, countdown, from_general, general_supply, name
-from .data import OFFERING_KINDS, Catalog, catalog
-from .movement import END, collect, entry_cost, place, place_hint, place_label
+from .board import placements
+from .catalog import OFFERING_KINDS, Catalog, catalog
+from .choices import COLUMN, FOOT, BuyPiece, BuyTile, End, NewTile, Placement, RaiseTile
+from .common import Choose, State, countdown, from_general, general_supply
+from .movement import END, collect, entry_cost, loot_hint, place
+from .targets import OFFERINGS
+from .text import joined, sentence
 
-BUY_PIECE = {FOOT: Choice(f"buy:{FOOT}"), COLUMN: Choice(f"buy:{COLUMN}")}
+BUY_PIECE = {FOOT: Choice.of(BuyPiece(FOOT)), COLUMN: Choice.of(BuyPiece(COLUMN))}
+NEW_TILE = {kind: Choice.of(NewTile(kind), target=OFFERINGS[kind]) for kind in OFFERING_KINDS}
+RAISE_TILE = {kind: Choice.of(RaiseTile(kind), target=OFFERINGS[kind]) for kind in OFFERING_KINDS}
+
+PLAYS_MONEY = sentence("{seat:seat} plays money cards worth {paid}.", "seat", "paid")
+
+
+@lru_cache(maxsize=None)
+def tile_choice(kind: str, level: int) -> Choice:
+    """Buying the offering tile of ``kind`` at ``level``, made once."""
+    return Choice.of(BuyTile(kind, level), target=OFFERINGS[kind])
 
 
 def tile_cost(kind: str, current: int, level: int) -> int:
@@ -46,13 +60,13 @@ def _raises(cat: Catalog, kind: str, current: int) -> tuple[tuple[int, int], ...
 
 
 @lru_cache(maxsize=4096)
-def _paid_with(money_cards: tuple[int, ...], due: int) -> str:
+def _paid_with(money_cards: tuple[int, ...], due: int) -> Say:
     """Which money cards pay ``due`` out of ``money_cards`` (how many of each value are held)."""
     cards = deck.payment(dict(zip(deck.MONEY_VALUES, money_cards)), due) or {}
-    return "pays with " + ", ".join(f"{n} money card{'s' if n > 1 else ''} of {deck.MONEY_VALUES[k]}" for k, n in sorted(cards.items()))
+    return Say("pays with {cards:money_cards}", cards=dict(sorted(cards.items())))
 
 
-def funds(state: State, frame: dict) -> int:
+def funds(state: State, frame: Frame) -> int:
     return frame["budget"] + (deck.money(state["players"][frame["seat"]]["hand"]) if frame["hand"] else 0)
 
 
@@ -63,7 +77,7 @@ class Buy(Choose):
     name = "buy"
     topic = "purchase"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat, cat = frame["seat"], catalog()
         money = funds(state, frame)
         choices = []
@@ -76,72 +90,81 @@ class Buy(Choose):
                 if cost > money:
                     break  # prices rise with the level
                 if tile_in_stock(state, kind, current, level):
-                    choices.append(choice(f"tile:{kind}:{level}", f"offering:{kind}"))
+                    choices.append(tile_choice(kind, level))
         if money >= 1:
             choices += [BUY_PIECE[piece] for piece in (FOOT, COLUMN) if general_supply(state, seat, piece)]
             choices += placements(cat, state, seat, money)
         choices.append(END)
         return choices
 
-    def describe(self, state, frame, option):
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
         budget = frame["budget"]
-        if option.id == "end":
-            return "End purchase", f"{budget} money left over is lost" if budget else ""
         hand = state["players"][frame["seat"]]["hand"]
 
-        def paid_with(cost: int) -> str:
+        def paid_with(cost: int) -> Said:
             return "" if cost <= budget else _paid_with(tuple([hand.get(k, 0) for k in deck.MONEY_VALUES]), cost - budget)
 
-        head, _, rest = option.id.partition(":")
-        if head == "tile":
-            kind, level = rest.split(":")
-            current, level = state["players"][frame["seat"]]["tiles"][kind], int(level)
-            cost, label = tile_cost(kind, current, level), catalog().tile_labels[kind]
-            what = f"{label} tile L{level}" if not current else f"{label} L{current} → L{level}"
-            return f"{what} — {cost} money", paid_with(cost)
-        if head == "buy":
-            return f"Buy a {rest} — 1 money", "; ".join(h for h in (paid_with(1), "into your supply") if h)
-        cost = entry_cost(state, rest)
-        hint = place_hint(state, rest, "").replace("2 steps (shared)", "shared")
-        return f"{place_label(head, rest)} — {cost} money", "; ".join(h for h in (hint, paid_with(cost)) if h)
+        match option.args:
+            case End():
+                return "End purchase", Say("{budget} money left over is lost", budget=budget) if budget else ""
+            case BuyTile(kind, level):
+                current = state["players"][frame["seat"]]["tiles"][kind]
+                cost = tile_cost(kind, current, level)
+                if current:
+                    label = Say("{kind:offering} L{current} → L{level} — {cost} money", kind=kind, current=current,
+                                level=level, cost=cost)
+                else:
+                    label = Say("{kind:offering} tile L{level} — {cost} money", kind=kind, level=level, cost=cost)
+                return label, paid_with(cost)
+            case BuyPiece(piece):
+                return ("Buy a foot — 1 money" if piece == FOOT else "Buy a column — 1 money",
+                        joined([paid_with(1), "into your supply"], "clauses"))
+            case Placement() as placement:
+                hex_id = placement.hex
+                cost = entry_cost(state, hex_id)
+                label = "Foot {hex:hex} — {cost} money" if placement.piece == FOOT else "Column {hex:hex} — {cost} money"
+                where = joined([loot_hint(state, hex_id), "shared" if cost == 2 else ""])
+                return Say(label, hex=hex_id, cost=cost), joined([where, paid_with(cost)], "clauses")
+        raise ValueError(f"not a choice of a purchase: {option.args}")
 
-    def question(self, state, frame):
-        budget = frame["budget"]
-        source = "" if frame["hand"] else " (Cartago: 2 money, no cards)"
-        change = f" ({budget} of it already paid in cards)" if budget and frame["hand"] else ""
-        return f"buy: {funds(state, frame)} money to spend{change}{source}"
+    def question(self, state: State, frame: Frame) -> Said:
+        budget, money = frame["budget"], funds(state, frame)
+        if not frame["hand"]:
+            return Say("buy: {money} money to spend (Cartago: 2 money, no cards)", money=money)
+        if budget:
+            return Say("buy: {money} money to spend ({budget} of it already paid in cards)", money=money, budget=budget)
+        return Say("buy: {money} money to spend", money=money)
 
-    def public_question(self, state, frame):
+    def public_question(self, state: State, frame: Frame) -> Said | None:
         if not frame["hand"]:
             return None
-        return f"buy ({frame['budget']} money already paid)" if frame["budget"] else "buy"
+        return Say("buy ({budget} money already paid)", budget=frame["budget"]) if frame["budget"] else "buy"
 
-    def act(self, state, frame, option, flow):
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat = frame["seat"]
-        if option.id == "end":
-            if frame["budget"]:
-                add_log(state, f"{name(state, seat)} ends the purchase; {frame['budget']} money left over is lost.")
-            collect(state, seat, frame["loot"], flow)
-            return
-        head, _, rest = option.id.partition(":")
-        if head == "tile":
-            kind, level = rest.split(":")
-            level = int(level)
-            spend(state, frame, tile_cost(kind, state["players"][seat]["tiles"][kind], level))
-            set_tile(state, seat, kind, level)
-            frame["kinds"].append(kind)
-            add_log(state, f"{name(state, seat)} buys {catalog().tile_labels[kind]} level {level}.")
-        elif head == "buy":
-            spend(state, frame, 1)
-            from_general(state, seat, "feet" if rest == FOOT else "columns", 1)
-            add_log(state, f"{name(state, seat)} buys a {rest}.")
-        else:
-            spend(state, frame, entry_cost(state, rest))
-            place(state, seat, head, rest, frame["loot"], "places")
+        match option.args:
+            case End():
+                if frame["budget"]:
+                    add_log(state, Say("{seat:seat} ends the purchase; {budget} money left over is lost.", seat=seat,
+                                       budget=frame["budget"]))
+                collect(state, seat, frame["loot"], flow)
+                return
+            case BuyTile(kind, level):
+                spend(state, frame, tile_cost(kind, state["players"][seat]["tiles"][kind], level))
+                set_tile(state, seat, kind, level)
+                frame["kinds"].append(kind)
+                add_log(state, Say("{seat:seat} buys {kind:offering} level {level}.", seat=seat, kind=kind, level=level))
+            case BuyPiece(piece):
+                spend(state, frame, 1)
+                from_general(state, seat, "feet" if piece == FOOT else "columns", 1)
+                add_log(state, Say("{seat:seat} buys a foot." if piece == FOOT else "{seat:seat} buys a column.", seat=seat))
+            case Placement() as placement:
+                spend(state, frame, entry_cost(state, placement.hex))
+                place(state, seat, placement.piece, placement.hex, frame["loot"], "places")
         flow.push(frame)
 
 
-def spend(state: State, frame: dict, cost: int) -> None:
+def spend(state: State, frame: Frame, cost: int) -> None:
     """Pay ``cost`` from the money left over, playing money cards for the rest (no change)."""
     due = cost - frame["budget"]
     if due > 0:
@@ -150,7 +173,7 @@ def spend(state: State, frame: dict, cost: int) -> None:
         for kind, n in deck.payment(state["players"][seat]["hand"], due).items():
             deck.play(state, seat, kind, n)
             paid += deck.MONEY_VALUES[kind] * n
-        add_log(state, f"{name(state, seat)} plays money cards worth {paid}.")
+        add_log(state, PLAYS_MONEY(seat, paid))
         frame["budget"] += paid
     frame["budget"] -= cost
 
@@ -164,9 +187,9 @@ def offering_options(state: State, seat: int) -> list[Choice]:
     for kind in OFFERING_KINDS:
         level = tiles[kind]
         if level and level < 4 and tile_in_stock(state, kind, level, level + 1):
-            choices.append(choice(f"upgrade:{kind}", f"offering:{kind}"))
+            choices.append(RAISE_TILE[kind])
         elif not level and tile_in_stock(state, kind, 0, 1):
-            choices.append(choice(f"new:{kind}", f"offering:{kind}"))
+            choices.append(NEW_TILE[kind])
     return choices
 
 
@@ -176,26 +199,27 @@ class Offering(Choose):
     name = "offering"
     topic = "loot"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(offering_options(state, frame["seat"]))
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         return offering_options(state, frame["seat"])
 
-    def describe(self, state, frame, option):
-        how, kind = option.id.split(":")
-        label = catalog().tile_labels[kind]
-        if how == "new":
-            return f"Take a {label} tile level 1", ""
-        level = state["players"][frame["seat"]]["tiles"][kind]
-        return f"Raise {label} {level} → {level + 1}", ""
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        match option.args:
+            case NewTile(kind):
+                return Say("Take a {kind:offering} tile level 1", kind=kind), ""
+            case RaiseTile(kind):
+                level = state["players"][frame["seat"]]["tiles"][kind]
+                return Say("Raise {kind:offering} {level} → {next}", kind=kind, level=level, next=level + 1), ""
+        raise ValueError(f"not an offering tile: {option.args}")
 
-    def question(self, state, frame):
-        return f"offering tile: raise one by a level or take a level 1 ({frame['n']} to go)"
+    def question(self, state: State, frame: Frame) -> Said:
+        return Say("offering tile: raise one by a level or take a level 1 ({n} to go)", n=frame["n"])
 
-    def act(self, state, frame, option, flow):
-        seat, kind = frame["seat"], option.id.split(":")[1]
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        seat, kind = frame["seat"], option.args.kind
         level = state["players"][seat]["tiles"][kind] + 1
         set_tile(state, seat, kind, level)
-        add_log(state, f"{name(state, seat)} now has {catalog().tile_labels[kind]} level {level}.")
+        add_log(state, Say("{seat:seat} now has {kind:offering} level {level}.", seat=seat, kind=kind, level=level))
         countdown(frame, flow)

@@ -4,32 +4,40 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Choice, add_log, logging
+from engine.core import Choice, Frame, Stack, add_log, logging
+from engine.core.text import Said, Say
 
 from . import cards as deck
+from .catalog import catalog
 from .chance import deal
-from .common import Choose, card_label, countdown, gods_owned, name, needs_text, seats_from, stonkus_money
-from .data import catalog
+from .choices import BuyAction, DrawAction, FromDeck, FromRow, KeepTraitera, MoveAction, TakeGod, UseTraitera
+from .common import Choose, State, countdown, gods_owned, seats_from, stonkus_money
 from .gods import affordable, payments, take_god
 from .movement import movement
+from .targets import DECK, ROW, god
+from .text import sentence
 
-MOVE, BUY, DRAW = Choice("move"), Choice("buy"), Choice("draw")
-USE, KEEP = Choice("use"), Choice("keep")
-FROM_DECK = Choice("deck", target="deck")
-FROM_ROW = {kind: Choice(f"row:{kind}", target=f"row:{kind}") for kind in deck.CARD_ORDER}
+MOVE, BUY, DRAW = Choice.of(MoveAction()), Choice.of(BuyAction()), Choice.of(DrawAction())
+USE, KEEP = Choice.of(UseTraitera()), Choice.of(KeepTraitera())
+FROM_DECK = Choice.of(FromDeck(), target=DECK)
+FROM_ROW = {kind: Choice.of(FromRow(kind), target=ROW[kind]) for kind in deck.CARD_ORDER}
+MOVES = sentence("{seat:seat} moves and takes the big foot.", "seat")
+BUYS = sentence("{seat:seat} buys.", "seat")
+DRAWS = sentence("{seat:seat} draws cards.", "seat")
+TAKES_FROM_ROW = sentence("{seat:seat} takes {kind:card} from the row.", "seat", "kind")
 
 
 @lru_cache(maxsize=None)
 def take_choice(tile: str) -> Choice:
     """Taking the god tile ``tile`` from the display, memoised (a turn offers the same ones again and again)."""
-    return Choice(f"god:{tile}", target=f"god:{tile}")
+    return Choice.of(TakeGod(tile), target=god(tile))
 
 
-def card_draws(state, seat: int) -> int:
+def card_draws(state: State, seat: int) -> int:
     return 3 + gods_owned(state, seat, "gadicea")
 
 
-def funds(state, seat: int) -> int:
+def funds(state: State, seat: int) -> int:
     return deck.money(state["players"][seat]["hand"]) + stonkus_money(state, seat)
 
 
@@ -39,7 +47,7 @@ class Turn(Choose):
     name = "turn"
     topic = "turn"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
         choices = [MOVE, BUY] if funds(state, seat) else [MOVE]
         if state["god_display"]:
@@ -47,66 +55,70 @@ class Turn(Choose):
         choices.append(DRAW)
         return choices
 
-    def describe(self, state, frame, option):
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
         seat = frame["seat"]
-        if option.id == "move":
-            steps = 1 + gods_owned(state, seat, "vinthrad") + state["players"][seat]["steps"]
-            held = state["players"][seat]["hand"].get(deck.MOVEMENT, 0)
-            return "Move", f"{steps} free step(s) + 2 per movement card; you hold {held}"
-        if option.id == "buy":
-            return "Buy", f"{funds(state, seat)} money available"
-        if option.id == "draw":
-            return f"Draw {card_draws(state, seat)} cards", "from the face-up row or the deck"
-        record = catalog().gods[option.id[4:]]
-        return f"Take {record['name']}", f"offer {needs_text(record['needs'])}; {record['kind']}"
+        match option.args:
+            case MoveAction():
+                steps = 1 + gods_owned(state, seat, "vinthrad") + state["players"][seat]["steps"]
+                held = state["players"][seat]["hand"].get(deck.MOVEMENT, 0)
+                return "Move", Say("{steps} free step(s) + 2 per movement card; you hold {held}", steps=steps, held=held)
+            case BuyAction():
+                return "Buy", Say("{money} money available", money=funds(state, seat))
+            case DrawAction():
+                return Say("Draw {n} cards", n=card_draws(state, seat)), "from the face-up row or the deck"
+            case TakeGod(tile):
+                return (Say("Take {tile:god}", tile=tile),
+                        Say("offer {needs:needs}; {tile:god_kind}", needs=catalog().gods[tile]["needs"], tile=tile))
+        raise ValueError(f"not an action: {option.args}")
 
-    def question(self, state, frame):
-        return f"choose an action (epoch {state['epoch']})"
+    def question(self, state: State, frame: Frame) -> Said:
+        return Say("choose an action (epoch {epoch})", epoch=state["epoch"])
 
-    def act(self, state, frame, option, flow):
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat = frame["seat"]
         state["active"] = seat
         after = {"step": "after_action", "seat": seat}
-        if option.id == "move":
-            state["big_foot"] = seat
-            add_log(state, f"{name(state, seat)} moves and takes the big foot.")
-            others = [movement(state, s, main=False) for s in seats_from(state, seat)[1:]]
-            flow.push(movement(state, seat, main=True), *others, after)
-        elif option.id == "buy":
-            add_log(state, f"{name(state, seat)} buys.")
-            flow.push({"step": "buy", "seat": seat, "budget": stonkus_money(state, seat), "hand": True, "kinds": [], "loot": []},
-                      after)
-        elif option.id == "draw":
-            add_log(state, f"{name(state, seat)} draws cards.")
-            flow.push({"step": "draw", "seat": seat, "n": card_draws(state, seat)}, after)
-        else:
-            tile = option.id[4:]
-            found = payments(state, seat, tile, False)
-            flow.push(after)
-            if len(found) == 1:
-                take_god(state, seat, tile, found[0], "action", flow)
-            else:
-                flow.push({"step": "pay", "seat": seat, "tile": tile, "top_only": False, "how": "action"})
+        match option.args:
+            case MoveAction():
+                state["big_foot"] = seat
+                add_log(state, MOVES(seat))
+                others = [movement(state, s, main=False) for s in seats_from(state, seat)[1:]]
+                flow.push(movement(state, seat, main=True), *others, after)
+            case BuyAction():
+                add_log(state, BUYS(seat))
+                flow.push({"step": "buy", "seat": seat, "budget": stonkus_money(state, seat), "hand": True, "kinds": [],
+                           "loot": []}, after)
+            case DrawAction():
+                add_log(state, DRAWS(seat))
+                flow.push({"step": "draw", "seat": seat, "n": card_draws(state, seat)}, after)
+            case TakeGod(tile):
+                found = payments(state, seat, tile, False)
+                flow.push(after)
+                if len(found) == 1:
+                    take_god(state, seat, tile, found[0], "action", flow)
+                else:
+                    flow.push({"step": "pay", "seat": seat, "tile": tile, "top_only": False, "how": "action"})
 
 
 class Traitera(Choose):
     name = "traitera"
     topic = "gods"
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> tuple[Choice, ...]:
         return USE, KEEP
 
-    def describe(self, state, frame, option):
-        return ("Use Traitera: take a second action now" if option.id == "use" else "Keep Traitera for later"), ""
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        return ("Use Traitera: take a second action now" if isinstance(option.args, UseTraitera)
+                else "Keep Traitera for later"), ""
 
-    def question(self, state, frame):
+    def question(self, state: State, frame: Frame) -> Said:
         return "use Traitera?"
 
-    def act(self, state, frame, option, flow):
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat = frame["seat"]
-        if option.id == "use":
+        if isinstance(option.args, UseTraitera):
             state["players"][seat]["traitera_used"] += 1
-            add_log(state, f"{name(state, seat)} uses Traitera for a second action.")
+            add_log(state, Say("{seat:seat} uses Traitera for a second action.", seat=seat))
             flow.push({"step": "turn", "seat": seat})
         else:
             flow.push({"step": "turn", "seat": (seat + 1) % state["n"]})
@@ -118,32 +130,33 @@ class DrawCards(Choose):
     name = "draw"
     topic = "draw"
 
-    def ready(self, state, frame):
+    def ready(self, state: State, frame: Frame) -> bool:
         return bool(state["row"]) or deck.can_refill_deck(state)
 
-    def options(self, state, frame):
+    def options(self, state: State, frame: Frame) -> list[Choice]:
         row = state["row"]
         choices = [FROM_ROW[kind] for kind in deck.CARD_ORDER if kind in row]
         if deck.can_refill_deck(state):
             choices.append(FROM_DECK)
         return choices
 
-    def describe(self, state, frame, option):
-        if option.id == "deck":
-            return "Draw from the deck", f"{deck.size(state['deck'])} card(s) left"
-        return f"Take {card_label(option.id[4:])} from the row", ""
+    def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
+        match option.args:
+            case FromRow(kind):
+                return Say("Take {kind:card} from the row", kind=kind), ""
+        return "Draw from the deck", Say("{n} card(s) left", n=deck.size(state["deck"]))
 
-    def question(self, state, frame):
-        return f"draw a card ({frame['n']} to go)"
+    def question(self, state: State, frame: Frame) -> Said:
+        return Say("draw a card ({n} to go)", n=frame["n"])
 
-    def act(self, state, frame, option, flow):
+    def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat = frame["seat"]
-        if option.id == "deck":
-            countdown(frame, flow, deal(seat, 1))
-            return
-        kind = option.id[4:]
-        state["row"].remove(kind)
-        deck.take(state["players"][seat], kind)
-        if logging(state):
-            add_log(state, f"{name(state, seat)} takes {card_label(kind)} from the row.")
-        countdown(frame, flow, deal(None, 1))
+        match option.args:
+            case FromRow(kind):
+                state["row"].remove(kind)
+                deck.take(state["players"][seat], kind)
+                if logging(state):
+                    add_log(state, TAKES_FROM_ROW(seat, kind))
+                countdown(frame, flow, deal(None, 1))
+            case _:
+                countdown(frame, flow, deal(seat, 1))

@@ -8,7 +8,7 @@ from engine.core import Stack
 from engine.core.match import Match
 from engine.core.state import copy_state
 from engine.pantheon.board import count_occupancy
-from engine.pantheon.data import OFFERING_KINDS
+from engine.pantheon.catalog import OFFERING_KINDS
 from engine.pantheon.rules import PantheonRules
 
 RULES = PantheonRules()

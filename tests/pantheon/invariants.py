@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from engine.core.flow import frames_named
 from engine.pantheon.board import count_occupancy
-from engine.pantheon.data import catalog
+from engine.pantheon.catalog import catalog
 
 ACTION_CARDS = 75
 PIECES = 12

@@ -4,8 +4,10 @@ Written from the rule text, without the engine's scoring code: it watches a matc
 step, as a player with a score pad would, and adds up
 
 * Gods: each god a seat gains scores the number of the epoch it is gained in (the epoch is
-  counted from the "Epoch N: ... rises" lines, one per epoch; the gains from the "X gains God"
-  lines: Surparit and the god it brings both count);
+  counted from the log's "Epoch N: ... rises" entries, one per epoch; the gains from its "X gains
+  God" entries: Surparit and the god it brings both count). The entries are read as the data
+  they are (engine/core/text.py): the sentence's template, and its arguments, the seat and the
+  god tile, so that no player's name, however worded, is taken for part of a sentence;
 * Epoch ends: 3 to the seat whose action takes the epoch's last loot tile or last god of the
   display (seen on the board: the step after which one of the two is empty);
 * Demigods, Columns, Pietalte: at the end of epochs 3 and 6, the face values of the seat's
@@ -18,10 +20,7 @@ It reads the god tiles from the data file, not through the engine's catalogue.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
-
-from tests.log_names import WHO, seat_line
 
 DATA = Path(__file__).resolve().parents[2] / "engine" / "pantheon" / "data"
 GODS = {r["id"]: r for r in json.loads((DATA / "gods.json").read_text())["records"]}
@@ -29,8 +28,8 @@ PIETALTE = frozenset(tile for tile, r in GODS.items() if r["god"] == "pietalte")
 LASTING = frozenset(r["name"] for r in GODS.values() if r["kind"] != "instant")
 SCORING_EPOCHS = (3, 6)
 EPOCH_END = 3
-GAINS = WHO + r" gains (?P<god>" + "|".join(re.escape(r["name"]) for r in GODS.values()) + r") and scores \d+\.$"
-RISES = re.compile(r"Epoch \d+: .+ rises\.$")
+GAINS = "{seat:seat} gains {tile:god} and scores {points}."
+RISES = "Epoch {epoch}: {nation:nation} rises."
 
 
 def columns_worth(n: int) -> int:
@@ -45,7 +44,6 @@ class ScorePad:
 
     def __init__(self, names: list[str]):
         self.names = names
-        self.gains = seat_line(GAINS, names)
         self.sheets = [{"Gods": 0, "Epoch ends": 0, "Demigods": 0, "Columns": 0, "Pietalte": 0} for _ in names]
         self.gained: list[list[str]] = [[] for _ in names]
         """The names of the gods each seat gained, as the log announced them."""
@@ -62,13 +60,15 @@ class ScorePad:
     def note(self, state: dict, actor: int | None) -> None:
         """Call after each step: ``actor`` made the choice (None: a chance step)."""
         for entry in state["log"][self.read:]:
-            text = entry["text"]
-            if RISES.match(text):
+            said = entry["text"]
+            if not isinstance(said, dict):  # plain words: nothing to count
+                continue
+            if said["say"] == RISES:
                 self.epoch += 1
-            elif found := self.gains.match(text):
-                seat = self.names.index(found["who"])
+            elif said["say"] == GAINS:
+                seat = said["args"]["seat"]
                 self.sheets[seat]["Gods"] += self.epoch
-                self.gained[seat].append(found["god"])
+                self.gained[seat].append(GODS[said["args"]["tile"]]["name"])
         self.read = len(state["log"])
         had_loot, had_gods, temple_before = self.before
         in_play = had_loot and had_gods and temple_before is not None

@@ -4,9 +4,15 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from rich.console import Console
 
 from engine.pantheon import rules
+from engine.pantheon.catalog import catalog
+from engine.pantheon.choices import (BuyTile, Column, DiscardCard, Foot, FromDeck, FromRow, Jump, LootDrawn, NewTile,
+                                     Payment, PickBonus, RaiseTile, TakeGod)
+from engine.pantheon.targets import BonusTile, Deck, GodOnDisplay, Hand, HandCard, Hex, OfferingTile, RowCard
 from tui.boards import pantheon as board, pantheon_map
 from tui.boards.glyphs import Pen
 from tui.boards.base import Frame, focus
@@ -145,10 +151,10 @@ def test_choices_that_act_on_the_board_carry_their_target_and_the_board_marks_he
     give(m, 0, dancers=4, temples=1, priests=1)
     m.state["row"] = ["movement", "gifts"]
     targets = {c.id: c.target for c in m.legal(0)}
-    assert targets == {"move": None, "god:vinthrad-3": "god:vinthrad-3", "draw": None}
+    assert targets == {"move": None, "god:vinthrad-3": GodOnDisplay("vinthrad-3"), "draw": None}
     m.choose(0, "move")
     targets = {c.id: c.target for c in m.legal(0)}
-    assert targets["foot:J4"] == "J4" and targets["end"] is None
+    assert targets["foot:J4"] == Hex("J4") and targets["end"] is None
     assert set(targets.values()) - {None} <= set(RULES.targets(m.state))
     view = m.view(0)
     keys = board.target_keys(view)
@@ -156,4 +162,54 @@ def test_choices_that_act_on_the_board_carry_their_target_and_the_board_marks_he
     assert focus(board.BOARD.panels(len(m.names)), view, 0) == "shared"
     m.choose(0, "end")
     m.choose(1, "draw")
-    assert {c.id: c.target for c in m.legal(1)} == {"row:movement": "row:movement", "row:gifts": "row:gifts", "deck": "deck"}
+    assert {c.id: c.target for c in m.legal(1)} == {"row:movement": RowCard("movement"), "row:gifts": RowCard("gifts"),
+                                                     "deck": Deck()}
+
+
+def expected_target(state, args):
+    """Where a choice acts, read off the state from its arguments (an independent reading of the codec)."""
+    match args:
+        case Foot(hex_id) | Jump(hex_id) | Column(hex_id):
+            return Hex(hex_id)
+        case TakeGod(tile):
+            assert tile in state["god_display"]
+            return GodOnDisplay(tile)
+        case FromRow(kind):
+            assert kind in state["row"]
+            return RowCard(kind)
+        case FromDeck():
+            return Deck()
+        case BuyTile(kind, _) | NewTile(kind) | RaiseTile(kind):
+            return OfferingTile(kind)
+        case PickBonus(tile):
+            assert all(p["bonus"] != tile for p in state["players"])
+            return BonusTile(tile)
+        case Payment():
+            return Hand()
+        case DiscardCard(kind):
+            assert state["players"][state["flow"][-1]["seat"]]["hand"].get(kind)
+            return HandCard(kind)
+        case LootDrawn():
+            frame = state["flow"][-1]
+            return Hex(catalog().nations[state["nations"][-1]]["symbols"][frame["slot"]])
+    return None
+
+
+@pytest.mark.parametrize("players, seed, bonus", [(2, 1, "choose"), (3, 2, "random"), (4, 3, "choose")])
+def test_every_choice_that_acts_on_the_table_names_where_as_its_arguments_say(players, seed, bonus):
+    from engine.core.bots import RandomBot
+
+    m = new_match(players, seed, bonus=bonus)
+    bot, kinds = RandomBot(seed), set()
+    while (decision := m.decision) is not None:
+        for actor in decision.actors:
+            for choice in decision.for_actor(actor):
+                kinds.add(type(choice.args).__name__)
+                assert choice.target == expected_target(m.state, choice.args), choice.id
+                assert choice.target is None or choice.target in RULES.targets(m.state)
+        if decision.is_chance:
+            m.draw()
+        else:
+            seat = decision.actors[0]
+            m.choose(seat, bot.choose(m, seat).id)
+    assert {"Foot", "Column", "TakeGod", "FromRow", "FromDeck", "BuyTile", "Payment", "LootDrawn"} <= kinds

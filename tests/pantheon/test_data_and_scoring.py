@@ -5,8 +5,8 @@ import pytest
 
 from engine.core import components
 from engine.core.components import ComponentDataError
-from engine.pantheon import data
-from engine.pantheon.data import catalog
+import engine.pantheon.catalog as catalog_module
+from engine.pantheon.catalog import catalog
 from engine.pantheon.scoring import (COLUMN_TABLE, EPOCH_END_BONUS, column_points, demigod_points, god_tile_points,
                                      interim_scoring, pietalte_points)
 
@@ -48,16 +48,16 @@ def test_every_symbol_and_start_hex_can_be_reached_by_feet():
 def test_a_user_override_that_breaks_a_count_is_refused(tmp_path):
     folder = tmp_path / "pantheon"
     folder.mkdir()
-    gods = json.loads((Path(data.__file__).parent / "data" / "gods.json").read_text())
+    gods = json.loads((Path(catalog_module.__file__).parent / "data" / "gods.json").read_text())
     gods["records"] = gods["records"][:39]
     (folder / "gods.json").write_text(json.dumps(gods))
     components.set_override_dir(tmp_path)
     try:
         with pytest.raises(ComponentDataError, match="40 god tiles"):
-            data.reload()
+            catalog_module.reload()
     finally:
         components.set_override_dir(None)
-        data.reload()
+        catalog_module.reload()
 
 
 def test_column_table():

@@ -1,7 +1,7 @@
 """Epoch preparation, epoch end, the scorings, the end of the game and the tie-break."""
 
 from engine.core.scoring import ranking
-from engine.pantheon.data import catalog
+from engine.pantheon.catalog import catalog
 
 from .helpers import RULES, give, ids, new_match, put, refresh, table, step
 from .test_gods import show_gods

@@ -16,7 +16,7 @@ CHUNKS = 4
 """The games are split so that pytest-xdist can spread them over the cores."""
 MAX_ACTIONS = 6000
 NAMES = ["Ann gains Zeus", "Ann", "Bruno", "Cleo"]
-"""Players' names, one worded like a log line, which the score oracle must still read as a name."""
+"""Players' names, one worded like a log line: the log names a seat as data, never as words to read."""
 
 
 def play_checked(seed: int, players: int, options: dict) -> Match:

@@ -14,7 +14,12 @@ or god tile ends it (rules version 2). Re-pinned when placements came to read 'F
 what tells them apart first ('1 card, loot: Demigod, 2 steps (shared)'): with labels and hints
 left out of the digest, every game was checked to be exactly as before. Re-pinned when god
 payments came to read 'Offer 1 Dancers, 2 Priests' (no '+' or 'card(s)', so the kinds fit a
-line at 80 columns), checked the same way."""
+line at 80 columns), checked the same way. Re-pinned when choices came to carry their arguments,
+targets to be data (``Hex('J4')``), the log and the prompts to be sentences with their arguments
+(digested in words, as players read them) and the game over to be the empty flow (no "over" in
+the state): every decision in words (prompts, ids, labels, hints, weights, targets as they were
+spelled), every action, every seat's log lines and views, and the final state but for its log and
+that flag, were checked to be exactly as before."""
 
 import hashlib
 import json
@@ -27,9 +32,9 @@ from engine.core.match import Match
 from .helpers import NAMES, RULES
 
 PINNED = {
-    (2, 3, "random"): "883ad8c2722798d2fa7fab596b15c1d37743835c9c6c397bb4a9a7c3b853086f",
-    (3, 8, "choose"): "fc52b4d2c18ae8711d70ed4008dab0eba2f36860bc923ac385c4e98205231355",
-    (4, 21, "random"): "ff926178deab4d637438eabd2a2d347805b17593529b9164ea9af48b38e5df36",
+    (2, 3, "random"): "ff3a7429f5618f55ec0bb169abfa0ea2d3a9618b1753fbcdc82b4adf01b3dbe2",
+    (3, 8, "choose"): "88333726a2814adcc366ff106930efbd75732a250193d4b5f17c302ea8612e05",
+    (4, 21, "random"): "70e1eb0a11b30b06448e09a056d709e6d3f38317fae905b8f9f46e0c1abadbcd",
 }
 
 
@@ -46,8 +51,8 @@ class Shown:
 
 
 def shown(match, decision):
-    """Each actor's prompt and labelled choices."""
-    return sorted((actor, decision.prompt_for(actor), tuple(Shown(c) for c in match.labelled(actor)))
+    """Each actor's prompt and labelled choices, in words."""
+    return sorted((actor, match.words(decision.prompt_for(actor)), tuple(Shown(c) for c in match.labelled(actor)))
                   for actor in decision.actors)
 
 
@@ -56,7 +61,7 @@ def game_digest(players: int, seed: int, bonus: str) -> str:
     bots = {seat: RandomBot(seed * 10 + seat) for seat in range(players)}
     digest = hashlib.sha256()
     while (decision := match.decision) is not None:
-        digest.update(repr((decision.actors, decision.prompt, decision.topic,
+        digest.update(repr((decision.actors, match.words(decision.prompt), decision.topic,
                             shown(match, decision))).encode())
         if decision.is_chance:
             match.draw()

@@ -65,7 +65,7 @@ def test_no_change_is_given_but_the_rest_serves_the_same_purchase():
     assert "1 money left over is lost" in next(c.hint for c in m.labelled(0) if c.id == "end")
     m.choose(0, "end")
     assert m.state["players"][0]["hand"] == {}
-    assert m.state["log"][-1]["text"].endswith("ends the purchase; 1 money left over is lost.")
+    assert m.log_lines(None)[-1] == "Ann ends the purchase; 1 money left over is lost."
 
 
 def test_least_waste_payment_is_chosen():

@@ -16,7 +16,7 @@ from engine.almadi.catalog import ARROW, EFFECTS, TYPES, catalog as almadi_catal
 from engine.core.bots import RandomBot
 from engine.core.match import Match
 from engine.core.seats import LETTERS, SYMBOLS
-from engine.pantheon.data import EFFECTS as LOOT_EFFECTS, catalog as pantheon_catalog
+from engine.pantheon.catalog import EFFECTS as LOOT_EFFECTS, catalog as pantheon_catalog
 from engine.registry import rules_for
 from engine.polis.catalog import catalog as polis_catalogue
 from engine.thebai.catalog import catalog as thebai_catalog

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from engine.core import Choice
-from engine.pantheon.data import catalog
+from engine.pantheon.catalog import catalog
+from engine.pantheon.choices import BuyPiece, BuyTile, Decline, Foot, Jump, Payment, Placement, TakeGod
+from engine.pantheon.targets import Hex
 from saves.store import SaveStore
 from tests.pantheon.helpers import put as staged_put, refresh as staged_refresh, table as staged_table
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of, until
@@ -17,8 +19,6 @@ from tui.boards.glyphs import Pen
 from tui.boards.pantheon import POINTER, ZOOM_IN, ZOOM_OUT, zoom_map, zoom_window
 from tui.screens.end import EndScreen
 from tui.screens.table import TableScreen
-
-PLACING = ("foot:", "column:", "jump:")
 
 
 async def open_table(pilot) -> TableScreen:
@@ -72,13 +72,13 @@ async def test_turns_by_keys_movement_step_by_step_a_purchase_and_a_god(tmp_path
         await pick(pilot, table, "move")
         assert table.focused_view == "shared" and "a choice's key: where it acts" in text_of(table.query_one("#shared"))
         steps = 0
-        while (targets := [c for c in table.state.choices if c.id.startswith(PLACING)]) and steps < 3:
+        while (targets := [c for c in table.state.choices if isinstance(c.args, Placement)]) and steps < 3:
             for number, choice in enumerate(table.state.choices, start=1):
-                if choice.id.startswith(PLACING) and number <= 9:
-                    assert choice.label.endswith(f" {choice.target}")
-                    assert str(number) in map_row(table, int(choice.target[1:]))[3:]
+                if isinstance(choice.args, Placement) and number <= 9:
+                    assert choice.target == Hex(choice.args.hex) and choice.label.endswith(f" {choice.args.hex}")
+                    assert str(number) in map_row(table, int(choice.args.hex[1:]))[3:]
             target = targets[0]
-            hex_id = target.target
+            hex_id = target.args.hex
             await pick(pilot, table, target.id)
             steps += 1
             assert f"foot to {hex_id}" in table.state.view["log"][-1] or any(
@@ -99,12 +99,12 @@ async def test_turns_by_keys_movement_step_by_step_a_purchase_and_a_god(tmp_path
                 break
             ids = choice_ids(table)
             assert ids and table.state.view["topic"] == "turn"
-            gods = [i for i in ids if i.startswith("god:")]
+            gods = [c.id for c in table.state.choices if isinstance(c.args, TakeGod)]
             if gods and (bought or "buy" not in ids):
                 name = next(c.label for c in table.state.choices if c.id == gods[0]).removeprefix("Take ")
                 await pick(pilot, table, gods[0])
                 assert table.focused_view == "private" and "Your hand" in text_of(table.query_one("#private"))
-                assert all(i.startswith("pay:") or i == "decline" for i in choice_ids(table))
+                assert all(isinstance(c.args, (Payment, Decline)) for c in table.state.choices)
                 before = len(table.state.view["log"])
                 await pilot.press("1")
                 await settle(pilot, rounds=2)
@@ -115,7 +115,7 @@ async def test_turns_by_keys_movement_step_by_step_a_purchase_and_a_god(tmp_path
                 await pick(pilot, table, "buy")
                 purchase = table.state.choices
                 assert all("money" in c.label or c.id == "end" for c in purchase)
-                bought_piece = next(c for c in purchase if c.id in ("buy:foot", "buy:column") or c.id.startswith("tile:"))
+                bought_piece = next(c for c in purchase if isinstance(c.args, (BuyPiece, BuyTile)))
                 await pick(pilot, table, bought_piece.id)
                 if "end" in choice_ids(table):
                     await pick(pilot, table, "end")
@@ -320,7 +320,9 @@ def test_the_zoom_window_centres_where_it_can_and_never_runs_off_the_map():
 
 
 def zoom_plain(view, width: int, highlighted: str | None = None) -> list[str]:
-    return zoom_map(view, width, highlighted, Pen(pantheon_map.PALETTE, color=False)).plain.splitlines()
+    """The zoomed map as drawn without colour, the viewer's choice ``highlighted`` (by id) highlighted."""
+    choice = next((c for c in view.get("choices", ()) if c.id == highlighted), None)
+    return zoom_map(view, width, choice, Pen(pantheon_map.PALETTE, color=False)).plain.splitlines()
 
 
 def test_the_zoomed_map_follows_the_choice_else_the_viewers_last_foot_and_fits_its_width():
@@ -328,7 +330,8 @@ def test_the_zoomed_map_follows_the_choice_else_the_viewers_last_foot_and_fits_i
     staged_put(match, 0, feet=["J4", "R11"])
     staged_put(match, 1, feet=["J4"], columns=["K4"])
     view = match.rules.view(match.state, 0)
-    view["choices"] = [Choice("foot:A11", target="A11"), Choice("jump:K4", target="K4"), Choice("foot:E6", target="E6")]
+    view["choices"] = [Choice.of(Foot("A11"), target=Hex("A11")), Choice.of(Jump("K4"), target=Hex("K4")),
+                       Choice.of(Foot("E6"), target=Hex("E6"))]
     lines = zoom_plain(view, 41)  # no choice highlighted: Alice's last foot, in the bottom right corner
     assert lines[0] == head(5, 11, "L", "R") and lines[-2].split() == [f"{c}11" for c in "LMNOPQR"]
     assert lines[-1].split() == ["11", "·", "¦", "·", "·", "·", "¦", "·●a"] and POINTER not in "".join(lines)
@@ -390,7 +393,7 @@ async def test_every_move_at_80x24_shows_its_card_and_its_loot_on_its_own_line(t
                 if number is None or number - 1 == index or not offered[number - 1].target:
                     continue
                 choice = offered[number - 1]
-                assert choice.target in line, line
+                assert choice.target.id in line, line
                 if "card" in choice.hint:
                     assert "1 card" in line, line
                 if "loot" in choice.hint:

@@ -26,7 +26,9 @@ from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 
+from engine.core.contract import Choice
 from engine.core.seats import seat_tag
+from engine.pantheon.targets import Hand, HandCard, Hex
 
 from . import base, pantheon_map
 from .base import Board, Frame, Panel, legend_panel, seat_panels
@@ -47,20 +49,15 @@ ZOOM_ROWS = 7
 """The rows of a zoomed window narrower than the map (it fits a panel at 80x24)."""
 
 
-def _hex_ids(view: dict[str, Any]) -> set[str]:
-    return {h["id"] for h in view["map"]["hexes"]}
-
-
-def choice_hex(view: dict[str, Any], choice_id: str) -> str | None:
-    """The hex the viewer's choice ``choice_id`` acts on (its target); None for other choices."""
-    target = next((c.target for c in view.get("choices", ()) if c.id == choice_id), None)
-    return target if target in _hex_ids(view) else None
+def choice_hex(choice: Choice | None) -> str | None:
+    """The hex a choice acts on (its target), by id; None for a choice acting elsewhere."""
+    target = choice.target if choice is not None else None
+    return target.id if isinstance(target, Hex) else None
 
 
 def target_keys(view: dict[str, Any]) -> dict[str, str]:
     """Keys of the viewer's choices that act on a hex, by hex id."""
-    hexes = _hex_ids(view)
-    return {target: key for target, key in base.target_keys(view).items() if target in hexes}
+    return {target.id: key for target, key in base.target_keys(view).items() if isinstance(target, Hex)}
 
 
 def _god_text(god: dict[str, Any]) -> str:
@@ -107,9 +104,9 @@ def zoom_window(centre: tuple[int, int], shown: tuple[int, int], size: tuple[int
     return tuple(max(0, min(at - span // 2, total - span)) for at, span, total in zip(centre, shown, size))
 
 
-def zoom_centre(view: dict[str, Any], highlighted: str | None) -> tuple[str | None, bool]:
+def zoom_centre(view: dict[str, Any], highlighted: Choice | None) -> tuple[str | None, bool]:
     """The hex a zoomed map centres on, and whether it is the highlighted choice's hex."""
-    hex_id = choice_hex(view, highlighted) if highlighted else None
+    hex_id = choice_hex(highlighted)
     if hex_id:
         return hex_id, True
     seat = view["viewer"] if view["viewer"] is not None else view["active"]
@@ -120,7 +117,7 @@ def _letter(col: int) -> str:
     return chr(65 + col)
 
 
-def zoom_frame(view: dict[str, Any], width: int, highlighted: str | None) -> tuple[range, range]:
+def zoom_frame(view: dict[str, Any], width: int, highlighted: Choice | None) -> tuple[range, range]:
     """The rows and columns a zoomed map shows at ``width``: as many columns as fit, and
     ZOOM_ROWS rows (all of them once every column fits), around the hex of zoom_centre()."""
     board = view["map"]
@@ -133,7 +130,7 @@ def zoom_frame(view: dict[str, Any], width: int, highlighted: str | None) -> tup
     return range(top, top + shown[0]), range(left, left + shown[1])
 
 
-def zoom_map(view: dict[str, Any], width: int, highlighted: str | None, pen: Pen) -> Text:
+def zoom_map(view: dict[str, Any], width: int, highlighted: Choice | None, pen: Pen) -> Text:
     """A window of the map in roomy cells, under a line saying which rows and columns it shows."""
     board = view["map"]
     at = {(h["row"], h["col"]): h for h in board["hexes"]}
@@ -167,7 +164,7 @@ def whole_map(view: dict[str, Any], frame: Frame, pen: Pen) -> Text:
     board = view["map"]
     sizes = [size for size in pantheon_map.SIZES if frame.roomy or not size.outlined]
     size = next((size for size in sizes if size.width(board["cols"]) <= frame.width), pantheon_map.TEXT2)
-    marked = choice_hex(view, frame.highlighted.id) if frame.highlighted is not None else None
+    marked = choice_hex(frame.highlighted)
     return pantheon_map.draw(view, pen, target_keys(view), size, range(board["rows"]), range(board["cols"]),
                              marked=marked, ids=True)
 
@@ -176,8 +173,7 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     """The map and the displays. ``frame.zoom`` (from the table; None where no zoom is offered):
     a window of the map around the highlighted choice instead of the whole map."""
     pen = Pen(pantheon_map.PALETTE, frame.color)
-    highlighted = frame.highlighted.id if frame.highlighted is not None else None
-    drawn = zoom_map(view, frame.width, highlighted, pen) if frame.zoom else whole_map(view, frame, pen)
+    drawn = zoom_map(view, frame.width, frame.highlighted, pen) if frame.zoom else whole_map(view, frame, pen)
     extra = pantheon_map.legend_extra(view, pen, target_keys(view).values())
     if frame.zoom and POINTER in drawn.plain:
         extra.append(entry(POINTER, "the highlighted choice"))
@@ -230,8 +226,7 @@ def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | N
 
 def paying(view: dict[str, Any], viewer: int | None) -> bool:
     """Paying for a god or discarding: choices that act on the hand."""
-    targets = [choice.target or "" for choice in view.get("choices", ())]
-    return viewer is not None and any(target == "hand" or target.startswith("hand:") for target in targets)
+    return viewer is not None and any(isinstance(choice.target, (Hand, HandCard)) for choice in view.get("choices", ()))
 
 
 class PantheonBoard(Board):

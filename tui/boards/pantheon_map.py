@@ -32,7 +32,6 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.core.seats import LETTERS, SYMBOLS
-from engine.pantheon.data import catalog
 
 from .canvas import Canvas
 from .glyphs import KEY, Glyph, Palette, Pen, entry, key_entries
@@ -110,8 +109,8 @@ SIZES = (HEX7, HEX6, TEXT5, TEXT4, TEXT3, TEXT2)
 def _marker(hex_: dict[str, Any]) -> str:
     if hex_["temple"]:
         return "temple"
-    if hex_["loot"]:
-        return f"loot:{catalog().loot[hex_['loot']]['effect']}"
+    if hex_["loot_effect"]:
+        return f"loot:{hex_['loot_effect']}"
     if hex_["column_site"]:
         return "column_site"
     if hex_["active_symbol"]:
@@ -127,7 +126,8 @@ def _pieces(pen: Pen, hex_: dict[str, Any], symbols: bool) -> tuple[list[tuple[s
     cells, names = [], set()
     if hex_["pieces"]:  # the legend shows a foot and a column in the first seat's colour
         pen.looks.update({kind: pen.seat(0) + pen.style(kind) for kind in ("foot", "column")})
-    for seat, kind in hex_["pieces"]:
+    for piece in hex_["pieces"]:
+        seat, kind = piece["seat"], piece["piece"]
         style = pen.seat(seat) + pen.style(kind)
         drawn = ["seat", kind] if symbols else [kind]
         cells += [(pen.palette[name].char(seat), style) for name in drawn]

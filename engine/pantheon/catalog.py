@@ -36,7 +36,7 @@ def _counted(records: list[dict[str, Any]], total: int, what: str) -> None:
     _require(sum(r["count"] for r in records) == total, f"the {what} must number {total}")
 
 
-def validate_map(records):
+def validate_map(records: list[dict[str, Any]]) -> None:
     seen = set()
     for r in records:
         _require(isinstance(r.get("col"), int) and isinstance(r.get("row"), int), f"{r['id']}: col and row must be integers")
@@ -47,7 +47,7 @@ def validate_map(records):
         seen.add((r["col"], r["row"]))
 
 
-def validate_nations(records):
+def validate_nations(records: list[dict[str, Any]]) -> None:
     _require(sorted(r["id"] for r in records) == sorted(NATION_IDS), f"the nations must be {', '.join(NATION_IDS)}")
     hexes = {r["id"]: r for r in _load_raw("map")}
     used: set[str] = set()
@@ -63,7 +63,7 @@ def validate_nations(records):
             used.add(place)
 
 
-def validate_gods(records):
+def validate_gods(records: list[dict[str, Any]]) -> None:
     _require(len(records) == 40, "there must be 40 god tiles")
     for r in records:
         god = r.get("god")
@@ -84,29 +84,29 @@ def validate_gods(records):
     _require({r["god"] for r in records} == set(GOD_KINDS), "every god named in the rules must be in the set")
 
 
-def _validate_effects(records):
+def _validate_effects(records: list[dict[str, Any]]) -> None:
     for r in records:
         _require(r.get("effect") in EFFECTS, f"{r['id']}: unknown effect {r.get('effect')!r}")
         _require(isinstance(r.get("n"), int) and r["n"] >= 1, f"{r['id']}: n must be a positive integer")
 
 
-def validate_loot(records):
+def validate_loot(records: list[dict[str, Any]]) -> None:
     _validate_effects(records)
     _counted(records, 40, "loot tiles")
 
 
-def validate_bonus(records):
+def validate_bonus(records: list[dict[str, Any]]) -> None:
     _validate_effects(records)
     _require(len(records) == 6, "there must be 6 bonus tiles")
 
 
-def validate_demigods(records):
+def validate_demigods(records: list[dict[str, Any]]) -> None:
     _counted(records, 21, "demigods")
     for r in records:
         _require(r.get("value") in range(1, 7), f"{r['id']}: value must be 1-6")
 
 
-def validate_cards(records):
+def validate_cards(records: list[dict[str, Any]]) -> None:
     action = [r for r in records if r.get("deck") == "action"]
     special = [r for r in records if r.get("deck") == "special"]
     _counted(action, 75, "action cards")
@@ -121,7 +121,7 @@ def validate_cards(records):
              "special money: 2x2, 2x3, 2x4, 1x5")
 
 
-def validate_offerings(records):
+def validate_offerings(records: list[dict[str, Any]]) -> None:
     _require(sorted(r["id"] for r in records) == sorted(OFFERING_KINDS), "the offering kinds are gifts, priests, dancers, temples")
     prices = {r["id"]: r.get("prices") for r in records}
     for r in records:

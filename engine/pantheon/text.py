@@ -1,0 +1,116 @@
+"""Pantheon's wording: the names of its things, and the kinds of argument its sentences name.
+
+The rules say things as data (engine/core/text.py); ``words`` spells Pantheon's kinds:
+
+- ``card`` (an action card's kind: 'Gifts offering', 'Money 3'), ``offering`` (an offering
+  tile's kind: 'Gifts'), ``loot`` and ``bonus`` (a tile by its label), ``nation`` (by name),
+  ``hex`` (a hex by its id: 'J4');
+- ``god`` (a god tile by its god's name), ``needs`` (a list of offering counts: '3+2+1'),
+  ``god_kind`` (a tile's kind: permanent, instant, once);
+- ``payment`` (offering cards by kind and count, as a choice offers them: '1 Dancers, 2
+  Priests'), ``paid`` (the same as the log says it: '1 dancers, 2 priests'), ``money_cards``
+  (money cards by kind and count: '1 money card of 3, 2 money cards of 1');
+- ``numbers`` ('4, 5'), ``list`` and ``clauses`` (sentences within a sentence, joined by ', '
+  and by '; ').
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Hashable, Mapping, Sequence
+
+from engine.core.text import Said, Say, Words, said_to_json
+
+from .cards import MONEY_VALUES
+from .catalog import catalog
+
+
+def words(names: Sequence[str]) -> Words:
+    spoken = Words(names)
+    spoken.kinds.update({
+        "card": card_label, "offering": offering_label, "loot": loot_label, "bonus": bonus_label, "nation": nation_name,
+        "hex": str, "god": god_name, "needs": needs_text, "god_kind": god_kind, "payment": payment_text,
+        "paid": paid_text, "money_cards": money_cards_text, "numbers": numbers_text,
+        "list": lambda parts: ", ".join(map(spoken.said, parts)),
+        "clauses": lambda parts: "; ".join(map(spoken.said, parts)),
+    })
+    return spoken
+
+
+def card_label(kind: str) -> str:
+    return catalog().card_labels[kind]
+
+
+def offering_label(kind: str) -> str:
+    return catalog().tile_labels[kind]
+
+
+def loot_label(kind: str) -> str:
+    return catalog().loot[kind]["label"]
+
+
+def bonus_label(tile: str) -> str:
+    return catalog().bonus[tile]["label"]
+
+
+def nation_name(nation: str) -> str:
+    return catalog().nations[nation]["name"]
+
+
+def god_name(tile: str) -> str:
+    return catalog().gods[tile]["name"]
+
+
+def god_kind(tile: str) -> str:
+    return catalog().gods[tile]["kind"]
+
+
+def needs_text(needs: Sequence[int]) -> str:
+    return "+".join(str(n) for n in needs)
+
+
+def payment_text(cards: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {offering_label(kind)}" for kind, n in cards.items())
+
+
+def paid_text(cards: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {kind}" for kind, n in cards.items())
+
+
+def money_cards_text(cards: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} money card{'s' if n > 1 else ''} of {MONEY_VALUES[kind]}" for kind, n in cards.items())
+
+
+def numbers_text(values: Sequence[int]) -> str:
+    return ", ".join(map(str, values))
+
+
+def sentence(text: str, *names: str) -> Callable[..., Say]:
+    """A sentence said again and again (every card drawn, every foot placed): ``text`` with its
+    arguments ``names`` given in order, each ``Say`` made once and kept (they never change)."""
+
+    @lru_cache(maxsize=1 << 12)
+    def said(*values: Hashable) -> Say:
+        return Say(text, **dict(zip(names, values)))
+
+    return said
+
+
+def joined(parts: Sequence[Said], kind: str = "list") -> Said:
+    """Sentences said one after the other, as one (``kind``: ``list`` joins them with ', ',
+    ``clauses`` with '; '); empty ones are left out, and nothing is ''."""
+    parts = [part for part in parts if part]
+    if len(parts) < 2:
+        return parts[0] if parts else ""
+    return Say(f"{{parts:{kind}}}", parts=[said_to_json(part) for part in parts])
+
+
+def cards_of(cards: Mapping[str, int]) -> dict[str, int]:
+    """Cards by kind as a sentence names them: sorted by kind."""
+    return dict(sorted(cards.items()))
+
+
+def seat_said(seat: int, said: Said) -> Say:
+    """'Ann: ...': what a seat is asked, as every prompt of Pantheon says it."""
+    return Say("{seat:seat}: {question:said}", seat=seat, question=said_to_json(said))
+
