@@ -27,3 +27,10 @@ def rules_for(game_id: str) -> Rules:
 
 def titles() -> dict[str, str]:
     return {game_id: title for game_id, (title, _) in GAMES.items()}
+
+
+def title_of(game_id: str) -> str:
+    """A game's title; for an id this Tabula does not know (a save may name any game), the id
+    marked as unknown."""
+    entry = GAMES.get(game_id)
+    return entry[0] if entry else f"{game_id[:40]} (unknown game)"

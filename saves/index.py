@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from filelock import FileLock, Timeout
 
-from .storage import MAX_DOCUMENT, Signature, UnreadableFile, atomic_write_text, read_regular_file
+from .storage import MAX_DOCUMENT, Signature, UnreadableFile, atomic_write_text, parse_json, read_regular_file
 
 if TYPE_CHECKING:
     from .store import SaveSummary
@@ -41,8 +41,8 @@ class SaveIndex:
         file, too large, nested too deeply...) counts as empty."""
         try:
             raw = read_regular_file(self.path, MAX_INDEX)
-            data = json.loads(raw.decode("utf-8")) if raw is not None else None
-        except (UnreadableFile, ValueError, RecursionError):
+            data = parse_json(raw) if raw is not None else None
+        except UnreadableFile:
             return {}
         if not (isinstance(data, dict) and data.get("kind") == INDEX_KIND and data.get("format") == INDEX_FORMAT
                 and isinstance(data.get("games"), dict)):

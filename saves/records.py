@@ -16,9 +16,10 @@ import json
 import re
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from .storage import DocumentFile, UnreadableFile
+from .storage import DocumentFile, UnreadableFile, parse_json
 
 KIND = "tabula-record"
 EXPORT_KIND = "tabula-records"
@@ -72,18 +73,54 @@ def record_to_dict(record: PlayRecord) -> dict[str, Any]:
     return {"format": FORMAT, "kind": KIND, **asdict(record)}
 
 
+MOST = {"name": 200, "text": 1000, "date": 40, "categories": 50, "records": 10_000}
+"""The longest texts and lists a play record may hold (a name, a category; the variant; the
+categories of one player's breakdown) and the most records one export may hold: far beyond
+what play writes, small enough to show."""
+SCORES = range(-9_999, 10_000)
+"""Scores and points a record may hold: no game here comes near four digits (Thebai's best
+scores are about 120), and a score must be shown and added up without overflow."""
+
+
 def _need(data: dict, key: str, kind: type, where: str = "") -> Any:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RecordFormatError(f"{where}{key}: missing or not {kind.__name__}")
+    if kind is str and len(value) > MOST["text" if key == "variant" else "date" if key == "date" else "name"]:
+        raise RecordFormatError(f"{where}{key}: too long ({len(value):,} characters)")
+    if kind is int and value not in SCORES:
+        raise RecordFormatError(f"{where}{key}: {_number(value)} is out of range ({SCORES[0]} to {SCORES[-1]})")
     return value
 
 
+def _number(value: int) -> str:
+    """A number as a message quotes it: in full up to 12 digits."""
+    text = str(abs(value))
+    return str(value) if len(text) <= 12 else f"a number of {len(text):,} digits"
+
+
+def known_games() -> dict[str, tuple[int, ...]]:
+    """The games a play record may be of, each with the player counts it may have: the table
+    assistant's games (score sheets) and the digital ones (engine.registry)."""
+    from engine.assistant.games import GAME_IDS, assistant_for
+    from engine.registry import GAMES, rules_for
+
+    counts: dict[str, set[int]] = {game: set(assistant_for(game).PLAYER_COUNTS) for game in GAME_IDS}
+    for game in GAMES:
+        rules = rules_for(game)
+        counts.setdefault(game, set()).update(range(rules.min_players, rules.max_players + 1))
+    return {game: tuple(sorted(players)) for game, players in counts.items()}
+
+
 def record_from_dict(data: Any) -> PlayRecord:
+    """Validate plain JSON data as a play record, fully (types, lengths, the game and its player
+    counts, scores in range); RecordFormatError names the first problem."""
     if not isinstance(data, dict) or data.get("kind") != KIND:
         raise RecordFormatError("it is not a Tabula play record")
-    if not isinstance(data.get("format"), int) or data["format"] > FORMAT:
-        raise RecordFormatError(f"format {data.get('format')!r} is not one this Tabula reads")
+    version = data.get("format")
+    if type(version) is not int or not 1 <= version <= FORMAT:
+        shown = _number(version) if type(version) is int else repr(version)[:20]
+        raise RecordFormatError(f"format {shown} is not one this Tabula reads")
     record_id = _need(data, "id", str)
     if not SAFE_ID.fullmatch(record_id):
         raise RecordFormatError(f"id: {record_id[:40]!r} is not 1-100 letters, digits, '-' or '_'")
@@ -95,21 +132,38 @@ def record_from_dict(data: Any) -> PlayRecord:
     source = _need(data, "source", str)
     if source not in SOURCES:
         raise RecordFormatError(f"source: {source[:20]!r} is not one of {', '.join(SOURCES)}")
+    game = _need(data, "game", str)
+    games = known_games()
+    if game not in games:
+        raise RecordFormatError(f"game: {game[:40]!r} is not a game this Tabula knows ({', '.join(sorted(games))})")
+    link = _need(data, "link", str)
+    if link and not SAFE_ID.fullmatch(link):
+        raise RecordFormatError(f"link: {link[:40]!r} is not the id of a save or a sheet")
+    variant = _need(data, "variant", str)
     players_data = _need(data, "players", list)
-    if not players_data:
-        raise RecordFormatError("players: a record has players")
+    if len(players_data) not in games[game]:
+        counts = games[game]
+        raise RecordFormatError(f"players: {len(players_data):,} player{'' if len(players_data) == 1 else 's'}, "
+                                f"and {game} is for {counts[0]} to {counts[-1]}")
     players = []
     for index, player in enumerate(players_data):
         where = f"players[{index}]."
         if not isinstance(player, dict):
             raise RecordFormatError(f"players[{index}]: not an object")
         breakdown = _need(player, "breakdown", dict, where)
-        if not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in breakdown.items()):
-            raise RecordFormatError(f"{where}breakdown: categories must map to whole numbers")
+        if len(breakdown) > MOST["categories"]:
+            raise RecordFormatError(f"{where}breakdown: {len(breakdown):,} categories (at most {MOST['categories']})")
+        for category, points in breakdown.items():
+            if not (isinstance(points, int) and not isinstance(points, bool)):
+                raise RecordFormatError(f"{where}breakdown: categories must map to whole numbers")
+            if len(category) > MOST["name"]:
+                raise RecordFormatError(f"{where}breakdown: a category name is too long ({len(category):,} characters)")
+            if points not in SCORES:
+                raise RecordFormatError(f"{where}breakdown: {category[:40]!r}: {_number(points)} is out of range "
+                                        f"({SCORES[0]} to {SCORES[-1]})")
         players.append(PlayerResult(_need(player, "name", str, where), _need(player, "score", int, where),
                                     dict(breakdown), _need(player, "winner", bool, where)))
-    return PlayRecord(record_id, date, _need(data, "game", str), players, _need(data, "variant", str), source,
-                      _need(data, "link", str))
+    return PlayRecord(record_id, date, game, players, variant, source, link)
 
 
 # -- the store -------------------------------------------------------------------------------
@@ -148,19 +202,31 @@ class RecordStore:
         return True
 
     def all(self) -> list[PlayRecord]:
-        """Every readable record, oldest first; one that cannot be read is noted and skipped."""
+        """Every usable record, oldest first. One that is not (damaged, written by hand or by an
+        older Tabula that took anything in) is set aside with a message in ``problems`` and the
+        others are read as usual."""
         records = []
-        for path in self.folder.glob("*.json"):
+        for path in sorted(self.folder.glob("*.json")):
             if path.name.startswith("."):
                 continue
+            file = self._file(path.stem) if SAFE_ID.fullmatch(path.stem) else path
             try:
-                document = self._file(path.stem).read()
+                if isinstance(file, Path):
+                    raise RecordFormatError("its name is not one Tabula gives its files")
+                document = file.read()
                 if document is not None:
                     records.append(record_from_dict(document))
             except (UnreadableFile, RecordFormatError) as error:
-                self.problems.append(f"{path.name} is not a play record this Tabula reads: {error}")
+                self._set_aside(file, f"it is not a play record this Tabula reads ({error})")
         records.sort(key=lambda r: (r.date, r.id))
         return records
+
+    def _set_aside(self, file: DocumentFile | Path, reason: str) -> None:
+        from .store import set_aside
+
+        message = set_aside(file, self.layout.set_aside, reason)
+        if message is not None and message not in self.problems:
+            self.problems.append(message)
 
     def import_records(self, records: Iterable[PlayRecord]) -> tuple[int, int]:
         """Store records not already held (by id or fingerprint); returns (added, duplicates)."""
@@ -296,31 +362,36 @@ def export_csv(records: Sequence[PlayRecord]) -> str:
     return out.getvalue()
 
 
-def parse_export(text: str) -> list[PlayRecord]:
-    """Records from an export, JSON or CSV; RecordFormatError names the first problem."""
+def parse_export(text: str) -> tuple[list[PlayRecord], list[str]]:
+    """The records of an export, JSON or CSV, and what was wrong with each record refused (one
+    bad record never stops the others); RecordFormatError if the file as a whole is not one."""
     if text.lstrip()[:1] in ("{", "["):
         try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise RecordFormatError(f"not JSON: {error}") from None
-        except RecursionError:
-            raise RecordFormatError("JSON nested too deeply") from None
+            data = parse_json(text)
+        except UnreadableFile as error:
+            raise RecordFormatError(str(error).removeprefix("it is ")) from None
         items = data.get("records") if isinstance(data, dict) and data.get("kind") == EXPORT_KIND else data
         if isinstance(data, dict) and data.get("kind") == KIND:
             items = [data]
         if not isinstance(items, list):
             raise RecordFormatError("expected a Tabula records export")
-        records = []
+        _not_too_many(len(items))
+        records, refused = [], []
         for index, item in enumerate(items):
             try:
                 records.append(record_from_dict(item))
             except RecordFormatError as error:
-                raise RecordFormatError(f"records[{index}]: {error}") from None
-        return records
+                refused.append(f"records[{index}]: {error}")
+        return records, refused
     return parse_csv(text)
 
 
-def parse_csv(text: str) -> list[PlayRecord]:
+def _not_too_many(count: int) -> None:
+    if count > MOST["records"]:
+        raise RecordFormatError(f"it holds {count:,} records; an export holds at most {MOST['records']:,}")
+
+
+def parse_csv(text: str) -> tuple[list[PlayRecord], list[str]]:
     try:
         rows = list(csv.DictReader(io.StringIO(text, newline="")))
     except csv.Error as error:
@@ -333,23 +404,30 @@ def parse_csv(text: str) -> list[PlayRecord]:
     grouped: dict[str, list[dict[str, str]]] = {}
     for row in rows:
         grouped.setdefault(row["record"], []).append(row)
-    records = []
-    for number, (record_id, players) in enumerate(grouped.items(), start=1):
-        first = players[0]
+    _not_too_many(len(grouped))
+    records, refused = [], []
+    for record_id, players in grouped.items():
         try:
-            data = {"format": FORMAT, "kind": KIND, "id": record_id, "date": first["date"],
-                    "game": as_written(first["game"]), "variant": as_written(first["variant"]),
-                    "source": first["source"], "link": as_written(first["link"]),
-                    "players": [{"name": as_written(p["player"]), "score": int(p["score"]), "winner": p["winner"] == "yes",
-                                 "breakdown": json.loads(as_written(p["breakdown"]) or "{}")}
-                                for p in sorted(players, key=lambda p: int(p["seat"]))]}
-        except (ValueError, TypeError) as error:
-            raise RecordFormatError(f"record {record_id[:40]!r}: {error}") from None
-        try:
-            records.append(record_from_dict(data))
+            records.append(record_from_dict(_csv_record(record_id, players)))
         except RecordFormatError as error:
-            raise RecordFormatError(f"record {record_id[:40]!r}: {error}") from None
-    return records
+            refused.append(f"record {record_id[:40]!r}: {error}")
+    return records, refused
+
+
+def _csv_record(record_id: str, players: list[dict[str, str]]) -> dict[str, Any]:
+    """The rows of one record as the JSON a record is (checked by record_from_dict)."""
+    first = players[0]
+    try:
+        ordered = sorted(players, key=lambda p: int(p["seat"]))
+        return {"format": FORMAT, "kind": KIND, "id": record_id, "date": first["date"],
+                "game": as_written(first["game"]), "variant": as_written(first["variant"]),
+                "source": first["source"], "link": as_written(first["link"]),
+                "players": [{"name": as_written(p["player"]), "score": int(p["score"]), "winner": p["winner"] == "yes",
+                             "breakdown": parse_json(as_written(p["breakdown"]) or "{}")} for p in ordered]}
+    except UnreadableFile as error:
+        raise RecordFormatError(f"breakdown: {str(error).removeprefix('it is ')}") from None
+    except (ValueError, TypeError) as error:
+        raise RecordFormatError(str(error)[:200]) from None
 
 
 # -- statistics ------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from filelock import FileLock, Timeout
 
 from engine.core.seats import LETTERS, seat_tag
 
-from .storage import UnreadableFile, read_regular_file
+from .storage import UnreadableFile, parse_json, read_regular_file
 from .watch import ring
 
 DEFAULT_TTL = 12.0
@@ -320,8 +320,8 @@ class SeatLeases:
     def _read(self) -> SeatFile:
         try:
             raw = read_regular_file(self.path, MAX_FILE)
-            return parse_seat_file(json.loads(raw)) if raw is not None else SeatFile()
-        except (UnreadableFile, ValueError, RecursionError):
+            return parse_seat_file(parse_json(raw)) if raw is not None else SeatFile()
+        except (UnreadableFile, ValueError):
             return SeatFile()
 
     def _write(self, seats: SeatFile) -> None:

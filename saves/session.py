@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from engine import registry
 from engine.bots import BOTS, make_bot
 from engine.core.components import ComponentDataError
 from engine.core.match import Action, Match, ReplayMismatch
@@ -37,14 +38,23 @@ def bot_seed(game_seed: int, seat: int, position: int) -> str:
     return f"{game_seed}:{seat}:{position}"
 
 
+def unknown_game(record) -> str | None:
+    """Why a save (or its summary) cannot be played, replayed or joined here: it is of a game
+    this Tabula does not know (a newer Tabula's, or a file written by hand); None if it can."""
+    if record.game in registry.GAMES:
+        return None
+    return (f"Saved game {record.title!r} ({record.id}) is of a game this Tabula does not know "
+            f"({record.game[:40]!r}; it knows {', '.join(sorted(registry.GAMES))})")
+
+
 def replay_record(record: SaveRecord) -> Match:
     """Rebuild the match a save describes; SaveDoesNotReplay with a clear message if it cannot,
     whatever the rules raise (a save is data: it may hold anything its validation lets through)."""
     where = f"Saved game {record.title!r} ({record.id}, {record.game})"
-    try:
-        rules = rules_for(record.game)
-    except KeyError:
-        raise SaveDoesNotReplay(f"{where} is of a game this Tabula does not know") from None
+    unknown = unknown_game(record)
+    if unknown is not None:
+        raise SaveDoesNotReplay(unknown)
+    rules = rules_for(record.game)
     versions = ""
     try:
         versions = f"saved with rules version {record.rules_version!r}, installed {str(rules.version)!r}"

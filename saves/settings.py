@@ -28,15 +28,21 @@ class Settings:
         return replace(self, no_confirm=tuple(sorted(names)))
 
 
+NAME_MOST, NAMES_MOST = 200, 100
+"""The longest player name a setting keeps (as a save's seat), and how many names."""
+
+
 def settings_from(data: Any) -> Settings:
-    """Settings from a stored document: unknown keys and values of the wrong kind are ignored."""
+    """Settings from a stored document: unknown keys, values of the wrong kind and names too long
+    (or past the first NAMES_MOST) are ignored."""
     data = data if isinstance(data, dict) else {}
     values: dict[str, Any] = {}
     if isinstance(data.get("bell"), bool):
         values["bell"] = data["bell"]
     names = data.get("no_confirm")
     if isinstance(names, list):
-        values["no_confirm"] = tuple(sorted(name for name in names if isinstance(name, str)))
+        kept = [name for name in names[:NAMES_MOST] if isinstance(name, str) and len(name) <= NAME_MOST]
+        values["no_confirm"] = tuple(sorted(set(kept)))
     return Settings(**values)
 
 

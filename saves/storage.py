@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,9 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
+from engine.core.files import (Signature, UnreadableFile, parse_json, read_regular_file,  # noqa: F401
+                               read_regular_file_signed)
+
 from .errors import SaveError
 
 DOC_ID = 1
@@ -33,10 +35,6 @@ MAX_DOCUMENT = 8 << 20
 LOCK_TIMEOUT = 30.0
 LOCK_POLL = 0.005
 """Seconds between tries for a held lock (filelock's default 0.05 lets a busy writer starve others)."""
-
-
-Signature = tuple[int, int, int]
-"""A file's (inode, mtime in ns, size): every atomic replace changes it."""
 
 
 def signature(path: Path) -> Signature | None:
@@ -57,10 +55,6 @@ class Written:
     after: Signature | None
 
 
-class UnreadableFile(ValueError):
-    """A file that is not valid JSON or not one of our TinyDB documents."""
-
-
 class LockTimeout(SaveError):
     """Another process held a file's lock for too long."""
 
@@ -78,43 +72,6 @@ def writing(path: Path) -> Iterator[None]:
         raise
     except OSError as error:
         raise CannotWrite(f"{path.name} cannot be written in {path.parent} ({error.strerror or error})") from error
-
-
-def read_regular_file(path: Path, limit: int) -> bytes | None:
-    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes; None if there is
-    no file. UnreadableFile for anything else: a FIFO, device, folder or symbolic link (never
-    opened in a way that could block), a file too large, or one that cannot be read."""
-    read = read_regular_file_signed(path, limit)
-    return None if read is None else read[0]
-
-
-def read_regular_file_signed(path: Path, limit: int) -> tuple[bytes, Signature] | None:
-    """``read_regular_file`` with the signature of the file read (taken on the open file)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NOCTTY", 0))
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        if os.path.islink(path):
-            raise UnreadableFile("it is a symbolic link, not a file") from error
-        raise UnreadableFile(f"it cannot be opened ({error.strerror})") from error
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile("it is not a regular file")
-        if info.st_size > limit:
-            raise UnreadableFile(f"it is too large ({info.st_size:,} bytes; at most {limit:,})")
-        chunks, size = [], 0
-        while chunk := os.read(fd, min(65536, limit + 1 - size)):
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > limit:
-                raise UnreadableFile(f"it is too large (more than {limit:,} bytes)")
-        return b"".join(chunks), (info.st_ino, info.st_mtime_ns, info.st_size)
-    except OSError as error:
-        raise UnreadableFile(f"it cannot be read ({error.strerror})") from error
-    finally:
-        os.close(fd)
 
 
 def fsync_dir(folder: Path) -> None:
@@ -172,14 +129,7 @@ class AtomicJSONStorage(Storage):
 
     @staticmethod
     def _parse(raw: bytes) -> dict[str, dict[str, Any]]:
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError as error:
-            raise UnreadableFile(f"it is not UTF-8 text ({error.reason} at byte {error.start})") from error
-        except ValueError as error:
-            raise UnreadableFile(f"it is not valid JSON ({error})") from error
-        except RecursionError as error:
-            raise UnreadableFile("it is not a Tabula file (JSON nested too deeply)") from error
+        data = parse_json(raw)
         if not isinstance(data, dict):
             raise UnreadableFile("it is not a Tabula file (no JSON object at the top)")
         return data

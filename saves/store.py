@@ -311,30 +311,17 @@ class SaveStore:
     def _set_aside(self, file: DocumentFile, reason: str) -> str:
         """Move an unreadable file out of the way (or, if it cannot be moved, leave it and say
         so); returns the message (also in problems)."""
-        try:
-            target = self._move_out(file, self.layout.set_aside)
-        except (OSError, SaveError) as error:
-            return self._cannot_set_aside(file.path, reason, error)
-        message = f"{file.path.name} could not be used: {reason}. It was moved to {target}."
-        if target is not None:
-            self._note(message)
-        return message
-
-    def _cannot_set_aside(self, path: Path, reason: str, error: Exception) -> str:
-        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        message = f"{path.name} could not be used: {reason}. It could not be moved aside ({why}), so it was skipped."
+        message = set_aside(file, self.layout.set_aside, reason)
+        if message is None:  # already gone (another process moved it)
+            return f"{file.path.name} could not be used: {reason}."
         self._note(message)
         return message
 
     def _set_aside_foreign(self, path: Path, reason: str) -> None:
         """A file in a folder of ours whose name no Tabula file has: moved aside, or reported."""
-        try:
-            target = move_into(path, self.layout.set_aside)
-        except OSError as error:
-            self._cannot_set_aside(path, reason, error)
-            return
-        if target is not None:
-            self._note(f"{path.name} could not be used: {reason}. It was moved to {target}.")
+        message = set_aside(path, self.layout.set_aside, reason)
+        if message is not None:
+            self._note(message)
 
     def _read_record(self, save_id: str) -> SaveRecord:
         return self._read_signed(save_id)[0]
@@ -640,6 +627,26 @@ class SaveStore:
                                          and isinstance(document.get("updated"), str)):
             raise SaveUnreadable(self._set_aside(file, "it is not a Tabula sheet"))
         return document
+
+
+def set_aside(file: DocumentFile | Path, folder: Path, reason: str) -> str | None:
+    """Move a file that cannot be used into ``folder`` (the data folder's set-aside/) under a
+    timestamped name, never deleting it (under its lock, for one of our documents); the message
+    that says so, or why it could not be moved (it is then left where it is, and skipped). None
+    if the file is already gone."""
+    path = file.path if isinstance(file, DocumentFile) else file
+    try:
+        if isinstance(file, DocumentFile):
+            with file.holding_lock():
+                target = move_into(path, folder)
+        else:
+            target = move_into(path, folder)
+    except (OSError, SaveError) as error:
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        return f"{path.name} could not be used: {reason}. It could not be moved aside ({why}), so it was skipped."
+    if target is None:
+        return None
+    return f"{path.name} could not be used: {reason}. It was moved to {target}."
 
 
 def move_into(path: Path, folder: Path) -> Path | None:

@@ -26,7 +26,7 @@ from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .storage import Signature, UnreadableFile, read_regular_file_signed, signature
+from .storage import Signature, UnreadableFile, parse_json, read_regular_file_signed, signature
 from .watch import doorbell_folder, ring
 
 STATUS = "thinking.json"
@@ -162,6 +162,6 @@ class ThinkingBoard:
         if time.time() - read[1][1] / 1e9 > STALE:
             return None
         try:
-            return json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
+            return parse_json(raw)
+        except UnreadableFile:
             return None

@@ -354,7 +354,7 @@ def report_problems(console: Console, store: SaveStore) -> None:
 
 
 def run_saves_list(args: argparse.Namespace) -> int:
-    from engine.registry import titles
+    from engine.registry import title_of
     from saves.store import SaveStore
 
     console, store = output(), SaveStore(data_dir(args))
@@ -363,12 +363,12 @@ def run_saves_list(args: argparse.Namespace) -> int:
     if not records:
         say(console, f"No saved games in {store.data_dir}")
         return 0
-    names, rows = titles(), []
+    rows = []
     for record in records:
         seats = ", ".join(seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})" for seat in record.seats)
         status = f"{record.status}, seed chosen" if record.seed_chosen else record.status
         rows.append([clean(cell, lines=False) for cell in (
-            record.id, names.get(record.game, record.game), record.title, seats, record.progress, status,
+            record.id, title_of(record.game), record.title, seats, record.progress, status,
             short_time(record.updated))])
     print_columns(console, ["id", "game", "title", "seats", "progress", "status", "last played"], rows,
                   shrink=("title", "seats", "progress"))
@@ -441,19 +441,16 @@ def run_saves_export(args: argparse.Namespace) -> int:
 
 def run_saves_import(args: argparse.Namespace) -> int:
     from saves.session import replay_record
-    from saves.storage import MAX_DOCUMENT, UnreadableFile, read_regular_file
+    from saves.storage import MAX_DOCUMENT, UnreadableFile, parse_json
     from saves.store import SaveStore, record_from_dict
 
+    raw = read_named_file(args.file, MAX_DOCUMENT)
+    if isinstance(raw, int):
+        return raw
     try:
-        raw = read_regular_file(Path(args.file), MAX_DOCUMENT)
-        if raw is None:
-            raise UnreadableFile("there is no such file")
+        data = parse_json(raw)
     except UnreadableFile as error:
-        return fail(f"cannot read {args.file}: {error}", USAGE)
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError) as error:
-        return fail(f"{args.file} is not JSON: {error}")
+        return fail(f"{args.file} cannot be used: {error}")
     replay_record(record_from_dict(data))  # refuse what would not load
     record = SaveStore(data_dir(args)).import_(data, as_copy=args.as_copy)
     say(output(), f"Imported {record.title!r} as {record.id}")
@@ -503,14 +500,16 @@ def run_score(args: argparse.Namespace) -> int:
         return 0
     if args.sheet is None:
         return fail("give a sheet file (or --example to see one)", USAGE)
+    from engine.core.files import UnreadableFile, parse_json
+    from saves.storage import MAX_DOCUMENT
+
+    raw = read_named_file(args.sheet, MAX_DOCUMENT)
+    if isinstance(raw, int):
+        return raw
     try:
-        text = sys.stdin.read() if args.sheet == "-" else Path(args.sheet).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return fail(f"cannot read {args.sheet}: {error}", USAGE)
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        return fail(f"{args.sheet} is not JSON: {error}")
+        data = parse_json(raw)
+    except UnreadableFile as error:
+        return fail(f"{args.sheet} cannot be used: {error}")
     try:
         report = score_sheet(args.game, data)
     except SheetError as error:
@@ -579,16 +578,20 @@ def record_store(args: argparse.Namespace):
     return store
 
 
+def report_record_problems(console: Console, store: SaveStore) -> None:
+    """What reading the play records found (a record set aside, a finished game not recorded)."""
+    for problem in store.records.problems:
+        say(console, problem, "Note:", "bold yellow")
+
+
 def run_records_list(args: argparse.Namespace) -> int:
     from rich.table import Table
-    from rich.text import Text
 
     from tui.screens.stats import game_titles
 
     console, store = output(), record_store(args)
     records = store.records.all()
-    for problem in store.records.problems:
-        console.print(Text.assemble(("Skipped: ", "bold yellow"), plain(problem)))
+    report_record_problems(console, store)
     if not records:
         console.print(plain(f"No play records in {store.data_dir}"))
         return 0
@@ -606,10 +609,14 @@ def run_records_list(args: argparse.Namespace) -> int:
 
 
 def run_records_export(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
     from saves.records import export_csv, export_json
     from saves.storage import atomic_write_text
 
-    records = record_store(args).records.all()
+    store = record_store(args)
+    records = store.records.all()
+    report_record_problems(Console(stderr=True, highlight=False, soft_wrap=True), store)  # never into the export
     text = export_csv(records) if args.csv else export_json(records) + "\n"
     if args.output:
         atomic_write_text(Path(args.output), text)
@@ -626,25 +633,49 @@ MAX_RECORDS_FILE = 64 << 20
 
 
 def run_records_import(args: argparse.Namespace) -> int:
+    """Import every good record of the file; each bad one is named with its problem and left out
+    (exit status 1 if any was)."""
     from saves.records import RecordFormatError, parse_export
-    from saves.storage import UnreadableFile, read_regular_file
 
+    raw = read_named_file(args.file, MAX_RECORDS_FILE)
+    if isinstance(raw, int):
+        return raw
     try:
-        raw = read_regular_file(Path(args.file), MAX_RECORDS_FILE)
-        if raw is None:
-            raise UnreadableFile("there is no such file")
         text = raw.decode("utf-8")  # not as a text file: a carriage return in a CSV cell is data
     except UnicodeDecodeError as error:
         return fail(f"{args.file} is not UTF-8 text ({error.reason} at byte {error.start})")
-    except UnreadableFile as error:
-        return fail(f"cannot read {args.file}: {error}", USAGE)
     try:
-        records = parse_export(text)
+        records, refused = parse_export(text)
     except RecordFormatError as error:
         return fail(f"{args.file}: {error}")
-    added, duplicates = record_store(args).records.import_records(records)
-    output().print(plain(f"Imported {added} play records; {duplicates} already recorded (skipped)"))
-    return 0
+    if refused and not records:
+        return fail(f"{args.file}: no record could be imported; {refused[0]}"
+                    + (f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""))
+    console, store = output(), record_store(args)
+    for problem in refused:
+        say(console, problem, "Not imported:", "bold yellow")
+    added, duplicates = store.records.import_records(records)
+    report_record_problems(console, store)
+    said = f"Imported {added} play records; {duplicates} already recorded (skipped)"
+    say(console, said + (f"; {len(refused)} not imported (see above)" if refused else ""))
+    return FAILED if refused else 0
+
+
+def read_named_file(name: str, limit: int) -> bytes | int:
+    """The bytes of a file named on the command line ('-': standard input): a regular file (a
+    link is followed) of at most ``limit`` bytes, never waited on if it is a pipe or a device;
+    else the exit status of the error said."""
+    from engine.core.files import UnreadableFile, read_regular_file, read_stream
+
+    try:
+        if name == "-":
+            return read_stream(sys.stdin.buffer, limit)
+        raw = read_regular_file(Path(name), limit, follow=True)
+        if raw is None:
+            raise UnreadableFile("there is no such file")
+    except UnreadableFile as error:
+        return fail(f"cannot read {name}: {error}", USAGE)
+    return raw
 
 
 def add_serve(commands) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import components
-from engine.core.components import ComponentDataError
+from engine.core.components import ComponentDataError, whole
 
 GAME = "almadi"
 TYPES = ("oasis", "caravan", "market", "palace")
@@ -143,14 +143,14 @@ def validate_objectives(records: list[dict[str, Any]]) -> None:
     for record in records:
         if record.get("colour") not in COLOURS:
             _fail(record, f"colour must be one of {', '.join(COLOURS)}")
-        if not isinstance(record.get("points"), int) or record["points"] <= 0:
+        if not whole(record.get("points"), 1):
             _fail(record, "points must be a positive whole number")
         requirement = record.get("requirement")
         if not isinstance(requirement, dict) or requirement.get("kind") not in REQUIREMENT_FIELDS:
             _fail(record, f"requirement kind must be one of {', '.join(REQUIREMENT_FIELDS)}")
         for field in REQUIREMENT_FIELDS[requirement["kind"]]:
             value = requirement.get(field)
-            valid = value in TYPES if field == "type" else isinstance(value, int) and value >= 0
+            valid = value in TYPES if field == "type" else whole(value, 0)
             if not valid:
                 _fail(record, f"requirement {requirement['kind']} needs a valid {field!r}")
     colours = [r["colour"] for r in records]
@@ -165,7 +165,7 @@ def validate_characters(records: list[dict[str, Any]]) -> None:
     if len(records) != CHARACTER_COUNT:
         raise ComponentDataError(f"expected {CHARACTER_COUNT} characters, found {len(records)}")
     for record in records:
-        if not isinstance(record.get("cost"), int) or record["cost"] < 0:
+        if not whole(record.get("cost"), 0):
             _fail(record, "cost must be a whole number of rubies")
         category = record.get("category")
         if category not in POWERS:

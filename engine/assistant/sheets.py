@@ -22,6 +22,8 @@ from .games import GAME_IDS, assistant_for, form_for
 FORM_KEYS = ("kind", "game", "form", "title", "players", "shared", "entries", "finished")
 NAME_MOST = 40
 """A player name's most characters (it must fit a column of the score table)."""
+VALUE_MOST = 200
+"""A field's most characters as typed (the longest a form takes is a list of a few numbers)."""
 
 
 def new_checklist(game: str, players: int, seed: int) -> dict[str, Any]:
@@ -98,16 +100,22 @@ def kind_of(value: Any) -> str:
 
 
 def typed_text(value: Any, where: str) -> str:
-    """A field's value as the text the app would hold: text as is, numbers written out."""
+    """A field's value as the text the app would hold: text as is, numbers written out; at most
+    VALUE_MOST characters."""
     if value is None:
         return ""
     if isinstance(value, str):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    if isinstance(value, list) and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
-        return " ".join(str(v) for v in value)
-    raise SheetError(where, f"expected a whole number or text, got {kind_of(value)} {value!r}"[:200])
+        text = value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        text = str(value)  # JSON gives at most 4,300 digits
+    elif isinstance(value, list) and len(value) <= VALUE_MOST \
+            and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
+        text = " ".join(typed_text(v, where) for v in value)
+    else:
+        raise SheetError(where, f"expected a whole number or text, got {kind_of(value)} {str(value)[:100]}")
+    if len(text) > VALUE_MOST:
+        raise SheetError(where, f"too long ({len(text):,} characters; a field holds at most {VALUE_MOST})")
+    return text
 
 
 def score_forms(game: str) -> list[Form]:
@@ -150,8 +158,8 @@ def read_score_sheet(game: str, data: Any) -> dict[str, Any]:
     if not isinstance(finished, bool):
         raise SheetError("finished", f"expected true or false, got {kind_of(finished)}")
     title = data.get("title", f"{assistant_for(game).TITLE} {form.title.lower()}, {len(names)}p")
-    if not isinstance(title, str):
-        raise SheetError("title", f"expected text, got {kind_of(title)}")
+    if not isinstance(title, str) or len(title) > TITLE_MOST:
+        raise SheetError("title", f"expected a text of at most {TITLE_MOST} characters, got {kind_of(title)}")
     return {"kind": "form", "game": game, "form": form.id, "players": names, "shared": shared, "entries": values,
             "title": title, "finished": finished}
 

@@ -10,13 +10,13 @@ same way and a bad file is refused with a message naming the record and the prob
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import stat
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
+
+from .files import UnreadableFile, parse_json, read_regular_file
 
 PROVENANCES = ("rulebook", "public", "reconstructed")
 ENV_VAR = "TABULA_COMPONENTS"
@@ -73,7 +73,7 @@ def load(game: str, name: str, validate: Callable[[list[dict[str, Any]]], None])
     if user_file is not None and os.path.lexists(user_file):
         text, source = read_user_file(user_file), str(user_file)
     else:
-        text = resources.files(f"engine.{game}").joinpath("data", f"{name}.json").read_text(encoding="utf-8")
+        text = resources.files(f"engine.{game}").joinpath("data", f"{name}.json").read_bytes()
         source = "built-in"
     data = parse(text, source, game, name, validate)
     _cache[key] = data
@@ -82,39 +82,30 @@ def load(game: str, name: str, validate: Callable[[list[dict[str, Any]]], None])
 
 MAX_USER_FILE = 4 << 20
 """Bytes a user's component file may have (the largest built-in one has a few tens of kilobytes)."""
+NUMBER_MOST = 999
+"""The largest number (either way) a component file may hold. No count, value, cost or position
+printed on these games' components has more than two digits (the largest is 45): three are
+allowed, and each game's validation bounds its fields further where its rules do."""
 
 
-def read_user_file(path: Path) -> str:
-    """The text of a user's data file: a regular file (a FIFO or device is never waited on), of
-    at most MAX_USER_FILE bytes, in UTF-8; ComponentDataError otherwise."""
+def read_user_file(path: Path) -> bytes:
+    """The bytes of a user's data file: a regular file (a FIFO or device is never waited on, a
+    link is followed) of at most MAX_USER_FILE bytes; ComponentDataError otherwise."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-    except OSError as error:
-        raise ComponentDataError(f"{path}: cannot be opened ({error.strerror or error})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ComponentDataError(f"{path}: not a regular file")
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            data = handle.read(MAX_USER_FILE + 1)
-        if len(data) > MAX_USER_FILE:
-            raise ComponentDataError(f"{path}: too large (at most {MAX_USER_FILE:,} bytes)")
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ComponentDataError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    except OSError as error:
-        raise ComponentDataError(f"{path}: cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(fd)
+        raw = read_regular_file(path, MAX_USER_FILE, follow=True)
+    except UnreadableFile as error:
+        raise ComponentDataError(f"{path}: {error}") from None
+    if raw is None:
+        raise ComponentDataError(f"{path}: cannot be opened (it is gone)")
+    return raw
 
 
-def parse(text: str, source: str, game: str, name: str, validate: Callable[[list[dict[str, Any]]], None]) -> ComponentData:
+def parse(text: bytes | str, source: str, game: str, name: str,
+          validate: Callable[[list[dict[str, Any]]], None]) -> ComponentData:
     try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ComponentDataError(f"{source}: not valid JSON ({error})") from None
-    except RecursionError:
-        raise ComponentDataError(f"{source}: JSON nested too deeply") from None
+        document = parse_json(text)
+    except UnreadableFile as error:
+        raise ComponentDataError(f"{source}: {error}") from None
     if not isinstance(document, dict) or not isinstance(document.get("records"), list):
         raise ComponentDataError(f"{source}: expected an object with a 'records' list")
     records = document["records"]
@@ -131,14 +122,48 @@ def parse(text: str, source: str, game: str, name: str, validate: Callable[[list
         unprintable = unprintable_text(record)
         if unprintable is not None:
             raise ComponentDataError(f"{where} ({record['id']!r}): {unprintable!r} holds a control character")
+        number = bad_number(record)
+        if number is not None:
+            raise ComponentDataError(f"{where} ({record['id']!r}): {short(number)} is not a whole number from "
+                                     f"{-NUMBER_MOST} to {NUMBER_MOST}")
     try:
         validate(records)
     except ComponentDataError as error:
         raise ComponentDataError(f"{source}: {error}") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:  # a field missing or of a wrong type
         raise ComponentDataError(f"{source}: a record is not as expected ({type(error).__name__}: {error})") from None
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    digest = hashlib.sha256(raw).hexdigest()[:12]
     return ComponentData(game, name, tuple(records), source, digest)
+
+
+def short(value: Any) -> str:
+    """A number as a message quotes it: at most 20 characters."""
+    text = repr(value)
+    return text if len(text) <= 20 else f"{text[:8]}…({len(text)} digits)"
+
+
+def bad_number(value: Any) -> int | float | None:
+    """The first number in ``value`` (a record) that is not a whole number within NUMBER_MOST
+    (true and false are not numbers here)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return None if type(value) is int and -NUMBER_MOST <= value <= NUMBER_MOST else value
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        for item in value:
+            found = bad_number(item)
+            if found is not None:
+                return found
+    return None
+
+
+def whole(value: Any, low: int, high: int = NUMBER_MOST) -> bool:
+    """Whether ``value`` is a whole number (not true or false) from ``low`` to ``high``: the
+    games' validation checks each numeric field with it."""
+    return type(value) is int and low <= value <= high
 
 
 def unprintable_text(value: Any) -> str | None:

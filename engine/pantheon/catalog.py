@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.components import ComponentDataError, load
+from engine.core.components import ComponentDataError, load, whole
 
 GAME = "pantheon"
 NATION_IDS = ("gallia", "germania", "graecia", "aegyptus", "persia", "cartago", "iberia", "roma")
@@ -23,6 +23,8 @@ GOD_KINDS = {
 EFFECTS = ("reserve", "demigod", "god", "column", "offering", "cards", "money", "steps")
 OFFERING_KINDS = ("gifts", "priests", "dancers", "temples")
 SYMBOL_SLOTS = 5
+MAP_MOST = 99
+"""The largest column or row of a hex (the board is 18 hexes by 11)."""
 
 
 def _require(condition: bool, message: str) -> None:
@@ -32,14 +34,15 @@ def _require(condition: bool, message: str) -> None:
 
 def _counted(records: list[dict[str, Any]], total: int, what: str) -> None:
     for r in records:
-        _require(isinstance(r.get("count"), int) and r["count"] > 0, f"{r['id']}: count must be a positive integer")
+        _require(whole(r.get("count"), 1), f"{r['id']}: count must be a positive integer")
     _require(sum(r["count"] for r in records) == total, f"the {what} must number {total}")
 
 
 def validate_map(records: list[dict[str, Any]]) -> None:
     seen = set()
     for r in records:
-        _require(isinstance(r.get("col"), int) and isinstance(r.get("row"), int), f"{r['id']}: col and row must be integers")
+        _require(whole(r.get("col"), 0, MAP_MOST) and whole(r.get("row"), 0, MAP_MOST),
+                 f"{r['id']}: col and row must be whole numbers from 0 to {MAP_MOST}")
         _require(r.get("terrain") in ("land", "sea"), f"{r['id']}: terrain must be land or sea")
         _require(isinstance(r.get("column_site"), bool), f"{r['id']}: column_site must be true or false")
         _require(not (r["column_site"] and r["terrain"] == "sea"), f"{r['id']}: a column hex must be land")
@@ -71,7 +74,7 @@ def validate_gods(records: list[dict[str, Any]]) -> None:
         _require(r.get("kind") == GOD_KINDS[god], f"{r['id']}: {god} is {GOD_KINDS[god]}")
         needs = r.get("needs")
         _require(isinstance(needs, list) and 1 <= len(needs) <= len(OFFERING_KINDS)
-                 and all(isinstance(n, int) and 1 <= n <= 8 for n in needs),
+                 and all(whole(n, 1, 8) for n in needs),
                  f"{r['id']}: needs must list 1-4 offering counts")
         _require(needs == sorted(needs, reverse=True), f"{r['id']}: needs are listed from the topmost (largest) down")
     for r in records:
@@ -80,14 +83,14 @@ def validate_gods(records: list[dict[str, Any]]) -> None:
         if r["god"] == "gadicea":
             _require(r["needs"][0] == 5, f"{r['id']}: Gadicea's topmost offering is 5 of one kind")
         if r["god"] == "stonkus":
-            _require(r.get("money") in (1, 2), f"{r['id']}: Stonkus gives 1 or 2 money")
+            _require(whole(r.get("money"), 1, 2), f"{r['id']}: Stonkus gives 1 or 2 money")
     _require({r["god"] for r in records} == set(GOD_KINDS), "every god named in the rules must be in the set")
 
 
 def _validate_effects(records: list[dict[str, Any]]) -> None:
     for r in records:
         _require(r.get("effect") in EFFECTS, f"{r['id']}: unknown effect {r.get('effect')!r}")
-        _require(isinstance(r.get("n"), int) and r["n"] >= 1, f"{r['id']}: n must be a positive integer")
+        _require(whole(r.get("n"), 1), f"{r['id']}: n must be a positive integer")
 
 
 def validate_loot(records: list[dict[str, Any]]) -> None:
@@ -103,13 +106,15 @@ def validate_bonus(records: list[dict[str, Any]]) -> None:
 def validate_demigods(records: list[dict[str, Any]]) -> None:
     _counted(records, 21, "demigods")
     for r in records:
-        _require(r.get("value") in range(1, 7), f"{r['id']}: value must be 1-6")
+        _require(whole(r.get("value"), 1, 6), f"{r['id']}: value must be 1-6")
 
 
 def validate_cards(records: list[dict[str, Any]]) -> None:
     action = [r for r in records if r.get("deck") == "action"]
     special = [r for r in records if r.get("deck") == "special"]
     _counted(action, 75, "action cards")
+    for r in records:
+        _require("money" not in r or whole(r["money"], 1), f"{r['id']}: money must be a positive whole number")
     _counted(special, 7, "special money cards")
     by_id = {r["id"]: r for r in records}
     _require(by_id.get("movement", {}).get("count") == 16, "there must be 16 movement cards")
@@ -126,7 +131,8 @@ def validate_offerings(records: list[dict[str, Any]]) -> None:
     prices = {r["id"]: r.get("prices") for r in records}
     for r in records:
         p = r.get("prices")
-        _require(isinstance(p, list) and len(p) == 4 and p == sorted(set(p)), f"{r['id']}: 4 rising prices")
+        _require(isinstance(p, list) and len(p) == 4 and all(whole(n, 1) for n in p) and p == sorted(set(p)),
+                 f"{r['id']}: 4 rising prices")
         _require(r.get("stock") == [4, 4], f"{r['id']}: 4 level-1/2 and 4 level-3/4 tiles")
     _require(prices["dancers"][0] == 1 and prices["dancers"][2] == 6, "rulebook: dancers level 1 cost 1, level 3 cost 6")
     _require(prices["temples"][2] - prices["temples"][0] == 5, "rulebook: temples 1 -> 3 cost 5")

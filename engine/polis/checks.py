@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from typing import Any, Iterable
 
-from engine.core.components import ComponentDataError
+from engine.core.components import ComponentDataError, whole
 
 from .text import GOODS, PROJECT_TYPES, RESOURCES, SIDES
 
@@ -30,6 +30,10 @@ EFFECT_FIELDS = {
 }
 
 
+EFFECT_MOST = 9
+"""The most an event changes a count by, either way (the built-in cards: -2 to 3)."""
+
+
 def require(condition: bool, message: str) -> None:
     if not condition:
         raise ComponentDataError(message)
@@ -37,19 +41,19 @@ def require(condition: bool, message: str) -> None:
 
 def _int(record: dict[str, Any], key: str, low: int, high: int = 99) -> None:
     value = record.get(key)
-    require(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
+    require(whole(value, low, high),
             f"{record['id']}: {key} must be a whole number from {low} to {high}")
 
 
 def _pos(record: dict[str, Any]) -> None:
     pos = record.get("pos")
-    require(isinstance(pos, list) and len(pos) == 2 and all(isinstance(n, int) and 0 <= n < 40 for n in pos),
+    require(isinstance(pos, list) and len(pos) == 2 and all(whole(n, 0, 39) for n in pos),
             f"{record['id']}: pos must be [column, row]")
 
 
 def _resources(record: dict[str, Any], key: str, allowed: Iterable[str] = RESOURCES) -> None:
     value = record.get(key)
-    require(isinstance(value, dict) and all(k in allowed and isinstance(n, int) and n >= 0 for k, n in value.items()),
+    require(isinstance(value, dict) and all(k in allowed and whole(n, 0) for k, n in value.items()),
             f"{record['id']}: {key} must map resources ({', '.join(allowed)}) to whole numbers")
 
 
@@ -113,10 +117,10 @@ def trade(records: Records) -> None:
         prices = m.get("prices")
         require(isinstance(prices, list) and len(prices) >= 2, f"{m['id']}: prices must be a track of positions")
         for step in prices:
-            require(isinstance(step, list) and len(step) == 2 and isinstance(step[0], int) and step[0] >= 1,
+            require(isinstance(step, list) and len(step) == 2 and whole(step[0], 1),
                     f"{m['id']}: each price is [goods, silver]")
             wants_silver = "wheat" in m["gives"]
-            require(isinstance(step[1], int) and step[1] >= 1 if wants_silver else step[1] is None,
+            require(whole(step[1], 1) if wants_silver else step[1] is None,
                     f"{m['id']}: a silver price exactly where the market sells wheat")
         require([s[0] for s in prices] == sorted(s[0] for s in prices), f"{m['id']}: prices rise along the track")
 
@@ -186,9 +190,13 @@ def events(records: Records) -> None:
         _int(r, "count", 1, 40)
         require(isinstance(r.get("effects"), list), f"{r['id']}: effects must be a list")
         for effect in r["effects"]:
+            require(isinstance(effect, dict), f"{r['id']}: each effect is an object")
             fields = EFFECT_FIELDS.get(effect.get("op"))
             require(fields is not None, f"{r['id']}: unknown effect {effect.get('op')!r}")
             require(all(f in effect for f in fields), f"{r['id']}: {effect['op']} needs {', '.join(fields)}")
+            if "n" in fields:
+                require(whole(effect["n"], -EFFECT_MOST, EFFECT_MOST),
+                        f"{r['id']}: {effect['op']} n must be a whole number from {-EFFECT_MOST} to {EFFECT_MOST}")
             if "side" in effect:
                 require(effect["side"] in (*SIDES, "both"), f"{r['id']}: side must be athens, sparta or both")
     decks = Counter(r["deck"] for r in records)
@@ -200,7 +208,7 @@ def start(records: Records) -> None:
     require(sorted(r["id"] for r in records) == sorted(SIDES), "one starting record per side")
     for r in records:
         for key in ("poleis", "hoplites", "galleys"):
-            require(isinstance(r.get(key), dict) and all(isinstance(n, int) and n >= 0 for n in r[key].values()),
+            require(isinstance(r.get(key), dict) and all(whole(n, 0) for n in r[key].values()),
                     f"{r['id']}: {key} must map places to counts")
         _resources(r, "resources")
         _int(r, "prestige", 1, 30)

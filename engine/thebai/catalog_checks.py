@@ -6,9 +6,9 @@ raises ComponentDataError naming the problem.
 
 from __future__ import annotations
 
-from engine.core.components import ComponentDataError
+from engine.core.components import ComponentDataError, whole
 
-from .constants import ABILITIES, COLOURS, ESTATE_COLS, ESTATE_ROWS, FATE_LAYOUT, ROWS, SUITS
+from .constants import ABILITIES, COLOURS, ESTATE_COLS, ESTATE_ROWS, FATE_LAYOUT, ROWS, SUITS, TOP_FACE
 from .effects import COUNCIL_METRICS, GOODS, METRICS, check_cost, check_effect
 
 
@@ -33,8 +33,11 @@ def reward_ids(all_records: dict[str, list[dict]]) -> dict[str, set[str]]:
 
 def check_estate(records: list[dict], everything: dict[str, list[dict]]) -> None:
     rows = kinds(records, "row")
+    require(all(whole(r["row"], 1, ESTATE_ROWS) for r in rows), f"estate rows are numbered 1-{ESTATE_ROWS}")
     require(sorted(r["row"] for r in rows) == list(range(1, ESTATE_ROWS + 1)), "one row record per estate row 1-3")
     require(len({r["colour"] for r in rows}) == ESTATE_ROWS, "estate rows need distinct colours")
+    require(all(whole(r["row"], 1, ESTATE_ROWS) and whole(r["col"], 1, ESTATE_COLS) for r in kinds(records, "space")),
+            "estate spaces are numbered by row and column")
     spaces = {(r["row"], r["col"]): r for r in kinds(records, "space")}
     require(set(spaces) == {(row, col) for row in range(1, ESTATE_ROWS + 1) for col in range(1, ESTATE_COLS + 1)},
             "one action space per estate row and column (3 x 5)")
@@ -47,10 +50,14 @@ def check_estate(records: list[dict], everything: dict[str, list[dict]]) -> None
             "r2c1 must give drachma equal to the power and one good (the rulebook's estate example)")
     require(any("councillor" in str(r["effect"]) for r in spaces.values() if r["row"] == 3 and r["col"] == ESTATE_COLS),
             "the red row's rightmost action places a councillor tile (rulebook)")
+    require(all(whole(r["col"], 1, ESTATE_COLS) and whole(r["vp"], 0) for r in kinds(records, "column")),
+            "column VP are whole numbers >= 0, for columns 2-5")
     columns = {r["col"]: r["vp"] for r in kinds(records, "column")}
     require(sorted(columns) == list(range(2, ESTATE_COLS + 1)), "column VP for estate columns 2-5")
     require([columns[c] for c in sorted(columns)] == sorted(columns.values()), "column VP grow to the right")
     require(columns[3] == 9, "the second column to empty scores 9 VP (the rulebook's final-scoring example)")
+    require(all(whole(r["empty"], 0, ESTATE_COLS) and whole(r["face"], 0, TOP_FACE) for r in kinds(records, "refresh")),
+            "refresh faces are die faces")
     refresh = {r["empty"]: r["face"] for r in kinds(records, "refresh")}
     require(refresh.get(0) == 0 and refresh.get(1) == 2 and refresh.get(2) == 3 and refresh.get(3) == 4,
             "refresh faces are the rulebook's: no empty column 1, one 2, two 2*, three 3")
@@ -103,7 +110,9 @@ def check_city(records: list[dict], everything: dict[str, list[dict]]) -> None:
     require(set(sides) == {"side-12", "side-34"}, "two city sides: side-12 and side-34")
     for side in records:
         require(side["rows"] == ROWS, f"{side['id']}: one row per gate (7)")
-        require(isinstance(side["cols"], int) and 3 <= side["cols"] <= 9, f"{side['id']}: 3-9 columns")
+        require(whole(side["cols"], 3, 9), f"{side['id']}: 3-9 columns")
+        require(isinstance(side.get("players"), list) and all(whole(n, 1, len(COLOURS)) for n in side["players"]),
+                f"{side['id']}: players lists player counts 1-{len(COLOURS)}")
         for players, spaces in side["start"].items():
             require(all(_space_ok(side, s) for s in spaces) and len(set(spaces)) == len(spaces),
                     f"{side['id']}: start spaces must be distinct Cadmea spaces")
@@ -137,7 +146,7 @@ def check_contracts(records: list[dict], everything: dict[str, list[dict]]) -> N
 
 def check_invaders(records: list[dict], everything: dict[str, list[dict]]) -> None:
     require(len(records) > ROWS, "more invader cards than rows (the rest are boxed unseen)")
-    require(all(isinstance(r["modifier"], int) and r["modifier"] >= 0 for r in records),
+    require(all(whole(r["modifier"], 0) for r in records),
             "invader modifiers are whole numbers >= 0 (an invader always has power)")
     require(any(r["modifier"] == 1 for r in records), "a +1 invader (the battle example)")
 
@@ -168,6 +177,7 @@ def check_fate(records: list[dict], everything: dict[str, list[dict]]) -> None:
     for r in peace:
         require(r["stack"] in ("alpha", "beta", "delta") and r["order"] in ("turn", "each"), f"{r['id']}: stack/order")
         check_effect(r["effect"], r["id"])
+    require(all(whole(r["row"], 1, ROWS) for r in conflict), f"conflict tiles are numbered 1-{ROWS}")
     require(sorted(r["row"] for r in conflict) == list(range(1, ROWS + 1)), "conflict tiles No.1-7, one per row")
     stacks = {name: [r for r in records if r["stack"] == name] for name in set(FATE_LAYOUT)}
     for name in set(FATE_LAYOUT):
@@ -182,7 +192,10 @@ def check_fate(records: list[dict], everything: dict[str, list[dict]]) -> None:
 def check_devotion(records: list[dict], everything: dict[str, list[dict]]) -> None:
     tracks = {r["id"]: r["length"] for r in kinds(records, "track")}
     require(set(tracks) == {"dionysus", "ares"}, "two tracks, Dionysus and Ares")
+    require(all(whole(length, 1) for length in tracks.values()), "a track's length is a whole number >= 1")
     ids = reward_ids({"devotion": records})
+    for r in kinds(records, "space"):
+        require(whole(r["step"], 1) and isinstance(r.get("yellow"), bool), f"{r['id']}: a step from 1, yellow or not")
     spaces = {(r["track"], r["step"]): r for r in kinds(records, "space")}
     for track, length in tracks.items():
         require(set(s for t, s in spaces if t == track) == set(range(1, length + 1)), f"{track}: a space per step")
@@ -193,12 +206,17 @@ def check_devotion(records: list[dict], everything: dict[str, list[dict]]) -> No
     require(any(s["reward"] == [{"vp": 2}] for (t, _), s in spaces.items() if t == "ares"),
             "an Ares step gives 2 VP (the contract example)")
     for final in kinds(records, "final"):
+        require(isinstance(final["vps"], list) and final["vps"] and all(whole(vp, 0) for vp in final["vps"]),
+                f"{final['id']}: vps lists whole numbers")
         require(final["vps"] == sorted(final["vps"]) and final["vps"][0] == 2 and final["vps"][-1] == 8,
                 f"{final['id']}: 2 VP at the bottom up to 8 VP on top")
         require(len(final["vps"]) >= len(COLOURS), f"{final['id']}: a tile per player")
     require(sorted(f["die"] for f in kinds(records, "final")) == ["citizen", "hoplite"], "a citizen and a hoplite stack")
+    for b in kinds(records, "blessing"):
+        require(whole(b["count"], 1), f"{b['id']}: count is a whole number >= 1")
     for m in kinds(records, "metoikoi"):
-        require(1 <= m["row"] <= ESTATE_ROWS and 1 <= m["power"] <= 3 and m["count"] > 0, f"{m['id']}: row, power, count")
+        require(whole(m["row"], 1, ESTATE_ROWS) and whole(m["power"], 1, 3) and whole(m["count"], 1),
+                f"{m['id']}: row, power, count")
 
 
 def check_council(records: list[dict], everything: dict[str, list[dict]]) -> None:
@@ -206,16 +224,19 @@ def check_council(records: list[dict], everything: dict[str, list[dict]]) -> Non
     main = [s for s in spaces if s["monument"] != "p4"]
     for s in spaces:
         c = s["criterion"]
-        require(c["metric"] in METRICS and isinstance(c["per"], int) and c["per"] >= 1, f"{s['id']}: criterion")
+        require(c["metric"] in METRICS and whole(c["per"], 1), f"{s['id']}: criterion")
         sides = ("34",) if s["monument"] == "p4" else ("12", "34")
-        require(all(isinstance(c["vp"].get(k), int) for k in sides), f"{s['id']}: VP for each board side")
+        require(all(whole(c["vp"].get(k), 0) for k in sides), f"{s['id']}: VP for each board side")
+        require(whole(s.get("slot"), 1), f"{s['id']}: a slot numbered from 1")
+        require(whole(s.get("players", 2), 2, len(COLOURS)), f"{s['id']}: a space for 2-{len(COLOURS)} players")
     require(sorted(s["criterion"]["metric"] for s in main) == sorted(COUNCIL_METRICS),
             "the main board carries the 15 criteria of the appendix once each")
     got = {(s["monument"], s["criterion"]["metric"]): s["criterion"]["vp"]["34"] for s in main}
     require(got.get(("c", "top_row_emptied")) == 3 and got.get(("tr", "dionysus_steps")) == 1
             and got.get(("bl", "empty_columns")) == 4, "the final-scoring example's council values (3, 1, 4)")
     passage = kinds(records, "passage")
-    require(len(passage) == 1 and passage[0]["vp"], "one passage with VP per space")
+    require(len(passage) == 1 and isinstance(passage[0]["vp"], list) and passage[0]["vp"]
+            and all(whole(vp, 0) for vp in passage[0]["vp"]), "one passage with VP per space")
     ids = _ids(main)
     for card in kinds(records, "collapse"):
         require(len(card["spaces"]) == 5 and len(set(card["spaces"])) == 5 and set(card["spaces"]) <= ids,
@@ -228,30 +249,35 @@ def check_heralds(records: list[dict], everything: dict[str, list[dict]]) -> Non
     side = next(r for r in everything["city"] if r["id"] == "side-12")
     require(len(records) >= 10, "a herald card per round")
     for r in records:
-        require(1 <= r["column"] <= side["cols"] and _space_ok(side, r["space"]), f"{r['id']}: column and space")
+        require(whole(r["column"], 1, side["cols"]) and _space_ok(side, r["space"]), f"{r['id']}: column and space")
 
 
 def check_setup(records: list[dict], everything: dict[str, list[dict]]) -> None:
+    require(all(whole(r["place"], 1, len(COLOURS)) for r in kinds(records, "start")), "turn-order places are 1-4")
     starts = {r["place"]: r for r in kinds(records, "start")}
     require(set(starts) == {1, 2, 3, 4}, "a starting row per turn-order place 1-4")
     for r in starts.values():
-        require(len(r["faces"]) == 3 and all(0 <= f <= 5 for f in r["faces"]) and r["drachma"] >= 0,
+        require(len(r["faces"]) == 3 and all(whole(f, 0, TOP_FACE) for f in r["faces"]) and whole(r["drachma"], 0),
                 f"{r['id']}: three citizen dice faces and drachma")
     pieces = kinds(records, "pieces")[0]
     require(pieces["citizens"] == 7 and pieces["citizens_in_supply"] == 3 and pieces["hoplites"] == 4
             and pieces["councillors"] == 3 and pieces["score"] == 10 and pieces["rounds"] == 10,
             "the rulebook's pieces: 7 citizens (3 to supply), 4 hoplites, 3 councillors, score 10, 10 rounds")
-    require(set(pieces["goods"]) == set(GOODS), "one of each good")
+    require(whole(pieces["hoplite_face"], 0, TOP_FACE), f"the hoplites' starting face is 0-{TOP_FACE}")
+    require(set(pieces["goods"]) == set(GOODS) and all(whole(n, 0) for n in pieces["goods"].values()),
+            "one of each good, as a whole number")
     values = kinds(records, "strategos")[0]["values"]
+    require(isinstance(values, list) and all(whole(v, 1) for v in values), "strategos tiles are numbered from 1")
     require(len(values) == 4 and values == sorted(set(values)), "four strategos tiles, numbered")
-    require(kinds(records, "plaza")[0]["markers"] >= 10, "a plaza marker per round")
+    require(whole(kinds(records, "plaza")[0]["markers"], 10), "a plaza marker per round")
 
 
 def check_battle_vp(records: list[dict], everything: dict[str, list[dict]]) -> None:
     surpluses = [r.get("surplus") for r in records]
+    require(all(whole(s, 0) for s in surpluses), "surplus values are whole numbers")
     require(surpluses[:1] == [0] and surpluses == sorted(set(surpluses)), "surplus values must start at 0 and increase")
     for r in records:
-        require(isinstance(r.get("vp"), int) and r["vp"] >= 0, f"{r['id']}: vp must be a whole number >= 0")
+        require(whole(r.get("vp"), 0), f"{r['id']}: vp must be a whole number >= 0")
     table = {r["surplus"]: r["vp"] for r in records}
     require(table.get(2) == 2 and table[0] == 0, "surplus 2 gives 2 VP (the battle example), none gives 0")
 

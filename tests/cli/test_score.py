@@ -74,7 +74,7 @@ def with_change(game, change):
 
 BAD_SHEETS = [
     # (game, sheet, where the message points, what it says)
-    ("thebai", "{not json", None, "is not JSON"),
+    ("thebai", "{not json", None, "is not valid JSON"),
     ("thebai", "[1, 2]", "sheet", "expected a JSON object"),
     ("thebai", with_change("thebai", lambda s: s.update(colour="red")), "colour", "unknown field"),
     ("thebai", with_change("thebai", lambda s: s["entries"][1].update(bribes=3)), "entries[1] (Bruno).bribes",

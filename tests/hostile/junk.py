@@ -115,6 +115,38 @@ def lease_file(content: object) -> Callable[[Path, dict], None]:
     return plant
 
 
+def play_record(**changes) -> dict:
+    """A play record as Tabula writes it (a Pantheon score sheet's, two players), with ``changes``."""
+    return {"format": 1, "kind": "tabula-record", "id": "junk-record", "date": "2025-01-01T00:00:00+00:00",
+            "game": "pantheon", "players": [player("Junk", 5, winner=True), player("Bo", 4)], "variant": "",
+            "source": "sheet", "link": "", **changes}
+
+
+def player(name: str = "Junk", score: object = 5, **changes) -> dict:
+    return {"name": name, "score": score, "breakdown": {}, "winner": False, **changes}
+
+
+BAD_RECORDS: dict[str, dict] = {
+    "score-10-4000": play_record(players=[player(score=10**4000, winner=True), player("Bo", 4)]),
+    "score-negative-huge": play_record(players=[player(score=-10**30, winner=True), player("Bo", 4)]),
+    "points-10-4000": play_record(players=[player(breakdown={"Gods": 10**4000}), player("Bo", 4)]),
+    "game-markup": play_record(game="[/]"),
+    "game-unknown": play_record(game="chess"),
+    "game-5mb": play_record(game="x" * (5 << 20)),
+    "name-5mb": play_record(players=[player("x" * (5 << 20)), player("Bo", 4)]),
+    "players-5000": play_record(players=[player(f"P{n}", n) for n in range(5000)]),
+    "players-1": play_record(players=[player()]),
+    "format-minus-99": play_record(format=-99),
+    "format-bool": play_record(format=True),
+    "categories-10000": play_record(players=[player(breakdown={f"c{n}": 1 for n in range(10_000)}), player("Bo", 4)]),
+    "variant-5mb": play_record(variant="v" * (5 << 20)),
+    "link-markup": play_record(link="[/]\x1b[2J"),
+}
+"""Play records that parse as JSON but that no Tabula writes: values out of range, games this
+Tabula does not know, texts and lists of any length. (A name with markup or control characters
+is a good record: it is shown as plain text.)"""
+
+
 def lease(**changes) -> Callable[[], dict]:
     """A live-looking lease of this host (so every field is looked at), with ``changes``."""
     return lambda: {"holder": "h", "host": socket.gethostname(), "pid": 1, "beat": time.time(), **changes}
@@ -194,6 +226,7 @@ JUNK: dict[str, Callable[[Path, dict], None]] = {
         "format": 1, "kind": "tabula-record", "id": "junk-record", "date": "2025-01-01T00:00:00+00:00", "game": "[/]",
         "players": [{"name": "\x1b[2J", "score": "x", "breakdown": [], "winner": 1}], "variant": "", "source": "sheet",
         "link": ""}}}).encode()),
+    **{f"record-{name}": record_file(json.dumps({"record": {"1": record}}).encode()) for name, record in BAD_RECORDS.items()},
 }
 """Name -> how to plant it (data folder, the good save's document)."""
 

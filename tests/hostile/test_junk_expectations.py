@@ -455,7 +455,7 @@ def test_records_with_every_character_survive_a_csv_round_trip(data_dir, capsys,
     from saves.records import PlayerResult, PlayRecord
 
     names = ["cr\rlf\nx", "tab\tq\"uote", "=1+1", "'=x", "a,b"]
-    SaveStore(data_dir).records.put(PlayRecord("r1", "2025-01-02T20:00:00+00:00", "pantheon",
+    SaveStore(data_dir).records.put(PlayRecord("r1", "2025-01-02T20:00:00+00:00", "almadi",  # 5 players
                                                [PlayerResult(name, 9, {}, False) for name in names], source="sheet"))
     target = tmp_path / "out.csv"
     assert cli_run(capsys, "records", "export", "--csv", "-o", str(target))[0] == 0

@@ -21,9 +21,9 @@ from textual.widgets import DataTable, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.seats import seat_tag
-from engine.registry import titles
+from engine.registry import title_of
 from saves.seats import SeatLeases, held_seats
-from saves.session import HUMAN
+from saves.session import HUMAN, unknown_game
 from tui.screens.base import TabulaModal, TabulaScreen
 from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
 from tui.widgets.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
@@ -41,8 +41,7 @@ between the app's other messages: ten thousand saves delay neither the first fra
 def row_texts(records, wide: bool) -> dict[str, tuple[str, ...]]:
     """Each save's cells as plain text (made in the worker that read the list): game, progress,
     last played, and on a list at least SEATS_FROM wide, the seats."""
-    games = titles()
-    return {record.id: (clean(games.get(record.game, record.game), lines=False),
+    return {record.id: (clean(title_of(record.game), lines=False),
                         progress_text(record),
                         short_time(record.updated, compact=not wide),
                         *([seats_summary(record.seats)] if wide else []))
@@ -217,6 +216,9 @@ class ResumeScreen(TabulaScreen):
         if record is None:
             return
         parts = [f"“{clean(record.title, lines=False)}”", seats_summary(record.seats)]
+        if unknown_game(record):
+            parts.append(f"a game this Tabula does not know ({clean(record.game[:40], lines=False)}): "
+                         f"it cannot be played or replayed here")
         held = self.held.get(record.id, ())
         if held:
             parts.append("at a terminal now: " + " ".join(seat_tag(seat) for seat in held))
@@ -291,8 +293,13 @@ class ResumeScreen(TabulaScreen):
         from tui.screens.replay import ReplayScreen
 
         record = self.selected
-        if record is not None:
-            self.app.push_screen(ReplayScreen(record))
+        if record is None:
+            return
+        unknown = unknown_game(record)
+        if unknown is not None:
+            self.notify(unknown, title="Cannot replay", severity="error")
+            return
+        self.app.push_screen(ReplayScreen(record))
 
     def action_rename(self) -> None:
         record = self.selected

@@ -54,6 +54,7 @@ class StatsScreen(TabulaScreen):
     ]
     DEFAULT_CSS = """
     StatsScreen #stats-filter { height: 1; padding: 0 1; }
+    StatsScreen #problems { max-height: 6; overflow-y: auto; }
     StatsScreen #stats-empty { padding: 1 2; }
     StatsScreen TabbedContent { height: 1fr; }
     StatsScreen TabPane { padding: 0; }
@@ -70,6 +71,7 @@ class StatsScreen(TabulaScreen):
     def compose(self) -> ComposeResult:
         yield Label("Play records and stats", classes="screen-title")
         yield Static("", id="stats-filter")
+        yield Static("", id="problems", classes="notice")
         yield Static("Loading play records…", id="stats-empty")
         with TabbedContent(id="stats-tabs"):
             with TabPane("Table", id="tab-table"):
@@ -90,6 +92,7 @@ class StatsScreen(TabulaScreen):
             for plot in self.query(PlotextPlot):
                 plot.theme = "clear"
         self.query_one("#stats-tabs").display = False
+        self.query_one("#problems").display = False
         self.load()
 
     @work(thread=True, exclusive=True, group="records")
@@ -98,10 +101,14 @@ class StatsScreen(TabulaScreen):
 
         sync_finished_games(self.app.store)
         records = self.app.records.all()
-        self.app.call_from_thread(self.show_records, records)
+        self.app.call_from_thread(self.show_records, records, list(self.app.records.problems))
 
-    def show_records(self, records: list[PlayRecord]) -> None:
+    def show_records(self, records: list[PlayRecord], problems: list[str] = ()) -> None:
+        """``problems``: the records that could not be used (set aside), said as Resume says its own."""
         self.records = records
+        notice = self.query_one("#problems", Static)
+        notice.display = bool(problems)
+        notice.update(plain("Could not be used (kept, never deleted):\n" + "\n".join(f"• {p}" for p in problems)))
         empty = not records
         self.query_one("#stats-empty", Static).update(
             "No play records yet: a finished game, or a score sheet marked finished (Ctrl+F), is recorded.")
@@ -151,7 +158,8 @@ class StatsScreen(TabulaScreen):
         table = self.query_one("#stats-table", DataTable)
         table.clear()
         for line in stats(self.records, self.game, self.player):
-            table.add_row(plain(line.player, lines=False), self.names.get(line.game, line.game), str(line.plays),
+            table.add_row(plain(line.player, lines=False), plain(self.names.get(line.game, line.game), lines=False),
+                          str(line.plays),
                           str(line.wins), percent(line.win_rate), f"{line.average:.1f}", str(line.best))
 
     def colour(self, index: int) -> dict:

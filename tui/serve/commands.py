@@ -219,6 +219,7 @@ def choose_seat(record: SaveRecord, leases: SeatLeases, wanted: str | None) -> i
 
 def run_join(args: argparse.Namespace) -> int:
     from saves.seats import SeatLeases
+    from saves.session import unknown_game
     from saves.store import SaveStore
     from tui.app import TabulaApp  # Textual loads only when the app is wanted
 
@@ -229,6 +230,9 @@ def run_join(args: argparse.Namespace) -> int:
         seat = None if args.watch else choose_seat(record, SeatLeases(folder, record.id), args.seat)
     except JoinError as error:
         return cli.fail(error, cli.USAGE)
+    unknown = unknown_game(record)
+    if unknown is not None:
+        return cli.fail(unknown)
     app = TabulaApp(data_dir=folder, join=(record.id, seat))
     app.run()
     return app.return_code or 0

@@ -63,6 +63,7 @@ from pathlib import Path
 
 import asyncssh
 
+from engine.core.files import UnreadableFile, read_regular_file
 from tui.serve import (BOT_GAMES, BOT_GAMES_PER_KEY, BOT_GAMES_PER_KEY_DEFAULT, BOT_WORKERS, PLAYER_KEY,
                        PLAYER_NAME, SEAT_PER_TERMINAL, SSH_PORT, BotLimits, default_bot_workers)
 from tui.text import player_name
@@ -127,6 +128,11 @@ class ServeError(Exception):
 # -- the host key ---------------------------------------------------------------------------
 
 
+MAX_KEY_FILE = 4 << 20
+"""Bytes the host key or the authorized-keys file may have (a key line takes under a kilobyte):
+both are read only if they are regular files, so a FIFO or /dev/zero cannot stall the server."""
+
+
 def host_key(data_dir: Path) -> asyncssh.SSHKey:
     """The server's key, created on first start; readable by its owner only."""
     folder = Path(data_dir) / "ssh"
@@ -139,9 +145,15 @@ def host_key(data_dir: Path) -> asyncssh.SSHKey:
         with os.fdopen(fd, "wb") as handle:
             handle.write(key.export_private_key())
         return key
-    if stat.S_IMODE(path.stat().st_mode) & 0o077:
-        os.chmod(path, 0o600)
-    return asyncssh.read_private_key(path)
+    try:
+        raw = read_regular_file(path, MAX_KEY_FILE)
+        if raw is None:
+            raise UnreadableFile("it is gone")
+        if stat.S_IMODE(path.stat().st_mode) & 0o077:
+            os.chmod(path, 0o600)
+        return asyncssh.import_private_key(raw)
+    except (UnreadableFile, asyncssh.KeyImportError) as error:
+        raise ServeError(f"The host key {path} cannot be used: {error} (move it away and a new one is made)") from None
 
 
 # -- what a client asks for, made safe -----------------------------------------------------------
@@ -591,9 +603,10 @@ class AuthorizedKeys:
         try:
             info = self.path.stat()
             if (info.st_mtime_ns, info.st_size) != self.signature:
-                self.keys = asyncssh.read_authorized_keys(str(self.path))
+                raw = read_regular_file(self.path, MAX_KEY_FILE, follow=True)
+                self.keys = asyncssh.import_authorized_keys(raw.decode("utf-8") if raw is not None else "")
                 self.signature = (info.st_mtime_ns, info.st_size)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError) as error:  # UnreadableFile, a bad key line or not UTF-8 among them
             log.error("Cannot read the authorized keys %s: %s", self.path, error)
             if self.keys is None:
                 return False
