@@ -11,7 +11,7 @@ so games never do.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, TypedDict
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, TypedDict, TypeVar
 
 from . import rng
 from .choices import Args, Target
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .flow import Flow
 
 State = dict[str, Any]
+A = TypeVar("A", bound=Args)
 
 CHANCE = -1
 """The actor of a chance step: a draw from the RNG in the state, or an outcome a person supplies."""
@@ -56,6 +57,14 @@ class Choice:
     def of(cls, args: Args, *, target: Target | str | None = None, reveals: bool = False, weight: int = 1) -> "Choice":
         """The choice with these arguments, its id spelled from them."""
         return cls(args.spelled(), reveals=reveals, weight=weight, target=target, args=args)
+
+    def args_as(self, kind: type[A]) -> A:
+        """The arguments, known to be of ``kind`` (a step whose choices are all of one kind; a
+        step of several kinds matches on ``args`` instead): TypeError if they are not."""
+        args = self.args
+        if not isinstance(args, kind):
+            raise TypeError(f"{self.id!r}: its arguments are {args!r}, not {kind.__name__}")
+        return args
 
 
 Prompt = Said | Callable[[], Said]

@@ -77,7 +77,9 @@ def join(data_dir: Path, save_id: str, seat: int, cols: int = 80, rows: int = 24
 
 
 def screens(players: list[Seated]) -> str:
-    return "\n".join(f"--- seat {seat_tag(p.seat)} (last keys {p.keys[-8:]}):\n{p.text()}" for p in players)
+    now = time.monotonic()
+    return "\n".join(f"--- seat {seat_tag(p.seat)} (last keys {p.keys[-8:]}, pressed at revision {p.pressed_at}, "
+                     f"last output {now - p.last_output:.2f} s ago):\n{p.text()}" for p in players)
 
 
 class Players:
@@ -127,7 +129,8 @@ class Players:
         if now - started > bound:
             raise AssertionError(f"the game did not end within {bound} s ({self.presses} keys):\n{screens(self.players)}")
         if now - self.changed_at > stall:
-            raise AssertionError(f"stalled: no move for {stall} s after {self.presses} keys; the save awaits "
+            raise AssertionError(f"stalled: no move for {stall} s after {self.presses} keys; the save (revision "
+                                 f"{self.session.revision}, {len(self.session.match.actions)} actions) awaits "
                                  f"{self.session.match.awaiting()}:\n{screens(self.players)}")
 
 
