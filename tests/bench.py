@@ -52,8 +52,7 @@ AGAINST: Path | None = None
 """The other checkout of --against, if any."""
 TABULA = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
 """Tabula started as its installed ``tabula`` command starts it (the console script's own two
-lines), in the checkout that is the child's working folder. Not ``python -m tui.cli``: that
-loads tui/cli.py twice, as __main__ and again when a subcommand's module imports it."""
+lines), in the checkout that is the child's working folder."""
 HELLO = """from textual.app import App
 from textual.widgets import Static
 
@@ -697,10 +696,10 @@ def core_rows(row) -> None:
 
 
 def serve_section_rows(row) -> None:
-    """Play across terminals and over SSH (tui/serve/bench.py): a move shown in another terminal,
+    """Play across terminals and over SSH (tests/bench_serve.py): a move shown in another terminal,
     memory per SSH player, and another player's login and keys while one key runs Hard-bot games."""
     try:
-        from tui.serve.bench import serve_rows
+        from tests.bench_serve import serve_rows
     except ImportError:
         serve_rows = None
     if serve_rows is not None:

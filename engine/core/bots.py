@@ -57,14 +57,17 @@ class GreedyBot:
         return self.random.choice(best)
 
 
-def play_out(match: Match, bots: Mapping[int, Bot]) -> int:
-    """Play until the game ends, drawing chance from the RNG; returns decisions made."""
-    decisions = 0
+def play_out(match: Match, bots: Mapping[int, Bot], max_decisions: int | None = None) -> list[Choice]:
+    """Play until the game ends, drawing chance from the RNG; the choices the seats made, in
+    order (what ``Match.replay`` takes as ``played`` to check the game). More than
+    ``max_decisions`` decisions is a runaway game: RuntimeError."""
+    played: list[Choice] = []
     while True:
         match.draw_all()
         decision = match.decision
         if decision is None:
-            return decisions
+            return played
+        if max_decisions is not None and len(played) >= max_decisions:
+            raise RuntimeError(f"runaway game: not over after {max_decisions} decisions")
         seat = decision.actors[0]
-        match.choose(seat, bots[seat].choose(match, seat).id)
-        decisions += 1
+        played.append(match.choose(seat, bots[seat].choose(match, seat).id))

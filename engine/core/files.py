@@ -19,7 +19,7 @@ import math
 import os
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 Signature = tuple[int, int, int]
 """A file's (inode, mtime in ns, size): every atomic replace changes it."""
@@ -74,7 +74,7 @@ def read_regular_file_signed(path: Path, limit: int, *, follow: bool = False) ->
         os.close(fd)
 
 
-def read_stream(stream, limit: int) -> bytes:
+def read_stream(stream: BinaryIO, limit: int) -> bytes:
     """At most ``limit`` bytes from a binary stream (standard input): UnreadableFile past it."""
     try:
         data = stream.read(limit + 1)
@@ -119,7 +119,7 @@ def _too_deep(data: Any) -> bool:
     """Whether ``data`` nests deeper than MAX_DEPTH (walked without recursion)."""
     if not isinstance(data, (dict, list)):
         return False
-    level: list = [data]
+    level: list[Any] = [data]
     for _ in range(MAX_DEPTH):
         inner = []
         for item in level:

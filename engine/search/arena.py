@@ -18,7 +18,8 @@ from typing import Any, Callable, Iterator
 
 from engine import registry
 from engine.bots import make_bot
-from engine.core.bots import Bot
+from engine.core.bots import Bot, play_out
+from engine.core.contract import Choice
 from engine.core.match import Match
 from engine.core.scoring import ranking
 
@@ -79,29 +80,34 @@ def make_seat(kind: str, seed: str, capped: bool) -> Bot:
     return SearchBot(kind, seed, capped=capped) if kind in LEVELS else make_bot(kind, seed)
 
 
+class Timed:
+    """A seat's bot, timed: the CPU time of each decision with a choice to weigh (and whether
+    a time cap ended its search), noted in ``think`` and ``cut``."""
+
+    def __init__(self, kind: str, bot: Bot, think: list[tuple[str, float]], cut: list[str]):
+        self.kind, self.bot, self.think, self.cut = kind, bot, think, cut
+
+    def choose(self, match: Match, seat: int) -> Choice:
+        start = time.thread_time()
+        choice = self.bot.choose(match, seat)
+        if len(match.legal(seat)) > 1:
+            self.think.append((self.kind, time.thread_time() - start))
+            last = self.bot.last if isinstance(self.bot, SearchBot) else None
+            if last is not None and last.stopped == "cap":
+                self.cut.append(self.kind)
+        return choice
+
+
 def play(spec: GameSpec) -> GameResult:
     registry.GAMES.setdefault(spec.game, spec.entry)
     rules = registry.rules_for(spec.game)
     names = [f"P{seat}" for seat in range(len(spec.kinds))]
     match = Match(rules, names, {}, spec.seed)
-    bots = [make_seat(kind, f"arena:{spec.seed}:{seat}", spec.capped) for seat, kind in enumerate(spec.kinds)]
-    think, cut, decisions = [], [], 0
-    while True:
-        match.draw_all()
-        decision = match.decision
-        if decision is None:
-            break
-        seat = decision.actors[0]
-        wide = len(match.legal(seat)) > 1
-        start = time.thread_time()
-        bot = bots[seat]
-        choice = bot.choose(match, seat)
-        if wide:
-            think.append((spec.kinds[seat], time.thread_time() - start))
-            if isinstance(bot, SearchBot) and bot.last is not None and bot.last.stopped == "cap":
-                cut.append(spec.kinds[seat])
-        match.choose(seat, choice.id)
-        decisions += 1
+    think: list[tuple[str, float]] = []
+    cut: list[str] = []
+    bots = {seat: Timed(kind, make_seat(kind, f"arena:{spec.seed}:{seat}", spec.capped), think, cut)
+            for seat, kind in enumerate(spec.kinds)}
+    decisions = len(play_out(match, bots))
     scores = match.scores()
     first = ranking(scores, lambda seat: rules.tiebreak(match.state, seat))[0][1]
     return GameResult(spec.kinds, tuple(s.total for s in scores), tuple(first), tuple(think), decisions, tuple(cut),

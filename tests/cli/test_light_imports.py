@@ -19,9 +19,19 @@ def loaded_after(code: str, packages: tuple[str, ...] = HEAVY) -> set[str]:
     return set(json.loads(out.splitlines()[-1]))
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["serve", "--help"], ["serve", "ssh", "--help"], ["saves", "list"]])
-def test_the_command_line_loads_no_server_markdown_or_textual(argv, tmp_path):
-    code = f"from tui.cli import main\nmain({[*argv, '--data-dir', str(tmp_path)] if argv == ['saves', 'list'] else argv!r})"
+NO_UI = [["--help"], ["serve", "--help"], ["serve", "ssh", "--help"], ["serve", "web", "--help"], ["join", "--help"],
+         ["saves", "list"], ["saves", "verify"], ["saves", "seats", "--help"], ["records", "list"], ["records", "export"],
+         ["score", "thebai", "--example"], ["simulate", "toy", "--games", "1"],
+         ["arena", "toy", "--seats", "random,greedy", "--games", "1"]]
+"""Every command that shows no UI (the app and ``join`` open it)."""
+
+
+@pytest.mark.parametrize("argv", NO_UI, ids=[" ".join(argv) for argv in NO_UI])
+def test_a_command_that_shows_no_ui_loads_no_server_markdown_or_textual(argv, tmp_path):
+    from tests import toygame
+
+    code = (f"from engine import registry\nregistry.GAMES.setdefault({toygame.GAME_ID!r}, {toygame.ENTRY!r})\n"
+            f"from tui.cli import main\nmain({[*argv, '--data-dir', str(tmp_path)]!r})")
     assert loaded_after(code) == set()
 
 

@@ -29,7 +29,7 @@ from tests.hostile.test_junk_files import cli_run, titles, within_deadline
 from tests.tui.helpers import make_app, settle, until
 from tui import cli
 
-CODE = str(Path(cli.__file__).parents[1])
+CODE = str(Path(cli.__file__).parents[2])
 """The checkout under test, for child processes."""
 SECONDS = 30
 """A child process still running after this long hangs (generous: the machine may be busy)."""

@@ -382,7 +382,7 @@ def test_the_early_drop_chance_rises_like_openssh_maxstartups():
 def test_max_startups_option():
     import argparse
 
-    from tui.serve.commands import max_startups
+    from tui.cli.serve import max_startups
 
     assert max_startups("10:30:100") == (10, 30, 100)
     assert max_startups("5") == (5, 100, 5)

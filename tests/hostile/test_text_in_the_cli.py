@@ -15,7 +15,7 @@ from saves.store import SaveStore
 from tests.hostile.corpus import CONTROL, ESCAPE_OUTPUT, HOSTILE, MARKUP, bad_characters, real_save
 from tui import cli
 
-CODE = str(Path(cli.__file__).parents[1])
+CODE = str(Path(cli.__file__).parents[2])
 """The checkout under test, for child processes (whatever the current folder)."""
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from saves.seats import SeatLeases
 from tests import toygame
-from tui.serve.bench import TmuxTerminal, join_command, toy_game
+from tests.bench_serve import TmuxTerminal, join_command, toy_game
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
 

@@ -18,20 +18,20 @@ import pytest
 from saves.seats import SeatLeases
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
-from tui import cli
 from tests import toygame
 from tests.serve.test_ssh import ANSI
-from tui.serve import commands
+from tui.cli import join, serve
+from tui.cli.base import data_dir_option
 
 ROOT = Path(__file__).resolve().parents[2]
 TABULA = [sys.executable, "-m", "tui.cli"]
 
 
 def parse(*argv: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(parents=[cli.data_dir_option()])
+    parser = argparse.ArgumentParser(parents=[data_dir_option()])
     subcommands = parser.add_subparsers()
-    commands.add_serve(subcommands)
-    commands.add_join(subcommands)
+    serve.add(subcommands)
+    join.add(subcommands)
     return parser.parse_args(list(argv))
 
 
@@ -57,21 +57,21 @@ def toy_game(tmp_path, monkeypatch):
 
 def test_join_picks_the_first_free_human_seat_and_explains_taken_or_wrong_seats(tmp_path, toy_game):
     store, leases = SaveStore(tmp_path / "data"), SeatLeases(tmp_path / "data", toy_game.id)
-    record = commands.find_game(store, toy_game.id[:4])
+    record = join.find_game(store, toy_game.id[:4])
     assert record.id == toy_game.id
-    assert commands.choose_seat(record, leases, None) == 0
+    assert join.choose_seat(record, leases, None) == 0
     leases.acquire(0, "someone")
-    assert commands.choose_seat(record, leases, None) == 1
-    assert commands.choose_seat(record, leases, "b") == commands.choose_seat(record, leases, "2") == 1
-    with pytest.raises(commands.JoinError, match="●A of 'Friday' is taken"):
-        commands.choose_seat(record, leases, "A")
-    with pytest.raises(commands.JoinError, match="not a human seat"):
-        commands.choose_seat(record, leases, "C")
+    assert join.choose_seat(record, leases, None) == 1
+    assert join.choose_seat(record, leases, "b") == join.choose_seat(record, leases, "2") == 1
+    with pytest.raises(join.JoinError, match="●A of 'Friday' is taken"):
+        join.choose_seat(record, leases, "A")
+    with pytest.raises(join.JoinError, match="not a human seat"):
+        join.choose_seat(record, leases, "C")
     leases.acquire(1, "someone else")
-    with pytest.raises(commands.JoinError, match="(?s)No free seat.*--watch"):
-        commands.choose_seat(record, leases, None)
-    with pytest.raises(commands.JoinError, match="No saved game"):
-        commands.find_game(store, "zzzz")
+    with pytest.raises(join.JoinError, match="(?s)No free seat.*--watch"):
+        join.choose_seat(record, leases, None)
+    with pytest.raises(join.JoinError, match="No saved game"):
+        join.find_game(store, "zzzz")
 
 
 def test_join_refuses_a_taken_seat_before_opening_the_app(tmp_path, toy_game, capsys):

@@ -736,13 +736,9 @@ async def serve_forever(options: SSHOptions) -> None:
 
 
 def run(options: SSHOptions) -> int:
+    """Serve until stopped; ServeError if the server cannot start (its reason for the host)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:  # every player holds a socket and a pty: use all the file descriptors allowed
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    try:
-        asyncio.run(serve_forever(options))
-    except ServeError as error:
-        from tui.cli import USAGE, fail
-
-        return fail(error, USAGE)
+    asyncio.run(serve_forever(options))  # a ServeError is the command line's to say
     return 0

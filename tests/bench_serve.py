@@ -11,7 +11,7 @@
   player would; another player logs in with OpenSSH on a real pty (login to Home, then Down/Up
   on Home to repaint), visit after visit, alternately while those games run and while their
   processes are stopped ("no bots") (``bot_flood_rows``; ``python -m tests.bench --only serve``
-  runs this section, ``python -m tui.serve.bench bots [--max-bot-workers N]`` only these rows).
+  runs this section, ``python -m tests.bench_serve bots [--max-bot-workers N]`` only these rows).
 
 Run from the repository root (the toy game lives in tests/). ``TmuxTerminal`` is also used by
 the tests of real terminals (tests/multiterminal/test_app_terminals.py).
@@ -36,7 +36,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 TOY_APP = [sys.executable, "-m", "tests.multiterminal.toy_app"]
 ACTIONS = re.compile(r"· (\d+) actions ·")
 Row = tuple[str, float, str, str, bool]
@@ -412,7 +412,7 @@ def bot_flood(games: int = 12, visits: int = 8, presses: int = 30, workers: int 
             while "Host key fingerprint" not in server.stdout.readline():
                 pass
             threading.Thread(target=server.stdout.read, daemon=True).start()  # whatever it logs, read
-            flood = subprocess.Popen([sys.executable, "-m", "tui.serve.bench", "flood", str(port), str(key_files[0]),
+            flood = subprocess.Popen([sys.executable, "-m", "tests.bench_serve", "flood", str(port), str(key_files[0]),
                                       str(games), str(data), str(workers)],
                                      cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
             flooding: list[int] = []
@@ -541,7 +541,7 @@ def serve_rows() -> list[Row]:
 def main(argv: list[str] | None = None) -> None:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m tui.serve.bench",
+    parser = argparse.ArgumentParser(prog="python -m tests.bench_serve",
                                      description="the multi-terminal and SSH rows of `make bench`")
     parser.add_argument("only", nargs="?", choices=("bots", "flood"),
                         help="bots: only the rows of one key's bots against a player (flood: its flooding side)")

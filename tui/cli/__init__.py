@@ -1,0 +1,48 @@
+"""The ``tabula`` command: the Textual app by default, plus headless commands, one module each
+(tui/cli/<command>.py: ``add(commands)`` declares it with ``base.command``, ``run(args) -> int``
+runs it). What they share is tui/cli/base.py.
+
+Every error is said one way (``base.fail``). A command imports what it uses when it runs: no
+command but the app (and ``join``, which opens it) loads Textual, and Rich loads only to print.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from saves.errors import SaveError
+from tui.cli import app, arena, join, records, saves, score, serve, simulate
+from tui.cli.base import Parser, data_dir_option, fail
+
+COMMANDS = (simulate, arena, saves, score, records, serve, join)
+"""The commands, in the order ``tabula --help`` lists them."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    from engine.core.components import ComponentDataError
+
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exit:  # --help, or a command line argparse refused (said by Parser.error)
+        return int(exit.code or 0)
+    try:
+        return int(args.run(args))
+    except (SaveError, ComponentDataError) as error:
+        return fail(error)
+    except OSError as error:  # e.g. a data folder that cannot be read
+        return fail(f"{error.strerror or error}: {error.filename or ''}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="tabula", parents=[data_dir_option()],
+                    description="A terminal companion for Thebai, Almadi, Polis and Pantheon.")
+    parser.set_defaults(run=app.run_app)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for command in COMMANDS:
+        command.add(commands)
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,160 @@
+"""What every command of ``tabula`` shares: how a command is declared (``command``), where the
+data folder is (``data_dir``), how an error is said (``fail``: "Error: message" on standard
+error, exit status USAGE for a command line that cannot be run as written, FAILED for one that
+ran and failed), how plain text and columns are printed, and how a file named on the command
+line is read.
+
+Rich loads only when something is printed through it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from tui.text import clean, plain
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+Run = Callable[[argparse.Namespace], int]
+
+
+USAGE, FAILED = 2, 1
+"""Exit statuses: the command line cannot be run as written; the command ran and failed."""
+
+
+def fail(message: object, status: int = FAILED) -> int:
+    """Say an error the one way every command does, and return the exit status."""
+    from rich.console import Console
+    from rich.text import Text
+
+    Console(stderr=True, highlight=False, soft_wrap=True).print(Text.assemble(("Error: ", "bold red"), plain(message)))
+    return status
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its complaints said like every other error, and where to read more."""
+
+    def error(self, message: str):
+        sys.exit(fail(f"{message} (see '{self.prog} --help')", USAGE))
+
+
+def say(console: Console, message: object, label: str = "", style: str = "") -> None:
+    """Print ``message`` as plain text (it quotes titles, names and file names), after a styled label."""
+    from rich.text import Text
+
+    console.print(Text.assemble((f"{label} " if label else "", style), plain(message)))
+
+
+def data_dir_option() -> argparse.ArgumentParser:
+    option = Parser(add_help=False)
+    option.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+                        help="data folder (default: $TABULA_DATA_DIR or the user's data folder)")
+    return option
+
+
+def command(commands: argparse._SubParsersAction, name: str, help: str, run: Run) -> argparse.ArgumentParser:
+    parser = commands.add_parser(name, help=help, description=help, parents=[data_dir_option()])
+    parser.set_defaults(run=run)
+    return parser
+
+
+def data_dir(args: argparse.Namespace) -> Path:
+    from saves.paths import resolve_data_dir  # the saves load only for the commands that use them
+
+    return resolve_data_dir(getattr(args, "data_dir", None))
+
+
+def output() -> Console:
+    """Standard output; when it is a pipe or a file, as wide as the lines need (not cut at 80)."""
+    from rich.console import Console
+
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 1000)
+
+
+def print_columns(console: Console, headers: list[str], rows: list[list[str]], shrink: tuple[str, ...]) -> None:
+    """Rows of plain text (controls already made visible) in aligned columns, the header in bold.
+
+    Rich's Table measures, wraps and renders every cell, some seconds for thousands of rows;
+    this writes each line once. On a terminal the ``shrink`` columns, widest first, are cut
+    (with '…') to fit its width; into a pipe or a file nothing is cut."""
+    from rich.text import Text
+
+    widths = [max([width_of(header), *(width_of(row[i]) for row in rows)]) for i, header in enumerate(headers)]
+    if console.is_terminal:
+        room = console.width - 2 * (len(headers) - 1)
+        cuttable = [headers.index(name) for name in shrink]
+        while sum(widths) > room:
+            widest = max(cuttable, key=lambda i: widths[i])
+            if widths[widest] <= 8:
+                break
+            widths[widest] -= 1
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(fit_cell(cell, width) for cell, width in zip(cells, widths)).rstrip()
+
+    console.print(Text(line(headers), style="bold"), soft_wrap=True)
+    console.file.write("".join(line(row) + "\n" for row in rows))
+    console.file.flush()
+
+
+def width_of(text: str) -> int:
+    """Columns ``text`` takes on a terminal."""
+    from rich.cells import cell_len
+
+    return len(text) if text.isascii() else cell_len(text)
+
+
+def fit_cell(text: str, width: int) -> str:
+    """``text`` padded to ``width`` columns, or cut to them with '…'."""
+    size = width_of(text)
+    if size <= width:
+        return text + " " * (width - size)
+    from rich.cells import set_cell_size
+
+    return set_cell_size(text, width - 1) + "…"
+
+
+def escape_controls(json_text: str) -> str:
+    """JSON text with every character a terminal could act on (C1 controls, bidi overrides...)
+    written as a \\u escape: the same JSON, harmless on a screen."""
+    if clean(json_text) == json_text:
+        return json_text
+    return "".join(ch if ch == "\n" or clean(ch) == ch else json.dumps(ch)[1:-1] for ch in json_text)
+
+
+def read_named_file(name: str, limit: int) -> bytes | int:
+    """The bytes of a file named on the command line ('-': standard input): a regular file (a
+    link is followed) of at most ``limit`` bytes, never waited on if it is a pipe or a device;
+    else the exit status of the error said."""
+    from engine.core.files import UnreadableFile, read_regular_file, read_stream
+
+    try:
+        if name == "-":
+            return read_stream(sys.stdin.buffer, limit)
+        raw = read_regular_file(Path(name), limit, follow=True)
+        if raw is None:
+            raise UnreadableFile("there is no such file")
+    except UnreadableFile as error:
+        return fail(f"cannot read {name}: {error}", USAGE)
+    return raw
+
+
+LEVEL_NAMES = {"easy": "greedy"}
+"""Bot levels as the app names them, accepted wherever a bot kind is typed (Normal and Hard
+are kinds already)."""
+
+
+def bot_kinds() -> tuple[str, ...]:
+    from engine.bots import BOTS
+
+    return tuple(BOTS)
+
+
+def bot_kind(text: str) -> str:
+    """A bot kind from the command line: a kind, or a level's name ("easy" is the greedy bot)."""
+    text = text.strip().lower()
+    return LEVEL_NAMES.get(text, text)

@@ -1,0 +1,121 @@
+"""``tabula records``: list, export and import the play records."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tui.cli.base import FAILED, command, data_dir, escape_controls, fail, output, read_named_file, say
+from tui.text import clean, plain
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from saves.store import SaveStore
+
+
+def add(commands: argparse._SubParsersAction) -> None:
+    parser = command(commands, "records", "list, export and import the play records", run_records_list)
+    records = parser.add_subparsers(title="records commands", metavar="ACTION")
+    command(records, "list", "list the play records, oldest first", run_records_list)
+    export = command(records, "export", "write the play records as JSON (default) or CSV", run_records_export)
+    kind = export.add_mutually_exclusive_group()
+    kind.add_argument("--json", action="store_true", help="JSON (the default)")
+    kind.add_argument("--csv", action="store_true", help="CSV, one row per player of each play")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    imported = command(records, "import", "add play records from an export (JSON or CSV); duplicates are skipped",
+                       run_records_import)
+    imported.add_argument("file", help="a file written by 'tabula records export'")
+
+
+def record_store(args: argparse.Namespace):
+    from saves.records import sync_finished_games
+    from saves.store import SaveStore
+
+    store = SaveStore(data_dir(args))
+    sync_finished_games(store)
+    return store
+
+
+def report_record_problems(console: Console, store: SaveStore) -> None:
+    """What reading the play records found (a record set aside, a finished game not recorded)."""
+    for problem in store.records.problems:
+        say(console, problem, "Note:", "bold yellow")
+
+
+def run_records_list(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from engine.registry import title_of
+
+    console, store = output(), record_store(args)
+    records = store.records.all()
+    report_record_problems(console, store)
+    if not records:
+        console.print(plain(f"No play records in {store.data_dir}"))
+        return 0
+    table = Table()
+    for column in ("date", "game", "players and scores", "winner", "from"):
+        table.add_column(column)
+    for record in records:
+        scores = ", ".join(f"{player.name} {player.score}" for player in record.players)
+        game = title_of(record.game) + (f" ({record.variant})" if record.variant else "")
+        table.add_row(plain(record.date[:16].replace("T", " ")), plain(game), plain(scores),
+                      plain(" and ".join(record.winners)), plain(f"{record.source} {record.link}"))
+    console.print(table)
+    return 0
+
+
+def run_records_export(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from saves.records import export_csv, export_json
+    from saves.storage import atomic_write_text
+
+    store = record_store(args)
+    records = store.records.all()
+    report_record_problems(Console(stderr=True, highlight=False, soft_wrap=True), store)  # never into the export
+    text = export_csv(records) if args.csv else export_json(records) + "\n"
+    if args.output:
+        atomic_write_text(Path(args.output), text)
+        output().print(plain(f"Exported {len(records)} play records to {args.output}"))
+    elif not args.csv:
+        sys.stdout.write(escape_controls(text))
+    else:  # CSV has no escapes: a terminal is shown the control characters, a pipe gets them as they are
+        sys.stdout.write(clean(text) if sys.stdout.isatty() else text)
+    return 0
+
+
+MAX_RECORDS_FILE = 64 << 20
+"""Bytes a records export to import may have (a play record takes well under a kilobyte)."""
+
+
+def run_records_import(args: argparse.Namespace) -> int:
+    """Import every good record of the file; each bad one is named with its problem and left out
+    (exit status 1 if any was)."""
+    from saves.records import RecordFormatError, parse_export
+
+    raw = read_named_file(args.file, MAX_RECORDS_FILE)
+    if isinstance(raw, int):
+        return raw
+    try:
+        text = raw.decode("utf-8")  # not as a text file: a carriage return in a CSV cell is data
+    except UnicodeDecodeError as error:
+        return fail(f"{args.file} is not UTF-8 text ({error.reason} at byte {error.start})")
+    try:
+        records, refused = parse_export(text)
+    except RecordFormatError as error:
+        return fail(f"{args.file}: {error}")
+    if refused and not records:
+        return fail(f"{args.file}: no record could be imported; {refused[0]}"
+                    + (f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""))
+    console, store = output(), record_store(args)
+    for problem in refused:
+        say(console, problem, "Not imported:", "bold yellow")
+    added, duplicates = store.records.import_records(records)
+    report_record_problems(console, store)
+    said = f"Imported {added} play records; {duplicates} already recorded (skipped)"
+    say(console, said + (f"; {len(refused)} not imported (see above)" if refused else ""))
+    return FAILED if refused else 0

@@ -1,0 +1,177 @@
+"""``tabula saves``: list, export, import and verify saved games; and ``saves seats``, the
+host's view of who holds and who owns the seats of a game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.core.seats import LETTERS, seat_tag
+from tui.cli.base import USAGE, command, data_dir, escape_controls, fail, output, print_columns, read_named_file, say
+from tui.text import clean, short_time
+
+if TYPE_CHECKING:  # the saves load when a command runs, not for every command line
+    from rich.console import Console
+
+    from saves.store import SaveRecord, SaveStore
+
+HUMAN = "human"
+
+
+def add(commands: argparse._SubParsersAction) -> None:
+    parser = command(commands, "saves", "list, export, import and verify saved games", run_saves_list)
+    saves = parser.add_subparsers(title="saves commands", metavar="ACTION")
+    command(saves, "list", "list saved games, most recently played first", run_saves_list)
+    export = command(saves, "export", "write a saved game as JSON", run_saves_export)
+    export.add_argument("id", help="save id (see 'tabula saves list')")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    imported = command(saves, "import", "add a saved game from an exported JSON file", run_saves_import)
+    imported.add_argument("file", help="JSON file written by 'tabula saves export'")
+    imported.add_argument("--as-copy", action="store_true",
+                          help="import a game that is already saved here as a further copy, titled '... (copy)'")
+    command(saves, "verify", "replay every saved game and report any that does not reproduce", run_saves_verify)
+    add_seats(saves)
+
+
+def report_problems(console: Console, store: SaveStore) -> None:
+    for problem in store.problems:
+        say(console, problem, "Note:", "bold yellow")
+
+
+def run_saves_list(args: argparse.Namespace) -> int:
+    from engine.registry import title_of
+    from saves.store import SaveStore
+
+    console, store = output(), SaveStore(data_dir(args))
+    records = store.summaries()
+    report_problems(console, store)
+    if not records:
+        say(console, f"No saved games in {store.data_dir}")
+        return 0
+    rows = []
+    for record in records:
+        seats = ", ".join(seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})" for seat in record.seats)
+        status = f"{record.status}, seed chosen" if record.seed_chosen else record.status
+        rows.append([clean(cell, lines=False) for cell in (
+            record.id, title_of(record.game), record.title, seats, record.progress, status,
+            short_time(record.updated))])
+    print_columns(console, ["id", "game", "title", "seats", "progress", "status", "last played"], rows,
+                  shrink=("title", "seats", "progress"))
+    return 0
+
+
+def run_saves_export(args: argparse.Namespace) -> int:
+    from saves.storage import atomic_write_text
+    from saves.store import SaveStore
+
+    text = json.dumps(SaveStore(data_dir(args)).export(args.id), indent=1, ensure_ascii=False)
+    if args.output:
+        atomic_write_text(Path(args.output), text + "\n")
+        say(output(), f"Exported {args.id} to {args.output}")
+    else:
+        print(escape_controls(text))
+    return 0
+
+
+def run_saves_import(args: argparse.Namespace) -> int:
+    from saves.session import replay_record
+    from saves.storage import MAX_DOCUMENT, UnreadableFile, parse_json
+    from saves.store import SaveStore, record_from_dict
+
+    raw = read_named_file(args.file, MAX_DOCUMENT)
+    if isinstance(raw, int):
+        return raw
+    try:
+        data = parse_json(raw)
+    except UnreadableFile as error:
+        return fail(f"{args.file} cannot be used: {error}")
+    replay_record(record_from_dict(data))  # refuse what would not load
+    record = SaveStore(data_dir(args)).import_(data, as_copy=args.as_copy)
+    say(output(), f"Imported {record.title!r} as {record.id}")
+    return 0
+
+
+def run_saves_verify(args: argparse.Namespace) -> int:
+    from saves.session import SaveDoesNotReplay, replay_record
+    from saves.store import SaveStore
+
+    console, store = output(), SaveStore(data_dir(args))
+    checked = failed = 0
+    for record in store.saved_games():
+        checked += 1
+        try:
+            replay_record(record)
+        except SaveDoesNotReplay as error:
+            failed += 1
+            say(console, error, "Does not replay:", "bold red")
+    report_problems(console, store)
+    say(console, f"{checked - failed} of {checked} saved games replay; "
+                 f"{failed} do not; {len(store.problems)} files could not be used")
+    return 1 if failed or store.problems else 0
+
+
+def add_seats(saves) -> None:
+    parser = command(saves, "seats", "who holds and who owns the seats of a game; free a seat; allow hot-seat "
+                                         "over SSH", run_saves_seats)
+    parser.add_argument("game", help="save id, or the start of one (see 'tabula saves list')")
+    parser.add_argument("--free", metavar="SEAT", help="free a seat that belongs to an SSH player (letter or number)")
+    parser.add_argument("--hot-seat", choices=("on", "off"),
+                        help="let one SSH terminal play several seats of this game (off unless turned on)")
+
+
+def run_saves_seats(args: argparse.Namespace) -> int:
+    from saves.seats import SeatLeases
+    from saves.store import SaveStore
+
+    folder = data_dir(args)
+    store = SaveStore(folder)
+    try:
+        record = find_game(store, args.game)
+        seat = None if args.free is None else parse_seat(args.free)
+    except JoinError as error:
+        return fail(error, USAGE)
+    leases = SeatLeases(folder, record.id)
+    if seat is not None and not leases.give_up(seat, None):
+        return fail(f"seat {args.free} of {record.title!r} belongs to no one")
+    if args.hot_seat:
+        leases.allow_hot_seat(args.hot_seat == "on")
+    held, owners = leases.live(), leases.owners()
+    lines = [f"{record.title!r} ({record.id}); hot-seat over SSH: {'allowed' if leases.hot_seat else 'not allowed'}"]
+    if leases.creator:
+        lines.append(f"  created over SSH by key {leases.creator}")
+    for number, info in enumerate(record.seats):
+        state = info.kind if info.kind != HUMAN else "playing now" if str(number) in held else "free"
+        owner = f", belongs to key {owners[number]}" if number in owners else ""
+        lines.append(f"  {seat_tag(number)} {info.name}: {state}{owner}")
+    print(clean("\n".join(lines)))
+    return 0
+
+
+class JoinError(Exception):
+    """Why this terminal cannot join, worded for the player."""
+
+
+def find_game(store: SaveStore, text: str) -> SaveRecord:
+    from saves.store import SaveNotFound
+
+    try:
+        return store.load(text)
+    except SaveNotFound:
+        pass
+    matches = [record for record in store.summaries() if record.id.startswith(text)]
+    if len(matches) == 1:
+        return store.load(matches[0].id)
+    if matches:
+        raise JoinError(f"{text!r} could be {', '.join(r.id for r in matches)}: give more of the id")
+    raise JoinError(f"No saved game {text!r} (see 'tabula saves list')")
+
+
+def parse_seat(text: str) -> int:
+    text = text.strip().upper()
+    if text in LETTERS:
+        return LETTERS.index(text)
+    if text.isdigit() and int(text) >= 1:
+        return int(text) - 1
+    raise JoinError(f"{text!r} is not a seat: give a letter (A, B, ...) or a number (1, 2, ...)")

@@ -1,0 +1,82 @@
+"""``tabula score``: a final score sheet computed from JSON (docs/score-sheets.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from tui.cli.base import USAGE, command, fail, output, read_named_file
+from tui.text import plain
+
+
+def add(commands: argparse._SubParsersAction) -> None:
+    parser = command(commands, "score", "compute a final score sheet from a JSON file (docs/score-sheets.md)",
+                     run_score)
+    parser.add_argument("game", help="game id: thebai, almadi, polis or pantheon")
+    parser.add_argument("sheet", nargs="?", help="the sheet, a JSON file ('-' reads standard input)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--example", action="store_true", help="print a filled example sheet for GAME")
+
+
+def run_score(args: argparse.Namespace) -> int:
+    from engine.assistant.examples import example_text
+    from engine.assistant.games import GAME_IDS
+    from engine.assistant.sheets import SheetError, score_sheet
+
+    if args.game not in GAME_IDS:
+        return fail(f"unknown game {args.game!r}; the games are {', '.join(GAME_IDS)}", USAGE)
+    if args.example:
+        print(example_text(args.game))
+        return 0
+    if args.sheet is None:
+        return fail("give a sheet file (or --example to see one)", USAGE)
+    from engine.core.files import UnreadableFile, parse_json
+    from saves.storage import MAX_DOCUMENT
+
+    raw = read_named_file(args.sheet, MAX_DOCUMENT)
+    if isinstance(raw, int):
+        return raw
+    try:
+        data = parse_json(raw)
+    except UnreadableFile as error:
+        return fail(f"{args.sheet} cannot be used: {error}")
+    try:
+        report = score_sheet(args.game, data)
+    except SheetError as error:
+        return fail(f"{args.sheet}: {error}")
+    if args.json:
+        print(json.dumps(score_json(args.game, report), indent=2, ensure_ascii=False))
+    else:
+        print_score(report)
+    return 0
+
+
+def score_json(game: str, report) -> dict:
+    result = report.evaluation.result
+    return {
+        "game": game, "form": report.form.id, "players": report.names,
+        "scores": [{"player": report.names[s.seat], "breakdown": s.breakdown, "total": s.total} for s in result.scores],
+        "winners": [report.names[seat] for seat in result.winners],
+        "tie_rule": report.form.tie_rule, "notes": result.notes,
+    }
+
+
+def print_score(report) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    result = report.evaluation.result
+    table = Table(title=Text(report.form.title), show_lines=False)
+    table.add_column("")
+    for name in report.names:
+        table.add_column(plain(name), justify="right")
+    for row in result.rows:
+        style = "bold" if row[0] == "Total" else ""
+        table.add_row(*(plain(cell, style) for cell in row))
+    console = output()
+    console.print(table)
+    for note in result.notes:
+        console.print(plain(note))
+    winners = [report.names[seat] for seat in result.winners]
+    verb = "wins" if len(winners) == 1 else "share the win"
+    console.print(Text.assemble(("Winner: ", "bold"), plain(f"{' and '.join(winners)} {verb}. "), report.form.tie_rule))
