@@ -5,15 +5,17 @@ player sees it, acting only when its own screen says it is that player's turn.
 ``Players`` decides who presses what: a terminal whose screen shows its prompt (``▶ ●A Ann: …``)
 and has drawn the game as it is on disk presses a key: a choice of the first page picked by a
 seeded random number (the save tells how many choices there are; the screen decides when), or
-``1`` (Confirm) when its turn end waits. ``play_to_the_end`` drives a game of `tabula join`
-terminals so to its end; a stall (no change of the save for ``stall`` seconds) or a game longer
-than ``bound`` fails with every screen.
+``1`` (Confirm) when its turn end waits; a key the screen ignored (typed as it was being
+redrawn) is pressed again once the screen is still, as a player would, but only rarely.
+``play_to_the_end`` drives a game of `tabula join` terminals so to its end; a stall (no change
+of the save for ``stall`` seconds) or a game longer than ``bound`` fails with every screen.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import re
 import select
 import sys
 import time
@@ -36,6 +38,14 @@ QUIET = 0.025
 UNCHANGED = 0.5
 """Seconds after a change of the game past which a terminal that drew nothing since is settled
 (the change did not alter what it shows)."""
+COLOURS = re.compile(rb"\x1b\[[0-9;:]*m")
+"""Colour and style: what a player's screen shows is read as text, and a terminal emulator in
+Python spends half its time on these."""
+UNFINISHED = re.compile(rb"\x1b(\[[0-9;:?]*)?")
+AGAIN = 2.0
+"""Seconds a terminal may show its prompt, still and unchanged, after a key before its player
+presses again: a key typed just before the screen was redrawn with the new move went to the
+screen still making the last one, which ignores keys (as a player would, they press again)."""
 
 
 @dataclass
@@ -50,7 +60,12 @@ class Seated:
     last_output: float = 0.0
     pressed_at: int = -1
     """The revision of the game this player last pressed a key on (one key per position)."""
+    pressed_when: float = 0.0
     keys: list[str] = field(default_factory=list)
+    unread: bytes = b""
+    """The start of an escape sequence the terminal has not finished writing yet."""
+    again: int = 0
+    """Keys pressed again: the first was typed on a screen not yet showing the position."""
 
     @classmethod
     def at(cls, seat: int, send: Callable[[bytes], None], cols: int = 80, rows: int = 24, **fields) -> "Seated":
@@ -59,7 +74,13 @@ class Seated:
 
     def shown(self, data: bytes) -> None:
         """The terminal wrote ``data``."""
-        self.stream.feed(data)
+        data = self.unread + data
+        start = data.rfind(b"\x1b", max(0, len(data) - 32))
+        if start >= 0 and UNFINISHED.fullmatch(data, start):
+            data, self.unread = data[:start], data[start:]
+        else:
+            self.unread = b""
+        self.stream.feed(COLOURS.sub(b"", data))
         self.last_output = time.monotonic()
 
     def text(self) -> str:
@@ -79,7 +100,7 @@ def join(data_dir: Path, save_id: str, seat: int, cols: int = 80, rows: int = 24
 def screens(players: list[Seated]) -> str:
     now = time.monotonic()
     return "\n".join(f"--- seat {seat_tag(p.seat)} (last keys {p.keys[-8:]}, pressed at revision {p.pressed_at}, "
-                     f"last output {now - p.last_output:.2f} s ago):\n{p.text()}" for p in players)
+                     f"{p.again} pressed again, last output {now - p.last_output:.2f} s ago):\n{p.text()}" for p in players)
 
 
 class Players:
@@ -112,7 +133,9 @@ class Players:
         match, revision, now = self.session.match, self.session.revision, time.monotonic()
         for player in self.players:
             held = match.held == player.seat
-            if not (held or (match.held is None and player.seat in match.awaiting())) or player.pressed_at == revision:
+            if not (held or (match.held is None and player.seat in match.awaiting())):
+                continue
+            if player.pressed_at == revision and min(now - player.last_output, now - player.pressed_when) < AGAIN:
                 continue
             drawn_since = player.last_output > self.changed_at or now - self.changed_at > UNCHANGED
             if now - player.last_output < QUIET or not drawn_since or not player.prompted():
@@ -120,7 +143,8 @@ class Players:
             count = min(9, len(match.legal(player.seat)))
             key = "1" if held else str((count - 1 if self.pick.random() < self.last else self.pick.randrange(count)) + 1)
             player.send(key.encode())
-            player.pressed_at = revision
+            player.again += player.pressed_at == revision
+            player.pressed_at, player.pressed_when = revision, now
             player.keys.append(key)
             self.presses += 1
 
@@ -176,4 +200,6 @@ def play_to_the_end(data_dir: Path, save_id: str, players: list[Seated], *, seed
     finally:
         table.close()
     wait_until(players, lambda: all("Game over" in p.text() for p in players), 30, "the end screen at every terminal")
+    again = sum(player.again for player in players)
+    assert again <= table.presses // 20, f"{again} of {table.presses} keys had to be pressed again:\n{screens(players)}"
     return table.presses
