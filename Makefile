@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench screenshots clean
+.PHONY: run check test bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/tabula
 
-test: $(STAMP)
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+test: check
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)

@@ -232,8 +232,9 @@ class Rules:
 
     # -- what a seat may know -------------------------------------------------------------------
 
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
-        """What ``viewer`` may see (None: a spectator). Never includes another seat's secrets."""
+    def view(self, state: State, viewer: int | None) -> Mapping[str, Any]:
+        """What ``viewer`` may see (None: a spectator), fitting ``view_type``. Never includes
+        another seat's secrets."""
         raise NotImplementedError
 
     def has_private(self, state: State, viewer: int) -> bool:

@@ -342,7 +342,7 @@ class Match:
         """The rules' view for ``viewer`` plus the log, the prompt and (if it acts, and
         ``choices``) its labelled choices."""
         decision, held = self.decision, self.held
-        data = self.rules.view(self.state, viewer)
+        data = dict(self.rules.view(self.state, viewer))
         data["log"] = self.log_lines(viewer)
         data["awaiting"] = list(self.awaiting())
         data["prompt"] = (CONFIRM_PROMPT if held is not None else self.words(decision.prompt_for(viewer)) if decision

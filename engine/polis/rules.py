@@ -47,7 +47,7 @@ class PolisRules(Rules):
         self.flow.start(state, *opening())
         return state
 
-    def view(self, state: dict[str, Any], viewer: int | None) -> PolisView:  # type: ignore[override]
+    def view(self, state: dict[str, Any], viewer: int | None) -> PolisView:
         return view_of(state, viewer)
 
     def has_private(self, state: dict[str, Any], viewer: int) -> bool:
