@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 Pos = tuple[int, int]
 DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))

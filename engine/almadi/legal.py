@@ -9,7 +9,8 @@ from engine.core.flow import EACH
 from .catalog import catalog
 from .characters import powers_of
 from .geometry import Pos
-from .realm import genie_destinations, grid_of, movable as movable_tiles, placements
+from .realm import genie_destinations, grid_of, placements
+from .realm import movable as movable_tiles
 
 GENIE_MOVES_PER_TURN = 3
 IMMEDIATE = ("martelin", "stall", "moon", "ruby")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .catalog import LETTERS
 from .geometry import Pos, columns, groups, longest_run, row_lengths, squares

@@ -7,7 +7,7 @@ as a grid {(row, column): tile_id}; ``faces`` maps tile ids to (type letter, sid
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from .catalog import ARROW, icons
 from .geometry import DIRECTIONS, Pos

@@ -13,7 +13,8 @@ empties the general supply ends the game.
 
 from __future__ import annotations
 
-from typing import Any, Collection, Mapping
+from collections.abc import Collection, Mapping
+from typing import Any
 
 from engine.core import rng
 from engine.core.contract import Option, Rules, Score, State

@@ -10,7 +10,8 @@ each place would activate).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.core.text import Words
 

@@ -14,8 +14,9 @@ with the reason (``why``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from engine.core.contract import Score
 from engine.core.scoring import ranking
