@@ -109,7 +109,7 @@ def check_objectives(objectives: list[tuple[int, bool]], players: int) -> None:
         raise OutOfRange(f"{len(objectives)} objectives, but only {4 + players} are laid out")
 
 
-def check_realm(shared: dict, players: list[dict], count: int) -> None:
+def check_realm(shared: dict[str, Any], players: list[dict[str, Any]], count: int) -> None:
     """A realm holds the starting strip and 16 more landscapes, of no type more than the supply has."""
     for seat, p in enumerate(players):
         rows = [p.get(f"row{r + 1}") or [] for r in range(ROWS)]

@@ -121,9 +121,11 @@ def recruitable(state: State) -> list[str]:
 def usable(state: State, effect: str) -> bool:
     """Whether an activated immediate effect can do anything now."""
     if effect == "martelin":
-        return state["decks"]["mosaic"] > 0
-    if effect == "stall":
-        return state["decks"]["stall"] > 0
-    if effect == "ruby":
-        return state["rubies"] > 0
-    return bool(moon_targets(state))
+        left: int = state["decks"]["mosaic"]
+    elif effect == "stall":
+        left = state["decks"]["stall"]
+    elif effect == "ruby":
+        left = state["rubies"]
+    else:
+        return bool(moon_targets(state))
+    return left > 0
