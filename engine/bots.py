@@ -3,7 +3,7 @@ level players see as Easy) and the search bot's levels ``normal`` and ``hard``."
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from engine.core.bots import Bot, GreedyBot, RandomBot
 

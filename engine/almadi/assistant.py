@@ -6,11 +6,22 @@ with, on a realm typed as rows of landscape letters.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
-from engine.assistant.forms import (EntryError, Field, Form, OutOfRange, Result, Total, entries_of, parse_integer,
-                                   score_result, seat_labels)
+from engine.assistant.forms import (
+    EntryError,
+    Field,
+    Form,
+    OutOfRange,
+    Result,
+    Total,
+    entries_of,
+    parse_integer,
+    score_result,
+    seat_labels,
+)
 
 from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER, hand_size, most_jars_on_a_side
 from .scoring import RealmInput, best_mosaic_palaces, score_table
@@ -98,7 +109,7 @@ def check_objectives(objectives: list[tuple[int, bool]], players: int) -> None:
         raise OutOfRange(f"{len(objectives)} objectives, but only {4 + players} are laid out")
 
 
-def check_realm(shared: dict, players: list[dict], count: int) -> None:
+def check_realm(shared: dict[str, Any], players: list[dict[str, Any]], count: int) -> None:
     """A realm holds the starting strip and 16 more landscapes, of no type more than the supply has."""
     for seat, p in enumerate(players):
         rows = [p.get(f"row{r + 1}") or [] for r in range(ROWS)]

@@ -7,7 +7,7 @@ here are rebuilt only when a different file set is loaded (e.g. a user override)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.core import components
 from engine.core.components import ComponentDataError, whole
@@ -68,7 +68,7 @@ POWERS = {
 }
 
 
-def _fail(record: dict[str, Any], problem: str) -> None:
+def _fail(record: dict[str, Any], problem: str) -> NoReturn:
     raise ComponentDataError(f"record {record.get('id')!r}: {problem}")
 
 
@@ -78,7 +78,7 @@ def side_of(value: Any) -> str | None:
     A side shows an arrow (``"arrow"``) or an effect (``"moon"``); a side showing several jars
     is the list of them (``["jar", "jar"]``): activating it activates every jar shown. Several
     jars on a side are ``"jar*2"`` in the rules (see ``icons``)."""
-    if value == ARROW or value in EFFECTS:
+    if isinstance(value, str) and (value == ARROW or value in EFFECTS):
         return value
     if isinstance(value, list) and value and all(icon == JAR for icon in value):
         return JAR if len(value) == 1 else f"{JAR}*{len(value)}"
@@ -190,15 +190,23 @@ def start_cell(start_id: str, row: int) -> str:
     return f"{start_id}.{row + 1}"
 
 
+def _validated_side(value: Any) -> str:
+    """A side of data the validators passed: ``side_of`` knows it."""
+    side = side_of(value)
+    if side is None:
+        raise ComponentDataError(f"{value!r} is not a side")
+    return side
+
+
 def _build(files: tuple[components.ComponentData, ...]) -> Catalog:
     landscapes, starts, objectives, characters = files
     faces: dict[str, tuple[str, tuple[str, str, str, str]]] = {}
     for record in landscapes.records:
-        sides = record["sides"]
-        faces[record["id"]] = (LETTERS[record["type"]], tuple(side_of(sides[name]) for name in SIDE_NAMES))
+        top, right, bottom, left = (_validated_side(record["sides"][name]) for name in SIDE_NAMES)
+        faces[record["id"]] = (LETTERS[record["type"]], (top, right, bottom, left))
     for record in starts.records:
         for row, kind in enumerate(record["rows"]):
-            faces[start_cell(record["id"], row)] = (LETTERS[kind], ("", side_of(record["right"][row]), "", ""))
+            faces[start_cell(record["id"], row)] = (LETTERS[kind], ("", _validated_side(record["right"][row]), "", ""))
     return Catalog(
         faces=faces,
         starts={r["id"]: r for r in starts.records},
@@ -208,20 +216,21 @@ def _build(files: tuple[components.ComponentData, ...]) -> Catalog:
     )
 
 
-_last: list = [None, None]
+_last: tuple[components.ComponentData, Catalog] | None = None
 """(the landscapes file the current catalog was built from, that catalog)."""
 
 
 def catalog() -> Catalog:
     # The core caches files all together and clears them all together, so while the
     # landscapes file is the same object the other three are unchanged too.
+    global _last
     landscapes = components.load(GAME, "landscapes", validate_landscapes)
-    if landscapes is not _last[0]:
+    if _last is None or landscapes is not _last[0]:
         files = (
             landscapes,
             components.load(GAME, "starts", validate_starts),
             components.load(GAME, "objectives", validate_objectives),
             components.load(GAME, "characters", validate_characters),
         )
-        _last[:] = [landscapes, _build(files)]
+        _last = landscapes, _build(files)
     return _last[1]

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from .geometry import Pos, columns, groups, row_lengths, touching
 
@@ -37,7 +38,8 @@ def powers_of(played: list[str], characters: Mapping[str, Mapping[str, Any]]) ->
     return {characters[cid]["power"] for cid in played}
 
 
-def end_game_points(played: list[str], characters: Mapping[str, Mapping[str, Any]], grid: dict[Pos, str], facts: Mapping[str, Any]) -> int:
+def end_game_points(played: list[str], characters: Mapping[str, Mapping[str, Any]], grid: dict[Pos, str],
+                    facts: Mapping[str, Any]) -> int:
     return sum(
         END_GAME[characters[cid]["power"]](grid, facts) for cid in played if characters[cid]["category"] == "scoring"
     )

@@ -19,8 +19,21 @@ from . import targets
 from .actions import add_effects, complete_objectives, effect_amount, use_effect
 from .catalog import catalog
 from .choices import Done, GenieTile, MoonObjective, MoveTo, SwapTile, SwapWith, UseEffect
-from .legal import (GENIE_MOVES_PER_TURN, IMMEDIATE, can_use_genie, destinations, moon_targets, movable, pairs, powers,
-                    realm_positions, recruitable, swap_partners, swappable, usable)
+from .legal import (
+    GENIE_MOVES_PER_TURN,
+    IMMEDIATE,
+    can_use_genie,
+    destinations,
+    moon_targets,
+    movable,
+    pairs,
+    powers,
+    realm_positions,
+    recruitable,
+    swap_partners,
+    swappable,
+    usable,
+)
 from .realm import fired_by, grid_of
 from .text import EFFECT_LABELS
 from .turn import DONE, TurnStep, mover
@@ -114,7 +127,7 @@ class Effects(TurnStep):
                 if owner is None:
                     return Say("Moon: take '{oid:objective}' from the middle", oid=oid), hint
                 return Say("Moon: take '{oid:objective}' from {owner:seat}", oid=oid, owner=owner), hint
-        effect = choice.args.effect
+        effect = choice.args_as(UseEffect).effect
         count = pending["effects"][effect]
         return (EFFECT_LABELS[effect][effect_amount(effect, powers(state)) - 1],
                 Say("{count} activated", count=count) if count > 1 else "")
@@ -187,8 +200,9 @@ def move_tiles(state: State, moves: dict[str, tuple[int, int]]) -> None:
     if logging(state):
         moved = [[tile, list(origins[tile]), list(pos)] for tile, pos in moves.items()]
         if len(moved) == 1:
-            add_log(state, Say("{seat:seat}'s Genie moves the {tile:tile} from {origin:where} to {to:where}; {fired:fired}.",
-                               seat=mover(state), tile=moved[0][0], origin=moved[0][1], to=moved[0][2], fired=fired))
+            add_log(state, Say("{seat:seat}'s Genie moves the {tile:tile} from {origin:where} to {to:where}; "
+                               "{fired:fired}.", seat=mover(state), tile=moved[0][0], origin=moved[0][1],
+                               to=moved[0][2], fired=fired))
         else:
             add_log(state, Say("{seat:seat}'s Genie moves the {tile:tile} from {origin:where} to {to:where} and the "
                                "{other:tile} from {other_origin:where} to {other_to:where}; {fired:fired}.",
@@ -207,13 +221,16 @@ class GenieTo(TurnStep):
         return [to_choice(seat, row, col) for row, col in destinations(state, frame["tile"])]
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        move_tiles(state, {frame["tile"]: (choice.args.row, choice.args.col)})
+        to = choice.args_as(MoveTo)
+        move_tiles(state, {frame["tile"]: (to.row, to.col)})
         complete_objectives(state)
         flow.push({"step": "settle"})
 
     def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
-        pos = choice.args.row, choice.args.col
-        return Say("To {pos:where}", pos=list(pos)), Say("{fired:fired}", fired=fired_by_moves(state, {frame["tile"]: pos}))
+        to = choice.args_as(MoveTo)
+        pos = to.row, to.col
+        return (Say("To {pos:where}", pos=list(pos)),
+                Say("{fired:fired}", fired=fired_by_moves(state, {frame["tile"]: pos})))
 
     def prompt(self, state: State, frame: Frame) -> Say:
         tile = frame["tile"]
@@ -232,13 +249,13 @@ class GenieWith(TurnStep):
         return [tile_choice(SwapWith, seat, other, *pos) for other, pos in swap_partners(state, frame["tile"])]
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        move_tiles(state, self._swap(state, frame["tile"], choice.args.tile))
+        move_tiles(state, self._swap(state, frame["tile"], choice.args_as(SwapWith).tile))
         state["pending"]["swapped"] = True
         complete_objectives(state)
         flow.push({"step": "settle"})
 
     def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
-        other = choice.args.tile
+        other = choice.args_as(SwapWith).tile
         label = Say("Swap with the {tile:tile} at {at:where}", tile=other, at=list(realm_positions(state)[other]))
         return label, Say("{fired:fired}", fired=fired_by_moves(state, self._swap(state, frame["tile"], other)))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 Pos = tuple[int, int]
 DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -48,15 +48,15 @@ def longest_run(grid: Mapping[Pos, str], letter: str, dr: int, dc: int) -> int:
 def squares(grid: Mapping[Pos, str]) -> Iterator[tuple[str, str, str, str]]:
     """The four letters of every fully occupied 2x2 block."""
     for (row, col), kind in grid.items():
-        block = (grid.get((row, col + 1)), grid.get((row + 1, col)), grid.get((row + 1, col + 1)))
-        if None not in block:
-            yield (kind, *block)
+        right, below, diagonal = grid.get((row, col + 1)), grid.get((row + 1, col)), grid.get((row + 1, col + 1))
+        if right is not None and below is not None and diagonal is not None:
+            yield kind, right, below, diagonal
 
 
 def columns(grid: Mapping[Pos, str], rows: range = range(4)) -> dict[int, list[str | None]]:
     """Column -> letters in ``rows`` (None where empty), for the columns right of the start."""
     result: dict[int, list[str | None]] = {}
-    for row, col in grid:
+    for _, col in grid:
         if col >= 1 and col not in result:
             result[col] = [grid.get((r, col)) for r in rows]
     return result

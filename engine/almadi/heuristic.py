@@ -22,7 +22,7 @@ def estimate(state: State, seat: int) -> float:
     """Current score lead, plus a little for cards that may score later and effects not yet used;
     while a taken tile waits to be placed, the best placement's lead."""
     record = state["seats"][seat]
-    potential = CARD_POTENTIAL * (record["mosaics"] + record["stalls"])
+    potential: float = CARD_POTENTIAL * (record["mosaics"] + record["stalls"])
     pending = state["pending"]
     now = phase(state)
     if now == "place" and state["current"] == seat:

@@ -9,7 +9,8 @@ from engine.core.flow import EACH
 from .catalog import catalog
 from .characters import powers_of
 from .geometry import Pos
-from .realm import genie_destinations, grid_of, movable as movable_tiles, placements
+from .realm import genie_destinations, grid_of, placements
+from .realm import movable as movable_tiles
 
 GENIE_MOVES_PER_TURN = 3
 IMMEDIATE = ("martelin", "stall", "moon", "ruby")
@@ -120,9 +121,11 @@ def recruitable(state: State) -> list[str]:
 def usable(state: State, effect: str) -> bool:
     """Whether an activated immediate effect can do anything now."""
     if effect == "martelin":
-        return state["decks"]["mosaic"] > 0
-    if effect == "stall":
-        return state["decks"]["stall"] > 0
-    if effect == "ruby":
-        return state["rubies"] > 0
-    return bool(moon_targets(state))
+        left: int = state["decks"]["mosaic"]
+    elif effect == "stall":
+        left = state["decks"]["stall"]
+    elif effect == "ruby":
+        left = state["rubies"]
+    else:
+        return bool(moon_targets(state))
+    return left > 0

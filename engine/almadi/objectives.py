@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Required, TypedDict
 
 from .catalog import LETTERS
 from .geometry import Pos, columns, groups, longest_run, row_lengths, squares
@@ -11,7 +12,17 @@ ALL_TYPES = frozenset(LETTERS.values())
 PLURALS = {"oasis": "Oases", "caravan": "Caravans", "market": "Markets", "palace": "Palaces"}
 
 
-def met(requirement: Mapping[str, Any], grid: dict[Pos, str], holdings: Mapping[str, int]) -> bool:
+class Requirement(TypedDict, total=False):
+    """An objective card's requirement: its kind and the fields it needs (catalog.REQUIREMENT_FIELDS)."""
+
+    kind: Required[str]
+    type: str
+    n: int
+    mosaics: int
+    stalls: int
+
+
+def met(requirement: Requirement, grid: dict[Pos, str], holdings: Mapping[str, int]) -> bool:
     """``grid``: (row, column) -> type letter; ``holdings``: mosaics, stalls, rubies."""
     kind = requirement["kind"]
     letter = LETTERS.get(requirement.get("type", ""), "")
@@ -41,7 +52,7 @@ def met(requirement: Mapping[str, Any], grid: dict[Pos, str], holdings: Mapping[
     raise ValueError(f"unknown requirement {kind!r}")
 
 
-def describe(requirement: Mapping[str, Any]) -> str:
+def describe(requirement: Requirement) -> str:
     kind = requirement["kind"]
     name = PLURALS.get(requirement.get("type", ""), "")
     n = requirement.get("n")

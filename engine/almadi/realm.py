@@ -7,7 +7,8 @@ as a grid {(row, column): tile_id}; ``faces`` maps tile ids to (type letter, sid
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .catalog import ARROW, icons
 from .geometry import DIRECTIONS, Pos
@@ -17,7 +18,8 @@ Grid = dict[Pos, str]
 REALM_ROWS = range(4)
 
 
-def grid_of(realm: Iterable[list]) -> Grid:
+def grid_of(realm: Iterable[list[Any]]) -> Grid:
+    """``realm``: the state's ``[row, column, tile_id]`` entries."""
     return {(row, col): tile for row, col, tile in realm}
 
 
@@ -100,6 +102,7 @@ def placements(grid: Grid, rows: Iterable[int]) -> list[Pos]:
     spots = set()
     for row in rows:
         for (r, c) in grid:
+            candidates: tuple[Pos, ...]
             if r == row:
                 candidates = ((row, c - 1), (row, c + 1))
             elif r == row - 1 or r == row + 1:
@@ -127,7 +130,7 @@ def genie_destinations(grid: Grid, origin: Pos, forbidden: Pos | None, any_row: 
     return sorted(spots)
 
 
-def movable(grid: Grid, forbidden: Mapping[str, Pos], any_row: bool) -> list[tuple[str, Pos]]:
+def movable(grid: Grid, forbidden: Mapping[str, Pos | None], any_row: bool) -> list[tuple[str, Pos]]:
     """Tiles right of the start that have at least one Genie destination (see above)."""
     touching: dict[Pos, set[Pos]] = {}
     for (r, c) in grid:

@@ -13,9 +13,11 @@ empties the general supply ends the game.
 
 from __future__ import annotations
 
-from typing import Any, Collection, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import rng
+from engine.core.choices import Target
 from engine.core.contract import Option, Rules, Score, State
 from engine.core.flow import Flow
 from engine.core.state import copy_state
@@ -86,7 +88,7 @@ class AlmadiRules(Rules):
             record["hand"] = sorted(mine[:len(record["hand"])])
         return twin
 
-    def targets(self, state: State) -> Collection[str]:
+    def targets(self, state: State) -> list[Target]:
         return targets.on_the_table(state)
 
     # -- scores ---------------------------------------------------------------------------------

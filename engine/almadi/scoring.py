@@ -138,7 +138,8 @@ def realm_inputs(state: State) -> list[RealmInput]:
         pairs = "effect_pairs" in powers_of(seat["played"], cat.characters)
         jars = activated_jars(tiles, cat.faces, pairs)
         owned = [(cat.objectives[o["id"]]["points"], o["done"]) for o in seat["objectives"]]
-        facts = {"jars": jars, "mosaics": seat["mosaics"], "stalls": seat["stalls"], "rubies": seat["rubies"], "objectives": owned}
+        facts = {"jars": jars, "mosaics": seat["mosaics"], "stalls": seat["stalls"], "rubies": seat["rubies"],
+                 "objectives": owned}
         realms.append(RealmInput(
             grid=grid, jars=jars, mosaics=seat["mosaics"], stalls=seat["stalls"], objectives=owned,
             rubies=seat["rubies"], character_points=end_game_points(seat["played"], cat.characters, grid, facts),

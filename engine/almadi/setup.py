@@ -11,16 +11,15 @@ Which seat or pile comes next is read off the state: a draw comes back until non
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
-from typing import Sequence
 
+from engine.core import rng
 from engine.core.contract import Choice, State
 from engine.core.flow import Ask, Auto, Draw, Frame, Stack
 from engine.core.log import add_log, logging
 from engine.core.text import Say
-
-from engine.core import rng
 
 from .catalog import DECK_SIZE, EFFECTS, LETTERS, RUBIES, TILES_PER_TYPE, TYPES, catalog, hand_size, start_cell
 from .choices import DealtCharacter, FirstPlayer, KeepPair, MiddleObjective, StartTile
@@ -66,7 +65,8 @@ def first_frames(state: State) -> list[Frame]:
 
 
 def _in_turn_order(state: State, k: int) -> int:
-    return (state["first"] + k) % len(state["seats"])
+    first: int = state["first"]
+    return (first + k) % len(state["seats"])
 
 
 def _next_start_seat(state: State) -> int | None:
@@ -100,11 +100,12 @@ class First(Draw):
         return [first_choice(seat) for seat in range(len(state["names"]))]
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        state["first"] = state["current"] = choice.args.seat
-        add_log(state, Say("{seat:seat} is the first player.", seat=choice.args.seat))
+        seat = choice.args_as(FirstPlayer).seat
+        state["first"] = state["current"] = seat
+        add_log(state, Say("{seat:seat} is the first player.", seat=seat))
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, str]:
-        return Say("{seat:seat}", seat=choice.args.seat), ""
+        return Say("{seat:seat}", seat=choice.args_as(FirstPlayer).seat), ""
 
     def prompt(self, state: State, frame: Frame) -> str:
         return "Draw the first player"
@@ -119,7 +120,7 @@ class Starts(Draw):
         return [start_choice(sid) for sid in sorted(catalog().starts) if sid not in taken]
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        seat, start = _next_start_seat(state), choice.args.start
+        seat, start = _next_start_seat(state), choice.args_as(StartTile).start
         record = state["seats"][seat]
         record["start"] = start
         record["realm"] = [[row, 0, start_cell(start, row)] for row in range(4)]
@@ -128,7 +129,7 @@ class Starts(Draw):
             flow.push(frame)
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
-        start = choice.args.start
+        start = choice.args_as(StartTile).start
         record = catalog().starts[start]
         rows = " ".join(LETTERS[kind] for kind in record["rows"])
         return (Say("Starting tile {start}", start=start),
@@ -148,7 +149,7 @@ class Objectives(Draw):
         return [objective_choice(oid) for oid in pile if oid not in state["middle"]]
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        oid = choice.args.objective
+        oid = choice.args_as(MiddleObjective).objective
         card = catalog().objectives[oid]
         state["middle"].append(oid)
         if logging(state):
@@ -158,7 +159,7 @@ class Objectives(Draw):
             flow.push(frame)
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
-        oid = choice.args.objective
+        oid = choice.args_as(MiddleObjective).objective
         card = catalog().objectives[oid]
         return Say("{oid:objective}", oid=oid), Say("{colour}, {points} points", colour=card["colour"],
                                                      points=card["points"])
@@ -176,7 +177,8 @@ class Deal(Draw):
         return [dealt_choice(cid) for cid in sorted(catalog().characters) if cid not in dealt]
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        seat, cid = _next_deal_seat(state), choice.args.character
+        seat, cid = _next_deal_seat(state), choice.args_as(DealtCharacter).character
+        assert seat is not None, "the deal comes back only while a seat is owed a card"
         record = state["seats"][seat]
         record["dealt"] = sorted(record["dealt"] + [cid])
         size = hand_size(len(state["seats"]))
@@ -189,7 +191,7 @@ class Deal(Draw):
             flow.push(frame)
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
-        cid = choice.args.character
+        cid = choice.args_as(DealtCharacter).character
         card = catalog().characters[cid]
         return Say("{cid:character}", cid=cid), Say("{title}, {cost} rubies", title=card["title"], cost=card["cost"])
 
@@ -241,7 +243,7 @@ class Keep(Ask):
         return [keep_choice(pair, last) for pair in combinations(state["seats"][frame["seat"]]["dealt"], 2)]
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        seat, pair = frame["seat"], choice.args
+        seat, pair = frame["seat"], choice.args_as(KeepPair)
         state["seats"][seat]["hand"] = [pair.first, pair.second]
         if logging(state):
             add_log(state, Say("You keep {first:character} and {second:character}.", first=pair.first,
@@ -249,7 +251,7 @@ class Keep(Ask):
                     only=[seat], others=Say("{seat:seat} keeps 2 characters.", seat=seat))
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, str]:
-        pair = choice.args
+        pair = choice.args_as(KeepPair)
         return Say("Keep {first:character} and {second:character}", first=pair.first, second=pair.second), ""
 
     def prompt(self, state: State, frame: Frame) -> str:

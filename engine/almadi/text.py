@@ -10,14 +10,17 @@ each place would activate).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.core.text import Words
 
 from .catalog import TYPE_OF_LETTER, catalog, icons
 from .objectives import describe
 
-EFFECT_TITLES = {"genie": "Genie", "martelin": "Martelin", "stall": "Stall", "moon": "Moon", "ruby": "Ruby", "jar": "Jar"}
+EFFECT_TITLES = {
+    "genie": "Genie", "martelin": "Martelin", "stall": "Stall", "moon": "Moon", "ruby": "Ruby", "jar": "Jar",
+}
 EFFECT_LABELS = {
     "martelin": ("Martelin: draw a mosaic card", "Martelin: draw 2 mosaic cards"),
     "stall": ("Stall: draw a stall card", "Stall: draw 2 stall cards"),
@@ -71,7 +74,8 @@ def objective_text(oid: str) -> str:
 
 
 def character_name(cid: str) -> str:
-    return catalog().characters[cid]["name"]
+    name: str = catalog().characters[cid]["name"]
+    return name
 
 
 def characters_text(cids: Sequence[str]) -> str:

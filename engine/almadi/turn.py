@@ -8,8 +8,9 @@ In the characters variant a character may be recruited at any decision of the tu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 from engine.core.contract import Choice, State
 from engine.core.flow import Ask, Auto, Draw, Frame, Stack, Step
@@ -41,7 +42,7 @@ def place_choice(seat: int, row: int, col: int) -> Choice:
     return Choice.of(PlaceAt(row, col), target=targets.cell(seat, row, col))
 
 
-class _Outcomes(dict):
+class _Outcomes(dict[str, Choice]):
     """Tile id -> the chance outcome drawing it, made once (a supply draw lists up to 88)."""
 
     def __missing__(self, tile: str) -> Choice:
@@ -59,7 +60,8 @@ def recruit_choices(state: State) -> list[Choice]:
 
 def mover(state: State) -> int:
     """The seat whose turn it is."""
-    return state["current"]
+    seat: int = state["current"]
+    return seat
 
 
 class TurnStep(Ask):
@@ -70,7 +72,7 @@ class TurnStep(Ask):
     settles: ClassVar[bool] = False
 
     def actor(self, state: State, frame: Frame) -> int:
-        return state["current"]
+        return mover(state)
 
     def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         own = self.own_options(state, frame)
@@ -88,7 +90,8 @@ class TurnStep(Ask):
         if isinstance(choice.args, Recruit):
             cid = choice.args.character
             character = catalog().characters[cid]
-            label = ("Recruit {cid:character} from your hand ({cost} rubies)" if cid in state["seats"][state["current"]]["hand"]
+            in_hand = cid in state["seats"][state["current"]]["hand"]
+            label = ("Recruit {cid:character} from your hand ({cost} rubies)" if in_hand
                      else "Recruit {cid:character} from the display ({cost} rubies)")
             return Say(label, cid=cid, cost=character["cost"]), character["text"]
         return self.own_describe(state, frame, choice)
@@ -125,14 +128,16 @@ class Take(TurnStep):
         return [take_choice(row, index) for row in range(4) for index in range(2) if board[row][index] is not None]
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        row, index = choice.args.row, choice.args.index
+        take = choice.args_as(TakeSlot)
+        row, index = take.row, take.index
         tile = state["board"][row][index]
         state["board"][row][index] = None
         state["pending"].update(row=row, slot=index, tile=tile)
         flow.push({"step": "place"})
 
     def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
-        row, index = choice.args.row, choice.args.index
+        take = choice.args_as(TakeSlot)
+        row, index = take.row, take.index
         tile = state["board"][row][index]
         places = [[*pos, fired_here(state, tile, pos)] for pos in legal_placements(state, row)]
         return (Say("{tile:tile} from row {row}", tile=tile, row=row + 1),
@@ -157,7 +162,8 @@ class Place(TurnStep):
         return [place_choice(seat, row, col) for row, col in legal_placements(state)]
 
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        pos = choice.args.row, choice.args.col
+        place = choice.args_as(PlaceAt)
+        pos = place.row, place.col
         seat = state["current"]
         pending = state["pending"]
         tile = pending["tile"]
@@ -175,9 +181,10 @@ class Place(TurnStep):
         flow.push({"step": "settle"})
 
     def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
-        pos = [choice.args.row, choice.args.col]
-        return (Say("At {pos:where}", pos=pos),
-                Say("{fired:fired}", fired=fired_here(state, state["pending"]["tile"], tuple(pos))))
+        place = choice.args_as(PlaceAt)
+        pos = place.row, place.col
+        return (Say("At {pos:where}", pos=list(pos)),
+                Say("{fired:fired}", fired=fired_here(state, state["pending"]["tile"], pos)))
 
     def prompt(self, state: State, frame: Frame) -> Say:
         pending = state["pending"]
@@ -214,7 +221,7 @@ class SupplyDraw(Draw):
         return tuple(map(OUTCOMES.__getitem__, state["supply"]))
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
-        tile = choice.args.tile
+        tile = choice.args_as(SupplyTile).tile
         return Say("{name:tile} {tile}", name=tile, tile=tile), Say("{tile:edges}", tile=tile)
 
 
@@ -224,12 +231,12 @@ class Fill(SupplyDraw):
     name = "fill"
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        tile, row = choice.args.tile, frame["row"]
+        tile, row = choice.args_as(SupplyTile).tile, frame["row"]
         state["supply"].remove(tile)
         state["board"][row][frame["slot"]] = tile
         if logging(state):
-            add_log(state, Say("The {name:tile} {tile} is laid on row {row} of the central board.", name=tile, tile=tile,
-                               row=row + 1))
+            add_log(state, Say("The {name:tile} {tile} is laid on row {row} of the central board.", name=tile,
+                               tile=tile, row=row + 1))
 
     def prompt(self, state: State, frame: Frame) -> Say:
         return Say("Draw a landscape for row {row} of the central board", row=frame["row"] + 1)
@@ -241,7 +248,7 @@ class Refill(SupplyDraw):
     name = "refill"
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        tile, pending = choice.args.tile, state["pending"]
+        tile, pending = choice.args_as(SupplyTile).tile, state["pending"]
         state["supply"].remove(tile)
         state["board"][pending["row"]][pending["slot"]] = tile
         if logging(state):

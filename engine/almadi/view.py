@@ -2,7 +2,9 @@
 by field (``AlmadiView``): a seat's hand and the characters dealt to it are in its own view only."""
 
 
-from typing_extensions import NotRequired, TypedDict
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from engine.core.contract import State
 from engine.core.seats import seat_tag

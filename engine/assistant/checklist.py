@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, TypeVar
 
 from engine.core import rng
 from engine.core.seats import seat_tag
@@ -33,8 +34,8 @@ class Checklist:
     draws: tuple[Draw, ...]
 
     def progress(self, ticked: Sequence[str]) -> tuple[int, int]:
-        ticked = set(ticked)
-        return sum(1 for step in self.steps if step.id in ticked), len(self.steps)
+        done = set(ticked)
+        return sum(1 for step in self.steps if step.id in done), len(self.steps)
 
 
 @dataclass(frozen=True)
@@ -57,14 +58,17 @@ def steps_for(rules: Sequence[StepRule], players: int) -> tuple[Step, ...]:
     return tuple(step for rule in rules if (step := rule.for_players(players)) is not None)
 
 
-def drawer(seed: int) -> dict:
+T = TypeVar("T")
+
+
+def drawer(seed: int) -> dict[str, Any]:
     """An RNG state for the draws of one checklist; the same seed gives the same draws."""
-    state: dict = {}
+    state: dict[str, Any] = {}
     rng.seed_state(state, seed)
     return state
 
 
-def shuffled(state: dict, items: Sequence) -> list:
+def shuffled(state: dict[str, Any], items: Sequence[T]) -> list[T]:
     result = list(items)
     rng.shuffle(state, result)
     return result

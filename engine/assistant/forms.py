@@ -14,8 +14,9 @@ with the reason (``why``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from engine.core.contract import Score
 from engine.core.scoring import ranking
@@ -311,7 +312,7 @@ def describe_typed(pattern: str) -> str:
 
 
 def score_result(scores: list[Score], labels: Sequence[str],
-                 tiebreak: Callable[[int], tuple] = lambda seat: (), notes: Sequence[str] = ()) -> Result:
+                 tiebreak: Callable[[int], tuple[Any, ...]] = lambda seat: (), notes: Sequence[str] = ()) -> Result:
     """The breakdown table (a row per category, a column per player) and the winners."""
     rows = breakdown_rows([score.breakdown for score in scores])
     rows.append(["Total", *(str(s.total) for s in scores)])

@@ -1,29 +1,40 @@
-"""The games the table assistant knows. Each has a module ``engine.<game>.assistant`` with
-
-    TITLE: str
-    PLAYER_COUNTS: tuple[int, ...]
-    def setup_checklist(players: int, seed: int) -> Checklist
-    FORMS: tuple[Form, ...]                       # round helpers and score sheets
-    def player_labels(players: int) -> list[str]  # how the sheets name the players
-"""
+"""The games the table assistant knows. Each has a module ``engine.<game>.assistant`` that is a
+``GameAssistant``."""
 
 from __future__ import annotations
 
 from importlib import import_module
-from types import ModuleType
+from typing import Protocol, cast
 
+from .checklist import Checklist
 from .forms import Form
 
 GAME_IDS = ("thebai", "almadi", "polis", "pantheon")
 
 
-def assistant_for(game_id: str) -> ModuleType:
+class GameAssistant(Protocol):
+    """What the module ``engine.<game>.assistant`` of a game the assistant knows holds."""
+
+    TITLE: str
+    PLAYER_COUNTS: tuple[int, ...]
+    FORMS: tuple[Form, ...]
+    """Round helpers and score sheets."""
+
+    def setup_checklist(self, players: int, seed: int) -> Checklist: ...
+
+    def player_labels(self, players: int) -> list[str]:
+        """How the sheets name the players."""
+        ...
+
+
+def assistant_for(game_id: str) -> GameAssistant:
     if game_id not in GAME_IDS:
         raise KeyError(f"the table assistant has no game {game_id!r}")
-    return import_module(f"engine.{game_id}.assistant")
+    return cast(GameAssistant, import_module(f"engine.{game_id}.assistant"))
 
 
-def form_for(game_id: str, form_id: str) -> Form:
+def form_for(game_id: str, form_id: object) -> Form:
+    """The form ``form_id`` of the game (as a sheet file gives it: KeyError unless it names one)."""
     for form in assistant_for(game_id).FORMS:
         if form.id == form_id:
             return form

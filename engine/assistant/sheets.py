@@ -12,11 +12,12 @@ Checklists are rebuilt from (game, players, seed), so only the ticks are progres
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .checklist import Checklist
-from .forms import Evaluation, Form, Problem, evaluate
+from .forms import Evaluation, Field, Form, Problem, evaluate
 from .games import GAME_IDS, assistant_for, form_for
 
 FORM_KEYS = ("kind", "game", "form", "title", "players", "shared", "entries", "finished")
@@ -142,7 +143,8 @@ def read_score_sheet(game: str, data: Any) -> dict[str, Any]:
     form = next((f for f in forms if f.id == form_id), None)
     if form is None:
         known = ", ".join(f.id for f in forms)
-        raise SheetError("form", f"{form_id!r} is not a score sheet of {assistant_for(game).TITLE} (it has: {known})"[:200])
+        raise SheetError("form", f"{form_id!r} is not a score sheet of {assistant_for(game).TITLE} "
+                                 f"(it has: {known})"[:200])
     names = read_players(game, data.get("players"))
     shared = read_values(form.shared, data.get("shared", {}), "shared")
     entries = data.get("entries")
@@ -185,7 +187,7 @@ def read_players(game: str, players: Any) -> list[str]:
     return list(players)
 
 
-def read_values(fields, raw: Any, where: str) -> dict[str, str]:
+def read_values(fields: Sequence[Field], raw: Any, where: str) -> dict[str, str]:
     if not isinstance(raw, dict):
         raise SheetError(where, f"expected an object of fields, got {kind_of(raw)}")
     keys = [f.key for f in fields]
