@@ -115,18 +115,19 @@ def first_style(strip: Strip) -> Style | None:
 
 
 class LeftGutter(OptionList):
-    """An OptionList with a gutter of ``gutter`` cells on its left (for a cursor mark)."""
+    """An OptionList with a gutter of ``left_gutter`` cells on its left (for a cursor mark). Not
+    named ``gutter``: that is Widget's padding and border, which Textual reads on a click."""
 
-    gutter = 0
+    left_gutter = 0
 
     def _get_left_gutter_width(self) -> int:
-        return self.gutter
+        return self.left_gutter
 
 
 # -- the footer ---------------------------------------------------------------------------------
 
 
-def footer_ready(footer: Widget) -> None:
+def footer_ready(footer: Footer) -> None:
     """Tell Textual's Footer that the screen's bindings are known (it composes nothing before)."""
     footer._bindings_ready = True
 

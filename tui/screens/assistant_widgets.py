@@ -24,7 +24,7 @@ class CursorList(LeftGutter):
     cursor reads in plain text and under NO_COLOR, and only the active list shows one), and
     that stops at the ends instead of wrapping around: Down once too often stays at the bottom."""
 
-    gutter = GUTTER
+    left_gutter = GUTTER
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
