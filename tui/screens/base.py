@@ -11,13 +11,21 @@ is always followed by a newer one, so it is safe to drop.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import events
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
 from tui.compat import forget_styles_cache
 
+if TYPE_CHECKING:
+    from tui.app import TabulaApp
+
 
 class LatestSizeOnly:
+    if TYPE_CHECKING:
+        app: TabulaApp  # a Tabula screen is only ever shown by the Tabula app
+
     def on_resize(self, event: events.Resize) -> None:
         if event.size != self.app.size:
             event.prevent_default()
