@@ -11,9 +11,10 @@ is always followed by a newer one, so it is safe to drop.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
-from textual import events
+from textual import events, getters
+from textual.app import App
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
 from tui.compat import forget_styles_cache
@@ -22,11 +23,13 @@ if TYPE_CHECKING:
     from tui.app import TabulaApp
 
 
-class LatestSizeOnly:
-    if TYPE_CHECKING:
-        app: TabulaApp  # a Tabula screen is only ever shown by the Tabula app
+class InAnApp(Protocol):
+    @property
+    def app(self) -> App[Any]: ...
 
-    def on_resize(self, event: events.Resize) -> None:
+
+class LatestSizeOnly:
+    def on_resize(self: InAnApp, event: events.Resize) -> None:
         if event.size != self.app.size:
             event.prevent_default()
 
@@ -45,8 +48,10 @@ class ForgetsItsLines:
 
 
 class TabulaScreen(LatestSizeOnly, ForgetsItsLines, Screen[ScreenResultType]):
-    pass
+    if TYPE_CHECKING:  # shown by the Tabula app only (Textual's getters.app would check it on every use)
+        app = getters.app(TabulaApp)
 
 
 class TabulaModal(LatestSizeOnly, ForgetsItsLines, ModalScreen[ScreenResultType]):
-    pass
+    if TYPE_CHECKING:
+        app = getters.app(TabulaApp)

@@ -33,7 +33,7 @@ MENU = (
 )
 
 
-class HomeScreen(TabulaScreen):
+class HomeScreen(TabulaScreen[None]):
     BINDINGS = [Binding(key, f"open('{item}')", label, show=False) for item, label, key in MENU]
 
     def __init__(self) -> None:

@@ -39,7 +39,7 @@ def parse_seed(text: str) -> int | None:
     return int(text) if text else None
 
 
-class NewGameScreen(TabulaScreen):
+class NewGameScreen(TabulaScreen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Start"),

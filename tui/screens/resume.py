@@ -96,7 +96,7 @@ class SeatPicker(TabulaModal[str | None]):
         self.dismiss(event.option_id)
 
 
-class ResumeScreen(TabulaScreen):
+class ResumeScreen(TabulaScreen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "open", "Resume"),

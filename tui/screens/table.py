@@ -9,7 +9,8 @@ worker, catching up with other terminals, seats) is the ``TableController``
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from collections.abc import Callable
+from functools import partial
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,12 +38,11 @@ from tui.widgets.footer import Footer
 from tui.widgets.game_log import GameLog
 from tui.widgets.scores import ScoreSummary
 
-
 SLOW_ANSWER = 0.25
 """Seconds a move may take before its choice list dims."""
 
 
-class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
+class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
     BINDINGS = [
         *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({n})", show=False)
           for n, key in enumerate(CHOICE_KEYS, start=1)),
@@ -140,7 +140,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
     def panel_widgets(self, place: str) -> ComposeResult:
         for panel in self.panels:
             if panel.place == place:
-                classes = "panel" + (" player" if panel.seat is not None else "") + (" private" if panel.private else "")
+                classes = ("panel" + (" player" if panel.seat is not None else "")
+                           + (" private" if panel.private else ""))
                 title = panel.title if panel.seat is None else seat_label(self.names, panel.seat)
                 yield BoardPanel(title, id=panel.widget_id, classes=classes)
 
@@ -259,8 +260,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
             return  # the game moved on (or the device was passed) while it was worked out
         self.notify("\n".join(hint_lines(hint)), title=f"Hint for {seat_label(state.names, hint.seat)}", timeout=15)
         choices = self.query_one("#choices", ChoiceList)
-        best = next((n for n, c in enumerate(choices.choices) if hint.suggestions and c.id == hint.suggestions[0].choice),
-                    None)
+        best = next((n for n, c in enumerate(choices.choices)
+                     if hint.suggestions and c.id == hint.suggestions[0].choice), None)
         if best is not None:
             choices.highlight_choice(best)
 
@@ -368,8 +369,9 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
 
     def show_scores(self, state: TableState) -> None:
         """The running totals, labelled with what they count; on one line under 40 rows."""
-        self.query_one("#scores", ScoreSummary).show(state.names, state.scores, state.awaiting, meaning=state.running_score,
-                                                     ended_now=state.if_ended_now, compact=self.has_class("-short"))
+        self.query_one("#scores", ScoreSummary).show(state.names, state.scores, state.awaiting,
+                                                     meaning=state.running_score, ended_now=state.if_ended_now,
+                                                     compact=self.has_class("-short"))
 
     def show_log(self, state: TableState) -> None:
         """The log, what the others did since the viewer's last move marked (and counted in the title)."""
@@ -379,11 +381,12 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
         log.border_title = f"Log · {new} new (l: all)" if new else "Log (l: all)"
 
     def frame(self, panel: Panel, width: int, viewer: int | None) -> Frame:
-        drawn = dict(color=not self.app.no_color, legend=self.drawn_alone, ledger=self.ledger, panel=panel.name)
+        framed = partial(Frame, width, viewer, self.roomy(), color=not self.app.no_color, legend=self.drawn_alone,
+                         ledger=self.ledger, panel=panel.name)
         if not (panel.zoom or panel.highlight):
-            return Frame(width, viewer, self.roomy(), **drawn)
+            return framed()
         highlighted = self.query_one("#choices", ChoiceList).highlighted_choice()
-        return Frame(width, viewer, self.roomy(), zoom=self.zoomed, highlighted=highlighted, **drawn)
+        return framed(zoom=self.zoomed, highlighted=highlighted)
 
     def roomy(self) -> bool:
         """Room to spare (40 rows and the board's ``roomy_from`` columns, 180 unless it says
@@ -451,7 +454,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
                 widget.say_under("")
                 widget.say_more_below(False)
         focused = self.focused_panel()
-        self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, focused, animate=False, top=True)
+        self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, focused, animate=False,
+                                top=True)
         self.call_after_refresh(self.show_view_hint)
 
     def place_focus(self) -> list[tuple[Panel, BoardPanel, bool]]:
@@ -624,7 +628,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
         from tui.screens.log import LogScreen
 
         if self.state is not None and not self.curtain_up:
-            self.app.push_screen(LogScreen(list(self.state.view.get("log", ())), int(self.state.view.get("log_new", 0))))
+            view = self.state.view
+            self.app.push_screen(LogScreen(list(view.get("log", ())), int(view.get("log_new", 0))))
 
     def action_score_sheet(self) -> None:
         from tui.screens.end import ScoreSheetScreen
