@@ -11,7 +11,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -20,7 +22,7 @@ from textual.widgets import Label, Static
 
 from saves.shared import SharedSession
 from tui.boards import board_for
-from tui.boards.base import Frame, Panel, focus
+from tui.boards.base import Frame, Panel, View, focus
 from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
@@ -37,6 +39,10 @@ from tui.widgets.curtain import Curtain
 from tui.widgets.footer import Footer
 from tui.widgets.game_log import GameLog
 from tui.widgets.scores import ScoreSummary
+
+if TYPE_CHECKING:
+    from engine.core.contract import Choice
+    from saves.session import GameSession
 
 SLOW_ANSWER = 0.25
 """Seconds a move may take before its choice list dims."""
@@ -69,7 +75,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             super().__init__()
             self.work = work
 
-    def __init__(self, session, seats: list[int] | None = None) -> None:
+    def __init__(self, session: GameSession, seats: list[int] | None = None) -> None:
         """``session`` is a GameSession; ``seats`` the seats this terminal plays: None = every
         human seat no other terminal holds (hot-seat), [] = watch as a spectator."""
         super().__init__(classes="table")
@@ -88,7 +94,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         self._end_pending = False
         self.focused_view = self.panels[0].name
         """The panel that follows the decision (the only one shown at 80 columns), by name."""
-        self._focus_key: tuple | None = None
+        self._focus_key: tuple[int, int | None] | None = None
         self.drawn_roomy = False
         """Whether the boards were last drawn with room to spare (``roomy()``)."""
         self.drawn_alone = True
@@ -100,7 +106,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         """The panels are being drawn (the legend panel comes last)."""
         self._unsized = False
         """Drawn before the first layout: the panels wait for their widths (``draw_laid_out``)."""
-        self.drawn_highlight = None
+        self.drawn_highlight: Choice | None = None
         """The highlighted choice the panels were last drawn with."""
         self.zoomed = False
         """The panels that zoom show a zoomed window (``z``)."""
@@ -119,7 +125,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             self.state, self.busy = first, first.next_bot is not None
             if not first.finished and needs_curtain(first.humans, self.revealed, first.viewer, first.has_private):
                 self.curtain.display = True  # and the curtain's, which takes the focus first
-                self.AUTO_FOCUS = "#curtain"
+                self.AUTO_FOCUS = "#curtain"  # type: ignore[misc]  # a ClassVar to Textual, which reads self.AUTO_FOCUS
         yield Label(plain(self.session.record.title, lines=False), id="status")
         with Horizontal(id="table-body"):
             with VerticalScroll(id="boards", classes="-map-board" if self.board.map_board else ""):
@@ -233,10 +239,10 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         self.busy = state.next_bot is not None
         self.show_thinking(None)
         if state.finished:
-            self.finish()
+            self.finish(state)
             return
         self.query_one("#status", Label).update(plain(status_line(state, self.size.width)))
-        if needs_curtain(state.humans, self.revealed, state.viewer, state.has_private):
+        if state.viewer is not None and needs_curtain(state.humans, self.revealed, state.viewer, state.has_private):
             self.close_curtain(state.viewer)
         else:
             if state.viewer is not None and state.has_private:
@@ -315,7 +321,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
                     widget.show(draw, now=not self.drawn_alone and not self._unsized)
                 elif panel.private:
                     widget.set_class(not state.has_private, "-absent")
-                    if state.has_private:
+                    if state.has_private and viewer is not None:  # a spectator has no secrets
                         widget.show(draw, title=f"{panel.title} — {seat_label(state.names, viewer)}", now=in_sight)
                     else:
                         self.ledger.forget(panel.name)
@@ -346,7 +352,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         finally:
             self._drawing = False
 
-    def paged(self, view: dict) -> dict:
+    def paged(self, view: View) -> View:
         """The view a board draws: with the page of the choice list shown, when it has several
         (a board marks the choices of the others with the key that turns to them)."""
         page = self.query_one("#choices", ChoiceList).page
@@ -361,9 +367,9 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
     def action_turn_page(self, step: int) -> None:
         self.query_one("#choices", ChoiceList).turn_page(step)
 
-    def offered(self, state: TableState) -> list:
+    def offered(self, state: TableState) -> list[Choice]:
         """The choices shown: the game's, or confirming (or undoing) the end of the viewer's turn."""
-        if state.confirming:
+        if state.confirming and state.viewer is not None:  # only a seat confirms
             return confirm_choices(state.names[state.viewer], state.view.get("log", ()))
         return state.choices
 
@@ -453,9 +459,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             else:
                 widget.say_under("")
                 widget.say_more_below(False)
-        focused = self.focused_panel()
-        self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, focused, animate=False,
-                                top=True)
+        self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, self.focused_panel(),
+                                animate=False, top=True)
         self.call_after_refresh(self.show_view_hint)
 
     def place_focus(self) -> list[tuple[Panel, BoardPanel, bool]]:
@@ -502,7 +507,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         if shown.highlight:  # it was not drawn again while the highlight moved out of sight
             self.panel(shown).redraw()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         if self.state is not None and not self.state.finished:
             self.query_one("#status", Label).update(plain(status_line(self.state, self.size.width)))
         self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
@@ -519,8 +524,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             for panel in self.panels:
                 if panel.legend:
                     self.panel(panel).set_class(self.drawn_alone, "-absent")
-            for panel in self.query(BoardPanel):
-                panel.redraw()
+            for widget in self.query(BoardPanel):
+                widget.redraw()
 
     # -- actions -------------------------------------------------------------------------
 
@@ -577,7 +582,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
 
     def act(self, choice_id: str) -> None:
         state = self.state
-        if self.busy or self.curtain_up or state is None or not self.offered(state):
+        if self.busy or self.curtain_up or state is None or state.viewer is None or not self.offered(state):
             return
         if state.confirming and choice_id == UNDO:
             self.action_undo()
@@ -600,7 +605,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         state = self.state
         if state is None or self.busy or self.curtain_up:
             return
-        if not state.can_undo:
+        if not state.can_undo or state.viewer is None:  # a spectator cannot
             self.notify(state.undo_blocked or "Nothing to undo now.", title="Nothing to undo", severity="warning")
             return
         self.busy = True
@@ -609,7 +614,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
 
     def action_hint(self) -> None:
         state = self.state
-        if state is None or not state.may_ask_hint or self.busy or self.curtain_up or self.thinking is not None:
+        if state is None or state.viewer is None or not state.may_ask_hint or self.busy or self.curtain_up \
+                or self.thinking is not None:
             return
         self.show_thinking(Thinking(state.viewer, 0.0, hint=True))
         self.controller.hint(state.viewer, state.revision)
@@ -663,16 +669,16 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
 
     # -- the end -------------------------------------------------------------------------
 
-    def finish(self) -> None:
+    def finish(self, state: TableState) -> None:
         if self.app.gated:
             self._end_pending = True
             return
         from tui.screens.end import EndScreen
 
-        self.app.switch_screen(EndScreen(self.state, self.session.record))
+        self.app.switch_screen(EndScreen(state, self.session.record))
 
     def on_screen_resume(self) -> None:
-        if self._end_pending:
+        if self._end_pending and self.state is not None:
             self._end_pending = False
-            self.finish()
+            self.finish(self.state)
 
