@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 
 class InAnApp(Protocol):
+    """What LatestSizeOnly needs of the screen it is mixed into."""
+
     @property
     def app(self) -> App[Any]: ...
 
