@@ -7,13 +7,17 @@ import contextvars
 import gc
 import os
 import weakref
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
-from textual import work
-from textual.app import App
+from textual import events, work
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.geometry import Size
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from tui.commands import TabulaCommands
 from tui.screens.home import HomeScreen
@@ -21,8 +25,20 @@ from tui.screens.too_small import TooSmallScreen
 from tui.serve import PLAYER_NAME, bot_limits, identity, served
 from tui.text import clean, player_name
 
+if TYPE_CHECKING:
+    from engine.search.worker import Thinker
+    from saves.records import RecordStore
+    from saves.session import GameSession
+    from saves.store import SaveStore
+    from saves.thinker_slots import ThinkerSlots
+    from tui.screens.table import TableScreen
+
 STYLES = Path(__file__).parent / "styles"
 MIN_SIZE = Size(80, 24)
+
+
+Params = ParamSpec("Params")
+Result = TypeVar("Result")
 
 
 class FreshContextExecutor(ThreadPoolExecutor):
@@ -32,14 +48,17 @@ class FreshContextExecutor(ThreadPoolExecutor):
     ran and, through it, that worker's screen: a closed table with its game, the Resume list
     that seated it, until the thread ran another worker."""
 
-    def submit(self, fn, /, *args, **kwargs):
-        return super().submit(contextvars.Context().run, fn, *args, **kwargs)
+    def submit(self, fn: Callable[Params, Result], /, *args: Params.args, **kwargs: Params.kwargs) -> Future[Result]:
+        def run_in_fresh_context() -> Result:
+            return contextvars.Context().run(fn, *args, **kwargs)
+
+        return super().submit(run_in_fresh_context)
 
 
 _fresh_loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
 
 
-class TabulaApp(App):
+class TabulaApp(App[None]):
     TITLE = "Tabula"
     CSS_PATH = [STYLES / name for name in ("app.tcss", "home.tcss", "new_game.tcss", "table.tcss", "help.tcss")]
     COMMANDS = App.COMMANDS | {TabulaCommands}
@@ -83,15 +102,15 @@ class TabulaApp(App):
         """Whose seats this terminal may take (saves/seats.py): None locally, else the player's key."""
         self.bot_limits = bot_limits()
         """What the server lets this app's bots use (tui.serve.BotLimits): None locally, no limit."""
-        self._thinker_slots = None
+        self._thinker_slots: ThinkerSlots | None = None
         self.gated = False
         self._started = False
-        self._store = None
-        self._waiting_table = None
-        self._thinker = None
+        self._store: SaveStore | None = None
+        self._waiting_table: TableScreen | None = None
+        self._thinker: Thinker | None = None
 
     @property
-    def thinker(self):
+    def thinker(self) -> Thinker:
         """The process the search bots and hints think in (engine.search.worker), one per app,
         started when a table first needs it and ended with the app."""
         if self._thinker is None:
@@ -106,7 +125,7 @@ class TabulaApp(App):
         return self.bot_limits is None or self.bot_limits.bot_games
 
     @property
-    def thinker_slots(self):
+    def thinker_slots(self) -> ThinkerSlots | None:
         """The server's thinkers, which a served app's searches (bots' moves, hints) take in turn
         (saves/thinker_slots.py); None locally: searches start at once."""
         if self._thinker_slots is None and self.bot_limits is not None:
@@ -122,7 +141,7 @@ class TabulaApp(App):
             self._thinker.close()
 
     @property
-    def store(self):
+    def store(self) -> SaveStore:
         """The SaveStore of this app's data folder, opened on first use."""
         if self._store is None:
             from saves.paths import default_data_dir
@@ -131,18 +150,19 @@ class TabulaApp(App):
             self._store = SaveStore(self.data_dir or default_data_dir())
         return self._store
 
-    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None,
                markup: bool = False) -> None:
         """Every notice is plain text: messages quote titles, names and file names."""
         super().notify(clean(message), title=clean(title, lines=False), severity=severity, timeout=timeout,
                        markup=False)
 
     @property
-    def records(self):
+    def records(self) -> RecordStore:
         """The play records of this app's data folder."""
         return self.store.records
 
-    def get_system_commands(self, screen):
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's commands, less Screenshot on a served app: it would write files on the server."""
         for command in super().get_system_commands(screen):
             if not (self.served and command.title == "Screenshot"):
@@ -152,9 +172,10 @@ class TabulaApp(App):
         if not self.served:
             super().action_screenshot(filename, path)
 
-    def deliver_screenshot(self, *args, **kwargs):
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
         if not self.served:
-            return super().deliver_screenshot(*args, **kwargs)
+            return super().deliver_screenshot(filename, path, time_format)
         return None
 
     def on_load(self) -> None:
@@ -189,7 +210,7 @@ class TabulaApp(App):
             return
         self.call_from_thread(self.sit_at, session, [] if seat is None else [seat])
 
-    def sit_at(self, session, seats: list[int] | None) -> None:
+    def sit_at(self, session: GameSession, seats: list[int] | None) -> None:
         """Open the table of ``session`` for ``seats`` (None: every free human seat; []: watch)."""
         from tui.screens.table import TableScreen
 
@@ -199,7 +220,7 @@ class TabulaApp(App):
         else:
             self.push_screen(table)
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         if self._started:
             self._update_gate(event.size)
 

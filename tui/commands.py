@@ -1,20 +1,26 @@
-"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, log, settings, home, new game, resume."""
+"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, log, settings, home, new game,
+resume."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+if TYPE_CHECKING:
+    from tui.app import TabulaApp
+
 
 class TabulaCommands(Provider):
-    def commands(self) -> list[tuple[str, str, object]]:
+    def commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         """(name, help, callback) available on the current screen."""
-        app, screen = self.app, self.screen
+        app, screen = cast("TabulaApp", self.app), self.screen  # the palette of the Tabula app only
         in_game = callable(getattr(screen, "help_context", None))
         rules = ("The rules of this game, at the current decision (F1)" if in_game
                  else "The rules of a game: pick which (F1)")
-        found: list[tuple[str, str, object]] = [("Rules help", rules, app.action_help)]
+        found: list[tuple[str, str, Callable[[], object]]] = [("Rules help", rules, app.action_help)]
         for action, name, help_text in (
             ("undo", "Undo", "Take back your last action, if the rules allow it"),
             ("score_sheet", "Score sheet", "The running score with its breakdown"),

@@ -7,7 +7,8 @@ starts with an underscore.
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
 from rich.style import Style
 from textual._styles_cache import StylesCache
@@ -18,7 +19,7 @@ from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog
+from textual.widgets import Footer, OptionList, RichLog
 from textual.widgets._footer import FooterKey
 
 __all__ = [
@@ -115,18 +116,19 @@ def first_style(strip: Strip) -> Style | None:
 
 
 class LeftGutter(OptionList):
-    """An OptionList with a gutter of ``gutter`` cells on its left (for a cursor mark)."""
+    """An OptionList with a gutter of ``left_gutter`` cells on its left (for a cursor mark). Not
+    named ``gutter``: that is Widget's padding and border, which Textual reads on a click."""
 
-    gutter = 0
+    left_gutter = 0
 
     def _get_left_gutter_width(self) -> int:
-        return self.gutter
+        return self.left_gutter
 
 
 # -- the footer ---------------------------------------------------------------------------------
 
 
-def footer_ready(footer: Widget) -> None:
+def footer_ready(footer: Footer) -> None:
     """Tell Textual's Footer that the screen's bindings are known (it composes nothing before)."""
     footer._bindings_ready = True
 
@@ -180,13 +182,19 @@ def restore_handling(saved: tuple[Any, Any]) -> None:
     MessagePump._dispatch_message, MessagePump._flush_next_callbacks = saved  # type: ignore[method-assign]
 
 
-def replace_idle_wait(wait: Callable[..., Awaitable[None]]) -> Callable[[], None]:
+class IdleWait(Protocol):
+    """What Textual's ``wait_for_idle`` is called as."""
+
+    def __call__(self, min_sleep: float = ..., max_sleep: float = ...) -> Coroutine[Any, Any, None]: ...
+
+
+def replace_idle_wait(wait: IdleWait) -> Callable[[], None]:
     """Make Pilot (and the app's own waits) wait with ``wait`` instead of Textual's
     ``wait_for_idle`` (same arguments); returns what puts Textual's back."""
     import textual.app
     import textual.pilot
 
-    saved = (textual.app.wait_for_idle, textual.pilot.wait_for_idle)
+    saved = (textual.app.wait_for_idle, textual.pilot.wait_for_idle)  # type: ignore[attr-defined]
     textual.app.wait_for_idle = textual.pilot.wait_for_idle = wait  # type: ignore[attr-defined]
 
     def restore() -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,8 +21,7 @@ class Section:
 
 def help_path(game_id: str) -> Path:
     """help.md next to the module of the game's rules (engine/<game>/help.md)."""
-    module = sys.modules[type(rules_for(game_id)).__module__]
-    return Path(module.__file__).parent / "help.md"
+    return Path(inspect.getfile(type(rules_for(game_id)))).parent / "help.md"
 
 
 def parse_sections(markdown: str) -> list[Section]:

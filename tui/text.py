@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from datetime import datetime
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from engine.core.seats import seat_tag
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
+
+    from saves.store import Seat
 
 KINDS = {"human": "Human", "greedy": "Easy bot", "normal": "Normal bot", "hard": "Hard bot", "random": "Random bot"}
 """Seat kinds as players read them: the bot levels (Easy is the greedy bot; Normal and Hard
@@ -62,6 +64,14 @@ def plain(value: object, style: str = "", *, lines: bool = True) -> Text:
     return Text(clean(value, lines=lines), style=style)
 
 
+@overload
+def plain_renderable(renderable: RenderableType) -> RenderableType: ...
+
+
+@overload
+def plain_renderable(renderable: None) -> None: ...
+
+
 def plain_renderable(renderable: RenderableType | None) -> RenderableType | None:
     """A board renderer's output with the control characters of its text made visible:
     a str is plain text (never markup), a Text keeps its styles, a Group is cleaned part by part."""
@@ -90,7 +100,7 @@ def player_name(text: str) -> str:
     return "".join(ch for ch in text if ch.isprintable())[:16].strip()
 
 
-def seats_summary(seats) -> str:
+def seats_summary(seats: Iterable[Seat]) -> str:
     """'●A Alice, ▲B Bruno (easy bot)' for a list of saves.store.Seat."""
     parts = []
     for index, seat in enumerate(seats):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
-from pathlib import Path
+from pathlib import Path, PurePath
+from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
@@ -23,7 +24,7 @@ from tui.text import clean, plain
 from tui.widgets.dialogs import TextDialog
 from tui.widgets.footer import Footer
 
-CSS = [Path(__file__).parent.parent / "styles" / "assistant.tcss"]
+CSS: list[str | PurePath] = [Path(__file__).parent.parent / "styles" / "assistant.tcss"]
 LOADING = "Loading saved sheets…"
 EMPTY = "No saved sheets yet."
 SHEET_COLUMNS = (("Sheet", 27), ("Progress", 18), ("Saved", 11))
@@ -39,7 +40,7 @@ def saved_time(iso: str) -> str:
         return iso
 
 
-def open_sheet_screen(sheet_id: str, sheet: dict) -> Screen:
+def open_sheet_screen(sheet_id: str, sheet: dict[str, Any]) -> Screen[None]:
     if sheet["kind"] == "checklist":
         from tui.screens.assistant_checklist import ChecklistScreen
 
@@ -49,7 +50,7 @@ def open_sheet_screen(sheet_id: str, sheet: dict) -> Screen:
     return FormScreen(sheet_id, sheet)
 
 
-class AssistantHomeScreen(TabulaScreen):
+class AssistantHomeScreen(TabulaScreen[None]):
     """Games on the left, saved sheets on the right (most recent first)."""
 
     CSS_PATH = CSS
@@ -57,7 +58,7 @@ class AssistantHomeScreen(TabulaScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.saved: dict[str, dict] = {}
+        self.saved: dict[str, dict[str, Any]] = {}
         self.loaded = False
         self.told: set[str] = set()
 
@@ -87,7 +88,7 @@ class AssistantHomeScreen(TabulaScreen):
     def reload(self) -> None:
         """The saved sheets, each checked first: one that cannot be opened is set aside (or, if it
         cannot be moved, skipped) and the player is told."""
-        sheets = []
+        sheets: list[tuple[dict[str, Any], str]] = []
         try:
             store = self.app.store
             for sheet in store.sheets(check=check_sheet):
@@ -108,13 +109,13 @@ class AssistantHomeScreen(TabulaScreen):
                 self.told.add(problem)
                 self.notify(problem, title="Set aside", severity="warning", timeout=15)
 
-    def fill(self, sheets: list[tuple[dict, str]]) -> None:
+    def fill(self, sheets: list[tuple[dict[str, Any], str]]) -> None:
         """Show the sheets; the cursor stays on the sheet it was on (or the first row)."""
         table = self.query_one("#sheets", RowList)
         self.saved = {sheet["id"]: sheet for sheet, _ in sheets}
         self.loaded = True
-        table.set_rows([(sheet["id"], (plain(sheet.get("title", sheet["id"]), lines=False), plain(progress, lines=False),
-                                       plain(saved_time(sheet["updated"]), lines=False)))
+        table.set_rows([(sheet["id"], (plain(sheet.get("title", sheet["id"]), lines=False),
+                                       plain(progress, lines=False), plain(saved_time(sheet["updated"]), lines=False)))
                         for sheet, progress in sheets])
         table.display = bool(sheets)
         notice = self.query_one("#no-sheets", Static)
@@ -123,7 +124,7 @@ class AssistantHomeScreen(TabulaScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "games":
-            self.app.push_screen(AssistantGameScreen(event.option_id))
+            self.app.push_screen(AssistantGameScreen(GAME_IDS[event.option_index]))
 
     def on_row_list_selected(self, event: RowList.Selected) -> None:
         sheet = self.saved.get(event.key)
@@ -132,7 +133,7 @@ class AssistantHomeScreen(TabulaScreen):
                                                                  if k not in ("id", "updated", "progress")}))
 
 
-class AssistantGameScreen(TabulaScreen):
+class AssistantGameScreen(TabulaScreen[None]):
     """One game: choose the player count, then the setup checklist, a round helper or a score sheet."""
 
     CSS_PATH = CSS
@@ -202,8 +203,10 @@ class AssistantGameScreen(TabulaScreen):
         self.show_players()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_id == "checklist":
+        tool = event.option_id
+        assert tool is not None  # every tool is listed with its id
+        if tool == "checklist":
             sheet = new_checklist(self.game_id, self.players, secrets.randbelow(1_000_000))
         else:
-            sheet = new_form(self.game_id, event.option_id, self.sheet_names())
+            sheet = new_form(self.game_id, tool, self.sheet_names())
         self.app.push_screen(open_sheet_screen(new_sheet_id(self.game_id), sheet))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,9 +14,8 @@ from textual.widgets.option_list import Option
 from engine.assistant.checklist import Checklist, Step, redrawn, seats_text, toggle
 from engine.assistant.sheets import checklist_of
 from tui.screens.assistant import CSS
-from tui.screens.assistant_store import SheetSaver
+from tui.screens.assistant_store import SheetScreen
 from tui.screens.assistant_widgets import CursorList
-from tui.screens.base import TabulaScreen
 from tui.text import plain
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
 from tui.widgets.footer import Footer
@@ -27,7 +27,7 @@ def step_prompt(step: Step, ticked: bool) -> Text:
     return text
 
 
-class ChecklistScreen(SheetSaver, TabulaScreen):
+class ChecklistScreen(SheetScreen):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
@@ -36,7 +36,7 @@ class ChecklistScreen(SheetSaver, TabulaScreen):
         Binding("s", "seed", "Enter seed"),
     ]
 
-    def __init__(self, sheet_id: str, sheet: dict) -> None:
+    def __init__(self, sheet_id: str, sheet: dict[str, Any]) -> None:
         super().__init__()
         self.sheet_id = sheet_id
         self.sheet = sheet
@@ -129,5 +129,5 @@ class ChecklistScreen(SheetSaver, TabulaScreen):
         self.rebuild()
         self.save()
         if cleared:
-            self.notify(f"{cleared} ticked step{'s' if cleared > 1 else ''} to do again: {'their' if cleared > 1 else 'its'} "
-                        "draw changed.", title="New draw")
+            self.notify(f"{cleared} ticked step{'s' if cleared > 1 else ''} to do again: "
+                        f"{'their' if cleared > 1 else 'its'} draw changed.", title="New draw")

@@ -9,6 +9,7 @@ results stand to the right of the inputs, otherwise below them.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from rich import box
 from rich.console import Group
@@ -24,9 +25,8 @@ from textual.worker import get_current_worker
 from engine.assistant.forms import Evaluation, Field, refusal
 from engine.assistant.sheets import evaluate_sheet, form_of, labels_of
 from tui.screens.assistant import CSS
-from tui.screens.assistant_store import SheetSaver
+from tui.screens.assistant_store import SheetScreen
 from tui.screens.assistant_widgets import CURSOR
-from tui.screens.base import TabulaScreen
 from tui.text import plain
 from tui.widgets.footer import Footer
 
@@ -47,7 +47,7 @@ def result_table(header: list[str], rows: list[list[str]]) -> Table:
     return table
 
 
-def summary_line(evaluation: Evaluation, labels: list[str], sheet: dict | None = None) -> Text:
+def summary_line(evaluation: Evaluation, labels: list[str], sheet: dict[str, Any] | None = None) -> Text:
     if evaluation.errors:
         more = f" (and {len(evaluation.errors) - 1} more below)" if len(evaluation.errors) > 1 else ""
         return plain(f"⚠ {evaluation.errors[0]}{more}", style="bold")
@@ -86,14 +86,13 @@ class SheetInput(Input):
         value = self.value
         start, end = sorted((max(0, start), min(len(value), end)))
         candidate = f"{value[:start]}{text}{value[end:]}"
-        reason = self.screen.refusal(self, candidate) if isinstance(self.screen, FormScreen) else None
-        if reason is None:
-            super().replace(text, start, end)
-        else:
+        if isinstance(self.screen, FormScreen) and (reason := self.screen.refusal(self, candidate)) is not None:
             self.screen.refused(self, reason)
+        else:
+            super().replace(text, start, end)
 
 
-class FormScreen(SheetSaver, TabulaScreen):
+class FormScreen(SheetScreen):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
@@ -108,7 +107,7 @@ class FormScreen(SheetSaver, TabulaScreen):
         Binding("pageup", "scroll_results(-1)", "Results ↑", key_display="PgUp", priority=True),
     ]
 
-    def __init__(self, sheet_id: str, sheet: dict) -> None:
+    def __init__(self, sheet_id: str, sheet: dict[str, Any]) -> None:
         super().__init__()
         self.sheet_id = sheet_id
         self.sheet = sheet
@@ -219,7 +218,7 @@ class FormScreen(SheetSaver, TabulaScreen):
         self.evaluate(copy.deepcopy(self.sheet), self._generation)
 
     @work(thread=True, exclusive=True, group="form-evaluate")
-    def evaluate(self, sheet: dict, generation: int) -> None:
+    def evaluate(self, sheet: dict[str, Any], generation: int) -> None:
         evaluation = evaluate_sheet(sheet)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.show_evaluation, evaluation, generation)

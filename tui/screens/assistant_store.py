@@ -5,17 +5,19 @@ from __future__ import annotations
 import copy
 import secrets
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from tui.screens.base import TabulaScreen
 
 if TYPE_CHECKING:
-    from textual.app import App
+    from tui.app import TabulaApp
 
 _write_lock = threading.Lock()
 
 
-def progress_of(sheet: dict) -> str | None:
+def progress_of(sheet: dict[str, Any]) -> str | None:
     """The progress the list of saved sheets shows, worked out once when the sheet is saved."""
     from engine.assistant.sheets import progress_text
 
@@ -26,14 +28,14 @@ def progress_of(sheet: dict) -> str | None:
 
 
 def new_sheet_id(game: str) -> str:
-    return f"{game}-{datetime.now(timezone.utc).strftime('%Y%m%d%H%M%S')}-{secrets.token_hex(3)}"
+    return f"{game}-{datetime.now(UTC).strftime('%Y%m%d%H%M%S')}-{secrets.token_hex(3)}"
 
 
-class SheetSaver:
-    """Mixin for a screen showing one sheet (``sheet_id``, ``sheet``): ``save()`` after each change."""
+class SheetScreen(TabulaScreen[None]):
+    """A screen showing one sheet (``sheet_id``, ``sheet``): ``save()`` after each change."""
 
     sheet_id: str
-    sheet: dict
+    sheet: dict[str, Any]
 
     def save(self) -> None:
         self._newest = copy.deepcopy(self.sheet)  # taken here, on the UI thread that changes the sheet
@@ -42,7 +44,7 @@ class SheetSaver:
         app = self.app
         app.run_worker(partial(self._write, app), thread=True, group="sheet-save")
 
-    def _write(self, app: App) -> None:
+    def _write(self, app: TabulaApp) -> None:
         with _write_lock:  # each write takes the newest data, so the last write holds the last change
             data = self._newest
             try:

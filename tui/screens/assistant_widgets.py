@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from typing import Literal
 
 from rich.segment import Segment
 from rich.text import Text
@@ -24,7 +25,7 @@ class CursorList(LeftGutter):
     cursor reads in plain text and under NO_COLOR, and only the active list shows one), and
     that stops at the ends instead of wrapping around: Down once too often stays at the bottom."""
 
-    gutter = GUTTER
+    left_gutter = GUTTER
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
@@ -48,7 +49,7 @@ class CursorList(LeftGutter):
     def action_cursor_up(self) -> None:
         self.move_cursor(-1)
 
-    def move_cursor(self, direction: int) -> None:
+    def move_cursor(self, direction: Literal[-1, 1]) -> None:
         target = find_next_enabled_no_wrap(self.options, self.highlighted, direction)
         if target is not None:
             self.highlighted = target
@@ -76,7 +77,7 @@ class RowList(ScrollView, can_focus=True):
     """
 
     class Selected(Message):
-        def __init__(self, row_list: "RowList", key: str) -> None:
+        def __init__(self, row_list: RowList, key: str) -> None:
             super().__init__()
             self.row_list = row_list
             self.key = key

@@ -11,14 +11,27 @@ is always followed by a newer one, so it is safe to drop.
 
 from __future__ import annotations
 
-from textual import events
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual import events, getters
+from textual.app import App
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
 from tui.compat import forget_styles_cache
 
+if TYPE_CHECKING:
+    from tui.app import TabulaApp
+
+
+class InAnApp(Protocol):
+    """What LatestSizeOnly needs of the screen it is mixed into."""
+
+    @property
+    def app(self) -> App[Any]: ...
+
 
 class LatestSizeOnly:
-    def on_resize(self, event: events.Resize) -> None:
+    def on_resize(self: InAnApp, event: events.Resize) -> None:
         if event.size != self.app.size:
             event.prevent_default()
 
@@ -37,8 +50,10 @@ class ForgetsItsLines:
 
 
 class TabulaScreen(LatestSizeOnly, ForgetsItsLines, Screen[ScreenResultType]):
-    pass
+    if TYPE_CHECKING:  # shown by the Tabula app only (Textual's getters.app would check it on every use)
+        app = getters.app(TabulaApp)
 
 
 class TabulaModal(LatestSizeOnly, ForgetsItsLines, ModalScreen[ScreenResultType]):
-    pass
+    if TYPE_CHECKING:
+        app = getters.app(TabulaApp)

@@ -3,6 +3,9 @@ sheet (during play)."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 from rich.measure import Measurement
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +23,9 @@ from tui.widgets.board_panel import BoardPanel
 from tui.widgets.footer import Footer
 from tui.widgets.scores import breakdown_table
 
+if TYPE_CHECKING:
+    from saves.store import SaveHeader
+
 
 def winners_line(names: list[str], ranking: list[tuple[int, list[int]]]) -> str:
     if not ranking:
@@ -29,7 +35,7 @@ def winners_line(names: list[str], ranking: list[tuple[int, list[int]]]) -> str:
     return f"★ Winner: {who}" if len(best) == 1 else f"★ Shared win: {who}"
 
 
-class EndScreen(TabulaScreen):
+class EndScreen(TabulaScreen[None]):
     BINDINGS = [
         Binding("enter,escape", "home", "Back to home"),
         Binding("b", "boards", "Final board"),
@@ -37,7 +43,7 @@ class EndScreen(TabulaScreen):
         Binding("t", "top", "Scores", show=False),
     ]
 
-    def __init__(self, state: TableState, record=None) -> None:
+    def __init__(self, state: TableState, record: SaveHeader | None = None) -> None:
         """``record``: the game's save, to replay it (p)."""
         super().__init__(classes="end")
         self.state = state
@@ -64,9 +70,9 @@ class EndScreen(TabulaScreen):
     def on_mount(self) -> None:
         view, viewer = self.state.view, self.state.viewer
         for panel in self.panels:
-            frame = dict(color=not self.app.no_color, legend=False, ledger=self.ledger, panel=panel.name)
-            self.query_one(f"#final-{panel.widget_id}", BoardPanel).show(
-                lambda width, panel=panel, frame=frame: panel.draw(view, Frame(width, viewer, **frame)))
+            framed = partial(Frame, color=not self.app.no_color, legend=False, ledger=self.ledger, panel=panel.name)
+            draw = lambda width, panel=panel, framed=framed: panel.draw(view, framed(width, viewer))  # noqa: E731
+            self.query_one(f"#final-{panel.widget_id}", BoardPanel).show(draw)
 
     def legend_changed(self) -> None:
         """The legend panel follows what the others drew (at their widths, once laid out)."""
@@ -78,7 +84,8 @@ class EndScreen(TabulaScreen):
                 self.query_one(f"#final-{panel.widget_id}", BoardPanel).redraw()
 
     def action_boards(self) -> None:
-        self.query_one("#final", VerticalScroll).scroll_to_widget(self.query_one("#final-boards"), animate=False, top=True)
+        self.query_one("#final", VerticalScroll).scroll_to_widget(self.query_one("#final-boards"), animate=False,
+                                                                  top=True)
 
     def action_top(self) -> None:
         self.query_one("#final", VerticalScroll).scroll_home(animate=False)
@@ -96,7 +103,7 @@ class EndScreen(TabulaScreen):
         self.app.pop_screen()
 
 
-class ScoreSheetScreen(TabulaModal):
+class ScoreSheetScreen(TabulaModal[None]):
     """The running score with its breakdown, over the table."""
 
     BINDINGS = [Binding("escape,s,enter", "app.pop_screen", "Close")]
@@ -109,7 +116,8 @@ class ScoreSheetScreen(TabulaModal):
     def compose(self) -> ComposeResult:
         table = breakdown_table(self.names, self.scores)
         with Vertical(classes="dialog-box sheet-box") as box:
-            box.styles.width = Measurement.get(self.app.console, self.app.console.options, table).maximum + 6  # + border, padding
+            # the sheet's width, + border and padding
+            box.styles.width = Measurement.get(self.app.console, self.app.console.options, table).maximum + 6
             box.border_subtitle = "Esc to close"  # on the border: in sight however tall the sheet
             yield Label("Running score", classes="dialog-question")
             yield Static(table, id="running-sheet")

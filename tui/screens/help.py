@@ -14,7 +14,7 @@ from tui.screens.base import TabulaModal, TabulaScreen
 from tui.widgets.footer import Footer
 
 
-class HelpScreen(TabulaScreen):
+class HelpScreen(TabulaScreen[None]):
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back"),
         Binding("f1", "noop", show=False),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import ComposeResult
@@ -15,6 +16,9 @@ from textual.worker import Worker, WorkerState
 from tui.screens.base import TabulaScreen
 from tui.text import plain
 from tui.widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from engine.core.files import Signature
 
 RACY_NS = 2_000_000_000
 """A games folder changed this recently is looked at again next time: file times are coarse."""
@@ -33,14 +37,14 @@ MENU = (
 )
 
 
-class HomeScreen(TabulaScreen):
+class HomeScreen(TabulaScreen[None]):
     BINDINGS = [Binding(key, f"open('{item}')", label, show=False) for item, label, key in MENU]
 
     def __init__(self) -> None:
         super().__init__()
-        self._scan: Worker | None = None
+        self._scan: Worker[None] | None = None
         self._rescan = False
-        self._scanned: tuple | None = None
+        self._scanned: Signature | None = None
         """The saves folder's stamp when the last finished scan began (None: not scanned yet)."""
 
     def compose(self) -> ComposeResult:
@@ -64,7 +68,7 @@ class HomeScreen(TabulaScreen):
         if self._scanned is None or self._folder_stamp() != self._scanned:
             self.rescan()
 
-    def _folder_stamp(self) -> tuple | None:
+    def _folder_stamp(self) -> Signature | None:
         try:
             return self.app.store.folder_stamp()
         except OSError:
@@ -98,7 +102,7 @@ class HomeScreen(TabulaScreen):
             problems = [f"The saves folder cannot be used: {error}"]
         self.app.call_from_thread(self.show_problems, problems, stamp)
 
-    def show_problems(self, problems: list[str], stamp: tuple | None = None) -> None:
+    def show_problems(self, problems: list[str], stamp: Signature | None = None) -> None:
         self._scanned = stamp
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
@@ -108,7 +112,7 @@ class HomeScreen(TabulaScreen):
             notice.update(plain(f"{heading}\n{lines}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_open(event.option_id)
+        self.action_open(MENU[event.option_index][0])
 
     def action_open(self, item: str) -> None:
         if item == "new":

@@ -27,7 +27,8 @@ class LogScreen(TabulaModal[None]):
     def on_mount(self) -> None:
         box = self.query_one(".log-box")
         box.border_title = f"Game log · {len(self.lines)} lines"
-        box.border_subtitle = f"{NEW_MARK.strip()} new since your last move · Esc to close" if self.new else "Esc to close"
+        box.border_subtitle = (f"{NEW_MARK.strip()} new since your last move · Esc to close" if self.new
+                               else "Esc to close")
         log = self.query_one("#full-log", RichLog)
         for line in marked_lines(self.lines, self.new):
             log.write(line)

@@ -3,12 +3,16 @@ terminal a seed (a game dealt from a chosen seed is marked so wherever it is lis
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select
+from textual.widgets.select import NoSelection
 
 from engine.core.contract import HINTS
 from engine.core.seats import seat_tag
@@ -17,7 +21,21 @@ from tui.screens.base import TabulaScreen
 from tui.text import KINDS
 from tui.widgets.footer import Footer
 
+if TYPE_CHECKING:
+    from saves.session import GameSession
+    from saves.store import Seat
+
 DEFAULT_NAMES = ("Alice", "Bruno", "Carla", "Dario", "Elena")
+
+
+class NewGame(TypedDict):
+    """What the form asks for: the arguments of GameSession.new."""
+
+    game_id: str
+    title: str
+    seats: list[Seat]
+    options: dict[str, object]
+    seed: int | None
 
 
 def default_kind(seat: int) -> str:
@@ -39,7 +57,7 @@ def parse_seed(text: str) -> int | None:
     return int(text) if text else None
 
 
-class NewGameScreen(TabulaScreen):
+class NewGameScreen(TabulaScreen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Start"),
@@ -82,7 +100,7 @@ class NewGameScreen(TabulaScreen):
                 yield Button("Back (Esc)", id="back", compact=True)
         yield Footer()
 
-    def row(self, label: str, widget) -> Horizontal:
+    def row(self, label: str, widget: Widget) -> Horizontal:
         return Horizontal(Label(label, classes="field-label"), widget, classes="field")
 
     def default_name(self, seat: int) -> str:
@@ -136,7 +154,9 @@ class NewGameScreen(TabulaScreen):
 
     @property
     def player_count(self) -> int:
-        return int(self.query_one("#count", Select).value)
+        count = self.query_one("#count", Select).value
+        assert not isinstance(count, NoSelection)  # the list has no blank
+        return int(count)
 
     def show_seats(self) -> None:
         for seat in range(rules_for(self.game_id).max_players):
@@ -145,11 +165,11 @@ class NewGameScreen(TabulaScreen):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and event.value != self.game_id:
             self.hints_chosen = False
-            self.game_id = event.value
+            self.game_id = str(event.value)
         elif event.select.id == "count":
             self.show_seats()
             self.follow_seats()
-        elif event.select.id.startswith("kind-"):
+        elif event.select.has_class("seat-kind"):
             self.follow_seats()
         elif event.select.id == f"option-{HINTS}" and event.select.value != self._hints_followed:
             self.hints_chosen = True  # a change the player made (not one of follow_seats, maybe late)
@@ -163,12 +183,12 @@ class NewGameScreen(TabulaScreen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
 
-    def settings(self) -> dict:
+    def settings(self) -> NewGame:
         """The game to create, as read from the form."""
         from saves.store import Seat
 
         rules = rules_for(self.game_id)
-        seats = []
+        seats: list[Seat] = []
         for seat in range(self.player_count):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat_tag(seat)[1]}"
             seats.append(Seat(name, str(self.query_one(f"#kind-{seat}", Select).value)))
@@ -192,7 +212,7 @@ class NewGameScreen(TabulaScreen):
         self.create(settings)
 
     @work(thread=True, exclusive=True, group="new-game")
-    def create(self, settings: dict) -> None:
+    def create(self, settings: NewGame) -> None:
         from saves.seats import SeatLeases
         from saves.session import GameSession
 
@@ -208,7 +228,7 @@ class NewGameScreen(TabulaScreen):
         self.query_one("#start", Button).disabled = False
         self.notify(str(error), title="Cannot start the game", severity="error")
 
-    def started(self, session) -> None:
+    def started(self, session: GameSession) -> None:
         """The table: every human seat here (hot-seat), or on a served app the first one only."""
         from tui.screens.table import TableScreen
 

@@ -10,6 +10,9 @@ w whose view, PgUp/PgDn the boards, Esc back.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,8 +32,11 @@ from tui.widgets.footer import Footer
 from tui.widgets.game_log import GameLog
 from tui.widgets.scores import ScoreSummary
 
+if TYPE_CHECKING:
+    from saves.store import SaveHeader
 
-class ReplayScreen(TabulaScreen):
+
+class ReplayScreen(TabulaScreen[None]):
     BINDINGS = [
         Binding("right", "step(1)", "Next move", priority=True),
         Binding("left", "step(-1)", "Back", priority=True),
@@ -44,7 +50,7 @@ class ReplayScreen(TabulaScreen):
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
-    def __init__(self, record) -> None:
+    def __init__(self, record: SaveHeader) -> None:
         """``record``: the SaveRecord (or summary) of the game to replay; its actions are read
         from the store."""
         super().__init__(classes="table replay")
@@ -137,6 +143,8 @@ class ReplayScreen(TabulaScreen):
         (boards.scroll_page_down if direction == "down" else boards.scroll_page_up)(animate=False)
 
     def go_to(self, position: int) -> None:
+        if self.replay is None:
+            return
         position = max(0, min(position, self.replay.last))
         if position != self.position:
             self.position = position
@@ -155,17 +163,19 @@ class ReplayScreen(TabulaScreen):
         self.query_one("#status", Label).update(plain(
             f"Replay — move {position} of {replay.last} · {chapter} · {who} · {clean(self.record.title, lines=False)}",
             lines=False))
-        self.query_one("#prompt", Static).update(plain(self.moved_line(position) + f"\nThen: {view.get('prompt', '')}"))
+        self.query_one("#prompt", Static).update(
+            plain(self.moved_line(replay, position) + f"\nThen: {view.get('prompt', '')}"))
         secrets = match.has_private(viewer)
         for panel in self.panels:
             widget = self.query_one(f"#replay-{panel.widget_id}", BoardPanel)
-            frame = dict(color=not self.app.no_color, legend=False, ledger=self.ledger, panel=panel.name)
-            draw = lambda width, panel=panel, frame=frame: panel.draw(view, Frame(width, viewer, **frame))  # noqa: E731
+            framed = partial(Frame, color=not self.app.no_color, legend=False, ledger=self.ledger, panel=panel.name)
+            draw = lambda width, panel=panel, framed=framed: panel.draw(view, framed(width, viewer))  # noqa: E731
             widget.display = secrets or not panel.private
             if panel.private and not secrets:
                 self.ledger.forget(panel.name)
                 continue
-            widget.show(draw, title=f"{panel.title} — {seat_label(self.names, viewer)}" if panel.private else None)
+            owner = viewer if panel.private else None  # a private panel gets here only in a seat's view
+            widget.show(draw, title=None if owner is None else f"{panel.title} — {seat_label(self.names, owner)}")
         self.query_one("#scores", ScoreSummary).show(
             self.names, replay.scores(position), list(view.get("awaiting", ())), meaning=replay.rules.running_score,
             ended_now=match.if_ended_now(viewer), compact=self.has_class("-short"))
@@ -183,9 +193,9 @@ class ReplayScreen(TabulaScreen):
             if panel.legend and self.is_attached:
                 self.query_one(f"#replay-{panel.widget_id}", BoardPanel).redraw()
 
-    def moved_line(self, position: int) -> str:
+    def moved_line(self, replay: Replay, position: int) -> str:
         if position == 0:
             seed = f", seed {self.seed}" if self.finished else ""  # a running game's draws stay unforeseeable
             return f"The table after setup{seed} (→ a move on, ← back, ] [ a round)"
-        seat = self.replay.moves[position - 1].seat
+        seat = replay.moves[position - 1].seat
         return f"Move {position}: {seat_label(self.names, seat)} moved"

@@ -10,13 +10,15 @@ creator, frees another player's).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -29,6 +31,14 @@ from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_t
 from tui.widgets.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from tui.widgets.footer import Footer
 
+if TYPE_CHECKING:
+    from saves.session import GameSession
+    from saves.store import SaveStore, SaveSummary
+    from tui.screens.table import TableScreen
+
+    Row = tuple[SaveSummary, list[str]]
+    """A save with the texts of its cells after the title."""
+
 WATCH, EVERY_FREE_SEAT = "watch", "all"
 SEATS_FROM = 120
 """From this width the list has a Seats column; narrower, the line under it names the seats of
@@ -38,7 +48,7 @@ FIRST_ROWS, MORE_ROWS = 100, 250
 between the app's other messages: ten thousand saves delay neither the first frame nor a key."""
 
 
-def row_texts(records, wide: bool) -> dict[str, tuple[str, ...]]:
+def row_texts(records: Iterable[SaveSummary], wide: bool) -> dict[str, tuple[str, ...]]:
     """Each save's cells as plain text (made in the worker that read the list): game, progress,
     last played, and on a list at least SEATS_FROM wide, the seats."""
     return {record.id: (clean(title_of(record.game), lines=False),
@@ -48,7 +58,7 @@ def row_texts(records, wide: bool) -> dict[str, tuple[str, ...]]:
             for record in records}
 
 
-def progress_text(record) -> str:
+def progress_text(record: SaveSummary) -> str:
     """Where the game stands, and whether a person chose the seed it was dealt from."""
     progress = "finished" if record.status == "finished" else clean(record.progress, lines=False)
     return f"{progress} · seed chosen" if record.seed_chosen else progress
@@ -65,7 +75,7 @@ class SeatPicker(TabulaModal[str | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, title: str, names: list[str], free: list[int], held: list[int],
-                 owned: list[int] = (), hot_seat: bool = True) -> None:
+                 owned: Sequence[int] = (), hot_seat: bool = True) -> None:
         """``free``: the seats this terminal may take; ``held``: seats other terminals hold;
         ``owned``: free seats that belong to other players; ``hot_seat``: offer every free seat."""
         super().__init__(classes="dialog")
@@ -96,7 +106,7 @@ class SeatPicker(TabulaModal[str | None]):
         self.dismiss(event.option_id)
 
 
-class ResumeScreen(TabulaScreen):
+class ResumeScreen(TabulaScreen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "open", "Resume"),
@@ -109,9 +119,9 @@ class ResumeScreen(TabulaScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.records: dict[str, object] = {}
+        self.records: dict[str, SaveSummary] = {}
         self.held: dict[str, list[int]] = {}
-        self._filled_for: tuple | None = None
+        self._filled_for: tuple[int, tuple[str, ...], tuple[tuple[str, tuple[int, ...]], ...]] | None = None
         self.texts: dict[bool, dict[str, tuple[str, ...]]] = {}
         """row_texts for a wide list (True) and a narrow one (False), as far as made."""
         self._layout = 0
@@ -135,7 +145,7 @@ class ResumeScreen(TabulaScreen):
     def reload(self) -> None:
         self.show_list(self.app.store)
 
-    def show_list(self, store) -> None:
+    def show_list(self, store: SaveStore) -> None:
         """From the worker: read the list and hand it to the screen (never raises: an unusable
         data folder is a problem shown like the others)."""
         try:
@@ -146,7 +156,7 @@ class ResumeScreen(TabulaScreen):
             listing = [], [f"The saves folder cannot be used: {error}"], {}, {}
         self.app.call_from_thread(self.fill, *listing)
 
-    def fill(self, records: list, problems: list[str], held: dict[str, list[int]],
+    def fill(self, records: list[SaveSummary], problems: list[str], held: dict[str, list[int]],
              texts: dict[bool, dict[str, tuple[str, ...]]]) -> None:
         self.records = {record.id: record for record in records}
         self.held = held
@@ -171,7 +181,8 @@ class ResumeScreen(TabulaScreen):
         table.clear(columns=True)
         if wide not in self.texts:  # resized across SEATS_FROM since the list was read
             self.texts[wide] = row_texts(self.records.values(), wide)
-        texts, rows = self.texts[wide], []
+        texts = self.texts[wide]
+        rows: list[Row] = []
         for record in self.records.values():
             game, progress, when, *seats = texts[record.id]
             playing = " ".join(seat_tag(seat) for seat in self.held.get(record.id, ()))
@@ -189,7 +200,7 @@ class ResumeScreen(TabulaScreen):
         self.add_rows(self._layout, rows, 0, title_width, keep)
         self.show_detail()
 
-    def add_rows(self, layout: int, rows: list, start: int, title_width: int, keep: str | None) -> None:
+    def add_rows(self, layout: int, rows: list[Row], start: int, title_width: int, keep: str | None) -> None:
         """Put the next batch of rows in the list, and have the one after it follow."""
         if layout != self._layout:
             return
@@ -202,7 +213,7 @@ class ResumeScreen(TabulaScreen):
         if end < len(rows):
             self.call_later(self.add_rows, layout, rows, end, title_width, keep)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         if self._filled_for is not None and self._filled_for[0] != self.size.width:
             self.lay_out()
 
@@ -228,12 +239,12 @@ class ResumeScreen(TabulaScreen):
         detail.update(plain(" · ".join(parts)))
 
     @property
-    def selected(self):
+    def selected(self) -> SaveSummary | None:
         table = self.query_one("#saves", DataTable)
         if not self.records or table.cursor_row is None or not 0 <= table.cursor_row < table.row_count:
             return None
-        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
-        return self.records.get(key)
+        key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value
+        return None if key is None else self.records.get(key)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()
@@ -267,7 +278,8 @@ class ResumeScreen(TabulaScreen):
             owned = [seat for seat in free if seat not in takeable]
             self.app.call_from_thread(self.ask_where, session, takeable, held, owned, hot_seat)
 
-    def ask_where(self, session, free: list[int], held: list[int], owned: list[int], hot_seat: bool) -> None:
+    def ask_where(self, session: GameSession, free: list[int], held: list[int], owned: list[int],
+                  hot_seat: bool) -> None:
         def answered(answer: str | None) -> None:
             if answer is not None:
                 self.opened(session, seats_for(answer))
@@ -275,13 +287,13 @@ class ResumeScreen(TabulaScreen):
         names = [seat.name for seat in session.record.seats]
         self.app.push_screen(SeatPicker(session.record.title, names, free, held, owned, hot_seat), answered)
 
-    def opened(self, session, seats: list[int] | None) -> None:
+    def opened(self, session: GameSession, seats: list[int] | None) -> None:
         from tui.screens.table import TableScreen
 
         self.sit_at(TableScreen(session, seats))
 
     @work(thread=True, exclusive=True, group="saves-sit")
-    def sit_at(self, table) -> None:
+    def sit_at(self, table: TableScreen) -> None:
         """Take the table's seats before it shows, so that it opens drawn (or say why not)."""
         refused = table.controller.seat()
         if refused is None:
@@ -306,7 +318,7 @@ class ResumeScreen(TabulaScreen):
         if record is not None:
             self.if_mine(record, self.ask_new_title)
 
-    def ask_new_title(self, record) -> None:
+    def ask_new_title(self, record: SaveSummary) -> None:
         def renamed(title: str | None) -> None:
             if title and title != record.title:
                 self.change(lambda store: store.rename(record.id, title))
@@ -319,7 +331,7 @@ class ResumeScreen(TabulaScreen):
         if record is not None:
             self.if_mine(record, self.ask_to_delete)
 
-    def ask_to_delete(self, record) -> None:
+    def ask_to_delete(self, record: SaveSummary) -> None:
         def confirmed(yes: bool | None) -> None:
             if yes:
                 self.change(lambda store: store.delete(record.id))
@@ -328,7 +340,7 @@ class ResumeScreen(TabulaScreen):
         question = f"Delete “{title}”?\nIt is moved to the trash folder of the saves."
         self.app.push_screen(ConfirmDialog(question, yes="Delete"), confirmed)
 
-    def if_mine(self, record, then: Callable[[object], None]) -> None:
+    def if_mine(self, record: SaveSummary, then: Callable[[SaveSummary], None]) -> None:
         """``then(record)`` if this player may rename or delete the game: anyone at the host's own
         terminal, at once (so keys typed ahead reach the dialog); over SSH only the player who
         started it (another player's game is not theirs to take away or retitle)."""
@@ -338,7 +350,7 @@ class ResumeScreen(TabulaScreen):
             then(record)
 
     @work(thread=True, exclusive=True, group="saves-mine")
-    def if_creator(self, record, then: Callable[[object], None]) -> None:
+    def if_creator(self, record: SaveSummary, then: Callable[[SaveSummary], None]) -> None:
         me = self.app.identity
         if me and SeatLeases(self.app.store.data_dir, record.id).creator == me:
             self.app.call_from_thread(then, record)
@@ -357,13 +369,13 @@ class ResumeScreen(TabulaScreen):
             self.find_seats_to_free(record)
 
     @work(thread=True, exclusive=True, group="saves-free")
-    def find_seats_to_free(self, record) -> None:
+    def find_seats_to_free(self, record: SaveSummary) -> None:
         """The seats this player may free: their own (leaving the game for good) and, for the
         game's creator, those of other players."""
         me = self.app.identity
         leases = SeatLeases(self.app.store.data_dir, record.id)
         names, creator = [seat.name for seat in record.seats], leases.creator
-        choices = []
+        choices: list[tuple[str, str]] = []
         for seat, owner in sorted(leases.owners().items()):
             if seat < len(names) and me and owner == me:
                 choices.append((f"own:{seat}", f"Give up my seat {seat_label(names, seat)} for good"))
@@ -371,7 +383,7 @@ class ResumeScreen(TabulaScreen):
                 choices.append((f"other:{seat}", f"Free seat {seat_label(names, seat)}, kept for another player"))
         self.app.call_from_thread(self.ask_seat_to_free, record, choices)
 
-    def ask_seat_to_free(self, record, choices: list[tuple[str, str]]) -> None:
+    def ask_seat_to_free(self, record: SaveSummary, choices: list[tuple[str, str]]) -> None:
         if not choices:
             self.notify("No seat of this game is yours to give up (a seat is yours once you have played it).",
                         title="Free a seat")
@@ -387,7 +399,7 @@ class ResumeScreen(TabulaScreen):
         self.app.push_screen(ChoiceDialog(question, choices), chosen)
 
     @work(thread=True, exclusive=True, group="saves-change")
-    def change(self, edit, done: str = "") -> None:
+    def change(self, edit: Callable[[SaveStore], object], done: str = "") -> None:
         """Make ``edit`` to the store, say ``done`` (or why not), and list the saves again."""
         try:
             edit(self.app.store)
@@ -399,7 +411,7 @@ class ResumeScreen(TabulaScreen):
         self.show_list(self.app.store)
 
 
-def free_seat(store, save_id: str, seat: int, identity: str | None, own: bool) -> None:
+def free_seat(store: SaveStore, save_id: str, seat: int, identity: str | None, own: bool) -> None:
     leases = SeatLeases(store.data_dir, save_id)
     freed = leases.give_up(seat, identity) if own else leases.free_for_others(seat, identity or "")
     if not freed:

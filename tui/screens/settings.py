@@ -30,7 +30,8 @@ def setting_rows(settings: Settings, names: list[str]) -> list[tuple[str, str]]:
 class SettingsScreen(TabulaModal[None]):
     """Enter (or the row's number) switches a setting; it is written at once."""
 
-    BINDINGS = [Binding("escape,o", "close", "Close"), *(Binding(str(n), f"switch_row({n})", show=False) for n in range(1, 10))]
+    BINDINGS = [Binding("escape,o", "close", "Close"),
+                *(Binding(str(n), f"switch_row({n})", show=False) for n in range(1, 10))]
 
     def __init__(self, names: list[str] | None = None) -> None:
         super().__init__(classes="dialog")

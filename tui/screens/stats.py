@@ -7,6 +7,9 @@ initial), never by colour alone, and under NO_COLOR the plot has no colours at a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -39,12 +42,15 @@ def percent(value: float) -> str:
     return f"{round(value * 100)}%"
 
 
-def cycle(options: list, current):
+Item = TypeVar("Item")
+
+
+def cycle(options: list[Item], current: Item) -> Item:
     index = options.index(current) if current in options else 0
     return options[(index + 1) % len(options)]
 
 
-class StatsScreen(TabulaScreen):
+class StatsScreen(TabulaScreen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("g", "next_game", "Game"),
@@ -103,7 +109,7 @@ class StatsScreen(TabulaScreen):
         records = self.app.records.all()
         self.app.call_from_thread(self.show_records, records, list(self.app.records.problems))
 
-    def show_records(self, records: list[PlayRecord], problems: list[str] = ()) -> None:
+    def show_records(self, records: list[PlayRecord], problems: Sequence[str] = ()) -> None:
         """``problems``: the records that could not be used (set aside), said as Resume says its own."""
         self.records = records
         notice = self.query_one("#problems", Static)
@@ -136,7 +142,7 @@ class StatsScreen(TabulaScreen):
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)
-        panes = [pane.id for pane in tabs.query(TabPane)]
+        panes = [pane.id for pane in tabs.query(TabPane) if pane.id is not None]
         if tabs.active in panes:
             tabs.active = panes[(panes.index(tabs.active) + step) % len(panes)]
 
@@ -162,9 +168,9 @@ class StatsScreen(TabulaScreen):
                           str(line.plays),
                           str(line.wins), percent(line.win_rate), f"{line.average:.1f}", str(line.best))
 
-    def colour(self, index: int) -> dict:
-        """A series' colour: plotext's own sequence, or none at all under NO_COLOR."""
-        return {"color": "default"} if self.app.no_color else {}
+    def colour(self, index: int) -> str | None:
+        """A series' colour: plotext's own sequence (None), or none at all under NO_COLOR."""
+        return "default" if self.app.no_color else None
 
     def draw_scores(self) -> None:
         plot = self.query_one("#chart-scores", PlotextPlot)
@@ -178,15 +184,17 @@ class StatsScreen(TabulaScreen):
             by_plays[line.player] = by_plays.get(line.player, 0) + line.plays
         shown = sorted(by_plays, key=lambda name: (-by_plays[name], name))[:MOST_SERIES]
         for index, name in enumerate(shown):
-            points = [(number, p.score) for number, r in enumerate(records, start=1) for p in r.players if p.name == name]
+            points = [(number, p.score) for number, r in enumerate(records, start=1)
+                      for p in r.players if p.name == name]
             if points:
                 xs, ys = zip(*points)
                 plt.scatter(list(xs), list(ys), marker=MARKERS[index % len(MARKERS)], label=clean(name, lines=False),
-                            **self.colour(index))
+                            color=self.colour(index))
         if records:
             step = max(1, -(-len(records) // 8))  # at most 8 dates along the axis
             numbers = list(range(1, len(records) + 1, step))
-            plt.xticks(numbers, [records[n - 1].date[5:10] for n in numbers])
+            ticks: list[float] = list(numbers)
+            plt.xticks(ticks, [records[n - 1].date[5:10] for n in numbers])
             plt.xlim(0.5, len(records) + 0.5)
         plt.title("Score per play, oldest first")
         plot.refresh()
@@ -202,7 +210,7 @@ class StatsScreen(TabulaScreen):
         ordered = sorted(wins, key=lambda name: (wins[name], name), reverse=True)[:12][::-1]  # most on top
         if ordered:
             plt.bar([clean(name, lines=False)[:12] for name in ordered], [wins[name] for name in ordered],
-                    orientation="horizontal", width=0.3, marker="█", **self.colour(0))
+                    orientation="horizontal", width=0.3, marker="█", color=self.colour(0))
             plt.xticks(list(range(max(wins.values()) + 1)))
         plt.title("Wins (a shared win counts for each)")
         plot.refresh()
@@ -227,7 +235,7 @@ class StatsScreen(TabulaScreen):
         if plays:
             categories = list(totals)
             plt.bar([clean(c, lines=False)[:14] for c in categories], [round(totals[c] / plays, 1) for c in categories],
-                    orientation="horizontal", width=0.3, marker="█", **self.colour(1))
+                    orientation="horizontal", width=0.3, marker="█", color=self.colour(1))
         who = self.player or "all players"
         plt.title(f"Average points per category: {clean(who, lines=False)}")
         plot.refresh()

@@ -9,8 +9,11 @@ worker, catching up with other terminals, seats) is the ``TableController``
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -19,7 +22,7 @@ from textual.widgets import Label, Static
 
 from saves.shared import SharedSession
 from tui.boards import board_for
-from tui.boards.base import Frame, Panel, focus
+from tui.boards.base import Frame, Panel, View, focus
 from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
@@ -37,12 +40,15 @@ from tui.widgets.footer import Footer
 from tui.widgets.game_log import GameLog
 from tui.widgets.scores import ScoreSummary
 
+if TYPE_CHECKING:
+    from engine.core.contract import Choice
+    from saves.session import GameSession
 
 SLOW_ANSWER = 0.25
 """Seconds a move may take before its choice list dims."""
 
 
-class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
+class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
     BINDINGS = [
         *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({n})", show=False)
           for n, key in enumerate(CHOICE_KEYS, start=1)),
@@ -69,7 +75,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
             super().__init__()
             self.work = work
 
-    def __init__(self, session, seats: list[int] | None = None) -> None:
+    def __init__(self, session: GameSession, seats: list[int] | None = None) -> None:
         """``session`` is a GameSession; ``seats`` the seats this terminal plays: None = every
         human seat no other terminal holds (hot-seat), [] = watch as a spectator."""
         super().__init__(classes="table")
@@ -88,7 +94,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
         self._end_pending = False
         self.focused_view = self.panels[0].name
         """The panel that follows the decision (the only one shown at 80 columns), by name."""
-        self._focus_key: tuple | None = None
+        self._focus_key: tuple[int, int | None] | None = None
         self.drawn_roomy = False
         """Whether the boards were last drawn with room to spare (``roomy()``)."""
         self.drawn_alone = True
@@ -100,7 +106,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
         """The panels are being drawn (the legend panel comes last)."""
         self._unsized = False
         """Drawn before the first layout: the panels wait for their widths (``draw_laid_out``)."""
-        self.drawn_highlight = None
+        self.drawn_highlight: Choice | None = None
         """The highlighted choice the panels were last drawn with."""
         self.zoomed = False
         """The panels that zoom show a zoomed window (``z``)."""
@@ -119,7 +125,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
             self.state, self.busy = first, first.next_bot is not None
             if not first.finished and needs_curtain(first.humans, self.revealed, first.viewer, first.has_private):
                 self.curtain.display = True  # and the curtain's, which takes the focus first
-                self.AUTO_FOCUS = "#curtain"
+                self.AUTO_FOCUS = "#curtain"  # type: ignore[misc]  # a ClassVar to Textual, which reads self.AUTO_FOCUS
         yield Label(plain(self.session.record.title, lines=False), id="status")
         with Horizontal(id="table-body"):
             with VerticalScroll(id="boards", classes="-map-board" if self.board.map_board else ""):
@@ -140,7 +146,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
     def panel_widgets(self, place: str) -> ComposeResult:
         for panel in self.panels:
             if panel.place == place:
-                classes = "panel" + (" player" if panel.seat is not None else "") + (" private" if panel.private else "")
+                classes = ("panel" + (" player" if panel.seat is not None else "")
+                           + (" private" if panel.private else ""))
                 title = panel.title if panel.seat is None else seat_label(self.names, panel.seat)
                 yield BoardPanel(title, id=panel.widget_id, classes=classes)
 
@@ -232,10 +239,10 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
         self.busy = state.next_bot is not None
         self.show_thinking(None)
         if state.finished:
-            self.finish()
+            self.finish(state)
             return
         self.query_one("#status", Label).update(plain(status_line(state, self.size.width)))
-        if needs_curtain(state.humans, self.revealed, state.viewer, state.has_private):
+        if state.viewer is not None and needs_curtain(state.humans, self.revealed, state.viewer, state.has_private):
             self.close_curtain(state.viewer)
         else:
             if state.viewer is not None and state.has_private:
@@ -259,8 +266,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
             return  # the game moved on (or the device was passed) while it was worked out
         self.notify("\n".join(hint_lines(hint)), title=f"Hint for {seat_label(state.names, hint.seat)}", timeout=15)
         choices = self.query_one("#choices", ChoiceList)
-        best = next((n for n, c in enumerate(choices.choices) if hint.suggestions and c.id == hint.suggestions[0].choice),
-                    None)
+        best = next((n for n, c in enumerate(choices.choices)
+                     if hint.suggestions and c.id == hint.suggestions[0].choice), None)
         if best is not None:
             choices.highlight_choice(best)
 
@@ -314,7 +321,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
                     widget.show(draw, now=not self.drawn_alone and not self._unsized)
                 elif panel.private:
                     widget.set_class(not state.has_private, "-absent")
-                    if state.has_private:
+                    if state.has_private and viewer is not None:  # a spectator has no secrets
                         widget.show(draw, title=f"{panel.title} — {seat_label(state.names, viewer)}", now=in_sight)
                     else:
                         self.ledger.forget(panel.name)
@@ -345,7 +352,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
         finally:
             self._drawing = False
 
-    def paged(self, view: dict) -> dict:
+    def paged(self, view: View) -> View:
         """The view a board draws: with the page of the choice list shown, when it has several
         (a board marks the choices of the others with the key that turns to them)."""
         page = self.query_one("#choices", ChoiceList).page
@@ -360,16 +367,17 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
     def action_turn_page(self, step: int) -> None:
         self.query_one("#choices", ChoiceList).turn_page(step)
 
-    def offered(self, state: TableState) -> list:
+    def offered(self, state: TableState) -> list[Choice]:
         """The choices shown: the game's, or confirming (or undoing) the end of the viewer's turn."""
-        if state.confirming:
+        if state.confirming and state.viewer is not None:  # only a seat confirms
             return confirm_choices(state.names[state.viewer], state.view.get("log", ()))
         return state.choices
 
     def show_scores(self, state: TableState) -> None:
         """The running totals, labelled with what they count; on one line under 40 rows."""
-        self.query_one("#scores", ScoreSummary).show(state.names, state.scores, state.awaiting, meaning=state.running_score,
-                                                     ended_now=state.if_ended_now, compact=self.has_class("-short"))
+        self.query_one("#scores", ScoreSummary).show(state.names, state.scores, state.awaiting,
+                                                     meaning=state.running_score, ended_now=state.if_ended_now,
+                                                     compact=self.has_class("-short"))
 
     def show_log(self, state: TableState) -> None:
         """The log, what the others did since the viewer's last move marked (and counted in the title)."""
@@ -379,11 +387,12 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
         log.border_title = f"Log · {new} new (l: all)" if new else "Log (l: all)"
 
     def frame(self, panel: Panel, width: int, viewer: int | None) -> Frame:
-        drawn = dict(color=not self.app.no_color, legend=self.drawn_alone, ledger=self.ledger, panel=panel.name)
+        framed = partial(Frame, width, viewer, self.roomy(), color=not self.app.no_color, legend=self.drawn_alone,
+                         ledger=self.ledger, panel=panel.name)
         if not (panel.zoom or panel.highlight):
-            return Frame(width, viewer, self.roomy(), **drawn)
+            return framed()
         highlighted = self.query_one("#choices", ChoiceList).highlighted_choice()
-        return Frame(width, viewer, self.roomy(), zoom=self.zoomed, highlighted=highlighted, **drawn)
+        return framed(zoom=self.zoomed, highlighted=highlighted)
 
     def roomy(self) -> bool:
         """Room to spare (40 rows and the board's ``roomy_from`` columns, 180 unless it says
@@ -450,8 +459,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
             else:
                 widget.say_under("")
                 widget.say_more_below(False)
-        focused = self.focused_panel()
-        self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, focused, animate=False, top=True)
+        self.call_after_refresh(self.query_one("#boards", VerticalScroll).scroll_to_widget, self.focused_panel(),
+                                animate=False, top=True)
         self.call_after_refresh(self.show_view_hint)
 
     def place_focus(self) -> list[tuple[Panel, BoardPanel, bool]]:
@@ -498,7 +507,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
         if shown.highlight:  # it was not drawn again while the highlight moved out of sight
             self.panel(shown).redraw()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         if self.state is not None and not self.state.finished:
             self.query_one("#status", Label).update(plain(status_line(self.state, self.size.width)))
         self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
@@ -515,8 +524,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
             for panel in self.panels:
                 if panel.legend:
                     self.panel(panel).set_class(self.drawn_alone, "-absent")
-            for panel in self.query(BoardPanel):
-                panel.redraw()
+            for widget in self.query(BoardPanel):
+                widget.redraw()
 
     # -- actions -------------------------------------------------------------------------
 
@@ -573,7 +582,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
 
     def act(self, choice_id: str) -> None:
         state = self.state
-        if self.busy or self.curtain_up or state is None or not self.offered(state):
+        if self.busy or self.curtain_up or state is None or state.viewer is None or not self.offered(state):
             return
         if state.confirming and choice_id == UNDO:
             self.action_undo()
@@ -596,7 +605,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
         state = self.state
         if state is None or self.busy or self.curtain_up:
             return
-        if not state.can_undo:
+        if not state.can_undo or state.viewer is None:  # a spectator cannot
             self.notify(state.undo_blocked or "Nothing to undo now.", title="Nothing to undo", severity="warning")
             return
         self.busy = True
@@ -605,7 +614,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
 
     def action_hint(self) -> None:
         state = self.state
-        if state is None or not state.may_ask_hint or self.busy or self.curtain_up or self.thinking is not None:
+        if state is None or state.viewer is None or not state.may_ask_hint or self.busy or self.curtain_up \
+                or self.thinking is not None:
             return
         self.show_thinking(Thinking(state.viewer, 0.0, hint=True))
         self.controller.hint(state.viewer, state.revision)
@@ -624,7 +634,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
         from tui.screens.log import LogScreen
 
         if self.state is not None and not self.curtain_up:
-            self.app.push_screen(LogScreen(list(self.state.view.get("log", ())), int(self.state.view.get("log_new", 0))))
+            view = self.state.view
+            self.app.push_screen(LogScreen(list(view.get("log", ())), int(view.get("log_new", 0))))
 
     def action_score_sheet(self) -> None:
         from tui.screens.end import ScoreSheetScreen
@@ -658,16 +669,16 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen):
 
     # -- the end -------------------------------------------------------------------------
 
-    def finish(self) -> None:
+    def finish(self, state: TableState) -> None:
         if self.app.gated:
             self._end_pending = True
             return
         from tui.screens.end import EndScreen
 
-        self.app.switch_screen(EndScreen(self.state, self.session.record))
+        self.app.switch_screen(EndScreen(state, self.session.record))
 
     def on_screen_resume(self) -> None:
-        if self._end_pending:
+        if self._end_pending and self.state is not None:
             self._end_pending = False
-            self.finish()
+            self.finish(self.state)
 

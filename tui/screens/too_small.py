@@ -12,7 +12,7 @@ from textual.widgets import Static
 from tui.screens.base import TabulaScreen
 
 
-class TooSmallScreen(TabulaScreen):
+class TooSmallScreen(TabulaScreen[None]):
     BINDINGS = [Binding("q", "app.quit", "Quit")]
 
     def __init__(self, need: Size) -> None:

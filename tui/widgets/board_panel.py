@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.console import RenderableType
-from textual import events
 from rich.text import Text
+from textual import events
 from textual.widgets import Static
 
 from tui.text import plain, plain_renderable
@@ -17,8 +17,9 @@ Draw = Callable[[int], RenderableType | None]
 class BoardPanel(Static):
     """Holds a ``draw(width)`` function (a board renderer with its view bound)."""
 
-    def __init__(self, title: str = "", **kwargs) -> None:
-        super().__init__("", **kwargs)
+    def __init__(self, title: str = "", *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__("", name=name, id=id, classes=classes)
         self.base_title = plain(title, lines=False)
         self._title = self.border_title = self.base_title
         self._subtitle = ""

@@ -62,8 +62,8 @@ class ChoiceList(OptionList):
     """Shows choices one per line with their hints, a page at a time; posts ChoiceMade when
     one is picked."""
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.choices: tuple[Choice, ...] = ()
         self.page = 0
         """The page shown (0-based): choices ``page * PAGE`` on."""
@@ -128,7 +128,7 @@ class ChoiceList(OptionList):
         """Pick the ``number``-th choice of the page shown (1-based: the one shown with
         ``choice_key(number)``), if there is one."""
         if 1 <= number <= self.option_count:
-            self.post_message(ChoiceMade(self.get_option_at_index(number - 1).id))
+            self.post_message(ChoiceMade(self.shown[number - 1].id))
 
     def highlighted_choice(self) -> Choice | None:
         index, shown = self.highlighted, self.shown
@@ -136,4 +136,4 @@ class ChoiceList(OptionList):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.post_message(ChoiceMade(event.option_id))
+        self.post_message(ChoiceMade(self.shown[event.option_index].id))

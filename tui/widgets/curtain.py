@@ -13,8 +13,8 @@ from tui.text import clean
 class Curtain(Static, can_focus=True):
     BINDINGS = [Binding("enter", "lift", "Show my hand", show=True)]
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__("", **kwargs)
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("", name=name, id=id, classes=classes)
         self.seat: int | None = None
 
     def close(self, seat: int, label: str) -> None:

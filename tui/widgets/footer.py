@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 
 from tui.compat import FooterKey, footer_ready, key_disabled, set_key_disabled
@@ -33,15 +34,17 @@ class Footer(TextualFooter):
     shown again, and a key never shown on this footer is added in its place. Binding groups are
     not drawn as groups (no screen has any)."""
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, *children: Widget, name: str | None = None, id: str | None = None, classes: str | None = None,
+                 disabled: bool = False, show_command_palette: bool = True, compact: bool = False) -> None:
+        super().__init__(*children, name=name, id=id, classes=classes, disabled=disabled,
+                         show_command_palette=show_command_palette, compact=compact)
         self._looking = False
         self._built: list[Key] = []
         """The keys built, in order, shown or hidden."""
         self._wanted: dict[Key, bool] = {}
         """The keys to show now, each with whether it is enabled."""
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[object]) -> None:
         footer_ready(self)
         if not screen.app.app_focus:
             return

@@ -33,8 +33,8 @@ def kept(lines: list[str], new: int) -> list[Text]:
 
 
 class GameLog(CompatLog):
-    def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, name=name, id=id, classes=classes)
         self._shown: list[Text] = []
         self._ends: list[int] = []
         """How many of RichLog's lines there were after each shown line was written."""

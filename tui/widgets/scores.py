@@ -58,8 +58,9 @@ class ScoreSummary(Static):
     also has a total if it ended now, both. '▶' marks the seats that must act. Compact (short
     screens): every seat on one line, by tag."""
 
-    def show(self, names: list[str], scores: list[Score], awaiting: list[int], *, meaning: str = "if the game ended now",
-             ended_now: dict[int, str] | None = None, compact: bool = False) -> None:
+    def show(self, names: list[str], scores: list[Score], awaiting: list[int], *,
+             meaning: str = "if the game ended now", ended_now: dict[int, str] | None = None,
+             compact: bool = False) -> None:
         self.border_title = summary_title(meaning, ended_now)
         ordered = sorted(scores, key=lambda s: s.seat)
         if compact:
