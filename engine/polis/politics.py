@@ -123,11 +123,8 @@ def free(state: State, seat: int) -> None:
 
 
 def civil_war_cost(state: State, polis: str) -> int:
-    if state["owner"][polis] is None:
-        base: int = catalog().poleis[polis]["base"]
-        return CIVIL_WAR_NEUTRAL * base
-    citizens: int = state["pop"][polis]
-    return CIVIL_WAR_ENEMY * citizens
+    per_citizen = CIVIL_WAR_NEUTRAL if state["owner"][polis] is None else CIVIL_WAR_ENEMY
+    return per_citizen * holdings.citizens_if_taken(state, polis)
 
 
 def civil_war_targets(state: State, seat: int) -> list[str]:
