@@ -7,11 +7,25 @@ the board by the column table, demigods by their values). Ties go to more demigo
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
-from engine.assistant.forms import (NUMBERS, EntryError, Field, Form, OutOfRange, Result, Total, breakdown_rows,
-                                   entries_of, parse_count, parse_count_list, score_result, seat_labels)
+from engine.assistant.forms import (
+    NUMBERS,
+    EntryError,
+    Field,
+    Form,
+    OutOfRange,
+    Result,
+    Total,
+    breakdown_rows,
+    entries_of,
+    parse_count,
+    parse_count_list,
+    score_result,
+    seat_labels,
+)
 from engine.core.contract import Score
 from engine.core.seats import LETTERS, seat_tag
 

@@ -16,13 +16,14 @@ from typing import Any
 from engine.core import Choice
 
 from .catalog import Catalog
-from .choices import Column, Foot, Jump, Placement
+from .choices import Column, Foot, Jump
 from .targets import hexes
 
 
 def occupancy(state: dict[str, Any]) -> dict[str, list[int]]:
     """hex -> seats with a piece there, kept in the state alongside the players' piece lists."""
-    return state["occupied"]
+    occupied: dict[str, list[int]] = state["occupied"]
+    return occupied
 
 
 def count_occupancy(players: list[dict[str, Any]]) -> dict[str, list[int]]:
@@ -73,7 +74,8 @@ def _candidates(cat: Catalog, hexes: set[str], own: tuple[str, ...]) -> tuple[st
 
 
 @lru_cache(maxsize=1 << 14)
-def _reach(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _reach(cat: Catalog, temple: str, feet_on: tuple[str, ...],
+           columns_on: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Where the player's next foot and next column could go, before looking at who stands
     there. Memoised: a player's pieces stay put through most decisions, other players' moves
     included."""
@@ -84,7 +86,8 @@ def _reach(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tupl
 
 
 @lru_cache(maxsize=1 << 14)
-def _jumps(cat: Catalog, temple: str, feet_on: tuple[str, ...], columns_on: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def _jumps(cat: Catalog, temple: str, feet_on: tuple[str, ...],
+           columns_on: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """(jumped-over hex, landing hex), in no particular order, for the landings no step reaches (Gaiviles)."""
     anchors = _anchors(cat, temple, feet_on, columns_on)
     steps = _steps(cat, anchors, temple)
@@ -111,7 +114,8 @@ def placements(cat: Catalog, state: dict[str, Any], seat: int, budget: int, jump
         for over, h in _jumps(cat, temple, feet_on, columns_on):
             if any(s != seat for s in occupied.get(over, ())):
                 landings.add(h)
-        result += _open(_choices_on(cat, Jump), _candidates(cat, landings, feet_on + columns_on), occupied, seat, shared)
+        result += _open(_choices_on(cat, Jump), _candidates(cat, landings, feet_on + columns_on), occupied, seat,
+                        shared)
     if p["columns"]:
         result += _open(_choices_on(cat, Column), sites, occupied, seat, shared)
     return result
@@ -130,7 +134,7 @@ def _open(choices_on: dict[str, Choice], candidates: tuple[str, ...], occupied: 
 
 
 @lru_cache(maxsize=12)
-def _choices_on(cat: Catalog, how: type[Placement]) -> dict[str, Choice]:
+def _choices_on(cat: Catalog, how: type[Foot | Jump | Column]) -> dict[str, Choice]:
     """hex -> the choice placing a piece there by ``how`` (``Foot``, ``Jump`` or ``Column``), made
     once: the same ones are offered again and again."""
     targets = hexes(cat)

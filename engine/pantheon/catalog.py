@@ -52,14 +52,15 @@ def validate_map(records: list[dict[str, Any]]) -> None:
 
 def validate_nations(records: list[dict[str, Any]]) -> None:
     _require(sorted(r["id"] for r in records) == sorted(NATION_IDS), f"the nations must be {', '.join(NATION_IDS)}")
-    hexes = {r["id"]: r for r in _load_raw("map")}
+    hexes: dict[str, dict[str, Any]] = {r["id"]: r for r in _load_raw("map")}
     used: set[str] = set()
     for r in records:
         _require(r.get("power") in POWERS, f"{r['id']}: unknown power {r.get('power')!r}")
         places = [r.get("start")] + list(r.get("symbols", []))
         _require(len(r.get("symbols", [])) == SYMBOL_SLOTS, f"{r['id']}: needs {SYMBOL_SLOTS} symbol hexes")
         for place in places:
-            _require(place in hexes, f"{r['id']}: {place!r} is not a hex of the map")
+            if place not in hexes:  # raised here, not by _require, so that the checker knows place is a hex id
+                raise ComponentDataError(f"{r['id']}: {place!r} is not a hex of the map")
             _require(hexes[place]["terrain"] == "land" and not hexes[place]["column_site"],
                      f"{r['id']}: {place} must be a land hex without a column site")
             _require(place not in used, f"{r['id']}: {place} is already used by another nation")
@@ -70,16 +71,18 @@ def validate_gods(records: list[dict[str, Any]]) -> None:
     _require(len(records) == 40, "there must be 40 god tiles")
     for r in records:
         god = r.get("god")
-        _require(god in GOD_KINDS, f"{r['id']}: unknown god {god!r}")
+        if god not in GOD_KINDS:  # raised here, not by _require, so that the checker knows god is a god's name
+            raise ComponentDataError(f"{r['id']}: unknown god {god!r}")
         _require(r.get("kind") == GOD_KINDS[god], f"{r['id']}: {god} is {GOD_KINDS[god]}")
         needs = r.get("needs")
-        _require(isinstance(needs, list) and 1 <= len(needs) <= len(OFFERING_KINDS)
-                 and all(whole(n, 1, 8) for n in needs),
-                 f"{r['id']}: needs must list 1-4 offering counts")
+        if not (isinstance(needs, list) and 1 <= len(needs) <= len(OFFERING_KINDS)
+                and all(whole(n, 1, 8) for n in needs)):
+            raise ComponentDataError(f"{r['id']}: needs must list 1-4 offering counts")
         _require(needs == sorted(needs, reverse=True), f"{r['id']}: needs are listed from the topmost (largest) down")
     for r in records:
         if r["god"] == "pietalte":
-            _require(r["needs"] == [3, 2, 1] and r.get("cards_only") is True, f"{r['id']}: Pietalte takes 3+2+1 cards only")
+            _require(r["needs"] == [3, 2, 1] and r.get("cards_only") is True,
+                     f"{r['id']}: Pietalte takes 3+2+1 cards only")
         if r["god"] == "gadicea":
             _require(r["needs"][0] == 5, f"{r['id']}: Gadicea's topmost offering is 5 of one kind")
         if r["god"] == "stonkus":
@@ -127,14 +130,16 @@ def validate_cards(records: list[dict[str, Any]]) -> None:
 
 
 def validate_offerings(records: list[dict[str, Any]]) -> None:
-    _require(sorted(r["id"] for r in records) == sorted(OFFERING_KINDS), "the offering kinds are gifts, priests, dancers, temples")
-    prices = {r["id"]: r.get("prices") for r in records}
+    _require(sorted(r["id"] for r in records) == sorted(OFFERING_KINDS),
+             "the offering kinds are gifts, priests, dancers, temples")
     for r in records:
         p = r.get("prices")
         _require(isinstance(p, list) and len(p) == 4 and all(whole(n, 1) for n in p) and p == sorted(set(p)),
                  f"{r['id']}: 4 rising prices")
         _require(r.get("stock") == [4, 4], f"{r['id']}: 4 level-1/2 and 4 level-3/4 tiles")
-    _require(prices["dancers"][0] == 1 and prices["dancers"][2] == 6, "rulebook: dancers level 1 cost 1, level 3 cost 6")
+    prices: dict[str, list[int]] = {r["id"]: r["prices"] for r in records}  # each checked above
+    _require(prices["dancers"][0] == 1 and prices["dancers"][2] == 6,
+             "rulebook: dancers level 1 cost 1, level 3 cost 6")
     _require(prices["temples"][2] - prices["temples"][0] == 5, "rulebook: temples 1 -> 3 cost 5")
     _require(prices["dancers"][0] + prices["priests"][1] == 4, "rulebook: dancers 1 + priests 2 cost 4")
 

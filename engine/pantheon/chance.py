@@ -5,7 +5,7 @@ Each is a draw a person at the table could also supply.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.core import Choice, Draw, Frame, Stack, add_log, logging
 from engine.core.text import Said, Say
@@ -28,12 +28,12 @@ LOW_DEMIGODS = 3
 Which of the two a face-down demigod came from is public."""
 
 
-def deal(seat: int | None, n: int) -> dict:
+def deal(seat: int | None, n: int) -> Frame:
     """``n`` cards from the deck: to the face-up row (seat None) or into a seat's hand."""
     return {"step": "deal", "seat": seat, "n": n}
 
 
-def demigod_draw(seat: int | None) -> dict:
+def demigod_draw(seat: int | None) -> Frame:
     """A demigod from the stack: face up onto the display (seat None) or face down to a seat."""
     return {"step": "demigod", "seat": seat}
 
@@ -44,7 +44,7 @@ def card_outcome(kind: str, weight: int) -> Choice:
     return Choice.of(CardDrawn(kind), weight=weight)
 
 
-@lru_cache(maxsize=None)
+@cache
 def god_outcome(tile: str) -> Choice:
     return Choice.of(GodDrawn(tile))
 
@@ -71,7 +71,7 @@ class Deal(Draw):
         return [card_outcome(kind, n) for kind in deck.CARD_ORDER if (n := cards.get(kind))]  # no kind is kept at 0
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        return Say("{kind:card}", kind=option.args.kind), ""
+        return Say("{kind:card}", kind=option.args_as(CardDrawn).kind), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         if frame["seat"] is None:
@@ -79,7 +79,7 @@ class Deal(Draw):
         return Say("Draw a card from the deck for {seat:seat}", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        kind, seat = option.args.kind, frame["seat"]
+        kind, seat = option.args_as(CardDrawn).kind, frame["seat"]
         deck.remove(state["deck"], kind)
         if seat is None:
             state["row"].append(kind)
@@ -110,7 +110,7 @@ class GodDraw(Draw):
         return [god_outcome(tile) for tile in state["god_stack"]]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        tile = option.args.tile
+        tile = option.args_as(GodDrawn).tile
         return Say("{tile:god}", tile=tile), Say("{needs:needs}", needs=catalog().gods[tile]["needs"])
 
 
@@ -124,7 +124,7 @@ class RevealGod(GodDraw):
         return "Reveal a god tile for this epoch"
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        tile = option.args.tile
+        tile = option.args_as(GodDrawn).tile
         state["god_stack"].remove(tile)
         state["god_display"].append(tile)
         state["gods_shown"] += 1
@@ -137,7 +137,8 @@ class RevealGod(GodDraw):
 
 
 def loot_hex(state: State, frame: Frame) -> str:
-    return catalog().nations[state["nations"][-1]]["symbols"][frame["slot"]]
+    hex_id: str = catalog().nations[state["nations"][-1]]["symbols"][frame["slot"]]
+    return hex_id
 
 
 class PlaceLoot(Draw):
@@ -151,13 +152,13 @@ class PlaceLoot(Draw):
         return [loot_outcome(kind, n, hex_id) for kind, n in state["loot_bag"].items() if n]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        return Say("{kind:loot}", kind=option.args.kind), ""
+        return Say("{kind:loot}", kind=option.args_as(LootDrawn).kind), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Draw a loot tile from the bag for hex {hex:hex}", hex=loot_hex(state, frame))
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        kind = option.args.kind
+        kind = option.args_as(LootDrawn).kind
         hex_id = loot_hex(state, frame)
         state["loot_bag"][kind] -= 1
         state["loot"][hex_id] = kind
@@ -171,7 +172,8 @@ class PlaceLoot(Draw):
 
 def demigod_stack(state: State) -> dict[str, int]:
     """The stack demigods are drawn from now: the low one while it lasts."""
-    return state["demigods_low"] if any(state["demigods_low"].values()) else state["demigods_high"]
+    stack: dict[str, int] = state["demigods_low"] if any(state["demigods_low"].values()) else state["demigods_high"]
+    return stack
 
 
 class DemigodDraw(Draw):
@@ -185,7 +187,7 @@ class DemigodDraw(Draw):
         return [demigod_outcome(value, n) for value, n in demigod_stack(state).items() if n]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        return Say("demigod {value}", value=option.args.value), ""
+        return Say("demigod {value}", value=option.args_as(DemigodDrawn).value), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         if frame["seat"] is None:
@@ -193,7 +195,7 @@ class DemigodDraw(Draw):
         return Say("Draw a demigod for {seat:seat} (face down)", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        value = option.args.value
+        value = option.args_as(DemigodDrawn).value
         demigod_stack(state)[str(value)] -= 1
         seat = frame["seat"]
         if seat is None:

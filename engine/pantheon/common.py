@@ -12,8 +12,8 @@ from typing import Any
 from engine.core import Ask, Frame, Stack
 from engine.core.text import Said
 
-from .choices import FOOT
 from .catalog import catalog
+from .choices import FOOT
 from .text import seat_said
 
 State = dict[str, Any]
@@ -70,7 +70,8 @@ def stonkus_money(state: State, seat: int) -> int:
 def general_supply(state: State, seat: int, piece: str) -> int:
     """The seat's pieces of that kind in the general supply (a place of their own in the state,
     so that every piece is counted where it is)."""
-    return state["players"][seat]["feet_general" if piece == FOOT else "columns_general"]
+    n: int = state["players"][seat]["feet_general" if piece == FOOT else "columns_general"]
+    return n
 
 
 def from_general(state: State, seat: int, key: str, n: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engine.core import Auto, Choice, Frame, Stack, add_log
 from engine.core.text import Said, Say
@@ -60,7 +60,7 @@ class Depraccus(Auto):
         flow.push(*({"step": "depraccus_draw", "seat": seat, "n": count} for seat, count in draws if count))
 
 
-@lru_cache(maxsize=None)
+@cache
 def depraccus_choice(cards: int) -> Choice:
     return Choice.of(DepraccusCards(cards))
 
@@ -75,14 +75,14 @@ class DepraccusDraw(Choose):
         return [depraccus_choice(2 * count) for count in range(frame["n"], 0, -1)] + [depraccus_choice(0)]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        cards = option.args.cards
+        cards = option.args_as(DepraccusCards).cards
         return (Say("Draw {cards} cards from the deck", cards=cards) if cards else "Draw no cards"), "Depraccus"
 
     def question(self, state: State, frame: Frame) -> Said:
         return "Depraccus: draw cards from the deck?"
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        cards = option.args.cards
+        cards = option.args_as(DepraccusCards).cards
         if cards:
             flow.push(deal(frame["seat"], cards))
         else:
@@ -156,7 +156,8 @@ class EpochEnd(Auto):
 
 def score_epoch(state: State) -> None:
     for seat, p in enumerate(state["players"]):
-        part = interim_scoring(len(p["columns_on"]), p["demigods"], gods_owned(state, seat, "pietalte"), p["tiles"].values())
+        part = interim_scoring(len(p["columns_on"]), p["demigods"], gods_owned(state, seat, "pietalte"),
+                               p["tiles"].values())
         for category, points in part.items():
             p["vp"][category] += points
         add_log(state, Say("Scoring: {seat:seat} gets {demigods} for demigods, {columns} for {count} columns, "

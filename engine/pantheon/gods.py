@@ -12,7 +12,7 @@ from engine.core.text import Said, Say
 from . import cards as deck
 from .catalog import OFFERING_KINDS, catalog
 from .chance import GodDraw, demigod_draw
-from .choices import Decline, Payment
+from .choices import Decline, GodDrawn, Payment
 from .common import Choose, State
 from .scoring import god_tile_points
 from .targets import HAND
@@ -32,7 +32,7 @@ class DrawGod(GodDraw):
         return Say("Draw a god tile from the stack for {seat:seat}", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        tile = option.args.tile
+        tile = option.args_as(GodDrawn).tile
         state["god_stack"].remove(tile)
         seat, how = frame["seat"], frame["how"]
         if how == "gallia":
@@ -55,11 +55,12 @@ def payments(state: State, seat: int, tile: str, top_only: bool) -> list[dict[st
 
 
 @lru_cache(maxsize=4096)
-def _payments(needs: tuple[int, ...], held: tuple[int, ...], tile_levels: tuple[int, ...]) -> tuple[dict[str, int], ...]:
+def _payments(needs: tuple[int, ...], held: tuple[int, ...],
+              tile_levels: tuple[int, ...]) -> tuple[dict[str, int], ...]:
     """``payments`` for offering cards ``held`` and tile levels, both in OFFERING_KINDS order."""
     shorts = [{kind: need - level for kind, n, level in zip(OFFERING_KINDS, held, tile_levels) if need - level <= n}
               for need in needs]
-    found: dict[tuple, dict[str, int]] = {}
+    found: dict[tuple[tuple[str, int], ...], dict[str, int]] = {}
     for kinds in permutations(OFFERING_KINDS, len(needs)):
         if all(map(contains, shorts, kinds)):
             cards = {kind: short[kind] for kind, short in zip(kinds, shorts) if short[kind] > 0}
@@ -115,7 +116,8 @@ class Pay(Choose):
     def question(self, state: State, frame: Frame) -> Said:
         tile = frame["tile"]
         needs = catalog().gods[tile]["needs"]
-        return Say("offer {needs:needs} for {tile:god}", needs=list(needs[:1] if frame["top_only"] else needs), tile=tile)
+        return Say("offer {needs:needs} for {tile:god}", needs=list(needs[:1] if frame["top_only"] else needs),
+                   tile=tile)
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat, tile = frame["seat"], frame["tile"]
@@ -160,7 +162,8 @@ def gain_god(state: State, seat: int, tile: str, how: str, flow: Stack) -> None:
         if taken:
             p["demigods"].extend(taken)
             p["demigods_known"].extend(taken)
-            add_log(state, Say("{seat:seat} takes demigods {values:numbers} from the display.", seat=seat, values=taken),
+            add_log(state, Say("{seat:seat} takes demigods {values:numbers} from the display.", seat=seat,
+                               values=taken),
                     only=[seat], others=Say("{seat:seat} takes the {n} highest demigods from the display.", seat=seat,
                                             n=len(taken)))
         flow.push(*(demigod_draw(seat) for _ in range(2 - len(taken))))

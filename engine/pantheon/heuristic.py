@@ -28,11 +28,11 @@ def worth(state: State, seat: int) -> float:
     and feet close to the loot still on the board."""
     p = state["players"][seat]
     scorings_left = 0 if not state["flow"] else sum(1 for e in SCORING_EPOCHS if e >= max(state["epoch"], 1))
-    held = sum(p["vp"].values())
-    future = scorings_left * (sum(p["demigods"]) + column_points(len(p["columns_on"])))
-    hand = p["hand"]
+    held: int = sum(p["vp"].values())
+    future: int = scorings_left * (sum(p["demigods"]) + column_points(len(p["columns_on"])))
+    hand: dict[str, int] = p["hand"]
     cards = sum(hand.values()) - hand.get("movement", 0) - sum(hand.get(kind, 0) for kind in MONEY_VALUES)
-    means = (
+    means: float = (
         0.35 * cards
         + 0.6 * hand.get("movement", 0)
         + 0.3 * sum(MONEY_VALUES[k] * n for k, n in hand.items() if k in MONEY_VALUES)

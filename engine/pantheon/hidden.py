@@ -13,18 +13,19 @@ allows before the rest is dealt.
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any
+from typing import Any, TypeVar
 
-from engine.core.flow import frames_named
+from engine.core.flow import Frame, frames_named
 from engine.core.rng import below, reseed
 from engine.core.state import copy_state
 
 from .cards import CARD_ORDER, add, size
-from .chance import LOW_DEMIGODS
 from .catalog import OFFERING_KINDS, catalog
+from .chance import LOW_DEMIGODS
 from .view import face_down, in_order
 
 State = dict[str, Any]
+T = TypeVar("T")
 
 
 def determinize(state: State, viewer: int | None, seed: int | str) -> State:
@@ -62,7 +63,7 @@ def _deal_cards(state: State, others: list[int]) -> None:
     state["deck"] = in_order(counts)
 
 
-def _draw(state: State, pool: list, k: int) -> list:
+def _draw(state: State, pool: list[T], k: int) -> list[T]:
     """``k`` items taken at random from ``pool`` (what is left stays in ``pool``, in no order)."""
     n = len(pool)
     for i in range(k):
@@ -73,12 +74,12 @@ def _draw(state: State, pool: list, k: int) -> list:
     return drawn
 
 
-def _payment_to_deal(state: State, frame: dict, hand: dict[str, int], slots: int, pool: list[str]) -> list[str]:
+def _payment_to_deal(state: State, frame: Frame, hand: dict[str, int], slots: int, pool: list[str]) -> list[str]:
     """The cards, beyond ``hand``, of one way (picked at random) to take the frame's god tile
     that ``slots`` more cards from ``pool`` allow (the seat's real hand is one of them)."""
     record = catalog().gods[frame["tile"]]
     tiles = state["players"][frame["seat"]]["tiles"]
-    ways: dict[tuple, list[str]] = {}
+    ways: dict[tuple[str, ...], list[str]] = {}
     for kinds in permutations(OFFERING_KINDS, len(record["needs"])):
         cards = []
         for kind, need in zip(kinds, record["needs"]):

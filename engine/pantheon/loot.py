@@ -8,7 +8,7 @@ from engine.core.text import Said, Say
 from .board import column_choice, free_column_sites
 from .catalog import catalog
 from .chance import deal, demigod_draw
-from .choices import COLUMN, FOOT, ReservePieces
+from .choices import COLUMN, FOOT, Column, ReservePieces
 from .common import Choose, State, from_general, general_supply
 from .gods import take_special_money
 
@@ -17,7 +17,7 @@ SUPPLY_PIECES = ((FOOT, "feet"), (COLUMN, "columns"))
 RESERVE_CHOICES = {key: Choice.of(ReservePieces(key)) for _, key in SUPPLY_PIECES}
 
 
-def effect(seat: int, kind: str, n: int, source: str) -> dict:
+def effect(seat: int, kind: str, n: int, source: str) -> Frame:
     return {"step": "effect", "seat": seat, "effect": kind, "n": n, "source": source}
 
 
@@ -69,7 +69,7 @@ class Reserve(Choose):
         return [RESERVE_CHOICES[key] for piece, key in SUPPLY_PIECES if general_supply(state, frame["seat"], piece)]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        key = option.args.pieces
+        key = option.args_as(ReservePieces).pieces
         n = min(frame["n"], general_supply(state, frame["seat"], FOOT if key == "feet" else COLUMN))
         label = "Take {n} feet into your supply" if key == "feet" else "Take {n} columns into your supply"
         return Say(label, n=n), ""
@@ -78,7 +78,7 @@ class Reserve(Choose):
         return Say("reserve: take {n} feet or {n} columns", n=frame["n"])
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        seat, key = frame["seat"], option.args.pieces
+        seat, key = frame["seat"], option.args_as(ReservePieces).pieces
         got = min(frame["n"], general_supply(state, seat, FOOT if key == "feet" else COLUMN))
         from_general(state, seat, key, got)
         said = "{seat:seat} takes {n} feet into their supply." if key == "feet" else \
@@ -101,13 +101,13 @@ class FreeColumn(Choose):
         return [column_choice(cat, h) for h in free_column_sites(cat, state, frame["seat"])]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        return Say("Column to hex {hex:hex}", hex=option.args.hex), ""
+        return Say("Column to hex {hex:hex}", hex=option.args_as(Column).hex), ""
 
     def question(self, state: State, frame: Frame) -> Said:
         return "place a column from the general supply on any column hex"
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        seat, hex_id = frame["seat"], option.args.hex
+        seat, hex_id = frame["seat"], option.args_as(Column).hex
         state["players"][seat]["columns_general"] -= 1
         state["players"][seat]["columns_on"].append(hex_id)
         state["occupied"].setdefault(hex_id, []).append(seat)

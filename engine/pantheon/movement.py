@@ -34,7 +34,7 @@ PLACED_WITH_LOOT = {
 PASSES = sentence("{seat:seat} passes.", "seat")
 
 
-def movement(state: State, seat: int, main: bool) -> dict:
+def movement(state: State, seat: int, main: bool) -> Frame:
     free = gods_owned(state, seat, "vinthrad") + state["players"][seat]["steps"] + (1 if main else 0)
     return {"step": "move", "seat": seat, "main": main, "free": free, "jumps": gods_owned(state, seat, "gaiviles"),
             "placed": 0, "loot": []}

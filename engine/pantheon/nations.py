@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engine.core import Auto, Choice, Draw, Frame, Stack, add_log
 from engine.core.text import Said, Say
@@ -21,7 +21,7 @@ NATIONS = {nation: Choice.of(NationDrawn(nation)) for nation in NATION_IDS}
 DISCARDS = {kind: Choice.of(DiscardCard(kind), target=HAND_CARDS[kind]) for kind in deck.CARD_ORDER}
 
 
-@lru_cache(maxsize=None)
+@cache
 def swap_choice(give: str, n: int) -> Choice:
     return Choice.of(SwapPieces(give, n))
 
@@ -36,13 +36,13 @@ class Nation(Draw):
         return [NATIONS[nation] for nation in NATION_IDS if nation not in state["nations"]]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        return Say("{nation:nation}", nation=option.args.nation), ""
+        return Say("{nation:nation}", nation=option.args_as(NationDrawn).nation), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Epoch {epoch}: draw the nation card", epoch=state["epoch"])
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        nation = option.args.nation
+        nation = option.args_as(NationDrawn).nation
         state["nations"].append(nation)
         add_log(state, Say("Epoch {epoch}: {nation:nation} rises.", epoch=state["epoch"], nation=nation))
 
@@ -130,7 +130,7 @@ class Discard(Choose):
         return [DISCARDS[kind] for kind in deck.CARD_ORDER if hand.get(kind)]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        kind = option.args.kind
+        kind = option.args_as(DiscardCard).kind
         return (Say("Discard {kind:card}", kind=kind),
                 Say("you hold {n}", n=state["players"][frame["seat"]]["hand"][kind]))
 
@@ -139,7 +139,7 @@ class Discard(Choose):
         return Say("discard down to {limit} cards ({held} held)", limit=HAND_LIMIT_NATION, held=held)
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        seat, kind = frame["seat"], option.args.kind
+        seat, kind = frame["seat"], option.args_as(DiscardCard).kind
         deck.play(state, seat, kind)
         add_log(state, Say("{seat:seat} discards {kind:card}.", seat=seat, kind=kind))
         if deck.size(state["players"][seat]["hand"]) > HAND_LIMIT_NATION:
@@ -157,7 +157,8 @@ class Swap(Choose):
         p = state["players"][seat]
         choices = [KEEP]
         choices += [swap_choice("feet", n) for n in range(1, min(p["feet"], general_supply(state, seat, COLUMN)) + 1)]
-        choices += [swap_choice("columns", n) for n in range(1, min(p["columns"], general_supply(state, seat, FOOT)) + 1)]
+        choices += [swap_choice("columns", n)
+                    for n in range(1, min(p["columns"], general_supply(state, seat, FOOT)) + 1)]
         return choices
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.core import Choice, Frame, Stack, add_log
 from engine.core.text import Said, Say
@@ -23,7 +23,7 @@ RAISE_TILE = {kind: Choice.of(RaiseTile(kind), target=OFFERINGS[kind]) for kind 
 PLAYS_MONEY = sentence("{seat:seat} plays money cards worth {paid}.", "seat", "paid")
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_choice(kind: str, level: int) -> Choice:
     """Buying the offering tile of ``kind`` at ``level``, made once."""
     return Choice.of(BuyTile(kind, level), target=OFFERINGS[kind])
@@ -39,7 +39,8 @@ def tile_in_stock(state: State, kind: str, current: int, level: int) -> bool:
     group = 0 if level <= 2 else 1
     if current and (current - 1) // 2 == group:
         return True
-    return state["tile_stock"][kind][group] > 0
+    tiles_left: int = state["tile_stock"][kind][group]
+    return tiles_left > 0
 
 
 def set_tile(state: State, seat: int, kind: str, level: int) -> None:
@@ -67,7 +68,8 @@ def _paid_with(money_cards: tuple[int, ...], due: int) -> Say:
 
 
 def funds(state: State, frame: Frame) -> int:
-    return frame["budget"] + (deck.money(state["players"][frame["seat"]]["hand"]) if frame["hand"] else 0)
+    budget: int = frame["budget"]
+    return budget + (deck.money(state["players"][frame["seat"]]["hand"]) if frame["hand"] else 0)
 
 
 class Buy(Choose):
@@ -102,7 +104,9 @@ class Buy(Choose):
         hand = state["players"][frame["seat"]]["hand"]
 
         def paid_with(cost: int) -> Said:
-            return "" if cost <= budget else _paid_with(tuple([hand.get(k, 0) for k in deck.MONEY_VALUES]), cost - budget)
+            if cost <= budget:
+                return ""
+            return _paid_with(tuple([hand.get(k, 0) for k in deck.MONEY_VALUES]), cost - budget)
 
         match option.args:
             case End():
@@ -122,9 +126,10 @@ class Buy(Choose):
             case Placement() as placement:
                 hex_id = placement.hex
                 cost = entry_cost(state, hex_id)
-                label = "Foot {hex:hex} — {cost} money" if placement.piece == FOOT else "Column {hex:hex} — {cost} money"
+                template = ("Foot {hex:hex} — {cost} money" if placement.piece == FOOT
+                            else "Column {hex:hex} — {cost} money")
                 where = joined([loot_hint(state, hex_id), "shared" if cost == 2 else ""])
-                return Say(label, hex=hex_id, cost=cost), joined([where, paid_with(cost)], "clauses")
+                return Say(template, hex=hex_id, cost=cost), joined([where, paid_with(cost)], "clauses")
         raise ValueError(f"not a choice of a purchase: {option.args}")
 
     def question(self, state: State, frame: Frame) -> Said:
@@ -153,11 +158,13 @@ class Buy(Choose):
                 spend(state, frame, tile_cost(kind, state["players"][seat]["tiles"][kind], level))
                 set_tile(state, seat, kind, level)
                 frame["kinds"].append(kind)
-                add_log(state, Say("{seat:seat} buys {kind:offering} level {level}.", seat=seat, kind=kind, level=level))
+                add_log(state, Say("{seat:seat} buys {kind:offering} level {level}.", seat=seat, kind=kind,
+                                   level=level))
             case BuyPiece(piece):
                 spend(state, frame, 1)
                 from_general(state, seat, "feet" if piece == FOOT else "columns", 1)
-                add_log(state, Say("{seat:seat} buys a foot." if piece == FOOT else "{seat:seat} buys a column.", seat=seat))
+                add_log(state, Say("{seat:seat} buys a foot." if piece == FOOT else "{seat:seat} buys a column.",
+                                   seat=seat))
             case Placement() as placement:
                 spend(state, frame, entry_cost(state, placement.hex))
                 place(state, seat, placement.piece, placement.hex, frame["loot"], "places")
@@ -170,7 +177,10 @@ def spend(state: State, frame: Frame, cost: int) -> None:
     if due > 0:
         seat = frame["seat"]
         paid = 0
-        for kind, n in deck.payment(state["players"][seat]["hand"], due).items():
+        cards = deck.payment(state["players"][seat]["hand"], due)
+        if cards is None:  # the purchases offered are those the seat's money covers
+            raise ValueError(f"seat {seat} cannot pay {due} more money")
+        for kind, n in cards.items():
             deck.play(state, seat, kind, n)
             paid += deck.MONEY_VALUES[kind] * n
         add_log(state, PLAYS_MONEY(seat, paid))
@@ -218,6 +228,8 @@ class Offering(Choose):
         return Say("offering tile: raise one by a level or take a level 1 ({n} to go)", n=frame["n"])
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
+        if not isinstance(option.args, NewTile | RaiseTile):
+            raise ValueError(f"not an offering tile: {option.args}")
         seat, kind = frame["seat"], option.args.kind
         level = state["players"][seat]["tiles"][kind] + 1
         set_tile(state, seat, kind, level)

@@ -9,7 +9,8 @@ scoring after epochs 3 and 6). The game is over when the flow is empty, after ep
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Flow, Option, Rules, Score
 from engine.core.choices import Target
@@ -37,7 +38,8 @@ class PantheonRules(Rules):
     max_players = 4
     version = "2"
     options = (
-        Option("bonus", "Bonus tiles", (("random", "Dealt at random"), ("choose", "Chosen, last player first (variant)"))),
+        Option("bonus", "Bonus tiles",
+               (("random", "Dealt at random"), ("choose", "Chosen, last player first (variant)"))),
     )
     flow = Flow([
         chance.Deal(), chance.RevealGod(), chance.PlaceLoot(), chance.DemigodDraw(),
@@ -106,7 +108,7 @@ class PantheonRules(Rules):
             totals[seat] = f"{sum(p['vp'].values()) + sum(scoring.values())}{'+?' if hidden else ''}"
         return totals
 
-    def tiebreak(self, state: State, seat: int) -> tuple:
+    def tiebreak(self, state: State, seat: int) -> tuple[int]:
         """More demigod tiles wins a tie (their values do not matter); then the win is shared."""
         return (len(state["players"][seat]["demigods"]),)
 

@@ -7,8 +7,9 @@ at its end.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Mapping
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
 
 from engine.core import Choice, Draw, Frame, Stack, add_log
 from engine.core.rng import seed_state
@@ -81,12 +82,12 @@ def take_bonus(state: State, seat: int, tile: str) -> None:
     add_log(state, Say("{seat:seat} gets the bonus tile {tile:bonus}.", seat=seat, tile=tile))
 
 
-@lru_cache(maxsize=None)
+@cache
 def bonus_outcome(tile: str) -> Choice:
     return Choice.of(BonusDrawn(tile))
 
 
-@lru_cache(maxsize=None)
+@cache
 def bonus_choice(tile: str) -> Choice:
     return Choice.of(PickBonus(tile), target=bonus(tile))
 
@@ -99,13 +100,13 @@ class BonusDraw(Draw):
         return [bonus_outcome(tile) for tile in bonus_left(state)]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        return Say("{tile:bonus}", tile=option.args.tile), ""
+        return Say("{tile:bonus}", tile=option.args_as(BonusDrawn).tile), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Draw a bonus tile for {seat:seat}", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        take_bonus(state, frame["seat"], option.args.tile)
+        take_bonus(state, frame["seat"], option.args_as(BonusDrawn).tile)
 
 
 class BonusPick(Choose):
@@ -118,13 +119,13 @@ class BonusPick(Choose):
         return [bonus_choice(tile) for tile in bonus_left(state)]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        return Say("{tile:bonus}", tile=option.args.tile), ""
+        return Say("{tile:bonus}", tile=option.args_as(PickBonus).tile), ""
 
     def question(self, state: State, frame: Frame) -> Said:
         return "choose a bonus tile"
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
-        take_bonus(state, frame["seat"], option.args.tile)
+        take_bonus(state, frame["seat"], option.args_as(PickBonus).tile)
 
 
 STEPS = (BonusDraw(), BonusPick())

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.core.choices import Target
 from engine.core.contract import State
@@ -73,12 +73,12 @@ def hexes(cat: Catalog) -> dict[str, Hex]:
     return {hex_id: Hex(hex_id) for hex_id in cat.hexes}
 
 
-@lru_cache(maxsize=None)
+@cache
 def god(tile: str) -> GodOnDisplay:
     return GodOnDisplay(tile)
 
 
-@lru_cache(maxsize=None)
+@cache
 def bonus(tile: str) -> BonusTile:
     return BonusTile(tile)
 

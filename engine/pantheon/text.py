@@ -16,8 +16,8 @@ The rules say things as data (engine/core/text.py); ``words`` spells Pantheon's 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import lru_cache
-from typing import Callable, Hashable, Mapping, Sequence
 
 from engine.core.text import Said, Say, Words, said_to_json
 
@@ -46,23 +46,28 @@ def offering_label(kind: str) -> str:
 
 
 def loot_label(kind: str) -> str:
-    return catalog().loot[kind]["label"]
+    label: str = catalog().loot[kind]["label"]
+    return label
 
 
 def bonus_label(tile: str) -> str:
-    return catalog().bonus[tile]["label"]
+    label: str = catalog().bonus[tile]["label"]
+    return label
 
 
 def nation_name(nation: str) -> str:
-    return catalog().nations[nation]["name"]
+    name: str = catalog().nations[nation]["name"]
+    return name
 
 
 def god_name(tile: str) -> str:
-    return catalog().gods[tile]["name"]
+    name: str = catalog().gods[tile]["name"]
+    return name
 
 
 def god_kind(tile: str) -> str:
-    return catalog().gods[tile]["kind"]
+    kind: str = catalog().gods[tile]["kind"]
+    return kind
 
 
 def needs_text(needs: Sequence[int]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engine.core import Choice, Frame, Stack, add_log, logging
 from engine.core.text import Said, Say
@@ -27,7 +27,7 @@ DRAWS = sentence("{seat:seat} draws cards.", "seat")
 TAKES_FROM_ROW = sentence("{seat:seat} takes {kind:card} from the row.", "seat", "kind")
 
 
-@lru_cache(maxsize=None)
+@cache
 def take_choice(tile: str) -> Choice:
     """Taking the god tile ``tile`` from the display, memoised (a turn offers the same ones again and again)."""
     return Choice.of(TakeGod(tile), target=god(tile))
@@ -61,7 +61,8 @@ class Turn(Choose):
             case MoveAction():
                 steps = 1 + gods_owned(state, seat, "vinthrad") + state["players"][seat]["steps"]
                 held = state["players"][seat]["hand"].get(deck.MOVEMENT, 0)
-                return "Move", Say("{steps} free step(s) + 2 per movement card; you hold {held}", steps=steps, held=held)
+                return "Move", Say("{steps} free step(s) + 2 per movement card; you hold {held}", steps=steps,
+                                   held=held)
             case BuyAction():
                 return "Buy", Say("{money} money available", money=funds(state, seat))
             case DrawAction():

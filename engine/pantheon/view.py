@@ -223,7 +223,8 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
         feet_general=p["feet_general"],
         columns_general=p["columns_general"],
         tiles=dict(p["tiles"]),
-        gods=[OwnedGodView(id=t, name=gods[t]["name"], god=gods[t]["god"], money=gods[t].get("money")) for t in p["gods"]],
+        gods=[OwnedGodView(id=t, name=gods[t]["name"], god=gods[t]["god"], money=gods[t].get("money"))
+              for t in p["gods"]],
         traitera_unused=gods_owned(state, seat, "traitera") - p["traitera_used"],
         steps=p["steps"], bonus=p["bonus"],
         demigods=len(p["demigods"]),

@@ -6,7 +6,8 @@ hoplite and the metal or silver to pay for it, a destination some unit can reach
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import Say, Stack, add_log
 

@@ -7,8 +7,9 @@ event come from the shuffled components themselves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any
 
 from engine.assistant.checklist import (
     Checklist,
@@ -89,7 +90,8 @@ def setup_checklist(players: int, seed: int) -> Checklist:
     if players not in PLAYER_COUNTS:
         raise ValueError(f"Polis is a 2-player game, not {players}")
     sides = shuffled(drawer(seed), SIDES)
-    draws = tuple(Draw(f"{seat_tag(seat)} plays", side, ("sides", "poleis", "units")) for seat, side in enumerate(sides))
+    draws = tuple(Draw(f"{seat_tag(seat)} plays", side, ("sides", "poleis", "units"))
+                  for seat, side in enumerate(sides))
     return Checklist("polis", players, seed, steps_for(STEPS, players), draws)
 
 
@@ -169,7 +171,8 @@ def player_round_end(label: str, p: dict[str, Any]) -> RoundEndReport:
     ledger = Ledger(p["prestige"] + p["projects"], res, [replace(c) for c in p["cities"]])
     steps = [f"Projects: +{p['projects']} prestige"]
     fed = feed(ledger)
-    text = f"Feeding: {fed.need} citizens eat {fed.wheat} wheat" + (f" and {fed.prestige} prestige" if fed.prestige else "")
+    text = (f"Feeding: {fed.need} citizens eat {fed.wheat} wheat"
+            + (f" and {fed.prestige} prestige" if fed.prestige else ""))
     if fed.unfed:
         chosen = _cities_to_give_up(label, ledger, p["give_up"], fed.unfed)
         released = sum(give_up(ledger, city) for city in chosen)

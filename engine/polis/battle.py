@@ -17,6 +17,7 @@ the side that just defended is down to 1 unit. Losses never take a side below 1 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -86,10 +87,11 @@ def losses(attack: list[str], defence: list[str]) -> int:
 
 
 def _matches(need: dict[str, Any], card: dict[str, Any]) -> bool:
-    return need["kind"] == "mercenary" or card["kind"] == "mercenary" or card.get("formation") == need["formation"]
+    return bool(need["kind"] == "mercenary" or card["kind"] == "mercenary"
+                or card.get("formation") == need["formation"])
 
 
-def strength(played: list[str]) -> int:
+def strength(played: Sequence[str]) -> int:
     cards = catalog().cards
     return sum(cards[c]["attack"] for c in played)
 

@@ -74,15 +74,18 @@ class Catalog:
     digest: str
 
     def is_land(self, area: str) -> bool:
-        return self.areas[area]["kind"] == "land"
+        kind: str = self.areas[area]["kind"]
+        return kind == "land"
 
     def name(self, thing: str) -> str:
         for table in (self.areas, self.poleis, self.markets, self.projects, self.events):
             if thing in table:
-                return table[thing]["name"]
+                name: str = table[thing]["name"]
+                return name
         for port in self.ports.values():
             if port["id"] == thing:
-                return port["name"]
+                port_name: str = port["name"]
+                return port_name
         return thing
 
 
@@ -91,14 +94,13 @@ def load_file(name: str) -> components.ComponentData:
 
 
 _cache: dict[tuple[str, ...], Catalog] = {}
-_current: tuple[components.ComponentData | None, Catalog | None] = (None, None)
+_current: tuple[components.ComponentData, Catalog] | None = None
 
 
 def catalog() -> Catalog:
     """The components in use, indexed; cheap to call often (the rules call it everywhere)."""
-    loaded, indexed = _current
-    if loaded is not None and components.cached(GAME, FILES[-1]) is loaded:
-        return indexed
+    if _current is not None and components.cached(GAME, FILES[-1]) is _current[0]:
+        return _current[1]
     return _build()
 
 

@@ -7,7 +7,8 @@ involves several files. Each raises ComponentDataError naming the record and the
 from __future__ import annotations
 
 from collections import Counter, deque
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engine.core.components import ComponentDataError, whole
 
@@ -70,7 +71,8 @@ def area_map(records: Records) -> None:
         require(isinstance(r.get("name"), str) and r["name"], f"{r['id']}: needs a name")
         _pos(r)
         links = r.get("links")
-        require(isinstance(links, list) and links, f"{r['id']}: needs links")
+        if not (isinstance(links, list) and links):
+            raise ComponentDataError(f"{r['id']}: needs links")
         for other in links:
             require(other in by_id, f"{r['id']}: link to unknown area {other!r}")
             require(r["id"] in by_id[other]["links"], f"{r['id']}: the link to {other} must be listed on both")
@@ -103,7 +105,7 @@ def trade(records: Records) -> None:
     ports = [r for r in records if r.get("kind") == "port"]
     markets = [r for r in records if r.get("kind") == "market"]
     require(len(ports) + len(markets) == len(records), "every record is a port or a market")
-    require(sorted(p.get("side") for p in ports) == sorted(SIDES), "there is one trade port per side")
+    require(Counter(p.get("side") for p in ports) == Counter(SIDES), "there is one trade port per side")
     require(len(markets) == 5, "there are 5 markets")
     require(any(m["id"] == "persia" for m in markets), "Persia is one of the markets")
     for r in records:
@@ -111,11 +113,13 @@ def trade(records: Records) -> None:
         require(isinstance(r.get("links"), list) and r["links"], f"{r['id']}: needs the seas it links to")
     for m in markets:
         require(bool(m.get("buys")) and set(m["buys"]) <= set(GOODS), f"{m['id']}: buys must list goods from {GOODS}")
-        require(bool(m.get("gives")) and set(m["gives"]) <= {"wheat", "silver"}, f"{m['id']}: gives wheat and/or silver")
+        require(bool(m.get("gives")) and set(m["gives"]) <= {"wheat", "silver"},
+                f"{m['id']}: gives wheat and/or silver")
         _int(m, "shipload", 1, 9)
         _int(m, "spaces", ROUNDS[-1][2], 9)
         prices = m.get("prices")
-        require(isinstance(prices, list) and len(prices) >= 2, f"{m['id']}: prices must be a track of positions")
+        if not (isinstance(prices, list) and len(prices) >= 2):
+            raise ComponentDataError(f"{m['id']}: prices must be a track of positions")
         for step in prices:
             require(isinstance(step, list) and len(step) == 2 and whole(step[0], 1),
                     f"{m['id']}: each price is [goods, silver]")
@@ -144,14 +148,16 @@ def poleis(records: Records) -> None:
         require(name in by_id, f"the rule text names the polis {name}")
     require({r["id"]: r["start"] for r in records if r["commercial"]} == COMMERCIAL,
             "the commercial poleis are Athenai (Athens), Gytheion and Pylos (Sparta)")
-    require(sorted(r["start"] for r in records if r["capital"]) == sorted(SIDES), "one capital per side, owned at the start")
+    require(sorted(r["start"] for r in records if r["capital"]) == sorted(SIDES),
+            "one capital per side, owned at the start")
     for name in NO_PORT:
         require(not by_id[name]["arrows"], f"{name} has no port")
     for r in records:
         if r["id"] not in NO_PORT:
             require(len(r["arrows"]) == (2 if r["id"] == TWO_ARROWS else 1),
                     f"{r['id']}: needs {2 if r['id'] == TWO_ARROWS else 1} galley arrow(s)")
-        require((r.get("region") is None) == (r["id"] in NO_REGION), f"{r['id']}: only Epidamnos and Abdera lack a region")
+        require((r.get("region") is None) == (r["id"] in NO_REGION),
+                f"{r['id']}: only Epidamnos and Abdera lack a region")
         if r["region"] is None:
             _pos(r)
             require(isinstance(r.get("links"), list) and r["links"], f"{r['id']}: a polis without region needs links")
@@ -174,7 +180,8 @@ def combat(records: Records) -> None:
         require(isinstance(r.get("name"), str) and r["name"], f"{r['id']}: needs a name")
         _int(r, "count", 1, 24)
         _int(r, "attack", 0, 9)
-        require(r.get("kind") in ("formation", "mercenary", "salpinx"), f"{r['id']}: kind is formation, mercenary or salpinx")
+        require(r.get("kind") in ("formation", "mercenary", "salpinx"),
+                f"{r['id']}: kind is formation, mercenary or salpinx")
         require((r["kind"] == "formation") == isinstance(r.get("formation"), str),
                 f"{r['id']}: formation cards (only) name their formation")
     require(sum(r["count"] for r in records) == 24, "there are 24 combat cards")
@@ -192,7 +199,8 @@ def events(records: Records) -> None:
         for effect in r["effects"]:
             require(isinstance(effect, dict), f"{r['id']}: each effect is an object")
             fields = EFFECT_FIELDS.get(effect.get("op"))
-            require(fields is not None, f"{r['id']}: unknown effect {effect.get('op')!r}")
+            if fields is None:
+                raise ComponentDataError(f"{r['id']}: unknown effect {effect.get('op')!r}")
             require(all(f in effect for f in fields), f"{r['id']}: {effect['op']} needs {', '.join(fields)}")
             if "n" in fields:
                 require(whole(effect["n"], -EFFECT_MOST, EFFECT_MOST),
@@ -224,7 +232,8 @@ def across(r: dict[str, Records]) -> None:
     seas = {a for a, rec in areas.items() if rec["kind"] == "sea"}
     for p in r["poleis"]:
         if p["region"] is not None:
-            require(areas.get(p["region"], {}).get("kind") == "land", f"{p['id']}: region {p['region']!r} is not a land region")
+            require(areas.get(p["region"], {}).get("kind") == "land",
+                    f"{p['id']}: region {p['region']!r} is not a land region")
             touching = areas[p["region"]]["links"]
         else:
             touching = p["links"]
@@ -240,13 +249,15 @@ def across(r: dict[str, Records]) -> None:
     types = {p["type"] for p in r["poleis"]}
     for t in r["projects"]:
         require(t["type"] in types, f"{t['id']}: no polis takes {t['type']} projects")
-    places = [a["pos"] for a in r["map"]] + [t["pos"] for t in r["trade"]] + [p["pos"] for p in r["poleis"] if "pos" in p]
+    places = ([a["pos"] for a in r["map"]] + [t["pos"] for t in r["trade"]]
+              + [p["pos"] for p in r["poleis"] if "pos" in p])
     require(len({tuple(p) for p in places}) == len(places), "two places share one map position")
     for e in r["events"]:
         for effect in e["effects"]:
             if "area" in effect:
                 kind = "land" if effect["unit"] == "hoplite" else "sea"
-                require(areas.get(effect["area"], {}).get("kind") == kind, f"{e['id']}: a {effect['unit']} cannot go to {effect['area']!r}")
+                require(areas.get(effect["area"], {}).get("kind") == kind,
+                        f"{e['id']}: a {effect['unit']} cannot go to {effect['area']!r}")
             require(effect.get("market", "persia") in markets, f"{e['id']}: unknown market {effect.get('market')!r}")
             require(effect.get("polis", "athenai") in poleis_by, f"{e['id']}: unknown polis {effect.get('polis')!r}")
             if effect["op"] == "gain":
@@ -258,7 +269,8 @@ def _check_start(r: dict[str, Records], areas: dict[str, Any], poleis_by: dict[s
     cap = ROUNDS[0][1]
     for s in r["start"]:
         owned = {p for p, rec in poleis_by.items() if rec["start"] == s["id"]}
-        require(set(s["poleis"]) == owned, f"{s['id']}: starts with the poleis marked for it ({', '.join(sorted(owned))})")
+        require(set(s["poleis"]) == owned,
+                f"{s['id']}: starts with the poleis marked for it ({', '.join(sorted(owned))})")
         for p, n in s["poleis"].items():
             require(1 <= n <= poleis_by[p]["max"], f"{s['id']}: {p} starts with 1 to {poleis_by[p]['max']} citizens")
         for key, kind in (("hoplites", "land"), ("galleys", "sea")):

@@ -10,7 +10,7 @@ new objects (the bots' play-outs decide thousands of times a second).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from engine.core import Choice
 from engine.core.choices import Args
@@ -222,95 +222,95 @@ DIE_FACES = tuple(Choice.of(Die(face)) for face in range(1, DIE + 1))
 """The four faces of the d4, equally likely."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def act(action: str) -> Choice:
     return Choice.of(Act(action))
 
 
-@lru_cache(maxsize=None)
+@cache
 def fee(good: str) -> Choice:
     return Choice.of(PayFee(good))
 
 
-@lru_cache(maxsize=None)
+@cache
 def polis(name: str) -> Choice:
     return Choice.of(Polis(name), target=AtPolis(name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def area(name: str) -> Choice:
     return Choice.of(Area(name), target=InArea(name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def count(n: int) -> Choice:
     return Choice.of(Count(n))
 
 
-@lru_cache(maxsize=None)
+@cache
 def silver(n: int) -> Choice:
     return Choice.of(Silver(n))
 
 
-@lru_cache(maxsize=None)
+@cache
 def project(tile: str) -> Choice:
     """A project tile to start, marked on the board."""
     return Choice.of(Project(tile), target=ProjectTile(tile))
 
 
-@lru_cache(maxsize=None)
+@cache
 def project_turned_up(tile: str) -> Choice:
     """A project tile turned up from the stack (a chance outcome)."""
     return Choice.of(Project(tile))
 
 
-@lru_cache(maxsize=None)
+@cache
 def destination(name: str) -> Choice:
     return Choice.of(Destination(name), target=InArea(name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def one_from(name: str) -> Choice:
     return Choice.of(OneFrom(name), target=InArea(name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_from(name: str) -> Choice:
     return Choice.of(AllFrom(name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def market(name: str) -> Choice:
     return Choice.of(Market(name), target=AtMarket(name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def exchange(paid: str, got: str) -> Choice:
     return Choice.of(Goods(paid, got))
 
 
-@lru_cache(maxsize=None)
+@cache
 def card(name: str, weight: int) -> Choice:
     """A combat card dealt, standing for ``weight`` copies of it in the deck."""
     return Choice.of(Card(name), weight=weight)
 
 
-@lru_cache(maxsize=None)
+@cache
 def play_cards(cards: tuple[str, ...]) -> Choice:
     return Choice.of(Play(cards), reveals=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def retreat(name: str) -> Choice:
     return Choice.of(Retreat(name), target=InArea(name), reveals=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def event(name: str, weight: int) -> Choice:
     """An event card drawn, standing for ``weight`` copies of it in the round's deck."""
     return Choice.of(Event(name), weight=weight)
 
 
-@lru_cache(maxsize=None)
+@cache
 def grow(name: str) -> Choice:
     return Choice.of(Grow(name), target=AtPolis(name))

@@ -37,7 +37,7 @@ def pay(state: State, seat: int, cost: dict[str, int]) -> None:
 
 def purse(state: State, seat: int, action: str) -> int:
     """Units of this kind the side can pay for (its main resource plus silver)."""
-    res = state["res"][seat]
+    res: dict[str, int] = state["res"][seat]
     return res[MAIN_COST[action]] + res["silver"]
 
 
@@ -49,7 +49,7 @@ def silver_splits(state: State, seat: int, action: str, n: int) -> range:
 
 def most(state: State, seat: int, action: str, polis: str, sea: str | None = None) -> int:
     """The most units of this kind ``polis`` can turn out now (0: none)."""
-    spare = state["pop"][polis] - 1
+    spare: int = state["pop"][polis] - 1
     if action == "hoplites":
         region = catalog().poleis[polis]["region"]
         if region is None:

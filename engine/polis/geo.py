@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .catalog import Catalog, catalog
 
@@ -18,7 +19,8 @@ State = dict[str, Any]
 
 def cap(state: State) -> int:
     """Units a side may have in one area this round."""
-    return catalog().rounds[state["round"] - 1]["cap"]
+    most: int = catalog().rounds[state["round"] - 1]["cap"]
+    return most
 
 
 def controller(state: State, area: str) -> int | None:
@@ -28,12 +30,14 @@ def controller(state: State, area: str) -> int | None:
 
 def blocked(state: State, area: str, seat: int) -> bool:
     """The enemy of ``seat`` controls ``area``."""
-    a, s = state["units"][area]
+    units: list[int] = state["units"][area]
+    a, s = units
     return (s > a) if seat == 0 else (a > s)
 
 
 def room(state: State, area: str, seat: int) -> int:
-    return max(0, cap(state) - state["units"][area][seat])
+    units: int = state["units"][area][seat]
+    return max(0, cap(state) - units)
 
 
 def _spread(start: Iterable[str], links: dict[str, tuple[str, ...]], passable: Callable[[str], bool]) -> set[str]:
@@ -52,7 +56,10 @@ def _spread(start: Iterable[str], links: dict[str, tuple[str, ...]], passable: C
 def hoplite_origins(state: State, seat: int, dest: str) -> set[str]:
     """Land regions from which a hoplite of ``seat`` can reach ``dest`` (by land, or by sea)."""
     cat = catalog()
-    free = lambda area: not blocked(state, area, seat)  # noqa: E731
+
+    def free(area: str) -> bool:
+        return not blocked(state, area, seat)
+
     by_land = _spread([dest], cat.land_links, lambda area: area == dest or free(area))
     seas = _spread([s for s in cat.coasts[dest] if free(s)], cat.sea_links, free)
     by_sea = {land for sea in seas if free(sea) for land in cat.coasts[sea]}
@@ -61,7 +68,10 @@ def hoplite_origins(state: State, seat: int, dest: str) -> set[str]:
 
 def galley_origins(state: State, seat: int, dest: str) -> set[str]:
     cat = catalog()
-    free = lambda area: not blocked(state, area, seat)  # noqa: E731
+
+    def free(area: str) -> bool:
+        return not blocked(state, area, seat)
+
     return _spread([dest], cat.sea_links, lambda area: area == dest or free(area)) - {dest}
 
 
@@ -78,7 +88,10 @@ def trade_routes(state: State, seat: int) -> set[str]:
     cat = catalog()
     if owns_trade_bypass(state, seat):
         return set(cat.markets)
-    free = lambda area: not blocked(state, area, seat)  # noqa: E731
+
+    def free(area: str) -> bool:
+        return not blocked(state, area, seat)
+
     port = cat.ports[("athens", "sparta")[seat]]
     reached = {s for s in _spread([s for s in port["links"] if free(s)], cat.sea_links, free) if free(s)}
     return {m for m, rec in cat.markets.items() if any(s in reached for s in rec["links"])}

@@ -40,7 +40,7 @@ from engine.core.flow import EACH
 
 from . import military, politics, upkeep
 from .catalog import DIE, catalog
-from .choices import Done, Grow, NoTax
+from .choices import Done, Grow, NoTax, Polis
 from .scoring import project_prestige, score_of
 from .steps_round import ledger_of
 from .text import RESOURCES
@@ -114,7 +114,7 @@ def prospects(state: dict[str, Any], seat: int) -> float:
     units, owner = state["units"], state["owner"]
     home = cat.home[("athens", "sparta")[seat]]
     acting = may_act(state, seat)
-    value = 0.0
+    value: float = 0.0
     for region, rec in cat.areas.items():
         mine = units[region][seat]
         if not mine or rec["kind"] != "land":
@@ -159,8 +159,9 @@ def expected_wheat(state: dict[str, Any], seat: int) -> int:
     """Wheat a side can count on in a round: its home tribute box and a shipload per merchant ship."""
     cat = catalog()
     home = cat.home[("athens", "sparta")[seat]]
-    box = cat.areas[home]["tribute"][:state["units"][home][seat]]
-    return box.count("wheat") + 3 * (state["merchants"][seat] + sum(s.count(seat) for s in state["slots"].values()))
+    box: list[str] = cat.areas[home]["tribute"][:state["units"][home][seat]]
+    ships: int = state["merchants"][seat] + sum(s.count(seat) for s in state["slots"].values())
+    return box.count("wheat") + 3 * ships
 
 
 def side_value(state: dict[str, Any], seat: int) -> float:
@@ -171,7 +172,7 @@ def side_value(state: dict[str, Any], seat: int) -> float:
     building = sum(cat.projects[t]["round"] + cat.projects[t]["final"]
                    for p, t in state["building"].items() if state["owner"][p] == seat)
     res = state["res"][seat]
-    value = citizens + state["prestige"][seat] + projects + 0.8 * building
+    value: float = citizens + state["prestige"][seat] + projects + 0.8 * building
     value += sum(WEIGHTS[r] * res[r] for r in RESOURCES if r != "wheat")
     value += 0.3 * sum(units[seat] for units in state["units"].values()) + 0.4 * state["merchants"][seat]
     value += 1.5 * len(owned) + prospects(state, seat)
@@ -291,16 +292,15 @@ def finished_round(flow: Flow, state: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _frame_deciding(state: dict[str, Any], actor: int) -> dict[str, Any]:
-    top = state["flow"][-1]
+    top: dict[str, Any] = state["flow"][-1]
     return top["branches"][str(actor)][-1] if top["step"] == EACH else top
 
 
 def _by_rote(state: dict[str, Any], frame: dict[str, Any], choices: tuple[Choice, ...]) -> Choice:
     """Give up the cheapest city, grow a citizen wherever one may grow, levy no tax."""
     if frame["step"] == "give_up":
-        citizens = {choice.args.polis: state["pop"][choice.args.polis] for choice in choices}
-        wanted = cheapest_to_give_up(state, citizens, frame["unfed"])
-        return next(choice for choice in choices if choice.args.polis == wanted)
+        by_polis = {choice.args_as(Polis).polis: choice for choice in choices}
+        return by_polis[cheapest_to_give_up(state, {polis: state["pop"][polis] for polis in by_polis}, frame["unfed"])]
     growing = [choice for choice in choices if type(choice.args) is Grow]
     if growing:
         return growing[0]
@@ -318,9 +318,9 @@ def evaluate(flow: Flow, state: dict[str, Any], seat: int) -> float:
 
 def _completed(flow: Flow, state: dict[str, Any], seat: int, budget: list[int]) -> float:
     frames = state["flow"]
-    if not frames or frames[-1]["step"] not in MID_ACTION or budget[0] <= 0:
+    decision = flow.decision(state) if frames and frames[-1]["step"] in MID_ACTION and budget[0] > 0 else None
+    if decision is None:
         return static(state, seat)
-    decision = flow.decision(state)
     actor = decision.actors[0]
     values = []
     for choice in decision.for_actor(actor):

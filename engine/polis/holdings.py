@@ -27,9 +27,8 @@ def release(state: State, polis: str) -> None:
 
 def citizens_if_taken(state: State, polis: str) -> int:
     """A neutral polis comes with its base population; an enemy one with its present citizens."""
-    if state["owner"][polis] is None:
-        return catalog().poleis[polis]["base"]
-    return state["pop"][polis]
+    citizens: int = catalog().poleis[polis]["base"] if state["owner"][polis] is None else state["pop"][polis]
+    return citizens
 
 
 def take(state: State, seat: int, polis: str) -> int:
@@ -50,7 +49,7 @@ def lose_citizens(state: State, polis: str, n: int, *, keep_one: bool) -> int:
     owner = state["owner"][polis]
     if owner is None:
         return 0
-    lost = min(n, state["pop"][polis] - (1 if keep_one else 0))
+    lost: int = min(n, state["pop"][polis] - (1 if keep_one else 0))
     if lost <= 0:
         return 0
     state["pop"][polis] -= lost

@@ -112,7 +112,7 @@ def tribute_regions(state: State, seat: int) -> list[str]:
 
 def tribute_yield(state: State, seat: int, region: str) -> list[str]:
     """The resources the side's hoplites there cover on the box, from the left."""
-    box = catalog().areas[region]["tribute"]
+    box: list[str] = catalog().areas[region]["tribute"]
     return box[:min(len(box), state["units"][region][seat])]
 
 

@@ -93,7 +93,8 @@ def proxenos_moves(state: State, seat: int) -> dict[str, int]:
 
 
 def can_move_proxenos(state: State, seat: int) -> bool:
-    return not state["held"][seat] and geo.nearest_bribe(state, seat, state["proxenos"][seat]) <= state["res"][seat]["silver"]
+    held: bool = state["held"][seat]
+    return not held and geo.nearest_bribe(state, seat, state["proxenos"][seat]) <= state["res"][seat]["silver"]
 
 
 def move_proxenos(state: State, seat: int, polis: str, cost: int) -> None:
@@ -107,7 +108,8 @@ def move_proxenos(state: State, seat: int, polis: str, cost: int) -> None:
 
 
 def can_free(state: State, seat: int) -> bool:
-    return state["held"][seat] and state["res"][seat]["silver"] >= FREE_PROXENOS_COST
+    held: bool = state["held"][seat]
+    return held and state["res"][seat]["silver"] >= FREE_PROXENOS_COST
 
 
 def free(state: State, seat: int) -> None:
@@ -121,9 +123,8 @@ def free(state: State, seat: int) -> None:
 
 
 def civil_war_cost(state: State, polis: str) -> int:
-    if state["owner"][polis] is None:
-        return CIVIL_WAR_NEUTRAL * catalog().poleis[polis]["base"]
-    return CIVIL_WAR_ENEMY * state["pop"][polis]
+    per_citizen = CIVIL_WAR_NEUTRAL if state["owner"][polis] is None else CIVIL_WAR_ENEMY
+    return per_citizen * holdings.citizens_if_taken(state, polis)
 
 
 def civil_war_targets(state: State, seat: int) -> list[str]:

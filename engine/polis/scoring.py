@@ -4,7 +4,8 @@ During play the same count says what each side would score if the game ended now
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from engine.core.contract import Score
 

@@ -8,7 +8,8 @@ an order: what comes next is a chance step, so nobody (and no bot) can know it.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .catalog import Catalog, catalog
 from .text import RESOURCES, SIDES
@@ -89,4 +90,5 @@ def cubes(state: State, seat: int) -> int:
     on_map = sum(units[seat] for units in state["units"].values())
     at_markets = sum(slots.count(seat) for slots in state["slots"].values())
     citizens = sum(n for p, n in state["pop"].items() if state["owner"][p] == seat)
-    return state["supply"][seat] + on_map + at_markets + citizens + state["merchants"][seat]
+    total: int = state["supply"][seat] + on_map + at_markets + citizens + state["merchants"][seat]
+    return total

@@ -8,7 +8,7 @@ from engine.core import Ask, Auto, Choice, Draw, Frame, Say, Stack, State, add_l
 from engine.core.text import Said
 
 from . import battle, choices
-from .choices import Play, Retreat
+from .choices import Card, Play, Retreat
 
 
 class Battle(Auto):
@@ -31,10 +31,11 @@ class Deal(Draw):
     topic = "battle"
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return [choices.card(card, n) for card, n in sorted(Counter(state["deck"]).items())]
+        deck: list[str] = state["deck"]
+        return [choices.card(card, n) for card, n in sorted(Counter(deck).items())]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        card, seat = choice_.args.card, frame["seat"]
+        card, seat = choice_.args_as(Card).card, frame["seat"]
         state["deck"].remove(card)
         state["hands"][seat].append(card)
         state["hands"][seat].sort()
@@ -47,7 +48,7 @@ class Deal(Draw):
         return Say("Draw a combat card for {seat:side} ({n} to go)", seat=frame["seat"], n=frame["n"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        return Say("{card:card}", card=choice_.args.card), ""
+        return Say("{card:card}", card=choice_.args_as(Card).card), ""
 
 
 class Exchange(Auto):

@@ -9,7 +9,7 @@ from engine.core.text import Said
 
 from . import choices, geo, military, politics
 from .catalog import catalog
-from .choices import DIE_FACES, Done, OneFrom
+from .choices import DIE_FACES, AllFrom, Area, Destination, Die, Done, Goods, Market, OneFrom
 
 
 class ChooseDestination(Ask):
@@ -20,15 +20,15 @@ class ChooseDestination(Ask):
         return [choices.destination(a) for a in military.destinations(state, frame["seat"], frame["action"])]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        flow.push({"step": "gather", "seat": frame["seat"], "action": frame["action"], "dest": choice_.args.area,
-                   "picked": {}})
+        flow.push({"step": "gather", "seat": frame["seat"], "action": frame["action"],
+                   "dest": choice_.args_as(Destination).area, "picked": {}})
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:side_player}, {action:action}: choose the one destination", seat=frame["seat"],
                    action=frame["action"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        dest = choice_.args.area
+        dest = choice_.args_as(Destination).area
         return Say("{dest:area}", dest=dest), Say("room for {n}", n=geo.room(state, dest, frame["seat"]))
 
 
@@ -57,7 +57,7 @@ class Gather(Ask):
         seat, dest = frame["seat"], frame["dest"]
         picked = dict(frame["picked"])
         args = choice_.args
-        if type(args) is not Done:
+        if isinstance(args, (OneFrom, AllFrom)):
             origin = args.area
             left = geo.room(state, dest, seat) - sum(picked.values())
             free = state["units"][origin][seat] - picked.get(origin, 0)
@@ -75,7 +75,7 @@ class Gather(Ask):
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
         args = choice_.args
-        if type(args) is Done:
+        if not isinstance(args, (OneFrom, AllFrom)):
             return "Done: move them", Say("{n} in all", n=sum(frame["picked"].values()))
         origin = args.area
         free = state["units"][origin][frame["seat"]] - frame["picked"].get(origin, 0)
@@ -93,13 +93,13 @@ class SiegeRoll(Draw):
         return DIE_FACES
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        military.siege(state, frame["seat"], frame["polis"], choice_.args.face)
+        military.siege(state, frame["seat"], frame["polis"], choice_.args_as(Die).face)
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Roll the d4 for the siege of {polis:polis}", polis=frame["polis"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        return Say("The die shows {face}", face=choice_.args.face), ""
+        return Say("The die shows {face}", face=choice_.args_as(Die).face), ""
 
 
 class ChooseRegion(Ask):
@@ -110,13 +110,13 @@ class ChooseRegion(Ask):
         return [choices.area(r) for r in military.tribute_regions(state, frame["seat"])]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        military.collect(state, frame["seat"], choice_.args.area)
+        military.collect(state, frame["seat"], choice_.args_as(Area).area)
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:side_player}: collect tribute where?", seat=frame["seat"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        seat, region = frame["seat"], choice_.args.area
+        seat, region = frame["seat"], choice_.args_as(Area).area
         gain = military.tribute_yield(state, seat, region)
         if military.tribute_cost(state, seat, region):
             hint = Say("{gain:goods}; 1 prestige", gain=gain)
@@ -133,13 +133,13 @@ class ChooseMarket(Ask):
         return [choices.market(m) for m in politics.markets(state, frame["seat"])]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        flow.push({"step": "goods", "seat": frame["seat"], "market": choice_.args.market})
+        flow.push({"step": "goods", "seat": frame["seat"], "market": choice_.args_as(Market).market})
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:side_player}: send a merchant ship to which market?", seat=frame["seat"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        market = choice_.args.market
+        market = choice_.args_as(Market).market
         record = catalog().markets[market]
         goods, silver = politics.price(state, market)
         if silver is None:
@@ -160,7 +160,8 @@ class ChooseExchange(Ask):
         return [choices.exchange(paid, got) for paid, got in politics.exchanges(state, frame["seat"], frame["market"])]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        paid, got = choice_.args.paid, choice_.args.got
+        exchange = choice_.args_as(Goods)
+        paid, got = exchange.paid, exchange.got
         politics.trade(state, frame["seat"], frame["market"], paid, got)
         flow.push({"step": "trade_roll", "market": frame["market"], "paid": paid})
 
@@ -169,7 +170,8 @@ class ChooseExchange(Ask):
                    market=frame["market"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        paid, got = choice_.args.paid, choice_.args.got
+        exchange = choice_.args_as(Goods)
+        paid, got = exchange.paid, exchange.got
         goods, silver = politics.price(state, frame["market"])
         cost = silver if paid == "silver" else goods
         shipload = catalog().markets[frame["market"]]["shipload"]
@@ -186,13 +188,13 @@ class TradeRoll(Draw):
         return DIE_FACES
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        politics.move_price(state, frame["market"], frame["paid"], choice_.args.face)
+        politics.move_price(state, frame["market"], frame["paid"], choice_.args_as(Die).face)
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Roll the d4 for the price in {market:market}", market=frame["market"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        return Say("The die shows {face}", face=choice_.args.face), ""
+        return Say("The die shows {face}", face=choice_.args_as(Die).face), ""
 
 
 STEPS = (ChooseDestination(), Gather(), SiegeRoll(), ChooseRegion(), ChooseMarket(), ChooseExchange(), TradeRoll())

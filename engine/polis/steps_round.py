@@ -11,7 +11,7 @@ from engine.core.text import Said
 
 from . import choices, events, holdings, upkeep
 from .catalog import catalog
-from .choices import Done, LevyTax
+from .choices import Area, Done, Event, Grow, LevyTax, Polis, Project
 from .setup import opening
 
 
@@ -46,7 +46,7 @@ class RevealProject(Draw):
         return [choices.project_turned_up(t) for t in state["stack"]]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        tile = choice_.args.tile
+        tile = choice_.args_as(Project).tile
         state["stack"].remove(tile)
         state["offer"].append(tile)
         add_log(state, Say("Project on offer: {tile:project}.", tile=tile))
@@ -57,7 +57,7 @@ class RevealProject(Draw):
         return Say("Turn up a project tile ({n} to go)", n=frame["n"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        return Say("{tile:project}", tile=choice_.args.tile), ""
+        return Say("{tile:project}", tile=choice_.args_as(Project).tile), ""
 
 
 class DrawEvent(Draw):
@@ -69,7 +69,7 @@ class DrawEvent(Draw):
         return [choices.event(e, n) for e, n in sorted(Counter(deck).items())]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        event = choice_.args.event
+        event = choice_.args_as(Event).event
         state["events"][state["round"] - 1].remove(event)
         removers = events.resolve(state, event)
         if removers:
@@ -79,7 +79,7 @@ class DrawEvent(Draw):
         return Say("Draw the event card of round {round:round}", round=state["round"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        return Say("{event:event}", event=choice_.args.event), ""
+        return Say("{event:event}", event=choice_.args_as(Event).event), ""
 
 
 class RemoveUnit(Ask):
@@ -90,14 +90,14 @@ class RemoveUnit(Ask):
         return [choices.area(a) for a in events.removable(state, frame["seat"])]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        events.remove(state, frame["seat"], choice_.args.area)
+        events.remove(state, frame["seat"], choice_.args_as(Area).area)
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:side_player}: the event removes one of your hoplites or galleys: from where?",
                    seat=frame["seat"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        area = choice_.args.area
+        area = choice_.args_as(Area).area
         unit = "hoplite" if catalog().is_land(area) else "galley"
         return (Say("A {unit:unit} from {area:area}", unit=unit, area=area),
                 Say("{n} there", n=state["units"][area][frame["seat"]]))
@@ -156,7 +156,7 @@ class GiveUp(Ask):
         return [choices.polis(p) for p, owner in state["owner"].items() if owner == frame["seat"]]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        polis = choice_.args.polis
+        polis = choice_.args_as(Polis).polis
         citizens = state["pop"][polis]
         holdings.release(state, polis)
         add_log(state, Say("{seat:side} gives up {polis:polis} ({citizens:citizens}).", seat=frame["seat"], polis=polis,
@@ -170,7 +170,7 @@ class GiveUp(Ask):
                    unfed=[frame["unfed"], "unfed citizen"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        polis = choice_.args.polis
+        polis = choice_.args_as(Polis).polis
         return Say("{polis:polis}", polis=polis), Say("{pop:citizens}", pop=state["pop"][polis])
 
 
@@ -193,7 +193,7 @@ class Growth(Ask):
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
         if type(choice_.args) is Done:
             return
-        seat, polis = frame["seat"], choice_.args.polis
+        seat, polis = frame["seat"], choice_.args_as(Grow).polis
         ledger = ledger_of(state, seat)
         upkeep.grow(ledger, polis)
         store(state, seat, ledger)
@@ -208,7 +208,7 @@ class Growth(Ask):
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
         if type(choice_.args) is Done:
             return "Done growing", ""
-        polis = choice_.args.polis
+        polis = choice_.args_as(Grow).polis
         record = catalog().poleis[polis]
         return (Say("+1 citizen in {polis:polis}", polis=polis),
                 Say("{pop}/{most}, 1 wheat", pop=state["pop"][polis], most=record["max"]))
@@ -238,7 +238,8 @@ class Tax(Ask):
     CHOICES = (choices.TAX, choices.NO_TAX)
 
     def ready(self, state: State, frame: Frame) -> bool:
-        return state["prestige"][frame["seat"]] >= 1
+        prestige: int = state["prestige"][frame["seat"]]
+        return prestige >= 1
 
     def options(self, state: State, frame: Frame) -> tuple[Choice, ...]:
         return self.CHOICES

@@ -7,15 +7,16 @@ from engine.core import Ask, Auto, Choice, Frame, Say, Stack, State, add_log
 from engine.core.text import Said
 
 from . import actions, battle, choices
-from .choices import Act, EndTurn, Pass
+from .choices import Act, EndTurn, Pass, PayFee
 
 ACTIONS_PER_TURN = 2
 
 
 def first_player(state: State) -> int:
     """Less prestige starts; on a tie Sparta (an event may say otherwise)."""
-    if state["starter"] is not None:
-        return state["starter"]
+    starter: int | None = state["starter"]
+    if starter is not None:
+        return starter
     athens, sparta = state["prestige"]
     return 0 if athens < sparta else 1
 
@@ -56,7 +57,7 @@ class Turn(Ask):
         if type(args) is EndTurn:
             flow.push({"step": "turn_end", "seat": seat})
             return
-        action = args.action
+        action = choice_.args_as(Act).action
         after = ({"step": "turn", "seat": seat, "done": [*done, action]} if len(done) + 1 < ACTIONS_PER_TURN
                  else {"step": "turn_end", "seat": seat})
         if actions.fee_due(state, seat, done):
@@ -100,7 +101,7 @@ class Fee(Ask):
         return [choices.fee(good) for good in actions.fee_resources(state, frame["seat"], frame["action"])]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        seat, good = frame["seat"], choice_.args.good
+        seat, good = frame["seat"], choice_.args_as(PayFee).good
         state["res"][seat][good] -= 1
         add_log(state, Say("{seat:side_player} pays 1 {good:good} to act after the other side passed.", seat=seat,
                            good=good))
@@ -110,7 +111,7 @@ class Fee(Ask):
         return Say("{seat:side_player}: pay 1 resource for {action:action}", seat=frame["seat"], action=frame["action"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        good = choice_.args.good
+        good = choice_.args_as(PayFee).good
         return Say("Pay 1 {good:good}", good=good), Say("you have {n}", n=state["res"][frame["seat"]][good])
 
 

@@ -8,6 +8,7 @@ from engine.core.text import Said
 
 from . import choices, develop, geo, holdings, military, politics
 from .catalog import catalog
+from .choices import Area, Count, Polis, Project, Silver
 
 TOPIC = {"hoplites": "hoplites", "galleys": "galleys", "merchants": "merchants", "siege": "siege",
          "proxenos": "proxenos", "civil-war": "civil-war", "project": "projects"}
@@ -57,7 +58,7 @@ class ChoosePolis(PerAction):
         return [choices.polis(p) for p in polis_options(state, frame)]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        seat, action, polis = frame["seat"], frame["action"], choice_.args.polis
+        seat, action, polis = frame["seat"], frame["action"], choice_.args_as(Polis).polis
         if action in ("hoplites", "merchants"):
             flow.push({"step": step_of(action, "count"), "seat": seat, "action": action, "polis": polis, "sea": None})
         elif action == "galleys":
@@ -84,7 +85,7 @@ class ChoosePolis(PerAction):
         return Say(template, seat=frame["seat"], action=action)
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        seat, action, polis = frame["seat"], frame["action"], choice_.args.polis
+        seat, action, polis = frame["seat"], frame["action"], choice_.args_as(Polis).polis
         record = catalog().poleis[polis]
         hint: Said
         if action in develop.MAIN_COST:
@@ -112,14 +113,14 @@ class ChooseSea(Ask):
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
         flow.push({"step": "galleys_count", "seat": frame["seat"], "action": "galleys", "polis": frame["polis"],
-                   "sea": choice_.args.area})
+                   "sea": choice_.args_as(Area).area})
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:side_player}: which sea do the galleys of {polis:polis} go to?", seat=frame["seat"],
                    polis=frame["polis"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        sea = choice_.args.area
+        sea = choice_.args_as(Area).area
         return Say("{sea:area}", sea=sea), Say("room for {n}", n=geo.room(state, sea, frame["seat"]))
 
 
@@ -131,7 +132,7 @@ class ChooseCount(PerAction):
         return [choices.count(n) for n in range(1, most + 1)]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        n = choice_.args.n
+        n = choice_.args_as(Count).n
         seat, action = frame["seat"], frame["action"]
         splits = develop.silver_splits(state, seat, action, n)
         if len(splits) == 1:
@@ -144,7 +145,7 @@ class ChooseCount(PerAction):
                    unit=develop.UNIT_WORD[frame["action"]], polis=frame["polis"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        n, action = choice_.args.n, frame["action"]
+        n, action = choice_.args_as(Count).n, frame["action"]
         return (Say("{units:count}", units=[n, develop.UNIT_WORD[action]]),
                 Say("{cost:count} or silver", cost=[n, develop.MAIN_COST[action]]))
 
@@ -157,15 +158,15 @@ class PayUnits(PerAction):
         return [choices.silver(s) for s in splits]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        develop.build_units(state, frame["seat"], frame["action"], frame["polis"], frame["n"], choice_.args.silver,
-                            frame["sea"])
+        develop.build_units(state, frame["seat"], frame["action"], frame["polis"], frame["n"],
+                            choice_.args_as(Silver).silver, frame["sea"])
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:side_player}: pay for {units:count}", seat=frame["seat"],
                    units=[frame["n"], develop.UNIT_WORD[frame["action"]]])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        paid = choice_.args.silver
+        paid = choice_.args_as(Silver).silver
         main = develop.MAIN_COST[frame["action"]]
         return Say("{cost:cost}", cost={main: frame["n"] - paid, "silver": paid}), ""
 
@@ -178,13 +179,14 @@ class ChooseProject(Ask):
         return [choices.project(t) for t in develop.project_tiles(state, frame["seat"])]
 
     def act(self, state: State, frame: Frame, choice_: Choice, flow: Stack) -> None:
-        flow.push({"step": "project_polis", "seat": frame["seat"], "action": "project", "tile": choice_.args.tile})
+        flow.push({"step": "project_polis", "seat": frame["seat"], "action": "project",
+                   "tile": choice_.args_as(Project).tile})
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:side_player}: which project?", seat=frame["seat"])
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
-        tile = choice_.args.tile
+        tile = choice_.args_as(Project).tile
         record = catalog().projects[tile]
         hint = Say("{type:project_type}, costs {cost:cost}; +{now} now, +{end} at the end", type=record["type"],
                    cost=dict(record["cost"]), now=record["round"], end=record["final"])

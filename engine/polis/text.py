@@ -15,7 +15,8 @@ things by their ids, spelled here by their names in the component data: ``polis`
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from engine.core import Words
 

@@ -11,8 +11,8 @@ the players' decisions); the assistant calls them in a row with the players' ent
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from .text import PERISHABLE, RESOURCES
 
