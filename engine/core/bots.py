@@ -5,7 +5,8 @@ bot is above the core (engine/search); engine/bots.py names every kind a seat ma
 from __future__ import annotations
 
 import random
-from typing import Mapping, Protocol
+from collections.abc import Mapping
+from typing import Protocol
 
 from .contract import Choice
 from .match import Match

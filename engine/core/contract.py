@@ -10,13 +10,14 @@ so games never do.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from . import rng
 from .choices import Args, Target
-from .text import Said, Words
 from .state import copy_state
+from .text import Said, Words
 
 if TYPE_CHECKING:
     from .flow import Flow
@@ -54,7 +55,7 @@ class Choice:
     which is spelled from it."""
 
     @classmethod
-    def of(cls, args: Args, *, target: Target | str | None = None, reveals: bool = False, weight: int = 1) -> "Choice":
+    def of(cls, args: Args, *, target: Target | str | None = None, reveals: bool = False, weight: int = 1) -> Choice:
         """The choice with these arguments, its id spelled from them."""
         return cls(args.spelled(), reveals=reveals, weight=weight, target=target, args=args)
 
@@ -98,11 +99,12 @@ class Decision:
         self._topics = topics or {}
 
     @classmethod
-    def single(cls, actor: int, prompt: Prompt, choices: list[Choice] | tuple[Choice, ...], topic: str = "") -> "Decision":
+    def single(cls, actor: int, prompt: Prompt, choices: list[Choice] | tuple[Choice, ...],
+               topic: str = "") -> Decision:
         return cls((actor,), prompt, {actor: tuple(choices)}, topic)
 
     @classmethod
-    def chance(cls, prompt: Prompt, outcomes: list[Choice] | tuple[Choice, ...], topic: str = "") -> "Decision":
+    def chance(cls, prompt: Prompt, outcomes: list[Choice] | tuple[Choice, ...], topic: str = "") -> Decision:
         return cls((CHANCE,), prompt, {CHANCE: tuple(outcomes)}, topic)
 
     @property
@@ -203,7 +205,7 @@ class Rules:
     """What ``scores`` counts while the game runs, as the score panels say it: "if the game
     ended now" (every category worked out on the position now) or "so far" (the points already
     won; then ``if_ended_now`` gives the other figure)."""
-    flow: "Flow | None" = None
+    flow: Flow | None = None
     view_type: Any = None
     """The TypedDict a view fits exactly (engine/<game>/view.py): every field of it declared, so
     that nothing of the state reaches a seat unseen (the conformance suite checks each view)."""
@@ -221,7 +223,7 @@ class Rules:
         """Change ``state`` in place for ``choice``; only called with a legal choice."""
         self._flow().apply(state, actor, choice)
 
-    def _flow(self) -> "Flow":
+    def _flow(self) -> Flow:
         if self.flow is None:
             raise NotImplementedError(f"{type(self).__name__} has no flow: it decides and applies on its own")
         return self.flow

@@ -23,7 +23,8 @@ The game is over when the stack is empty.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .contract import CHANCE, Choice, Decision, State, labelled
 from .text import Said
@@ -51,7 +52,8 @@ class Stack:
 
     def parallel(self, branches: dict[int, Sequence[Frame]], **extra: Any) -> None:
         """Seats decide at once: each works through its own frames (given in running order)."""
-        frame: Frame = {"step": EACH, "branches": {str(seat): list(reversed(frames)) for seat, frames in branches.items() if frames}}
+        running = {str(seat): list(reversed(frames)) for seat, frames in branches.items() if frames}
+        frame: Frame = {"step": EACH, "branches": running}
         frame.update(extra)
         self.frames.append(frame)
 
@@ -67,8 +69,8 @@ class Step:
     """One named step of a game's flow. Subclasses set ``name`` (and ``topic``, the help
     section that explains the step) and implement the methods of their kind."""
 
-    name: ClassVar[str] = ""
-    topic: ClassVar[str] = ""
+    name: str = ""
+    topic: str = ""
 
 
 class Auto(Step):

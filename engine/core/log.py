@@ -10,12 +10,14 @@ log text.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from .text import Said, said_from_json, said_to_json
 
 
-def add_log(state: dict[str, Any], text: Said, *, only: Iterable[int] | None = None, others: Said | None = None) -> None:
+def add_log(state: dict[str, Any], text: Said, *, only: Iterable[int] | None = None,
+            others: Said | None = None) -> None:
     """Append an entry; a state whose log is None (a play-out's copy) keeps no log."""
     if "log" not in state:
         state["log"] = []

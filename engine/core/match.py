@@ -12,16 +12,17 @@ did and may undo it. The hold is saved with the action (``"h"``), so every termi
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import partial
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from . import rng
 from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
 from .log import visible, visible_entries
-from .text import Said, said_from_json
 from .playout import Playout
 from .scoring import ranking
+from .text import Said, said_from_json
 
 
 class Action(NamedTuple):
@@ -47,7 +48,7 @@ class Action(NamedTuple):
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Action":
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
         return cls(int(data["a"]), str(data["c"]), bool(data.get("d", False)), bool(data.get("r", False)),
                    bool(data.get("h", False)))
 
@@ -220,7 +221,8 @@ class Match:
         for choice in (self.possible_outcomes() if actor == CHANCE else decision.choices[actor]):
             if choice.id == choice_id:
                 return choice
-        raise IllegalChoice(f"{choice_id!r} is not a legal choice now (stale or unknown): {self.words(decision.prompt)}")
+        raise IllegalChoice(f"{choice_id!r} is not a legal choice now (stale or unknown): "
+                            f"{self.words(decision.prompt)}")
 
     def _apply(self, action: Action, choice: Choice) -> None:
         self.rules.apply(self.state, action.actor, choice)
@@ -261,7 +263,8 @@ class Match:
         if last.drawn or last.actor == CHANCE:
             return "Something was drawn after your last move (a card, a tile, a die); it cannot be taken back."
         if last.actor != seat:
-            return f"{self.seat_name(last.actor)} has moved since your last move; only your own last move can be taken back."
+            return (f"{self.seat_name(last.actor)} has moved since your last move; only your own last move can be "
+                    "taken back.")
         return "Your turn has passed on; a move can only be taken back while it is still your turn."
 
     def undo(self, seat: int) -> None:
@@ -274,7 +277,7 @@ class Match:
 
     @classmethod
     def replay(cls, rules: Rules, names: list[str], options: Mapping[str, Any], seed: int, actions: list[Action],
-               played: Iterable[Choice] = ()) -> "Match":
+               played: Iterable[Choice] = ()) -> Match:
         """The game ``actions`` make from setup (ReplayMismatch where they do not fit it).
 
         ``played``: for checking a game just played, the choices its chosen actions (every one
@@ -316,7 +319,7 @@ class Match:
 
     @classmethod
     def at(cls, rules: Rules, names: list[str], options: Mapping[str, Any], seed: int, state: State,
-           actions: list[Action]) -> "Match":
+           actions: list[Action]) -> Match:
         """The match whose state after ``actions`` is ``state`` (a copy kept from an earlier replay)."""
         match = cls.__new__(cls)
         match.rules, match.names, match.options, match.seed = rules, list(names), dict(options), seed

@@ -7,7 +7,7 @@ never from the real one, so it cannot foresee a real draw or another seat's secr
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import rng
 from .contract import CHANCE, Choice, Decision, Rules, State
@@ -46,11 +46,12 @@ class Playout:
         if decision is None:
             raise ValueError("the play-out is over: nothing to draw")
         outcomes = decision.for_actor(CHANCE)
-        choice = outcomes[rng.pick_weighted(self.state, [o.weight for o in outcomes])] if len(outcomes) > 1 else outcomes[0]
+        weights = [outcome.weight for outcome in outcomes]
+        choice = outcomes[rng.pick_weighted(self.state, weights)] if len(outcomes) > 1 else outcomes[0]
         self.apply(CHANCE, choice)
         return choice
 
-    def copy(self) -> "Playout":
+    def copy(self) -> Playout:
         return Playout(self.rules, copy_state(self.state, log=False))
 
     def run(self, policy: Policy, max_decisions: int | None = None) -> int:

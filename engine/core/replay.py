@@ -13,8 +13,9 @@ backwards costs at most that many moves and a long game costs little memory.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .contract import CHANCE, Rules, Score, State
 from .log import visible_entries
@@ -117,6 +118,7 @@ class Replay:
         return next(chapter for chapter in reversed(self.chapters) if chapter.position <= position)
 
 
-def replay_of(rules: Rules, names: list[str], options: Mapping[str, Any], seed: int, actions: list[dict[str, Any]]) -> Replay:
+def replay_of(rules: Rules, names: list[str], options: Mapping[str, Any], seed: int,
+              actions: list[dict[str, Any]]) -> Replay:
     """A Replay of a save's action log as stored (``Action.to_json`` dicts)."""
     return Replay(rules, names, options, seed, [Action.from_json(action) for action in actions])

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_right
+from collections.abc import Iterable
 from itertools import accumulate
-from typing import Any, Iterable
+from typing import Any
 
 MASK = (1 << 64) - 1
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .contract import Score
 
 
-def ranking(scores: Sequence[Score], tiebreak: Callable[[int], tuple[Any, ...]] = lambda seat: ()) -> list[tuple[int, list[int]]]:
+def ranking(scores: Sequence[Score],
+            tiebreak: Callable[[int], tuple[Any, ...]] = lambda seat: ()) -> list[tuple[int, list[int]]]:
     """Places with their seats, best first; equal total and tiebreak share a place.
 
     Returns e.g. ``[(1, [2]), (2, [0, 1]), (4, [3])]``.

@@ -15,8 +15,9 @@ words. A plain ``str`` is a sentence with nothing to fill in (old log lines, fix
 from __future__ import annotations
 
 import string
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 
 class Say:
@@ -41,7 +42,7 @@ class Say:
         return {"say": self.text, "args": dict(self.args)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Say":
+    def from_json(cls, data: Mapping[str, Any]) -> Say:
         return cls(data["say"], **data["args"])
 
 

@@ -13,8 +13,9 @@ import math
 import multiprocessing
 import statistics
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from engine import registry
 from engine.bots import make_bot
@@ -62,7 +63,7 @@ class GameResult:
                 "decisions": self.decisions, "cut": list(self.cut)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "GameResult":
+    def from_json(cls, data: dict[str, Any]) -> GameResult:
         return cls(tuple(data["kinds"]), tuple(data["totals"]), tuple(data["winners"]),
                    tuple((kind, seconds) for kind, seconds in data["think"]), data["decisions"], tuple(data["cut"]),
                    data["seed"])

@@ -7,8 +7,9 @@ carries the choice as the seat sees it labelled, and the estimated win chance af
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, cast
+from typing import cast
 
 from engine.core.contract import Choice
 

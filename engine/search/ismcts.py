@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from engine.core import rng
 from engine.core.contract import CHANCE, Choice, Decision, Rules, State
@@ -212,7 +212,8 @@ class Walk:
 
     def _together(self, node: Node, state: State, decision: Decision, path: list[Step]) -> tuple[Node, bool]:
         """A simultaneous decision: every actor picks from its own statistics here."""
-        picks = [(seat, *node.select(seat, decision.choices[seat], self.explore, self.pick)) for seat in decision.actors]
+        picks = [(seat, *node.select(seat, decision.choices[seat], self.explore, self.pick))
+                 for seat in decision.actors]
         growing = True
         for seat, choice, stat in picks:
             now = self.rules.decision(state)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core.contract import Choice
 
@@ -62,7 +62,7 @@ class Node:
         self.stats: dict[Key, Stat] = {}
         self.children: dict[object, Node] = {}
 
-    def child(self, key: object) -> "Node":
+    def child(self, key: object) -> Node:
         node = self.children.get(key)
         if node is None:
             node = self.children[key] = Node()

@@ -21,8 +21,9 @@ import subprocess
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Callable, cast
+from typing import Any, BinaryIO, cast
 
 from engine import registry
 from engine.bots import make_bot
@@ -219,6 +220,9 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
         nonlocal asked
         asked = True
 
+    def asked_to_stop() -> bool:
+        return asked
+
     signal.signal(MOVE_NOW, move_now)
     while True:
         try:
@@ -229,7 +233,7 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
         try:
             registry.GAMES.setdefault(request.game, request.entry)
             rules = registry.rules_for(request.game)
-            limits = limits_for(request.level, capped=request.capped, stop=lambda: asked,
+            limits = limits_for(request.level, capped=request.capped, stop=asked_to_stop,
                                 progress=lambda result: send(answers, ("progress", result)))
             result = search(rules, request.state, request.seat, request.seats, limits, request.seed,
                             profile_for(request.game))
