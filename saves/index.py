@@ -13,9 +13,10 @@ unreadable or foreign index is simply rebuilt from the game files.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
 

@@ -29,7 +29,7 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("tabula"))
 
 
-def resolve_data_dir(explicit: str | os.PathLike | None = None) -> Path:
+def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """An explicit folder (e.g. --data-dir) wins over the environment and the default."""
     return Path(explicit).expanduser() if explicit else default_data_dir()
 

@@ -14,12 +14,20 @@ import hashlib
 import io
 import json
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .storage import DocumentFile, UnreadableFile, parse_json
+
+if TYPE_CHECKING:
+    from engine.core.contract import Rules, Score
+    from engine.core.match import Match
+
+    from .paths import Layout
+    from .store import SaveRecord, SaveStore
 
 KIND = "tabula-record"
 EXPORT_KIND = "tabula-records"
@@ -66,7 +74,7 @@ class PlayRecord:
 
 
 def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def record_to_dict(record: PlayRecord) -> dict[str, Any]:
@@ -82,13 +90,17 @@ SCORES = range(-9_999, 10_000)
 scores are about 120), and a score must be shown and added up without overflow."""
 
 
-def _need(data: dict, key: str, kind: type, where: str = "") -> Any:
+Field = TypeVar("Field")
+
+
+def _need(data: Mapping[str, object], key: str, kind: type[Field], where: str = "") -> Field:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RecordFormatError(f"{where}{key}: missing or not {kind.__name__}")
-    if kind is str and len(value) > MOST["text" if key == "variant" else "date" if key == "date" else "name"]:
+    longest = MOST["text" if key == "variant" else "date" if key == "date" else "name"]
+    if isinstance(value, str) and len(value) > longest:
         raise RecordFormatError(f"{where}{key}: too long ({len(value):,} characters)")
-    if kind is int and value not in SCORES:
+    if kind is int and isinstance(value, int) and value not in SCORES:
         raise RecordFormatError(f"{where}{key}: {_number(value)} is out of range ({SCORES[0]} to {SCORES[-1]})")
     return value
 
@@ -170,7 +182,7 @@ def record_from_dict(data: Any) -> PlayRecord:
 
 
 class RecordStore:
-    def __init__(self, layout):
+    def __init__(self, layout: Layout):
         self.layout = layout
         self.folder = layout.records
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -248,7 +260,7 @@ class RecordStore:
 # -- what is recorded ------------------------------------------------------------------------
 
 
-def record_game_of(store, save) -> PlayRecord:
+def record_game_of(store: SaveStore, save: SaveRecord) -> PlayRecord:
     """Record a finished save (a SaveRecord) from its replayed match; the date is when it ended."""
     from engine.registry import rules_for
 
@@ -256,12 +268,13 @@ def record_game_of(store, save) -> PlayRecord:
 
     match = replay_record(save)
     names = [seat.name for seat in save.seats]
-    record = game_record(save.id, save.game, names, match, variant_of(rules_for(save.game), match.options), save.updated)
+    variant = variant_of(rules_for(save.game), match.options)
+    record = game_record(save.id, save.game, names, match, variant, save.updated)
     store.records.put(record)
     return record
 
 
-def sync_finished_games(store) -> int:
+def sync_finished_games(store: SaveStore) -> int:
     """Record every finished saved game that has no record yet (games finished before records
     were kept, or whose record could not be written); returns how many were added."""
     held = {path.stem for path in store.layout.records.glob("game-*.json")}
@@ -276,7 +289,7 @@ def sync_finished_games(store) -> int:
     return added
 
 
-def record_sheet(store, sheet_id: str, sheet: dict) -> None:
+def record_sheet(store: SaveStore, sheet_id: str, sheet: dict[str, Any]) -> None:
     """Keep the record of a score sheet in step with it: recorded while it is marked finished
     (dated when it was first marked), taken out when it is opened again."""
     record_id = f"sheet-{sheet_id}"
@@ -288,11 +301,12 @@ def record_sheet(store, sheet_id: str, sheet: dict) -> None:
         store.records.put(record)
 
 
-def results(names: Sequence[str], scores, winners: Sequence[int]) -> list[PlayerResult]:
+def results(names: Sequence[str], scores: Iterable[Score], winners: Sequence[int]) -> list[PlayerResult]:
     return [PlayerResult(names[s.seat], s.total, dict(s.breakdown), s.seat in winners) for s in scores]
 
 
-def game_record(save_id: str, game: str, names: Sequence[str], match, variant: str, date: str | None = None) -> PlayRecord:
+def game_record(save_id: str, game: str, names: Sequence[str], match: Match, variant: str,
+                date: str | None = None) -> PlayRecord:
     """The record of a finished digital game (a Match whose decision is None)."""
     ranking = match.ranking()
     winners = ranking[0][1] if ranking else []
@@ -300,7 +314,7 @@ def game_record(save_id: str, game: str, names: Sequence[str], match, variant: s
                       "digital", save_id)
 
 
-def variant_of(rules, options: dict) -> str:
+def variant_of(rules: Rules, options: Mapping[str, Any]) -> str:
     """The options that differ from the defaults, as the new game form names them."""
     parts = []
     for option in rules.options:
@@ -311,7 +325,7 @@ def variant_of(rules, options: dict) -> str:
     return "; ".join(parts)
 
 
-def sheet_record(sheet_id: str, sheet: dict, date: str | None = None) -> PlayRecord | None:
+def sheet_record(sheet_id: str, sheet: dict[str, Any], date: str | None = None) -> PlayRecord | None:
     """The record of a score sheet marked finished (None if it does not compute)."""
     from engine.assistant.sheets import evaluate_sheet, form_of, labels_of
 
@@ -320,7 +334,8 @@ def sheet_record(sheet_id: str, sheet: dict, date: str | None = None) -> PlayRec
     result = evaluate_sheet(sheet).result
     if result is None or result.scores is None:
         return None
-    variant = "Characters" if sheet["game"] == "almadi" and str(sheet["shared"].get("characters", "")).strip() == "1" else ""
+    characters = sheet["game"] == "almadi" and str(sheet["shared"].get("characters", "")).strip() == "1"
+    variant = "Characters" if characters else ""
     return PlayRecord(f"sheet-{sheet_id}", date or now_iso(), sheet["game"],
                       results(labels_of(sheet), result.scores, result.winners), variant, "sheet", sheet_id)
 
@@ -352,7 +367,8 @@ def export_csv(records: Sequence[PlayRecord]) -> str:
     """One row per player of each record; the breakdown is a JSON object in its column. Text
     that a spreadsheet would run as a formula is made inert."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)  # a carriage return in a name stays in its cell
+    # quoting every cell keeps a carriage return in a name in its cell
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(CSV_COLUMNS)
     for record in records:
         for seat, player in enumerate(record.players):
@@ -472,4 +488,4 @@ def stats(records: Iterable[PlayRecord], game: str | None = None, player: str | 
             line.wins += result.winner
             line.total += result.score
             line.best = result.score if line.best is None else max(line.best, result.score)
-    return sorted(lines.values(), key=lambda l: (-l.plays, -l.wins, l.player, l.game))
+    return sorted(lines.values(), key=lambda line: (-line.plays, -line.wins, line.player, line.game))

@@ -9,7 +9,8 @@ the log does not belong to these rules, and loading says so clearly.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from engine import registry
 from engine.bots import BOTS, make_bot
@@ -18,7 +19,11 @@ from engine.core.match import Action, Match, ReplayMismatch
 from engine.registry import rules_for
 
 from .storage import Written
-from .store import SaveConflict, SaveError, SaveRecord, SaveStore, Seat
+from .store import SaveConflict, SaveError, SaveRecord, SaveStore, SaveSummary, Seat
+
+if TYPE_CHECKING:
+    from engine.search.ismcts import Progress
+    from engine.search.worker import Thinker
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *BOTS)
@@ -38,7 +43,7 @@ def bot_seed(game_seed: int, seat: int, position: int) -> str:
     return f"{game_seed}:{seat}:{position}"
 
 
-def unknown_game(record) -> str | None:
+def unknown_game(record: SaveRecord | SaveSummary) -> str | None:
     """Why a save (or its summary) cannot be played, replayed or joined here: it is of a game
     this Tabula does not know (a newer Tabula's, or a file written by hand); None if it can."""
     if record.game in registry.GAMES:
@@ -83,13 +88,13 @@ class GameSession:
 
     @classmethod
     def new(cls, store: SaveStore, game_id: str, title: str, seats: list[Seat],
-            options: dict | None = None, seed: int | None = None) -> "GameSession":
+            options: Mapping[str, Any] | None = None, seed: int | None = None) -> GameSession:
         for seat in seats:
             if seat.kind not in SEAT_KINDS:
                 raise ValueError(f"seat {seat.name!r}: kind {seat.kind!r} is not one of {', '.join(SEAT_KINDS)}")
         rules = rules_for(game_id)
         chosen = seed is not None
-        seed = int(seed) if chosen else secrets.randbits(64)  # too many seeds to find one from the draws seen
+        seed = secrets.randbits(64) if seed is None else int(seed)  # too many seeds to find one from the draws seen
         match = Match(rules, [seat.name for seat in seats], options or {}, seed)
         if match.table_mode and all(seat.kind != HUMAN for seat in seats):
             raise ValueError("Table mode needs a human seat: the people at the table say what was drawn")
@@ -102,7 +107,7 @@ class GameSession:
         return cls(store, record, match)
 
     @classmethod
-    def resume(cls, store: SaveStore, save_id: str) -> "GameSession":
+    def resume(cls, store: SaveStore, save_id: str) -> GameSession:
         record = store.load(save_id)
         session = cls(store, record, replay_record(record))
         session._settle()
@@ -146,7 +151,8 @@ class GameSession:
     def bot_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.record.seats) if seat.kind != HUMAN]
 
-    def bot_choice(self, seat: int, thinker=None, progress=None, kind: str | None = None) -> str:
+    def bot_choice(self, seat: int, thinker: Thinker | None = None, progress: Progress | None = None,
+                   kind: str | None = None) -> str:
         """What that seat's bot would choose now (no side effect). With a ``thinker``
         (engine.search.worker.Thinker) a search bot thinks in its process, reporting to
         ``progress``; the choice is the same either way (unless a time cap or "move now"

@@ -23,7 +23,7 @@ class Settings:
         """Whether ``name`` confirms the end of each turn (the default, as on Board Game Arena)."""
         return name not in self.no_confirm
 
-    def with_confirm(self, name: str, on: bool) -> "Settings":
+    def with_confirm(self, name: str, on: bool) -> Settings:
         names = [other for other in self.no_confirm if other != name] + ([] if on else [name])
         return replace(self, no_confirm=tuple(sorted(names)))
 

@@ -34,20 +34,29 @@ thread. A move that races another terminal's is refused by ``SaveStore.append(at
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalChoice
 from engine.core.seats import seat_tag
+
 from .seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatsUnavailable, SeatTaken, new_holder_id
-from .session import HUMAN
+from .session import HUMAN, GameSession
+from .storage import Signature, signature
 from .thinking import MoveNowRequest, ThinkingBoard, ThinkingStatus
-from .storage import signature
 from .watch import FALLBACK, Watcher, ring
+
+if TYPE_CHECKING:
+    from engine.core.match import Match
+    from engine.search.ismcts import Progress
+    from engine.search.worker import Thinker
+
+    from .store import SaveRecord, SaveStore
 
 
 class SharedSession:
-    def __init__(self, session, seats: Iterable[int] | None, on_change: Callable[[], None], *,
+    def __init__(self, session: GameSession, seats: Iterable[int] | None, on_change: Callable[[], None], *,
                  on_seats: Callable[[], None] | None = None,
                  ttl: float = DEFAULT_TTL, fallback: float = FALLBACK, identity: str | None = None,
                  on_thinking: Callable[[ThinkingStatus | None], None] | None = None,
@@ -80,7 +89,7 @@ class SharedSession:
         self._came: list[int] = []
         self._following = threading.Lock()
         """Held while ``others`` is compared with the seats file (the watch and heartbeat threads)."""
-        self._seats_seen = None
+        self._seats_seen: Signature | None = None
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._watcher: Watcher | None = None
@@ -115,10 +124,12 @@ class SharedSession:
             save = self.session.store.path_of(self.save_id)
             self._watcher = Watcher(save, self.data_dir, self.save_id, self.fallback)
         except OSError as error:  # a read-only data folder: no doorbell can be made
-            for key in (*taken, BOTS):
+            held: tuple[int | str, ...] = (*taken, BOTS)
+            for key in held:
                 self.leases.release(key, self.holder)
             raise SeatsUnavailable(f"this terminal cannot follow the game ({error.strerror or error})") from error
-        self._board = ThinkingBoard(self.data_dir, self.save_id, len(self.record.seats), own_doorbell=self._watcher.fifo)
+        self._board = ThinkingBoard(self.data_dir, self.save_id, len(self.record.seats),
+                                    own_doorbell=self._watcher.fifo)
         self.session.refresh()  # a change made before the watcher looked would otherwise go unseen
         for target, name in ((self._watch, "watch"), (self._beat, "heartbeat")):
             thread = threading.Thread(target=target, name=f"tabula-{name}-{self.save_id}", daemon=True)
@@ -134,7 +145,8 @@ class SharedSession:
             thread.join(timeout=5)
         if self._watcher:
             self._watcher.close()
-        for key in (*self.seats, BOTS):
+        held: tuple[int | str, ...] = (*self.seats, BOTS)
+        for key in held:
             self.leases.release(key, self.holder)
 
     @property
@@ -154,15 +166,15 @@ class SharedSession:
     # -- the GameSession interface ---------------------------------------------------------
 
     @property
-    def store(self):
+    def store(self) -> SaveStore:
         return self.session.store
 
     @property
-    def record(self):
+    def record(self) -> SaveRecord:
         return self.session.record
 
     @property
-    def match(self):
+    def match(self) -> Match:
         return self.session.match
 
     def act(self, seat: int, choice_id: str, *, hold: bool = False) -> None:
@@ -179,17 +191,20 @@ class SharedSession:
 
     def _write(self, change: Callable[[], None]) -> None:
         """Make ``change`` (a write of the save) as this terminal's own, then wake the others."""
+        watcher = self._watcher
+        assert watcher is not None  # _check_may_act refuses every change before start
         try:
-            with self._watcher.writing() as wrote:
+            with watcher.writing() as wrote:
                 change()
                 wrote(self.session.written)
         finally:  # a refused move reloaded the game: the others may redraw too
-            ring(self.data_dir, self.save_id, skip=self._watcher.fifo)
+            ring(self.data_dir, self.save_id, skip=watcher.fifo)
 
     def bot_seats(self) -> list[int]:
         return self.session.bot_seats()
 
-    def bot_choice(self, seat: int, thinker=None, progress=None, kind: str | None = None) -> str:
+    def bot_choice(self, seat: int, thinker: Thinker | None = None, progress: Progress | None = None,
+                   kind: str | None = None) -> str:
         return self.session.bot_choice(seat, thinker, progress, kind)
 
     def progress(self) -> str:
@@ -236,15 +251,15 @@ class SharedSession:
         self._board.ask_move_now(MoveNowRequest(seat, position, self.holder))
         return True
 
-    def _look_aside(self) -> None:
+    def _look_aside(self, board: ThinkingBoard) -> None:
         """After each wake of the watch thread: the runner looks for a move-now request, the
         others for the thinking status (one ``stat`` each when nothing changed)."""
         if self.runs_bots:
-            request = self._board.request()
+            request = board.request()
             if request and self.on_move_now is not None and self._holds_a_seat(request.holder):
                 self.on_move_now(request)
         else:
-            status = self._board.status()
+            status = board.status()
             if status is not False and self.on_thinking is not None:
                 self.on_thinking(status)
 
@@ -300,14 +315,15 @@ class SharedSession:
         key = seat if seat in self.seats else BOTS if seat in self.bot_seats() and self.runs_bots else None
         if key is None:
             who = "a spectator" if not self.seats else ", ".join(f"Seat {seat_tag(s)}" for s in sorted(self.seats))
-            raise IllegalChoice(f"This terminal plays {who}; it cannot act for {seat_words(seat, len(self.record.seats))}")
+            raise IllegalChoice(f"This terminal plays {who}; "
+                                f"it cannot act for {seat_words(seat, len(self.record.seats))}")
         try:
             self.leases.renew(key, self.holder)
         except LeaseLost as error:
             self._lose(key, str(error))
             raise IllegalChoice(str(error)) from None
 
-    def _lose(self, key, message: str) -> None:
+    def _lose(self, key: int | str, message: str) -> None:
         if key == BOTS:
             self.runs_bots = False
         else:
@@ -316,15 +332,17 @@ class SharedSession:
     # -- the threads ------------------------------------------------------------------------
 
     def _watch(self) -> None:
+        watcher, board = self._watcher, self._board
+        assert watcher is not None and board is not None  # start makes both before it starts this thread
         while not self._stop.is_set():
-            changed = self._watcher.wait()
+            changed = watcher.wait()
             if self._stop.is_set():
                 break
             if changed:
                 self.on_change()
             if self._seats_file_changed() and self._follow_leases():
                 self.on_seats()
-            self._look_aside()
+            self._look_aside(board)
 
     def _beat(self) -> None:
         while not self._stop.wait(self.leases.ttl / 4):

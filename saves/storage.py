@@ -14,18 +14,22 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
-from engine.core.files import (Signature, UnreadableFile, parse_json, read_regular_file,  # noqa: F401
-                               read_regular_file_signed)
+from engine.core.files import Signature as Signature
+from engine.core.files import UnreadableFile as UnreadableFile
+from engine.core.files import parse_json as parse_json
+from engine.core.files import read_regular_file as read_regular_file
+from engine.core.files import read_regular_file_signed as read_regular_file_signed
 
 from .errors import SaveError
 
@@ -112,18 +116,20 @@ def atomic_write_text(path: Path, text: str) -> None:
 class AtomicJSONStorage(Storage):
     """A TinyDB storage that never rewrites its file in place."""
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike[str]):
         self.path = Path(path)
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        return self.read_signed()[0]
+        read = self.read_signed()
+        return None if read is None else read[0]
 
-    def read_signed(self) -> tuple[dict[str, dict[str, Any]] | None, Signature | None]:
+    def read_signed(self) -> tuple[dict[str, dict[str, Any]], Signature] | None:
         """The data and the signature of the very file it was read from (taken on the open file:
-        a file is only ever replaced whole, never changed in place, so the two always agree)."""
+        a file is only ever replaced whole, never changed in place, so the two always agree);
+        None if there is no file."""
         read = read_regular_file_signed(self.path, MAX_DOCUMENT)
         if read is None:
-            return None, None
+            return None
         raw, signed = read
         return self._parse(raw), signed
 
@@ -165,13 +171,16 @@ class DocumentFile:
 
     def read(self) -> dict[str, Any] | None:
         """The document, None if the file does not exist; UnreadableFile if it is not ours."""
-        return self.read_signed()[0]
+        read = self.read_signed()
+        return None if read is None else read[0]
 
-    def read_signed(self) -> tuple[dict[str, Any] | None, Signature | None]:
-        """The document and the signature of the file it was read from (see AtomicJSONStorage)."""
-        raw, signed = AtomicJSONStorage(self.path).read_signed()
-        if raw is None:
-            return None, None
+    def read_signed(self) -> tuple[dict[str, Any], Signature] | None:
+        """The document and the signature of the file it was read from (see AtomicJSONStorage);
+        None if the file does not exist."""
+        read = AtomicJSONStorage(self.path).read_signed()
+        if read is None:
+            return None
+        raw, signed = read
         table = raw.get(self.table)
         document = table.get(str(DOC_ID)) if isinstance(table, dict) else None
         if not isinstance(document, dict):

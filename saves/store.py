@@ -13,22 +13,35 @@ import os
 import re
 import secrets
 import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
 
 from engine.bots import BOTS
 from engine.core.seats import LETTERS
 
+from .errors import SaveError
 from .index import SaveIndex
 from .paths import Layout
 from .seats import remove_stale_temps as remove_stale_seat_temps
 from .settings import Settings, settings_document, settings_from
-from .storage import (CannotWrite, DocumentFile, LockTimeout, SaveError, Signature, UnreadableFile, Written, fsync_dir,
-                      signature)
+from .storage import (
+    CannotWrite,
+    DocumentFile,
+    LockTimeout,
+    Signature,
+    UnreadableFile,
+    Written,
+    fsync_dir,
+    signature,
+)
+
+if TYPE_CHECKING:
+    from .records import RecordStore
 
 __all__ = [
     "LockTimeout", "SaveConflict", "SaveError", "SaveExists", "SaveFormatError", "SaveFromNewerTabula", "SaveNotFound",
@@ -63,7 +76,7 @@ class SaveUnreadable(SaveError):
 class SaveExists(SaveError):
     """The game being imported is already saved here (``existing``)."""
 
-    def __init__(self, message: str, existing: "SaveRecord"):
+    def __init__(self, message: str, existing: SaveRecord):
         super().__init__(message)
         self.existing = existing
 
@@ -96,7 +109,7 @@ class SaveHeader:
     title: str
     rules_version: str
     data_version: str
-    options: dict
+    options: dict[str, Any]
     seed: int
     seats: list[Seat]
     status: str = "active"
@@ -109,7 +122,7 @@ class SaveHeader:
 
 @dataclass
 class SaveRecord(SaveHeader):
-    actions: list[dict] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -129,13 +142,13 @@ def summary_of(record: SaveRecord) -> SaveSummary:
 def summary_from(fields: Any) -> SaveSummary:
     """An entry of the index, checked as fully as the save it sums up (its actions apart):
     SaveFormatError (a ValueError) if it is not one."""
-    if not isinstance(fields, dict) or type(fields.get("moves")) is not int or not 0 <= fields["moves"] <= MOST["actions"]:
+    if not (isinstance(fields, dict) and type(fields.get("moves")) is int and 0 <= fields["moves"] <= MOST["actions"]):
         raise SaveFormatError("not a summary")
     record = record_from_dict({**fields, "format": FORMAT, "kind": SAVE_KIND, "actions": []})
     return replace(summary_of(record), moves=fields["moves"])
 
 
-def _signature_of(file: os.DirEntry) -> Signature | None:
+def _signature_of(file: os.DirEntry[str]) -> Signature | None:
     """storage.signature of a directory entry (one stat, no path to build)."""
     try:
         info = file.stat()
@@ -145,7 +158,7 @@ def _signature_of(file: os.DirEntry) -> Signature | None:
 
 
 def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def new_id() -> str:
@@ -198,7 +211,7 @@ def record_from_dict(data: Any) -> SaveRecord:
                          "seed_chosen": data.get("seed_chosen", False)})
 
 
-def _check_options(options: dict) -> None:
+def _check_options(options: dict[str, Any]) -> None:
     if len(options) > MOST["options"]:
         raise SaveFormatError(f"it has {len(options)} options")
     for key, value in options.items():
@@ -223,7 +236,8 @@ def _check_action(index: int, action: Any, seats: int) -> None:
     """An action of the log: {"a": actor, "c": choice id} and the flags "d" (drawn), "r"
     (reveals) and "h" (a turn end waiting for its confirmation)."""
     if not (isinstance(action, dict) and type(action.get("a")) is int and isinstance(action.get("c"), str)
-            and set(action) <= {"a", "c", "d", "r", "h"} and all(type(action.get(flag, False)) is bool for flag in "drh")):
+            and set(action) <= {"a", "c", "d", "r", "h"}
+            and all(type(action.get(flag, False)) is bool for flag in "drh")):
         raise SaveFormatError(f"action {index} is not an action: {str(action)[:80]}")
     if not (action["a"] == CHANCE or 0 <= action["a"] < seats):
         raise SaveFormatError(f"action {index} is by player {action['a']}, and the game has {seats} seats")
@@ -231,12 +245,12 @@ def _check_action(index: int, action: Any, seats: int) -> None:
         raise SaveFormatError(f"action {index} has a choice id of {len(action['c']):,} characters")
 
 
-def _check_base(document: dict[str, Any], base: list[dict] | None) -> None:
+def _check_base(document: dict[str, Any], base: list[dict[str, Any]] | None) -> None:
     if base is not None and document["actions"] != base:
         raise SaveConflict("the game changed elsewhere: its moves are not those this terminal holds")
 
 
-def _game_key(record: SaveRecord | SaveSummary) -> tuple:
+def _game_key(record: SaveRecord | SaveSummary) -> tuple[object, ...]:
     return (record.game, record.seed, record.created, [asdict(seat) for seat in record.seats], record.options)
 
 
@@ -269,13 +283,13 @@ class SaveStore:
         self.problems: list[str] = []
         self._listing = threading.Lock()
         """One listing at a time: a file another thread is setting aside is noted before this one looks."""
-        self._records = None
+        self._records: RecordStore | None = None
         self.index = SaveIndex(self.data_dir / "index.json", self.layout.locks / "index.lock")
         self._indexed: dict[str, tuple[Signature, SaveSummary]] | None = None
         """The index as this store last listed it: checked against the files like the one on disk."""
 
     @property
-    def records(self):
+    def records(self) -> RecordStore:
         """The play records kept in this data folder (saves.records.RecordStore)."""
         if self._records is None:
             from .records import RecordStore
@@ -296,7 +310,8 @@ class SaveStore:
     def _sheet_file(self, sheet_id: str) -> DocumentFile:
         if not SAFE_ID.fullmatch(sheet_id):
             raise ValueError(f"a sheet id is 1-80 letters, digits, '-' or '_', not {sheet_id!r}")
-        return DocumentFile(self.layout.sheets / f"{sheet_id}.json", self.layout.locks / f"sheet-{sheet_id}.lock", "sheet")
+        return DocumentFile(self.layout.sheets / f"{sheet_id}.json", self.layout.locks / f"sheet-{sheet_id}.lock",
+                            "sheet")
 
     def _note(self, message: str) -> None:
         if message not in self.problems:
@@ -330,9 +345,10 @@ class SaveStore:
         """The save and the signature of the file it was read from."""
         file = self._game_file(save_id)
         try:
-            document, signed = file.read_signed()
-            if document is None:
+            read = file.read_signed()
+            if read is None:
                 raise SaveNotFound(f"no saved game {save_id!r}")
+            document, signed = read
             record = record_from_dict(document)
         except SaveFromNewerTabula as error:
             message = f"{file.path.name} was left in place: {error}."
@@ -364,12 +380,13 @@ class SaveStore:
         except (SaveFormatError, UnreadableFile) as error:
             self._read_record(save_id)  # sets the file aside (or notes a newer one) and raises
             raise SaveUnreadable(str(error)) from error
+        assert file.written is not None  # update sets it
         return file.written
 
     # -- games ------------------------------------------------------------------------------
 
-    def create(self, game: str, title: str, seats: list[Seat], options: dict, seed: int,
-               rules_version: str, data_version: str, *, actions: Iterable[dict] = (),
+    def create(self, game: str, title: str, seats: list[Seat], options: Mapping[str, Any], seed: int,
+               rules_version: str, data_version: str, *, actions: Iterable[dict[str, Any]] = (),
                progress: str = "", status: str = "active", seed_chosen: bool = False) -> SaveRecord:
         stamp = now_iso()
         record = SaveRecord(new_id(), game, title, str(rules_version), str(data_version), dict(options), int(seed),
@@ -386,8 +403,8 @@ class SaveStore:
             except FileExistsError:
                 record.id = new_id()
 
-    def append(self, save_id: str, actions: list[dict], *, at: int, progress: str, status: str,
-               confirmed: bool = False, base: list[dict] | None = None) -> Written:
+    def append(self, save_id: str, actions: list[dict[str, Any]], *, at: int, progress: str, status: str,
+               confirmed: bool = False, base: list[dict[str, Any]] | None = None) -> Written:
         """Write ``actions`` at index ``at``; SaveConflict unless the save has exactly ``at``
         actions (and, when ``confirmed``, its last one waits for the confirmation given now).
         ``base``: the actions the writer holds; SaveConflict unless the save's are exactly those
@@ -410,7 +427,7 @@ class SaveStore:
         return self._change(save_id, change)
 
     def truncate(self, save_id: str, length: int, *, progress: str, at: int | None = None,
-                 base: list[dict] | None = None) -> Written:
+                 base: list[dict[str, Any]] | None = None) -> Written:
         """Keep the first ``length`` actions (undo). With ``at``, SaveConflict unless it has ``at``;
         with ``base``, unless its actions are exactly those."""
 
@@ -431,7 +448,7 @@ class SaveStore:
         """The id of every game file (readable or not), in no particular order."""
         return list(self._game_entries())
 
-    def _game_entries(self) -> dict[str, os.DirEntry]:
+    def _game_entries(self) -> dict[str, os.DirEntry[str]]:
         """The game files by id; a *.json file whose name is not an id is set aside."""
         found = {}
         with os.scandir(self.layout.games) as entries:
@@ -571,7 +588,7 @@ class SaveStore:
 
     # -- table-assistant sheets ---------------------------------------------------------------
 
-    def put_sheet(self, sheet_id: str, data: dict, progress: str | None = None) -> None:
+    def put_sheet(self, sheet_id: str, data: dict[str, Any], progress: str | None = None) -> None:
         """Write a sheet; ``progress`` (a short text) is kept beside it so a list of sheets
         needs no computation."""
         file = self._sheet_file(sheet_id)
@@ -584,13 +601,14 @@ class SaveStore:
             document["progress"] = str(progress)
         file.put(document)
 
-    def get_sheet(self, sheet_id: str) -> dict:
+    def get_sheet(self, sheet_id: str) -> dict[str, Any]:
         document = self._read_sheet(self._sheet_file(sheet_id))
         if document is None:
             raise SaveNotFound(f"no sheet {sheet_id!r}")
-        return document["data"]
+        data: dict[str, Any] = document["data"]  # a dict: _read_sheet checked it
+        return data
 
-    def sheets(self, check: Callable[[dict], Any] | None = None) -> list[dict]:
+    def sheets(self, check: Callable[[dict[str, Any]], object] | None = None) -> list[dict[str, Any]]:
         """Each readable sheet's data plus its "id", "updated" and (if saved with one) "progress",
         most recently updated first. ``check(data)`` raises (ValueError, KeyError, TypeError)
         for data its caller cannot use: such a sheet is set aside like an unreadable file."""

@@ -35,10 +35,10 @@ import os
 import threading
 import time
 import uuid
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
 FOLDER = "thinkers"
 MUTEX = "mutex"
@@ -95,10 +95,10 @@ class Slot:
                 with suppress(OSError):
                     os.close(fd)
 
-    def __enter__(self) -> "Slot":
+    def __enter__(self) -> Slot:
         return self
 
-    def __exit__(self, *_) -> None:
+    def __exit__(self, *_: object) -> None:
         self.release()
 
 
@@ -142,7 +142,9 @@ class ThinkerSlots:
                 delay = self.poll if got.line == 1 else self.poll * BEHIND
                 if deadline is not None:
                     delay = max(0.0, min(delay, deadline - time.monotonic()))
-                if cancel.wait(delay) if cancel is not None else time.sleep(delay):
+                if cancel is None:
+                    time.sleep(delay)
+                elif cancel.wait(delay):
                     break
         except BaseException:
             self._drop(path, fd)

@@ -25,6 +25,7 @@ import uuid
 from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any, Literal
 
 from .storage import Signature, UnreadableFile, parse_json, read_regular_file_signed, signature
 from .watch import doorbell_folder, ring
@@ -112,7 +113,7 @@ class ThinkingBoard:
     def ask_move_now(self, request: MoveNowRequest) -> None:
         self._write(REQUEST, asdict(request))
 
-    def _write(self, name: str, data: dict) -> None:
+    def _write(self, name: str, data: dict[str, Any]) -> None:
         """Replace the file (best effort: a terminal that cannot write just does not share)."""
         path = self.folder / name
         temp = self.folder / f".{name}.{os.getpid()}-{uuid.uuid4().hex[:8]}.tmp"
@@ -131,13 +132,13 @@ class ThinkingBoard:
 
     # -- looking ------------------------------------------------------------------------
 
-    def status(self) -> ThinkingStatus | None | bool:
+    def status(self) -> ThinkingStatus | None | Literal[False]:
         """The thinking status if the file changed since the last look (None: nobody is
         thinking, or the file is not valid); False if it did not change."""
         data = self._changed(STATUS)
         return data if data is False else parse_status(data, self.seats)
 
-    def request(self) -> MoveNowRequest | None | bool:
+    def request(self) -> MoveNowRequest | None | Literal[False]:
         """A new move-now request (None: none valid); False if the file did not change."""
         data = self._changed(REQUEST)
         return data if data is False else parse_request(data, self.seats)

@@ -26,9 +26,9 @@ import os
 import select
 import threading
 import uuid
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 from .storage import Written, signature
 

@@ -16,7 +16,8 @@ the glyphs drawn: under the panel at 80 columns, else in the table's legend pane
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -27,7 +28,8 @@ from engine.almadi import targets
 from . import almadi_tiles as tiles
 from .base import Board, Frame, Panel, legend_panel, seat_panels, target_keys
 from .glyphs import Pen, entry, finish, key_entries
-from .text import listed, lines as text_lines, prose, wrapped
+from .text import lines as text_lines
+from .text import listed, prose, wrapped
 
 NO_START = "   (no starting tile yet)"
 TO_PLACE = "to place:"
@@ -90,28 +92,32 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     width, pen = frame.width, Pen(tiles.PALETTE, frame.color)
     keys = target_keys(view)
     slots = {(row, index): keys[targets.slot(row, index)]
-             for row, slots in enumerate(view["board"]) for index in range(len(slots)) if targets.slot(row, index) in keys}
+             for row, slots in enumerate(view["board"]) for index in range(len(slots))
+             if targets.slot(row, index) in keys}
     marked = frame.highlighted.target if frame.highlighted is not None else None
     highlighted = next(((row, index) for row, slots in enumerate(view["board"]) for index in range(len(slots))
                         if targets.slot(row, index) == marked), None)
     board = tiles.board_text(view, slots, width, frame.roomy, pen, highlighted)
     supply = view["supply"]
+    decks = view["decks"]
     facts = [
-        "Supply: " + ", ".join(f"{kind} {count}" for kind, count in supply.items()) + f" (total {view['supply_total']})",
-        f"Mosaic deck {view['decks']['mosaic']}, stall deck {view['decks']['stall']}, rubies left {view['rubies_left']}",
+        "Supply: " + ", ".join(f"{kind} {count}" for kind, count in supply.items())
+        + f" (total {view['supply_total']})",
+        f"Mosaic deck {decks['mosaic']}, stall deck {decks['stall']}, rubies left {view['rubies_left']}",
     ]
     notes = []
     pending = view["pending"]
     if pending and pending["tile"]:  # first under the board: what the player to move is doing
         who = view["tags"][pending["player"]]
         effects = ", ".join(f"{name} x{count}" for name, count in pending["effects"].items())
-        genie = f"; Genie move {pending['genie_moves'] + 1}/{pending['genie_limit']} available" if pending["genie"] else ""
+        genie_move = f"{pending['genie_moves'] + 1}/{pending['genie_limit']}"
+        genie = f"; Genie move {genie_move} available" if pending["genie"] else ""
         notes.append(f"{who} has the {pending['tile']['type']} from row {pending['from_row']}"
                      + (f"; effects to use: {effects}" if effects else "") + genie)
     notes.extend(facts)
     notes += listed("Objectives in the middle:", map(_objective_line, view["middle"]))
     notes += listed("Characters face up:", map(_character_line, view["display"]))
-    drawing = [text_lines(prose([f"Almadi - {view['progress']}"], width), width), board,
+    drawing: list[RenderableType] = [text_lines(prose([f"Almadi - {view['progress']}"], width), width), board,
                text_lines(prose(notes, width), width)]
     return finish(frame, pen, drawing, highlight_entry(frame, slots.values()))
 
@@ -172,7 +178,8 @@ class AlmadiBoard(Board):
         return [
             Panel("shared", "Board", shared, highlight=True),
             legend_panel(),
-            Panel("private", "Private", lambda view, frame: private(view, frame.viewer, frame.width),
+            Panel("private", "Private",
+                  lambda view, frame: None if frame.viewer is None else private(view, frame.viewer, frame.width),
                   needed=keeping, private=True),
             *seat_panels(seats, player, in_the_realm, highlight=True),
         ]

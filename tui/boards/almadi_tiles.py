@@ -22,8 +22,9 @@ character of its own, no letter is shared.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -133,7 +134,7 @@ def draw_tile(canvas: Canvas, pen: Pen, top: int, left: int, size: Size, tile: d
     if size.framed:
         frame = "start" if start else "frame"
         pen.note(frame)
-        tl, hz, tr, vt, bl, br = pen.palette[frame].text
+        tl, hz, tr, vt, bl, br = tuple(pen.palette[frame].text)
         line_style = fill + pen.style(frame)
         canvas.write(top, left, tl + hz * (w - 2) + tr, line_style)
         canvas.write(top + h - 1, left, bl + hz * (w - 2) + br, line_style)
@@ -189,7 +190,7 @@ def draw_spot(canvas: Canvas, pen: Pen, top: int, left: int, size: Size, key: st
         canvas.put(top, left, key, KEY)
         return
     _, style = pen("spot")
-    tl, hz, tr, vt, bl, br = pen.palette["spot"].text
+    tl, hz, tr, vt, bl, br = tuple(pen.palette["spot"].text)
     canvas.write(top, left, tl + hz * (w - 2) + tr, style)
     canvas.write(top + h - 1, left, bl + hz * (w - 2) + br, style)
     for row in range(top + 1, top + h - 1):

@@ -23,8 +23,9 @@ seat at sampled states) and never tell seats apart by colour alone (engine.core.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from rich.console import RenderableType
 
@@ -35,6 +36,8 @@ from tui.choice_keys import choice_mark
 from .glyphs import Ledger
 
 View = dict[str, Any]
+Keys = dict[Target | str, str]
+"""The key of the viewer's choices by where each acts (``target_keys``)."""
 
 
 @dataclass(frozen=True)
@@ -119,12 +122,12 @@ def seat_panels(seats: int, draw: Callable[[View, int, Frame], RenderableType],
                 highlight: bool = False) -> list[Panel]:
     """One panel per seat, ``<name>:<seat>``, in the grid of areas: ``draw(view, seat, frame)``,
     ``needed(view, viewer, seat)``."""
-    return [
-        Panel(f"{name}:{seat}", "", lambda view, frame, seat=seat: draw(view, seat, frame),
-              needed=never if needed is None else lambda view, viewer, seat=seat: needed(view, viewer, seat),
-              place="areas", seat=seat, highlight=highlight)
-        for seat in range(seats)
-    ]
+    def panel(seat: int) -> Panel:
+        return Panel(f"{name}:{seat}", "", lambda view, frame: draw(view, seat, frame),
+                     needed=never if needed is None else lambda view, viewer: needed(view, viewer, seat),
+                     place="areas", seat=seat, highlight=highlight)
+
+    return [panel(seat) for seat in range(seats)]
 
 
 class Board:
@@ -164,8 +167,8 @@ class Board:
 
 def legend_panel() -> Panel:
     """The legend of what the panels on screen drew, for a board that draws with glyphs."""
-    return Panel("legend", "Legend", lambda view, frame: None if frame.ledger is None else frame.ledger.legend(frame.width),
-                 legend=True)
+    return Panel("legend", "Legend",
+                 lambda view, frame: None if frame.ledger is None else frame.ledger.legend(frame.width), legend=True)
 
 
 def focus(panels: list[Panel], view: View, viewer: int | None) -> str:
@@ -174,11 +177,11 @@ def focus(panels: list[Panel], view: View, viewer: int | None) -> str:
     return next((panel.name for panel in panels if panel.needed(view, viewer)), panels[0].name)
 
 
-def target_keys(view: View) -> dict[Target | str, str]:
+def target_keys(view: Mapping[str, Any]) -> Keys:
     """The key of the viewer's choices by the board target each acts on (the first choice
     acting there when several do): the choice's key on the page of the list shown
     (``view["choice_page"]``, put there by the table), else the key that turns to its page."""
-    keys: dict[Target | str, str] = {}
+    keys: Keys = {}
     page = view.get("choice_page", 0)
     for number, choice in enumerate(view.get("choices", ()), start=1):
         if choice.target is not None and choice.target not in keys:

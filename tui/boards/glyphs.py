@@ -17,9 +17,10 @@ piece...) has a glyph.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable
+from functools import cache
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -87,13 +88,13 @@ class Palette:
         return _seat_style(self, seat, color)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _style(palette: Palette, name: str, color: bool) -> Style:
     glyph = palette.glyphs[name]
     return Style.parse((glyph.colour if color else glyph.mono) or "none")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _seat_style(palette: Palette, seat: int, color: bool) -> Style:
     colour = palette.seat_colours[seat] if color and seat < len(palette.seat_colours) else ""
     return Style.parse(f"bold {colour}".strip())
@@ -230,7 +231,7 @@ def grouped(entries: list[tuple[str, Text]]) -> list[tuple[str, Text]]:
     return sorted(entries, key=lambda pair: order.index(pair[0]) if pair[0] else len(order))
 
 
-def finish(frame: "Frame", pen: Pen, drawing: RenderableType | list[RenderableType], extra: Iterable[Text] = ()
+def finish(frame: Frame, pen: Pen, drawing: RenderableType | list[RenderableType], extra: Iterable[Text] = ()
            ) -> RenderableType:
     """A panel's drawing, followed by the legend of what ``pen`` drew (and ``extra`` entries:
     the seats' letters, the number keys) when the panel is alone; noted in the frame's ledger."""

@@ -13,9 +13,9 @@ path is picked on the map. The map grows with its panel (a map board).
 
 Zoomed (the table's ``z``), the board shows a window of the map in larger cells: each hex's id
 above its number key, marker and pieces (with their symbols, at 80x24 too). The window is
-centred on the hex of the highlighted choice (marked ``→`` and drawn in reverse video), else on the viewer's last foot (the active
-player's for a spectator), else on the temple, and is moved in from the map's edges, never past
-them. A panel wide enough for every column shows the whole map so.
+centred on the hex of the highlighted choice (marked ``→`` and drawn in reverse video), else on
+the viewer's last foot (the active player's for a spectator), else on the temple, and is moved
+in from the map's edges, never past them. A panel wide enough for every column shows the whole map so.
 """
 
 from __future__ import annotations
@@ -91,7 +91,8 @@ def display_lines(view: dict[str, Any]) -> list[str]:
     lines.append(f"Demigods on display: {demigods}   [stack {view['demigods']['stack']}]")
     row = ", ".join(labels["cards"][k] for k in view["row"]) or "empty"
     money = " ".join(map(str, view["special_money"])) or "none"
-    lines.append(f"Face-up row: {row}   [deck {view['deck']}, discard {view['discard']}]   Special money (top first): {money}")
+    lines.append(f"Face-up row: {row}   [deck {view['deck']}, discard {view['discard']}]   "
+                 f"Special money (top first): {money}")
     stock = ", ".join(f"{labels['tiles'][k]} {s['1/2']}/{s['3/4']}" for k, s in view["offering_stock"].items())
     prices = "/".join(map(str, next(iter(view["offering_prices"].values()))))
     lines.append(f"Offering tiles left (levels 1-2 / 3-4): {stock}   prices by level {prices}")
@@ -101,7 +102,10 @@ def display_lines(view: dict[str, Any]) -> list[str]:
 def zoom_window(centre: tuple[int, int], shown: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
     """The top row and left column of a window of ``shown`` (rows, columns) on a map of ``size``:
     centred on ``centre`` as far as the map's edges allow, never past them."""
-    return tuple(max(0, min(at - span // 2, total - span)) for at, span, total in zip(centre, shown, size))
+    def start(at: int, span: int, total: int) -> int:
+        return max(0, min(at - span // 2, total - span))
+
+    return start(centre[0], shown[0], size[0]), start(centre[1], shown[1], size[1])
 
 
 def zoom_centre(view: dict[str, Any], highlighted: Choice | None) -> tuple[str | None, bool]:
@@ -189,7 +193,8 @@ def player_lines(view: dict[str, Any], seat: int) -> list[str]:
     vp = ", ".join(f"{k} {v}" for k, v in p["vp"].items())
     lines = [f"{seat_tag(seat)} {p['name']}: {p['score']} VP ({vp}){'  [' + ', '.join(roles) + ']' if roles else ''}"]
     lines.append(f"Supply: {p['feet']} feet, {p['columns']} columns · on the board: {len(p['feet_on'])} feet, "
-                 f"{len(p['columns_on'])} columns · general supply: {p['feet_general']} feet, {p['columns_general']} columns")
+                 f"{len(p['columns_on'])} columns · general supply: {p['feet_general']} feet, "
+                 f"{p['columns_general']} columns")
     tiles = ", ".join(f"{labels['tiles'][k]} {v or '-'}" for k, v in p["tiles"].items())
     lines.append(f"Offering tiles: {tiles}")
     gods = ", ".join(g["name"] + (f" ({g['money']})" if g["money"] else "") for g in p["gods"]) or "none"
@@ -197,7 +202,8 @@ def player_lines(view: dict[str, Any], seat: int) -> list[str]:
         gods += f" · Traitera unused: {p['traitera_unused']}"
     lines.append(f"Permanent gods: {gods}")
     bonus = labels["bonus"].get(p["bonus"], "-") if p["bonus"] else "-"
-    lines.append(f"Hand: {p['hand_size']} cards · demigods: {p['demigods']} · steps tiles: {p['steps']} · bonus: {bonus}")
+    lines.append(f"Hand: {p['hand_size']} cards · demigods: {p['demigods']} · steps tiles: {p['steps']} · "
+                 f"bonus: {bonus}")
     return lines
 
 
@@ -238,7 +244,8 @@ class PantheonBoard(Board):
         return [
             Panel("shared", "Board", shared, zoom=True, highlight=True),
             legend_panel(),
-            Panel("private", "Private", lambda view, frame: private(view, frame.viewer, frame.width),
+            Panel("private", "Private",
+                  lambda view, frame: None if frame.viewer is None else private(view, frame.viewer, frame.width),
                   needed=paying, private=True),
             *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width)),
         ]

@@ -25,8 +25,9 @@ of four characters, pieces with their symbols.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -105,6 +106,10 @@ TEXT5 = Size(4, gap=1, symbols=True)
 HEX6, HEX7 = Size(5, outlined=True, symbols=True), Size(6, outlined=True, symbols=True)
 SIZES = (HEX7, HEX6, TEXT5, TEXT4, TEXT3, TEXT2)
 
+Layout = tuple[list[tuple[str, Style]], list[str], list[tuple[str, Style]]]
+"""One way to fill a hex: the cells before the marker (a key), the marker's glyph (if any), the
+cells after it."""
+
 
 def _marker(hex_: dict[str, Any]) -> str:
     if hex_["temple"]:
@@ -145,7 +150,7 @@ def contents(pen: Pen, hex_: dict[str, Any], inner: int, key: str | None, symbol
     keyed = [(key, Style.parse(KEY))] if key is not None else []
     sea = hex_["terrain"] == "sea"
     marker = [] if sea else [_marker(hex_)]
-    layouts = [(keyed, [], [])] if sea else [(keyed, marker, []), (keyed, [], [])]
+    layouts: list[Layout] = [(keyed, [], [])] if sea else [(keyed, marker, []), (keyed, [], [])]
     if outlined and not sea:
         layouts[:0] = [(keyed or [blank], marker, [blank]), (keyed, marker, [blank])]
     for with_symbols in ((True, False) if symbols else (False,)):
@@ -197,7 +202,8 @@ def draw(view: dict[str, Any], pen: Pen, keys: dict[str, str], size: Size, rows:
                 sides = _slants(size, row, left)
                 for i, (west, east) in enumerate(sides, start=1):  # the interior of the slant rows above and below
                     for y2 in (y - i, y + i):
-                        canvas.fill(y2, west + 1, east - west - 1, 1, sea_text if sea else " ", sea_style if sea else "")
+                        canvas.fill(y2, west + 1, east - west - 1, 1, sea_text if sea else " ",
+                                    sea_style if sea else "")
                 _outline(borders, at, hex_, y, left, size, sides)
                 if ids:
                     west, east = sides[0]
@@ -270,5 +276,6 @@ def legend_extra(view: dict[str, Any], pen: Pen, keys: Iterable[str] = ()) -> li
             tag = SYMBOLS[seat] if symbols else ""
             letters = Text.assemble((tag + LETTERS[seat].lower(), pen.seat(seat) + pen.style("foot")), " ",
                                     (tag + LETTERS[seat], pen.seat(seat) + pen.style("column")))
-            seats.append(entry(letters, player["name"] if symbols else f"{SYMBOLS[seat]}{LETTERS[seat]} {player['name']}"))
+            named = player["name"] if symbols else f"{SYMBOLS[seat]}{LETTERS[seat]} {player['name']}"
+            seats.append(entry(letters, named))
     return [*seats, *key_entries(keys)]

@@ -9,7 +9,8 @@ on a box, a market, a project or a polis show their number key there.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -20,7 +21,7 @@ from engine.polis.choices import Grow, Market, Polis, Project
 from engine.polis.targets import AtMarket, AtPolis, ProjectTile
 from tui.text import clean
 
-from .base import Board, Panel, seat_panels, target_keys
+from .base import Board, Keys, Panel, seat_panels, target_keys
 from .glyphs import Pen, entry, grouped, key_entries, legend_text
 from .polis_glyphs import PALETTE, SYMBOL, side_tag, style_of_side
 from .polis_map import draw_map
@@ -29,7 +30,7 @@ RESOURCE_ORDER = ("wheat", "silver", "wood", "metal", "oil", "wine")
 PLAYER_TOPICS = ("growth", "tax", "passing", "feeding")
 
 
-def _key(keys: dict[Target | str, str], target: Target) -> Text:
+def _key(keys: Keys, target: Target) -> Text:
     key = keys.get(target)
     if key is None:
         return Text("")
@@ -81,7 +82,10 @@ def header(view: dict[str, Any]) -> Text:
         last = battle["last"]
         if last:
             cards = cat.cards
-            shown = lambda played: "+".join(cards[c]["name"] for c in played)  # noqa: E731
+
+            def shown(played: list[str]) -> str:
+                return "+".join(cards[c]["name"] for c in played)
+
             text.append(f"\nLast exchange: {shown(last['attack'])} against {shown(last['defence'])}: "
                         f"{last['lost']} lost, +{last['gain']} prestige.")
     return text
@@ -96,16 +100,17 @@ def legend(view: dict[str, Any], pen: Pen, keys: Iterable[str], width: int) -> T
     return legend_text(sides + grouped(pen.entries() + names) + marks, width)
 
 
-def market_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
+def market_lines(view: dict[str, Any], keys: Keys) -> list[Text]:
     cat = catalog()
     lines = [Text.assemble(("Markets", "bold"), (" (a shipload costs goods, or silver where wheat is sold)", "dim"))]
     for market, record in cat.markets.items():
-        goods, silver = record["prices"][view["prices"][market]]
+        price = view["prices"][market]
+        goods, silver = record["prices"][price]
         line = _key(keys, AtMarket(market))
         line.append(f"{record['name']:<9}", style="bold")
         cost = f"{goods} {'/'.join(record['buys'])}" + (f" or {silver} silver" if silver is not None else "")
         line.append(f" {cost} → {record['shipload']} {'/'.join(record['gives'])} ")
-        track = " ".join(f"[{g}]" if i == view["prices"][market] else str(g) for i, (g, _) in enumerate(record["prices"]))
+        track = " ".join(f"[{g}]" if i == price else str(g) for i, (g, _) in enumerate(record["prices"]))
         line.append(f"track {track} ", style="dim")
         line.append("ships ")
         for index, seat in enumerate(view["slots"][market]):
@@ -119,20 +124,21 @@ def market_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
     return lines
 
 
-def project_lines(view: dict[str, Any], keys: dict[str, str]) -> list[Text]:
+def project_lines(view: dict[str, Any], keys: Keys) -> list[Text]:
     cat = catalog()
     lines = [Text.assemble(("Projects on offer", "bold"), (f"  ({view['projects_left']} in the stack)", "dim"))]
     for tile in view["offer"]:
         record = cat.projects[tile]
         cost = " + ".join(f"{n} {k}" for k, n in record["cost"].items())
         lines.append(_key(keys, ProjectTile(tile)) + Text(
-            f"{record['name']} ({record['type']}): {cost}; +{record['round']} when completed, +{record['final']} at the end"))
+            f"{record['name']} ({record['type']}): {cost}; +{record['round']} when completed, "
+            f"+{record['final']} at the end"))
     if not view["offer"]:
         lines.append(Text("none", style="dim"))
     return lines
 
 
-def polis_lines(view: dict[str, Any], keys: dict[str, str], pen: Pen) -> list[Text]:
+def polis_lines(view: dict[str, Any], keys: Keys, pen: Pen) -> list[Text]:
     """Each side's poleis and the neutral ones; a project under way after '*', each completed one
     after '+' (the map's marks, noted for its legend)."""
     cat = catalog()
@@ -222,7 +228,8 @@ class PolisBoard(Board):
     def panels(self, seats: int) -> list[Panel]:
         return [
             Panel("shared", "Board", lambda view, frame: shared(view, frame.width, frame.color)),
-            Panel("private", "Private", lambda view, frame: private(view, frame.viewer, frame.width),
+            Panel("private", "Private",
+                  lambda view, frame: None if frame.viewer is None else private(view, frame.viewer, frame.width),
                   needed=fighting, private=True),
             *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width), at_home),
         ]

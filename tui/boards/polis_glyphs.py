@@ -112,7 +112,8 @@ def polis_token(view: dict[str, Any], cat: Catalog, polis: str, key: str | None,
                 named: bool = True) -> list[Cell]:
     """A polis in a box: 'Spa▲4' (owner's symbol and citizens) or 'Arg(3)' (neutral: its base
     population); '*' after it while a project is being built there, '+' with completed ones;
-    the hollow symbol of a side (○ △, in its style) where its proxenos stands (◎ ◬ held prisoner). ``long``: the full name; ``named``: with a name."""
+    the hollow symbol of a side (○ △, in its style) where its proxenos stands (◎ ◬ held
+    prisoner). ``long``: the full name; ``named``: with a name."""
     record = cat.poleis[polis]
     name = record["name"] if long else record["name"][:3]
     cells: list[Cell] = []

@@ -24,6 +24,7 @@ from engine.core.choices import Target
 from engine.polis.catalog import Catalog
 from engine.polis.targets import AtMarket, AtPolis, InArea, TradePort
 
+from .base import Keys
 from .glyphs import Pen
 from .polis_glyphs import (
     SIDES,
@@ -115,18 +116,24 @@ class Place:
 def places(cat: Catalog) -> dict[str, Place]:
     found: dict[str, Place] = {}
     for area, rec in cat.areas.items():
-        found[area] = Place(area, rec["kind"], *rec["pos"], tuple(rec["links"]), InArea(area))
+        found[area] = _place(area, rec["kind"], rec, InArea(area))
     for market, rec in cat.markets.items():
-        found[market] = Place(market, "market", *rec["pos"], tuple(rec["links"]), AtMarket(market))
+        found[market] = _place(market, "market", rec, AtMarket(market))
     for side, rec in cat.ports.items():
-        found[rec["id"]] = Place(rec["id"], "port", *rec["pos"], tuple(rec["links"]), TradePort(side), SIDES.index(side))
+        found[rec["id"]] = _place(rec["id"], "port", rec, TradePort(side), SIDES.index(side))
     for polis, rec in cat.poleis.items():
         if rec["region"] is None:
-            found[polis] = Place(polis, "polis", *rec["pos"], tuple(rec["links"]), AtPolis(polis))
+            found[polis] = _place(polis, "polis", rec, AtPolis(polis))
     return found
 
 
-def draw_map(view: dict[str, Any], cat: Catalog, width: int, keys: dict[str, str], pen: Pen) -> Text:
+def _place(place_id: str, kind: str, rec: dict[str, Any], target: Target, seat: int | None = None) -> Place:
+    """The place of a record of the map data: where it is on the grid and what it links to."""
+    col, row = rec["pos"]
+    return Place(place_id, kind, col, row, tuple(rec["links"]), target, seat)
+
+
+def draw_map(view: dict[str, Any], cat: Catalog, width: int, keys: Keys, pen: Pen) -> Text:
     """The map at the largest size that fits ``width``; ``keys``: choice number by target id;
     ``pen`` notes the glyphs drawn, for the legend."""
     spots = places(cat)
@@ -189,7 +196,7 @@ def _link(canvas: Canvas, size: Size, at: dict[tuple[int, int], Place], a: Place
             canvas.line(1 + ny * pitch_y + mid_y, nx * pitch_x + size.node_w // 2, char)
 
 
-def box_lines(view: dict[str, Any], cat: Catalog, place: Place, size: Size, keys: dict[str, str],
+def box_lines(view: dict[str, Any], cat: Catalog, place: Place, size: Size, keys: Keys,
               pen: Pen) -> list[list[Cell]]:
     """The lines of one box, each a list of (character, style)."""
     width = size.node_w

@@ -9,7 +9,7 @@ drawing keeps its shape; prose is wrapped, its continuation indented under its f
 from __future__ import annotations
 
 import textwrap
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.text import Text
 

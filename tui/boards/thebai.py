@@ -15,23 +15,39 @@ alone on the screen (80 columns), else the table's legend panel explains them al
 from __future__ import annotations
 
 from functools import cache
+from typing import cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from engine.core.choices import Target
 from engine.thebai.choices import Fulfil
 from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, TRACKS
+from engine.thebai.targets import (
+    DECK,
+    PASSAGE,
+    CouncilSpace,
+    DisplaySlot,
+    EstateRowEnd,
+    EstateSpace,
+    Supply,
+    TrackSpot,
+    estate_space_id,
+)
 from engine.thebai.view import ThebaiTable
-from engine.core.choices import Target
-from engine.thebai.targets import (DECK, PASSAGE, CouncilSpace, DisplaySlot, EstateRowEnd, EstateSpace, Supply,
-                                   TrackSpot, estate_space_id)
 
-from .base import Board, Frame, Panel, legend_panel, seat_panels
+from .base import Board, Frame, Panel, View, legend_panel, seat_panels
 from .glyphs import finish
 from .thebai_city import city, roomy_width, rows_block
 from .thebai_panels import council, display, estate, hand, row_colours, supply, tracks
 from .thebai_style import ThebaiPen
+
+
+def thebai_table(view: View) -> ThebaiTable:
+    """A view the table hands a Thebai panel: ``Match.view`` of ThebaiRules, the ThebaiView
+    (its ``view_type``, which the conformance suite checks every view fits) and the table's fields."""
+    return cast(ThebaiTable, view)
 
 
 def _about(view: ThebaiTable) -> str:
@@ -82,13 +98,15 @@ def shared(view: ThebaiTable, frame: Frame) -> RenderableType:
               **({"rows": rows_block(view, pen)} if rows_beside else {})}
     if left:
         gap = ROOMY_GAP if roomy else 2
-        drawn_city = city(view, left - gap, pen, roomy) + ([Text(""), rows_block(view, pen)] if roomy and not rows_beside else [])
+        drawn_city = city(view, left - gap, pen, roomy)
+        if roomy and not rows_beside:
+            drawn_city += [Text(""), rows_block(view, pen)]
         layout = Table.grid(padding=(0, gap))
         layout.add_column(width=left - gap)
         layout.add_column(width=width - left)
         layout.add_row(Group(*drawn_city), Group(*(item for part in others.values() for item in (part, Text("")))))
         return finish(frame, pen, layout, pen.extras())
-    parts = {"city": Group(*city(view, width, pen)), **others}
+    parts: dict[str, RenderableType] = {"city": Group(*city(view, width, pen)), **others}
     first = _about(view)
     order = [first] + [name for name in parts if name != first]
     return finish(frame, pen, [item for name in order for item in (parts[name], Text(""))], pen.extras())
@@ -97,7 +115,7 @@ def shared(view: ThebaiTable, frame: Frame) -> RenderableType:
 def player(view: ThebaiTable, seat: int, frame: Frame) -> RenderableType:
     """A seat's estate (its action spaces, dice, metoikoi) and its supply."""
     pen = ThebaiPen(frame.color)
-    drawing = [estate(view, seat, frame.width, pen), supply(view, seat, pen)]
+    drawing: list[RenderableType] = [estate(view, seat, frame.width, pen), supply(view, seat, pen)]
     return finish(frame, pen, drawing, row_colours(frame.width) + pen.extras())
 
 
@@ -109,7 +127,7 @@ def secret_hand(view: ThebaiTable, viewer: int | None) -> bool:
 def private(view: ThebaiTable, frame: Frame) -> RenderableType | None:
     """The viewer's hand, while it is secret."""
     viewer = frame.viewer
-    if not secret_hand(view, viewer):
+    if viewer is None or not secret_hand(view, viewer):
         return None
     pen = ThebaiPen(frame.color)
     return finish(frame, pen, hand(view, viewer, pen), pen.extras())
@@ -134,7 +152,7 @@ def on_the_estate(view: ThebaiTable, viewer: int | None, seat: int) -> bool:
 
 def fulfilling(view: ThebaiTable, viewer: int | None) -> bool:
     """Choosing a card of a secret hand (fulfilling a contract), unless the choice is on the estate."""
-    if not secret_hand(view, viewer) or on_the_estate(view, viewer, viewer):
+    if viewer is None or not secret_hand(view, viewer) or on_the_estate(view, viewer, viewer):
         return False
     return any(isinstance(choice.args, Fulfil) for choice in view["choices"])
 
@@ -150,10 +168,12 @@ class ThebaiBoard(Board):
         """The city with the tracks, fate and council (else), the legend of what the panels
         drew, the hand, each estate."""
         return [
-            Panel("shared", "Board", shared),
+            Panel("shared", "Board", lambda view, frame: shared(thebai_table(view), frame)),
             legend_panel(),
-            Panel("private", "Private", private, needed=fulfilling, private=True),
-            *seat_panels(seats, player, on_the_estate),
+            Panel("private", "Private", lambda view, frame: private(thebai_table(view), frame),
+                  needed=lambda view, viewer: fulfilling(thebai_table(view), viewer), private=True),
+            *seat_panels(seats, lambda view, seat, frame: player(thebai_table(view), seat, frame),
+                         lambda view, viewer, seat: on_the_estate(thebai_table(view), viewer, seat)),
         ]
 
 

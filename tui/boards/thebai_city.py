@@ -16,16 +16,28 @@ from rich.text import Text
 from engine.core.seats import seat_letter
 from engine.thebai.catalog import catalog
 from engine.thebai.geometry import Grid, grid, roof
-from engine.thebai.view import ThebaiTable
-from engine.core.choices import Target
 from engine.thebai.targets import CommanderRow, RowEnd, Space
+from engine.thebai.view import ThebaiTable
 
-from .base import target_keys
-from .thebai_style import (BATTLE, EMPTY_SPACE, FREE_DICE, HIDDEN, KEY_STYLE, PALETTE, PLAZA, RESERVED, STAND, ThebaiPen,
-                           archon_glyph, die_text, owner, roof_glyph, seat_style, tile_style)
-
-Keys = dict[Target | str, str]
-"""The key of the viewer's choices by where each acts (``base.target_keys``)."""
+from .base import Keys, target_keys
+from .thebai_style import (
+    BATTLE,
+    EMPTY_SPACE,
+    FREE_DICE,
+    HIDDEN,
+    KEY_STYLE,
+    PALETTE,
+    PLAZA,
+    RESERVED,
+    STAND,
+    ThebaiPen,
+    archon_glyph,
+    die_text,
+    owner,
+    roof_glyph,
+    seat_style,
+    tile_style,
+)
 
 SIDE_INFO_WIDTH = 76
 """Panel width from which a row's gate, commander and Strategos tiles sit beside it."""

@@ -3,22 +3,47 @@ turn-order tracks with the fate timeline, the council, the contract display and 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import cast
+
 from rich.text import Text
 
+from engine.core.choices import Target
 from engine.core.seats import seat_letter, seat_tag
 from engine.thebai.catalog import catalog
 from engine.thebai.constants import ESTATE_COLS, ESTATE_ROWS, ROUNDS, TRACKS
+from engine.thebai.targets import (
+    DECK,
+    PASSAGE,
+    ContractCard,
+    CouncilSpace,
+    DisplaySlot,
+    EstateRowEnd,
+    EstateSpace,
+    Supply,
+    TrackSpot,
+    estate_space_id,
+)
 from engine.thebai.text import cost_text, effect_text
-from engine.thebai.view import ThebaiTable
-from engine.core.choices import Target
-from engine.thebai.targets import (DECK, PASSAGE, ContractCard, CouncilSpace, DisplaySlot, EstateRowEnd, EstateSpace,
-                                   Supply, TrackSpot, estate_space_id)
+from engine.thebai.view import ThebaiTable, TrackView
 
-from .base import target_keys
-from .thebai_city import Keys
+from .base import Keys, target_keys
 from .glyphs import entry
-from .thebai_style import (COLLAPSED, COVERED, FREE_DICE, HIDDEN, KEY_STYLE, METOIKOS, NOW, RESOLVED, STAND, ThebaiPen,
-                           die_text, face_text, seat_style)
+from .thebai_style import (
+    COLLAPSED,
+    COVERED,
+    FREE_DICE,
+    HIDDEN,
+    KEY_STYLE,
+    METOIKOS,
+    NOW,
+    RESOLVED,
+    STAND,
+    ThebaiPen,
+    die_text,
+    face_text,
+    seat_style,
+)
 
 CELL = 11
 
@@ -28,7 +53,8 @@ def _key(keys: Keys, target: Target, pen: ThebaiPen) -> str | None:
 
 
 def action_name(space: str) -> str:
-    return catalog().estate[space]["name"]
+    name: str = catalog().estate[space]["name"]
+    return name
 
 
 def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
@@ -113,12 +139,13 @@ def supply(view: ThebaiTable, seat: int, pen: ThebaiPen) -> Text:
 
 def tracks(view: ThebaiTable, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
+    by_track = cast(Mapping[str, TrackView], view["tracks"])  # a TrackView for each of TRACKS
     text = Text()
     for track in TRACKS:
         key = _key(keys, TrackSpot(track), pen)
         text.append(key or " ", style=KEY_STYLE if key else "")
         text.append(f"{track.capitalize():<9}", style="bold")
-        line = view["tracks"][track]
+        line = by_track[track]
         for seat in line["standing"]:
             text.append(f" {seat_tag(seat)} {line['steps'][seat]}", style=seat_style(seat))
         text.append(f"   (of {line['length']})\n", style="dim")
@@ -211,8 +238,9 @@ def council_space(view: ThebaiTable, space: str, keys: Keys, pen: ThebaiPen) -> 
     if key:
         text.append(f" {key}", style=KEY_STYLE)
     elif who:
-        pen.note("citizen" if who["what"] == "die" else "stand")
-        text.append(f" [{'' if who['what'] == 'die' else STAND}{seat_letter(who['seat'])}]", style=seat_style(who["seat"]))
+        citizen = who["what"] == "die"
+        pen.note("citizen" if citizen else "stand")
+        text.append(f" [{'' if citizen else STAND}{seat_letter(who['seat'])}]", style=seat_style(who["seat"]))
     elif space in board["collapse"]:
         pen.note("collapsed")
         tiles = "".join(seat_letter(s) for s in board["councillor_tiles"].get(space, []))
@@ -240,7 +268,7 @@ def display(view: ThebaiTable, pen: ThebaiPen) -> Text:
     marked = contracts["marked"]
     for k, contract in enumerate(contracts["display"]):
         text.append("\n")
-        key = _key(keys, DisplaySlot(k), pen) or _key(keys, ContractCard(contract), pen)
+        key = _key(keys, DisplaySlot(k), pen) or (_key(keys, ContractCard(contract), pen) if contract else None)
         text.append((key or " ").ljust(4), style=KEY_STYLE if key else "")
         text.append(contract_line(contract) if contract else "(empty)")
         if contract and contract == marked:

@@ -6,11 +6,15 @@ import argparse
 import json
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from tui.cli.base import USAGE, bot_kind, bot_kinds, command, fail, output, say
 
+if TYPE_CHECKING:
+    from engine.search.arena import GameResult
 
-def add(commands: argparse._SubParsersAction) -> None:
+
+def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = command(commands, "arena", "headless matches between bot kinds, with win rates and score margins",
                      run_arena)
     parser.add_argument("game", help="game id, e.g. almadi")
@@ -61,7 +65,7 @@ def run_arena(args: argparse.Namespace) -> int:
         except OSError as error:
             return fail(f"cannot write {args.games_log} ({error.strerror or error})")
 
-    def progress(index: int, result) -> None:
+    def progress(index: int, result: GameResult) -> None:
         if log is not None:
             log.write(json.dumps({"game": args.game, **result.to_json()}) + "\n")
             log.flush()
@@ -78,18 +82,22 @@ def run_arena(args: argparse.Namespace) -> int:
     if sys.stderr.isatty():
         print(file=sys.stderr)
     table = Table(title=f"{rules.title}, {players} players, {args.games} games (seed {args.seed}), seats rotating")
-    for column in ("bot", "seat-games", "wins", "win rate", "95% interval", "avg margin", "think p50", "think p95", "cut by cap"):
+    columns = ("bot", "seat-games", "wins", "win rate", "95% interval", "avg margin", "think p50", "think p95",
+               "cut by cap")
+    for column in columns:
         table.add_column(column, justify="left" if column == "bot" else "right")
     for kind in dict.fromkeys(seats):
         entry = stats[kind]
         low, high = entry.interval
-        table.add_row(kind, str(entry.seats), f"{entry.wins:g}", f"{entry.rate:.0%}", f"{low:.0%}-{high:.0%}", f"{entry.margin:+.1f}",
-                      seconds_text(entry.think_quantile(0.5)), seconds_text(entry.think_quantile(0.95)),
+        table.add_row(kind, str(entry.seats), f"{entry.wins:g}", f"{entry.rate:.0%}", f"{low:.0%}-{high:.0%}",
+                      f"{entry.margin:+.1f}", seconds_text(entry.think_quantile(0.5)),
+                      seconds_text(entry.think_quantile(0.95)),
                       f"{entry.cut}/{len(entry.think)}" if kind in LEVELS else "-")
     console.print(table)
     say(console, f"Win rate: share of first places (a shared first place counts as a share). Margin: own score "
-                 f"minus the best other's. Think: CPU time per decision with a choice; cut by cap: searches a time cap ended before their "
-                 f"budget (on a busy machine the clock cap can; such moves depend on the load). "
+                 f"minus the best other's. Think: CPU time per decision with a choice; cut by cap: searches a "
+                 f"time cap ended before their budget (on a busy machine the clock cap can; such moves depend on "
+                 f"the load). "
                  f"{time.perf_counter() - started:.1f} s in all.")
     return 0
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, NoReturn
 
 from tui.text import clean, plain
 
@@ -38,7 +39,7 @@ def fail(message: object, status: int = FAILED) -> int:
 class Parser(argparse.ArgumentParser):
     """argparse with its complaints said like every other error, and where to read more."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         sys.exit(fail(f"{message} (see '{self.prog} --help')", USAGE))
 
 
@@ -56,7 +57,8 @@ def data_dir_option() -> argparse.ArgumentParser:
     return option
 
 
-def command(commands: argparse._SubParsersAction, name: str, help: str, run: Run) -> argparse.ArgumentParser:
+def command(commands: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help: str,
+            run: Run) -> argparse.ArgumentParser:
     parser = commands.add_parser(name, help=help, description=help, parents=[data_dir_option()])
     parser.set_defaults(run=run)
     return parser

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from saves.store import SaveRecord
 
 
-def add(commands: argparse._SubParsersAction) -> None:
+def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = command(commands, "join", "take a free seat of a saved game in this terminal (or watch it)", run_join)
     parser.add_argument("game", help="save id, or the start of one (see 'tabula saves list')")
     who = parser.add_mutually_exclusive_group()

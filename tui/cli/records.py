@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from saves.store import SaveStore
 
 
-def add(commands: argparse._SubParsersAction) -> None:
+def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = command(commands, "records", "list, export and import the play records", run_records_list)
     records = parser.add_subparsers(title="records commands", metavar="ACTION")
     command(records, "list", "list the play records, oldest first", run_records_list)
@@ -30,7 +30,7 @@ def add(commands: argparse._SubParsersAction) -> None:
     imported.add_argument("file", help="a file written by 'tabula records export'")
 
 
-def record_store(args: argparse.Namespace):
+def record_store(args: argparse.Namespace) -> SaveStore:
     from saves.records import sync_finished_games
     from saves.store import SaveStore
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the saves load when a command runs, not for every command l
 HUMAN = "human"
 
 
-def add(commands: argparse._SubParsersAction) -> None:
+def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = command(commands, "saves", "list, export, import and verify saved games", run_saves_list)
     saves = parser.add_subparsers(title="saves commands", metavar="ACTION")
     command(saves, "list", "list saved games, most recently played first", run_saves_list)
@@ -112,7 +112,7 @@ def run_saves_verify(args: argparse.Namespace) -> int:
     return 1 if failed or store.problems else 0
 
 
-def add_seats(saves) -> None:
+def add_seats(saves: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = command(saves, "seats", "who holds and who owns the seats of a game; free a seat; allow hot-seat "
                                          "over SSH", run_saves_seats)
     parser.add_argument("game", help="save id, or the start of one (see 'tabula saves list')")

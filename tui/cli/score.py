@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING, Any
 
 from tui.cli.base import USAGE, command, fail, output, read_named_file
 from tui.text import plain
 
+if TYPE_CHECKING:
+    from engine.assistant.forms import Result
+    from engine.assistant.sheets import ScoreReport
+    from engine.core.contract import Score
 
-def add(commands: argparse._SubParsersAction) -> None:
+
+def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = command(commands, "score", "compute a final score sheet from a JSON file (docs/score-sheets.md)",
                      run_score)
     parser.add_argument("game", help="game id: thebai, almadi, polis or pantheon")
@@ -51,21 +57,29 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def score_json(game: str, report) -> dict:
+def computed(report: ScoreReport) -> tuple[Result, list[Score]]:
+    """The result of a sheet ``score_sheet`` accepted, and its scores (a score sheet without
+    problems always computes them)."""
     result = report.evaluation.result
+    assert result is not None and result.scores is not None
+    return result, result.scores
+
+
+def score_json(game: str, report: ScoreReport) -> dict[str, Any]:
+    result, scores = computed(report)
     return {
         "game": game, "form": report.form.id, "players": report.names,
-        "scores": [{"player": report.names[s.seat], "breakdown": s.breakdown, "total": s.total} for s in result.scores],
+        "scores": [{"player": report.names[s.seat], "breakdown": s.breakdown, "total": s.total} for s in scores],
         "winners": [report.names[seat] for seat in result.winners],
         "tie_rule": report.form.tie_rule, "notes": result.notes,
     }
 
 
-def print_score(report) -> None:
+def print_score(report: ScoreReport) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    result = report.evaluation.result
+    result, _ = computed(report)
     table = Table(title=Text(report.form.title), show_lines=False)
     table.add_column("")
     for name in report.names:

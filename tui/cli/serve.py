@@ -9,7 +9,7 @@ from pathlib import Path
 from tui.cli.base import USAGE, command, data_dir, fail
 
 
-def add(commands: argparse._SubParsersAction) -> None:
+def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from tui.serve import SSH_PORT, web
 
     parser = command(commands, "serve", "let players in other terminals or browsers play (ssh, web)", run_serve)
@@ -17,8 +17,9 @@ def add(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(serve_parser=parser)
 
     over_ssh = command(servers, "ssh", "an SSH server that runs only Tabula, one process per connection",
-                           run_serve_ssh)
-    over_ssh.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
+                       run_serve_ssh)
+    over_ssh.add_argument("--host", default="127.0.0.1",
+                          help="address to listen on (default: 127.0.0.1, this machine only)")
     over_ssh.add_argument("--port", type=int, default=SSH_PORT, help=f"port (default {SSH_PORT})")
     over_ssh.add_argument("--authorized-keys", metavar="FILE", type=Path,
                           help="public keys allowed to log in, one per line (e.g. a copy of ~/.ssh/authorized_keys)")

@@ -10,11 +10,15 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from tui.cli.base import USAGE, bot_kind, bot_kinds, command, fail, output, say
 
+if TYPE_CHECKING:
+    from engine.core.contract import Rules
 
-def add(commands: argparse._SubParsersAction) -> None:
+
+def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = command(commands, "simulate", "play complete games with bots, headless, and check each replays",
                      run_simulate)
     parser.add_argument("game", help="game id, e.g. almadi")
@@ -31,12 +35,12 @@ def add(commands: argparse._SubParsersAction) -> None:
 class GameRun:
     seed: int
     decisions: int = 0
-    actions: list[dict] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
     """The action log of a game that failed (for the report); empty for one that did not."""
     error: str = ""
 
 
-def play_game(rules, players: int, seed: int, bot_kind: str, max_decisions: int) -> GameRun:
+def play_game(rules: Rules, players: int, seed: int, bot_kind: str, max_decisions: int) -> GameRun:
     """One game by bots to the end, then a replay of its log that must give the same state (every
     chance outcome drawn again from the seed, every choice applied again as it was played)."""
     from engine.bots import make_bot
@@ -79,11 +83,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     runs = [play_game(rules, players, args.seed + i, args.bot, args.max_decisions) for i in range(args.games)]
     seconds = time.perf_counter() - started
     failures = [run for run in runs if run.error]
-    console = output() if failures else None
-    for run in failures:
-        say(console, f"after {len(run.actions)} actions: {run.error.strip().splitlines()[-1]}",
-            f"Game with seed {run.seed} failed", "bold red")
     if failures:
+        console = output()
+        for run in failures:
+            say(console, f"after {len(run.actions)} actions: {run.error.strip().splitlines()[-1]}",
+                f"Game with seed {run.seed} failed", "bold red")
         from saves.storage import atomic_write_text
 
         report = Path.cwd() / f"simulate-failures-{args.seed}.json"
@@ -94,6 +98,6 @@ def run_simulate(args: argparse.Namespace) -> int:
         say(console, f"Seeds and action logs of the failing games: {report}")
     decisions = sum(run.decisions for run in runs)
     rate = len(runs) / seconds if seconds > 0 else 0.0
-    print(f"games={len(runs)} errors={len(failures)} decisions={decisions} seconds={seconds:.2f} games_per_s={rate:.2f}",
-          flush=True)
+    print(f"games={len(runs)} errors={len(failures)} decisions={decisions} seconds={seconds:.2f} "
+          f"games_per_s={rate:.2f}", flush=True)
     return 1 if failures else 0

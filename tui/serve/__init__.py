@@ -3,11 +3,11 @@
 Light on purpose: the command line reads it to describe `tabula serve`; asyncssh and
 textual-serve are imported only by the server that runs."""
 
-SSH_PORT = 2222
-"""Default port of `tabula serve ssh`."""
-
 import os
 from dataclasses import dataclass
+
+SSH_PORT = 2222
+"""Default port of `tabula serve ssh`."""
 
 SEAT_PER_TERMINAL = "TABULA_SEAT_PER_TERMINAL"
 """Environment variable set for apps the SSH and web servers run (a *served* app): every

@@ -44,7 +44,6 @@ whose seat lease then dies with its process.
 from __future__ import annotations
 
 import asyncio
-import errno
 import fcntl
 import logging
 import os
@@ -58,14 +57,25 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
 from engine.core.files import UnreadableFile, read_regular_file
-from tui.serve import (BOT_GAMES, BOT_GAMES_PER_KEY, BOT_GAMES_PER_KEY_DEFAULT, BOT_WORKERS, PLAYER_KEY,
-                       PLAYER_NAME, SEAT_PER_TERMINAL, SSH_PORT, BotLimits, default_bot_workers)
+from tui.serve import (
+    BOT_GAMES,
+    BOT_GAMES_PER_KEY,
+    BOT_GAMES_PER_KEY_DEFAULT,
+    BOT_WORKERS,
+    PLAYER_KEY,
+    PLAYER_NAME,
+    SEAT_PER_TERMINAL,
+    SSH_PORT,
+    BotLimits,
+    default_bot_workers,
+)
 from tui.text import player_name
 
 DEFAULT_PORT = SSH_PORT
@@ -170,7 +180,7 @@ def safe_term(term: str) -> str:
     return term if TERM_NAME.fullmatch(term or "") else DEFAULT_TERM
 
 
-def app_environment(term: str, client_env: dict, username: str = "", key: str = "",
+def app_environment(term: str, client_env: Mapping[str, str], username: str = "", key: str = "",
                     bots: BotLimits | None = None) -> dict[str, str]:
     """The app's environment: the server's own, the player's name and key, the limits on its
     bots (``bots``; else the served defaults), a checked TERM, and of what the client sent only
@@ -200,7 +210,7 @@ def set_winsize(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def child_setup(memory_limit: int):
+def child_setup(memory_limit: int) -> Callable[[], None]:
     """What the app's process does after setsid(), before Tabula starts: make the pty on stdin
     its controlling terminal (window-size changes reach it as SIGWINCH, a hangup as SIGHUP)
     and bound its memory."""
@@ -213,7 +223,7 @@ def child_setup(memory_limit: int):
     return setup
 
 
-def keep_failures_quiet(task: asyncio.Future) -> None:
+def keep_failures_quiet(task: asyncio.Future[None]) -> None:
     """A done-callback: a task's failure is logged here, never left to asyncio."""
     if not task.cancelled() and task.exception() is not None:
         log.error("Tabula SSH task failed", exc_info=task.exception())
@@ -222,14 +232,14 @@ def keep_failures_quiet(task: asyncio.Future) -> None:
 class AppOnPty:
     """One app process on one pseudo-terminal; bytes in and out, resize, hangup."""
 
-    def __init__(self, on_output, on_exit):
+    def __init__(self, on_output: Callable[[bytes], None], on_exit: Callable[[int], None]):
         self.on_output = on_output
         self.on_exit = on_exit
         self.master = -1
         self.process: asyncio.subprocess.Process | None = None
         self.pending = bytearray()
         self.reading = False
-        self.waiter: asyncio.Future | None = None
+        self.waiter: asyncio.Future[None] | None = None
 
     async def start(self, command: list[str], env: dict[str, str], columns: int, rows: int,
                     memory_limit: int = 0) -> None:
@@ -273,6 +283,7 @@ class AppOnPty:
             self.waiter.add_done_callback(keep_failures_quiet)
 
     async def _finished(self) -> None:
+        assert self.process is not None  # the pty is read only once the app started
         code = await self.process.wait()
         self._close_master()
         self.on_exit(code)
@@ -331,27 +342,34 @@ class AppOnPty:
 # -- the SSH side -----------------------------------------------------------------------------
 
 
-class TabulaSession(asyncssh.SSHServerSession):
+class TabulaSession(asyncssh.SSHServerSession[bytes]):
     """One SSH session channel: shell requests run Tabula; nothing else is allowed."""
 
-    def __init__(self, server: "TabulaServer"):
+    def __init__(self, server: TabulaServer):
         self.server = server
-        self.chan: asyncssh.SSHServerChannel | None = None
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term = ""
         self.size = DEFAULT_SIZE
         self.app = AppOnPty(self._output, self._exited)
         self.last_input = time.monotonic()
         self.idle_timer: asyncio.TimerHandle | None = None
-        self.starter: asyncio.Future | None = None
+        self.starter: asyncio.Future[None] | None = None
         """Keeps the task that starts the app referenced while it runs."""
         self.playing = False
         """This session holds one of the server's player places (from start to exit)."""
         self.closed = False
 
-    def connection_made(self, chan) -> None:
+    @property
+    def channel(self) -> asyncssh.SSHServerChannel[bytes]:
+        """The session's channel (asyncssh gives it, ``connection_made``, before anything else)."""
+        assert self.chan is not None
+        return self.chan
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type, term_size, term_modes) -> bool:
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Mapping[int, int]) -> bool:
         self.term = term_type
         self.size = clamp_size(term_size[0], term_size[1], self.server.options.max_size)
         return True
@@ -371,13 +389,13 @@ class TabulaSession(asyncssh.SSHServerSession):
 
     async def _start_app(self) -> None:
         door = self.server.door
-        if not door.take_place(self.server.conn):
-            self.chan.write(FULL_MESSAGE.format(players=door.max_players).encode())
-            self.chan.exit(1)
+        if not door.take_place(self.server.connection):
+            self.channel.write(FULL_MESSAGE.format(players=door.max_players).encode())
+            self.channel.exit(1)
             return
         self.playing = True
         options = self.server.options
-        env = app_environment(self.term, dict(self.chan.get_environment()), self.server.username, self.server.key,
+        env = app_environment(self.term, dict(self.channel.get_environment()), self.server.username, self.server.key,
                               options.bot_limits())
         await self.app.start(options.app_command(), env, *self.size, memory_limit=options.memory_limit)
         self.server.door.apps.add(self.app)
@@ -386,17 +404,17 @@ class TabulaSession(asyncssh.SSHServerSession):
             return
         self._arm_idle_timer(options.idle_timeout)
 
-    def _start_done(self, task: asyncio.Future) -> None:
+    def _start_done(self, task: asyncio.Future[None]) -> None:
         """Whatever made the start fail, the player is told, and the place is freed."""
         if task.cancelled() or task.exception() is None:
             return
         log.error("Tabula could not start for a connection", exc_info=task.exception())
         self._free_place()
         if not self.closed:
-            self.chan.write_stderr(b"Tabula could not start; sorry.\r\n")
-            self.chan.exit(1)
+            self.channel.write_stderr(b"Tabula could not start; sorry.\r\n")
+            self.channel.exit(1)
 
-    def data_received(self, data: bytes, datatype) -> None:
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
         self.app.write(data)
 
@@ -413,7 +431,7 @@ class TabulaSession(asyncssh.SSHServerSession):
     def eof_received(self) -> bool:
         return True  # keep the channel half-open; the app decides when the session ends
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         if self.idle_timer:
             self.idle_timer.cancel()
@@ -423,7 +441,7 @@ class TabulaSession(asyncssh.SSHServerSession):
 
     def _output(self, data: bytes) -> None:
         if not self.closed:
-            self.chan.write(data)
+            self.channel.write(data)
 
     def _exited(self, code: int) -> None:
         self.server.door.apps.discard(self.app)
@@ -431,12 +449,12 @@ class TabulaSession(asyncssh.SSHServerSession):
         if self.idle_timer:
             self.idle_timer.cancel()
         if not self.closed:
-            self.chan.exit(max(code, 0))
+            self.channel.exit(max(code, 0))
 
     def _free_place(self) -> None:
         if self.playing:
             self.playing = False
-            self.server.door.leave_place(self.server.conn)
+            self.server.door.leave_place(self.server.connection)
 
     def _arm_idle_timer(self, delay: float) -> None:
         self.idle_timer = asyncio.get_running_loop().call_later(delay, self._idle_check)
@@ -447,9 +465,9 @@ class TabulaSession(asyncssh.SSHServerSession):
         if quiet < limit:
             self._arm_idle_timer(limit - quiet)
             return
-        self.chan.write_stderr(b"\r\nTabula: no input for too long; disconnecting.\r\n")
+        self.channel.write_stderr(b"\r\nTabula: no input for too long; disconnecting.\r\n")
         self.app.hangup()
-        self.chan.close()
+        self.channel.close()
 
 
 class Door:
@@ -528,6 +546,11 @@ def drop_chance(waiting: int, start: int, rate: int, full: int) -> float:
     return rate + (100 - rate) * (waiting - start) / max(full - start, 1)
 
 
+ConnectionFactory = Callable[[str, int], asyncssh.SSHServerConnection]
+"""What asyncssh gives a tunnel to listen on: a new SSH connection (its protocol) for each
+connection accepted (asyncssh declares a TCP session factory, and casts)."""
+
+
 class Gate:
     """The listening socket, in front of asyncssh (which takes it as a "tunnel" to listen on):
     each new connection is admitted by the Door, or answered with a refusal and closed, before
@@ -537,10 +560,10 @@ class Gate:
         self.door = door
         self.refusing: set[Refusal] = set()
 
-    async def create_server(self, session_factory, host: str, port: int) -> asyncio.AbstractServer:
+    async def create_server(self, session_factory: ConnectionFactory, host: str, port: int) -> asyncio.AbstractServer:
         return await asyncio.get_running_loop().create_server(lambda: self.protocol(session_factory), host, port)
 
-    def protocol(self, session_factory) -> asyncio.Protocol:
+    def protocol(self, session_factory: ConnectionFactory) -> asyncio.Protocol:
         if self.door.admits_one_more():
             conn = session_factory("", 0)
             self.door.arrived(conn)
@@ -554,12 +577,13 @@ class Refusal(asyncio.Protocol):
     the client has read it, or after REFUSAL_LINGER seconds. Past MAX_REFUSING such lines at
     once, a newcomer is closed without a word."""
 
-    def __init__(self, reason: str, refusing: set):
+    def __init__(self, reason: str, refusing: set[Refusal]):
         self.reason = reason
         self.refusing = refusing
         self.timer: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport: asyncio.Transport) -> None:
+    # asyncio gives a listening socket's protocols a Transport (typeshed declares a BaseTransport)
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         if len(self.refusing) >= MAX_REFUSING:
             transport.abort()
             return
@@ -574,7 +598,7 @@ class Refusal(asyncio.Protocol):
     def eof_received(self) -> bool:
         return False  # the client has gone: close
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.refusing.discard(self)
         if self.timer is not None:
             self.timer.cancel()
@@ -608,9 +632,7 @@ class AuthorizedKeys:
                 self.signature = (info.st_mtime_ns, info.st_size)
         except (OSError, ValueError) as error:  # UnreadableFile, a bad key line or not UTF-8 among them
             log.error("Cannot read the authorized keys %s: %s", self.path, error)
-            if self.keys is None:
-                return False
-        return self.keys.validate(key, host, address) is not None
+        return self.keys is not None and self.keys.validate(key, host, address) is not None
 
 
 class TabulaServer(asyncssh.SSHServer):
@@ -625,11 +647,17 @@ class TabulaServer(asyncssh.SSHServer):
         self._offered = ""
         self.sessions = 0
 
+    @property
+    def connection(self) -> asyncssh.SSHServerConnection:
+        """The connection (asyncssh gives it, ``connection_made``, before anything else)."""
+        assert self.conn is not None
+        return self.conn
+
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
 
-    def connection_lost(self, exc) -> None:
-        self.door.forget(self.conn)
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.forget(self.connection)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -639,7 +667,7 @@ class TabulaServer(asyncssh.SSHServer):
         return self.authorized is not None
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        peer = self.conn.get_extra_info("peername") or ("", 0)
+        peer = self.connection.get_extra_info("peername") or ("", 0)
         allowed = self.authorized is not None and self.authorized.allows(key, peer[0], peer[0])
         if allowed:  # the last key checked is the one whose signature completes the login
             self._offered = key.get_fingerprint()
@@ -647,9 +675,9 @@ class TabulaServer(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self.key = self._offered
-        self.door.wait(self.conn, self.options.session_grace)
+        self.door.wait(self.connection, self.options.session_grace)
 
-    def session_requested(self):
+    def session_requested(self) -> TabulaSession | bool:
         if self.sessions:
             return False  # one session per connection
         self.sessions += 1
@@ -693,7 +721,8 @@ class RunningServer:
 async def start_server(options: SSHOptions) -> RunningServer:
     check_options(options)
     door = Door(options)
-    authorized = None if options.allow_anyone else AuthorizedKeys(options.authorized_keys)
+    keys = options.authorized_keys
+    authorized = None if options.allow_anyone or keys is None else AuthorizedKeys(keys)
     acceptor = await asyncssh.create_server(
         lambda: TabulaServer(options, door, authorized),
         options.host, options.port, tunnel=Gate(door),

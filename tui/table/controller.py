@@ -19,20 +19,26 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from contextlib import nullcontext
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Literal, TypedDict, Unpack
 
 from engine.core.contract import IllegalChoice
 from engine.search import LEVELS, Level, SearchResult, think
 from engine.search.hint import HINT_LEVEL, Hint, hint_from
-from engine.search.worker import ThinkerError
+from engine.search.worker import Thinker, ThinkerError
 from saves.seats import SeatTaken
 from saves.session import GameSession
 from saves.shared import SharedSession
 from saves.store import SaveConflict, SaveError
+
 from .lines import seat_list
 from .state import TableState, snapshot
+
+if TYPE_CHECKING:
+    from saves.thinker_slots import Place, Slot, ThinkerSlots
+    from saves.thinking import MoveNowRequest, ThinkingStatus
 
 Step = Callable[[], "bool | None | TableState"]
 """A worker step; returning False means it has nothing new to show, a TableState that it is
@@ -94,7 +100,20 @@ class HintDropped:
     """The hint asked for was given up (``m`` while it waited for a free thinker)."""
 
 
-TableEvent = TableState | Notice | Thinking | ThinkingEnded | HintReady | HintDropped
+Told = Notice | Thinking | ThinkingEnded | HintReady | HintDropped
+"""What the controller emits beside the table's states."""
+TableEvent = TableState | Told
+
+ShownKey = tuple[int, bool, str, frozenset[int]]
+"""What a new state must differ in to be shown again (``TableController._shown_key``)."""
+
+
+class SharedOptions(TypedDict, total=False):
+    """SharedSession's options a table passes on."""
+
+    ttl: float
+    fallback: float
+    identity: str | None
 
 QUICK_MOVE = "greedy"
 """The bot kind whose move a search bot makes when ``m`` is pressed before it had a thinker."""
@@ -108,8 +127,9 @@ a small file and rings their doorbells)."""
 
 class TableController:
     def __init__(self, session: GameSession, seats: Iterable[int] | None, emit: Callable[[TableEvent], None],
-                 spawn: Callable[[Callable[[], None]], None], *, bot_pause: float = 0.4, thinker=None,
-                 confirm_turn_ends: bool = True, slots=None, bot_games: bool = True, **shared) -> None:
+                 spawn: Callable[[Callable[[], None]], None], *, bot_pause: float = 0.4, thinker: Thinker | None = None,
+                 confirm_turn_ends: bool = True, slots: ThinkerSlots | None = None, bot_games: bool = True,
+                 **shared: Unpack[SharedOptions]) -> None:
         """``seats``: the seats this terminal plays (None: every human seat no other terminal
         holds, a hot-seat table; []: watch). ``emit`` is called from the worker thread;
         ``spawn(work)`` runs ``work`` in a new worker thread (it may be called from any
@@ -139,7 +159,7 @@ class TableController:
         self._stopped = threading.Event()
         self._viewer: int | None = None
         """Whose view was last shown (it stays while bots and other terminals move)."""
-        self._shown: tuple | None = None
+        self._shown: ShownKey | None = None
         self._lost_told = ""
         self._searching: tuple[int, int] | None = None
         """(seat, position) of the bot whose move this terminal's thinker is searching (or
@@ -221,7 +241,12 @@ class TableController:
         write, in a worker). Any thread."""
         if thinking is not None and thinking.position is not None:
             if thinking.hurry:
-                self.spawn(lambda: self.session.ask_move_now(thinking.seat, thinking.position))
+                seat, position = thinking.seat, thinking.position
+
+                def ask() -> None:
+                    self.session.ask_move_now(seat, position)
+
+                self.spawn(ask)
         else:
             self._move_now()
 
@@ -323,11 +348,11 @@ class TableController:
         self._shown = self._shown_key()
         return state
 
-    def _tell(self, notice: Notice) -> None:
+    def _tell(self, told: Told) -> None:
         if not self.stopped:
-            self.emit(notice)
+            self.emit(told)
 
-    def _shown_key(self) -> tuple:
+    def _shown_key(self) -> ShownKey:
         """What a new state must differ in to be shown again: anything a ``TableState`` holds
         changes only with these."""
         session = self.session
@@ -360,7 +385,8 @@ class TableController:
     def _search_bot_choice(self, seat: int, kind: str, position: int) -> str | None:
         if self.thinker is not None:
             try:
-                return self.session.bot_choice(seat, self.thinker, self._reporter(seat, LEVELS.get(kind), shared=position))
+                progress = self._reporter(seat, LEVELS.get(kind), shared=position)
+                return self.session.bot_choice(seat, self.thinker, progress)
             except ThinkerError as error:
                 if self.stopped or self.thinker.closed:  # the app is ending
                     return None
@@ -368,7 +394,8 @@ class TableController:
                 self.thinker = None
         return self.session.bot_choice(seat)
 
-    def _thinker_turn(self, seat: int, hint: bool = False, shared: int | None = None):
+    def _thinker_turn(self, seat: int, hint: bool = False,
+                      shared: int | None = None) -> AbstractContextManager[Slot | Literal[True] | None]:
         """A context holding one of the server's thinkers for a search, once it is this
         search's turn (saves/thinker_slots.py), or None: ``m`` was pressed, or the table left,
         before. Meanwhile the thinking line says where the search waits (and the game's other
@@ -379,7 +406,7 @@ class TableController:
         if self.stopped:
             return nullcontext(None)
 
-        def waiting(place) -> None:
+        def waiting(place: Place) -> None:
             line = place.line or -1
             self._tell(Thinking(seat, 0.0, hint, waiting=line, behind=place.own))
             if shared is not None:
@@ -418,7 +445,7 @@ class TableController:
 
         return report
 
-    def _thinking_elsewhere(self, status) -> None:
+    def _thinking_elsewhere(self, status: ThinkingStatus | None) -> None:
         """The runner of the bots reported its search (None: it ended). Watch thread."""
         if status is None:
             self._tell(ThinkingEnded())
@@ -429,7 +456,7 @@ class TableController:
         self._tell(Thinking(status.seat, status.fraction, position=status.position, hurry=hurry,
                             waiting=status.waiting))
 
-    def _asked_to_move_now(self, request) -> None:
+    def _asked_to_move_now(self, request: MoveNowRequest) -> None:
         """A player at another terminal pressed m: the search it saw ends now. Watch thread."""
         if self._searching == (request.seat, request.position):
             self._move_now()

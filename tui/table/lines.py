@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core.seats import seat_tag
 from tui.text import KINDS, clean, seat_label
 
 from .state import TableState
+
+if TYPE_CHECKING:
+    from engine.search.hint import Hint
+
+    from .controller import Thinking
 
 BAR = 10
 """Cells of a search's progress bar."""
@@ -39,6 +46,7 @@ def prompt_line(state: TableState) -> str:
     """What happens now, naming (with seat tags) everyone the game waits for."""
     prompt = state.view.get("prompt", "")
     if state.choices or state.confirming:
+        assert state.viewer is not None  # only a seat chooses or confirms
         line = f"▶ {named_prompt(state.names, state.viewer, prompt)}"
         if state.others_awaited:
             line += f"\nAlso waiting for {seat_list(state.names, state.others_awaited)}"
@@ -67,7 +75,7 @@ def named_prompt(names: list[str], seat: int, prompt: str) -> str:
     return f"{seat_label(names, seat)}: {prompt}"
 
 
-def thinking_line(state: TableState, thinking) -> str:
+def thinking_line(state: TableState, thinking: Thinking) -> str:
     """'▲B Bruno is thinking… 31%' over '▰▰▰▱▱▱▱▱▱▱ m: move now' (a tui.table.controller.Thinking;
     no key where this terminal may not hurry it); or, while the search waits for a free thinker
     of the server, '▲B Bruno waits for a free thinker (2nd in line)…' over what m does then."""
@@ -94,7 +102,7 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def hint_lines(hint) -> list[str]:
+def hint_lines(hint: Hint) -> list[str]:
     """The suggestions of an engine.search.hint.Hint, best first, with their win chances."""
     if hint.forced:
         return [f"Only one choice: {clean(hint.suggestions[0].label, lines=False)}"]

@@ -9,9 +9,12 @@ none for a spectator.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.core.contract import Score
+from engine.core.contract import Choice, Score
+
+if TYPE_CHECKING:
+    from saves.shared import SharedSession
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,7 @@ class TableState:
     """The game allows the hint key (a generic option) and no draw is being asked for."""
 
     @property
-    def choices(self) -> list:
+    def choices(self) -> list[Choice]:
         """The viewer's choices, when the viewer must act now."""
         if self.lost or self.viewer not in self.awaiting:
             return []
@@ -93,9 +96,12 @@ def choose_viewer(awaiting: list[int], humans: list[int], previous: int | None) 
     acting = [seat for seat in awaiting if seat in humans]
     if acting:
         return acting[0]
-    if previous in humans:
-        return previous
-    return humans[0] if humans else None
+    return last_shown(humans, previous) if humans else None
+
+
+def last_shown(humans: list[int], previous: int | None) -> int:
+    """The last human shown if still one of ``humans`` (not empty), else the first."""
+    return previous if previous is not None and previous in humans else humans[0]
 
 
 def needs_curtain(humans: list[int], revealed: int | None, viewer: int | None, has_private: bool) -> bool:
@@ -103,7 +109,7 @@ def needs_curtain(humans: list[int], revealed: int | None, viewer: int | None, h
     return len(humans) > 1 and has_private and viewer is not None and viewer != revealed
 
 
-def undo_blocked(session, viewer: int | None) -> str:
+def undo_blocked(session: SharedSession, viewer: int | None) -> str:
     if viewer is None:
         return "A spectator has no moves to take back."
     if session.lost:
@@ -111,7 +117,7 @@ def undo_blocked(session, viewer: int | None) -> str:
     return session.match.why_no_undo(viewer)
 
 
-def snapshot(session, previous_viewer: int | None) -> TableState:
+def snapshot(session: SharedSession, previous_viewer: int | None) -> TableState:
     """``session`` is a saves.shared.SharedSession (the seats this terminal holds)."""
     match = session.match
     record = session.record
@@ -119,7 +125,7 @@ def snapshot(session, previous_viewer: int | None) -> TableState:
     awaiting = [seat for seat in match.awaiting() if seat >= 0]
     humans = sorted(session.seats)
     if match.asks_table() and humans:  # table mode: the human at this terminal says what was drawn
-        awaiting = [choose_viewer([], humans, previous_viewer)]
+        awaiting = [last_shown(humans, previous_viewer)]
     viewer = choose_viewer(awaiting, humans, previous_viewer)
     view = match.view(viewer)
     return TableState(

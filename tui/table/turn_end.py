@@ -4,7 +4,7 @@ choices (and only then are these ids read as the table's)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core.contract import Choice
 
