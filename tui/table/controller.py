@@ -52,8 +52,7 @@ class Notice:
     title: str
     message: str
     """What to say ('': nothing, only the bell)."""
-    severity: str = "information"
-    """"information", "warning" or "error"."""
+    severity: Literal["information", "warning", "error"] = "information"
     timeout: float | None = None
     """Seconds on screen; None: the screen's default."""
     bell: bool = False
