@@ -334,8 +334,9 @@ def sheet_record(sheet_id: str, sheet: dict[str, Any], date: str | None = None) 
     result = evaluate_sheet(sheet).result
     if result is None or result.scores is None:
         return None
-    characters = sheet["game"] == "almadi" and str(sheet["shared"].get("characters", "")).strip() == "1"
-    variant = "Characters" if characters else ""
+    switched_on = [field.variant for field in form_of(sheet).shared
+                   if field.variant and str(sheet["shared"].get(field.key, "")).strip() == "1"]
+    variant = "; ".join(switched_on)
     return PlayRecord(f"sheet-{sheet_id}", date or now_iso(), sheet["game"],
                       results(labels_of(sheet), result.scores, result.winners), variant, "sheet", sheet_id)
 

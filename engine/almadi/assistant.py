@@ -146,7 +146,8 @@ DECKS = "the cards in the deck for this many players"
 
 FINAL = Form(
     "final", "Final scoring", "score",
-    shared=(Field("characters", "Characters variant (0/1)", most=1, why="1 with characters, 0 without"),),
+    shared=(Field("characters", "Characters variant (0/1)", most=1, why="1 with characters, 0 without",
+                  variant="Characters"),),
     per_player=(
         *(Field(f"row{r + 1}", f"Realm row {r + 1}", parse_row, "",
                 "starting tile first: O oasis, C caravan, M market, P palace, . gap", items=ROW_CELLS,

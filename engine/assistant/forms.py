@@ -129,6 +129,8 @@ class Field:
     """What may be typed at all: a regular expression the whole text must match."""
     check: Callable[[Any, int], None] | None = None
     """Further bounds of a parsed value for a player count; raises OutOfRange."""
+    variant: str = ""
+    """A table-wide 0/1 field that turns a variant on: its name, for the play records."""
 
     def value(self, text: str, players: int) -> Any:
         """The parsed and bounded value of ``text`` (the default when blank)."""

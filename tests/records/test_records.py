@@ -126,3 +126,18 @@ def test_an_unreadable_record_file_is_skipped_with_a_note(tmp_path):
     assert len(store.records.all()) == len(records_set.PLAYS)
     assert any("junk.json" in problem for problem in store.records.problems)
     assert json.loads(export_json(store.records.all()))["kind"] == "tabula-records"
+
+
+def test_a_sheet_names_the_variants_its_table_wide_fields_switched_on():
+    from engine.assistant.examples import EXAMPLES
+    from engine.assistant.sheets import new_form
+    from saves.records import sheet_record
+
+    sheet = new_form("almadi", "final", ["Ann", "Bruno"])
+    sheet["entries"] = [{key: str(value) for key, value in entry.items()} for entry in EXAMPLES["almadi"]["entries"]]
+    sheet["finished"] = True
+    assert sheet_record("s1", sheet).variant == ""
+    sheet["shared"]["characters"] = "1"
+    for entry in sheet["entries"]:
+        entry["characters"] = "3"
+    assert sheet_record("s1", sheet).variant == "Characters"
