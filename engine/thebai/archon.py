@@ -11,7 +11,7 @@ effect the mover resolves.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from engine.core import Ask, Auto, Choice, Say
 from engine.core.flow import Frame, Stack

@@ -7,12 +7,24 @@ stack (the reverse), the turn order and the first player.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any
 
 from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
-from engine.assistant.forms import (EntryError, Field, Form, OutOfRange, Result, Total, entries_of, parse_count,
-                                   parse_integer, score_result, seat_labels)
+from engine.assistant.forms import (
+    EntryError,
+    Field,
+    Form,
+    OutOfRange,
+    Result,
+    Total,
+    entries_of,
+    parse_count,
+    parse_integer,
+    score_result,
+    seat_labels,
+)
 
 from .battle import Combatant, die_power, resolve_battle
 from .scoring import SUITS, FinalEntry, final_score

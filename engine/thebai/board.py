@@ -6,7 +6,8 @@ the golden rule (VP never below 0) and the estate and city availability rules in
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import add_log
 from engine.core.log import logging

@@ -15,7 +15,8 @@ from typing import Any
 from engine.core import components
 from engine.core.components import ComponentDataError
 
-from .catalog_checks import CHECKS, kinds as _kinds
+from .catalog_checks import CHECKS
+from .catalog_checks import kinds as _kinds
 
 GAME = "thebai"
 FILES = ("estate", "roofs", "cadmea", "city", "contracts", "invaders", "gates", "commanders", "fate", "devotion",

@@ -3,7 +3,7 @@ the table assistant's battle helper runs), loot, hoplite wages, councillors, tur
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import Ask, Auto, Choice, Draw, Say
 from engine.core.flow import Frame, Stack

@@ -16,7 +16,8 @@ from engine.core.text import Said
 from . import choices, effects
 from .board import State, can_pay, log, pay
 from .catalog import catalog
-from .choices import Contract, Deck, Display, Exchange, Fulfil as FulfilArgs, Stop
+from .choices import Contract, Deck, Display, Exchange, Stop
+from .choices import Fulfil as FulfilArgs
 from .effects import GOODS
 from .ops import do_exchange, exchange_choices
 

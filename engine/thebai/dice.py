@@ -7,7 +7,7 @@ of the council passage or its bottom space, a council space.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import Ask, Choice, Say
 from engine.core.choices import Target
@@ -17,7 +17,9 @@ from engine.core.text import Said
 from . import choices
 from .board import State, add_vp, city_grid, log
 from .catalog import catalog
-from .choices import Ascend as AscendArgs, CityDie, CouncilDie, DieRef, EstateDie, LastDie, PassageDie, PoolDie, Promote as PromoteArgs
+from .choices import Ascend as AscendArgs
+from .choices import CityDie, CouncilDie, DieRef, EstateDie, LastDie, PassageDie, PoolDie
+from .choices import Promote as PromoteArgs
 from .constants import DEMOTE_LOSS, TOP_FACE, TOP_FACE_VP
 from .targets import PASSAGE, CouncilSpace, EstateSpace, Space, Supply
 

@@ -28,7 +28,8 @@ depend on the power of the die (or metoikoi tile) that triggers an estate action
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core.components import ComponentDataError
 

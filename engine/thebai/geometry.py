@@ -11,7 +11,7 @@ neighbours; an archon moving between them crosses it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .catalog import catalog
 
@@ -51,7 +51,7 @@ def side_for(players: int) -> str:
     return "12" if players <= 2 else "34"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _grid(side: str, digest: str) -> Grid:
     record = catalog().sides[side]
     rows, cols = record["rows"], record["cols"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-from .board import State, city_grid, colour, empty_columns, emptied_spaces, matched_sides
+from .board import State, city_grid, colour, emptied_spaces, empty_columns, matched_sides
 from .catalog import catalog
 from .constants import SUITS, power
 
@@ -41,7 +41,7 @@ def matched_tiles(state: State, seat: int) -> int:
                if len(matched_sides(state, space, tiles[placed[space][0]]["roofs"], placed[space][1])) >= 2)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _promotions_to(track: str, step: int, digest: str) -> int:
     """Die promotions printed on a track's spaces 1..step (a yellow space counts twice)."""
     spaces = catalog().track_spaces

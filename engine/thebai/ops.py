@@ -3,7 +3,7 @@ payments and choices between alternatives, and the devotion-track rewards."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import Ask, Auto, Choice, Say
 from engine.core.flow import Frame, Stack
@@ -12,7 +12,8 @@ from engine.core.text import Said
 from . import choices, effects
 from .board import State, add_vp, can_pay, gain, log, pay
 from .catalog import catalog
-from .choices import Alternative, Exchange as ExchangeArgs, Good, Skip, Stop
+from .choices import Alternative, Good, Skip, Stop
+from .choices import Exchange as ExchangeArgs
 from .effects import GOODS, RESOURCES
 from .metrics import metric
 

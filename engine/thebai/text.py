@@ -36,7 +36,8 @@ The kinds (``{x:kind}`` in a template), by the value they spell:
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.core import Words
 

@@ -7,7 +7,7 @@ or in the city, 3. move the archon (engine/thebai/archon.py), 4. use a metoikoi 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import Ask, Auto, Choice, Say
 from engine.core.flow import Frame, Stack
