@@ -56,7 +56,10 @@ def _grid(side: str, digest: str) -> Grid:
     record = catalog().sides[side]
     rows, cols = record["rows"], record["cols"]
     tiles = tuple(f"t{r}.{c}" for r in range(1, rows + 1) for c in range(1, cols + 1))
-    sides_of, across, touching, facing = {}, {}, {}, {}
+    sides_of: dict[str, tuple[str, str, str, str]] = {}
+    across: dict[str, dict[str, str]] = {}
+    touching: dict[str, list[str]] = {}
+    facing: dict[tuple[str, str], int] = {}
     for r in range(1, rows + 1):
         for c in range(1, cols + 1):
             t = f"t{r}.{c}"

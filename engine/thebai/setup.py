@@ -77,7 +77,8 @@ def new_state(names_: list[str], seed: int) -> State:
         "bless_left": {b: r["count"] for b, r in cat.blessings.items() if r["kind"] == "blessing"},
         "final_left": {b: list(r["vps"]) for b, r in cat.blessings.items() if r["kind"] == "final"},
         "deck": sorted(c for c, r in cat.contracts.items() if not r["start"]),
-        "display": [None] * 4, "hand": [[] for _ in range(n)], "known": [[] for _ in range(n)], "done": [[] for _ in range(n)],
+        "display": [None] * 4, "hand": [[] for _ in range(n)], "known": [[] for _ in range(n)],
+        "done": [[] for _ in range(n)],
         "start_left": sorted(c for c, r in cat.contracts.items() if r["start"]),
         "passage": [None] * (len(cat.passage_vp) - 1), "passage_last": [], "council": {},
         "collapse": [], "councillor_tiles": {}, "councillors": [pieces["councillors"]] * n,
@@ -111,7 +112,8 @@ def setup_frames(state: State) -> list[Frame]:
     frames.append({"step": "draw_collapse"})
     for seat in range(n):
         for row in range(1, ESTATE_ROWS + 1):
-            frames += [{"step": "deal_estate", "seat": seat, "row": row, "col": col} for col in range(2, ESTATE_COLS + 1)]
+            frames += [{"step": "deal_estate", "seat": seat, "row": row, "col": col}
+                       for col in range(2, ESTATE_COLS + 1)]
     frames.append({"step": "choose_start_tiles"})
     frames += [{"step": "extra_tile"} for _ in range(len(grid(state["side"]).start[n]) - n)]
     frames += [{"step": "place_start", "space": space} for space in grid(state["side"]).start[n]]
@@ -274,7 +276,8 @@ class DealEstate(_Deal):
         return Say("{tile:tile_desc}", tile=choice.args_as(CadmeaTile).tile), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
-        return Say("{seat:seat}'s estate: tile for row {row}, column {col}", seat=frame["seat"], row=frame["row"], col=frame["col"])
+        return Say("{seat:seat}'s estate: tile for row {row}, column {col}",
+                   seat=frame["seat"], row=frame["row"], col=frame["col"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         state["estate"][frame["seat"]][frame["row"] - 1].append(choice.args_as(CadmeaTile).tile)
@@ -332,7 +335,8 @@ class StartContracts(Auto):
     name = "start_contracts"
 
     def run(self, state: State, frame: Frame, flow: Stack) -> None:
-        flow.push(*({"step": "start_contract", "seat": seat} for seat in reversed(state["order"])), {"step": "box_start"})
+        flow.push(*({"step": "start_contract", "seat": seat} for seat in reversed(state["order"])),
+                  {"step": "box_start"})
 
 
 class BoxStart(Auto):
@@ -354,7 +358,8 @@ class StartTile(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         row = choice.args_as(EstateRow).row
-        return Say("Row {row}: {tile:tile_desc}", row=row, tile=state["estate"][frame["seat"]][row - 1][0]), "opens that row's second space"
+        return (Say("Row {row}: {tile:tile_desc}", row=row, tile=state["estate"][frame["seat"]][row - 1][0]),
+                "opens that row's second space")
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: pick a starting Cadmea tile (the leftmost of a row)", seat=frame["seat"])
@@ -386,8 +391,9 @@ class StartContract(Ask):
         state["start_left"].remove(contract)
         state["hand"][frame["seat"]].append(contract)
         state["known"][frame["seat"]].append(contract)
-        log(state, lambda: Say("{seat:seat} takes starting contract {contract:contract}", seat=frame["seat"], contract=contract))
+        log(state, lambda: Say("{seat:seat} takes starting contract {contract:contract}",
+                               seat=frame["seat"], contract=contract))
 
 
-STEPS = (StartTile(), StartContract(), StackMarker(), StartingSupply(), DealCommander(), DealGate(), DealFate(), DrawCollapse(), DealEstate(),
-         ChooseStartTiles(), ExtraTile(), PlaceStart(), StartContracts(), BoxStart())
+STEPS = (StartTile(), StartContract(), StackMarker(), StartingSupply(), DealCommander(), DealGate(), DealFate(),
+         DrawCollapse(), DealEstate(), ChooseStartTiles(), ExtraTile(), PlaceStart(), StartContracts(), BoxStart())
