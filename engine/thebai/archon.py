@@ -11,7 +11,7 @@ effect the mover resolves.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from engine.core import Ask, Auto, Choice, Say
 from engine.core.flow import Frame, Stack
@@ -125,7 +125,7 @@ class Archon(TurnStage):
                 return "Take the archon home", "gain 1 drachma"
             case Land(to):
                 return Say("Place the archon on {space:space}", space=to), tile_desc(state, to)
-        return _step_label(state, frame["seat"], state["archons"][frame["seat"]], choice.args.space)
+        return _step_label(state, frame["seat"], state["archons"][frame["seat"]], choice.args_as(Go).space)
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: move your archon", seat=frame["seat"])

@@ -7,12 +7,24 @@ stack (the reverse), the turn order and the first player.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any
 
 from engine.assistant.checklist import Checklist, Draw, StepRule, drawer, seats_text, shuffled, steps_for
-from engine.assistant.forms import (EntryError, Field, Form, OutOfRange, Result, Total, entries_of, parse_count,
-                                   parse_integer, score_result, seat_labels)
+from engine.assistant.forms import (
+    EntryError,
+    Field,
+    Form,
+    OutOfRange,
+    Result,
+    Total,
+    entries_of,
+    parse_count,
+    parse_integer,
+    score_result,
+    seat_labels,
+)
 
 from .battle import Combatant, die_power, resolve_battle
 from .scoring import SUITS, FinalEntry, final_score
@@ -51,7 +63,8 @@ STEPS = (
     StepRule("council-tile", COMMON, "4-player council tile beside the council board.", lambda n: n == 4),
     StepRule("commanders", COMMON, "Shuffle the Commander cards; one face up on each Commander space, its matching "
              "stand beside it. Box the rest."),
-    StepRule("invaders", COMMON, "Shuffle the Invader cards; one face down on each Invader space. Box the rest unseen."),
+    StepRule("invaders", COMMON, "Shuffle the Invader cards; one face down on each Invader space. Box the rest "
+             "unseen."),
     StepRule("gates", COMMON, "Gate tiles face up at random, one on the leftmost space of each row."),
     StepRule("fate-sort", COMMON, "Set Fate tiles alpha and beta aside; sort the rest by back into delta, gamma "
              "and omega stacks and shuffle each."),
@@ -64,7 +77,8 @@ STEPS = (
              "contracts into a face-down deck beside the city board."),
     StepRule("contracts-start", COMMON, "Lay the starting contracts face up beside the deck."),
     StepRule("blessings", COMMON, "Stack the Blessing tiles on the devotion board on their matching spaces; the "
-             "last-step stacks run 2 VP at the bottom up to 8 VP on top; citizen-die stack left, hoplite-die stack right."),
+             "last-step stacks run 2 VP at the bottom up to 8 VP on top; citizen-die stack left, hoplite-die stack "
+             "right."),
     StepRule("metoikoi", COMMON, "Stack the Metoikoi tiles on the devotion board, matching power and colour."),
     StepRule("collapse", COMMON, lambda n: f"Draw 1 Collapse card and put {COLLAPSE_MARKERS[n]} collapse markers "
              "on the council spaces it shows. Box all Collapse cards."),
@@ -77,7 +91,8 @@ STEPS = (
              "marker's player is first player."),
     StepRule("score", PLAYER, "Score markers on space 10 of the score track."),
     StepRule("estate", PLAYER, "Each player: Estate board in front of you."),
-    StepRule("own-tiles", PLAYER, "Each player: all Cadmea tiles of your colour at random on estate columns 2, 3 and 4."),
+    StepRule("own-tiles", PLAYER, "Each player: all Cadmea tiles of your colour at random on estate columns 2, 3 "
+             "and 4."),
     StepRule("neutral-tiles", PLAYER, "Each player: 3 neutral Cadmea tiles at random on the rightmost estate "
              "column. Then box the unused neutral tiles."),
     StepRule("hoplites", PLAYER, "Each player: your 4 hoplite dice, showing 1, into your supply."),
@@ -207,7 +222,8 @@ def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels:
         p["track"], p["council"], p["estate"], p["city"],
         tuple(p[f"suit{s + 1}"] for s in range(SUITS)), p["gates"], p["goods"], p["drachma"], p["unfulfilled"]))
         for seat, p in enumerate(players)]
-    notes = [f"{labels[seat]}: gate tiles as " + ", ".join(f"{n} to suit {s + 1}" for s, n in enumerate(r.gate_suits) if n)
+    notes = [f"{labels[seat]}: gate tiles as "
+             + ", ".join(f"{n} to suit {s + 1}" for s, n in enumerate(r.gate_suits) if n)
              for seat, r in enumerate(results) if any(r.gate_suits)]
     return score_result([r.score for r in results], labels, notes=notes)
 

@@ -14,8 +14,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .catalog import catalog
 from .constants import FACES
@@ -34,7 +34,7 @@ def die_power(face: str) -> int:
 
 def surplus_vp(surplus: int) -> int:
     """VP for a winner's surplus; surpluses beyond the table's last row score that row."""
-    return max((row for row in catalog().battle_vp if row[0] <= surplus))[1]
+    return max(row for row in catalog().battle_vp if row[0] <= surplus)[1]
 
 
 def invader_power(battle_number: int, modifier: int) -> int:

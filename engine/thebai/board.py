@@ -6,7 +6,8 @@ the golden rule (VP never below 0) and the estate and city availability rules in
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import add_log
 from engine.core.log import logging
@@ -20,7 +21,8 @@ State = dict[str, Any]
 
 
 def names(state: State, seat: int) -> str:
-    return state["names"][seat]
+    name: str = state["names"][seat]
+    return name
 
 
 def log(state: State, said: Said | Callable[[], Said], **kwargs: Any) -> None:
@@ -43,9 +45,10 @@ def colour(seat: int) -> str:
 
 def add_vp(state: State, seat: int, amount: int) -> int:
     """Change a score by ``amount``, never below 0; returns the change made."""
-    before = state["vp"][seat]
-    state["vp"][seat] = max(0, before + amount)
-    return state["vp"][seat] - before
+    before: int = state["vp"][seat]
+    after = max(0, before + amount)
+    state["vp"][seat] = after
+    return after - before
 
 
 def can_pay(state: State, seat: int, cost: dict[str, int]) -> bool:
@@ -171,5 +174,6 @@ def place_battle_marker(state: State) -> None:
     """The battle marker goes to the row of the leftmost face-up conflict tile still to come."""
     tiles = catalog().fate
     state["marker"] = next((tiles[slot["tile"]]["row"] for slot in state["fate"]
-                            if slot["up"] and not slot["done"] and slot["tile"] and tiles[slot["tile"]]["kind"] == "conflict"),
+                            if slot["up"] and not slot["done"] and slot["tile"]
+                            and tiles[slot["tile"]]["kind"] == "conflict"),
                            None)

@@ -10,7 +10,7 @@ from engine.core.text import Said
 from . import choices, effects
 from .board import State, city_grid, free_tiles, log, matched_sides, placeable_spaces
 from .catalog import catalog
-from .choices import EstateRow, Side, To
+from .choices import At, EstateRow, Rotation, Side, To
 from .constants import ESTATE_ROWS
 from .targets import Space
 
@@ -58,14 +58,16 @@ class PlaceRow(Ask):
         if frame["activate"]:
             return Say("{seat:seat}: resolve and place a Cadmea tile (up to {edges} matched roofs)",
                        seat=frame["seat"], edges=frame["edges"])
-        return Say("{seat:seat}: place a Cadmea tile (up to {edges} matched roofs)", seat=frame["seat"], edges=frame["edges"])
+        return Say("{seat:seat}: place a Cadmea tile (up to {edges} matched roofs)",
+                   seat=frame["seat"], edges=frame["edges"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if not isinstance(choice.args, EstateRow):
             return
         seat, row = frame["seat"], choice.args.row
         tile = state["estate"][seat][row - 1].pop(0)
-        log(state, lambda: Say("{seat:seat} takes Cadmea tile {tile:tile} from estate row {row}", seat=seat, tile=tile, row=row))
+        log(state, lambda: Say("{seat:seat} takes Cadmea tile {tile:tile} from estate row {row}",
+                               seat=seat, tile=tile, row=row))
         after = {"step": "place_space", "seat": seat, "tile": tile, "edges": frame["edges"]}
         flow.push(*(tile_frames(tile, seat) if frame["activate"] else ()), after)
 
@@ -78,13 +80,13 @@ class PlaceSpace(Ask):
         return [choices.at(t, Space(t)) for t in placeable_spaces(state, frame["seat"])]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("Place it on {space:space}", space=choice.args.space), ""
+        return Say("Place it on {space:space}", space=choice.args_as(At).space), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: where does {tile:tile} go?", seat=frame["seat"], tile=frame["tile"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        flow.push({"step": "place_turn", "seat": frame["seat"], "tile": frame["tile"], "at": choice.args.space,
+        flow.push({"step": "place_turn", "seat": frame["seat"], "tile": frame["tile"], "at": choice.args_as(At).space,
                    "edges": frame["edges"]})
 
 
@@ -97,16 +99,17 @@ class PlaceTurn(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         roofs = catalog().tiles[frame["tile"]]["roofs"]
-        k = choice.args.turns
+        k = choice.args_as(Rotation).turns
         matched = [[s, r] for s, r in matched_sides(state, frame["at"], roofs, k)]
         return (Say("Turn {degrees} degrees ({shown:turned})", degrees=k * 90, shown=[frame["tile"], k]),
                 Say("matches: {matched:matched}", matched=matched))
 
     def prompt(self, state: State, frame: Frame) -> Said:
-        return Say("{seat:seat}: turn {tile:tile} on {space:space}", seat=frame["seat"], tile=frame["tile"], space=frame["at"])
+        return Say("{seat:seat}: turn {tile:tile} on {space:space}",
+                   seat=frame["seat"], tile=frame["tile"], space=frame["at"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        seat, tile, at, turn = frame["seat"], frame["tile"], frame["at"], choice.args.turns
+        seat, tile, at, turn = frame["seat"], frame["tile"], frame["at"], choice.args_as(Rotation).turns
         state["city"]["tiles"][at] = [tile, turn]
         log(state, lambda: Say("{seat:seat} places {tile:tile} on {space:space}", seat=seat, tile=tile, space=at))
         matched = matched_sides(state, at, catalog().tiles[tile]["roofs"], turn)
@@ -177,7 +180,8 @@ class Remove(Ask):
         seat, row = frame["seat"], choice.args.row
         tile = state["estate"][seat][row - 1].pop(0)
         state["tile_box"].append(tile)
-        log(state, lambda: Say("{seat:seat} removes Cadmea tile {tile:tile} from estate row {row}", seat=seat, tile=tile, row=row))
+        log(state, lambda: Say("{seat:seat} removes Cadmea tile {tile:tile} from estate row {row}",
+                               seat=seat, tile=tile, row=row))
         flow.push(*(tile_frames(tile, seat) if frame["activate"] else ()), {**frame, "n": frame["n"] - 1})
 
 

@@ -6,10 +6,15 @@ raises ComponentDataError naming the problem.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.components import ComponentDataError, whole
 
 from .constants import ABILITIES, COLOURS, ESTATE_COLS, ESTATE_ROWS, FATE_LAYOUT, ROWS, SUITS, TOP_FACE
 from .effects import COUNCIL_METRICS, GOODS, METRICS, check_cost, check_effect
+
+Record = dict[str, Any]
+"""One record of a data file, as its JSON reads (checked here before anything relies on it)."""
 
 
 def require(condition: bool, message: str) -> None:
@@ -17,21 +22,21 @@ def require(condition: bool, message: str) -> None:
         raise ComponentDataError(message)
 
 
-def kinds(records: list[dict], kind: str) -> list[dict]:
+def kinds(records: list[Record], kind: str) -> list[Record]:
     return [r for r in records if r.get("kind") == kind]
 
 
-def _ids(records: list[dict]) -> set[str]:
+def _ids(records: list[Record]) -> set[str]:
     return {r["id"] for r in records}
 
 
-def reward_ids(all_records: dict[str, list[dict]]) -> dict[str, set[str]]:
+def reward_ids(all_records: dict[str, list[Record]]) -> dict[str, set[str]]:
     dev = all_records["devotion"]
     return {"metoikoi": _ids(kinds(dev, "metoikoi")), "blessing": _ids(kinds(dev, "blessing")),
             "final": _ids(kinds(dev, "final"))}
 
 
-def check_estate(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_estate(records: list[Record], everything: dict[str, list[Record]]) -> None:
     rows = kinds(records, "row")
     require(all(whole(r["row"], 1, ESTATE_ROWS) for r in rows), f"estate rows are numbered 1-{ESTATE_ROWS}")
     require(sorted(r["row"] for r in rows) == list(range(1, ESTATE_ROWS + 1)), "one row record per estate row 1-3")
@@ -64,18 +69,19 @@ def check_estate(records: list[dict], everything: dict[str, list[dict]]) -> None
     require(set(refresh) == set(range(ESTATE_COLS)), "a refresh face for 0-4 empty columns")
 
 
-def check_roofs(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_roofs(records: list[Record], everything: dict[str, list[Record]]) -> None:
     require(len(records) == 4, "there are four roof colours")
     require(len({r["letter"] for r in records}) == 4, "roof letters must differ")
     for r in records:
         check_effect(r["effect"], r["id"])
     effects = {r["id"]: r["effect"] for r in records}
-    require(effects.get("white") == [{"contract": 1}, {"exchange": 1}], "a white roof takes a contract and exchanges once")
+    require(effects.get("white") == [{"contract": 1}, {"exchange": 1}],
+            "a white roof takes a contract and exchanges once")
     require(effects.get("brown") == [{"promote": {"n": 2, "kind": "hoplite", "mode": "different"}}],
             "a brown roof promotes two different hoplite dice")
 
 
-def check_cadmea(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_cadmea(records: list[Record], everything: dict[str, list[Record]]) -> None:
     roofs = _ids(everything["roofs"])
     ids = reward_ids(everything)
     for colour in COLOURS:
@@ -96,7 +102,7 @@ def check_cadmea(records: list[dict], everything: dict[str, list[dict]]) -> None
     require(("peach", [{"gain": {"grape": 2}}]) in effects, "a peach tile gives 2 grapes (the city example)")
 
 
-def _space_ok(side: dict, space: str) -> bool:
+def _space_ok(side: Record, space: str) -> bool:
     kind, _, rest = space.partition(".")
     try:
         row, col = int(kind[1:]), int(rest)
@@ -105,7 +111,7 @@ def _space_ok(side: dict, space: str) -> bool:
     return kind[0] == "t" and 1 <= row <= side["rows"] and 1 <= col <= side["cols"]
 
 
-def check_city(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_city(records: list[Record], everything: dict[str, list[Record]]) -> None:
     sides = {r["id"]: r for r in records}
     require(set(sides) == {"side-12", "side-34"}, "two city sides: side-12 and side-34")
     for side in records:
@@ -113,21 +119,21 @@ def check_city(records: list[dict], everything: dict[str, list[dict]]) -> None:
         require(whole(side["cols"], 3, 9), f"{side['id']}: 3-9 columns")
         require(isinstance(side.get("players"), list) and all(whole(n, 1, len(COLOURS)) for n in side["players"]),
                 f"{side['id']}: players lists player counts 1-{len(COLOURS)}")
-        for players, spaces in side["start"].items():
+        for spaces in side["start"].values():
             require(all(_space_ok(side, s) for s in spaces) and len(set(spaces)) == len(spaces),
                     f"{side['id']}: start spaces must be distinct Cadmea spaces")
             cells = {tuple(map(int, s[1:].split("."))) for s in spaces}
             require(all(any(abs(r - r2) + abs(c - c2) == 1 for r2, c2 in cells) for r, c in cells),
                     f"{side['id']}: every start space touches another")
         for mark in side["border"]:
-            require(_space_ok(side, mark["space"]) and mark["side"] in "NESW" and mark["roof"] in _ids(everything["roofs"]),
-                    f"{side['id']}: bad border roof {mark}")
+            require(_space_ok(side, mark["space"]) and mark["side"] in "NESW"
+                    and mark["roof"] in _ids(everything["roofs"]), f"{side['id']}: bad border roof {mark}")
     require(len(sides["side-12"]["start"].get("2", [])) == 2 + 2, "2 players: 2 chosen tiles and 2 extra")
     require(len(sides["side-34"]["start"].get("3", [])) == 3 + 3, "3 players: 3 chosen tiles and 3 extra")
     require(len(sides["side-34"]["start"].get("4", [])) == 4, "4 players: 4 chosen tiles")
 
 
-def check_contracts(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_contracts(records: list[Record], everything: dict[str, list[Record]]) -> None:
     ids = reward_ids(everything)
     for r in records:
         require(r["suit"] in SUITS, f"{r['id']}: suit must be one of {', '.join(SUITS)}")
@@ -144,21 +150,21 @@ def check_contracts(records: list[dict], everything: dict[str, list[dict]]) -> N
             "a contract resolves and places a Cadmea tile with up to 2 matched edges (the rulebook's example)")
 
 
-def check_invaders(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_invaders(records: list[Record], everything: dict[str, list[Record]]) -> None:
     require(len(records) > ROWS, "more invader cards than rows (the rest are boxed unseen)")
     require(all(whole(r["modifier"], 0) for r in records),
             "invader modifiers are whole numbers >= 0 (an invader always has power)")
     require(any(r["modifier"] == 1 for r in records), "a +1 invader (the battle example)")
 
 
-def check_gates(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_gates(records: list[Record], everything: dict[str, list[Record]]) -> None:
     require(len(records) == ROWS, "seven gate tiles")
     for r in records:
         check_effect(r["loot"], r["id"])
     require(any(r["loot"] == [{"gain": {"grape": 1}}] for r in records), "a gate gives 1 grape (the battle example)")
 
 
-def check_commanders(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_commanders(records: list[Record], everything: dict[str, list[Record]]) -> None:
     require(len(records) > ROWS, "more commanders than rows (the rest are boxed)")
     abilities = [r["ability"] for r in records]
     require(sorted(abilities) == sorted(["row"] * 3 + list(ABILITIES[1:])),
@@ -170,7 +176,7 @@ def check_commanders(records: list[dict], everything: dict[str, list[dict]]) -> 
             check_cost(r["cost"], r["id"])
 
 
-def check_fate(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_fate(records: list[Record], everything: dict[str, list[Record]]) -> None:
     peace = kinds(records, "peace")
     conflict = kinds(records, "conflict")
     require(len(peace) == 7, "seven peace fate tiles (the appendix)")
@@ -189,7 +195,7 @@ def check_fate(records: list[dict], everything: dict[str, list[dict]]) -> None:
     require(any(r["row"] == 4 for r in stacks["gamma"]), "the battle example's 2nd battle is in row 4")
 
 
-def check_devotion(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_devotion(records: list[Record], everything: dict[str, list[Record]]) -> None:
     tracks = {r["id"]: r["length"] for r in kinds(records, "track")}
     require(set(tracks) == {"dionysus", "ares"}, "two tracks, Dionysus and Ares")
     require(all(whole(length, 1) for length in tracks.values()), "a track's length is a whole number >= 1")
@@ -206,12 +212,13 @@ def check_devotion(records: list[dict], everything: dict[str, list[dict]]) -> No
     require(any(s["reward"] == [{"vp": 2}] for (t, _), s in spaces.items() if t == "ares"),
             "an Ares step gives 2 VP (the contract example)")
     for final in kinds(records, "final"):
-        require(isinstance(final["vps"], list) and final["vps"] and all(whole(vp, 0) for vp in final["vps"]),
+        require(isinstance(final["vps"], list) and len(final["vps"]) > 0 and all(whole(vp, 0) for vp in final["vps"]),
                 f"{final['id']}: vps lists whole numbers")
         require(final["vps"] == sorted(final["vps"]) and final["vps"][0] == 2 and final["vps"][-1] == 8,
                 f"{final['id']}: 2 VP at the bottom up to 8 VP on top")
         require(len(final["vps"]) >= len(COLOURS), f"{final['id']}: a tile per player")
-    require(sorted(f["die"] for f in kinds(records, "final")) == ["citizen", "hoplite"], "a citizen and a hoplite stack")
+    require(sorted(f["die"] for f in kinds(records, "final")) == ["citizen", "hoplite"],
+            "a citizen and a hoplite stack")
     for b in kinds(records, "blessing"):
         require(whole(b["count"], 1), f"{b['id']}: count is a whole number >= 1")
     for m in kinds(records, "metoikoi"):
@@ -219,7 +226,7 @@ def check_devotion(records: list[dict], everything: dict[str, list[dict]]) -> No
                 f"{m['id']}: row, power, count")
 
 
-def check_council(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_council(records: list[Record], everything: dict[str, list[Record]]) -> None:
     spaces = kinds(records, "space")
     main = [s for s in spaces if s["monument"] != "p4"]
     for s in spaces:
@@ -235,7 +242,7 @@ def check_council(records: list[dict], everything: dict[str, list[dict]]) -> Non
     require(got.get(("c", "top_row_emptied")) == 3 and got.get(("tr", "dionysus_steps")) == 1
             and got.get(("bl", "empty_columns")) == 4, "the final-scoring example's council values (3, 1, 4)")
     passage = kinds(records, "passage")
-    require(len(passage) == 1 and isinstance(passage[0]["vp"], list) and passage[0]["vp"]
+    require(len(passage) == 1 and isinstance(passage[0]["vp"], list) and len(passage[0]["vp"]) > 0
             and all(whole(vp, 0) for vp in passage[0]["vp"]), "one passage with VP per space")
     ids = _ids(main)
     for card in kinds(records, "collapse"):
@@ -245,14 +252,14 @@ def check_council(records: list[dict], everything: dict[str, list[dict]]) -> Non
     require(markers == {2: 3, 3: 4, 4: 5}, "3, 4 or 5 collapse markers by player count")
 
 
-def check_heralds(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_heralds(records: list[Record], everything: dict[str, list[Record]]) -> None:
     side = next(r for r in everything["city"] if r["id"] == "side-12")
     require(len(records) >= 10, "a herald card per round")
     for r in records:
         require(whole(r["column"], 1, side["cols"]) and _space_ok(side, r["space"]), f"{r['id']}: column and space")
 
 
-def check_setup(records: list[dict], everything: dict[str, list[dict]]) -> None:
+def check_setup(records: list[Record], everything: dict[str, list[Record]]) -> None:
     require(all(whole(r["place"], 1, len(COLOURS)) for r in kinds(records, "start")), "turn-order places are 1-4")
     starts = {r["place"]: r for r in kinds(records, "start")}
     require(set(starts) == {1, 2, 3, 4}, "a starting row per turn-order place 1-4")
@@ -272,8 +279,8 @@ def check_setup(records: list[dict], everything: dict[str, list[dict]]) -> None:
     require(whole(kinds(records, "plaza")[0]["markers"], 10), "a plaza marker per round")
 
 
-def check_battle_vp(records: list[dict], everything: dict[str, list[dict]]) -> None:
-    surpluses = [r.get("surplus") for r in records]
+def check_battle_vp(records: list[Record], everything: dict[str, list[Record]]) -> None:
+    surpluses: list[Any] = [r.get("surplus") for r in records]
     require(all(whole(s, 0) for s in surpluses), "surplus values are whole numbers")
     require(surpluses[:1] == [0] and surpluses == sorted(set(surpluses)), "surplus values must start at 0 and increase")
     for r in records:

@@ -13,7 +13,7 @@ from . import choices, effects
 from .board import State, can_pay, city_grid, free_dice_spaces, free_tiles, log, pay
 from .cadmea import roof_frames, tile_frames
 from .catalog import catalog
-from .choices import At
+from .choices import At, CityRow, Display, EstateRow, Track
 from .constants import ESTATE_ROWS, TRACKS
 from .council import free_spaces
 from .targets import CouncilSpace, Space
@@ -30,15 +30,16 @@ class TakeCommander(Ask):
         return [choices.commander_row(r) for r, c in enumerate(state["row_cmd"], 1) if c]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        row = choice.args.row
+        row = choice.args_as(CityRow).row
         cid = state["row_cmd"][row - 1]
-        return Say("{commander:commander} (row {row})", commander=cid, row=row), Say("{commander:ability}", commander=cid)
+        return (Say("{commander:commander} (row {row})", commander=cid, row=row),
+                Say("{commander:ability}", commander=cid))
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: first Strategos in the row: take a commander", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        seat, row = frame["seat"], choice.args.row
+        seat, row = frame["seat"], choice.args_as(CityRow).row
         cid = state["row_cmd"][row - 1]
         state["row_cmd"][row - 1] = None
         state["cmd"][cid] = {"seat": seat, "at": None}
@@ -50,7 +51,8 @@ class _Stand(Ask):
     topic = "commanders"
 
     def prompt(self, state: State, frame: Frame) -> Said:
-        return Say("{seat:seat}: place the stand of {commander:commander}", seat=frame["seat"], commander=frame["commander"])
+        return Say("{seat:seat}: place the stand of {commander:commander}",
+                   seat=frame["seat"], commander=frame["commander"])
 
     def stand(self, state: State, frame: Frame, at: str) -> None:
         state["cmd"][frame["commander"]]["at"] = at
@@ -67,10 +69,11 @@ class StandRow(_Stand):
         return [choices.estate_row(r, seat) for r in range(1, ESTATE_ROWS + 1) if f"row{r}" not in used]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("Beside estate row {row}", row=choice.args.row), Say("{commander:bonus}", commander=frame["commander"])
+        return (Say("Beside estate row {row}", row=choice.args_as(EstateRow).row),
+                Say("{commander:bonus}", commander=frame["commander"]))
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        self.stand(state, frame, f"row{choice.args.row}")
+        self.stand(state, frame, f"row{choice.args_as(EstateRow).row}")
 
 
 def connected_roofs(state: State, space: str) -> list[str]:
@@ -92,7 +95,8 @@ class StandSite(_Stand):
     name = "stand_site"
 
     def spaces(self, state: State) -> list[str]:
-        return [t for t in city_grid(state).tiles if t not in state["city"]["tiles"] and t not in state["city"]["sites"]]
+        city = state["city"]
+        return [t for t in city_grid(state).tiles if t not in city["tiles"] and t not in city["sites"]]
 
     def ready(self, state: State, frame: Frame) -> bool:
         return bool(self.spaces(state))
@@ -101,11 +105,12 @@ class StandSite(_Stand):
         return [choices.at(t, Space(t)) for t in self.spaces(state)]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        roofs = connected_roofs(state, choice.args.space)
-        return Say("On {space:space}", space=choice.args.space), Say("roofs: {roofs:roofs}", roofs=roofs)
+        at = choice.args_as(At).space
+        roofs = connected_roofs(state, at)
+        return Say("On {space:space}", space=at), Say("roofs: {roofs:roofs}", roofs=roofs)
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        at = choice.args.space
+        at = choice.args_as(At).space
         state["city"]["sites"][at] = frame["seat"]
         self.stand(state, frame, at)
         for roof in reversed(connected_roofs(state, at)):
@@ -119,10 +124,10 @@ class StandTrack(_Stand):
         return [choices.track(t) for t in TRACKS]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("Beside the {track:track} track", track=choice.args.track), "and 2 steps on it now"
+        return Say("Beside the {track:track} track", track=choice.args_as(Track).track), "and 2 steps on it now"
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        track = choice.args.track
+        track = choice.args_as(Track).track
         self.stand(state, frame, track)
         flow.push(*effects.frames([{"devotion": {"n": 2, "track": track}}], frame["seat"]))
 
@@ -137,14 +142,14 @@ class StandPost(_Stand):
         return [choices.at(d, Space(d)) for d in free_dice_spaces(state, True)]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        at = choice.args.space
+        at = choice.args_as(At).space
         usable = [t for t in city_grid(state).touching[at] if t in free_tiles(state)]
         if not usable:
             return Say("On {space:space}", space=at), "resolves no free tile"
         return Say("On {space:space}", space=at), Say("resolves {tiles:spaces}", tiles=usable)
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        at, seat = choice.args.space, frame["seat"]
+        at, seat = choice.args_as(At).space, frame["seat"]
         state["city"]["posts"][at] = seat
         self.stand(state, frame, at)
         for t in reversed([t for t in city_grid(state).touching[at] if t in free_tiles(state)]):
@@ -162,17 +167,18 @@ class StandContract(_Stand):
         return [choices.display(k) for k, c in enumerate(state["display"]) if c]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("Mark {contract:contract_desc}", contract=state["display"][choice.args.slot]), ""
+        return Say("Mark {contract:contract_desc}", contract=state["display"][choice.args_as(Display).slot]), ""
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        self.stand(state, frame, state["display"][choice.args.slot])
+        self.stand(state, frame, state["display"][choice.args_as(Display).slot])
 
 
 class StandCouncil(_Stand):
     name = "stand_council"
 
     def cost(self, frame: Frame) -> dict[str, Any]:
-        return catalog().commanders[frame["commander"]]["cost"]
+        cost: dict[str, Any] = catalog().commanders[frame["commander"]]["cost"]
+        return cost
 
     def ready(self, state: State, frame: Frame) -> bool:
         return can_pay(state, frame["seat"], self.cost(frame)) and bool(free_spaces(state))

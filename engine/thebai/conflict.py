@@ -3,7 +3,7 @@ the table assistant's battle helper runs), loot, hoplite wages, councillors, tur
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import Ask, Auto, Choice, Draw, Say
 from engine.core.flow import Frame, Stack
@@ -51,13 +51,13 @@ class RevealInvader(Draw):
         return [choices.outcome(Invader(i)) for i in sorted(catalog().invaders) if i not in seen]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{invader:invader}", invader=choice.args.invader), ""
+        return Say("{invader:invader}", invader=choice.args_as(Invader).invader), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Invader card of row {row}", row=frame["row"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        invader = choice.args.invader
+        invader = choice.args_as(Invader).invader
         state["invaders"][frame["row"] - 1] = invader
         log(state, lambda: Say("Row {row}: the invader is {invader:invader}", row=frame["row"], invader=invader))
 
@@ -127,7 +127,8 @@ class Wage(Ask):
         f, space = state["city"]["dice"][frame["space"]][2], frame["space"]
         if isinstance(choice.args, Keep):
             return Say("Pay 1 drachma: keep the hoplite {face:face} on {space:space}", face=f, space=space), ""
-        return Say("Send the hoplite {face:face} on {space:space} home", face=f, space=space), "it returns to your supply at 1"
+        return (Say("Send the hoplite {face:face} on {space:space} home", face=f, space=space),
+                "it returns to your supply at 1")
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: hoplite wages", seat=frame["seat"])
@@ -136,7 +137,8 @@ class Wage(Ask):
         seat, space = frame["seat"], frame["space"]
         if isinstance(choice.args, Keep):
             pay(state, seat, {"drachma": 1})
-            log(state, lambda: Say("{seat:seat} pays 1 drachma to keep the hoplite on {space:space}", seat=seat, space=space))
+            log(state, lambda: Say("{seat:seat} pays 1 drachma to keep the hoplite on {space:space}",
+                                   seat=seat, space=space))
         else:
             send_home(state, seat, space)
 

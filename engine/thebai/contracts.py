@@ -16,14 +16,16 @@ from engine.core.text import Said
 from . import choices, effects
 from .board import State, can_pay, log, pay
 from .catalog import catalog
-from .choices import Contract, Deck, Display, Exchange, Fulfil as FulfilArgs, Stop
+from .choices import Contract, Deck, Display, Exchange, Stop
+from .choices import Fulfil as FulfilArgs
 from .effects import GOODS
 from .ops import do_exchange, exchange_choices
 
 
 def contract_stand(state: State) -> dict[str, Any]:
     """The stand of the commander that marks a display contract its owner may fulfil ({} if unowned)."""
-    return state["cmd"].get(_stand_id(), {})
+    stand: dict[str, Any] = state["cmd"].get(_stand_id(), {})
+    return stand
 
 
 def _stand_id() -> str:
@@ -47,7 +49,8 @@ def take(state: State, seat: int, taken: Display | Deck, flow: Stack) -> None:
     state["display"][slot] = None
     state["hand"][seat].append(contract)
     state["known"][seat].append(contract)
-    log(state, lambda: Say("{seat:seat} takes contract {contract:contract} from the display", seat=seat, contract=contract))
+    log(state, lambda: Say("{seat:seat} takes contract {contract:contract} from the display",
+                           seat=seat, contract=contract))
 
 
 class TakeContract(Ask):
@@ -66,16 +69,16 @@ class TakeContract(Ask):
                 return "Take no more contracts", ""
             case Deck():
                 return "Top card of the deck", Say("{left} left", left=len(state["deck"]))
-        return Say("{contract:contract_desc}", contract=state["display"][choice.args.slot]), ""
+        return Say("{contract:contract_desc}", contract=state["display"][choice.args_as(Display).slot]), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: take a contract ({n} left)", seat=frame["seat"], n=frame["n"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        if isinstance(choice.args, Stop):
-            return
-        flow.push({**frame, "n": frame["n"] - 1}, {"step": "refill"})
-        take(state, frame["seat"], choice.args, flow)
+        match choice.args:
+            case Display() | Deck() as taken:
+                flow.push({**frame, "n": frame["n"] - 1}, {"step": "refill"})
+                take(state, frame["seat"], taken, flow)
 
 
 class Pick(TakeContract):
@@ -84,7 +87,8 @@ class Pick(TakeContract):
     name = "pick"
 
     def ready(self, state: State, frame: Frame) -> bool:
-        return frame["n"] > 0
+        left: int = frame["n"]
+        return left > 0
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
         return [*take_choices(state), *exchange_choices(state, frame["seat"]), choices.STOP]
@@ -116,7 +120,7 @@ class DrawContract(Draw):
         return [choices.outcome(Contract(c)) for c in state["deck"]]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{contract:contract_desc}", contract=choice.args.contract), ""
+        return Say("{contract:contract_desc}", contract=choice.args_as(Contract).contract), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         if frame["to"] == "hand":
@@ -124,7 +128,7 @@ class DrawContract(Draw):
         return Say("Contract for display slot {slot}", slot=frame["slot"] + 1)
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        contract = choice.args.contract
+        contract = choice.args_as(Contract).contract
         state["deck"].remove(contract)
         if frame["to"] == "display":
             state["display"][frame["slot"]] = contract
@@ -132,8 +136,8 @@ class DrawContract(Draw):
             return
         seat = frame["seat"]
         state["hand"][seat].append(contract)
-        log(state, lambda: Say("{seat:seat} draws contract {contract:contract}", seat=seat, contract=contract), only=[seat],
-            others=Say("{seat:seat} draws a contract from the deck", seat=seat))
+        log(state, lambda: Say("{seat:seat} draws contract {contract:contract}", seat=seat, contract=contract),
+            only=[seat], others=Say("{seat:seat} draws a contract from the deck", seat=seat))
 
 
 class Refill(Auto):
@@ -223,10 +227,11 @@ class Fulfil(Ask):
         return [*fulfil_choices(state, frame["seat"], frame["discount"]), choices.STOP]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return ("Fulfil nothing", "") if isinstance(choice.args, Stop) else describe_fulfil(choice.args)
+        return ("Fulfil nothing", "") if isinstance(choice.args, Stop) else describe_fulfil(choice.args_as(FulfilArgs))
 
     def prompt(self, state: State, frame: Frame) -> Said:
-        return Say("{seat:seat}: fulfil a contract ({discount} goods fewer)", seat=frame["seat"], discount=frame["discount"])
+        return Say("{seat:seat}: fulfil a contract ({discount} goods fewer)",
+                   seat=frame["seat"], discount=frame["discount"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if isinstance(choice.args, FulfilArgs):
@@ -252,7 +257,7 @@ class TurnStage(Ask):
         return True
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return describe_fulfil(choice.args)
+        return describe_fulfil(choice.args_as(FulfilArgs))
 
 
 STEPS = (TakeContract(), Pick(), DrawContract(), Refill(), Fulfil())

@@ -23,14 +23,16 @@ def board_spaces(state: State) -> list[str]:
 
 
 def monument(space: str) -> str:
-    return catalog().council[space]["monument"]
+    name: str = catalog().council[space]["monument"]
+    return name
 
 
 def free_spaces(state: State, seat: int | None = None) -> list[str]:
     """Empty, uncollapsed monument spaces; for a die of ``seat``, not on a monument where it has a die."""
     taken = state["council"]
     collapsed = set(state["collapse"])
-    mine = {monument(s) for s, (owner, what, _) in taken.items() if owner == seat and what == "die"} if seat is not None else set()
+    mine = ({monument(s) for s, (owner, what, _) in taken.items() if owner == seat and what == "die"}
+            if seat is not None else set())
     return [s for s in board_spaces(state) if s not in taken and s not in collapsed and monument(s) not in mine]
 
 
@@ -60,7 +62,8 @@ class CouncilMove(Auto):
 def _entry(state: State, ref: list[Any]) -> list[Any]:
     """A die of the passage: ``["pas", slot]`` on one of its spaces, ``["last", index]`` on the bottom one."""
     place, k = ref
-    return (state["passage"] if place == "pas" else state["passage_last"])[k]
+    entry: list[Any] = (state["passage"] if place == "pas" else state["passage_last"])[k]
+    return entry
 
 
 class CouncilSeat(Ask):
@@ -71,7 +74,7 @@ class CouncilSeat(Ask):
         return [choices.at(s, CouncilSpace(s)) for s in free_spaces(state, frame["seat"])]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        space = choice.args.space
+        space = choice.args_as(At).space
         return Say("{space:space}", space=space), Say("{space:criterion}", space=space)
 
     def prompt(self, state: State, frame: Frame) -> Said:
@@ -79,7 +82,7 @@ class CouncilSeat(Ask):
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         entry = _entry(state, frame["ref"])
-        space = choice.args.space
+        space = choice.args_as(At).space
         state["council"][space] = [entry[0], "die", entry[1]]
         entry[0] = None  # marks the passage slot as emptied once every die has moved
         log(state, lambda: Say("{seat:seat}'s councillor takes {space:space}", seat=frame["seat"], space=space))

@@ -21,7 +21,8 @@ def advance(state: State, seat: int, track: str, flow: Stack) -> None:
     positions = state["track"][track]
     if positions[seat] >= cat.tracks[track]:
         add_vp(state, seat, PAST_END_VP)
-        log(state, lambda: Say("{seat:seat} is at the end of {track:track}: {vp} VP", seat=seat, track=track, vp=PAST_END_VP))
+        log(state, lambda: Say("{seat:seat} is at the end of {track:track}: {vp} VP",
+                               seat=seat, track=track, vp=PAST_END_VP))
         return
     positions[seat] += 1
     state["clock"] += 1

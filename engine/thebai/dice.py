@@ -7,7 +7,7 @@ of the council passage or its bottom space, a council space.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import Ask, Choice, Say
 from engine.core.choices import Target
@@ -17,7 +17,9 @@ from engine.core.text import Said
 from . import choices
 from .board import State, add_vp, city_grid, log
 from .catalog import catalog
-from .choices import Ascend as AscendArgs, CityDie, CouncilDie, DieRef, EstateDie, LastDie, PassageDie, PoolDie, Promote as PromoteArgs
+from .choices import Ascend as AscendArgs
+from .choices import CityDie, CityRow, CouncilDie, DieRef, EstateDie, LastDie, PassageDie, PoolDie
+from .choices import Promote as PromoteArgs
 from .constants import DEMOTE_LOSS, TOP_FACE, TOP_FACE_VP
 from .targets import PASSAGE, CouncilSpace, EstateSpace, Space, Supply
 
@@ -29,7 +31,8 @@ def own_dice(state: State, seat: int, kind: str = "any", where: str = "any") -> 
     refs: list[DieRef] = []
     places = WHERE[where]
     if "city" in places:
-        refs += [CityDie(d) for d, (s, k, _) in state["city"]["dice"].items() if s == seat and kind in ("any", k_name(k))]
+        refs += [CityDie(d) for d, (s, k, _) in state["city"]["dice"].items()
+                 if s == seat and kind in ("any", k_name(k))]
     if "est" in places and kind != "hoplite":
         refs += [EstateDie(space) for space in state["estate_dice"][seat]]
     if "pool" in places:
@@ -49,20 +52,23 @@ def k_name(k: str) -> str:
 
 
 def face_of(state: State, seat: int, ref: DieRef) -> int:
+    face: int
     match ref:
         case CityDie(space):
-            return state["city"]["dice"][space][2]
+            face = state["city"]["dice"][space][2]
         case EstateDie(space):
-            return state["estate_dice"][seat][space]
-        case PoolDie(_, face):
-            return face
+            face = state["estate_dice"][seat][space]
+        case PoolDie():
+            face = ref.face
         case PassageDie(slot):
-            return state["passage"][slot][1]
+            face = state["passage"][slot][1]
         case LastDie(index):
-            return state["passage_last"][index][1]
+            face = state["passage_last"][index][1]
         case CouncilDie(space):
-            return state["council"][space][2]
-    raise TypeError(ref)
+            face = state["council"][space][2]
+        case _:
+            raise TypeError(ref)
+    return face
 
 
 def _set_face(state: State, seat: int, ref: DieRef, face: int) -> DieRef:
@@ -156,7 +162,8 @@ def place_strategos(state: State, seat: int, space: str, row: int, flow: Stack) 
     value = state["strat_left"][seat].pop(0)
     first = not state["strategos"][row - 1]
     state["strategos"][row - 1].append([seat, value])
-    log(state, lambda: Say("{seat:seat}'s hoplite ascends: Strategos {value} in row {row}", seat=seat, value=value, row=row))
+    log(state, lambda: Say("{seat:seat}'s hoplite ascends: Strategos {value} in row {row}",
+                           seat=seat, value=value, row=row))
     if first and any(state["row_cmd"]):
         flow.push({"step": "take_commander", "seat": seat})
 
@@ -184,7 +191,8 @@ def promote_label(state: State, seat: int, ref: DieRef, times: int) -> Say:
             return Say("Promote {kind:die_kind} die {face:face} on {space:space}{times:times}",
                        kind=state["city"]["dice"][space][1], face=f, space=space, times=times)
         case EstateDie(space):
-            return Say("Promote citizen die {face:face} on estate {space:space}{times:times}", face=f, space=space, times=times)
+            return Say("Promote citizen die {face:face} on estate {space:space}{times:times}",
+                       face=f, space=space, times=times)
         case PoolDie(kind, _):
             return Say("Promote {kind:die_kind} die {face:face} in supply{times:times}", kind=kind, face=f, times=times)
     return Say("Promote citizen die {face:face} on the council{times:times}", face=f, times=times)
@@ -231,16 +239,19 @@ class Promote(Ask):
         rest = {**frame, "n": frame["n"] - 1}
         if rest["n"] > 0:
             flow.push(rest)
+        promoted: DieRef | None = ref
         for _ in range(frame["times"]):
-            ref = promote(state, seat, ref, flow)
-            if ref is None:
+            promoted = promote(state, seat, ref, flow)
+            if promoted is None:
                 break
-        if ref is not None:
-            rest["done"] = [*frame["done"], ref.spelled()]
+            ref = promoted
+        if promoted is not None:
+            rest["done"] = [*frame["done"], promoted.spelled()]
 
 
 def _pool_count(state: State, seat: int, ref: PoolDie) -> int:
-    return state["pool_c" if ref.kind == "c" else "pool_h"][seat].count(ref.face)
+    pool: list[int] = state["pool_c" if ref.kind == "c" else "pool_h"][seat]
+    return pool.count(ref.face)
 
 
 class Ascend(Ask):
@@ -251,7 +262,8 @@ class Ascend(Ask):
 
     def ready(self, state: State, frame: Frame) -> bool:
         die = state["city"]["dice"].get(frame["space"])
-        return die is not None and die[0] == frame["seat"] and die[2] == TOP_FACE and can_ascend(state, frame["seat"], frame["space"])
+        return (die is not None and die[0] == frame["seat"] and die[2] == TOP_FACE
+                and can_ascend(state, frame["seat"], frame["space"]))
 
     def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         return choices.ascend_or_stay(frame["space"])
@@ -263,7 +275,8 @@ class Ascend(Ask):
         return "Ascend", "to the council passage" if kind == "c" else "becomes a Strategos tile"
 
     def prompt(self, state: State, frame: Frame) -> Said:
-        return Say("{seat:seat}: your die on {space:space} is promoted from 3*", seat=frame["seat"], space=frame["space"])
+        return Say("{seat:seat}: your die on {space:space} is promoted from 3*",
+                   seat=frame["seat"], space=frame["space"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if isinstance(choice.args, AscendArgs):
@@ -280,13 +293,13 @@ class StrategosRow(Ask):
         return [choices.strategos_row(r) for r in strategos_rows(state, frame["seat"], frame["space"])]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("Strategos tile in row {row}", row=choice.args.row), ""
+        return Say("Strategos tile in row {row}", row=choice.args_as(CityRow).row), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: which row gets your Strategos tile?", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        place_strategos(state, frame["seat"], frame["space"], choice.args.row, flow)
+        place_strategos(state, frame["seat"], frame["space"], choice.args_as(CityRow).row, flow)
 
 
 STEPS = (Promote(), Ascend(), StrategosRow())

@@ -28,7 +28,8 @@ depend on the power of the die (or metoikoi tile) that triggers an estate action
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, NoReturn, TypedDict
 
 from engine.core.components import ComponentDataError
 
@@ -52,6 +53,14 @@ _POWER = re.compile(r"^(?:(\d*)P([+-]\d+)?|(\d+)-P)$")
 Effect = list[dict[str, Any]]
 
 
+class PoweredEffect(TypedDict):
+    """An effect with the power of the die (or metoikoi tile) that triggers it: its numbers
+    are worked out for that power (the kind ``effect`` of engine/thebai/text.py)."""
+
+    effect: Effect
+    power: int
+
+
 def number(value: int | str, power: int | None) -> int:
     """An effect number: an int, or an expression of the triggering die's power (>= 0)."""
     if isinstance(value, int):
@@ -68,7 +77,7 @@ def number(value: int | str, power: int | None) -> int:
 # -- validation ----------------------------------------------------------------------------------
 
 
-def _fail(where: str, message: str) -> None:
+def _fail(where: str, message: str) -> NoReturn:
     raise ComponentDataError(f"{where}: {message}")
 
 
@@ -78,7 +87,7 @@ def _check_number(value: Any, where: str, power: bool) -> None:
         _fail(where, f"{value!r} is not a count{' or die-power expression' if power else ''}")
 
 
-def _check_keys(params: Any, where: str, allowed: dict[str, Any]) -> dict:
+def _check_keys(params: Any, where: str, allowed: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(params, dict):
         _fail(where, "parameters must be an object")
     unknown = set(params) - set(allowed)
@@ -231,7 +240,11 @@ def _gain_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def _simple(step: str, key: str = "n") -> Callable[[Any, int, int | None], list[dict[str, Any]]]:
+Expansion = Callable[[Any, int, int | None], list[dict[str, Any]]]
+"""The flow frames of one operation: from its parameters, the seat and the triggering power."""
+
+
+def _simple(step: str, key: str = "n") -> Expansion:
     return lambda p, seat, power: [{"step": step, "seat": seat, key: number(p, power)}] if number(p, power) else []
 
 
@@ -248,7 +261,8 @@ def _devotion_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any
 
 
 def _hoplite_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
-    return [{"step": "hoplite", "seat": seat, "promote": p.get("promote", 0)} for _ in range(number(p.get("n", 1), power))]
+    return [{"step": "hoplite", "seat": seat, "promote": p.get("promote", 0)}
+            for _ in range(number(p.get("n", 1), power))]
 
 
 def _place_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
@@ -270,7 +284,7 @@ def _pay_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
     return [{"step": "pay", "seat": seat, "cost": cost, "then": p["then"], "times": p.get("times", 1), "power": power}]
 
 
-_EXPAND = {
+_EXPAND: dict[str, Expansion] = {
     "gain": _gain_frames,
     "gain_kind": _simple("gain_kind"),
     "vp": lambda p, seat, power: [{"step": "vp", "seat": seat, "n": number(p, power)}],
@@ -285,7 +299,8 @@ _EXPAND = {
     "hurry": lambda p, seat, power: [{"step": "hurry", "seat": seat, "activate": bool(p.get("activate"))}],
     "pay": _pay_frames,
     "choose": _choose_frames,
-    "fulfil": lambda p, seat, power: [{"step": "fulfil", "seat": seat, "discount": number(p.get("discount", 0), power)}],
+    "fulfil": lambda p, seat, power: [{"step": "fulfil", "seat": seat,
+                                       "discount": number(p.get("discount", 0), power)}],
     "councillor": lambda p, seat, power: [{"step": "councillor", "seat": seat}],
     "vp_per": lambda p, seat, power: [{"step": "vp_per", "seat": seat, **p}],
     "metoikoi": lambda p, seat, power: [{"step": "gain_metoikoi", "seat": seat, "id": p}],

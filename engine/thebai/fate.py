@@ -70,17 +70,19 @@ class RevealFate(Draw):
         return [choices.outcome(FateTile(t)) for t in state["fate_left"][state["fate"][frame["slot"]]["stack"]]]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{tile:fate}", tile=choice.args.tile), ""
+        return Say("{tile:fate}", tile=choice.args_as(FateTile).tile), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
-        return Say("Fate tile for round {round} (stack {stack})", round=frame["slot"] + 1, stack=state["fate"][frame["slot"]]["stack"])
+        return Say("Fate tile for round {round} (stack {stack})",
+                   round=frame["slot"] + 1, stack=state["fate"][frame["slot"]]["stack"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        tile = choice.args.tile
+        tile = choice.args_as(FateTile).tile
         slot = state["fate"][frame["slot"]]
         slot.update(tile=tile, up=True)
         state["fate_left"][slot["stack"]].remove(tile)
-        log(state, lambda: Say("Round {round}'s fate tile is turned up: {tile:fate}", round=frame["slot"] + 1, tile=tile))
+        log(state, lambda: Say("Round {round}'s fate tile is turned up: {tile:fate}",
+                               round=frame["slot"] + 1, tile=tile))
 
 
 class RoundEnd(Auto):
@@ -105,16 +107,18 @@ class DrawHerald(Draw):
         return [choices.outcome(Herald(h)) for h in state["heralds"]]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{herald:herald}", herald=choice.args.herald), ""
+        return Say("{herald:herald}", herald=choice.args_as(Herald).herald), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return "Herald card"
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        state["heralds"].remove(choice.args.herald)
-        card = catalog().heralds[choice.args.herald]
+        herald = choice.args_as(Herald).herald
+        state["heralds"].remove(herald)
+        card = catalog().heralds[herald]
         g = city_grid(state)
-        column = sorted((d for d in state["city"]["dice"] if g.column_of[d] == card["column"]), key=g.reading.get)
+        column = sorted((d for d in state["city"]["dice"] if g.column_of[d] == card["column"]),
+                        key=g.reading.__getitem__)
         log(state, lambda: Say("Herald: the dice of column {column} are promoted", column=card["column"]))
         flow.push({"step": "herald_promote", "queue": column}, {"step": "plaza", "space": card["space"]})
 

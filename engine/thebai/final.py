@@ -3,8 +3,11 @@ sheet (engine/thebai/scoring.py): council, estate, dice in the city, sets, lefto
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.core import Auto, Say, Score
 from engine.core.flow import Frame, Stack
+from engine.core.text import Said
 
 from .board import State, empty_columns, log
 from .catalog import catalog
@@ -55,9 +58,12 @@ class GameEnd(Auto):
     def run(self, state: State, frame: Frame, flow: Stack) -> None:
         flow.clear()  # the game is over: its flow is empty
         for result in final_scores(state):
-            seat = result.score.seat
-            gates = [[suit, n] for suit, n in zip(SUITS, result.gate_suits) if n]
-            log(state, lambda: Say("{seat:seat}: {vp} VP{gates:gate_suits}", seat=seat, vp=result.score.total, gates=gates))
+            log(state, partial(_final_line, result))
+
+
+def _final_line(result: FinalScore) -> Said:
+    gates = [[suit, n] for suit, n in zip(SUITS, result.gate_suits) if n]
+    return Say("{seat:seat}: {vp} VP{gates:gate_suits}", seat=result.score.seat, vp=result.score.total, gates=gates)
 
 
 STEPS = (GameEnd(),)

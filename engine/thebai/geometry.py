@@ -11,7 +11,7 @@ neighbours; an archon moving between them crosses it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .catalog import catalog
 
@@ -51,12 +51,15 @@ def side_for(players: int) -> str:
     return "12" if players <= 2 else "34"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _grid(side: str, digest: str) -> Grid:
     record = catalog().sides[side]
     rows, cols = record["rows"], record["cols"]
     tiles = tuple(f"t{r}.{c}" for r in range(1, rows + 1) for c in range(1, cols + 1))
-    sides_of, across, touching, facing = {}, {}, {}, {}
+    sides_of: dict[str, tuple[str, str, str, str]] = {}
+    across: dict[str, dict[str, str]] = {}
+    touching: dict[str, list[str]] = {}
+    facing: dict[tuple[str, str], int] = {}
     for r in range(1, rows + 1):
         for c in range(1, cols + 1):
             t = f"t{r}.{c}"

@@ -13,13 +13,13 @@ FUTURE = 0.4
 
 
 def potential(state: State, seat: int) -> float:
-    rounds_left = ROUNDS - state["round"]
+    rounds_left: int = ROUNDS - state["round"]
     if rounds_left <= 0:
         return 0.0
     res = state["res"][seat]
-    dice = sum(power(f) for f in state["pool_c"][seat]) + state["common"][seat]
-    goods = res["grape"] + res["pottery"] + res["bronze"] + res["drachma"]
-    tracks = sum(state["track"][t][seat] for t in state["track"])
+    dice: int = sum(power(f) for f in state["pool_c"][seat]) + state["common"][seat]
+    goods: int = res["grape"] + res["pottery"] + res["bronze"] + res["drachma"]
+    tracks: int = sum(state["track"][t][seat] for t in state["track"])
     battle = 0.0
     if state["marker"]:
         strength, _ = row_power(state, seat, state["marker"])

@@ -8,11 +8,11 @@ everyone: ``known``). Those are dealt anew from the deck they came from, and the
 
 from __future__ import annotations
 
-from engine.core import copy_state
+from engine.core import State, copy_state
 from engine.core.rng import reseed, shuffle
 
 
-def secret_cards(state: dict, seat: int) -> list[str]:
+def secret_cards(state: State, seat: int) -> list[str]:
     known = list(state["known"][seat])
     secret = []
     for card in state["hand"][seat]:
@@ -23,7 +23,7 @@ def secret_cards(state: dict, seat: int) -> list[str]:
     return secret
 
 
-def determinize(state: dict, viewer: int | None, seed: int | str) -> dict:
+def determinize(state: State, viewer: int | None, seed: int | str) -> State:
     twin = copy_state(state, log=False)
     reseed(twin, seed)
     others = [s for s in range(twin["n"]) if s != viewer]

@@ -9,7 +9,7 @@ from engine.core.text import Said
 
 from . import choices
 from .board import State, city_dice_of, city_grid, free_dice_spaces, log
-from .choices import City, CityDie, FromSupply
+from .choices import City, CityDie, FromSupply, To
 from .dice import promote
 
 
@@ -33,7 +33,8 @@ class Hoplite(Ask):
             case FromSupply(f):
                 return Say("Hoplite die {face:face} from your supply", face=f), ""
             case City(space):
-                return (Say("Move your hoplite die {face:face} from {space:space}", face=state["city"]["dice"][space][2], space=space),
+                return (Say("Move your hoplite die {face:face} from {space:space}",
+                            face=state["city"]["dice"][space][2], space=space),
                         "")
         return "Place no hoplite die", ""
 
@@ -58,7 +59,7 @@ class HopliteTo(Ask):
         return [choices.to(d) for d in free_dice_spaces(state, False)]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        to = choice.args.space
+        to = choice.args_as(To).space
         rows = city_grid(state).rows_of[to]
         return Say("To {space:space}", space=to), Say("rows {rows:rows}", rows=list(rows))
 
@@ -66,14 +67,15 @@ class HopliteTo(Ask):
         return Say("{seat:seat}: where does the hoplite die go?", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        seat, to = frame["seat"], choice.args.space
+        seat, to = frame["seat"], choice.args_as(To).space
         if "space" in frame:  # a hoplite die of the city moves
             f = state["city"]["dice"].pop(frame["space"])[2]
         else:  # one of the supply, by its face
             f = frame["face"]
             state["pool_h"][seat].remove(f)
         state["city"]["dice"][to] = [seat, "h", f]
-        log(state, lambda: Say("{seat:seat} puts a hoplite die ({face:face}) on {space:space}", seat=seat, face=f, space=to))
+        log(state, lambda: Say("{seat:seat} puts a hoplite die ({face:face}) on {space:space}",
+                               seat=seat, face=f, space=to))
         if frame["promote"]:
             promote(state, seat, CityDie(to), flow)
 

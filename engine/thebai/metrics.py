@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 
-from .board import State, city_grid, colour, empty_columns, emptied_spaces, matched_sides
+from .board import State, city_grid, colour, emptied_spaces, empty_columns, matched_sides
 from .catalog import catalog
 from .constants import SUITS, power
 
@@ -41,7 +42,7 @@ def matched_tiles(state: State, seat: int) -> int:
                if len(matched_sides(state, space, tiles[placed[space][0]]["roofs"], placed[space][1])) >= 2)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _promotions_to(track: str, step: int, digest: str) -> int:
     """Die promotions printed on a track's spaces 1..step (a yellow space counts twice)."""
     spaces = catalog().track_spaces
@@ -62,7 +63,8 @@ def track_promotions(state: State, seat: int) -> int:
 
 
 def council_citizens(state: State, seat: int) -> int:
-    return (sum(1 for e in state["passage"] if e and e[0] == seat) + sum(1 for e in state["passage_last"] if e[0] == seat)
+    return (sum(1 for e in state["passage"] if e and e[0] == seat)
+            + sum(1 for e in state["passage_last"] if e[0] == seat)
             + sum(1 for s, what, _ in state["council"].values() if s == seat and what == "die"))
 
 
@@ -72,13 +74,14 @@ def best_suit(state: State, seat: int) -> int:
     return max((suits.count(s) for s in SUITS), default=0)
 
 
-_METRICS = {
+_METRICS: dict[str, Callable[[State, int], int]] = {
     "blessings": lambda s, p: len(s["blessings"][p]),
     "strategos_on_city": lambda s, p: sum(1 for row in s["strategos"] for seat, _ in row if seat == p),
     "contracts_done": lambda s, p: len(s["done"][p]),
     "council_citizens": council_citizens,
     "own_city_tiles": lambda s, p: len(own_tiles(s, p)),
-    "city_citizen_power": lambda s, p: sum(power(f) for seat, k, f in s["city"]["dice"].values() if seat == p and k == "c"),
+    "city_citizen_power": lambda s, p: sum(power(f) for seat, k, f in s["city"]["dice"].values()
+                                           if seat == p and k == "c"),
     "lower_track": lambda s, p: min(s["track"][t][p] for t in s["track"]),
     "higher_track": lambda s, p: max(s["track"][t][p] for t in s["track"]),
     "gates": lambda s, p: len(s["gates_won"][p]),

@@ -3,7 +3,7 @@ payments and choices between alternatives, and the devotion-track rewards."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import Ask, Auto, Choice, Say
 from engine.core.flow import Frame, Stack
@@ -12,7 +12,8 @@ from engine.core.text import Said
 from . import choices, effects
 from .board import State, add_vp, can_pay, gain, log, pay
 from .catalog import catalog
-from .choices import Alternative, Exchange as ExchangeArgs, Good, Skip, Stop
+from .choices import Alternative, Good, Skip, Stop
+from .choices import Exchange as ExchangeArgs
 from .effects import GOODS, RESOURCES
 from .metrics import metric
 
@@ -36,7 +37,7 @@ class GainAny(Ask):
         return self.CHOICES
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("Take 1 {good:good}", good=choice.args.good), ""
+        return Say("Take 1 {good:good}", good=choice.args_as(Good).good), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: take a good ({n} left)", seat=frame["seat"], n=frame["n"])
@@ -44,7 +45,7 @@ class GainAny(Ask):
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if frame["n"] > 1:
             flow.push({**frame, "n": frame["n"] - 1})
-        good = choice.args.good
+        good = choice.args_as(Good).good
         gain(state, frame["seat"], {good: 1})
         log(state, lambda: Say("{seat:seat} takes 1 {good:good}", seat=frame["seat"], good=good))
 
@@ -55,13 +56,13 @@ class GainKind(GainAny):
     name = "gain_kind"
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("Take {n} {good:good}", n=frame["n"], good=choice.args.good), ""
+        return Say("Take {n} {good:good}", n=frame["n"], good=choice.args_as(Good).good), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: take {n} goods of one kind", seat=frame["seat"], n=frame["n"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        good = choice.args.good
+        good = choice.args_as(Good).good
         gain(state, frame["seat"], {good: frame["n"]})
         log(state, lambda: Say("{seat:seat} takes {n} {good:good}", seat=frame["seat"], n=frame["n"], good=good))
 
@@ -119,7 +120,7 @@ class Exchange(Ask):
             return
         if frame["n"] > 1:
             flow.push({**frame, "n": frame["n"] - 1})
-        do_exchange(state, frame["seat"], choice.args)
+        do_exchange(state, frame["seat"], choice.args_as(ExchangeArgs))
 
 
 class Pay(Ask):
@@ -161,7 +162,8 @@ class Choose(Ask):
 
     def options(self, state: State, frame: Frame) -> Sequence[Choice]:
         seat = frame["seat"]
-        return [*(choices.alternative(k) for k, a in enumerate(frame["alternatives"]) if can_pay(state, seat, a["cost"])),
+        return [*(choices.alternative(k) for k, a in enumerate(frame["alternatives"])
+                  if can_pay(state, seat, a["cost"])),
                 choices.NONE_OF]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
@@ -191,7 +193,8 @@ class GainMetoikoi(Auto):
         if state["meto_left"].get(frame["id"], 0) > 0:
             state["meto_left"][frame["id"]] -= 1
             state["meto"][frame["seat"]].append(frame["id"])
-            log(state, lambda: Say("{seat:seat} takes metoikoi {metoikoi:metoikoi}", seat=frame["seat"], metoikoi=frame["id"]))
+            log(state, lambda: Say("{seat:seat} takes metoikoi {metoikoi:metoikoi}",
+                                   seat=frame["seat"], metoikoi=frame["id"]))
 
 
 class GainBlessing(Auto):

@@ -4,14 +4,29 @@ their steps and answers the contract's questions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import Flow, Rules, Score, State, Words
 from engine.core.choices import Target
 
-from . import (archon, cadmea, commanders, conflict, contracts, council, devotion, dice, fate, final, hoplites, ops,
-               setup, turn)
+from . import (
+    archon,
+    cadmea,
+    commanders,
+    conflict,
+    contracts,
+    council,
+    devotion,
+    dice,
+    fate,
+    final,
+    hoplites,
+    ops,
+    setup,
+    turn,
+)
 from .catalog import data_version
 from .constants import ROUNDS
 from .heuristic import evaluate

@@ -8,10 +8,10 @@ give the most points and shows that assignment.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
-from typing import Iterator, Sequence
 
 from engine.core.contract import Score
 

@@ -41,7 +41,8 @@ from engine.core.text import Said
 from . import choices
 from .board import State, colour, log, place_battle_marker
 from .catalog import catalog
-from .choices import CadmeaTile, Collapse, Commander, FateTile, Gate, Marker
+from .choices import CadmeaTile, Collapse, Commander, EstateRow, FateTile, Gate, Marker
+from .choices import StartContract as StartContractArgs
 from .constants import COLOURS, ESTATE_COLS, ESTATE_ROWS, FATE_LAYOUT, ROWS
 from .geometry import grid, side_for
 
@@ -76,7 +77,8 @@ def new_state(names_: list[str], seed: int) -> State:
         "bless_left": {b: r["count"] for b, r in cat.blessings.items() if r["kind"] == "blessing"},
         "final_left": {b: list(r["vps"]) for b, r in cat.blessings.items() if r["kind"] == "final"},
         "deck": sorted(c for c, r in cat.contracts.items() if not r["start"]),
-        "display": [None] * 4, "hand": [[] for _ in range(n)], "known": [[] for _ in range(n)], "done": [[] for _ in range(n)],
+        "display": [None] * 4, "hand": [[] for _ in range(n)], "known": [[] for _ in range(n)],
+        "done": [[] for _ in range(n)],
         "start_left": sorted(c for c, r in cat.contracts.items() if r["start"]),
         "passage": [None] * (len(cat.passage_vp) - 1), "passage_last": [], "council": {},
         "collapse": [], "councillor_tiles": {}, "councillors": [pieces["councillors"]] * n,
@@ -102,7 +104,7 @@ def _fate_stacks(players: int) -> dict[str, list[str]]:
 
 def setup_frames(state: State) -> list[Frame]:
     n = state["n"]
-    frames = [{"step": "stack_marker"} for _ in range(n)]
+    frames: list[Frame] = [{"step": "stack_marker"} for _ in range(n)]
     frames.append({"step": "starting_supply"})
     frames += [{"step": "deal_commander", "row": row} for row in range(1, ROWS + 1)]
     frames += [{"step": "deal_gate", "row": row} for row in range(1, ROWS + 1)]
@@ -110,7 +112,8 @@ def setup_frames(state: State) -> list[Frame]:
     frames.append({"step": "draw_collapse"})
     for seat in range(n):
         for row in range(1, ESTATE_ROWS + 1):
-            frames += [{"step": "deal_estate", "seat": seat, "row": row, "col": col} for col in range(2, ESTATE_COLS + 1)]
+            frames += [{"step": "deal_estate", "seat": seat, "row": row, "col": col}
+                       for col in range(2, ESTATE_COLS + 1)]
     frames.append({"step": "choose_start_tiles"})
     frames += [{"step": "extra_tile"} for _ in range(len(grid(state["side"]).start[n]) - n)]
     frames += [{"step": "place_start", "space": space} for space in grid(state["side"]).start[n]]
@@ -133,14 +136,14 @@ class StackMarker(Draw):
         return [choices.outcome(Marker(s)) for s in range(state["n"]) if s not in stacked]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{seat:seat}", seat=choice.args.seat), ""
+        return Say("{seat:seat}", seat=choice.args_as(Marker).seat), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Dionysus stack: marker {place} from the bottom", place=len(state["setup"]["stack"]) + 1)
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         stack = state["setup"]["stack"]
-        stack.append(choice.args.seat)
+        stack.append(choice.args_as(Marker).seat)
         if len(stack) < state["n"]:
             return
         # Bottom of the Dionysus stack arrived first; Ares is stacked in the reverse order;
@@ -187,13 +190,13 @@ class DealCommander(_Deal):
         return sorted(set(catalog().commanders) - set(state["row_cmd"]))
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{commander:commander}", commander=choice.args.commander), ""
+        return Say("{commander:commander}", commander=choice.args_as(Commander).commander), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Commander card for row {row}", row=frame["row"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        state["row_cmd"][frame["row"] - 1] = choice.args.commander
+        state["row_cmd"][frame["row"] - 1] = choice.args_as(Commander).commander
 
 
 class DealGate(_Deal):
@@ -204,13 +207,13 @@ class DealGate(_Deal):
         return sorted(set(catalog().gates) - set(state["gates"]))
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{gate:gate}", gate=choice.args.gate), ""
+        return Say("{gate:gate}", gate=choice.args_as(Gate).gate), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Gate tile for row {row}", row=frame["row"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        state["gates"][frame["row"] - 1] = choice.args.gate
+        state["gates"][frame["row"] - 1] = choice.args_as(Gate).gate
 
 
 class DealFate(_Deal):
@@ -225,13 +228,13 @@ class DealFate(_Deal):
         return state["fate_left"].get(stack) or [stack]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{tile:fate}", tile=choice.args.tile), ""
+        return Say("{tile:fate}", tile=choice.args_as(FateTile).tile), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Fate tile for round {round}", round=frame["slot"] + 1)
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        tile = choice.args.tile
+        tile = choice.args_as(FateTile).tile
         slot = state["fate"][frame["slot"]]
         slot["tile"], slot["up"] = tile, True
         left = state["fate_left"].get(slot["stack"])
@@ -249,13 +252,13 @@ class DrawCollapse(_Deal):
         return sorted(catalog().collapse)
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{card:collapse}", card=choice.args.card), ""
+        return Say("{card:collapse}", card=choice.args_as(Collapse).card), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return "Collapse card"
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        state["collapse"] = list(catalog().collapse[choice.args.card][:catalog().markers[state["n"]]])
+        state["collapse"] = list(catalog().collapse[choice.args_as(Collapse).card][:catalog().markers[state["n"]]])
 
 
 class DealEstate(_Deal):
@@ -270,13 +273,14 @@ class DealEstate(_Deal):
         return [t for t, r in catalog().tiles.items() if r["colour"] == wanted and t not in used]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{tile:tile_desc}", tile=choice.args.tile), ""
+        return Say("{tile:tile_desc}", tile=choice.args_as(CadmeaTile).tile), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
-        return Say("{seat:seat}'s estate: tile for row {row}, column {col}", seat=frame["seat"], row=frame["row"], col=frame["col"])
+        return Say("{seat:seat}'s estate: tile for row {row}, column {col}",
+                   seat=frame["seat"], row=frame["row"], col=frame["col"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        state["estate"][frame["seat"]][frame["row"] - 1].append(choice.args.tile)
+        state["estate"][frame["seat"]][frame["row"] - 1].append(choice.args_as(CadmeaTile).tile)
 
 
 class ChooseStartTiles(Auto):
@@ -298,13 +302,13 @@ class ExtraTile(_Deal):
         return [t for t, r in catalog().tiles.items() if r["colour"] in unused and t not in chosen]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{tile:tile_desc}", tile=choice.args.tile), ""
+        return Say("{tile:tile_desc}", tile=choice.args_as(CadmeaTile).tile), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return "Extra starting Cadmea tile (unused colour)"
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        state["setup"]["chosen"].append(choice.args.tile)
+        state["setup"]["chosen"].append(choice.args_as(CadmeaTile).tile)
 
 
 class PlaceStart(_Deal):
@@ -317,21 +321,22 @@ class PlaceStart(_Deal):
         return sorted(state["setup"]["chosen"])
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{tile:tile_desc}", tile=choice.args.tile), ""
+        return Say("{tile:tile_desc}", tile=choice.args_as(CadmeaTile).tile), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("Starting Cadmea tile on {space:space}", space=frame["space"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        state["setup"]["chosen"].remove(choice.args.tile)
-        state["city"]["tiles"][frame["space"]] = [choice.args.tile, 0]
+        state["setup"]["chosen"].remove(choice.args_as(CadmeaTile).tile)
+        state["city"]["tiles"][frame["space"]] = [choice.args_as(CadmeaTile).tile, 0]
 
 
 class StartContracts(Auto):
     name = "start_contracts"
 
     def run(self, state: State, frame: Frame, flow: Stack) -> None:
-        flow.push(*({"step": "start_contract", "seat": seat} for seat in reversed(state["order"])), {"step": "box_start"})
+        flow.push(*({"step": "start_contract", "seat": seat} for seat in reversed(state["order"])),
+                  {"step": "box_start"})
 
 
 class BoxStart(Auto):
@@ -352,14 +357,15 @@ class StartTile(Ask):
         return [choices.estate_row(r, seat) for r in range(1, ESTATE_ROWS + 1) if state["estate"][seat][r - 1]]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        row = choice.args.row
-        return Say("Row {row}: {tile:tile_desc}", row=row, tile=state["estate"][frame["seat"]][row - 1][0]), "opens that row's second space"
+        row = choice.args_as(EstateRow).row
+        return (Say("Row {row}: {tile:tile_desc}", row=row, tile=state["estate"][frame["seat"]][row - 1][0]),
+                "opens that row's second space")
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: pick a starting Cadmea tile (the leftmost of a row)", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        seat, row = frame["seat"], choice.args.row
+        seat, row = frame["seat"], choice.args_as(EstateRow).row
         tile = state["estate"][seat][row - 1].pop(0)
         state["setup"]["chosen"].append(tile)
         log(state, lambda: Say("{seat:seat} gives the tile of estate row {row} to the city", seat=seat, row=row))
@@ -375,18 +381,19 @@ class StartContract(Ask):
         return [choices.start_contract(c) for c in state["start_left"]]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return Say("{contract:contract_desc}", contract=choice.args.contract), ""
+        return Say("{contract:contract_desc}", contract=choice.args_as(StartContractArgs).contract), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: take a starting contract", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
-        contract = choice.args.contract
+        contract = choice.args_as(StartContractArgs).contract
         state["start_left"].remove(contract)
         state["hand"][frame["seat"]].append(contract)
         state["known"][frame["seat"]].append(contract)
-        log(state, lambda: Say("{seat:seat} takes starting contract {contract:contract}", seat=frame["seat"], contract=contract))
+        log(state, lambda: Say("{seat:seat} takes starting contract {contract:contract}",
+                               seat=frame["seat"], contract=contract))
 
 
-STEPS = (StartTile(), StartContract(), StackMarker(), StartingSupply(), DealCommander(), DealGate(), DealFate(), DrawCollapse(), DealEstate(),
-         ChooseStartTiles(), ExtraTile(), PlaceStart(), StartContracts(), BoxStart())
+STEPS = (StartTile(), StartContract(), StackMarker(), StartingSupply(), DealCommander(), DealGate(), DealFate(),
+         DrawCollapse(), DealEstate(), ChooseStartTiles(), ExtraTile(), PlaceStart(), StartContracts(), BoxStart())

@@ -36,13 +36,14 @@ The kinds (``{x:kind}`` in a template), by the value they spell:
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from engine.core import Words
 
 from .catalog import catalog
 from .constants import FACES
-from .effects import number
+from .effects import Effect, number
 from .geometry import SIDES
 
 GOOD_NAMES = {"grape": "grape", "pottery": "pottery", "bronze": "bronze", "drachma": "drachma"}
@@ -57,12 +58,15 @@ ABILITY_TEXT = {
 }
 """What a commander's stand does, by its ability."""
 METRIC_TEXT = {
-    "blessings": "blessing tile", "strategos_on_city": "Strategos tile in the city", "contracts_done": "fulfilled contract",
-    "council_citizens": "citizen die on the council", "own_city_tiles": "own-colour Cadmea tile in the city",
-    "city_citizen_power": "power of your citizen dice in the city", "lower_track": "step on your lower devotion track",
-    "higher_track": "step on your higher devotion track", "gates": "gate tile", "own_groups": "group of own-colour tiles",
-    "largest_group": "tile in your largest own-colour group", "matched_tiles": "own tile with 2+ matched roofs",
-    "dionysus_steps": "Dionysus step", "ares_steps": "Ares step", "track_promotions": "die promotion reached on the tracks",
+    "blessings": "blessing tile", "strategos_on_city": "Strategos tile in the city",
+    "contracts_done": "fulfilled contract", "council_citizens": "citizen die on the council",
+    "own_city_tiles": "own-colour Cadmea tile in the city",
+    "city_citizen_power": "power of your citizen dice in the city",
+    "lower_track": "step on your lower devotion track", "higher_track": "step on your higher devotion track",
+    "gates": "gate tile", "own_groups": "group of own-colour tiles",
+    "largest_group": "tile in your largest own-colour group",
+    "matched_tiles": "own tile with 2+ matched roofs", "dionysus_steps": "Dionysus step", "ares_steps": "Ares step",
+    "track_promotions": "die promotion reached on the tracks",
     "top_row_emptied": "emptied top-row estate space", "middle_row_emptied": "emptied middle-row estate space",
     "bottom_row_emptied": "emptied bottom-row estate space", "empty_columns": "empty estate column",
     "strategos": "Strategos tile", "best_suit": "fulfilled contract of your best suit",
@@ -86,10 +90,11 @@ def _n(value: int | str, power: int | None) -> str:
         return str(value).replace("P", " x power").strip()
 
 
-def op_text(op: dict, power: int | None = None) -> str:
+def op_text(op: dict[str, Any], power: int | None = None) -> str:
     (name, p), = op.items()
     if name == "gain":
-        return "gain " + " + ".join(f"{_n(v, power)} {'good of your choice' if k == 'any' else k}" for k, v in p.items())
+        return "gain " + " + ".join(f"{_n(v, power)} {'good of your choice' if k == 'any' else k}"
+                                    for k, v in p.items())
     if name == "gain_kind":
         return f"{_n(p, power)} goods of one kind"
     if name == "vp":
@@ -121,8 +126,8 @@ def op_text(op: dict, power: int | None = None) -> str:
         times = f" (up to {p['times']} times)" if p.get("times", 1) > 1 else ""
         return f"pay {cost_text(p['cost'], power)}: {effect_text(p['then'], power)}{times}"
     if name == "choose":
-        return " or ".join(("pay " + cost_text(a['cost'], power) + ": " if a.get("cost") else "") + effect_text(a["then"], power)
-                           for a in p)
+        return " or ".join(("pay " + cost_text(a['cost'], power) + ": " if a.get("cost") else "")
+                           + effect_text(a["then"], power) for a in p)
     if name == "fulfil":
         return f"fulfil a contract paying {_n(p.get('discount', 0), power)} goods fewer"
     if name == "councillor":
@@ -137,11 +142,11 @@ def op_text(op: dict, power: int | None = None) -> str:
     return name
 
 
-def cost_text(cost: dict, power: int | None = None) -> str:
+def cost_text(cost: Mapping[str, int | str], power: int | None = None) -> str:
     return " + ".join(f"{_n(v, power)} {k}" for k, v in cost.items())
 
 
-def effect_text(effect: list[dict], power: int | None = None) -> str:
+def effect_text(effect: Effect, power: int | None = None) -> str:
     return "; ".join(op_text(op, power) for op in effect) or "nothing"
 
 

@@ -7,7 +7,7 @@ or in the city, 3. move the archon (engine/thebai/archon.py), 4. use a metoikoi 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.core import Ask, Auto, Choice, Say
 from engine.core.flow import Frame, Stack
@@ -17,7 +17,7 @@ from . import choices, effects
 from .board import State, city_grid, empty_columns, free_dice_spaces, free_estate_spaces, free_tiles, log, pay
 from .cadmea import tile_frames
 from .catalog import catalog
-from .choices import Before, Die, End, Estate, Metoikoi, OneTile, Skip
+from .choices import Before, City, Die, End, Estate, Metoikoi, OneTile, Skip
 from .constants import power
 from .contracts import TurnStage, turn_fulfils
 
@@ -53,7 +53,8 @@ def refresh(state: State, seat: int) -> None:
         state["common"][seat] -= 1
         new = catalog().refresh_face[empty_columns(state, seat)]
         state["pool_c"][seat] = sorted(state["pool_c"][seat] + [new])
-        log(state, lambda: Say("{seat:seat} refreshes the estate: a new citizen die at {face:face}", seat=seat, face=new))
+        log(state, lambda: Say("{seat:seat} refreshes the estate: a new citizen die at {face:face}",
+                               seat=seat, face=new))
     else:
         log(state, lambda: Say("{seat:seat} refreshes the estate (no citizen die left to add)", seat=seat))
 
@@ -68,7 +69,7 @@ def estate_action(state: State, seat: int, space: str, pow_: int) -> list[Frame]
     return frames
 
 
-def estate_effect(space: str, pow_: int) -> dict:
+def estate_effect(space: str, pow_: int) -> effects.PoweredEffect:
     """An estate action's effect for a die (or metoikoi tile) of that power, as the kind
     ``effect`` of engine/thebai/text.py spells it."""
     return {"effect": catalog().estate[space]["effect"], "power": pow_}
@@ -97,7 +98,7 @@ class UseDie(TurnStage):
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         if not self.fulfil_now(state, frame, choice, flow):
-            flow.push({"step": "die_space", "seat": frame["seat"], "face": choice.args.face})
+            flow.push({"step": "die_space", "seat": frame["seat"], "face": choice.args_as(Die).face})
 
 
 def city_allowed(state: State, seat: int) -> bool:
@@ -122,7 +123,7 @@ class DieSpace(Ask):
             case Estate(where):
                 return (Say("Estate {space:space} {space:action}", space=where),
                         Say("{effect:effect}", effect=estate_effect(where, power(frame["face"]))))
-        where = choice.args.space
+        where = choice.args_as(City).space
         tiles = [state["city"]["tiles"][t][0] for t in city_grid(state).touching[where] if t in state["city"]["tiles"]]
         return Say("City {space:space}", space=where), Say("{tiles:tile_descs}", tiles=tiles)
 
@@ -131,22 +132,23 @@ class DieSpace(Ask):
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         seat, f = frame["seat"], frame["face"]
-        where = choice.args.space
         state["pool_c"][seat].remove(f)
-        if isinstance(choice.args, Estate):
-            state["estate_dice"][seat][where] = f
-            log(state, lambda: Say("{seat:seat} puts a citizen die {face:face} on estate {space:space}",
-                                   seat=seat, face=f, space=where))
-            flow.push(*estate_action(state, seat, where, power(f)))
-            return
-        state["city"]["dice"][where] = [seat, "c", f]
-        log(state, lambda: Say("{seat:seat} puts a citizen die {face:face} on {space:space}", seat=seat, face=f, space=where))
-        usable = [t for t in city_grid(state).touching[where] if t in free_tiles(state)]
-        if len(usable) == 2:
-            payable = power(f) if state["res"][seat]["drachma"] >= power(f) else 0
-            flow.push({"step": "city_tiles", "seat": seat, "space": where, "tiles": usable, "power": payable})
-        elif usable:
-            flow.push(*tile_frames(state["city"]["tiles"][usable[0]][0], seat))
+        match choice.args:
+            case Estate(where):
+                state["estate_dice"][seat][where] = f
+                log(state, lambda: Say("{seat:seat} puts a citizen die {face:face} on estate {space:space}",
+                                       seat=seat, face=f, space=where))
+                flow.push(*estate_action(state, seat, where, power(f)))
+            case City(where):
+                state["city"]["dice"][where] = [seat, "c", f]
+                log(state, lambda: Say("{seat:seat} puts a citizen die {face:face} on {space:space}",
+                                       seat=seat, face=f, space=where))
+                usable = [t for t in city_grid(state).touching[where] if t in free_tiles(state)]
+                if len(usable) == 2:
+                    payable = power(f) if state["res"][seat]["drachma"] >= power(f) else 0
+                    flow.push({"step": "city_tiles", "seat": seat, "space": where, "tiles": usable, "power": payable})
+                elif usable:
+                    flow.push(*tile_frames(state["city"]["tiles"][usable[0]][0], seat))
 
 
 class CityTiles(Ask):
@@ -164,7 +166,8 @@ class CityTiles(Ask):
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         match choice.args:
             case OneTile(space):
-                return Say("Resolve {space:space}", space=space), Say("{tile:tile_desc}", tile=state["city"]["tiles"][space][0])
+                return (Say("Resolve {space:space}", space=space),
+                        Say("{tile:tile_desc}", tile=state["city"]["tiles"][space][0]))
         return Say("Both tiles for {drachma} drachma", drachma=frame["power"]), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
@@ -240,7 +243,8 @@ class UseMetoikoi(TurnStage):
         if isinstance(choice.args, Skip) or self.fulfil_now(state, frame, choice, flow):
             return
         seat = frame["seat"]
-        m, space = choice.args.metoikoi, choice.args.space
+        chosen = choice.args_as(Metoikoi)
+        m, space = chosen.metoikoi, chosen.space
         state["meto"][seat].remove(m)
         state["estate_meto"][seat][space] = m
         log(state, lambda: Say("{seat:seat} uses metoikoi {metoikoi:metoikoi} on estate {space:space}",

@@ -11,7 +11,7 @@ the markers on a track, the contract a commander marks, the hand cards only thei
 annotations that are evaluated.)
 """
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from engine.core.contract import TableFields
 
@@ -265,7 +265,8 @@ def view(state: State, viewer: int | None) -> ThebaiView:
         "battles": state["battles"],
         "last_battle": _last_battle(state["last_battle"]),
         "tracks": {"dionysus": _track(state, "dionysus"), "ares": _track(state, "ares")},
-        "fate": [{"stack": slot["stack"], "tile": slot["tile"], "up": slot["up"], "done": slot["done"]} for slot in state["fate"]],
+        "fate": [{"stack": slot["stack"], "tile": slot["tile"], "up": slot["up"], "done": slot["done"]}
+                 for slot in state["fate"]],
         "fate_unseen": {stack: len(tiles) for stack, tiles in state["fate_left"].items()},
         "council": _council(state),
         "contracts": {"display": list(state["display"]), "deck": len(state["deck"]), "marked": marked(state),
@@ -318,7 +319,8 @@ def _city(state: State) -> CityView:
         "side": state["side"],
         "tiles": {space: {"tile": tile, "turns": turns, "owner": tile_owner(tile, n)}
                   for space, (tile, turns) in city["tiles"].items()},
-        "dice": {space: {"seat": seat, "kind": kind, "face": face} for space, (seat, kind, face) in city["dice"].items()},
+        "dice": {space: {"seat": seat, "kind": kind, "face": face}
+                 for space, (seat, kind, face) in city["dice"].items()},
         "plaza": list(city["plaza"]),
         "posts": dict(city["posts"]),
         "sites": dict(city["sites"]),
@@ -326,7 +328,7 @@ def _city(state: State) -> CityView:
     }
 
 
-def _last_battle(battle: dict | None) -> LastBattle | None:
+def _last_battle(battle: dict[str, Any] | None) -> LastBattle | None:
     if battle is None:
         return None
     return {"round": battle["round"], "row": battle["row"], "number": battle["number"], "invader": battle["invader"],
@@ -349,7 +351,8 @@ def _council(state: State) -> CouncilView:
         "passage": [{"seat": entry[0], "face": entry[1]} if entry and entry[0] is not None else None
                     for entry in state["passage"]],
         "passage_last": [{"seat": seat, "face": face} for seat, face in state["passage_last"] if seat is not None],
-        "taken": {space: {"seat": seat, "what": what, "face": face} for space, (seat, what, face) in state["council"].items()},
+        "taken": {space: {"seat": seat, "what": what, "face": face}
+                  for space, (seat, what, face) in state["council"].items()},
         "collapse": list(state["collapse"]),
         "councillor_tiles": {space: list(seats) for space, seats in state["councillor_tiles"].items()},
     }
