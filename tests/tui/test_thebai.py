@@ -96,7 +96,7 @@ async def test_a_decision_longer_than_the_keys_is_paged_and_every_choice_has_a_k
         assert choices.highlighted_choice().id == legal[2 * PAGE].id
         city = text_of(table.query_one("#shared"))
         assert "[<]" in city and "[>]" not in city and "< a choice on an earlier page (press <)" in city
-        assert table.query_one("#hint").render().plain.startswith(legal[2 * PAGE].label)
+        assert table.query_one("#choice-detail").render().plain.startswith(legal[2 * PAGE].label)
         await pilot.press("up")  # past the top of a page: the last choice of the page before
         assert choices.page == 1 and choices.highlighted_choice().id == legal[2 * PAGE - 1].id
         await pilot.press("down", choice_key(2))
