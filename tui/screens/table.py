@@ -24,7 +24,7 @@ from saves.shared import SharedSession
 from tui.boards import board_for
 from tui.boards.base import Frame, Panel, View, focus
 from tui.boards.glyphs import Ledger
-from tui.choice_keys import CHOICE_KEYS, choice_mark
+from tui.choice_keys import CHOICE_KEYS, choice_key, choice_mark
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.base import TabulaScreen
@@ -34,7 +34,7 @@ from tui.table.state import TableState, needs_curtain
 from tui.table.turn_end import CONFIRM_ALWAYS, UNDO, confirm_choices
 from tui.text import plain, seat_label
 from tui.widgets.board_panel import BoardPanel
-from tui.widgets.choice_list import ChoiceList, choice_detail
+from tui.widgets.choice_list import ChoiceDetail, ChoiceList, choice_detail
 from tui.widgets.curtain import Curtain
 from tui.widgets.footer import Footer
 from tui.widgets.game_log import GameLog
@@ -65,6 +65,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         Binding("m", "move_now", "Move now"),
         Binding("s", "score_sheet", "Scores"),
         Binding("l", "full_log", "Log"),
+        Binding("question_mark", "whole_choice", "Whole choice", show=False),
         Binding("o", "settings", "Settings", show=False),
         Binding("escape", "back", "Cancel/Home"),
     ]
@@ -142,7 +143,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
                 yield Static("", id="prompt")
                 yield Static("", id="thinking")
                 yield ChoiceList(id="choices", classes="panel")
-                yield Static("", id="choice-detail")
+                yield ChoiceDetail(id="choice-detail")
                 yield ScoreSummary(id="scores", classes="panel")
                 yield GameLog(id="log", classes="panel")
         yield self.curtain
@@ -302,7 +303,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             if panel.private:
                 self.panel(panel).show(None)
         self.query_one("#choices", ChoiceList).show([])
-        self.query_one("#choice-detail", Static).update("")
+        self.query_one("#choice-detail", ChoiceDetail).show(None)
         self.close_hint()
         self.query_one("#table-body").display = False
         self.curtain.close(seat, seat_label(self.names, seat))
@@ -542,6 +543,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         if self.state is not None and not self.curtain_up:
             self.call_after_refresh(self.show_scores, self.state)
         self.call_after_refresh(self.show_view_hint)  # the boards may now fit, or no longer
+        self.call_after_refresh(self.query_one("#choice-detail", ChoiceDetail).fit)  # across 40 rows: other rows
 
     def redraw_if_room_changed(self) -> None:
         """A resize across the roomy breakpoints (even a height-only one), or to and from 80
@@ -596,11 +598,16 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         return not widget.has_class("-absent") and (not self.alone() or panel.name == self.focused_view)
 
     def show_choice_detail(self) -> None:
-        choice = self.query_one("#choices", ChoiceList).highlighted_choice()
-        detail = self.query_one("#choice-detail", Static)
-        detail.display = choice is not None
-        if choice is not None:
-            detail.update(choice_detail(choice))
+        self.query_one("#choice-detail", ChoiceDetail).show(self.query_one("#choices", ChoiceList).highlighted_choice())
+
+    def action_whole_choice(self) -> None:
+        """The highlighted choice whole, however long (the detail shows what its rows hold)."""
+        from tui.widgets.dialogs import ReadDialog
+
+        choices = self.query_one("#choices", ChoiceList)
+        choice = choices.highlighted_choice()
+        if choice is not None and not self.curtain_up and choices.highlighted is not None:
+            self.app.push_screen(ReadDialog(f"Choice {choice_key(choices.highlighted + 1)}", choice_detail(choice)))
 
     def on_choice_made(self, message: ChoiceMade) -> None:
         self.act(message.choice_id)
