@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from engine.core.seats import seat_tag
 from tui.text import KINDS, clean, seat_label
 
 from .state import TableState
+
+if TYPE_CHECKING:
+    from engine.search.hint import Hint, Suggestion
 
 BAR = 10
 """Cells of a search's progress bar."""
@@ -96,10 +100,10 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def hint_lines(hint, keys: Mapping[str, str]) -> list[str]:
+def hint_lines(hint: Hint, keys: Mapping[str, str]) -> list[str]:
     """The suggestions of an engine.search.hint.Hint, best first, each after its key (``keys``:
     by choice id), with their win chances."""
-    def keyed(suggestion) -> str:
+    def keyed(suggestion: Suggestion) -> str:
         return f"{keys.get(suggestion.choice, ' ')} {clean(suggestion.label, lines=False)}"
 
     if hint.forced:
