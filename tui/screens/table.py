@@ -605,9 +605,9 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         from tui.widgets.dialogs import ReadDialog
 
         choices = self.query_one("#choices", ChoiceList)
-        choice = choices.highlighted_choice()
-        if choice is not None and not self.curtain_up and choices.highlighted is not None:
-            self.app.push_screen(ReadDialog(f"Choice {choice_key(choices.highlighted + 1)}", choice_detail(choice)))
+        choice, index = choices.highlighted_choice(), choices.highlighted
+        if choice is not None and index is not None and not self.curtain_up:
+            self.app.push_screen(ReadDialog(f"Choice {choice_key(index + 1)}", choice_detail(choice)))
 
     def on_choice_made(self, message: ChoiceMade) -> None:
         self.act(message.choice_id)
