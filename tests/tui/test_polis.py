@@ -116,3 +116,25 @@ async def test_each_mark_on_the_map_has_one_meaning_and_the_legend_names_it(tmp_
     assert re.search(rf"· {key} {cat.poleis[polis]['name']} \d+/\d+ f\d \w+ \+{project}", legend)
     assert "1 your choices' keys" in legend and "+ projects done" in legend
     assert "+" not in CHOICE_KEYS + NEXT_PAGE + PREVIOUS_PAGE
+
+
+@pilot_test
+async def test_the_end_screen_says_why_the_game_ended_early_and_l_opens_the_whole_log(tmp_path):
+    from tui.screens.log import LogScreen
+
+    session = new_save(tmp_path, "polis", [("Alice", "random"), ("Bruno", "random")], seed=1)
+    session.play_bots()
+    assert session.match.state["round"] == 2  # of 4: the game ended early
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        assert "The game ends: a side could not feed its citizens" in text_of(end.query_one("#ending"))
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogScreen)
+        assert app.screen.lines == list(end.state.view["log"])
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)

@@ -25,10 +25,6 @@ def endless(monkeypatch):
     monkeypatch.setitem(LEVELS, "normal", ENDLESS)
 
 
-def notices(app) -> list[str]:
-    return [f"{n.title}: {n.message}" for n in notifications(app)]
-
-
 async def open_table(pilot) -> TableScreen:
     """The newest save from the Resume list (no settling: a bot may be thinking)."""
     await pilot.press("r")
@@ -90,7 +86,7 @@ async def test_a_joined_terminal_running_the_bots_shows_them_thinking_and_moves_
 
 
 @pilot_test
-async def test_the_hint_key_suggests_three_choices_from_the_seats_view(toy, tmp_path):
+async def test_the_hint_key_suggests_three_choices_by_their_keys_in_a_panel_esc_closes(toy, tmp_path):
     session = new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "greedy")], options={HINTS: True})
     session.act(0, "pledge:low")
     session.play_bots()
@@ -101,19 +97,25 @@ async def test_the_hint_key_suggests_three_choices_from_the_seats_view(toy, tmp_
         await settle(pilot)
         assert table.check_action("hint", ()) is True
         await pilot.press("h")
-        await until(pilot, lambda: any(n.startswith("Hint for ●A Alice") for n in notices(app)), timeout=20)
-        hint = next(n.message for n in notifications(app) if n.title.startswith("Hint for"))
-        lines = ["", *hint.split("\n")]
-        assert [line[:2] for line in lines[1:4]] == ["1.", "2.", "3."]
-        assert all(re.search(r"about \d+% to win$", line) for line in lines[1:4])
-        labels = {choice.label for choice in table.state.choices}
-        suggested = {line[3:line.index(" — ")] for line in lines[1:4]}
-        assert len(suggested) == 3 and suggested < labels
-        assert "from what you can see" in lines[4]
-        best = lines[1][3:lines[1].index(" — ")]
+        panel = table.query_one("#hint")
+        await until(pilot, lambda: panel.display, timeout=20)
+        assert panel.border_title.startswith("Hint for ●A Alice") and not notifications(app)  # no toast
+        lines = text_of(panel).splitlines()
+        keys = {choice.label: str(number) for number, choice in enumerate(table.state.choices, start=1)}
+        suggested = [re.fullmatch(r"(\S) (.+) — about \d+% to win", line) for line in lines[:3]]
+        assert all(suggested) and len({found[2] for found in suggested}) == 3
+        assert all(keys[found[2]] == found[1] for found in suggested)  # each by the key that picks it
+        assert "from what you can see" in lines[3]
         choices = table.query_one("#choices")
-        assert table.state.choices[choices.highlighted].label == best
+        assert table.state.choices[choices.highlighted].label == suggested[0][2]
         assert len(table.session.match.actions) == len(session.match.actions)  # a hint decides nothing
+        await pilot.press("escape")  # closes the hint, and only the hint
+        await settle(pilot)
+        assert app.screen is table and not panel.display
+        assert len(table.session.match.actions) == len(session.match.actions)
+        await pilot.press(suggested[0][1])  # its key plays it
+        await settle(pilot)
+        assert len(table.session.match.actions) > len(session.match.actions)
 
 
 @pilot_test
@@ -127,7 +129,7 @@ async def test_no_hint_key_when_the_game_has_hints_off(toy, tmp_path):
         assert table.check_action("hint", ()) is False
         await pilot.press("h")
         await settle(pilot)
-        assert table.thinking is None and not any(n.startswith("Hint") for n in notices(app))
+        assert table.thinking is None and not table.query_one("#hint").display
 
 
 @pilot_test

@@ -222,3 +222,34 @@ async def test_the_pantheon_board_is_whole_after_growing_from_80x24_to_200x60(tm
             drawn = text_of(shared).rstrip("\n").splitlines()
             assert shared.content_size.height == len(drawn)
             assert "Epochs:" in text_of(shared) and shared.region.height >= len(drawn)
+
+
+def words_in_order(text: str, words: list[str]) -> bool:
+    """Every one of ``words`` found in ``text``, one after another."""
+    at = 0
+    for word in words:
+        at = text.find(word, at)
+        if at < 0:
+            return False
+        at += len(word)
+    return True
+
+
+@pilot_test
+async def test_at_80x24_the_full_log_shows_every_word_of_every_line(tmp_path):
+    from tests.tui.scenes import polis_mid_game
+    from tui.screens.log import LogScreen
+
+    polis_mid_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        lines = app.screen.state.view["log"]
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogScreen)
+        log = app.screen.query_one("#full-log")
+        shown = log.scrollable_content_region.width
+        assert max(strip.cell_length for strip in log.lines) <= shown  # nothing out of sight on the right
+        text = " ".join(strip.text for strip in log.lines)
+        assert all(words_in_order(text, line.split()) for line in lines)

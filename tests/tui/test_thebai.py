@@ -96,7 +96,7 @@ async def test_a_decision_longer_than_the_keys_is_paged_and_every_choice_has_a_k
         assert choices.highlighted_choice().id == legal[2 * PAGE].id
         city = text_of(table.query_one("#shared"))
         assert "[<]" in city and "[>]" not in city and "< a choice on an earlier page (press <)" in city
-        assert table.query_one("#hint").render().plain.startswith(legal[2 * PAGE].label)
+        assert table.query_one("#choice-detail").render().plain.startswith(legal[2 * PAGE].label)
         await pilot.press("up")  # past the top of a page: the last choice of the page before
         assert choices.page == 1 and choices.highlighted_choice().id == legal[2 * PAGE - 1].id
         await pilot.press("down", choice_key(2))
@@ -137,3 +137,48 @@ async def test_from_160x50_the_city_tiles_are_boxes_with_their_roofs(tmp_path):
         await settle(pilot)
         lines = text_of(board).splitlines()
         assert any("row inv gate" in line and line.index("row inv gate") > 60 for line in lines)  # beside the city
+
+
+def whole(choice) -> str:
+    return f"{choice.label} — {choice.hint}" if choice.hint else choice.label
+
+
+@pilot_test
+async def test_at_80x24_every_word_of_the_highlighted_choice_can_be_read(tmp_path):
+    """The detail under the choices shows the highlighted choice whole, or as much as fits ending
+    with "…" and the key (?) that shows it whole."""
+    from textwrap import wrap
+
+    from engine.core.bots import GreedyBot
+    from tui.widgets.dialogs import ReadDialog
+
+    session = new_save(tmp_path, "thebai", [("Alice", "human"), ("Bruno", "greedy")], seed=3)
+    alice = GreedyBot(1)
+    while not any(len(wrap(whole(choice), 32)) > 3 for choice in session.match.labelled(0)[:9]):
+        if session.match.awaiting()[0] != 0:
+            session.play_bots(limit=1)
+        else:
+            session.act(0, alice.choose(session.match, 0).id)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        detail = table.query_one("#choice-detail")
+        rows, cut = detail.styles.max_height.value, 0
+        for index, choice in enumerate(table.state.choices[:9]):
+            await pilot.press(*(["down"] if index else []))
+            await settle(pilot, rounds=1)
+            shown = text_of(detail).strip()
+            assert len(wrap(shown, detail.content_region.width)) <= rows  # nothing under the detail's last row
+            if shown.endswith("… ?: all"):
+                cut += 1
+                await pilot.press("question_mark")
+                await settle(pilot)
+                assert isinstance(app.screen, ReadDialog)
+                assert " ".join(text_of(app.screen.query_one("#read-text")).split()) == whole(choice)
+                await pilot.press("escape")
+                await settle(pilot)
+                assert app.screen is table
+            else:
+                assert " ".join(shown.split()) == whole(choice)
+        assert cut

@@ -46,7 +46,7 @@ async def test_a_turn_end_waits_for_its_confirmation_and_can_be_undone(tmp_path)
         assert "End of turn" in text_of(table.query_one("#prompt"))
         assert choice_labels(table) == ["Confirm: end my turn", "Undo my last move (u)", "Confirm, and stop asking me"]
         assert table.query_one("#choices").display and table.query_one("#choices").region.bottom <= 24
-        assert "you did: Alice" in text_of(table.query_one("#hint"))
+        assert "you did: Alice" in " ".join(text_of(table.query_one("#choice-detail")).split())
         await pilot.pause(0.1)
         assert len(table.session.match.actions) == held  # the bot waits too
 

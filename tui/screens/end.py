@@ -27,6 +27,11 @@ if TYPE_CHECKING:
     from saves.store import SaveHeader
 
 
+ENDING_LINES = 3
+"""The last lines of the final log the end screen shows: the rules' own words for how the game
+ended (Almadi's supply used up, a Polis side that could not feed its citizens...)."""
+
+
 def winners_line(names: list[str], ranking: list[tuple[int, list[int]]]) -> str:
     if not ranking:
         return ""
@@ -40,6 +45,7 @@ class EndScreen(TabulaScreen[None]):
         Binding("enter,escape", "home", "Back to home"),
         Binding("b", "boards", "Final board"),
         Binding("p", "replay", "Replay"),
+        Binding("l", "full_log", "Log"),
         Binding("t", "top", "Scores", show=False),
     ]
 
@@ -57,6 +63,9 @@ class EndScreen(TabulaScreen[None]):
         yield Label(plain(f"Game over — {state.title}", lines=False), classes="screen-title")
         with VerticalScroll(id="final"):
             yield Static(plain(winners_line(state.names, state.ranking), style="bold"), id="winners")
+            ending = Static(plain("\n".join(list(state.view.get("log", ()))[-ENDING_LINES:])), id="ending")
+            ending.border_title = "How it ended (l: the whole log)"
+            yield ending
             yield Static(breakdown_table(state.names, state.scores, state.ranking), id="sheet")
             yield Static("The game is saved as finished. b: the final board and areas below; "
                          "p: replay it move by move; Enter: back to home.", id="end-hint")
@@ -92,6 +101,11 @@ class EndScreen(TabulaScreen[None]):
 
     def help_context(self) -> tuple[str, str]:
         return self.state.game_id, "scoring"
+
+    def action_full_log(self) -> None:
+        from tui.screens.log import LogScreen
+
+        self.app.push_screen(LogScreen(list(self.state.view.get("log", ())), 0))
 
     def action_replay(self) -> None:
         from tui.screens.replay import ReplayScreen

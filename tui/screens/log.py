@@ -5,11 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import RichLog
 
 from tui.screens.base import TabulaModal
 from tui.widgets.footer import Footer
-from tui.widgets.game_log import NEW_MARK, marked_lines
+from tui.widgets.game_log import NEW_MARK, GameLog
 
 
 class LogScreen(TabulaModal[None]):
@@ -21,7 +20,7 @@ class LogScreen(TabulaModal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box log-box"):
-            yield RichLog(id="full-log", wrap=True, markup=False, highlight=False)
+            yield GameLog(id="full-log", whole=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -29,9 +28,8 @@ class LogScreen(TabulaModal[None]):
         box.border_title = f"Game log · {len(self.lines)} lines"
         box.border_subtitle = (f"{NEW_MARK.strip()} new since your last move · Esc to close" if self.new
                                else "Esc to close")
-        log = self.query_one("#full-log", RichLog)
-        for line in marked_lines(self.lines, self.new):
-            log.write(line)
+        log = self.query_one("#full-log", GameLog)
+        log.show(self.lines, self.new)
         log.focus()
 
     def action_close(self) -> None:

@@ -24,7 +24,7 @@ from saves.shared import SharedSession
 from tui.boards import board_for
 from tui.boards.base import Frame, Panel, View, focus
 from tui.boards.glyphs import Ledger
-from tui.choice_keys import CHOICE_KEYS
+from tui.choice_keys import CHOICE_KEYS, choice_key, choice_mark
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.base import TabulaScreen
@@ -34,7 +34,7 @@ from tui.table.state import TableState, needs_curtain
 from tui.table.turn_end import CONFIRM_ALWAYS, UNDO, confirm_choices
 from tui.text import plain, seat_label
 from tui.widgets.board_panel import BoardPanel
-from tui.widgets.choice_list import ChoiceList, choice_detail
+from tui.widgets.choice_list import ChoiceDetail, ChoiceList, choice_detail
 from tui.widgets.curtain import Curtain
 from tui.widgets.footer import Footer
 from tui.widgets.game_log import GameLog
@@ -42,6 +42,7 @@ from tui.widgets.scores import ScoreSummary
 
 if TYPE_CHECKING:
     from engine.core.contract import Choice
+    from engine.search.hint import Hint
     from saves.session import GameSession
 
 SLOW_ANSWER = 0.25
@@ -64,6 +65,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         Binding("m", "move_now", "Move now"),
         Binding("s", "score_sheet", "Scores"),
         Binding("l", "full_log", "Log"),
+        Binding("question_mark", "whole_choice", "Whole choice", show=False),
         Binding("o", "settings", "Settings", show=False),
         Binding("escape", "back", "Cancel/Home"),
     ]
@@ -112,6 +114,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         """The panels that zoom show a zoomed window (``z``)."""
         self.thinking: Thinking | None = None
         """The search under way on this terminal (a bot's move or a hint), as last reported."""
+        self.hint: Hint | None = None
+        """The hint shown over the boards (``h``), until Esc or the next move."""
         self.curtain = Curtain(id="curtain")
         """Held, not queried: the footer asks ``check_action`` (which reads it) a hundred
         times and more a move."""
@@ -128,16 +132,18 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
                 self.AUTO_FOCUS = "#curtain"  # type: ignore[misc]  # a ClassVar to Textual, which reads self.AUTO_FOCUS
         yield Label(plain(self.session.record.title, lines=False), id="status")
         with Horizontal(id="table-body"):
-            with VerticalScroll(id="boards", classes="-map-board" if self.board.map_board else ""):
-                with Vertical(id="board-col"):
-                    yield from self.panel_widgets("board")
-                with Grid(id="areas-col", classes=f"-seats-{len(self.names)}"):
-                    yield from self.panel_widgets("areas")
+            with Vertical(id="board-area"):
+                yield Static("", id="hint", classes="panel")
+                with VerticalScroll(id="boards", classes="-map-board" if self.board.map_board else ""):
+                    with Vertical(id="board-col"):
+                        yield from self.panel_widgets("board")
+                    with Grid(id="areas-col", classes=f"-seats-{len(self.names)}"):
+                        yield from self.panel_widgets("areas")
             with Vertical(id="side"):
                 yield Static("", id="prompt")
                 yield Static("", id="thinking")
                 yield ChoiceList(id="choices", classes="panel")
-                yield Static("", id="hint")
+                yield ChoiceDetail(id="choice-detail")
                 yield ScoreSummary(id="scores", classes="panel")
                 yield GameLog(id="log", classes="panel")
         yield self.curtain
@@ -238,6 +244,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         self.state = state
         self.busy = state.next_bot is not None
         self.show_thinking(None)
+        if self.hint is not None and (self.hint.position != state.position or self.hint.seat != state.viewer):
+            self.close_hint()  # worked out for a position gone by
         if state.finished:
             self.finish(state)
             return
@@ -260,23 +268,43 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         self.refresh_bindings()
 
     def show_suggestions(self, ready: HintReady) -> None:
-        """The hint: a notice with the three best choices, and the best one highlighted."""
+        """The hint: a panel over the boards with the three best choices by their keys, and the
+        best one highlighted."""
         state, hint = self.state, ready.hint
         if state is None or hint.position != state.position or hint.seat != state.viewer or self.curtain_up:
             return  # the game moved on (or the device was passed) while it was worked out
-        self.notify("\n".join(hint_lines(hint)), title=f"Hint for {seat_label(state.names, hint.seat)}", timeout=15)
+        self.hint = hint
         choices = self.query_one("#choices", ChoiceList)
         best = next((n for n, c in enumerate(choices.choices)
                      if hint.suggestions and c.id == hint.suggestions[0].choice), None)
         if best is not None:
             choices.highlight_choice(best)
+        self.show_hint_panel()
+
+    def show_hint_panel(self) -> None:
+        """The hint shown (``self.hint``), each choice by the key that picks it now, or none."""
+        panel, hint, state = self.query_one("#hint", Static), self.hint, self.state
+        panel.display = hint is not None and state is not None
+        if hint is None or state is None:
+            return
+        choices = self.query_one("#choices", ChoiceList)
+        numbers = {choice.id: number for number, choice in enumerate(choices.choices, start=1)}
+        keys = {choice: choice_mark(number, choices.page) for choice, number in numbers.items()}
+        panel.border_title = f"Hint for {seat_label(state.names, hint.seat)}"
+        panel.border_subtitle = "Esc to close"
+        panel.update(plain("\n".join(hint_lines(hint, keys))))
+
+    def close_hint(self) -> None:
+        self.hint = None
+        self.show_hint_panel()
 
     def close_curtain(self, seat: int) -> None:
         for panel in self.panels:
             if panel.private:
                 self.panel(panel).show(None)
         self.query_one("#choices", ChoiceList).show([])
-        self.query_one("#hint", Static).update("")
+        self.query_one("#choice-detail", ChoiceDetail).show(None)
+        self.close_hint()
         self.query_one("#table-body").display = False
         self.curtain.close(seat, seat_label(self.names, seat))
         self.curtain.display = True
@@ -332,7 +360,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         self.query_one("#prompt", Static).update(plain(prompt_line(state)))
         choices.disabled = False
         choices.display = bool(shown)
-        self.show_hint()
+        self.show_choice_detail()
         self.show_scores(state)
         self.show_log(state)
         self.show_focus()
@@ -359,7 +387,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         return {**view, "choice_page": page} if page else view
 
     def on_choice_page_turned(self, message: ChoicePageTurned) -> None:
-        self.show_hint()
+        self.show_choice_detail()
+        self.show_hint_panel()  # the keys of the page shown
         for widget in self.query(BoardPanel):
             widget.redraw()
         self.refresh_bindings()
@@ -514,6 +543,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         if self.state is not None and not self.curtain_up:
             self.call_after_refresh(self.show_scores, self.state)
         self.call_after_refresh(self.show_view_hint)  # the boards may now fit, or no longer
+        self.call_after_refresh(self.query_one("#choice-detail", ChoiceDetail).fit)  # across 40 rows: other rows
 
     def redraw_if_room_changed(self) -> None:
         """A resize across the roomy breakpoints (even a height-only one), or to and from 80
@@ -557,7 +587,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             if choice == self.drawn_highlight:  # the table was drawn with it (a new list highlights its first)
                 return
             self.drawn_highlight = choice
-            self.show_hint()
+            self.show_choice_detail()
             for panel in self.panels:  # a zoomed window follows the highlighted choice, a board marks it
                 if (panel.highlight or panel.zoom and self.zoomed) and self.on_screen(panel):
                     self.panel(panel).redraw()
@@ -567,12 +597,17 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         widget = self.panel(panel)
         return not widget.has_class("-absent") and (not self.alone() or panel.name == self.focused_view)
 
-    def show_hint(self) -> None:
-        choice = self.query_one("#choices", ChoiceList).highlighted_choice()
-        hint = self.query_one("#hint", Static)
-        hint.display = choice is not None
-        if choice is not None:
-            hint.update(choice_detail(choice))
+    def show_choice_detail(self) -> None:
+        self.query_one("#choice-detail", ChoiceDetail).show(self.query_one("#choices", ChoiceList).highlighted_choice())
+
+    def action_whole_choice(self) -> None:
+        """The highlighted choice whole, however long (the detail shows what its rows hold)."""
+        from tui.widgets.dialogs import ReadDialog
+
+        choices = self.query_one("#choices", ChoiceList)
+        choice, index = choices.highlighted_choice(), choices.highlighted
+        if choice is not None and index is not None and not self.curtain_up:
+            self.app.push_screen(ReadDialog(f"Choice {choice_key(index + 1)}", choice_detail(choice)))
 
     def on_choice_made(self, message: ChoiceMade) -> None:
         self.act(message.choice_id)
@@ -644,10 +679,13 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             self.app.push_screen(ScoreSheetScreen(self.state.names, self.state.scores))
 
     def action_back(self) -> None:
-        """Esc cancels what is being chosen first: a zoomed map, then a step of the viewer's turn
-        under way (or its end waiting to be confirmed); only a resting table goes home."""
+        """Esc closes the hint first, then cancels what is being chosen: a zoomed map, then a step
+        of the viewer's turn under way (or its end waiting to be confirmed); only a resting table
+        goes home."""
         state = self.state
-        if self.zoomed:
+        if self.hint is not None:
+            self.close_hint()
+        elif self.zoomed:
             self.action_zoom()
         elif state is not None and not self.busy and not self.curtain_up and self.mid_turn(state):
             self.notify("Your last step was taken back; Esc again takes back the one before, or leaves the table.",

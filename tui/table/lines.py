@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from engine.core.seats import seat_tag
@@ -10,7 +11,7 @@ from tui.text import KINDS, clean, seat_label
 from .state import TableState
 
 if TYPE_CHECKING:
-    from engine.search.hint import Hint
+    from engine.search.hint import Hint, Suggestion
 
     from .controller import Thinking
 
@@ -102,10 +103,13 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def hint_lines(hint: Hint) -> list[str]:
-    """The suggestions of an engine.search.hint.Hint, best first, with their win chances."""
+def hint_lines(hint: Hint, keys: Mapping[str, str]) -> list[str]:
+    """The suggestions of an engine.search.hint.Hint, best first, each after its key (``keys``:
+    by choice id), with their win chances."""
+    def keyed(suggestion: Suggestion) -> str:
+        return f"{keys.get(suggestion.choice, ' ')} {clean(suggestion.label, lines=False)}"
+
     if hint.forced:
-        return [f"Only one choice: {clean(hint.suggestions[0].label, lines=False)}"]
-    lines = [f"{number}. {clean(s.label, lines=False)} — about {s.win:.0%} to win"
-             for number, s in enumerate(hint.suggestions, start=1)]
+        return [f"Only one choice: {keyed(hint.suggestions[0])}"]
+    lines = [f"{keyed(s)} — about {s.win:.0%} to win" for s in hint.suggestions]
     return [*lines, f"(from what you can see: {hint.iterations} play-outs)"]

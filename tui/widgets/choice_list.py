@@ -6,14 +6,16 @@ the table, whose boards mark the choices of the other pages with ``>`` and ``<``
 
 Lines too long for the list lose the words every choice starts with (the list's title names
 them), so each line shows what tells it apart from the others; the highlighted choice is shown
-whole under the list (``choice_detail``)."""
+under the list (``ChoiceDetail``): whole, or as much as fits, ending with ``CUT`` (``?`` shows it
+whole)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from rich.console import Console
 from rich.text import Text
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.contract import Choice
@@ -54,8 +56,51 @@ def shared_start(labels: list[str]) -> str:
     return max(common, key=len, default="")
 
 
+CUT = "… ?: all"
+"""How the detail of a choice too long for its rows ends: the key that shows it whole."""
+
+
 def choice_detail(choice: Choice) -> Text:
     return Text.assemble((clean(choice.label), "bold"), (f" — {clean(choice.hint)}" if choice.hint else "", "italic"))
+
+
+def fitted(text: Text, console: Console, width: int, rows: int) -> Text:
+    """``text`` wrapped to ``width``: whole if it takes ``rows`` lines or fewer, else its first
+    ``rows`` lines, the last ending with ``CUT``."""
+    lines = text.wrap(console, width)
+    if len(lines) <= rows:
+        return text
+    last = lines[rows - 1]
+    last.rstrip()
+    last.truncate(width - len(CUT))
+    last.rstrip()
+    last.append(CUT, style="bold")
+    return Text("\n").join([*lines[:rows - 1], last])
+
+
+class ChoiceDetail(Static):
+    """The highlighted choice under the list, as much of it as its rows (its ``max-height``) hold."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self.choice: Choice | None = None
+
+    def show(self, choice: Choice | None) -> None:
+        self.choice = choice
+        self.display = choice is not None
+        self.fit()
+
+    def fit(self) -> None:
+        """Show the choice's detail at the width and rows the layout gave it (whole until then)."""
+        if self.choice is None:
+            return
+        text, width, limit = choice_detail(self.choice), self.content_region.width, self.styles.max_height
+        if width and limit is not None and limit.is_cells:
+            text = fitted(text, self.app.console, width, int(limit.value))
+        self.update(text)
+
+    def on_resize(self) -> None:
+        self.fit()
 
 
 class ChoiceList(OptionList):

@@ -1,11 +1,13 @@
-"""Small modal dialogs: confirm (yes/no), ask for a line of text, pick one of a few choices."""
+"""Small modal dialogs: confirm (yes/no), ask for a line of text, pick one of a few choices, read
+a text whole."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.screens.base import TabulaModal
@@ -90,3 +92,20 @@ class ChoiceDialog(TabulaModal[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_id)
+
+
+class ReadDialog(TabulaModal[None]):
+    """A text to read whole (the highlighted choice, ``?`` at the table), already cleaned."""
+
+    BINDINGS = [Binding("escape,enter,question_mark", "dismiss(None)", "Close")]
+
+    def __init__(self, title: str, text: Text) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = self.title_text
+            box.border_subtitle = "Esc to close"
+            yield Static(self.text, id="read-text")

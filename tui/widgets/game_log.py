@@ -33,8 +33,11 @@ def kept(lines: list[str], new: int) -> list[Text]:
 
 
 class GameLog(CompatLog):
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, whole: bool = False, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        """``whole``: show every line (the full log, ``l``), not the newest ``KEPT``."""
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, name=name, id=id, classes=classes)
+        self.whole = whole
         self._shown: list[Text] = []
         self._ends: list[int] = []
         """How many of RichLog's lines there were after each shown line was written."""
@@ -43,7 +46,7 @@ class GameLog(CompatLog):
     def show(self, lines: list[str], new: int = 0) -> None:
         """Show ``lines``, the last ``new`` of them marked. Only what changed is written again:
         the lines added, and those whose mark went (the new lines of the previous turn)."""
-        marked = kept(lines, new)
+        marked = marked_lines(lines, new) if self.whole else kept(lines, new)
         if not self.scrollable_content_region.width:  # hidden: written when laid out
             self._shown, self._width = marked, 0
             return
