@@ -12,14 +12,24 @@ import json
 
 import pytest
 
-from tests.almadi.almadi_support import (
-    BOARD, NAMES, RULES, draw_setup, edited, face, ids, new_match, play, realm_of, set_realm,
-)
 from engine.almadi.legal import phase
 from engine.almadi.realm import contact
 from engine.core.bots import RandomBot, play_out
 from engine.core.contract import CHANCE, IllegalChoice
 from engine.core.match import Match
+from tests.almadi.almadi_support import (
+    BOARD,
+    NAMES,
+    RULES,
+    draw_setup,
+    edited,
+    face,
+    ids,
+    new_match,
+    play,
+    realm_of,
+    set_realm,
+)
 
 
 def test_tile_faces_used_below():
@@ -481,9 +491,9 @@ def test_jars_count_in_the_final_layout_only():
 def test_a_side_with_several_jars_activates_each_jar(tmp_path):
     """'示された複数のジャーすべてを活性化します': activating a side activates every jar it
     shows. A table owner enters such a side as a list of jars; each counts at the end."""
-    from tests.almadi.test_almadi_components import records
     from engine.almadi.text import edges_text
     from engine.core import components
+    from tests.almadi.test_almadi_components import records
 
     tiles = records("landscapes")
     o03 = next(tile for tile in tiles if tile["id"] == "O03")
@@ -514,10 +524,10 @@ def test_a_side_with_several_jars_activates_each_jar(tmp_path):
 
 
 def test_a_side_of_several_effects_other_than_jars_is_refused(tmp_path):
-    from tests.almadi.test_almadi_components import records
     from engine.almadi.catalog import catalog
     from engine.core import components
     from engine.core.components import ComponentDataError
+    from tests.almadi.test_almadi_components import records
 
     tiles = records("landscapes")
     tiles[0]["sides"]["top"] = ["ruby", "ruby"]

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.almadi.scoring import (
-    CATEGORIES, RealmInput, best_mosaic_palaces, caravan_capacity, ruby_points, score_table,
+    CATEGORIES,
+    RealmInput,
+    best_mosaic_palaces,
+    caravan_capacity,
+    ruby_points,
+    score_table,
 )
 
 

@@ -4,10 +4,16 @@ import pytest
 
 from engine.assistant.forms import evaluate
 from engine.thebai import assistant
-from engine.thebai.battle import Combatant, die_power, invader_power, resolve_battle, surplus_vp
-from engine.thebai.scoring import (FinalEntry, best_gate_assignment, different_suit_points, final_score,
-                                   same_suit_points, set_points)
 from engine.thebai.assistant import setup_checklist
+from engine.thebai.battle import Combatant, die_power, invader_power, resolve_battle, surplus_vp
+from engine.thebai.scoring import (
+    FinalEntry,
+    best_gate_assignment,
+    different_suit_points,
+    final_score,
+    same_suit_points,
+    set_points,
+)
 
 
 def test_rulebook_battle_example():
@@ -176,10 +182,10 @@ def test_negative_invader_power_takes_nothing_from_players_without_power():
 
 def brute_force_set_points(contracts, gates):
     """Every suit for every gate tile, every split into different-suit sets and same-suit sets."""
-    from functools import lru_cache
+    from functools import cache
     from itertools import product
 
-    @lru_cache(maxsize=None)
+    @cache
     def different(counts):
         present = [s for s, c in enumerate(counts) if c]
         if not present:

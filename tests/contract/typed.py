@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
-from typing_extensions import NotRequired, ReadOnly, Required, is_typeddict
+from typing_extensions import ReadOnly, is_typeddict
 
 
 def problems(value: Any, hint: Any, where: str = "view") -> list[str]:

@@ -8,8 +8,8 @@ import json
 import os
 import socket
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from saves.session import GameSession
 from saves.store import SaveStore, Seat, record_to_dict

@@ -24,7 +24,7 @@ import engine
 from saves.records import export_csv, record_from_dict
 from saves.store import SaveStore
 from tests.hostile.corpus import screen_text
-from tests.hostile.junk import BAD_RECORDS, GOOD_PLAYER, GOOD_TITLE, play_record, plant, player
+from tests.hostile.junk import BAD_RECORDS, GOOD_PLAYER, GOOD_TITLE, plant, play_record, player
 from tests.hostile.test_junk_files import cli_run, titles, within_deadline
 from tests.tui.helpers import make_app, settle, until
 from tui import cli

@@ -34,7 +34,7 @@ class Flood:
         self.tasks: list[asyncio.Task] = []
         self.opened = 0
 
-    async def __aenter__(self) -> "Flood":
+    async def __aenter__(self) -> Flood:
         self.tasks = [asyncio.ensure_future(self._hold()) for _ in range(self.count)]
         while self.opened < self.count:
             await asyncio.sleep(0.05)

@@ -19,9 +19,9 @@ import re
 import select
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import pyte
 
@@ -68,7 +68,7 @@ class Seated:
     """Keys pressed again: the first was typed on a screen not yet showing the position."""
 
     @classmethod
-    def at(cls, seat: int, send: Callable[[bytes], None], cols: int = 80, rows: int = 24, **fields) -> "Seated":
+    def at(cls, seat: int, send: Callable[[bytes], None], cols: int = 80, rows: int = 24, **fields) -> Seated:
         screen = pyte.Screen(cols, rows)
         return cls(seat, send, screen, pyte.ByteStream(screen), **fields)
 

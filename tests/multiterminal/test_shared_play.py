@@ -54,7 +54,7 @@ class Player:
     """A player process and the JSON events it reports."""
 
     MODULE = "tests.multiterminal.player"
-    started: list["Player"] = []
+    started: list[Player] = []
     """Every process started, so that each ends with its test (``players_ended``)."""
 
     def __init__(self, data_dir: Path, save_id: str, seat, *extra: str):

@@ -5,21 +5,34 @@ import re
 from pathlib import Path
 
 import pytest
-
 from rich.console import Console
 
 from engine.pantheon import rules
 from engine.pantheon.catalog import catalog
-from engine.pantheon.choices import (BuyTile, Column, DiscardCard, Foot, FromDeck, FromRow, Jump, LootDrawn, NewTile,
-                                     Payment, PickBonus, RaiseTile, TakeGod)
+from engine.pantheon.choices import (
+    BuyTile,
+    Column,
+    DiscardCard,
+    Foot,
+    FromDeck,
+    FromRow,
+    Jump,
+    LootDrawn,
+    NewTile,
+    Payment,
+    PickBonus,
+    RaiseTile,
+    TakeGod,
+)
 from engine.pantheon.targets import BonusTile, Deck, GodOnDisplay, Hand, HandCard, Hex, OfferingTile, RowCard
-from tui.boards import pantheon as board, pantheon_map
-from tui.boards.glyphs import Pen
+from tui.boards import pantheon as board
+from tui.boards import pantheon_map
 from tui.boards.base import Frame, focus
-from tui.help_text import parse_sections
+from tui.boards.glyphs import Pen
 from tui.choice_keys import choice_key
+from tui.help_text import parse_sections
 
-from .helpers import RULES, give, put, table, to_first_turn, new_match
+from .helpers import RULES, give, new_match, put, table, to_first_turn
 from .test_gods import show_gods
 
 HELP = Path(rules.__file__).parent / "help.md"

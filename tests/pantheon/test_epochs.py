@@ -3,7 +3,7 @@
 from engine.core.scoring import ranking
 from engine.pantheon.catalog import catalog
 
-from .helpers import RULES, give, ids, new_match, put, refresh, table, step
+from .helpers import RULES, give, ids, new_match, put, refresh, step, table
 from .test_gods import show_gods
 
 

@@ -1,6 +1,6 @@
 """Purchase: offering tiles with upgrade by difference, feet and columns, placing for money."""
 
-from .helpers import give, hint, ids, label, own_gods, put, table, step
+from .helpers import give, hint, ids, label, own_gods, put, step, table
 
 
 def test_rulebook_purchase_example_spends_eight_money_exactly():

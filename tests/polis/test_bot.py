@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.core import Match, copy_state
 from engine.bots import make_bot
+from engine.core import Match, copy_state
 from engine.polis import heuristic, politics
 from engine.search.bot import SearchBot
 

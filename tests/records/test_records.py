@@ -6,8 +6,17 @@ import json
 
 import pytest
 
-from saves.records import (PlayRecord, RecordFormatError, export_csv, export_json, parse_export, record_from_dict,
-                           record_to_dict, stats, sync_finished_games)
+from saves.records import (
+    PlayRecord,
+    RecordFormatError,
+    export_csv,
+    export_json,
+    parse_export,
+    record_from_dict,
+    record_to_dict,
+    stats,
+    sync_finished_games,
+)
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tests import records_set

@@ -7,7 +7,14 @@ from tinydb import TinyDB
 
 from saves import paths, storage
 from saves.store import (
-    SaveConflict, SaveExists, SaveFormatError, SaveNotFound, SaveStore, SaveUnreadable, Seat, record_to_dict,
+    SaveConflict,
+    SaveExists,
+    SaveFormatError,
+    SaveNotFound,
+    SaveStore,
+    SaveUnreadable,
+    Seat,
+    record_to_dict,
 )
 
 SEATS = [Seat("Ann", "human"), Seat("Bot", "random")]

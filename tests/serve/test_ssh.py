@@ -16,7 +16,7 @@ from engine.core.match import Match
 from engine.registry import rules_for
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
-from tui.serve.ssh import SSHOptions, ServeError, start_server
+from tui.serve.ssh import ServeError, SSHOptions, start_server
 
 FAKE_APP = (sys.executable, str(Path(__file__).with_name("fake_app.py")))
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\x1b\][^\x07]*\x07")

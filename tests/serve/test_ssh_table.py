@@ -11,7 +11,7 @@ import asyncssh
 
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
-from tests.multiterminal.ptys import Players, Seated, screens
+from tests.multiterminal.ptys import Players, Seated
 from tests.serve.test_ssh import connect, options, read_until, run
 from tui.serve.ssh import start_server
 

@@ -197,7 +197,7 @@ def council(state: dict, seat: int, colour: str) -> int:
                * COUNCIL[space]["vp"][side] for space in spaces)
 
 
-def breakdowns(state: dict, ledger: "ScoreLedger", chosen: list[tuple[int, int]] = ()) -> list[dict[str, int]]:
+def breakdowns(state: dict, ledger: ScoreLedger, chosen: list[tuple[int, int]] = ()) -> list[dict[str, int]]:
     """Each seat's sheet; ``chosen``: the (different suits, same suit) pair each seat took, kept
     where it is one of the best (the gate tiles' suits are the player's choice)."""
     sheets = []

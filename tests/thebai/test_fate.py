@@ -7,7 +7,7 @@ from engine.core import CHANCE
 from engine.thebai.catalog import catalog
 from engine.thebai.conflict import conflict_frames
 
-from .helpers import choose, clear_city, ids, inject, new_match, put_die, step
+from .helpers import choose, clear_city, ids, inject, new_match, put_die
 
 GREEN, BLUE, PEACH, RED = 0, 1, 2, 3
 

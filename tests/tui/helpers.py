@@ -13,7 +13,6 @@ from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tui.app import TabulaApp
 
-
 TWO_HUMANS = [("Alice", "human"), ("Bruno", "human")]
 
 

@@ -5,9 +5,9 @@ Each scene fills a fresh data folder (fixed seeds) and drives the app to one scr
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Awaitable, Callable
 
 from tests.tui.helpers import make_app, new_save, open_first_save, settle
 from tui.app import TabulaApp

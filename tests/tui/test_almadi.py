@@ -5,12 +5,22 @@ from __future__ import annotations
 import re
 
 from saves.store import SaveStore
-from tests.tui.helpers import (TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, play_to_the_end_by_keys, settle,
-                               text_of, until)
+from tests.tui.helpers import (
+    TWO_HUMANS,
+    make_app,
+    new_save,
+    open_first_save,
+    pilot_test,
+    play_to_the_end_by_keys,
+    settle,
+    text_of,
+    until,
+)
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
+
 
 @pilot_test
 async def test_a_full_two_player_game_through_the_keyboard(tmp_path):

@@ -12,22 +12,25 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from engine.almadi.catalog import ARROW, EFFECTS, TYPES, catalog as almadi_catalog
+from engine.almadi.catalog import ARROW, EFFECTS, TYPES
+from engine.almadi.catalog import catalog as almadi_catalog
 from engine.core.bots import RandomBot
 from engine.core.match import Match
 from engine.core.seats import LETTERS, SYMBOLS
-from engine.pantheon.catalog import EFFECTS as LOOT_EFFECTS, catalog as pantheon_catalog
-from engine.registry import rules_for
+from engine.pantheon.catalog import EFFECTS as LOOT_EFFECTS
+from engine.pantheon.catalog import catalog as pantheon_catalog
 from engine.polis.catalog import catalog as polis_catalogue
+from engine.registry import rules_for
 from engine.thebai.catalog import catalog as thebai_catalog
 from engine.thebai.constants import COLOURS as THEBAI_COLOURS
 from engine.thebai.geometry import grid as thebai_grid
-from tui.boards import almadi_tiles, pantheon as pantheon_board, pantheon_map, polis_glyphs, thebai as thebai_board, thebai_city, thebai_panels, \
-    thebai_style
+from tui.boards import almadi_tiles, pantheon_map, polis_glyphs, thebai_city, thebai_panels, thebai_style
+from tui.boards import pantheon as pantheon_board
+from tui.boards import thebai as thebai_board
 from tui.boards.base import Frame
-from tui.boards.polis_map import draw_map as draw_polis_map
 from tui.boards.canvas import Canvas
 from tui.boards.glyphs import Glyph, Ledger, Palette, Pen, legend_text
+from tui.boards.polis_map import draw_map as draw_polis_map
 from tui.boards.thebai_style import ThebaiPen
 from tui.choice_keys import CHOICE_KEYS, NEXT_PAGE, PREVIOUS_PAGE
 

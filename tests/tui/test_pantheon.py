@@ -11,7 +11,9 @@ from engine.pantheon.catalog import catalog
 from engine.pantheon.choices import BuyPiece, BuyTile, Decline, Foot, Jump, Payment, Placement, TakeGod
 from engine.pantheon.targets import Hex
 from saves.store import SaveStore
-from tests.pantheon.helpers import put as staged_put, refresh as staged_refresh, table as staged_table
+from tests.pantheon.helpers import put as staged_put
+from tests.pantheon.helpers import refresh as staged_refresh
+from tests.pantheon.helpers import table as staged_table
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of, until
 from tests.tui.scenes import pantheon_mid_game
 from tui.boards import pantheon_map

@@ -12,6 +12,7 @@ from tui.screens.resume import ResumeScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
 
+
 async def play_to_end(pilot, limit: int = 200) -> None:
     """Lift curtains with Enter and take the first choice with '1' until the game is over."""
     app = pilot.app
