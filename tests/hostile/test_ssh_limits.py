@@ -16,7 +16,7 @@ import asyncssh
 import pytest
 
 import tui
-from tests.serve.test_ssh import keys, options, read_until, run  # noqa: F401  (keys: a fixture)
+from tests.serve.test_ssh import options, read_until, run
 
 OPENSSH = shutil.which("ssh")
 needs_openssh = pytest.mark.skipif(OPENSSH is None, reason="no OpenSSH client")
