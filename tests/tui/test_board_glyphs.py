@@ -52,8 +52,8 @@ def test_no_choice_key_or_page_mark_is_a_glyph_of_the_board(game):
 
 
 def test_a_clash_is_found():
-    palette = Palette("test", {"moon": Glyph("M", "moon"), "market": Glyph("M", "market"), "arrows": Glyph("↑→", "arrow"),
-                               "frame": Glyph("│", ""), "wall": Glyph("│", "")})
+    palette = Palette("test", {"moon": Glyph("M", "moon"), "market": Glyph("M", "market"),
+                               "arrows": Glyph("↑→", "arrow"), "frame": Glyph("│", ""), "wall": Glyph("│", "")})
     assert palette.clashes() == ["M: moon, market", "│: frame, wall"]
 
 
@@ -65,7 +65,7 @@ def test_a_no_color_style_holds_attributes_only():
 def test_every_almadi_landscape_and_edge_of_the_data_has_a_glyph():
     palette = almadi_tiles.PALETTE
     assert set(TYPES) <= set(palette.glyphs) and {ARROW, *EFFECTS} <= set(palette.glyphs)
-    for kind, sides in almadi_catalog().faces.values():
+    for _, sides in almadi_catalog().faces.values():
         assert {side.partition("*")[0] for side in sides if side} <= set(palette.glyphs)
     assert len(palette["arrow"].text) == 4  # one arrow a side, pointing out
 
@@ -144,7 +144,8 @@ def assert_pantheon_seats_explained(view, drawn: str, legend: str, symbols: bool
     assert pieces and all((len(piece) == 2) == symbols for piece in pieces)
     for player in view["players"]:
         symbol, letter = SYMBOLS[player["seat"]], LETTERS[player["seat"]]
-        shown = f"{symbol}{letter.lower()} {symbol}{letter} " if symbols else f"{letter.lower()} {letter} {symbol}{letter} "
+        shown = (f"{symbol}{letter.lower()} {symbol}{letter} " if symbols
+                 else f"{letter.lower()} {letter} {symbol}{letter} ")
         assert shown + player["name"] in legend
     if not symbols:
         assert not set(SYMBOLS) & set(drawn)
@@ -249,7 +250,8 @@ def with_rare_pieces(view):
                        if f"t{r}.{c}" not in city["tiles"])] = 2
     estate["estate_dice"].pop("r1c1", None)
     estate["estate_metoikoi"]["r1c1"] = next(iter(thebai_catalog().metoikoi))
-    space = next(space for space in council["spaces"] if space not in council["taken"] and space not in council["collapse"])
+    space = next(space for space in council["spaces"]
+                 if space not in council["taken"] and space not in council["collapse"])
     council["taken"][space] = {"seat": 0, "what": "stand", "face": None}
     return view
 
