@@ -69,7 +69,8 @@ def test_wages_per_engaged_hoplite_die_strategos_free():
 
 
 def test_turn_order_by_dionysus_with_stack_ties():
-    players = [Combatant(dionysus=(3, 2)), Combatant(dionysus=(5, 1)), Combatant(dionysus=(3, 1)), Combatant(dionysus=(1, 1))]
+    players = [Combatant(dionysus=(3, 2)), Combatant(dionysus=(5, 1)), Combatant(dionysus=(3, 1)),
+               Combatant(dionysus=(1, 1))]
     assert resolve_battle(1, 0, players).turn_order == (1, 2, 0, 3)
 
 

@@ -51,7 +51,8 @@ def test_the_view_is_plain_json_with_the_agreed_keys():
     assert {"epoch", "nation", "epochs", "map", "temple", "gods", "demigods", "offering_stock", "row", "deck",
             "discard", "special_money", "players", "hand", "big_foot", "start_player"} <= set(view)
     hexes = view["map"]["hexes"]
-    assert len(hexes) == 198 and {"id", "col", "row", "terrain", "column_site", "symbol", "start", "pieces", "loot"} <= set(hexes[0])
+    assert len(hexes) == 198
+    assert {"id", "col", "row", "terrain", "column_site", "symbol", "start", "pieces", "loot"} <= set(hexes[0])
     assert {"feet", "columns", "feet_on", "columns_on", "tiles", "gods", "demigods", "demigod_values", "score",
             "hand_size"} <= set(view["players"][0])
 
@@ -171,7 +172,8 @@ def test_choices_that_act_on_the_board_carry_their_target_and_the_board_marks_he
     assert set(targets.values()) - {None} <= set(RULES.targets(m.state))
     view = m.view(0)
     keys = board.target_keys(view)
-    assert keys["J4"] == choice_key([c.id for c in view["choices"]].index("foot:J4") + 1) and len(keys) == len(targets) - 1
+    assert keys["J4"] == choice_key([c.id for c in view["choices"]].index("foot:J4") + 1)
+    assert len(keys) == len(targets) - 1
     assert focus(board.BOARD.panels(len(m.names)), view, 0) == "shared"
     m.choose(0, "end")
     m.choose(1, "draw")

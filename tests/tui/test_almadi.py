@@ -29,7 +29,8 @@ async def test_a_full_two_player_game_through_the_keyboard(tmp_path):
         await pilot.press("n")
         # Seat B becomes a human: Tab to its kind, open the list, go up to "Human"; seed 5.
         await pilot.press("tab", "tab", "tab", "tab", "tab", "enter", "up", "up", "enter")
-        await pilot.press("tab", "tab", "tab", "tab", "tab", "5", "enter")  # past the options (characters, table mode, hints)
+        # past the options (characters, table mode, hints)
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "5", "enter")
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen) and table.state.humans == [0, 1]
