@@ -17,6 +17,7 @@ every start).
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import os
 import re
@@ -26,10 +27,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from rich.console import Console
 from rich.table import Table
@@ -191,7 +192,8 @@ def keypress_latencies_while_thinking(game: str, bot: str = "hard", turns: int =
             terminal.close()
 
 
-def move_latencies(game: str, moves: int, samples: int = 40, code: Path = ROOT) -> tuple[list[float], list[float], list[float]]:
+def move_latencies(game: str, moves: int, samples: int = 40,
+                   code: Path = ROOT) -> tuple[list[float], list[float], list[float]]:
     """A real move (the first choice, by its number key) on a mid-game table of human seats at
     80x24, from the key until the last repaint the user sees (the last change of any cell on
     the terminal, as an emulator shows it: the app's repaints of unchanged cells are left out),
@@ -528,20 +530,22 @@ def serve_modules_loaded(code: Path) -> list[str]:
     return [name for name in ("asyncssh", "textual_serve") if re.search(rf"\| +{name}$", found, re.M)]
 
 
+def run_percentile_ms(ours, theirs, pick, q: float = 0.95) -> tuple[float, float | None]:
+    """The ``q`` percentile of ``pick(run)`` in ms, for this code's run and the --against code's (or None)."""
+    return (percentile([t * 1000 for t in pick(ours)], q),
+            percentile([t * 1000 for t in pick(theirs)], q) if theirs else None)
+
+
 def move_rows(row) -> None:
     """A real move per game, on this code and (interleaved, in the against column) the --against code."""
     for game, moves in (("almadi", 100), ("pantheon", 60), ("thebai", 120), ("polis", 20)):
         if game not in GAMES:
             continue
-        (ours,), theirs = child_rows_of(lambda code: move_latencies(game, moves, code=code), 1)
+        (ours,), theirs = child_rows_of(
+            lambda code, game=game, moves=moves: move_latencies(game, moves, code=code), 1)
         shown, written, cpu = ours
         players = len(seats_for(game))
-
-        def percentile_ms(pick, q: float = 0.95) -> tuple[float, float | None]:
-            """The ``q`` percentile of ``pick(a run)`` in ms, for this code and the --against code."""
-            return (percentile([t * 1000 for t in pick(ours)], q),
-                    percentile([t * 1000 for t in pick(theirs[0])], q) if theirs else None)
-
+        percentile_ms = functools.partial(run_percentile_ms, ours, theirs[0] if theirs else None)
         used, used_before = percentile_ms(lambda run: run[2])
         row(f"{game}: a move, the app's CPU until its last byte, p95 ({len(cpu)} moves, 10 ms steps)", used,
             "ms", "< 100 ms", used < 100, against=used_before)
@@ -562,7 +566,8 @@ def saves_rows(row) -> None:
             saved_folder(Path(folder), saves)
             first = child_cost("saves", "list", "--data-dir", folder)
             runs = 3
-            ours, theirs = child_rows_of(lambda code: child_cost("saves", "list", "--data-dir", folder, code=code), runs)
+            ours, theirs = child_rows_of(
+                lambda code: child_cost("saves", "list", "--data-dir", folder, code=code), runs)
             cpu = statistics.median(c for c, _ in ours) * 1000
             mb = max(m for _, m in ours)
             before_cpu = statistics.median(c for c, _ in theirs) * 1000 if theirs else None
@@ -636,7 +641,9 @@ def resume_list_ms(folder: Path, saves: int, runs: int = 3) -> tuple[float, floa
 def simulate_rows(row) -> None:
     for game, target, games in (("pantheon", 50, 60), ("almadi", 100, 120)):
         ours, theirs = child_rows_of(
-            lambda code: games / child_cost("simulate", game, "--players", "4", "--games", str(games), code=code)[0], 3)
+            lambda code, game=game, games=games:
+                games / child_cost("simulate", game, "--players", "4", "--games", str(games), code=code)[0],
+            3)
         value = statistics.median(ours)
         row(f"`tabula simulate {game} --players 4` with its replay check: games per CPU second, start-up included "
             f"(median of 3 runs of {games})", value, "games/s", f">= {target}", value >= target,

@@ -11,7 +11,7 @@ machine.
 from __future__ import annotations
 
 import os
-from typing import Callable
+from collections.abc import Callable
 
 from engine.registry import GAMES, rules_for
 from engine.search.arena import KindStats, arena

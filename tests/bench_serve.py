@@ -135,7 +135,8 @@ def play_one_game(data_dir: Path, seed: int, wanted: int) -> list[float]:
             other = terminals[1 - mover]
             before = actions_shown(other.screen()) or 0
             started = terminals[mover].keys("1")
-            other.wait_for(lambda text: "Game over" in text or (actions_shown(text) or 0) > before, timeout=5, every=0.002)
+            other.wait_for(lambda text, before=before: "Game over" in text or (actions_shown(text) or 0) > before,
+                           timeout=5, every=0.002)
             latencies.append(time.perf_counter() - started)
             time.sleep(0.2)  # let both terminals settle before the next move
     finally:
@@ -517,8 +518,8 @@ def bot_flood_rows(games: int = 12, workers: int | None = None, per_key: int | N
                  f"({key_loaded / key_idle:.2f} x no bots)", key_loaded, "ms", "<= 1.5 x no bots",
                  key_loaded <= 1.5 * key_idle))
     rows.append((f"SSH: meanwhile, searches running at once, most seen (waiting: up to {loaded.waiting}; "
-                 f"{loaded.moves} actions meanwhile in the {loaded.games} games started)", loaded.running, "", f"<= {workers}",
-                 loaded.running <= workers))
+                 f"{loaded.moves} actions meanwhile in the {loaded.games} games started)",
+                 loaded.running, "", f"<= {workers}", loaded.running <= workers))
     return rows
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 WHO = "{who}"
 """Where a line pattern names a seat."""

@@ -79,7 +79,8 @@ class Terminal:
     def expect(self, text: str, timeout: float = 10) -> None:
         """Fails unless ``text`` shows up within ``timeout`` seconds; what was read is then forgotten."""
         if math.isnan(self.wait_for(text, timeout)):
-            raise AssertionError(f"{text!r} not shown within {timeout} s; last drawn: {ANSI.sub('', self.seen)[-800:]!r}")
+            raise AssertionError(f"{text!r} not shown within {timeout} s; "
+                                 f"last drawn: {ANSI.sub('', self.seen)[-800:]!r}")
         self.seen = ""
 
     def expect_any(self, texts: tuple[str, ...], timeout: float = 10) -> str:
@@ -92,7 +93,8 @@ class Terminal:
             if found is not None:
                 return found
             self.read(0.02)
-        raise AssertionError(f"none of {texts!r} shown within {timeout} s; last drawn: {ANSI.sub('', self.seen)[-800:]!r}")
+        raise AssertionError(f"none of {texts!r} shown within {timeout} s; "
+                             f"last drawn: {ANSI.sub('', self.seen)[-800:]!r}")
 
     def settle(self, quiet: float = 0.3) -> str:
         """Read until the app is quiet; returns the text it drew and forgets it."""

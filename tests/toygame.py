@@ -281,7 +281,8 @@ class ToyRules(Rules):
     @staticmethod
     def scores_of(state):
         return [
-            Score(seat, {"Cards": state["played"][seat], "Pledge": state["bonus"] if state["pledges"][seat] == "high" else 0})
+            Score(seat, {"Cards": state["played"][seat],
+                         "Pledge": state["bonus"] if state["pledges"][seat] == "high" else 0})
             for seat in range(len(state["names"]))
         ]
 

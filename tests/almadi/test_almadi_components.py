@@ -18,7 +18,8 @@ def records(name):
 
 def test_landscapes():
     tiles = records("landscapes")
-    assert len(tiles) == 88 and Counter(t["type"] for t in tiles) == {"oasis": 22, "caravan": 22, "market": 22, "palace": 22}
+    assert len(tiles) == 88
+    assert Counter(t["type"] for t in tiles) == {"oasis": 22, "caravan": 22, "market": 22, "palace": 22}
     for tile in tiles:
         sides = list(tile["sides"].values())
         assert "arrow" in sides and any(s in EFFECTS for s in sides)

@@ -11,10 +11,19 @@ import pytest
 
 from engine.almadi import actions, effects, setup, turn
 from engine.almadi.catalog import catalog
-from engine.almadi.choices import (GenieTile, MoonObjective, MoveTo, PlaceAt, Recruit, SwapTile, SwapWith,
-                                   TakeSlot, UseEffect)
-from engine.almadi.targets import Cell, CharacterCard, Deck, ObjectiveCard, Rubies, Slot
+from engine.almadi.choices import (
+    GenieTile,
+    MoonObjective,
+    MoveTo,
+    PlaceAt,
+    Recruit,
+    SwapTile,
+    SwapWith,
+    TakeSlot,
+    UseEffect,
+)
 from engine.almadi.legal import phase
+from engine.almadi.targets import Cell, CharacterCard, Deck, ObjectiveCard, Rubies, Slot
 from engine.core.contract import CHANCE
 from engine.core.match import Match
 from engine.core.playout import Playout, random_policy

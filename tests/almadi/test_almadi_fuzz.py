@@ -46,7 +46,8 @@ def check_state(state, n):
         return
     assert [placed_by(s) for s in state["seats"]] == [
         state["turn"] // n + (1 if (seat - state["first"]) % n < state["turn"] % n else 0)
-        + (1 if seat == state["current"] and phase(state) in ("effects", "genie", "genie_to", "genie_with", "finish", "refill") else 0)
+        + (1 if seat == state["current"]
+           and phase(state) in ("effects", "genie", "genie_to", "genie_with", "finish", "refill") else 0)
         for seat in range(n)
     ] or phase(state) == "over"
 

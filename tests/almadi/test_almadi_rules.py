@@ -12,18 +12,29 @@ import json
 
 import pytest
 
-from tests.almadi.almadi_support import (
-    BOARD, NAMES, RULES, draw_setup, edited, face, ids, new_match, play, realm_of, set_realm,
-)
 from engine.almadi.legal import phase
 from engine.almadi.realm import contact
 from engine.core.bots import RandomBot, play_out
 from engine.core.contract import CHANCE, IllegalChoice
 from engine.core.match import Match
+from tests.almadi.almadi_support import (
+    BOARD,
+    NAMES,
+    RULES,
+    draw_setup,
+    edited,
+    face,
+    ids,
+    new_match,
+    play,
+    realm_of,
+    set_realm,
+)
 
 
 def test_tile_faces_used_below():
-    assert face("S1.1")[1] == "arrow" and face("S1.2")[1] == "ruby" and face("S1.3")[1] == "arrow" and face("S1.4")[1] == "martelin"
+    assert face("S1.1")[1] == "arrow" and face("S1.2")[1] == "ruby"
+    assert face("S1.3")[1] == "arrow" and face("S1.4")[1] == "martelin"
     assert face("O01") == ("jar", "moon", "arrow", "arrow")
     assert face("O02") == ("arrow", "ruby", "arrow", "genie")
     assert face("O07") == ("arrow", "stall", "arrow", "arrow")
@@ -44,7 +55,8 @@ def test_setup_by_player_count(n, per_type, deck):
     state = match.state
     assert len(state["supply"]) == 4 * per_type
     for letter in "OCMP":
-        assert sorted(t for t in state["supply"] if t[0] == letter) == [f"{letter}{k:02d}" for k in range(1, per_type + 1)]
+        assert (sorted(t for t in state["supply"] if t[0] == letter)
+                == [f"{letter}{k:02d}" for k in range(1, per_type + 1)])
     assert state["decks"] == {"mosaic": deck, "stall": deck}
     assert state["rubies"] == 30
     draw_setup(match)
@@ -126,7 +138,8 @@ def test_neighbour_effect_activated_by_new_arrow():
     play(match, seat, "take:1:0", "place:1:1")  # C01 left arrow -> start's Ruby
     assert match.state["pending"]["effects"] == {"ruby": 1}
     assert phase(match.state) == "effects"
-    assert "takes the Caravan from row 2 and places it at row 2, column 1; activates Ruby" in match.view(None)["log"][-1]
+    last_line = match.view(None)["log"][-1]
+    assert "takes the Caravan from row 2 and places it at row 2, column 1; activates Ruby" in last_line
 
 
 def test_new_tile_effect_activated_by_neighbour_arrow():
@@ -220,7 +233,8 @@ def test_objective_completes_at_once_and_stays_completed_after_a_genie():
     edited(match)
     play(match, seat, "take:1:1", "place:1:2")  # C02 left Genie <- C04's arrow
     assert match.state["seats"][seat]["objectives"] == [{"id": "yellow-row3", "done": True}]
-    assert any("completes the objective '3 Caravans side by side in one row'" in line for line in match.view(None)["log"])
+    assert any("completes the objective '3 Caravans side by side in one row'" in line
+               for line in match.view(None)["log"])
     play(match, seat, "genie:C04", "to:2:1")  # the row is broken ...
     assert realm_of(match, seat)[(2, 1)] == "C04"
     assert match.state["seats"][seat]["objectives"] == [{"id": "yellow-row3", "done": True}]  # ... it stays done
@@ -335,7 +349,8 @@ def test_view_hides_other_hands():
     assert view["seats"][2]["hand"] is None and view["seats"][2]["hand_size"] == 2
     assert not (set(state["seats"][1]["hand"]) | set(state["seats"][2]["hand"])) & set(_ids_in(view))
     assert len(view["display"]) == 3  # the unkept ones, face up
-    assert any(line.startswith("You keep") for line in view["log"]) and sum("keeps 2 characters" in l for l in view["log"]) == 2
+    assert any(line.startswith("You keep") for line in view["log"])
+    assert sum("keeps 2 characters" in line for line in view["log"]) == 2
 
 
 def _ids_in(data):
@@ -363,7 +378,8 @@ def test_view_structure():
     seat = match.state["current"]
     play(match, seat, "take:1:0")
     view = match.view(seat)
-    for key in ("board", "supply", "decks", "rubies_left", "middle", "seats", "turn", "total_turns", "pending", "scores"):
+    for key in ("board", "supply", "decks", "rubies_left", "middle", "seats", "turn", "total_turns", "pending",
+                "scores"):
         assert key in view
     assert view["turn"] == 1 and view["total_turns"] == 48
     assert view["pending"]["tile"]["tile"] == "C01" and view["pending"]["from_row"] == 2
@@ -481,9 +497,9 @@ def test_jars_count_in_the_final_layout_only():
 def test_a_side_with_several_jars_activates_each_jar(tmp_path):
     """'示された複数のジャーすべてを活性化します': activating a side activates every jar it
     shows. A table owner enters such a side as a list of jars; each counts at the end."""
-    from tests.almadi.test_almadi_components import records
     from engine.almadi.text import edges_text
     from engine.core import components
+    from tests.almadi.test_almadi_components import records
 
     tiles = records("landscapes")
     o03 = next(tile for tile in tiles if tile["id"] == "O03")
@@ -514,10 +530,10 @@ def test_a_side_with_several_jars_activates_each_jar(tmp_path):
 
 
 def test_a_side_of_several_effects_other_than_jars_is_refused(tmp_path):
-    from tests.almadi.test_almadi_components import records
     from engine.almadi.catalog import catalog
     from engine.core import components
     from engine.core.components import ComponentDataError
+    from tests.almadi.test_almadi_components import records
 
     tiles = records("landscapes")
     tiles[0]["sides"]["top"] = ["ruby", "ruby"]

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.almadi.scoring import (
-    CATEGORIES, RealmInput, best_mosaic_palaces, caravan_capacity, ruby_points, score_table,
+    CATEGORIES,
+    RealmInput,
+    best_mosaic_palaces,
+    caravan_capacity,
+    ruby_points,
+    score_table,
 )
 
 
@@ -81,7 +86,8 @@ def test_the_largest_oasis_bonus_needs_a_group_of_two():
     assert [s.breakdown["Oases"] for s in scores] == [0, 6 + 6]
 
 
-@pytest.mark.parametrize("size, capacity", [(1, 2), (2, 5), (3, 10), (4, 15), (5, 20), (6, 35), (7, 50), (8, 65), (11, 65)])
+@pytest.mark.parametrize("size, capacity",
+                         [(1, 2), (2, 5), (3, 10), (4, 15), (5, 20), (6, 35), (7, 50), (8, 65), (11, 65)])
 def test_caravan_table(size, capacity):
     assert caravan_capacity(size) == capacity
 

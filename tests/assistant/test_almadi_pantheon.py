@@ -76,7 +76,8 @@ def test_pantheon_gods_by_epoch_end_bonus_and_no_scoring_between():
 def test_pantheon_epoch_helper():
     labels = pantheon.player_labels(3)
     result = evaluate(pantheon.EPOCH, labels, {"epoch": "3", "ender": "C"},
-                      [{"gods": "1", "columns": "4", "demigods": "1"}, {"pietalte": "1", "offerings": "3 1"}, {}]).result
+                      [{"gods": "1", "columns": "4", "demigods": "1"}, {"pietalte": "1", "offerings": "3 1"}, {}]
+                      ).result
     assert result.rows[-1] == ["This epoch", str(3 + 8 + 1), "4", "3"]
     assert result.notes[0] == "Lay out 4 god tiles and 4 loot tiles this epoch."
     bad = evaluate(pantheon.EPOCH, labels, {"ender": "D"}, [{}, {}, {}])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual import events
 
-from tests.assistant.test_screens import open_tool, rendered
+from tests.assistant.test_screens import open_tool
 from tests.tui.helpers import make_app, pilot_test, settle, text_of
 
 SIZE = (80, 24)

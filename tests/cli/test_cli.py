@@ -49,7 +49,8 @@ class ForgetfulToy(ToyRules):
 
 
 def test_simulate_plays_every_game_and_ends_with_the_summary_line(capsys, data_dir, toy_game):
-    status, out, _ = run(capsys, "simulate", toy_game, "--players", "3", "--games", "6", "--seed", "40", "--bot", "greedy")
+    status, out, _ = run(capsys, "simulate", toy_game, "--players", "3", "--games", "6", "--seed", "40",
+                         "--bot", "greedy")
     match = SUMMARY.fullmatch(last_line(out))
     assert status == 0 and match, out
     assert match.group(1, 2) == ("6", "0") and int(match.group(3)) > 6 * 3
@@ -100,7 +101,8 @@ def test_simulate_with_a_player_count_the_game_does_not_allow_says_so(capsys, da
 
 @pytest.mark.parametrize("argv, status, says", [
     (["simulate", "chess"], 2, "unknown game 'chess'"),
-    (["simulate", "almadi", "--games", "lots"], 2, "argument --games: invalid int value: 'lots' (see 'tabula simulate --help')"),
+    (["simulate", "almadi", "--games", "lots"], 2,
+     "argument --games: invalid int value: 'lots' (see 'tabula simulate --help')"),
     (["saves", "frobnicate"], 2, "invalid choice: 'frobnicate'"),
     (["arena", "almadi", "--seats", "wizard"], 2, "unknown bot kind wizard"),
     (["saves", "export", "nothing"], 1, "no saved game 'nothing'"),

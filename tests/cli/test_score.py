@@ -56,7 +56,8 @@ def test_thebai_by_hand(capsys, tmp_path):
 
 
 def test_ties_follow_the_games_rule(capsys, tmp_path):
-    sheet = {"players": ["Ann", "Bruno"], "entries": [{"population": 5, "prestige": 5}, {"population": 3, "prestige": 7}]}
+    sheet = {"players": ["Ann", "Bruno"],
+             "entries": [{"population": 5, "prestige": 5}, {"population": 3, "prestige": 7}]}
     status, out, _ = score_of(capsys, tmp_path, "polis", sheet)
     assert status == 0 and "Winner: Ann and Bruno share the win." in out
     tied = copy.deepcopy(EXAMPLES["pantheon"])
@@ -108,7 +109,8 @@ BAD_SHEETS = [
      "'X' is not a landscape letter"),
     ("almadi", with_change("almadi", lambda s: s["entries"][1].update(mosaics=15)), "entries[1] (Bruno).mosaics",
      "15 is more than 14 (the cards in the deck for this many players)"),
-    ("thebai", with_change("thebai", lambda s: s["entries"].pop()), "entries", "2 entries for 3 players (missing player: Chloe)"),
+    ("thebai", with_change("thebai", lambda s: s["entries"].pop()), "entries",
+     "2 entries for 3 players (missing player: Chloe)"),
     ("thebai", with_change("thebai", lambda s: s["players"].__setitem__(1, "")), "players[1]", "missing player"),
     ("thebai", with_change("thebai", lambda s: s.pop("players")), "players", "expected the list of player names"),
     ("thebai", with_change("thebai", lambda s: s["players"].__setitem__(2, "Ann")), "players[2]", "named twice"),
@@ -120,7 +122,8 @@ BAD_SHEETS = [
 ]
 
 
-@pytest.mark.parametrize("game, sheet, where, says", BAD_SHEETS, ids=[f"{i}-{b[3][:24]}" for i, b in enumerate(BAD_SHEETS)])
+@pytest.mark.parametrize("game, sheet, where, says", BAD_SHEETS,
+                         ids=[f"{i}-{b[3][:24]}" for i, b in enumerate(BAD_SHEETS)])
 def test_a_bad_sheet_is_refused_naming_the_field(capsys, tmp_path, game, sheet, where, says):
     status, out, err = score_of(capsys, tmp_path, game, sheet)
     assert status != 0 and not out
@@ -174,7 +177,8 @@ def test_junk_sheets_never_raise(capsys, tmp_path):
 def test_the_real_command_reports_without_a_traceback(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({"players": ["Ann", "Bruno"], "entries": [{"gates": 9}, {}]}), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "tui.cli", "score", "thebai", str(path)], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "tui.cli", "score", "thebai", str(path)],
+                          capture_output=True, text=True)
     assert done.returncode == 1 and not done.stdout
     assert "entries[0] (Ann).gates: 9 is more than 4" in " ".join(done.stderr.split())
     assert "Traceback" not in done.stderr

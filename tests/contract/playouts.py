@@ -6,11 +6,11 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from engine.core.contract import Rules
 from engine.core.match import Match
-
 
 ENDLESS = {("toy", "goal", 0)}
 """Option values that make a game go on for ever (a test-only mode of the toy)."""

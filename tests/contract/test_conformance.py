@@ -63,7 +63,8 @@ def test_a_replay_shows_every_position_as_each_view_saw_it(game):
         match.draw_all()
         seen, pick = [], random.Random(3)
         while True:
-            seen.append({viewer: plain({**match.view(viewer, choices=False), "log_new": 0}) for viewer in viewers(match)})
+            seen.append({viewer: plain({**match.view(viewer, choices=False), "log_new": 0})
+                         for viewer in viewers(match)})
             if match.finished or len(seen) == 40:
                 break
             seat = pick.choice(match.awaiting())
@@ -73,7 +74,8 @@ def test_a_replay_shows_every_position_as_each_view_saw_it(game):
         assert replay.last == len(seen) - 1
         for position in [*range(len(seen)), *reversed(range(len(seen)))]:
             for viewer in viewers(match):
-                assert plain({**replay.view(position, viewer), "log_new": 0}) == seen[position][viewer], (position, viewer)
+                replayed = plain({**replay.view(position, viewer), "log_new": 0})
+                assert replayed == seen[position][viewer], (position, viewer)
         starts = [chapter.position for chapter in replay.chapters]
         assert starts[0] == 0 and starts == sorted(set(starts))
 
@@ -184,7 +186,8 @@ def test_every_decision_has_its_help_topic_and_every_target_is_on_the_board(game
             assert decision.topic_for(actor) in topics, f"no help section for topic {decision.topic_for(actor)!r}"
             targets = set(game.rules.targets(match.state))
             for choice in decision.for_actor(actor):
-                assert choice.target is None or choice.target in targets, f"{choice.id}: unknown target {choice.target!r}"
+                assert choice.target is None or choice.target in targets, (
+                    f"{choice.id}: unknown target {choice.target!r}")
 
 
 def test_a_view_holds_exactly_what_its_type_declares(game):
@@ -236,7 +239,8 @@ def test_every_panel_of_every_seat_renders_at_80_columns_and_the_decision_has_on
             assert focus(shown, view, viewer) in {panel.name for panel in shown}
             ledger = Ledger()
             for panel in shown:
-                frames = [Frame(PANEL_WIDTH, viewer), Frame(PANEL_WIDTH, viewer, legend=False, ledger=ledger, panel=panel.name)]
+                frames = [Frame(PANEL_WIDTH, viewer),
+                          Frame(PANEL_WIDTH, viewer, legend=False, ledger=ledger, panel=panel.name)]
                 if panel.zoom:
                     frames += [Frame(PANEL_WIDTH, viewer, zoom=zoom, highlighted=choice)
                                for zoom in (False, True) for choice in (None, *view["choices"][:3])]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
-from typing_extensions import NotRequired, ReadOnly, Required, is_typeddict
+from typing_extensions import ReadOnly, is_typeddict
 
 
 def problems(value: Any, hint: Any, where: str = "view") -> list[str]:
@@ -37,15 +37,18 @@ def problems(value: Any, hint: Any, where: str = "view") -> list[str]:
         if not isinstance(value, origin):
             return [f"{where}: {type(value).__name__}, not a {origin.__name__}"]
         if origin is list:
-            return [p for index, item in enumerate(value) for p in problems(item, args[0], f"{where}[{index}]")] if args else []
+            return [p for index, item in enumerate(value)
+                    for p in problems(item, args[0], f"{where}[{index}]")] if args else []
         if origin is dict:
-            return [p for key, item in value.items() for p in
-                    problems(key, args[0], f"{where} key") + problems(item, args[1], f"{where}[{key!r}]")] if args else []
+            return [p for key, item in value.items()
+                    for p in problems(key, args[0], f"{where} key") + problems(item, args[1], f"{where}[{key!r}]")
+                    ] if args else []
         if len(args) == 2 and args[1] is Ellipsis:
             return [p for index, item in enumerate(value) for p in problems(item, args[0], f"{where}[{index}]")]
         if len(args) != len(value):
             return [f"{where}: {len(value)} items, not {len(args)}"]
-        return [p for index, (item, inner) in enumerate(zip(value, args)) for p in problems(item, inner, f"{where}[{index}]")]
+        return [p for index, (item, inner) in enumerate(zip(value, args))
+                for p in problems(item, inner, f"{where}[{index}]")]
     if hint is None or hint is type(None):
         return [] if value is None else [f"{where}: {value!r} is not None"]
     if hint is float:

@@ -1,5 +1,6 @@
 import pytest
 
+from tests.serve.conftest import keys  # noqa: F401  (a player's and a stranger's SSH keys, for the SSH tests)
 from tests.tui.conftest import toy  # noqa: F401  (the toy game, its board and help, for Pilot tests)
 
 

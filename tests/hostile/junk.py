@@ -8,8 +8,8 @@ import json
 import os
 import socket
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from saves.session import GameSession
 from saves.store import SaveStore, Seat, record_to_dict
@@ -226,7 +226,8 @@ JUNK: dict[str, Callable[[Path, dict], None]] = {
         "format": 1, "kind": "tabula-record", "id": "junk-record", "date": "2025-01-01T00:00:00+00:00", "game": "[/]",
         "players": [{"name": "\x1b[2J", "score": "x", "breakdown": [], "winner": 1}], "variant": "", "source": "sheet",
         "link": ""}}}).encode()),
-    **{f"record-{name}": record_file(json.dumps({"record": {"1": record}}).encode()) for name, record in BAD_RECORDS.items()},
+    **{f"record-{name}": record_file(json.dumps({"record": {"1": record}}).encode())
+       for name, record in BAD_RECORDS.items()},
 }
 """Name -> how to plant it (data folder, the good save's document)."""
 

@@ -33,7 +33,7 @@ class CountingThinker:
     """Stands for an app's thinker process: a 'search' takes ``seconds`` and picks the first
     legal choice; every one is counted, server-wide (the counter is shared by all the apps)."""
 
-    def __init__(self, counter: "Searches", game: int, seconds: float = 0.04):
+    def __init__(self, counter: Searches, game: int, seconds: float = 0.04):
         self.counter, self.game, self.seconds = counter, game, seconds
         self.closed = False
 

@@ -190,7 +190,8 @@ def test_a_bad_component_file_is_refused_with_a_message(kind, data_dir, capsys, 
 
 
 @pytest.mark.parametrize("game, name", [("thebai", "commanders"), ("polis", "poleis"), ("pantheon", "gods")])
-@pytest.mark.parametrize("text", ["\x1b]0;pwned\x07\x1b[2J", "Evil\u202egnp.exe", "two\nlines"], ids=["escape", "bidi", "newline"])
+@pytest.mark.parametrize("text", ["\x1b]0;pwned\x07\x1b[2J", "Evil\u202egnp.exe", "two\nlines"],
+                         ids=["escape", "bidi", "newline"])
 def test_a_component_name_that_would_steer_the_terminal_is_refused(game, name, text, tmp_path):
     """In a process of its own: the games keep what they loaded for the life of a process."""
     built_in = json.loads((Path(engine.__file__).parent / game / "data" / f"{name}.json").read_text())
@@ -430,8 +431,8 @@ def test_a_bad_component_file_in_the_app(kind, data_dir, tmp_path):
 RECORDS_JUNK = {
     "nested": b"[" * 200_000,
     "short-row": b'"record","date"\n"r1"\n',
-    "fewer-cells": ",".join(["record", "date", "game", "players", "variant", "source", "link", "seat", "player", "score",
-                             "winner", "breakdown"]).encode() + b"\nr1,2025-01-01,pantheon\n",
+    "fewer-cells": ",".join(["record", "date", "game", "players", "variant", "source", "link", "seat", "player",
+                             "score", "winner", "breakdown"]).encode() + b"\nr1,2025-01-01,pantheon\n",
     "bad-csv-quoting": b'record,date\n"r1\n',
     "not-utf8": b"\xff\xfe",
     "binary": bytes(range(256)),

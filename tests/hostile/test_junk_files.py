@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.junk import GOOD_PLAYER, GOOD_SHEET_TITLE, GOOD_TITLE, JUNK, plant
 from tests.hostile.corpus import screen_text
+from tests.hostile.junk import GOOD_PLAYER, GOOD_SHEET_TITLE, GOOD_TITLE, JUNK, plant
 from tests.tui.helpers import make_app, settle, until
 from tui import cli
 from tui.screens.table import TableScreen

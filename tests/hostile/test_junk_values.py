@@ -24,7 +24,7 @@ import engine
 from saves.records import export_csv, record_from_dict
 from saves.store import SaveStore
 from tests.hostile.corpus import screen_text
-from tests.hostile.junk import BAD_RECORDS, GOOD_PLAYER, GOOD_TITLE, play_record, plant, player
+from tests.hostile.junk import BAD_RECORDS, GOOD_PLAYER, GOOD_TITLE, plant, play_record, player
 from tests.hostile.test_junk_files import cli_run, titles, within_deadline
 from tests.tui.helpers import make_app, settle, until
 from tui import cli
@@ -276,8 +276,9 @@ COMPONENT_JUNK = {
                           "its JSON is nested too deeply"),
     "polis-wheat-10-400": ("polis", "start", lambda r: r[0]["resources"].update(wheat="@"), HUGE,
                            "not a whole number from -999 to 999"),
-    "polis-event-n-999": ("polis", "events", lambda r: next(e for x in r for e in x["effects"] if "n" in e).update(n="@"),
-                           "999", "n must be a whole number from -9 to 9"),
+    "polis-event-n-999": ("polis", "events",
+                          lambda r: next(e for x in r for e in x["effects"] if "n" in e).update(n="@"),
+                          "999", "n must be a whole number from -9 to 9"),
     "pantheon-map-col-10-400": ("pantheon", "map", lambda r: r[0].update(col="@"), HUGE,
                                 "not a whole number from -999 to 999"),
     "almadi-points-10-400": ("almadi", "objectives", lambda r: r[0].update(points="@"), HUGE,
@@ -340,7 +341,8 @@ def test_resume_lists_a_save_of_an_unknown_game_and_refuses_to_replay_or_open_it
     plant("unknown-game", tmp_path)
     detail, notices = within_deadline(lambda: asyncio.run(resume_the_unknown_game(tmp_path)))
     assert "a game this Tabula does not know (chess)" in detail, detail
-    assert "Cannot replay: Saved game 'A junk save' (junk0001) is of a game this Tabula does not know ('chess'" in notices
+    assert ("Cannot replay: Saved game 'A junk save' (junk0001) is of a game this Tabula does not know ('chess'"
+            in notices)
     assert "Cannot resume: Saved game 'A junk save' (junk0001) is of a game this Tabula does not know" in notices
 
 

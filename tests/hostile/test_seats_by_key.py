@@ -109,7 +109,7 @@ async def test_screenshots_are_offered_locally_only(toy, tmp_path, monkeypatch):
 
 
 def notices(app) -> str:
-    return "\n".join(f"{n.title}: {n.message}" for n in notifications(app))
+    return "\n".join(str(notice.message) for notice in notifications(app))
 
 
 async def free_a_seat(data_dir, choice_text: str) -> str:
@@ -333,7 +333,3 @@ async def test_at_the_hosts_own_terminal_any_game_may_be_renamed(toy, tmp_path):
         await pilot.press("r")
         await settle(pilot)
         assert not isinstance(app.screen, ResumeScreen)
-
-
-def notices(app) -> str:
-    return "\n".join(str(notice.message) for notice in notifications(app))

@@ -16,7 +16,7 @@ import asyncssh
 import pytest
 
 import tui
-from tests.serve.test_ssh import keys, options, read_until, run  # noqa: F401  (keys: a fixture)
+from tests.serve.test_ssh import options, read_until, run
 
 OPENSSH = shutil.which("ssh")
 needs_openssh = pytest.mark.skipif(OPENSSH is None, reason="no OpenSSH client")
@@ -34,7 +34,7 @@ class Flood:
         self.tasks: list[asyncio.Task] = []
         self.opened = 0
 
-    async def __aenter__(self) -> "Flood":
+    async def __aenter__(self) -> Flood:
         self.tasks = [asyncio.ensure_future(self._hold()) for _ in range(self.count)]
         while self.opened < self.count:
             await asyncio.sleep(0.05)

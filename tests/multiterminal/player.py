@@ -25,8 +25,8 @@ registry.GAMES.setdefault(toygame.GAME_ID, toygame.ENTRY)
 from engine.core.contract import IllegalChoice  # noqa: E402
 from saves.seats import SeatTaken  # noqa: E402
 from saves.session import GameSession  # noqa: E402
-from saves.store import SaveConflict, SaveStore  # noqa: E402
 from saves.shared import SharedSession  # noqa: E402
+from saves.store import SaveConflict, SaveStore  # noqa: E402
 
 
 def emit(event: str, **data) -> None:

@@ -19,9 +19,9 @@ import re
 import select
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import pyte
 
@@ -68,7 +68,7 @@ class Seated:
     """Keys pressed again: the first was typed on a screen not yet showing the position."""
 
     @classmethod
-    def at(cls, seat: int, send: Callable[[bytes], None], cols: int = 80, rows: int = 24, **fields) -> "Seated":
+    def at(cls, seat: int, send: Callable[[bytes], None], cols: int = 80, rows: int = 24, **fields) -> Seated:
         screen = pyte.Screen(cols, rows)
         return cls(seat, send, screen, pyte.ByteStream(screen), **fields)
 
@@ -100,7 +100,8 @@ def join(data_dir: Path, save_id: str, seat: int, cols: int = 80, rows: int = 24
 def screens(players: list[Seated]) -> str:
     now = time.monotonic()
     return "\n".join(f"--- seat {seat_tag(p.seat)} (last keys {p.keys[-8:]}, pressed at revision {p.pressed_at}, "
-                     f"{p.again} pressed again, last output {now - p.last_output:.2f} s ago):\n{p.text()}" for p in players)
+                     f"{p.again} pressed again, last output {now - p.last_output:.2f} s ago):\n{p.text()}"
+                     for p in players)
 
 
 class Players:
@@ -141,7 +142,8 @@ class Players:
             if now - player.last_output < QUIET or not drawn_since or not player.prompted():
                 continue
             count = min(9, len(match.legal(player.seat)))
-            key = "1" if held else str((count - 1 if self.pick.random() < self.last else self.pick.randrange(count)) + 1)
+            key = ("1" if held
+                   else str((count - 1 if self.pick.random() < self.last else self.pick.randrange(count)) + 1))
             player.send(key.encode())
             player.again += player.pressed_at == revision
             player.pressed_at, player.pressed_when = revision, now
@@ -151,7 +153,8 @@ class Players:
     def check(self, started: float, bound: float, stall: float) -> None:
         now = time.monotonic()
         if now - started > bound:
-            raise AssertionError(f"the game did not end within {bound} s ({self.presses} keys):\n{screens(self.players)}")
+            raise AssertionError(f"the game did not end within {bound} s ({self.presses} keys):\n"
+                                 f"{screens(self.players)}")
         if now - self.changed_at > stall:
             raise AssertionError(f"stalled: no move for {stall} s after {self.presses} keys; the save (revision "
                                  f"{self.session.revision}, {len(self.session.match.actions)} actions) awaits "

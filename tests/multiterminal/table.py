@@ -28,7 +28,6 @@ from saves.store import SaveStore  # noqa: E402
 from tui.table.controller import Notice, TableController, Thinking, ThinkingEnded  # noqa: E402
 from tui.table.state import TableState  # noqa: E402
 
-
 EMITTING = threading.Lock()
 
 

@@ -57,7 +57,8 @@ def test_moves_typed_in_one_terminal_show_in_the_others_and_hands_stay_private(t
     assert ann.wait_for(r"Waiting for ▲B Bruno: Pledge")
     bruno.keys("2")  # Bruno pledges low: now it is Ann's turn
     assert ann.wait_for(r"Your turn") and ann.wait_for(r"▶ ●A Ann: play or draw")
-    assert ann.wait_for(r"Bruno pledges low") and spectator.wait_for(r"Bruno pledges low")  # in the notice, if it covers the log
+    # in the notice, if it covers the log
+    assert ann.wait_for(r"Bruno pledges low") and spectator.wait_for(r"Bruno pledges low")
     assert bruno.wait_for(r"Waiting for ●A Ann: play or draw")
 
     for player in (ann, bruno, spectator):  # at 80x24 one panel shows at a time: `v` brings the hand

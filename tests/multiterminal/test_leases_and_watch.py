@@ -45,7 +45,8 @@ def test_a_lease_without_heartbeat_expires_and_the_old_holder_learns_it_lost(tmp
 
 def test_a_lease_of_a_dead_process_is_free_at_once(tmp_path):
     child = subprocess.run(
-        [sys.executable, "-c", "import sys; from saves.seats import SeatLeases; SeatLeases(sys.argv[1], 'g1').acquire(0, 'gone')",
+        [sys.executable, "-c",
+         "import sys; from saves.seats import SeatLeases; SeatLeases(sys.argv[1], 'g1').acquire(0, 'gone')",
          str(tmp_path)], cwd=os.getcwd(), check=True)
     assert child.returncode == 0
     leases = SeatLeases(tmp_path, "g1")

@@ -46,7 +46,8 @@ def data_dir(tmp_path):
 
 def new_game(data_dir: Path, kinds=("human", "human"), seed=5) -> str:
     names = ["Ann", "Bruno", "Cleo"][: len(kinds)]
-    session = GameSession.new(SaveStore(data_dir), "toy", "shared", [Seat(n, k) for n, k in zip(names, kinds)], seed=seed)
+    seats = [Seat(n, k) for n, k in zip(names, kinds)]
+    session = GameSession.new(SaveStore(data_dir), "toy", "shared", seats, seed=seed)
     return session.record.id
 
 
@@ -54,7 +55,7 @@ class Player:
     """A player process and the JSON events it reports."""
 
     MODULE = "tests.multiterminal.player"
-    started: list["Player"] = []
+    started: list[Player] = []
     """Every process started, so that each ends with its test (``players_ended``)."""
 
     def __init__(self, data_dir: Path, save_id: str, seat, *extra: str):
@@ -324,5 +325,6 @@ def test_a_bot_thinking_in_one_process_shows_its_progress_in_the_others_and_a_pl
             table.send("q")
             table.finish()
     except AssertionError as error:  # what the other terminals said, the runner's first
-        said = "\n".join(f"{name}: {table.told_so_far()}" for name, table in zip(("runner", "Ann", "spectator"), tables))
+        said = "\n".join(f"{name}: {table.told_so_far()}"
+                         for name, table in zip(("runner", "Ann", "spectator"), tables))
         raise AssertionError(f"{error}\n{said}") from None

@@ -29,7 +29,8 @@ def test_a_whole_game_between_terminals_ends_without_a_stall(tmp_path, game, pla
     save_id = GameSession.new(SaveStore(tmp_path), game, "Friends", seats, seed=seed).record.id
     terminals = [join(tmp_path, save_id, seat) for seat in range(players)]
     try:
-        presses = play_to_the_end(tmp_path, save_id, terminals, seed=seed, last=last, bound=420)  # 3 Pantheon terminals on 2 busy cores: up to 250 s
+        # 3 Pantheon terminals on 2 busy cores: up to 250 s
+        presses = play_to_the_end(tmp_path, save_id, terminals, seed=seed, last=last, bound=420)
     finally:
         for terminal in terminals:
             terminal.terminal.close()

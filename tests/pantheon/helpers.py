@@ -42,8 +42,9 @@ def table(players: int = 3, seed: int = 7, temple: str = "J5", seat: int = 0, ep
     match = to_first_turn(new_match(players, seed))
     state = match.state
     for p in state["players"]:
-        p.update(hand={}, hand_known={}, feet=4, columns=3, feet_on=[], columns_on=[], feet_general=8, columns_general=9,
-                 gods=[], steps=0, traitera_used=0, demigods=[], demigods_known=[], tiles={k: 0 for k in OFFERING_KINDS})
+        p.update(hand={}, hand_known={}, feet=4, columns=3, feet_on=[], columns_on=[], feet_general=8,
+                 columns_general=9, gods=[], steps=0, traitera_used=0, demigods=[], demigods_known=[],
+                 tiles={k: 0 for k in OFFERING_KINDS})
     state["tile_stock"] = {k: [4, 4] for k in OFFERING_KINDS}
     state["tile_box"] = {k: [0, 0] for k in OFFERING_KINDS}
     state["temple"] = temple

@@ -34,7 +34,8 @@ def check(state: dict) -> None:
     cards = sum(state["deck"].values()) + sum(state["discard"].values()) + len(state["row"])
     gods = state["god_stack"] + state["god_box"] + state["god_display"]
     gods += [f["tile"] for f in frames_named(state, "pay") if f["how"] == "gallia"]
-    demigods = [int(v) for stack in ("demigods_low", "demigods_high") for v, n in state[stack].items() for _ in range(n)]
+    demigods = [int(v) for stack in ("demigods_low", "demigods_high")
+                for v, n in state[stack].items() for _ in range(n)]
     demigods += state["demigod_display"] + state["demigod_box"]
     loot = dict(state["loot_bag"])
     for kind in [*state["loot"].values(), *(k for f in state["flow"] for k in f.get("loot", ()))]:
@@ -43,7 +44,8 @@ def check(state: dict) -> None:
         loot[kind] += n
     for seat, p in enumerate(players):
         feet, columns = p["feet_on"], p["columns_on"]
-        assert min(p["feet"], p["feet_general"], p["columns"], p["columns_general"]) >= 0, f"seat {seat}: a negative supply"
+        assert min(p["feet"], p["feet_general"], p["columns"], p["columns_general"]) >= 0, (
+            f"seat {seat}: a negative supply")
         assert p["feet"] + len(feet) + p["feet_general"] == PIECES, f"seat {seat}: feet created or lost"
         assert p["columns"] + len(columns) + p["columns_general"] == PIECES, f"seat {seat}: columns created or lost"
         assert CAT.column_sites.isdisjoint(feet), "a foot on a column hex"
@@ -52,10 +54,12 @@ def check(state: dict) -> None:
             assert not feet, "feet left on the board between epochs"
         elif feet:
             jumps = not GAIVILES.isdisjoint(p["gods"])
-            assert feet_joined(temple, tuple(feet), tuple(columns), jumps), f"seat {seat}: a foot not joined to the temple"
+            assert feet_joined(temple, tuple(feet), tuple(columns), jumps), (
+                f"seat {seat}: a foot not joined to the temple")
         assert all(0 <= level <= 4 for level in p["tiles"].values())
         assert all(0 < n <= p["hand"].get(kind, 0) for kind, n in p["hand_known"].items()), f"seat {seat}: known cards"
-        assert all(p["demigods"].count(v) >= p["demigods_known"].count(v) for v in p["demigods_known"]), f"seat {seat}: demigods"
+        assert all(p["demigods"].count(v) >= p["demigods_known"].count(v) for v in p["demigods_known"]), (
+            f"seat {seat}: demigods")
         cards += sum(p["hand"].values())
         gods += p["gods"]
         demigods += p["demigods"]
@@ -63,8 +67,9 @@ def check(state: dict) -> None:
         levels = [p["tiles"][kind] for p in players]
         held = (sum(1 for v in levels if 0 < v <= 2), sum(1 for v in levels if v > 2))
         for group in (0, 1):
-            assert stock[group] >= 0 and stock[group] + held[group] + state["tile_box"][kind][group] == OFFERING_TILES, \
-                f"{kind}: offering tiles of group {group} created or lost"
+            assert stock[group] >= 0, f"{kind}: offering tiles of group {group} created or lost"
+            assert stock[group] + held[group] + state["tile_box"][kind][group] == OFFERING_TILES, (
+                f"{kind}: offering tiles of group {group} created or lost")
     assert cards == ACTION_CARDS + 7 - len(state["special_money"]), "cards created or lost"
     assert sorted(gods) == ALL_GODS, "god tiles created or lost"
     assert sorted(demigods) == DEMIGODS, "demigods created or lost"

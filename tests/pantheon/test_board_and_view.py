@@ -5,21 +5,34 @@ import re
 from pathlib import Path
 
 import pytest
-
 from rich.console import Console
 
 from engine.pantheon import rules
 from engine.pantheon.catalog import catalog
-from engine.pantheon.choices import (BuyTile, Column, DiscardCard, Foot, FromDeck, FromRow, Jump, LootDrawn, NewTile,
-                                     Payment, PickBonus, RaiseTile, TakeGod)
+from engine.pantheon.choices import (
+    BuyTile,
+    Column,
+    DiscardCard,
+    Foot,
+    FromDeck,
+    FromRow,
+    Jump,
+    LootDrawn,
+    NewTile,
+    Payment,
+    PickBonus,
+    RaiseTile,
+    TakeGod,
+)
 from engine.pantheon.targets import BonusTile, Deck, GodOnDisplay, Hand, HandCard, Hex, OfferingTile, RowCard
-from tui.boards import pantheon as board, pantheon_map
-from tui.boards.glyphs import Pen
+from tui.boards import pantheon as board
+from tui.boards import pantheon_map
 from tui.boards.base import Frame, focus
-from tui.help_text import parse_sections
+from tui.boards.glyphs import Pen
 from tui.choice_keys import choice_key
+from tui.help_text import parse_sections
 
-from .helpers import RULES, give, put, table, to_first_turn, new_match
+from .helpers import RULES, give, new_match, put, table, to_first_turn
 from .test_gods import show_gods
 
 HELP = Path(rules.__file__).parent / "help.md"
@@ -38,7 +51,8 @@ def test_the_view_is_plain_json_with_the_agreed_keys():
     assert {"epoch", "nation", "epochs", "map", "temple", "gods", "demigods", "offering_stock", "row", "deck",
             "discard", "special_money", "players", "hand", "big_foot", "start_player"} <= set(view)
     hexes = view["map"]["hexes"]
-    assert len(hexes) == 198 and {"id", "col", "row", "terrain", "column_site", "symbol", "start", "pieces", "loot"} <= set(hexes[0])
+    assert len(hexes) == 198
+    assert {"id", "col", "row", "terrain", "column_site", "symbol", "start", "pieces", "loot"} <= set(hexes[0])
     assert {"feet", "columns", "feet_on", "columns_on", "tiles", "gods", "demigods", "demigod_values", "score",
             "hand_size"} <= set(view["players"][0])
 
@@ -158,7 +172,8 @@ def test_choices_that_act_on_the_board_carry_their_target_and_the_board_marks_he
     assert set(targets.values()) - {None} <= set(RULES.targets(m.state))
     view = m.view(0)
     keys = board.target_keys(view)
-    assert keys["J4"] == choice_key([c.id for c in view["choices"]].index("foot:J4") + 1) and len(keys) == len(targets) - 1
+    assert keys["J4"] == choice_key([c.id for c in view["choices"]].index("foot:J4") + 1)
+    assert len(keys) == len(targets) - 1
     assert focus(board.BOARD.panels(len(m.names)), view, 0) == "shared"
     m.choose(0, "end")
     m.choose(1, "draw")

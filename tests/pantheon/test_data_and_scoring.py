@@ -3,12 +3,19 @@ from pathlib import Path
 
 import pytest
 
+import engine.pantheon.catalog as catalog_module
 from engine.core import components
 from engine.core.components import ComponentDataError
-import engine.pantheon.catalog as catalog_module
 from engine.pantheon.catalog import catalog
-from engine.pantheon.scoring import (COLUMN_TABLE, EPOCH_END_BONUS, column_points, demigod_points, god_tile_points,
-                                     interim_scoring, pietalte_points)
+from engine.pantheon.scoring import (
+    COLUMN_TABLE,
+    EPOCH_END_BONUS,
+    column_points,
+    demigod_points,
+    god_tile_points,
+    interim_scoring,
+    pietalte_points,
+)
 
 
 def test_component_counts_match_the_rulebook():

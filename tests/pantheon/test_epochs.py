@@ -3,14 +3,15 @@
 from engine.core.scoring import ranking
 from engine.pantheon.catalog import catalog
 
-from .helpers import RULES, give, ids, new_match, put, refresh, table, step
+from .helpers import RULES, give, ids, new_match, put, refresh, step, table
 from .test_gods import show_gods
 
 
 def test_preparation_reveals_players_plus_one_gods_and_loot_on_the_first_symbol_slots():
     for players in (2, 3, 4):
         m = new_match(players, seed=players)
-        while m.decision.is_chance and step(m)["step"] in ("deal", "bonus_draw", "nation", "reveal_god", "place_loot", "demigod"):
+        while m.decision.is_chance and step(m)["step"] in ("deal", "bonus_draw", "nation", "reveal_god", "place_loot",
+                                                            "demigod"):
             m.draw()
         state = m.state
         nation = catalog().nations[state["nations"][0]]

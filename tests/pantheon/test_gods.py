@@ -1,6 +1,6 @@
 """Taking gods with offering cards and tiles, and every god's power."""
 
-from .helpers import give, ids, own_gods, refresh, table, step
+from .helpers import give, ids, own_gods, refresh, step, table
 
 
 def show_gods(m, *tiles):

@@ -1,6 +1,6 @@
 """Purchase: offering tiles with upgrade by difference, feet and columns, placing for money."""
 
-from .helpers import give, hint, ids, label, own_gods, put, table, step
+from .helpers import give, hint, ids, label, own_gods, put, step, table
 
 
 def test_rulebook_purchase_example_spends_eight_money_exactly():
@@ -17,7 +17,8 @@ def test_rulebook_purchase_example_spends_eight_money_exactly():
     m.choose(0, "tile:priests:2")
     m.choose(0, "buy:foot")
     m.choose(0, "buy:column")
-    assert (label(m, 0, "column:K4"), hint(m, 0, "column:K4")) == ("Column K4 — 2 money", "shared; pays with 2 money cards of 1")
+    assert label(m, 0, "column:K4") == "Column K4 — 2 money"
+    assert hint(m, 0, "column:K4") == "shared; pays with 2 money cards of 1"
     m.choose(0, "column:K4")
     p = m.state["players"][0]
     assert p["hand"] == {}

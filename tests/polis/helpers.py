@@ -37,8 +37,8 @@ def ids(match: Match, seat: int | None = None) -> list[str]:
 
 def play(match: Match, seat: int, *choices: str) -> Match:
     for choice in choices:
-        actor = CHANCE if choice.startswith(("d4:", "card:", "event:", "project:")) and match.decision.is_chance else seat
-        match.choose(actor, choice)
+        drawn = choice.startswith(("d4:", "card:", "event:", "project:")) and match.decision.is_chance
+        match.choose(CHANCE if drawn else seat, choice)
     return match
 
 

@@ -114,7 +114,8 @@ class PrestigeLedger:
 
     @staticmethod
     def snapshot(state: dict) -> dict:
-        return {"wheat": [res["wheat"] for res in state["res"]], "owner": dict(state["owner"]), "pop": dict(state["pop"])}
+        return {"wheat": [res["wheat"] for res in state["res"]], "owner": dict(state["owner"]),
+                "pop": dict(state["pop"])}
 
     def owned(self, seat: int) -> dict[str, int]:
         """The citizens of each polis the side held before this step."""

@@ -15,8 +15,7 @@ def battle_in(area: str, athens: int, sparta: int, athens_cards, sparta_cards):
     play(match, SPARTA, "act:tribute", "area:lakedaemon", "end")
     assert step(match) == "deal"
     first = match.state["flow"][-1]["seat"]
-    for seat, cards in ((first, sparta_cards if first == SPARTA else athens_cards),
-                        (1 - first, athens_cards if first == SPARTA else sparta_cards)):
+    for cards in (sparta_cards, athens_cards) if first == SPARTA else (athens_cards, sparta_cards):
         for card in cards:
             match.choose(CHANCE, f"card:{card}")
     return match

@@ -1,9 +1,10 @@
-"""The heuristic the greedy bot and the search judge Polis positions by: near a game-ending round end,\nand what a side that has not passed can still do."""
+"""The heuristic the greedy bot and the search judge Polis positions by: near a game-ending round end,
+and what a side that has not passed can still do."""
 
 import pytest
 
-from engine.core import Match, copy_state
 from engine.bots import make_bot
+from engine.core import Match, copy_state
 from engine.polis import heuristic, politics
 from engine.search.bot import SearchBot
 
@@ -163,7 +164,8 @@ def test_a_side_short_of_wheat_counts_on_a_merchant_ship_it_can_still_send():
     # With nothing to pay for the wheat, the 8th citizen starves.
     state["res"][ATHENS]["silver"] = 0
     assert heuristic.wheat_by_trade(state, ATHENS) == 0
-    assert with_silver - heuristic.side_value(state, ATHENS) == pytest.approx(2 * 0.7 + heuristic.STARVING - heuristic.TRADED)
+    assert (with_silver - heuristic.side_value(state, ATHENS)
+            == pytest.approx(2 * 0.7 + heuristic.STARVING - heuristic.TRADED))
     # Once Athens has passed, its ship stays in port.
     state["res"][ATHENS]["silver"] = 2
     state["passed"][ATHENS] = True

@@ -29,7 +29,8 @@ def test_counts_from_the_rule_text_and_the_facts():
 def test_the_poleis_the_rule_text_names():
     poleis = catalog().poleis
     assert {p for p, r in poleis.items() if r["commercial"]} == {"athenai", "gytheion", "pylos"}
-    assert poleis["athenai"]["start"] == "athens" and poleis["gytheion"]["start"] == poleis["pylos"]["start"] == "sparta"
+    assert poleis["athenai"]["start"] == "athens"
+    assert poleis["gytheion"]["start"] == poleis["pylos"]["start"] == "sparta"
     assert poleis["sparta"]["arrows"] == [] and poleis["thebai"]["arrows"] == []
     assert len(poleis["korinthos"]["arrows"]) == 2
     assert poleis["epidamnos"]["region"] is None and poleis["abdera"]["region"] is None
@@ -80,7 +81,8 @@ def override(tmp_path, name, change):
 
 @pytest.mark.parametrize("name, change, problem", [
     ("poleis", lambda r: r.pop(), "18 poleis"),
-    ("poleis", lambda r: next(p for p in r if p["id"] == "thebai")["arrows"].append("korinthiakos"), "thebai has no port"),
+    ("poleis", lambda r: next(p for p in r if p["id"] == "thebai")["arrows"].append("korinthiakos"),
+     "thebai has no port"),
     ("poleis", lambda r: next(p for p in r if p["id"] == "argos").update(base=5), "base must be"),
     ("projects", lambda r: r.pop(), "14 project tiles"),
     ("combat", lambda r: r[0].update(count=r[0]["count"] + 1), "24 combat cards"),

@@ -42,6 +42,7 @@ def test_holy_war_places_hoplites_in_thessalia_and_boiotia():
 
 def test_the_first_event_comes_from_the_3_deck_with_its_two_no_event_cards():
     from engine.core import Match
+
     from .helpers import RULES
     match = Match(RULES, ["Ann", "Bob"], {}, seed=1)
     for tile in ("armoury", "stoa", "agora"):

@@ -6,8 +6,17 @@ import json
 
 import pytest
 
-from saves.records import (PlayRecord, RecordFormatError, export_csv, export_json, parse_export, record_from_dict,
-                           record_to_dict, stats, sync_finished_games)
+from saves.records import (
+    PlayRecord,
+    RecordFormatError,
+    export_csv,
+    export_json,
+    parse_export,
+    record_from_dict,
+    record_to_dict,
+    stats,
+    sync_finished_games,
+)
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tests import records_set
@@ -20,10 +29,11 @@ def test_stats_figures_on_a_known_set():
     assert ann.average == pytest.approx((61 + 55 + 70) / 3) and ann.win_rate == pytest.approx(2 / 3)
     shared = lines[("Chloe", "pantheon")]  # 83 tied with Bruno: a shared win counts for both
     assert (shared.plays, shared.wins) == (1, 1) and lines[("Bruno", "pantheon")].wins == 1
-    thebai = [(l.player, l.plays, l.wins, l.best) for l in stats(records_set.records(), game="thebai")]
+    thebai = [(line.player, line.plays, line.wins, line.best) for line in stats(records_set.records(), game="thebai")]
     assert sorted(thebai) == [("Ann", 2, 0, 118), ("Bruno", 2, 1, 121), ("Chloe", 2, 1, 111), ("Dara", 1, 0, 88)]
     dara = stats(records_set.records(), player="Dara")
-    assert {(l.game, l.plays, l.wins) for l in dara} == {("thebai", 1, 0), ("pantheon", 1, 0), ("almadi", 2, 1)}
+    assert ({(line.game, line.plays, line.wins) for line in dara}
+            == {("thebai", 1, 0), ("pantheon", 1, 0), ("almadi", 2, 1)})
 
 
 def test_a_finished_digital_game_is_recorded_once(tmp_path):

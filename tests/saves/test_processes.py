@@ -60,7 +60,8 @@ def test_kill_9_at_any_moment_leaves_every_save_readable_and_replaying(tmp_path,
 
 def test_two_processes_racing_with_at_never_lose_or_duplicate_an_action(tmp_path):
     data_dir, target = tmp_path / "data", 300
-    save_id = SaveStore(data_dir).create("toy", "contested", [Seat("A", "human"), Seat("B", "human")], {}, 1, "1", "").id
+    seats = [Seat("A", "human"), Seat("B", "human")]
+    save_id = SaveStore(data_dir).create("toy", "contested", seats, {}, 1, "1", "").id
     racers = {name: child("race", data_dir, save_id, name, target) for name in ("left", "right")}
     for process in racers.values():
         assert process.stdout.readline() == "ready\n"

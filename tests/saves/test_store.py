@@ -7,7 +7,14 @@ from tinydb import TinyDB
 
 from saves import paths, storage
 from saves.store import (
-    SaveConflict, SaveExists, SaveFormatError, SaveNotFound, SaveStore, SaveUnreadable, Seat, record_to_dict,
+    SaveConflict,
+    SaveExists,
+    SaveFormatError,
+    SaveNotFound,
+    SaveStore,
+    SaveUnreadable,
+    Seat,
+    record_to_dict,
 )
 
 SEATS = [Seat("Ann", "human"), Seat("Bot", "random")]
@@ -194,9 +201,11 @@ def test_append_touches_only_its_own_files_among_a_thousand_saves(store, monkeyp
     mine = store.path_of(save_id)
     opened, read, written = [], [], []
     real_open, real_read, real_write = os.open, storage.AtomicJSONStorage.read, storage.atomic_write_text
-    monkeypatch.setattr(storage.os, "open", lambda path, *a, **k: (opened.append(os.fspath(path)), real_open(path, *a, **k))[1])
+    monkeypatch.setattr(storage.os, "open",
+                        lambda path, *a, **k: (opened.append(os.fspath(path)), real_open(path, *a, **k))[1])
     monkeypatch.setattr(storage.AtomicJSONStorage, "read", lambda self: (read.append(self.path), real_read(self))[1])
-    monkeypatch.setattr(storage, "atomic_write_text", lambda path, text: (written.append(path), real_write(path, text))[1])
+    monkeypatch.setattr(storage, "atomic_write_text",
+                        lambda path, text: (written.append(path), real_write(path, text))[1])
 
     def no_listing(*_):
         raise AssertionError("append must not list a folder")

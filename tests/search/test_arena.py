@@ -8,11 +8,12 @@ from engine.search.arena import GameResult, arena, specs, tally, wilson
 
 
 def test_every_deal_is_played_in_every_rotation_of_the_seats(toy_game):
-    games = specs(toy_game, ["normal", "greedy", "random"], 7, seed=10)
+    normal, greedy, random = "normal", "greedy", "random"
+    games = specs(toy_game, [normal, greedy, random], 7, seed=10)
     assert [(g.seed, g.kinds) for g in games] == [
-        (10, ("normal", "greedy", "random")), (10, ("greedy", "random", "normal")), (10, ("random", "normal", "greedy")),
-        (11, ("normal", "greedy", "random")), (11, ("greedy", "random", "normal")), (11, ("random", "normal", "greedy")),
-        (12, ("normal", "greedy", "random")),
+        (10, (normal, greedy, random)), (10, (greedy, random, normal)), (10, (random, normal, greedy)),
+        (11, (normal, greedy, random)), (11, (greedy, random, normal)), (11, (random, normal, greedy)),
+        (12, (normal, greedy, random)),
     ]
 
 

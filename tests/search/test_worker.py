@@ -3,7 +3,6 @@ thinks, "move now", errors reported, and nothing sent that the seat may not know
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import threading

@@ -109,8 +109,9 @@ def test_system_ssh_client_reaches_tabula_through_the_cli_server_which_warns_whe
         server.terminate()
         server.wait(10)
 
-    anyone = subprocess.Popen([*TABULA, "serve", "ssh", "--data-dir", str(tmp_path / "data"), "--port", str(free_port()),
-                               "--allow-anyone"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    anyone = subprocess.Popen([*TABULA, "serve", "ssh", "--data-dir", str(tmp_path / "data"),
+                               "--port", str(free_port()), "--allow-anyone"],
+                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         assert "NO AUTHENTICATION" in wait_for_line(anyone.stdout, "AUTHENTICATION", 20)
         anyone.terminate()

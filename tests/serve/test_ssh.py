@@ -16,19 +16,10 @@ from engine.core.match import Match
 from engine.registry import rules_for
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
-from tui.serve.ssh import SSHOptions, ServeError, start_server
+from tui.serve.ssh import ServeError, SSHOptions, start_server
 
 FAKE_APP = (sys.executable, str(Path(__file__).with_name("fake_app.py")))
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\x1b\][^\x07]*\x07")
-
-
-@pytest.fixture
-def keys(tmp_path):
-    player = asyncssh.generate_private_key("ssh-ed25519")
-    stranger = asyncssh.generate_private_key("ssh-ed25519")
-    authorized = tmp_path / "authorized_keys"
-    authorized.write_bytes(player.export_public_key())
-    return player, stranger, authorized
 
 
 def options(tmp_path, authorized, **changes) -> SSHOptions:

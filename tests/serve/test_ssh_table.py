@@ -11,7 +11,7 @@ import asyncssh
 
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
-from tests.multiterminal.ptys import Players, Seated, screens
+from tests.multiterminal.ptys import Players, Seated
 from tests.serve.test_ssh import connect, options, read_until, run
 from tui.serve.ssh import start_server
 
@@ -92,7 +92,8 @@ def test_a_player_replaying_another_s_running_game_over_ssh_sees_only_the_specta
     authorized = tmp_path / "authorized_keys"
     authorized.write_bytes(ann_key.export_public_key() + bob_key.export_public_key())
     data_dir = tmp_path / "data"
-    session = GameSession.new(SaveStore(data_dir), "pantheon", "Ann's game", [Seat("Ann", "human"), Seat("Bot", "normal")])
+    session = GameSession.new(SaveStore(data_dir), "pantheon", "Ann's game",
+                              [Seat("Ann", "human"), Seat("Bot", "normal")])
     for _ in range(10):
         seat = session.match.awaiting()[0]
         session.act(seat, session.match.legal(seat)[0].id)

@@ -13,7 +13,6 @@ from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tui.app import TabulaApp
 
-
 TWO_HUMANS = [("Alice", "human"), ("Bruno", "human")]
 
 
@@ -82,7 +81,8 @@ async def play_to_the_end_by_keys(pilot, moves: int, arrows_every: int) -> str:
     return text_of(app.screen.query_one("#sheet"))
 
 
-def new_save(data_dir: Path, game: str, seats: list[tuple[str, str]], seed: int = 7, title: str = "", options=None) -> GameSession:
+def new_save(data_dir: Path, game: str, seats: list[tuple[str, str]], seed: int = 7, title: str = "",
+             options=None) -> GameSession:
     store = SaveStore(data_dir)
     return GameSession.new(store, game, title, [Seat(name, kind) for name, kind in seats], options, seed)
 

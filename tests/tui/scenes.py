@@ -5,9 +5,9 @@ Each scene fills a fresh data folder (fixed seeds) and drives the app to one scr
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Awaitable, Callable
 
 from tests.tui.helpers import make_app, new_save, open_first_save, settle
 from tui.app import TabulaApp
@@ -101,7 +101,8 @@ async def zoom_after_a_step(pilot) -> None:
     await settle(pilot)
 
 
-SCENES += (Scene("pantheon-table", pantheon_mid_game, open_and_move), Scene("pantheon-zoom", pantheon_mid_game, zoom_after_a_step))
+SCENES += (Scene("pantheon-table", pantheon_mid_game, open_and_move),
+           Scene("pantheon-zoom", pantheon_mid_game, zoom_after_a_step))
 
 
 # The table assistant (issue 4): a setup checklist with a fixed seed, a round helper, a score sheet.
@@ -129,10 +130,10 @@ async def thebai_battle_filled(pilot) -> None:
 
 async def thebai_final_sheet_filled(pilot) -> None:
     await open_assistant_tool(pilot, [], ["down", "down"])
-    for player, values in enumerate(([*"25", "enter", *"12", "enter", "9", "enter", "5", "enter", "3", "enter",
-                                      "2", "enter", "1", "enter", "enter", "1", "enter", "2"],
-                                     [*"31", "enter", *"14", "enter", "6", "enter", "2", "enter", "2", "enter",
-                                      "2", "enter", "2", "enter", "2", "enter", "1"])):
+    for values in ([*"25", "enter", *"12", "enter", "9", "enter", "5", "enter", "3", "enter",
+                    "2", "enter", "1", "enter", "enter", "1", "enter", "2"],
+                   [*"31", "enter", *"14", "enter", "6", "enter", "2", "enter", "2", "enter",
+                    "2", "enter", "2", "enter", "2", "enter", "1"]):
         await pilot.press(*values)
         await pilot.press(*["up"] * 9, "tab")
     await settle(pilot)
@@ -223,7 +224,8 @@ def polis_mid_game(data_dir: Path) -> None:
             session.play_bots(limit=1)
             continue
         state = session.match.state
-        if state["round"] >= 2 and not state["passed"][1] and "act:move-hoplites" in [c.id for c in session.match.legal(0)]:
+        if (state["round"] >= 2 and not state["passed"][1]
+                and "act:move-hoplites" in [c.id for c in session.match.legal(0)]):
             session.act(0, "act:move-hoplites")
             return
         session.act(0, alice.choose(session.match, 0).id)

@@ -5,12 +5,22 @@ from __future__ import annotations
 import re
 
 from saves.store import SaveStore
-from tests.tui.helpers import (TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, play_to_the_end_by_keys, settle,
-                               text_of, until)
+from tests.tui.helpers import (
+    TWO_HUMANS,
+    make_app,
+    new_save,
+    open_first_save,
+    pilot_test,
+    play_to_the_end_by_keys,
+    settle,
+    text_of,
+    until,
+)
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
+
 
 @pilot_test
 async def test_a_full_two_player_game_through_the_keyboard(tmp_path):
@@ -19,7 +29,8 @@ async def test_a_full_two_player_game_through_the_keyboard(tmp_path):
         await pilot.press("n")
         # Seat B becomes a human: Tab to its kind, open the list, go up to "Human"; seed 5.
         await pilot.press("tab", "tab", "tab", "tab", "tab", "enter", "up", "up", "enter")
-        await pilot.press("tab", "tab", "tab", "tab", "tab", "5", "enter")  # past the options (characters, table mode, hints)
+        # past the options (characters, table mode, hints)
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "5", "enter")
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen) and table.state.humans == [0, 1]

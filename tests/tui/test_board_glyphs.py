@@ -12,22 +12,25 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from engine.almadi.catalog import ARROW, EFFECTS, TYPES, catalog as almadi_catalog
+from engine.almadi.catalog import ARROW, EFFECTS, TYPES
+from engine.almadi.catalog import catalog as almadi_catalog
 from engine.core.bots import RandomBot
 from engine.core.match import Match
 from engine.core.seats import LETTERS, SYMBOLS
-from engine.pantheon.catalog import EFFECTS as LOOT_EFFECTS, catalog as pantheon_catalog
-from engine.registry import rules_for
+from engine.pantheon.catalog import EFFECTS as LOOT_EFFECTS
+from engine.pantheon.catalog import catalog as pantheon_catalog
 from engine.polis.catalog import catalog as polis_catalogue
+from engine.registry import rules_for
 from engine.thebai.catalog import catalog as thebai_catalog
 from engine.thebai.constants import COLOURS as THEBAI_COLOURS
 from engine.thebai.geometry import grid as thebai_grid
-from tui.boards import almadi_tiles, pantheon as pantheon_board, pantheon_map, polis_glyphs, thebai as thebai_board, thebai_city, thebai_panels, \
-    thebai_style
+from tui.boards import almadi_tiles, pantheon_map, polis_glyphs, thebai_city, thebai_panels, thebai_style
+from tui.boards import pantheon as pantheon_board
+from tui.boards import thebai as thebai_board
 from tui.boards.base import Frame
-from tui.boards.polis_map import draw_map as draw_polis_map
 from tui.boards.canvas import Canvas
 from tui.boards.glyphs import Glyph, Ledger, Palette, Pen, legend_text
+from tui.boards.polis_map import draw_map as draw_polis_map
 from tui.boards.thebai_style import ThebaiPen
 from tui.choice_keys import CHOICE_KEYS, NEXT_PAGE, PREVIOUS_PAGE
 
@@ -49,8 +52,8 @@ def test_no_choice_key_or_page_mark_is_a_glyph_of_the_board(game):
 
 
 def test_a_clash_is_found():
-    palette = Palette("test", {"moon": Glyph("M", "moon"), "market": Glyph("M", "market"), "arrows": Glyph("↑→", "arrow"),
-                               "frame": Glyph("│", ""), "wall": Glyph("│", "")})
+    palette = Palette("test", {"moon": Glyph("M", "moon"), "market": Glyph("M", "market"),
+                               "arrows": Glyph("↑→", "arrow"), "frame": Glyph("│", ""), "wall": Glyph("│", "")})
     assert palette.clashes() == ["M: moon, market", "│: frame, wall"]
 
 
@@ -62,7 +65,7 @@ def test_a_no_color_style_holds_attributes_only():
 def test_every_almadi_landscape_and_edge_of_the_data_has_a_glyph():
     palette = almadi_tiles.PALETTE
     assert set(TYPES) <= set(palette.glyphs) and {ARROW, *EFFECTS} <= set(palette.glyphs)
-    for kind, sides in almadi_catalog().faces.values():
+    for _, sides in almadi_catalog().faces.values():
         assert {side.partition("*")[0] for side in sides if side} <= set(palette.glyphs)
     assert len(palette["arrow"].text) == 4  # one arrow a side, pointing out
 
@@ -141,7 +144,8 @@ def assert_pantheon_seats_explained(view, drawn: str, legend: str, symbols: bool
     assert pieces and all((len(piece) == 2) == symbols for piece in pieces)
     for player in view["players"]:
         symbol, letter = SYMBOLS[player["seat"]], LETTERS[player["seat"]]
-        shown = f"{symbol}{letter.lower()} {symbol}{letter} " if symbols else f"{letter.lower()} {letter} {symbol}{letter} "
+        shown = (f"{symbol}{letter.lower()} {symbol}{letter} " if symbols
+                 else f"{letter.lower()} {letter} {symbol}{letter} ")
         assert shown + player["name"] in legend
     if not symbols:
         assert not set(SYMBOLS) & set(drawn)
@@ -246,7 +250,8 @@ def with_rare_pieces(view):
                        if f"t{r}.{c}" not in city["tiles"])] = 2
     estate["estate_dice"].pop("r1c1", None)
     estate["estate_metoikoi"]["r1c1"] = next(iter(thebai_catalog().metoikoi))
-    space = next(space for space in council["spaces"] if space not in council["taken"] and space not in council["collapse"])
+    space = next(space for space in council["spaces"]
+                 if space not in council["taken"] and space not in council["collapse"])
     council["taken"][space] = {"seat": 0, "what": "stand", "face": None}
     return view
 

@@ -23,7 +23,8 @@ class EstateBoard(Board):
     def panels(self, seats: int) -> list[Panel]:
         return [
             Panel("deck", "Deck", lambda view, frame: f"{view['deck']} cards in the deck"),
-            Panel("pledges", "Pledges", lambda view, frame: "High or low: everyone at once", needed=deciding("pledge:")),
+            Panel("pledges", "Pledges", lambda view, frame: "High or low: everyone at once",
+                  needed=deciding("pledge:")),
             Panel("hand", "Hand", lambda view, frame: None if view["hand"] is None else f"Cards {view['hand']}",
                   needed=deciding("play:"), private=True),
             *seat_panels(seats, lambda view, seat, frame: f"Played {view['played'][seat]}", name="estate"),

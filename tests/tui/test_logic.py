@@ -32,7 +32,8 @@ def test_curtain_only_between_different_humans_with_private_information():
 
 def test_help_sections_by_topic():
     sections = parse_sections("# Game\nIntro.\n## A turn {#turn}\nTake one.\n## Final scoring\nAdd up.")
-    assert [(s.topic, s.title) for s in sections] == [("overview", "Overview"), ("turn", "A turn"), ("final-scoring", "Final scoring")]
+    assert [(s.topic, s.title) for s in sections] == [("overview", "Overview"), ("turn", "A turn"),
+                                                      ("final-scoring", "Final scoring")]
     assert sections[1].body == "Take one."
     assert section_index(sections, "turn") == 1 and section_index(sections, "unknown") == 0
 

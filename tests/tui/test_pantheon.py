@@ -11,7 +11,9 @@ from engine.pantheon.catalog import catalog
 from engine.pantheon.choices import BuyPiece, BuyTile, Decline, Foot, Jump, Payment, Placement, TakeGod
 from engine.pantheon.targets import Hex
 from saves.store import SaveStore
-from tests.pantheon.helpers import put as staged_put, refresh as staged_refresh, table as staged_table
+from tests.pantheon.helpers import put as staged_put
+from tests.pantheon.helpers import refresh as staged_refresh
+from tests.pantheon.helpers import table as staged_table
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of, until
 from tests.tui.scenes import pantheon_mid_game
 from tui.boards import pantheon_map
@@ -108,7 +110,8 @@ async def test_turns_by_keys_movement_step_by_step_a_purchase_and_a_god(tmp_path
                 before = len(table.state.view["log"])
                 await pilot.press("1")
                 await settle(pilot, rounds=2)
-                assert any(f"gains {name}" in line for line in table.state.view["log"][before:])  # bots may have moved since
+                # bots may have moved since
+                assert any(f"gains {name}" in line for line in table.state.view["log"][before:])
                 took_god = True
             elif "buy" in ids and not bought:
                 supply = alice_area(table)
@@ -200,7 +203,8 @@ async def test_a_bots_only_game_is_watched_to_the_end_with_the_final_map(tmp_pat
         assert "Place" in sheet and "●A Rob" in sheet and "Total" in sheet
         await pilot.press("b")
         await pilot.pause()
-        assert "Temple:" in text_of(end.query_one("#final-shared")) and "VP" in text_of(end.query_one("#final-player-1"))
+        assert "Temple:" in text_of(end.query_one("#final-shared"))
+        assert "VP" in text_of(end.query_one("#final-player-1"))
     assert SaveStore(tmp_path).summaries()[0].status == "finished"
 
 
@@ -266,7 +270,8 @@ async def test_z_zooms_the_map_around_the_highlighted_choice_and_back(tmp_path):
         lines = board_lines(table)
         assert lines[0] == "Rows 1-7 of 1-11, columns F-L of A-R" and whole_map not in lines
         assert "    F1   G1   H1   I1   J1   K1   L1" in lines and ZOOM_OUT in "\n".join(lines)
-        assert f"{POINTER}1{loot(table.state.view, 'I4')}" in map_row(table, 4) and " 2· " in map_row(table, 4)  # I4: loot
+        assert f"{POINTER}1{loot(table.state.view, 'I4')}" in map_row(table, 4)  # I4: loot
+        assert " 2· " in map_row(table, 4)
         assert " Π " in map_row(table, 5)
 
         await press(pilot, "down", "down", "down")  # K5: the window follows, one row down, two columns right
@@ -336,7 +341,8 @@ def test_the_zoomed_map_follows_the_choice_else_the_viewers_last_foot_and_fits_i
     assert lines[0] == head(5, 11, "L", "R") and lines[-2].split() == [f"{c}11" for c in "LMNOPQR"]
     assert lines[-1].split() == ["11", "·", "¦", "·", "·", "·", "¦", "·●a"] and POINTER not in "".join(lines)
     lines = zoom_plain(view, 41, "foot:A11")
-    assert lines[0] == head(5, 11, "A", "G") and lines[-1].startswith(f"11 {POINTER}1{loot(view, 'A11')}")  # A11: key 1, loot
+    assert lines[0] == head(5, 11, "A", "G")
+    assert lines[-1].startswith(f"11 {POINTER}1{loot(view, 'A11')}")  # A11: key 1, loot
     lines = zoom_plain(view, 41, "jump:K4")  # the hex of Bruno's column, by Alice's foot and his on J4
     assert lines[0] == head(1, 7, "H", "N") and lines[8].split()[3] == f"●a▲b{POINTER}2¦▲B"  # J4 full: then K4
     for width, columns, rows in ((41, 7, 7), (80, 15, 7), (200, 18, 11)):  # the whole map once it fits
@@ -358,7 +364,8 @@ def pantheon_move_with_loot(data_dir):
     movement card and some hold loot."""
     from engine.core.bots import RandomBot
 
-    session, bot = new_save(data_dir, "pantheon", [(name, "human") for name in ("Alice", "Bruno", "Carla")], seed=1), RandomBot(0)
+    session = new_save(data_dir, "pantheon", [(name, "human") for name in ("Alice", "Bruno", "Carla")], seed=1)
+    bot = RandomBot(0)
     for _ in range(300):
         seat = session.match.awaiting()[0]
         choices = session.match.view(seat)["choices"]
@@ -389,7 +396,8 @@ async def test_every_move_at_80x24_shows_its_card_and_its_loot_on_its_own_line(t
         checked = set()
         for index in range(len(offered)):
             for line in shown_lines(choices):
-                number = next((n for n, c in enumerate(offered, 1) if line.strip().startswith(f"{choice_key(n)} ")), None)
+                number = next((n for n, c in enumerate(offered, 1) if line.strip().startswith(f"{choice_key(n)} ")),
+                              None)
                 if number is None or number - 1 == index or not offered[number - 1].target:
                     continue
                 choice = offered[number - 1]

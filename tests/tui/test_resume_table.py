@@ -4,10 +4,9 @@ not built anew, as the table and the hot-seat curtain take turns."""
 
 from __future__ import annotations
 
-from tui.compat import FooterKey
-
 from engine.core.bots import RandomBot
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle
+from tui.compat import FooterKey
 from tui.screens.table import TableScreen
 from tui.widgets.board_panel import BoardPanel
 from tui.widgets.footer import Footer

@@ -36,7 +36,8 @@ async def open_table(pilot) -> TableScreen:
 
 async def think_then_move_now(pilot, table: TableScreen, actions: int) -> None:
     """Bruno (a bot) is thinking: the line shows it, with progress; m makes him move."""
-    await until(pilot, lambda: table.thinking is not None and table.thinking.fraction >= 0.05, timeout=30, settled=False)
+    await until(pilot, lambda: table.thinking is not None and table.thinking.fraction >= 0.05,
+                timeout=30, settled=False)
     line = text_of(table.query_one("#thinking"))
     assert table.query_one("#thinking").display
     assert "▲B Bruno is thinking…" in line and "m: move now" in line and "▰" in line and "%" in line
@@ -142,7 +143,8 @@ async def test_the_new_game_form_offers_the_levels_and_hints_follow_the_seats(to
         assert isinstance(form, NewGameScreen)
         kind, hints = form.query_one("#kind-1"), form.query_one(f"#option-{HINTS}")
         assert kind.value == "normal"
-        assert [label for label, _ in select_options(kind) if label][:4] == ["Human", "Easy bot", "Normal bot", "Hard bot"]
+        labels = [label for label, _ in select_options(kind) if label]
+        assert labels[:4] == ["Human", "Easy bot", "Normal bot", "Hard bot"]
         assert hints.value is True  # one person against a bot
         await pilot.press(*["tab"] * 5, "enter", "up", "up", "enter")  # Bruno becomes a human
         await settle(pilot)

@@ -81,7 +81,8 @@ async def test_a_joined_table_plays_only_its_seat_and_catches_up_when_the_other_
             bruno.stop()
         assert "Bruno pledges low" in log_text(table)
         assert text_of(table.query_one("#prompt")).startswith("▶ ●A Ann: play or draw")
-        assert any("Your turn" in notice and "Bruno pledges low" in notice for notice in notices(app)) and rings == [True]
+        assert any("Your turn" in notice and "Bruno pledges low" in notice for notice in notices(app))
+        assert rings == [True]
 
         await pilot.press("escape")  # leaving frees the seat at once
         await settle(pilot)
@@ -119,7 +120,8 @@ async def test_a_spectator_sees_no_hand_and_cannot_act(toy, tmp_path):
         assert table.state.viewer is None and table.state.humans == []
         assert not table.query_one("#private").display and not table.query_one("#choices").display
         assert "spectator view" in text_of(table.query_one("#status"))
-        assert text_of(table.query_one("#prompt")) == "Waiting for ●A Ann, ▲B Bruno: Pledge\n(●A Ann, ▲B Bruno are not at the table)"
+        assert text_of(table.query_one("#prompt")) == ("Waiting for ●A Ann, ▲B Bruno: Pledge\n"
+                                                       "(●A Ann, ▲B Bruno are not at the table)")
         log = log_text(table)
         assert "Ann gets a card" in log and "Bruno gets a card" in log
         for hand in session.match.state["hands"]:

@@ -7,8 +7,8 @@ import pytest
 from tests.tui.scenes import SCENES, SIZES
 
 SNAPSHOT_SCENES = [scene for scene in SCENES
-                   if scene.name in ("home", "new-game", "almadi-table", "end", "pantheon-table", "stats", "stats-chart",
-                                     "thebai-table", "polis-table")]
+                   if scene.name in ("home", "new-game", "almadi-table", "end", "pantheon-table", "stats",
+                                     "stats-chart", "thebai-table", "polis-table")]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
@@ -24,7 +24,8 @@ def test_pantheon_zoomed_map_at_80x24(snap_compare, tmp_path):
     assert snap_compare(PANTHEON_ZOOM.app(tmp_path), terminal_size=(80, 24), run_before=PANTHEON_ZOOM.steps)
 
 
-TABLE_SCENES = [scene for scene in SCENES if scene.name in ("almadi-table", "pantheon-table", "thebai-table", "polis-table")]
+TABLE_SCENES = [scene for scene in SCENES
+                if scene.name in ("almadi-table", "pantheon-table", "thebai-table", "polis-table")]
 
 
 @pytest.mark.parametrize("scene", TABLE_SCENES, ids=lambda scene: scene.name)

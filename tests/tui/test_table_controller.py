@@ -151,7 +151,8 @@ def test_a_move_on_a_position_the_game_has_left_is_refused_and_the_real_game_sho
         ann.controller.session.refresh = lambda: False  # Bruno's move lands before Ann's terminal sees it
         bruno.act(1, "pledge:low")
         ann.controller.act(0, "pledge:high", shown.revision - 1)  # a stale position: refused by the controller
-        assert ann.notice() == Notice("Move not made", "Another terminal moved first; showing the new state.", "warning")
+        assert ann.notice() == Notice("Move not made", "Another terminal moved first; showing the new state.",
+                                      "warning")
         ann.controller.act(0, "pledge:high", shown.revision)  # the position Ann saw, but the save moved on
         assert ann.notice().title == "Move not made"
         now = ann.state()

@@ -7,6 +7,7 @@ import re
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tui.screens.end import ScoreSheetScreen
 
+
 @pilot_test
 async def test_the_log_written_behind_the_curtain_wraps_at_the_panel_width(tmp_path):
     new_save(tmp_path, "almadi", TWO_HUMANS, options={"characters": True})

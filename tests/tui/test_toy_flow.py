@@ -12,6 +12,7 @@ from tui.screens.resume import ResumeScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
 
+
 async def play_to_end(pilot, limit: int = 200) -> None:
     """Lift curtains with Enter and take the first choice with '1' until the game is over."""
     app = pilot.app
@@ -33,13 +34,15 @@ async def test_new_game_through_the_form_and_play_to_the_end(toy, tmp_path):
         assert isinstance(app.screen, NewGameScreen)
         # Seat B becomes a human: Tab to its kind, open the list, go up to "Human".
         await pilot.press("tab", "tab", "tab", "tab", "tab", "enter", "up", "up", "enter")
-        await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", *"42", "enter")  # past the four options and the title
+        # past the four options and the title
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", *"42", "enter")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         await play_to_end(pilot)
         sheet = text_of(app.screen.query_one("#sheet"))
         assert "●A Alice" in sheet and "▲B Bruno" in sheet and "Total" in sheet
-        assert "Winner" in text_of(app.screen.query_one("#winners")) or "Shared win" in text_of(app.screen.query_one("#winners"))
+        winners = text_of(app.screen.query_one("#winners"))
+        assert "Winner" in winners or "Shared win" in winners
         await pilot.press("enter")
         assert isinstance(app.screen, HomeScreen)
     [record] = SaveStore(tmp_path).summaries()
@@ -140,7 +143,8 @@ async def test_resume_rename_and_delete_with_confirmation(toy, tmp_path):
         assert isinstance(app.screen, ResumeScreen)
         await pilot.press("r", *"Renamed", "enter")
         await settle(pilot)
-        assert SaveStore(tmp_path).load(first.record.id).title == "Renamed"  # the old title is selected, typing replaces it
+        # the old title is selected, typing replaces it
+        assert SaveStore(tmp_path).load(first.record.id).title == "Renamed"
         await pilot.press("d", "n")
         await settle(pilot)
         assert len(SaveStore(tmp_path).summaries()) == 1

@@ -74,10 +74,12 @@ async def test_u_says_why_nothing_can_be_undone(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await open_first_save(pilot)
         table = app.screen
+        actions = len(table.session.match.actions)
         await pilot.press("u")
         await settle(pilot)
         notice = notifications(app)[-1]
         assert notice.title == "Nothing to undo" and "no move to take back" in notice.message
+        assert app.screen is table and len(table.session.match.actions) == actions
 
 
 @pilot_test
@@ -255,7 +257,8 @@ async def test_a_replay_steps_both_ways_and_shows_each_view_only_what_it_saw(tmp
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ReplayScreen) and screen.replay.last == replay.last
-        assert "move 0 of" in text_of(screen.query_one("#status")) and "spectator" in text_of(screen.query_one("#status"))
+        status = text_of(screen.query_one("#status"))
+        assert "move 0 of" in status and "spectator" in status
         for _ in range(secret[0]):
             await pilot.press("right")
         await pilot.press("right", "left")  # one on, one back
