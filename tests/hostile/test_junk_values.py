@@ -28,6 +28,7 @@ from tests.hostile.junk import BAD_RECORDS, GOOD_PLAYER, GOOD_TITLE, plant, play
 from tests.hostile.test_junk_files import cli_run, titles, within_deadline
 from tests.tui.helpers import make_app, settle, until
 from tui import cli
+from tui.compat import notifications
 
 CODE = str(Path(cli.__file__).parents[2])
 """The checkout under test, for child processes."""
@@ -318,9 +319,9 @@ async def resume_the_unknown_game(data_dir: Path) -> tuple[str, str]:
         saves.move_cursor(row=titles(saves).index("A junk save"))
         await settle(pilot)
         await pilot.press("p")
-        await until(pilot, lambda: any(n.title == "Cannot replay" for n in app._notifications), timeout=30)
+        await until(pilot, lambda: any(n.title == "Cannot replay" for n in notifications(app)), timeout=30)
         await pilot.press("enter")
-        await until(pilot, lambda: any(n.title == "Cannot resume" for n in app._notifications), timeout=30)
+        await until(pilot, lambda: any(n.title == "Cannot resume" for n in notifications(app)), timeout=30)
         assert isinstance(app.screen, ResumeScreen) and app.return_code is None
         assert "chess (unknown game)" in screen_text(app)
         detail = str(app.screen.query_one("#save-detail").render())
@@ -332,7 +333,7 @@ async def resume_the_unknown_game(data_dir: Path) -> tuple[str, str]:
         await settle(pilot)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.state is not None, timeout=30)
-        notices = "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
+        notices = "\n".join(f"{n.title}: {n.message}" for n in notifications(app))
     assert app.return_code in (None, 0), app.return_code
     return detail, notices
 
