@@ -6,10 +6,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Protocol, cast
 
+from engine.registry import GAMES
+
 from .checklist import Checklist
 from .forms import Form
 
-GAME_IDS = ("thebai", "almadi", "polis", "pantheon")
+GAME_IDS = tuple(GAMES)
+"""Every game has a table assistant, listed as the registry lists the games."""
 
 
 class GameAssistant(Protocol):

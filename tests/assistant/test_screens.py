@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from engine.assistant.games import GAME_IDS
 from saves.store import SaveStore
 from tests.tui.helpers import make_app, pilot_test, settle, text_of, until
 from tui.screens.assistant import AssistantGameScreen, AssistantHomeScreen
@@ -18,11 +19,16 @@ def rendered(widget) -> str:
     return "\n".join(widget.render_line(y).text for y in range(widget.scrollable_content_region.height))
 
 
-async def open_tool(pilot, game_presses: list[str], tool_presses: list[str]) -> None:
-    """From Home: the assistant, a game (arrows from the first), a tool (arrows from the first)."""
+def to_game(game: str) -> list[str]:
+    """The keys that pick ``game`` in the assistant's list of games."""
+    return ["down"] * GAME_IDS.index(game)
+
+
+async def open_tool(pilot, game: str, tool_presses: list[str]) -> None:
+    """From Home: the assistant, a game, a tool (arrows from the first)."""
     await pilot.press("t")
     assert isinstance(pilot.app.screen, AssistantHomeScreen)
-    await pilot.press(*game_presses, "enter")
+    await pilot.press(*to_game(game), "enter")
     assert isinstance(pilot.app.screen, AssistantGameScreen)
     await pilot.press(*tool_presses, "enter")
     await settle(pilot)
@@ -32,7 +38,7 @@ async def open_tool(pilot, game_presses: list[str], tool_presses: list[str]) -> 
 async def test_tick_setup_steps_and_progress_is_saved(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, [], ["left"])  # Thebai, 2 players, setup checklist
+        await open_tool(pilot, "thebai", ["left"])  # Thebai, 2 players, setup checklist
         screen = app.screen
         assert isinstance(screen, ChecklistScreen)
         assert screen.checklist.players == 2
@@ -55,7 +61,7 @@ async def test_tick_setup_steps_and_progress_is_saved(tmp_path):
 async def test_type_scores_and_the_total_changes(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, [], ["down", "down"])  # Thebai, 3 players, final scoring
+        await open_tool(pilot, "thebai", ["down", "down"])  # Thebai, 3 players, final scoring
         screen = app.screen
         assert isinstance(screen, FormScreen) and screen.form.id == "final"
         summary = screen.query_one("#form-summary")
@@ -78,7 +84,7 @@ async def test_type_scores_and_the_total_changes(tmp_path):
 async def test_battle_helper_shows_the_outcome(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, [], ["down"])  # Thebai, 3 players, battle
+        await open_tool(pilot, "thebai", ["down"])  # Thebai, 3 players, battle
         screen = app.screen
         await pilot.press("ctrl+a", *"2", "enter", *"1", "enter")  # battle 2, modifier +1: invader 3
         await pilot.press(*"3 2", "tab", "2", "tab", *"2*")  # A: 3 + 2, B: 2, C: 2*
@@ -93,7 +99,7 @@ async def test_battle_helper_shows_the_outcome(tmp_path):
 async def test_save_and_resume_a_sheet(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, ["down", "down"], ["down", "down"])  # Polis final scoring
+        await open_tool(pilot, "polis", ["down", "down"])  # Polis final scoring
         assert app.screen.form.id == "final"
         await pilot.press(*"14", "down", *"9", "tab", *"20")
         await settle(pilot)
@@ -122,7 +128,7 @@ async def test_a_change_written_after_its_screen_was_left_is_saved(tmp_path):
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, ["down", "down"], ["down", "down"])  # Polis final scoring
+        await open_tool(pilot, "polis", ["down", "down"])  # Polis final scoring
         form = app.screen
         asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor())  # fresh threads, as at start-up
         with assistant_store._write_lock:  # the writes wait, as behind a slow disk
@@ -139,7 +145,7 @@ async def test_enter_a_seed_and_the_draws_follow_it(tmp_path):
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, ["down", "down"], [])  # Polis setup
+        await open_tool(pilot, "polis", [])  # Polis setup
         screen = app.screen
         await pilot.press("s", *"2024", "enter")
         await settle(pilot)
@@ -155,7 +161,7 @@ async def test_the_tool_list_shows_its_cursor_and_stops_at_the_last_tool(tmp_pat
     # Almadi has two tools; Down twice used to wrap back to the checklist, with no cursor shown
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("t", "down", "enter")
+        await pilot.press("t", *to_game("almadi"), "enter")
         await settle(pilot)
         tools = app.screen.query_one("#tools")
         assert "▶ Setup checklist" in rendered(tools)
@@ -170,7 +176,7 @@ async def test_the_tool_list_shows_its_cursor_and_stops_at_the_last_tool(tmp_pat
 async def test_only_the_focused_list_on_home_shows_a_cursor(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, ["down", "down"], ["down", "down"])  # Polis final scoring
+        await open_tool(pilot, "polis", ["down", "down"])  # Polis final scoring
         await pilot.press("escape", "escape")
         await settle(pilot)
         assert app.store.sheets() == []  # only looked at: no sheet saved
@@ -222,7 +228,7 @@ async def test_fast_keys_move_down_one_row_each(tmp_path):
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, [], ["down", "down"])  # Thebai, 3 players, final scoring
+        await open_tool(pilot, "thebai", ["down", "down"])  # Thebai, 3 players, final scoring
         screen = app.screen
         for _ in range(3):
             screen.post_message(events.Key("down", None))
@@ -237,7 +243,7 @@ async def test_fast_keys_move_down_one_row_each(tmp_path):
 async def test_results_scroll_with_page_keys_and_stand_beside_the_inputs_when_wide(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, [], ["down"])  # Thebai battle
+        await open_tool(pilot, "thebai", ["down"])  # Thebai battle
         screen = app.screen
         results = screen.query_one("#form-result")
         assert "Invader power 1 · gate tile: nobody" in text_of(screen.query_one("#form-summary"))
@@ -289,7 +295,7 @@ async def test_redrawing_in_the_app_unticks_the_changed_steps(tmp_path):
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, [], ["left"])  # Thebai, 2 players, setup checklist
+        await open_tool(pilot, "thebai", ["left"])  # Thebai, 2 players, setup checklist
         screen = app.screen
         await pilot.press("s", *"1", "enter")
         await settle(pilot)
@@ -306,7 +312,7 @@ async def test_redrawing_in_the_app_unticks_the_changed_steps(tmp_path):
 async def test_named_players_go_on_the_sheet_and_into_the_play_records(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("t", "enter")  # Thebai, 3 players
+        await pilot.press("t", *to_game("thebai"), "enter")  # Thebai, 3 players
         await settle(pilot)
         await pilot.press("n", *"Ann, Bruno, Chloe", "enter")
         await settle(pilot)

@@ -21,7 +21,7 @@ def burst(app, keys) -> None:
 async def test_a_burst_of_keys_lands_each_digit_in_its_field(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, [], ["down", "down"])  # Thebai, 3 players, final scoring
+        await open_tool(pilot, "thebai", ["down", "down"])  # Thebai, 3 players, final scoring
         screen = app.screen
         burst(app, ["2", "5", "enter", "1", "2", "down", "9", "tab", "2", "1", "shift+tab", "up", "4"])
         await settle(pilot)
@@ -33,7 +33,7 @@ async def test_a_burst_of_keys_lands_each_digit_in_its_field(tmp_path):
 async def test_out_of_range_and_non_numeric_keys_are_refused_in_the_field(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, [], ["down", "down"])  # Thebai, 3 players, final scoring
+        await open_tool(pilot, "thebai", ["down", "down"])  # Thebai, 3 players, final scoring
         screen = app.screen
         await pilot.press(*["down"] * 8)  # A's gate tiles
         assert screen.focused.id == "p0-gates"
@@ -103,7 +103,7 @@ async def test_the_sheet_is_worked_out_off_the_ui_thread_and_shown(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         form_screen.evaluate_sheet = spy
         try:
-            await open_tool(pilot, [], ["down", "down"])
+            await open_tool(pilot, "thebai", ["down", "down"])
             await pilot.press(*"40")
             await settle(pilot)
         finally:
@@ -118,7 +118,7 @@ async def test_ctrl_f_marks_a_score_sheet_finished(tmp_path):
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_tool(pilot, [], ["down", "down"])
+        await open_tool(pilot, "thebai", ["down", "down"])
         await pilot.press(*"30", "ctrl+f")
         await settle(pilot)
         screen = app.screen

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.assistant.games import GAME_IDS
 from tests.tui.helpers import make_app, new_save, open_first_save, settle
 from tui.app import TabulaApp
 
@@ -108,13 +109,13 @@ SCENES += (Scene("pantheon-table", pantheon_mid_game, open_and_move),
 # The table assistant (issue 4): a setup checklist with a fixed seed, a round helper, a score sheet.
 
 
-async def open_assistant_tool(pilot, game_presses: list[str], tool_presses: list[str]) -> None:
-    await pilot.press("t", *game_presses, "enter", *tool_presses, "enter")
+async def open_assistant_tool(pilot, game: str, tool_presses: list[str]) -> None:
+    await pilot.press("t", *["down"] * GAME_IDS.index(game), "enter", *tool_presses, "enter")
     await settle(pilot)
 
 
 async def thebai_checklist_two_ticked(pilot) -> None:
-    await open_assistant_tool(pilot, [], [])
+    await open_assistant_tool(pilot, "thebai", [])
     await pilot.press("s", *"2024", "enter")
     await settle(pilot)
     await pilot.press("space", "space")
@@ -122,14 +123,14 @@ async def thebai_checklist_two_ticked(pilot) -> None:
 
 
 async def thebai_battle_filled(pilot) -> None:
-    await open_assistant_tool(pilot, [], ["down"])
+    await open_assistant_tool(pilot, "thebai", ["down"])
     await pilot.press("2", "enter", "1", "enter")  # battle 2, invader card +1
     await pilot.press(*"3 2", "tab", "2", "tab", "2", "down", "1")  # ■C: a die of 2 and strategos 1
     await settle(pilot)
 
 
 async def thebai_final_sheet_filled(pilot) -> None:
-    await open_assistant_tool(pilot, [], ["down", "down"])
+    await open_assistant_tool(pilot, "thebai", ["down", "down"])
     for values in ([*"25", "enter", *"12", "enter", "9", "enter", "5", "enter", "3", "enter",
                     "2", "enter", "1", "enter", "enter", "1", "enter", "2"],
                    [*"31", "enter", *"14", "enter", "6", "enter", "2", "enter", "2", "enter",
