@@ -239,3 +239,39 @@ def test_set_optimiser_at_the_largest_sheet_and_beyond():
     for gates in (10, 1000, 100_000):
         assert len(list(candidate_assignments((2, 0, 5, 1), gates))) <= 11 ** 4
     assert sum(best_gate_assignment([2, 0, 5, 1], 1000)) == 1000
+
+
+def test_battle_form_takes_a_negative_invader_modifier():
+    # Fate phase, conflict tile 1: invader power = the battle's number + the card's modifier;
+    # the text prints no bound on it. Battle 2 with -1: power 1; power 1 wins with no surplus,
+    # power 0 loses 3 VP per invader power.
+    labels = assistant.player_labels(2)
+    evaluation = evaluate(assistant.BATTLE, labels, {"battle": "2", "modifier": "-1"},
+                          [{"dice": "1", "vp": "10"}, {"vp": "10"}])
+    assert evaluation.errors == []
+    assert evaluation.result.headline.startswith("Invader power 1 ")
+    assert evaluation.result.rows[2] == ["VP change", "+0", "-3"]
+
+
+@pytest.mark.parametrize("form, shared, key, text", [
+    ("battle", True, "modifier", "-7"),
+    ("battle", True, "modifier", "+9"),
+    ("battle", False, "strategos", "6"),
+    ("battle", False, "ares", "25"),
+    ("battle", False, "dionysus", "25"),
+    ("final", False, "estate", "40"),
+])
+def test_thebai_sheets_take_values_the_texts_do_not_bound(form, shared, key, text):
+    # Strategos tile numbers, track lengths, the VP under an estate column and invader modifiers
+    # are not printed in the texts: our components reconstruct them, so they bound nothing here.
+    from engine.assistant.forms import refusal
+
+    sheet = {f.id: f for f in assistant.FORMS}[form]
+    assert refusal(sheet, 2, {}, [{}, {}], None if shared else 0, key, text) is None
+
+
+def test_final_sheet_does_not_bound_a_suit_over_the_table():
+    # The deck's count per suit is not in the texts: the players' sum of a suit is not bounded.
+    labels = assistant.player_labels(2)
+    evaluation = evaluate(assistant.FINAL, labels, {}, [{"suit1": "10"}, {"suit1": "10"}])
+    assert evaluation.errors == []
