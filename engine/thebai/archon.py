@@ -109,13 +109,13 @@ class Archon(TurnStage):
         seat = frame["seat"]
         at = state["archons"][seat]
         if at is None:
-            moves = [choices.land(t) for t in free_tiles(state, seat)]
+            moves = [choices.land(t) for t in free_tiles(state)]
         else:
             moves = [*(choices.go(b) for _, b in steps_from(state, seat, at, [at], False)), choices.home(at)]
         return moves + turn_fulfils(state, seat)
 
     def ready(self, state: State, frame: Frame) -> bool:
-        return state["archons"][frame["seat"]] is not None or bool(free_tiles(state, frame["seat"]))
+        return state["archons"][frame["seat"]] is not None or bool(free_tiles(state))
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         match choice.args:

@@ -16,7 +16,7 @@ depend on the power of the die (or metoikoi tile) that triggers an estate action
     hoplite     {"n", "promote"}         move n hoplite dice onto the city (and promote it)
     place       {"edges", "activate"}    leftmost estate Cadmea tile to the city, up to `edges` matched roofs
     remove      {"n", "activate"}        leftmost estate Cadmea tiles to the box
-    hurry       {"activate"}             archon to any free Cadmea tile (not a move)
+    hurry       {"activate"}             archon to an empty Cadmea tile (not a move)
     pay         {"cost", "then", "times"}  may pay `cost` (up to `times` times) for `then`
     choose      [{"cost", "then"}, ...]  one of the alternatives (or none)
     fulfil      {"discount"}             fulfil a contract paying `discount` goods fewer
