@@ -1,13 +1,21 @@
 """Thebai battle, final scoring and setup, worked by hand from thebai.ja.txt."""
 
+import functools
+
 import pytest
 
 from engine.assistant.forms import evaluate
 from engine.thebai import assistant
-from engine.thebai.battle import Combatant, die_power, invader_power, resolve_battle, surplus_vp
-from engine.thebai.scoring import (FinalEntry, best_gate_assignment, different_suit_points, final_score,
-                                   same_suit_points, set_points)
 from engine.thebai.assistant import setup_checklist
+from engine.thebai.battle import Combatant, die_power, invader_power, resolve_battle, surplus_vp
+from engine.thebai.scoring import (
+    FinalEntry,
+    best_gate_assignment,
+    different_suit_points,
+    final_score,
+    same_suit_points,
+    set_points,
+)
 
 
 def test_rulebook_battle_example():
@@ -63,7 +71,7 @@ def test_wages_per_engaged_hoplite_die_strategos_free():
 
 
 def test_turn_order_by_dionysus_with_stack_ties():
-    players = [Combatant(dionysus=(3, 2)), Combatant(dionysus=(5, 1)), Combatant(dionysus=(3, 1)), Combatant(dionysus=(1, 1))]
+    players = [Combatant(dionysus=place) for place in ((3, 2), (5, 1), (3, 1), (1, 1))]
     assert resolve_battle(1, 0, players).turn_order == (1, 2, 0, 3)
 
 
@@ -176,10 +184,9 @@ def test_negative_invader_power_takes_nothing_from_players_without_power():
 
 def brute_force_set_points(contracts, gates):
     """Every suit for every gate tile, every split into different-suit sets and same-suit sets."""
-    from functools import lru_cache
     from itertools import product
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def different(counts):
         present = [s for s, c in enumerate(counts) if c]
         if not present:

@@ -159,7 +159,8 @@ def strategos_on_city(state: dict, seat: int) -> int:
 
 
 def council_citizens(state: dict, seat: int) -> int:
-    return (sum(1 for e in state["passage"] if e and e[0] == seat) + sum(1 for e in state["passage_last"] if e[0] == seat)
+    return (sum(1 for e in state["passage"] if e and e[0] == seat)
+            + sum(1 for e in state["passage_last"] if e[0] == seat)
             + sum(1 for owner, what, _ in state["council"].values() if owner == seat and what == "die"))
 
 
@@ -197,7 +198,7 @@ def council(state: dict, seat: int, colour: str) -> int:
                * COUNCIL[space]["vp"][side] for space in spaces)
 
 
-def breakdowns(state: dict, ledger: "ScoreLedger", chosen: list[tuple[int, int]] = ()) -> list[dict[str, int]]:
+def breakdowns(state: dict, ledger: ScoreLedger, chosen: list[tuple[int, int]] = ()) -> list[dict[str, int]]:
     """Each seat's sheet; ``chosen``: the (different suits, same suit) pair each seat took, kept
     where it is one of the best (the gate tiles' suits are the player's choice)."""
     sheets = []
@@ -244,7 +245,8 @@ ESTATE_DIE = "{seat:seat} puts a citizen die {face:face} on estate {space:space}
 METOIKOI = "{seat:seat} uses metoikoi {metoikoi:metoikoi} on estate {space:space}"
 CITY_DIE = "{seat:seat} puts a citizen die {face:face} on {space:space}"
 TILE_MOVED = ("{seat:seat} takes Cadmea tile {tile:tile} from estate row {row}",
-              "{seat:seat} removes Cadmea tile {tile:tile} from estate row {row}", "{seat:seat} places {tile:tile} on {space:space}")
+              "{seat:seat} removes Cadmea tile {tile:tile} from estate row {row}",
+              "{seat:seat} places {tile:tile} on {space:space}")
 ARCHON_ON = ("{seat:seat} hurries the archon to {space:space}", "{seat:seat}'s archon ends on {space:space}")
 NEW_TURN = (ROUND, FATE, BATTLE, ESTATE_DIE, CITY_DIE)
 """The sentences that start something new, before which the VP an effect owes must have been scored."""

@@ -1,8 +1,7 @@
 """The eight commanders of the rulebook appendix: taking one and what its stand does."""
 
-from engine.core import CHANCE
 
-from .helpers import choose, clear_city, ids, inject, new_match, put_die, put_tile, start_turn, step
+from .helpers import choose, clear_city, ids, inject, new_match, put_tile, start_turn, step
 
 GREEN, BLUE, PEACH, RED = 0, 1, 2, 3
 ROWS = ["melanippus", "polyphontes", "megareus", "hyperbius", "actor", "lasthenes", "creon"]

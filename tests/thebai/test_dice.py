@@ -32,7 +32,7 @@ def test_citizens_ascend_to_the_passage_top_free_space_with_its_vp():
     clear_city(match)
     state = match.state
     vps = catalog().passage_vp
-    for k, space in enumerate(("h4.1", "h4.2", "h4.3", "h4.4", "h4.5", "h4.6")):
+    for space in ("h4.1", "h4.2", "h4.3", "h4.4", "h4.5", "h4.6"):
         put_die(match, space, GREEN, "c", TOP)
     vp = state["vp"][GREEN]
     promote(match, GREEN, n=6)

@@ -57,16 +57,19 @@ def test_the_view_shows_only_the_viewers_hand_and_the_size_of_the_others():
     for viewer in (GREEN, BLUE, None):
         view = RULES.view(state, viewer)
         assert view["hand"] == (["s1", secret] if viewer == GREEN else None if viewer is None else state["hand"][BLUE])
-        assert (view["seats"][GREEN]["hand_size"], view["seats"][GREEN]["known"], view["seats"][GREEN]["unseen"]) == (2, ["s1"], 1)
+        green = view["seats"][GREEN]
+        assert (green["hand_size"], green["known"], green["unseen"]) == (2, ["s1"], 1)
         assert secret not in values({key: value for key, value in view.items() if key != "hand"})
 
 
 def test_a_game_over_is_its_empty_flow():
     match = new_match(players=2)
-    assert RULES.view(match.state, None)["phase"] == "action" and RULES.progress(match.state) == "round 1 of 10 (action)"
+    assert RULES.view(match.state, None)["phase"] == "action"
+    assert RULES.progress(match.state) == "round 1 of 10 (action)"
     match.state["flow"] = []
     match.state_edited()
-    assert match.finished and RULES.view(match.state, None)["phase"] == "over" and RULES.progress(match.state) == "game over"
+    assert match.finished and RULES.view(match.state, None)["phase"] == "over"
+    assert RULES.progress(match.state) == "game over"
 
 
 def test_a_choice_says_what_it_is_about_by_its_arguments():
