@@ -5,7 +5,9 @@ A form has fields entered once (``shared``) and fields entered for every player
 saved and resumed as is; ``evaluate`` parses them and runs the game's computation.
 
 Every field has bounds taken from the game's components and rules (``most``, ``least``,
-``items``, ``check``) and the form may bound sums over the players (``totals``) or
+``items``, ``check``), as the rule text gives them: never from component data a game had to
+reconstruct, since a table playing with the real components must be able to enter whatever
+they print and the form may bound sums over the players (``totals``) or
 several fields at once (``checks``). A value out of those bounds is an ``OutOfRange``:
 the app refuses it as it is typed and ``tabula score`` refuses a sheet holding it, both
 with the reason (``why``).
@@ -120,7 +122,8 @@ class Field:
     hint: str = ""
     most: Limit = None
     """The largest value (of each entry, for a list field)."""
-    least: int = 0
+    least: int | None = 0
+    """The smallest value (of each entry, for a list field); None: any whole number."""
     items: Limit = None
     """The most entries of a list field."""
     why: str = ""
@@ -143,7 +146,7 @@ class Field:
             return
         most = limit_of(self.most, players)
         for number in numbers_in(value):
-            if number < self.least:
+            if self.least is not None and number < self.least:
                 raise OutOfRange(f"{number} is below {self.least}{because(self.why)}")
             if most is not None and number > most:
                 raise OutOfRange(f"{number} is more than {most}{because(self.why)}")

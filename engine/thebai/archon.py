@@ -22,6 +22,7 @@ from .board import State, archon_on, city_grid, colour, free_tiles, gain, log, p
 from .cadmea import tile_frames
 from .catalog import catalog
 from .choices import CityDie, Fulfil, Go, Home, Land, Stop
+from .constants import DEMOTE_LOSS
 from .contracts import TurnStage, turn_fulfils
 from .dice import demote, promote
 
@@ -109,13 +110,13 @@ class Archon(TurnStage):
         seat = frame["seat"]
         at = state["archons"][seat]
         if at is None:
-            moves = [choices.land(t) for t in free_tiles(state, seat)]
+            moves = [choices.land(t) for t in free_tiles(state)]
         else:
             moves = [*(choices.go(b) for _, b in steps_from(state, seat, at, [at], False)), choices.home(at)]
         return moves + turn_fulfils(state, seat)
 
     def ready(self, state: State, frame: Frame) -> bool:
-        return state["archons"][frame["seat"]] is not None or bool(free_tiles(state, frame["seat"]))
+        return state["archons"][frame["seat"]] is not None or bool(free_tiles(state))
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         match choice.args:
@@ -173,24 +174,38 @@ def tile_desc(state: State, space: str) -> Say:
     return Say("{tile:tile_desc}", tile=state["city"]["tiles"][space][0])
 
 
-STEP_LABELS = {"free": "Step to {space:space} (free)", "post": "Step to {space:space} (1 drachma (stand))",
-               "jump": "Step to {space:space} (1 drachma (empty space))"}
-"""An archon's step, by what crossing the dice space on the way is (a die: see ``_step_label``)."""
+STEP_LABELS = {"free": "Step to {space:space} (free)", "jump": "Step to {space:space} (1 drachma (empty space))"}
+"""An archon's step, by what crossing the dice space on the way is (a die or a stand: see ``_step_label``)."""
 
 
 def _step_label(state: State, seat: int, at: str, to: str) -> tuple[Said, Said]:
     space = next(d for d, b in city_grid(state).across[at].items() if b == to)
     kind = crossing(state, seat, space)
-    if kind != "die":
+    if kind == "post":
+        label = Say("Step to {space:space} (1 drachma (stand); {owner:seat} promotes a die)",
+                    space=to, owner=state["city"]["posts"][space])
+    elif kind != "die":
         label = Say(STEP_LABELS[kind], space=to)
     elif (owner := state["city"]["dice"][space][0]) != seat:
         label = Say("Step to {space:space} (promotes {owner:seat}'s die)", space=to, owner=owner)
     else:
-        label = Say("Step to {space:space} (over your own die)", space=to)
+        label = _own_die_step_label(state, seat, space, to)
     tile = state["city"]["tiles"][to][0]
     if archon_on(state, to) not in (None, seat):
         return label, Say("pass only: another archon is there; {tile:tile_desc}", tile=tile)
     return label, Say("{tile:tile_desc}", tile=tile)
+
+
+def _own_die_step_label(state: State, seat: int, space: str, to: str) -> Say:
+    """A step over your own die says what it does to you: the die demoted, or at 1 kept there
+    for 3 VP, or promoted (with the blessing of its kind)."""
+    _, kind, face = state["city"]["dice"][space]
+    if WARDS[kind] in state["blessings"][seat]:
+        return Say("Step to {space:space} (promotes your own die {face:face}: blessing)", space=to, face=face)
+    if face == 0:
+        return Say("Step to {space:space} (your own die at 1 stays: you lose {vp} VP)", space=to, vp=DEMOTE_LOSS)
+    return Say("Step to {space:space} (demotes your own die {face:face} to {lower:face})",
+               space=to, face=face, lower=face - 1)
 
 
 class ArchonStep(Ask):

@@ -149,21 +149,17 @@ BATTLES = 4
 HOPLITE_DICE = 4
 CITIZEN_DICE = 7
 DIE_MOST = 3
-STRATEGOS_MOST = 4
-"""Four Strategos tiles, used lowest number first; their numbers are not printed in the
-texts, so 1-4 is our reading (one tile per row and player)."""
 CONTRACTS_PER_SUIT = 15
-"""The contract deck's count per suit is not in the texts: a ceiling no game reaches."""
+"""A ceiling on one player's fulfilled contracts of a suit that no game reaches. The texts do not
+print the deck's count per suit, so nothing bounds the table's sum over the players."""
 VP_MOST = 300
 """A strong game scores about 133 VP (the highest published score); more than twice that is a typo."""
 STOCK_MOST = 200
 """Goods and drachma are unlimited in the box; no game gains this many."""
-TRACK_MOST = 20
-"""Devotion track spaces (the texts name space 9; the tracks are shorter than 20)."""
-ESTATE_VP_MOST = 30
-"""The value printed under an estate column (the rulebook shows 9 under the second)."""
-MODIFIER_MOST = 5
-"""Invader card modifiers (not printed in the texts): the rules' example is +1."""
+# Not bounded here, since the texts do not print them (our components reconstruct them, and a
+# table with the real ones must be able to enter every printed value): the numbers on the
+# Strategos tiles, the length of the devotion tracks, the VP under an estate column (only
+# within a game's reach) and an invader card's modifier (either sign).
 
 
 def parse_dice(text: str) -> list[int]:
@@ -178,13 +174,6 @@ def parse_battle_number(text: str) -> int:
     if not 1 <= number <= BATTLES:
         raise OutOfRange(f"battles are numbered 1 to {BATTLES}")
     return number
-
-
-def parse_modifier(text: str) -> int:
-    value = parse_integer(text)
-    if abs(value) > MODIFIER_MOST:
-        raise OutOfRange(f"an invader card modifies by at most {MODIFIER_MOST} either way")
-    return value
 
 
 def check_stack(value: int, players: int) -> None:
@@ -234,16 +223,15 @@ DICE = r"[123* ,★]*"
 BATTLE = Form(
     "battle", "Fate phase: battle", "round",
     shared=(Field("battle", "Battle number (1-4)", parse_battle_number, "1"),
-            Field("modifier", "Invader card modifier", parse_modifier, "0", typed=SIGNED)),
+            Field("modifier", "Invader card modifier", parse_integer, "0", least=None, typed=SIGNED)),
     per_player=(
         Field("dice", "Hoplite dice in the row", parse_dice, "", "faces, e.g. 1 2* 3", items=HOPLITE_DICE,
               why=f"{HOPLITE_DICE} hoplite dice each", typed=DICE),
-        Field("strategos", "Strategos power in the row", parse_count, most=STRATEGOS_MOST,
-              why="one Strategos tile per row"),
+        Field("strategos", "Strategos power in the row", parse_count),
         Field("vp", "VP now", parse_count, most=VP_MOST, why="far beyond a game's reach"),
-        Field("ares", "Ares track space", parse_count, most=TRACK_MOST, why="the track's length"),
+        Field("ares", "Ares track space", parse_count),
         Field("ares_stack", "Ares stack (1 = bottom)", parse_count, "1", check=check_stack),
-        Field("dionysus", "Dionysus track space", parse_count, most=TRACK_MOST, why="the track's length"),
+        Field("dionysus", "Dionysus track space", parse_count),
         Field("dionysus_stack", "Dionysus stack (1 = bottom)", parse_count, "1", check=check_stack),
     ),
     compute=compute_battle,
@@ -256,21 +244,20 @@ FINAL = Form(
     per_player=(
         Field("track", "VP on the score track", most=VP_MOST, why="far beyond a game's reach"),
         Field("council", "Council VP", most=VP_MOST, why="far beyond a game's reach"),
-        Field("estate", "Rightmost empty column VP", most=ESTATE_VP_MOST,
-              why="the value under an estate column"),
+        Field("estate", "Rightmost empty column VP", most=VP_MOST, why="far beyond a game's reach"),
         Field("city", "Dice power on the city", most=(HOPLITE_DICE + CITIZEN_DICE) * DIE_MOST,
               why=f"{HOPLITE_DICE + CITIZEN_DICE} dice of power {DIE_MOST} at most"),
         *(Field(f"suit{s + 1}", f"Contracts of suit {s + 1}", most=CONTRACTS_PER_SUIT,
-                why="the contracts of a suit") for s in range(SUITS)),
+                why="far beyond a game's reach") for s in range(SUITS)),
         Field("gates", "Gate tiles", most=BATTLES, why=f"{BATTLES} battles, one gate tile each"),
         Field("goods", "Goods left", most=STOCK_MOST, why="far beyond a game's reach"),
         Field("drachma", "Drachma left", most=STOCK_MOST, why="far beyond a game's reach"),
-        Field("unfulfilled", "Unfulfilled contracts", most=SUITS * CONTRACTS_PER_SUIT, why="the contracts"),
+        Field("unfulfilled", "Unfulfilled contracts", most=SUITS * CONTRACTS_PER_SUIT,
+              why="far beyond a game's reach"),
     ),
     compute=compute_final,
     help="Gate tiles are given the suits that score most. Ties are shared.",
-    totals=(Total("gates", BATTLES, f"{BATTLES} battles, one gate tile each"),
-            *(Total(f"suit{s + 1}", CONTRACTS_PER_SUIT, "the contracts of a suit") for s in range(SUITS))),
+    totals=(Total("gates", BATTLES, f"{BATTLES} battles, one gate tile each"),),
 )
 
 FORMS = (BATTLE, FINAL)

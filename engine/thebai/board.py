@@ -122,9 +122,9 @@ def archon_on(state: State, space: str) -> int | None:
     return None
 
 
-def free_tiles(state: State, except_seat: int | None = None) -> list[str]:
-    """Cadmea tiles with no archon (an archon of ``except_seat`` does not count)."""
-    held = {at for seat, at in enumerate(state["archons"]) if at and seat != except_seat}
+def free_tiles(state: State) -> list[str]:
+    """Empty Cadmea tiles: with no archon on them, the mover's own included."""
+    held = {at for at in state["archons"] if at}
     return [t for t in state["city"]["tiles"] if t not in held]
 
 

@@ -186,16 +186,17 @@ class Remove(Ask):
 
 
 class Hurry(Ask):
-    """The archon goes straight to a free Cadmea tile: not a move (no dice change, no blessing)."""
+    """The archon goes straight to an empty Cadmea tile (not the one it stands on): not a move (no dice
+    change, no blessing)."""
 
     name = "hurry"
     topic = "archon"
 
     def ready(self, state: State, frame: Frame) -> bool:
-        return bool(free_tiles(state, frame["seat"]))
+        return bool(free_tiles(state))
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return [*(choices.to(t) for t in free_tiles(state, frame["seat"])), choices.STOP]
+        return [*(choices.to(t) for t in free_tiles(state)), choices.STOP]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, To):

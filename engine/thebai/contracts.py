@@ -20,6 +20,7 @@ from .choices import Contract, Deck, Display, Exchange, Stop
 from .choices import Fulfil as FulfilArgs
 from .effects import GOODS
 from .ops import do_exchange, exchange_choices
+from .scoring import UNFULFILLED_CONTRACT_VP
 
 
 def contract_stand(state: State) -> dict[str, Any]:
@@ -68,8 +69,10 @@ class TakeContract(Ask):
             case Stop():
                 return "Take no more contracts", ""
             case Deck():
-                return "Top card of the deck", Say("{left} left", left=len(state["deck"]))
-        return Say("{contract:contract_desc}", contract=state["display"][choice.args_as(Display).slot]), ""
+                return "Top card of the deck", Say("{left} left; {vp} VP at the end unless fulfilled",
+                                                   left=len(state["deck"]), vp=UNFULFILLED_CONTRACT_VP)
+        return (Say("{contract:contract_desc}", contract=state["display"][choice.args_as(Display).slot]),
+                Say("{vp} VP at the end unless fulfilled", vp=UNFULFILLED_CONTRACT_VP))
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: take a contract ({n} left)", seat=frame["seat"], n=frame["n"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import Ask, Choice, Say
 from engine.core.flow import Frame, Stack
 from engine.core.text import Said
@@ -30,13 +32,24 @@ def advance(state: State, seat: int, track: str, flow: Stack) -> None:
     space = cat.track_spaces[(track, positions[seat])]
     step = positions[seat]
     log(state, lambda: Say("{seat:seat} advances to {track:track} {step}", seat=seat, track=track, step=step))
-    reward = space["reward"] * (2 if space["yellow"] else 1)
-    extra = []
     stand = state["cmd"].get(_track_commander(), {})
-    if stand.get("seat") == seat and stand.get("at") == track:
-        promotions = [op["promote"] for op in space["reward"] if "promote" in op]
-        extra = [{"promote": {"n": 1, "kind": promotions[0].get("kind", "any")}}] if promotions else []
-    flow.push(*effects.frames(reward + extra, seat))
+    flow.push(*effects.frames(space_reward(space, stand.get("seat") == seat and stand.get("at") == track), seat))
+
+
+def space_reward(space: dict[str, Any], stand_beside: bool) -> effects.Effect:
+    """What reaching a track space gives: its reward, twice on a yellow space, and one promotion
+    more with the track commander's stand beside the track. Its promotions are one step, so
+    they may fall on any combination of dice and are counted down together."""
+    times = 2 if space["yellow"] else 1
+    extra = 1 if stand_beside else 0
+    reward: effects.Effect = []
+    for op in space["reward"]:
+        if "promote" in op:
+            reward.append({"promote": {**op["promote"], "n": op["promote"].get("n", 1) * times + extra}})
+            extra = 0
+        else:
+            reward += [op] * times
+    return reward
 
 
 def _track_commander() -> str:
@@ -73,12 +86,12 @@ class Devotion(Ask):
         step = state["track"][track][frame["seat"]] + 1
         space = catalog().track_spaces.get((track, step))
         if not space:
-            hint = Say("{vp} VP", vp=PAST_END_VP)
-        elif space["yellow"]:
+            return Say("Advance on {track:track} past its end: {vp} VP", track=track, vp=PAST_END_VP), ""
+        if space["yellow"]:
             hint = Say("{reward:effect} (twice)", reward=space["reward"])
         else:
             hint = Say("{reward:effect}", reward=space["reward"])
-        return Say("Advance on {track:track} to {step}", track=track, step=min(step, catalog().tracks[track])), hint
+        return Say("Advance on {track:track} to {step}", track=track, step=step), hint
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: advance on a devotion track ({n} left)", seat=frame["seat"], n=frame["n"])

@@ -183,19 +183,38 @@ def target(seat: int, ref: DieRef) -> Target | None:
     return None
 
 
-def promote_label(state: State, seat: int, ref: DieRef, times: int) -> Say:
-    """'Promote hoplite die 2* on h4.3 x2': the die by where it is, how many times."""
-    f = face_of(state, seat, ref)
+PROMOTE_LABELS = {
+    "city": "Promote {kind:die_kind} die {face:face} on {space:space}{times:times}",
+    "estate": "Promote citizen die {face:face} on estate {space:space}{times:times}",
+    "pool": "Promote {kind:die_kind} die {face:face} in supply{times:times}",
+    "council": "Promote citizen die {face:face} on the council{times:times}",
+}
+"""'Promote hoplite die 2* on h4.3 x2': the die by where it is, how many times."""
+PROMOTE_LOGS = {
+    "city": "{seat:seat} promotes {kind:die_kind} die {face:face} on {space:space}{times:times}",
+    "estate": "{seat:seat} promotes citizen die {face:face} on estate {space:space}{times:times}",
+    "pool": "{seat:seat} promotes {kind:die_kind} die {face:face} in supply{times:times}",
+    "council": "{seat:seat} promotes citizen die {face:face} on the council{times:times}",
+}
+"""The log's words for a promotion chosen, by where the die is."""
+
+
+def promotion(state: State, seat: int, ref: DieRef, times: int) -> tuple[str, dict[str, int | str]]:
+    """Where a die to promote is (a key of ``PROMOTE_LABELS``) and the arguments that name it."""
+    named: dict[str, int | str] = {"face": face_of(state, seat, ref), "times": times}
     match ref:
         case CityDie(space):
-            return Say("Promote {kind:die_kind} die {face:face} on {space:space}{times:times}",
-                       kind=state["city"]["dice"][space][1], face=f, space=space, times=times)
+            return "city", {**named, "kind": state["city"]["dice"][space][1], "space": space}
         case EstateDie(space):
-            return Say("Promote citizen die {face:face} on estate {space:space}{times:times}",
-                       face=f, space=space, times=times)
+            return "estate", {**named, "space": space}
         case PoolDie(kind, _):
-            return Say("Promote {kind:die_kind} die {face:face} in supply{times:times}", kind=kind, face=f, times=times)
-    return Say("Promote citizen die {face:face} on the council{times:times}", face=f, times=times)
+            return "pool", {**named, "kind": kind}
+    return "council", named
+
+
+def promote_label(state: State, seat: int, ref: DieRef, times: int) -> Say:
+    place, named = promotion(state, seat, ref, times)
+    return Say(PROMOTE_LABELS[place], **named)
 
 
 class Promote(Ask):
@@ -236,6 +255,8 @@ class Promote(Ask):
         if not isinstance(choice.args, PromoteArgs):
             return
         seat, ref = frame["seat"], choice.args.die
+        place, named = promotion(state, seat, ref, frame["times"])
+        log(state, lambda: Say(PROMOTE_LOGS[place], seat=seat, **named))
         rest = {**frame, "n": frame["n"] - 1}
         if rest["n"] > 0:
             flow.push(rest)

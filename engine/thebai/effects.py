@@ -13,10 +13,11 @@ depend on the power of the die (or metoikoi tile) that triggers an estate action
     pick        n                        n times: a contract or an exchange
     promote     {"n", "kind", "where", "mode", "times"}   n promotions of your dice
     devotion    {"n", "track", "mode"}   n steps on the devotion tracks
-    hoplite     {"n", "promote"}         move n hoplite dice onto the city (and promote it)
+    hoplite     {"n", "promote", "another"}  move n different hoplite dice onto the city (and promote each);
+                                         another: none of those the effect's earlier hoplite ops moved
     place       {"edges", "activate"}    leftmost estate Cadmea tile to the city, up to `edges` matched roofs
     remove      {"n", "activate"}        leftmost estate Cadmea tiles to the box
-    hurry       {"activate"}             archon to any free Cadmea tile (not a move)
+    hurry       {"activate"}             archon to an empty Cadmea tile (not a move)
     pay         {"cost", "then", "times"}  may pay `cost` (up to `times` times) for `then`
     choose      [{"cost", "then"}, ...]  one of the alternatives (or none)
     fulfil      {"discount"}             fulfil a contract paying `discount` goods fewer
@@ -149,9 +150,11 @@ def _devotion(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None
 
 
 def _hoplite(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
-    _check_keys(p, where, {"n": None, "promote": None})
+    _check_keys(p, where, {"n": None, "promote": None, "another": None})
     _check_number(p.get("n", 1), where, power)
     _check_number(p.get("promote", 0), where, False)
+    if not isinstance(p.get("another", False), bool):
+        _fail(where, "another is true or false")
 
 
 def _place(p: Any, where: str, power: bool, ids: dict[str, set[str]]) -> None:
@@ -261,8 +264,10 @@ def _devotion_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any
 
 
 def _hoplite_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:
-    return [{"step": "hoplite", "seat": seat, "promote": p.get("promote", 0)}
-            for _ in range(number(p.get("n", 1), power))]
+    """A frame per die; each after the first is another die than those before it."""
+    another = p.get("another", False)
+    return [{"step": "hoplite", "seat": seat, "promote": p.get("promote", 0), "another": another or k > 0}
+            for k in range(number(p.get("n", 1), power))]
 
 
 def _place_frames(p: Any, seat: int, power: int | None) -> list[dict[str, Any]]:

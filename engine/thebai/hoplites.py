@@ -13,9 +13,18 @@ from .choices import City, CityDie, FromSupply, To
 from .dice import promote
 
 
-def sources(state: State, seat: int) -> list[Choice]:
+def sources(state: State, seat: int, another: bool) -> list[Choice]:
+    """The hoplite dice that may go: of the supply, or of the city (for another die, not one
+    the placements before it put there)."""
     pool = [choices.from_supply(f, seat) for f in sorted(set(state["pool_h"][seat]))]
-    return pool + [choices.city(d) for d in city_dice_of(state, seat, "h")]
+    placed = state["placed_h"][seat] if another else []
+    return pool + [choices.city(d) for d in city_dice_of(state, seat, "h") if d not in placed]
+
+
+def record_placement(state: State, seat: int, space: str | None, another: bool) -> None:
+    """Note where a placement put its die (None: it put none); one not for another die starts anew."""
+    placed = state["placed_h"][seat] if another else []
+    state["placed_h"][seat] = placed + ([space] if space else [])
 
 
 class Hoplite(Ask):
@@ -23,10 +32,10 @@ class Hoplite(Ask):
     topic = "hoplites"
 
     def ready(self, state: State, frame: Frame) -> bool:
-        return bool(sources(state, frame["seat"])) and bool(free_dice_spaces(state, False))
+        return bool(sources(state, frame["seat"], frame["another"])) and bool(free_dice_spaces(state, False))
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return [*sources(state, frame["seat"]), choices.STOP]
+        return [*sources(state, frame["seat"], frame["another"]), choices.STOP]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         match choice.args:
@@ -39,16 +48,24 @@ class Hoplite(Ask):
         return "Place no hoplite die", ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
+        if frame["another"]:
+            if frame["promote"]:
+                return Say("{seat:seat}: put another hoplite die into the city and promote it", seat=frame["seat"])
+            return Say("{seat:seat}: put another hoplite die into the city", seat=frame["seat"])
         if frame["promote"]:
             return Say("{seat:seat}: put a hoplite die into the city and promote it", seat=frame["seat"])
         return Say("{seat:seat}: put a hoplite die into the city", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
+        placing = {"step": "hoplite_to", "seat": frame["seat"], "promote": frame["promote"],
+                   "another": frame["another"]}
         match choice.args:
             case FromSupply(f):
-                flow.push({"step": "hoplite_to", "seat": frame["seat"], "face": f, "promote": frame["promote"]})
+                flow.push({**placing, "face": f})
             case City(space):
-                flow.push({"step": "hoplite_to", "seat": frame["seat"], "space": space, "promote": frame["promote"]})
+                flow.push({**placing, "space": space})
+            case _:
+                record_placement(state, frame["seat"], None, frame["another"])
 
 
 class HopliteTo(Ask):
@@ -74,6 +91,7 @@ class HopliteTo(Ask):
             f = frame["face"]
             state["pool_h"][seat].remove(f)
         state["city"]["dice"][to] = [seat, "h", f]
+        record_placement(state, seat, to, frame["another"])
         log(state, lambda: Say("{seat:seat} puts a hoplite die ({face:face}) on {space:space}",
                                seat=seat, face=f, space=to))
         if frame["promote"]:

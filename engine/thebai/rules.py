@@ -46,7 +46,9 @@ class ThebaiRules(Rules):
     title = "Thebai"
     min_players = 2
     max_players = 4
-    version = "1"
+    version = "2"
+    """2: the rules refuse moves version 1 allowed (Muster's paid die moving the die just placed),
+    so a save of version 1 holding one no longer replays, and its message names both versions."""
     flow = FLOW
     view_type = ThebaiView
 

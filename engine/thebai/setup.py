@@ -12,6 +12,8 @@ State layout (seats 0..n-1; lists indexed by seat unless said otherwise):
   vp, res ({grape, pottery, bronze, drachma}), common (citizen dice left in the common supply)
   pool_c / pool_h: faces of the citizen / hoplite dice in the personal supply (face index 0-5)
   boxed_h: hoplite dice gone to the box (ascended to a Strategos tile)
+  placed_h: the dice spaces where the seat's latest hoplite placements put dice (placing "another" die
+            skips them; a placement that is not for another die starts the list anew)
   estate: per seat three rows of Cadmea tile ids, left to right, covering the row's rightmost spaces
   estate_dice / estate_meto: per seat {estate space: face / metoikoi id}
   meto: metoikoi tiles in supply; meto_left: {metoikoi id: tiles left in its stack}
@@ -61,7 +63,7 @@ def new_state(names_: list[str], seed: int) -> State:
         "res": [{**pieces["goods"], "drachma": 0} for _ in range(n)],
         "common": [pieces["citizens"] - pieces["citizens_in_supply"]] * n,
         "pool_c": [[] for _ in range(n)], "pool_h": [[pieces["hoplite_face"]] * pieces["hoplites"] for _ in range(n)],
-        "boxed_h": [0] * n,
+        "boxed_h": [0] * n, "placed_h": [[] for _ in range(n)],
         "estate": [[[] for _ in range(ESTATE_ROWS)] for _ in range(n)],
         "estate_dice": [{} for _ in range(n)], "estate_meto": [{} for _ in range(n)], "tile_box": [], "meto_box": 0,
         "meto": [[] for _ in range(n)], "meto_left": {m: r["count"] for m, r in cat.metoikoi.items()},

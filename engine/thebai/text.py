@@ -114,7 +114,8 @@ def op_text(op: dict[str, Any], power: int | None = None) -> str:
         mode = {"any": "", "same": " on one track", "different": " on different tracks"}[p.get("mode", "any")]
         return f"{_n(p.get('n', 1), power)} {track} step(s){mode}"
     if name == "hoplite":
-        return "hoplite die to the city" + (" and promote it" if p.get("promote") else "")
+        die = "another hoplite die" if p.get("another") else "hoplite die"
+        return f"{die} to the city" + (" and promote it" if p.get("promote") else "")
     if name == "place":
         lead = "resolve a Cadmea tile and place it" if p.get("activate") else "place a Cadmea tile"
         return f"{lead}, up to {_n(p.get('edges', 1), power)} matched roof(s)"

@@ -80,7 +80,8 @@ class UseDie(TurnStage):
     topic = "turn"
 
     def ready(self, state: State, frame: Frame) -> bool:
-        return bool(state["pool_c"][frame["seat"]])
+        """A citizen die to use and somewhere to put it (a full estate and a full city skip the step)."""
+        return bool(state["pool_c"][frame["seat"]]) and bool(die_spaces(state, frame["seat"]))
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
         seat = frame["seat"]
@@ -107,16 +108,21 @@ def city_allowed(state: State, seat: int) -> bool:
             or not free_estate_spaces(state, seat))
 
 
+def die_spaces(state: State, seat: int) -> list[Choice]:
+    """Where a citizen die of ``seat`` may go: a free estate action space, or a free dice space
+    of the city next to a Cadmea tile."""
+    found = [choices.estate(s, seat) for s in free_estate_spaces(state, seat)]
+    if city_allowed(state, seat):
+        found += [choices.city(d) for d in free_dice_spaces(state, True)]
+    return found
+
+
 class DieSpace(Ask):
     name = "die_space"
     topic = "turn"
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        seat = frame["seat"]
-        found = [choices.estate(s, seat) for s in free_estate_spaces(state, seat)]
-        if city_allowed(state, seat):
-            found += [choices.city(d) for d in free_dice_spaces(state, True)]
-        return found
+        return die_spaces(state, frame["seat"])
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         match choice.args:

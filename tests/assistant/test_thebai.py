@@ -1,5 +1,7 @@
 """Thebai battle, final scoring and setup, worked by hand from thebai.ja.txt."""
 
+import functools
+
 import pytest
 
 from engine.assistant.forms import evaluate
@@ -69,8 +71,7 @@ def test_wages_per_engaged_hoplite_die_strategos_free():
 
 
 def test_turn_order_by_dionysus_with_stack_ties():
-    players = [Combatant(dionysus=(3, 2)), Combatant(dionysus=(5, 1)), Combatant(dionysus=(3, 1)),
-               Combatant(dionysus=(1, 1))]
+    players = [Combatant(dionysus=place) for place in ((3, 2), (5, 1), (3, 1), (1, 1))]
     assert resolve_battle(1, 0, players).turn_order == (1, 2, 0, 3)
 
 
@@ -183,10 +184,9 @@ def test_negative_invader_power_takes_nothing_from_players_without_power():
 
 def brute_force_set_points(contracts, gates):
     """Every suit for every gate tile, every split into different-suit sets and same-suit sets."""
-    from functools import cache
     from itertools import product
 
-    @cache
+    @functools.cache
     def different(counts):
         present = [s for s, c in enumerate(counts) if c]
         if not present:
@@ -246,3 +246,39 @@ def test_set_optimiser_at_the_largest_sheet_and_beyond():
     for gates in (10, 1000, 100_000):
         assert len(list(candidate_assignments((2, 0, 5, 1), gates))) <= 11 ** 4
     assert sum(best_gate_assignment([2, 0, 5, 1], 1000)) == 1000
+
+
+def test_battle_form_takes_a_negative_invader_modifier():
+    # Fate phase, conflict tile 1: invader power = the battle's number + the card's modifier;
+    # the text prints no bound on it. Battle 2 with -1: power 1; power 1 wins with no surplus,
+    # power 0 loses 3 VP per invader power.
+    labels = assistant.player_labels(2)
+    evaluation = evaluate(assistant.BATTLE, labels, {"battle": "2", "modifier": "-1"},
+                          [{"dice": "1", "vp": "10"}, {"vp": "10"}])
+    assert evaluation.errors == []
+    assert evaluation.result.headline.startswith("Invader power 1 ")
+    assert evaluation.result.rows[2] == ["VP change", "+0", "-3"]
+
+
+@pytest.mark.parametrize("form, shared, key, text", [
+    ("battle", True, "modifier", "-7"),
+    ("battle", True, "modifier", "+9"),
+    ("battle", False, "strategos", "6"),
+    ("battle", False, "ares", "25"),
+    ("battle", False, "dionysus", "25"),
+    ("final", False, "estate", "40"),
+])
+def test_thebai_sheets_take_values_the_texts_do_not_bound(form, shared, key, text):
+    # Strategos tile numbers, track lengths, the VP under an estate column and invader modifiers
+    # are not printed in the texts: our components reconstruct them, so they bound nothing here.
+    from engine.assistant.forms import refusal
+
+    sheet = {f.id: f for f in assistant.FORMS}[form]
+    assert refusal(sheet, 2, {}, [{}, {}], None if shared else 0, key, text) is None
+
+
+def test_final_sheet_does_not_bound_a_suit_over_the_table():
+    # The deck's count per suit is not in the texts: the players' sum of a suit is not bounded.
+    labels = assistant.player_labels(2)
+    evaluation = evaluate(assistant.FINAL, labels, {}, [{"suit1": "10"}, {"suit1": "10"}])
+    assert evaluation.errors == []

@@ -2,7 +2,7 @@
 
 from engine.thebai.constants import FACES
 
-from .helpers import choose, clear_city, ids, new_match, put_die, put_tile, start_turn
+from .helpers import choose, clear_city, ids, inject, new_match, put_die, put_tile, start_turn, step
 
 GREEN, BLUE, PEACH, RED = 0, 1, 2, 3
 
@@ -134,3 +134,49 @@ def test_a_plaza_marker_is_crossed_free_and_a_lasthenes_stand_only_by_its_owner(
     assert match.awaiting() == (BLUE,) and ids(match) == ["d:city:v4.2", "stop"]
     choose(match, "d:city:v4.2")
     assert state["city"]["dice"]["v4.2"][2] == 1
+
+
+def own_die_step_labels(face, blessings=()):
+    """Green's archon on t4.1, its own hoplite die at ``face`` on h4.2, the dice space to t4.2."""
+    match = new_match()
+    clear_city(match)
+    state = match.state
+    put_tile(match, "t4.1", "neutral-2")
+    put_tile(match, "t4.2", "green-1")
+    put_die(match, "h4.2", GREEN, "h", face)
+    state["archons"][GREEN] = "t4.1"
+    state["blessings"][GREEN] = list(blessings)
+    inject(match, step("archon", GREEN))
+    return {c.id: c.label for c in match.labelled(GREEN)}
+
+
+def test_a_step_over_your_own_die_says_it_demotes_it_or_costs_3_vp_at_1():
+    # Action phase, 3. moving the archon: passing your own die demotes it once; at 1 it stays
+    # and you lose 3 VP. With the blessing of its kind it is promoted instead.
+    assert own_die_step_labels(3)["go:t4.2"] == "Step to t4.2 (demotes your own die 2* to 2)"
+    assert own_die_step_labels(0)["go:t4.2"] == "Step to t4.2 (your own die at 1 stays: you lose 3 VP)"
+    assert own_die_step_labels(0, ["hoplite-ward"])["go:t4.2"] == "Step to t4.2 (promotes your own die 1: blessing)"
+
+
+def test_crossing_anothers_stand_says_its_owner_promotes_a_die():
+    # Appendix, Lasthenes: another player's archon crossing the stand promotes one of its owner's dice.
+    match = new_match()
+    clear_city(match)
+    state = match.state
+    put_tile(match, "t4.1", "neutral-2")
+    put_tile(match, "t4.2", "green-1")
+    state["city"]["posts"]["h4.2"] = BLUE
+    state["archons"][GREEN] = "t4.1"
+    state["res"][GREEN]["drachma"] = 1
+    inject(match, step("archon", GREEN))
+    labels = {c.id: c.label for c in match.labelled(GREEN)}
+    assert labels["go:t4.2"] == "Step to t4.2 (1 drachma (stand); Blue promotes a die)"
+
+
+def test_taking_a_contract_says_it_costs_3_vp_unless_fulfilled():
+    # Final scoring 6: each unfulfilled contract in hand loses 3 VP.
+    match = new_match()
+    inject(match, step("take_contract", GREEN, n=1))
+    hints = {c.id: c.hint for c in match.labelled(GREEN)}
+    assert hints["show:0"] == "-3 VP at the end unless fulfilled"
+    assert hints["deck"].endswith("; -3 VP at the end unless fulfilled")

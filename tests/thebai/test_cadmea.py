@@ -99,3 +99,29 @@ def test_hurrying_is_not_a_move():
     choose(match, "to:t4.2")
     assert state["archons"][GREEN] == "t4.2" and state["city"]["dice"]["h4.2"][2] == 0
     assert state["res"][GREEN]["drachma"] == drachma + 1  # the tile's drachma, no blessing drachma
+
+
+def test_hurrying_goes_to_an_empty_tile_not_the_archons_own():
+    # Actions, hurry the archon: it goes onto an empty Cadmea tile. The tile under the archon
+    # is not empty (with the activate icon, hurrying there would resolve that tile again).
+    match = new_match()
+    clear_city(match)
+    state = match.state
+    put_tile(match, "t4.1", "neutral-2")
+    put_tile(match, "t4.2", "green-1")
+    put_tile(match, "t4.3", "neutral-9")
+    state["archons"][GREEN] = "t4.1"
+    state["archons"][BLUE] = "t4.3"
+    inject(match, step("hurry", GREEN, activate=True))
+    assert [i for i in ids(match) if i.startswith("to:")] == ["to:t4.2"]
+
+
+def test_hurrying_from_the_supply_may_take_any_empty_tile():
+    match = new_match()
+    clear_city(match)
+    state = match.state
+    put_tile(match, "t4.1", "neutral-2")
+    put_tile(match, "t4.2", "green-1")
+    state["archons"][BLUE] = "t4.2"
+    inject(match, step("hurry", GREEN, activate=False))
+    assert [i for i in ids(match) if i.startswith("to:")] == ["to:t4.1"]

@@ -46,8 +46,8 @@ def test_every_record_says_where_it_comes_from():
 
 
 def test_die_power_numbers():
-    assert [number("P", 2), number("P+1", 2), number("2P", 3),
-            number("3-P", 2), number("4-P", 3), number("3-P", 3)] == [2, 3, 6, 1, 1, 0]
+    numbers = [number("P", 2), number("P+1", 2), number("2P", 3), number("3-P", 2), number("4-P", 3), number("3-P", 3)]
+    assert numbers == [2, 3, 6, 1, 1, 0]
 
 
 def test_a_valid_correction_is_used_and_changes_the_data_version(tmp_path):

@@ -139,8 +139,8 @@ def test_peace_tiles_that_count(tile, setup, expected):
     match = new_match()
     clear_city(match)
     state = match.state
-    state["strategos"] = ([[[GREEN, 2]], [[GREEN, 3]], [], [], [], [], []][: 7] if setup.get("strategos")
-                          else [[] for _ in range(7)])
+    strategos = [[[GREEN, 2]], [[GREEN, 3]], [], [], [], [], []]
+    state["strategos"] = strategos if setup.get("strategos") else [[] for _ in range(7)]
     state["done"][GREEN] = ["b1", "b2", "b3", "b4", "b5"][: setup.get("done", 0)]
     state["passage"] = [[GREEN, 5], [GREEN, 5], [GREEN, 5], None][:] if setup.get("council") else [None] * 4
     for k in range(setup.get("own_tiles", 0)):

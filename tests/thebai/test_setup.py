@@ -51,10 +51,9 @@ def test_each_player_is_set_up(players):
         assert all(catalog().tiles[t]["colour"] == COLOURS[seat] for row in estate for t in row[:-1])
         assert state["pool_h"][seat] == [0, 0, 0, 0]  # H: four hoplite dice at 1
         assert state["common"][seat] == 4  # I: four citizen dice to the common supply
-        assert state["vp"][seat] == 10 and state["strat_left"][seat] == [2, 3, 4, 5]
-        assert state["councillors"][seat] == 3
-        assert ({k: state["res"][seat][k] for k in ("grape", "pottery", "bronze")}
-                == {"grape": 1, "pottery": 1, "bronze": 1})
+        assert state["vp"][seat] == 10 and state["strat_left"][seat] == [2, 3, 4, 5] and state["councillors"][seat] == 3
+        goods = {k: state["res"][seat][k] for k in ("grape", "pottery", "bronze")}
+        assert goods == {"grape": 1, "pottery": 1, "bronze": 1}
     # I: citizen dice and drachma by turn-order place.
     for place, seat in enumerate(state["order"], 1):
         start = catalog().starts[place]

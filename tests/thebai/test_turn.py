@@ -165,3 +165,68 @@ def test_a_metoikoi_acts_as_a_die_of_its_power_in_its_row_and_leaves_at_the_refr
     choose(match, "m:ochre-3:r2c1", "pottery")
     assert state["res"][RED]["drachma"] == before + 3 and state["estate_meto"][RED] == {"r2c1": "ochre-3"}
     assert drachma <= before
+
+
+def muster_turn(faces_in_supply, city_dice):
+    """Green's turn, a citizen die at 1 on the Muster space (r3c1) with 1 bronze to pay."""
+    from .helpers import put_die
+
+    match = new_match()
+    clear_city(match)
+    state = match.state
+    put_tile(match, "t4.1", "neutral-2")
+    for space, face in city_dice.items():
+        put_die(match, space, GREEN, "h", face)
+    state["pool_c"][GREEN], state["pool_h"][GREEN] = [0], list(faces_in_supply)
+    state["res"][GREEN]["bronze"] = 1
+    start_turn(match, GREEN)
+    choose(match, "die:0", "est:r3c1")
+    return match
+
+
+def test_muster_pays_a_bronze_for_another_hoplite_die_not_the_same_one_again():
+    # Appendix, estate actions: move one hoplite die (from the supply or already in the city)
+    # onto the city; paying 1 bronze moves another hoplite die. Green moves its die 2* from
+    # h2.1 to h1.1 and pays: the die now on h1.1 is not "another" die, the one on h3.1 is.
+    match = muster_turn([], {"h2.1": TWO + 1, "h3.1": 0})
+    assert ids(match) == ["city:h2.1", "city:h3.1", "stop"]
+    choose(match, "city:h2.1", "to:h1.1", "pay")
+    assert match.state["res"][GREEN]["bronze"] == 0
+    assert ids(match) == ["city:h3.1", "stop"]
+    choose(match, "city:h3.1", "to:h5.1")
+    assert match.state["city"]["dice"]["h1.1"] == [GREEN, "h", TWO + 1]
+    assert match.state["city"]["dice"]["h5.1"] == [GREEN, "h", 0]
+
+
+def test_muster_from_the_supply_then_another_die():
+    # The die placed from the supply is in the city when the bronze is paid: not offered again.
+    match = muster_turn([TWO + 1], {"h3.1": 0})
+    choose(match, "pool:3", "to:h1.1", "pay")
+    assert ids(match) == ["city:h3.1", "stop"]
+
+
+def test_muster_placing_no_die_first_leaves_every_die_for_the_paid_one():
+    match = muster_turn([], {"h3.1": 0})
+    choose(match, "stop", "pay")
+    assert ids(match) == ["city:h3.1", "stop"]
+
+
+def test_placing_several_hoplite_dice_places_different_dice():
+    # "Move 2 hoplite dice" (a contract's reward) is two dice: the second is another die.
+    from engine.thebai.effects import frames
+
+    assert [f["another"] for f in frames([{"hoplite": {"n": 2}}], GREEN)] == [False, True]
+
+
+def test_a_citizen_die_with_nowhere_to_go_skips_the_step():
+    # Step 2 puts a citizen die on an available estate action space or an available city dice
+    # space: with none of either, there is nothing to do there (the turn goes on to the archon).
+    from engine.thebai.board import free_estate_spaces
+
+    match = new_match()
+    clear_city(match)
+    state = match.state
+    state["pool_c"][GREEN] = [0]
+    state["estate_dice"][GREEN] = {space: 0 for space in free_estate_spaces(state, GREEN)}
+    start_turn(match, GREEN)
+    assert match.state["flow"][-1]["step"] != "use_die" and state["pool_c"][GREEN] == [0]
