@@ -400,3 +400,29 @@ def test_the_refusal_is_a_well_formed_ssh_packet():
         assert len(packet) == 4 + length and len(packet) % 8 == 0 and 4 <= padding < 16
         assert packet[5] == 1 and int.from_bytes(packet[6:10], "big") == 12
         assert packet[14:14 + len(reason)] == reason.encode()
+
+
+def test_output_for_a_channel_the_client_already_closed_is_dropped_without_an_error():
+    """The app may still write, or fail to start, after the client closed its channel and before
+    asyncssh reports the connection lost; asyncssh then refuses to send ('Channel not open for
+    sending'), which escaped from the pty reader."""
+    from tui.serve.ssh import TabulaSession
+
+    class ClosedChannel:
+        def write(self, data: bytes) -> None:
+            raise BrokenPipeError("Channel not open for sending")
+
+        write_stderr = write
+
+        def exit(self, status: int) -> None:
+            raise BrokenPipeError("Channel not open for sending")
+
+    class Server:
+        door = None
+
+    session = TabulaSession(Server())
+    session.chan = ClosedChannel()
+    session._output(b"a frame")
+    failed = asyncio.new_event_loop().create_future()
+    failed.set_exception(RuntimeError("the app did not start"))
+    session._start_done(failed)

@@ -44,6 +44,7 @@ whose seat lease then dies with its process.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import logging
 import os
@@ -411,8 +412,9 @@ class TabulaSession(asyncssh.SSHServerSession[bytes]):
         log.error("Tabula could not start for a connection", exc_info=task.exception())
         self._free_place()
         if not self.closed:
-            self.channel.write_stderr(b"Tabula could not start; sorry.\r\n")
-            self.channel.exit(1)
+            with contextlib.suppress(BrokenPipeError):  # the client has closed the channel already
+                self.channel.write_stderr(b"Tabula could not start; sorry.\r\n")
+                self.channel.exit(1)
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
@@ -441,7 +443,8 @@ class TabulaSession(asyncssh.SSHServerSession[bytes]):
 
     def _output(self, data: bytes) -> None:
         if not self.closed:
-            self.channel.write(data)
+            with contextlib.suppress(BrokenPipeError):  # closed by the client: connection_lost follows
+                self.channel.write(data)
 
     def _exited(self, code: int) -> None:
         self.server.door.apps.discard(self.app)
