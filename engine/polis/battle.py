@@ -12,7 +12,8 @@ after every exchange. In an exchange both sides choose 2 cards at once and revea
 * the attacker gains the difference of the attack values in prestige (never less than 0).
 
 The battle ends when a side cannot play 2 cards, when a side retreats (1 prestige), or when
-the side that just defended is down to 1 unit. Losses never take a side below 1 unit.
+the side that just defended is down to 1 unit (or none: the rule text spares no side its last
+unit).
 """
 
 from __future__ import annotations
@@ -51,12 +52,13 @@ def begin(state: State, area: str) -> None:
 
 
 def over(state: State) -> bool:
-    """No further exchange: a hand too small to play, or the last defender down to 1 unit."""
+    """No further exchange: a hand too small to play, or the last defender (the next attacker, as
+    the roles have swapped) down to 1 unit or none."""
     battle = state["battle"]
     hands, units = state["hands"], state["units"][battle["area"]]
     if len(hands[0]) < 2 or len(hands[1]) < 2:
         return True
-    return battle["last"] is not None and units[1 - battle["attacker"]] <= 1
+    return battle["last"] is not None and units[battle["attacker"]] <= 1
 
 
 def pairs(hand: list[str]) -> list[tuple[str, str]]:
@@ -106,7 +108,7 @@ def exchange(state: State) -> None:
         for card in cards:
             state["hands"][seat].remove(card)
         state["deck"].extend(cards)
-    lost = min(losses(attack, defence), state["units"][area][defender] - 1)
+    lost = min(losses(attack, defence), state["units"][area][defender])
     state["units"][area][defender] -= lost
     state["supply"][defender] += lost
     calls = sum(1 for c in attack if catalog().cards[c]["kind"] == "salpinx")

@@ -155,3 +155,18 @@ def test_a_bot_imagining_the_other_side_cannot_tell_a_chosen_retreat_from_chosen
         imagined.append(match.rules.determinize(match.state, ATHENS, "athens"))
     assert imagined[0] == imagined[1]
     assert isinstance(imagined[0]["battle"]["played"][SPARTA], list)  # two of Sparta's imagined cards
+
+
+def test_unmatched_formations_take_the_defenders_last_units_too():
+    """The rule text's battle section: each attacking formation the defender cannot match costs it
+    a unit, at most 2 an exchange; nothing there spares a side's last unit. Within the round's
+    limits a side holds at least 3 units when a battle breaks out, so the units are set by hand:
+    Athens 2 (2 cards), Sparta 6 in Argolis."""
+    match = battle_in("argolis", 2, 6, ["phalanx-1", "kyklos-1"],
+                      ["embolon-3", "embolon-4", "kyklos-3", "kyklos-4", "phalanx-2", "phalanx-3"])
+    state = match.state
+    # Sparta attacks on land with Embolon 3 + Embolon 4; Athens has no Embolon: 2 units lost, 2 -> 0.
+    exchange(match, "embolon-3+embolon-4", "kyklos-1+phalanx-1")
+    assert state["units"]["argolis"] == [0, 6]
+    assert state["battle"] is None
+    assert conserved(match)
