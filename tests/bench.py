@@ -447,9 +447,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", choices=SECTIONS, action="append",
                         help="run this section (may be repeated; default: all)")
     parser.add_argument("--games", type=int, default=20,
-                        help="games per arena row of the search section (default 20)")
+                        help="games per arena row of the search section (default 20; the polis section plays at "
+                             "least 40)")
     parser.add_argument("--jobs", type=int, default=None,
-                        help="games played at once in the search section (default: one per core)")
+                        help="games played at once in the search and polis sections (default: one per core)")
     parser.add_argument("--against", type=Path, metavar="DIR",
                         help="also run the child-process rows on the code checked out in DIR")
     args = parser.parse_args(argv)
@@ -469,6 +470,10 @@ def main(argv: list[str] | None = None) -> None:
                 from tests.bench_search import search_rows
 
                 search_rows(row, args.games, args.jobs)
+            elif section == "polis":
+                from tests.bench_polis import polis_rows
+
+                polis_rows(row, args.games, args.jobs)
             else:
                 SECTION_ROWS[section](row)
 
@@ -716,7 +721,7 @@ def serve_section_rows(row) -> None:
 
 SECTION_ROWS = {"start": start_rows, "saves": saves_rows, "simulate": simulate_rows, "core": core_rows,
                 "serve": serve_section_rows}
-SECTIONS = (*SECTION_ROWS, "search")
+SECTIONS = (*SECTION_ROWS, "search", "polis")
 
 
 if __name__ == "__main__":
