@@ -295,9 +295,10 @@ async def test_a_hint_waits_for_a_thinker_too(toy, tmp_path, served):
             await pilot.press("h")
             await until(pilot, lambda: table.thinking is not None and table.thinking.waiting, settled=False)
             assert "Hint waits for a free thinker (1st in line)…" in text_of(table.query_one("#thinking"))
-            assert not any(n.title.startswith("Hint for") for n in notifications(app))
+            hint = table.query_one("#hint")
+            assert not hint.display
             elsewhere.release()
-            await until(pilot, lambda: any(n.title.startswith("Hint for") for n in notifications(app)), timeout=30,
+            await until(pilot, lambda: hint.display and str(hint.border_title).startswith("Hint for"), timeout=30,
                         settled=False)
     finally:
         elsewhere.release()
