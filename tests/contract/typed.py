@@ -4,6 +4,7 @@ declares, so that no field of the state slips into it unseen."""
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
@@ -11,17 +12,29 @@ from typing import Any, Literal, NotRequired, Required, Union, get_args, get_ori
 from typing_extensions import ReadOnly, is_typeddict
 
 
+@functools.cache
+def declared_fields(typed_dict: Any) -> dict[str, Any]:
+    """A TypedDict's fields with their types (worked out once: it costs more than the check)."""
+    return typing.get_type_hints(typed_dict, include_extras=True)
+
+
+@functools.cache
+def parts(hint: Any) -> tuple[Any, tuple[Any, ...], bool]:
+    """A type's origin, its arguments and whether it is a TypedDict (asked of every value checked)."""
+    return get_origin(hint), get_args(hint), is_typeddict(hint)
+
+
 def problems(value: Any, hint: Any, where: str = "view") -> list[str]:
     """What in ``value`` does not fit ``hint`` ([] when it all does)."""
-    origin, args = get_origin(hint), get_args(hint)
     if hint is Any:
         return []
+    origin, args, typed_dict = parts(hint)
     if origin in (ReadOnly, Required, NotRequired):
         return problems(value, args[0], where)
-    if is_typeddict(hint):
+    if typed_dict:
         if not isinstance(value, dict):
             return [f"{where}: {type(value).__name__}, not a {hint.__name__}"]
-        declared = typing.get_type_hints(hint, include_extras=True)
+        declared = declared_fields(hint)
         found = [f"{where}.{key}: not declared in {hint.__name__}" for key in value if key not in declared]
         found += [f"{where}.{key}: missing" for key in hint.__required_keys__ if key not in value]
         for key, inner in declared.items():
@@ -29,8 +42,13 @@ def problems(value: Any, hint: Any, where: str = "view") -> list[str]:
                 found += problems(value[key], inner, f"{where}.{key}")
         return found
     if origin in (Union, types.UnionType):
-        each = [problems(value, option, where) for option in args]
-        return [] if any(not found for found in each) else min(each, key=len)
+        each = []
+        for option in args:
+            found = problems(value, option, where)
+            if not found:
+                return []
+            each.append(found)
+        return min(each, key=len)
     if origin is Literal:
         return [] if value in args else [f"{where}: {value!r} is not one of {args}"]
     if origin in (list, tuple, dict):
