@@ -1,8 +1,11 @@
 """The run-time check of a view against its declared type finds what does not fit."""
 
-from typing import Literal  # no __future__ annotations: a TypedDict reads NotRequired when made
+from typing import (
+    Literal,  # no __future__ annotations: a TypedDict reads NotRequired when made
+    NotRequired,
+)
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from tests.contract.typed import problems
 
