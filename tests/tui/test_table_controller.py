@@ -190,11 +190,11 @@ def test_a_confirmed_turn_end_reaches_the_other_terminal_though_it_adds_no_actio
     session.act(0, "pledge:low")
     session.act(1, "pledge:low")
     ann, bruno = terminals(tmp_path, session.record.id, [0]), terminals(tmp_path, session.record.id, [1])
-    shown = ann.state()
+    shown = ann.state(lambda state: state.present == {0, 1})  # once Bruno sat down (a state of its own)
     ann.controller.act(0, next(c.id for c in shown.choices if c.id.startswith("play:")), shown.revision)
-    played = ann.state()
+    played = ann.state(lambda state: state.position == shown.position + 1)
     ann.controller.act(0, "end", played.revision)
-    held = ann.state()
+    held = ann.state(lambda state: state.position == played.position + 1)
     assert held.confirming and held.position == played.position + 1
     assert bruno.state(lambda state: state.held == 0).awaiting == [0]
     ann.controller.confirm(0, held.revision)  # the next turn starts without a draw: no new action
