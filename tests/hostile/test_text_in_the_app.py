@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.contract import HINTS
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tests.hostile.corpus import (
@@ -14,11 +15,12 @@ from tests.hostile.corpus import (
     real_save,
     screen_text,
 )
-from tests.tui.helpers import make_app, pilot_test, settle, until
+from tests.tui.helpers import make_app, new_save, open_table, pilot_test, settle, until
 from tui.compat import notifications
 from tui.screens.end import EndScreen, ScoreSheetScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.table import TableScreen
+from tui.widgets.dialogs import ReadDialog
 
 
 def notices(app) -> str:
@@ -189,3 +191,22 @@ async def test_hostile_names_in_play_records_are_plain_on_every_stats_tab(tmp_pa
             await pilot.press("right")  # the next tab: a chart
             await settle(pilot)
             assert_plain(app)
+
+
+@pilot_test
+async def test_a_hostile_name_is_plain_in_the_hint_panel_and_the_whole_choice_dialog(toy, tmp_path):
+    name = "[/][b]x[/b"  # markup that does not parse: as a border title it was a MarkupError
+    session = new_save(tmp_path, "toy", [(name, "human"), ("Bruno", "greedy")], options={HINTS: True})
+    session.act(0, "pledge:low")
+    session.play_bots()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        table = await open_table(pilot)
+        await pilot.press("h")
+        await until(pilot, lambda: table.query_one("#hint").display, timeout=20)
+        assert_plain(app, f"Hint for ●A {name}")
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, ReadDialog)
+        assert_plain(app)
+        assert "Error" not in notices(app)

@@ -12,6 +12,7 @@ from textual.worker import WorkerCancelled
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tui.app import TabulaApp
+from tui.screens.table import TableScreen
 
 TWO_HUMANS = [("Alice", "human"), ("Bruno", "human")]
 
@@ -106,3 +107,12 @@ def text_of(widget) -> str:
     console = Console(width=max(widget.size.width, 40), record=True, file=io.StringIO(), color_system=None)
     console.print(content)
     return console.export_text()
+
+
+async def open_table(pilot) -> TableScreen:
+    """The newest save from the Resume list (no settling: a bot may be thinking)."""
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.state, settled=False)
+    return pilot.app.screen

@@ -10,7 +10,7 @@ import pytest
 from engine.core.contract import HINTS
 from engine.search import LEVELS, Level
 from saves.store import SaveStore
-from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of, until
+from tests.tui.helpers import make_app, new_save, open_table, pilot_test, settle, text_of, until
 from tui.compat import mark_taken_down, notifications, select_options
 from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
@@ -23,15 +23,6 @@ ENDLESS = Level("normal", "Normal (endless)", iterations=10**8, cpu_cap=20.0, wa
 @pytest.fixture
 def endless(monkeypatch):
     monkeypatch.setitem(LEVELS, "normal", ENDLESS)
-
-
-async def open_table(pilot) -> TableScreen:
-    """The newest save from the Resume list (no settling: a bot may be thinking)."""
-    await pilot.press("r")
-    await settle(pilot)
-    await pilot.press("enter")
-    await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.state, settled=False)
-    return pilot.app.screen
 
 
 async def think_then_move_now(pilot, table: TableScreen, actions: int) -> None:
@@ -100,7 +91,7 @@ async def test_the_hint_key_suggests_three_choices_by_their_keys_in_a_panel_esc_
         await pilot.press("h")
         panel = table.query_one("#hint")
         await until(pilot, lambda: panel.display, timeout=20)
-        assert panel.border_title.startswith("Hint for ●A Alice") and not notifications(app)  # no toast
+        assert str(panel.border_title).startswith("Hint for ●A Alice") and not notifications(app)  # no toast
         lines = text_of(panel).splitlines()
         keys = {choice.label: str(number) for number, choice in enumerate(table.state.choices, start=1)}
         suggested = [re.fullmatch(r"(\S) (.+) — about \d+% to win", line) for line in lines[:3]]

@@ -290,7 +290,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         choices = self.query_one("#choices", ChoiceList)
         numbers = {choice.id: number for number, choice in enumerate(choices.choices, start=1)}
         keys = {choice: choice_mark(number, choices.page) for choice, number in numbers.items()}
-        panel.border_title = f"Hint for {seat_label(state.names, hint.seat)}"
+        panel.border_title = plain(f"Hint for {seat_label(state.names, hint.seat)}", lines=False)
         panel.border_subtitle = "Esc to close"
         panel.update(plain("\n".join(hint_lines(hint, keys))))
 

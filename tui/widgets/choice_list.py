@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from engine.core.contract import Choice
 from tui.choice_keys import PAGE, choice_key, page_count
 from tui.messages import ChoiceMade, ChoicePageTurned
-from tui.text import clean
+from tui.text import clean, plain
 
 TITLE = "Choices"
 NARROW = 29
@@ -136,7 +136,7 @@ class ChoiceList(OptionList):
         cut = any(len(line) + 2 > width for line in lines)
         shared = shared_start([clean(c.label, lines=False) for c in choices]) if cut else ""
         title = f"{TITLE} {page + 1}/{self.pages} (< >)" if self.pages > 1 else TITLE
-        self.border_title = f"{title}: {clean(shared, lines=False).strip()} …" if shared else title
+        self.border_title = plain(f"{title}: {shared.strip()} …" if shared else title, lines=False)
         self.clear_options()
         self.add_options(Option(choice_prompt(n, c, shared), id=c.id) for n, c in enumerate(choices, start=1))
         if choices:

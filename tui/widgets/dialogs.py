@@ -106,6 +106,6 @@ class ReadDialog(TabulaModal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
-            box.border_title = self.title_text
+            box.border_title = plain(self.title_text, lines=False)
             box.border_subtitle = "Esc to close"
             yield Static(self.text, id="read-text")
