@@ -12,6 +12,8 @@ GAMES: dict[str, tuple[str, str]] = {
     "polis": ("Polis", "engine.polis.rules:PolisRules"),
     "thebai": ("Thebai", "engine.thebai.rules:ThebaiRules"),
 }
+BUILT_IN_GAMES = tuple(GAMES)
+"""The games Tabula ships, whatever is registered later (the tests register a toy, alone or beside them)."""
 
 _loaded: dict[str, Rules] = {}
 

@@ -7,20 +7,12 @@ from importlib import import_module
 from importlib.util import find_spec
 from typing import Protocol, cast
 
-from engine.registry import GAMES
+from engine.registry import BUILT_IN_GAMES
 
 from .checklist import Checklist
 from .forms import Form
 
-
-def _has_assistant(game_id: str) -> bool:
-    try:
-        return find_spec(f"engine.{game_id}.assistant") is not None
-    except ModuleNotFoundError:  # a game registered from elsewhere (the tests' toy)
-        return False
-
-
-GAME_IDS = tuple(game for game in GAMES if _has_assistant(game))
+GAME_IDS = tuple(game for game in BUILT_IN_GAMES if find_spec(f"engine.{game}.assistant") is not None)
 """The registry's games with a table assistant (all four), in the registry's order."""
 
 
