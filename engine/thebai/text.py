@@ -30,6 +30,8 @@ The kinds (``{x:kind}`` in a template), by the value they spell:
     gate            a gate tile by its name                  collapse   a collapse card: "Collapse 1"
     track           a devotion track: "Dionysus"             metoikoi, blessing   their ids
     criterion       a council space's criterion: "2 VP per group of own-colour tiles"
+    metric          what a criterion counts: "Strategos tile in the city"
+    rate            [vp, per] of a criterion: "3 VP each", "2 VP per 2"
     battle          [[seat, power, result, VP change]...]: "Ann 3 won +2 VP; Bruno 0 not engaged -6 VP"
     gate_suits      [[suit, n]...]: ", gate tiles as 1 blue"
 """
@@ -61,15 +63,15 @@ METRIC_TEXT = {
     "blessings": "blessing tile", "strategos_on_city": "Strategos tile in the city",
     "contracts_done": "fulfilled contract", "council_citizens": "citizen die on the council",
     "own_city_tiles": "own-colour Cadmea tile in the city",
-    "city_citizen_power": "power of your citizen dice in the city",
-    "lower_track": "step on your lower devotion track", "higher_track": "step on your higher devotion track",
+    "city_citizen_power": "power of own citizen dice in the city",
+    "lower_track": "step on the lower devotion track", "higher_track": "step on the higher devotion track",
     "gates": "gate tile", "own_groups": "group of own-colour tiles",
-    "largest_group": "tile in your largest own-colour group",
+    "largest_group": "tile in the largest own-colour group",
     "matched_tiles": "own tile with 2+ matched roofs", "dionysus_steps": "Dionysus step", "ares_steps": "Ares step",
     "track_promotions": "die promotion reached on the tracks",
     "top_row_emptied": "emptied top-row estate space", "middle_row_emptied": "emptied middle-row estate space",
     "bottom_row_emptied": "emptied bottom-row estate space", "empty_columns": "empty estate column",
-    "strategos": "Strategos tile", "best_suit": "fulfilled contract of your best suit",
+    "strategos": "Strategos tile", "best_suit": "fulfilled contract of the best suit",
 }
 
 
@@ -252,6 +254,8 @@ def words(names: Sequence[str]) -> Words:
         "metoikoi": str,
         "blessing": str,
         "criterion": lambda space: criterion_text(len(names), space),
+        "metric": lambda metric: METRIC_TEXT[metric],
+        "rate": lambda rate: f"{rate[0]} VP each" if rate[1] == 1 else f"{rate[0]} VP per {rate[1]}",
         "battle": battle,
         "gate_suits": lambda suits: "".join(f", gate tiles as {n} {suit}" for suit, n in suits),
     }
