@@ -16,9 +16,10 @@ The kinds (``{x:kind}`` in a template), by the value they spell:
     space           a space of the city (t4.2, h4.3, v2.1), of an estate (r2c1) or of the council
     spaces, rows    lists of spaces ("t1.1, t1.2") and of rows ("3 and 4")
     action          an estate space by its action's name: "Market"
-    tile            a Cadmea tile by its id                  tile_desc  with its roofs and effect
+    tile            a Cadmea tile by its id                  tile_desc  with its roofs (N E S W) and effect:
+                    "red-8 [roofs wh br wh br]: gain 1 drachma; exchange x2"
     tile_descs      Cadmea tiles described, " / " between them
-    turned          [tile, quarter turns]: the roofs it shows, "N:w E:b S:s W:t"
+    turned          [tile, quarter turns]: the roofs it shows, "N:wh E:br S:sl W:te"
     matched         [[side, roof]...] matched roofs: "N white, E brown" (none: "no roof matches")
     side            a side of a Cadmea space (0-3): N, E, S, W
     roof, roofs     a roof's colour; a list of them ("white, brown", none: "none")
@@ -155,8 +156,8 @@ def effect_text(effect: Effect, power: int | None = None) -> str:
 
 def tile_text(tile_id: str) -> str:
     tile = catalog().tiles[tile_id]
-    roofs = "".join(catalog().roofs[r]["letter"] for r in tile["roofs"])
-    return f"{tile_id} [{roofs}]: {effect_text(tile['effect'])}"
+    roofs = " ".join(catalog().roofs[r]["short"] for r in tile["roofs"])
+    return f"{tile_id} [roofs {roofs}]: {effect_text(tile['effect'])}"
 
 
 def contract_text(contract_id: str) -> str:
@@ -190,7 +191,7 @@ def turned_text(value: Sequence[Any]) -> str:
     """The roofs a tile shows on each side once turned ``turns`` quarter turns clockwise."""
     tile, turns = value
     roofs = catalog().tiles[tile]["roofs"]
-    return " ".join(f"{SIDES[s]}:{catalog().roofs[roofs[(s - turns) % 4]]['letter']}" for s in range(4))
+    return " ".join(f"{SIDES[s]}:{catalog().roofs[roofs[(s - turns) % 4]]['short']}" for s in range(4))
 
 
 def herald_text(herald: str) -> str:
