@@ -165,7 +165,7 @@ GENERIC_OFF = (TABLE, HINTS)
 class TableFields(TypedDict):
     """What ``Match.view`` adds to a game's view (``Rules.view``) for the table: the log the
     viewer may read, whom the game waits for, the prompt, its help topic, the viewer's labelled
-    choices and how many log lines are new to it."""
+    choices, how many log lines are new to it, and what it did in the turn it must confirm."""
 
     log: list[str]
     awaiting: list[int]
@@ -173,6 +173,8 @@ class TableFields(TypedDict):
     topic: str
     choices: list[Choice]
     log_new: int
+    turn_done: list[str]
+    """A line for each of the viewer's moves of its turn, while it must confirm the turn's end."""
 
 
 @dataclass

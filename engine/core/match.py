@@ -22,7 +22,7 @@ from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rul
 from .log import visible, visible_entries
 from .playout import Playout
 from .scoring import ranking
-from .text import Said, said_from_json
+from .text import Said, names_seat, said_from_json
 
 
 class Action(NamedTuple):
@@ -354,6 +354,7 @@ class Match:
         data["choices"] = (self.labelled(viewer) if choices and decision and viewer is not None and held is None
                            else [])
         data["log_new"] = self.new_log_lines(viewer)
+        data["turn_done"] = self.turn_lines(viewer) if viewer is not None and held == viewer else []
         if choices and viewer is not None and self.asks_table():
             data["prompt"] = f"What was drawn? {data['prompt']}"
             data["choices"] = [self.described(CHANCE, choice) for choice in self.possible_outcomes()]
@@ -367,15 +368,36 @@ class Match:
             seats = [i for i, action in enumerate(self.actions) if action.actor != CHANCE]
             last = seats[-1] - 1 if seats else -1
         else:
-            last = len(self.actions) - 1
-            while last >= 0 and self.actions[last].actor in (viewer, CHANCE):  # this turn so far
-                last -= 1
+            last = self.turn_start(viewer) - 1
             while last >= 0 and self.actions[last].actor != viewer:  # the others' moves before it
                 last -= 1
         since = self.logged[last] if last >= 0 else 0
         if since is None:
             return 0
         return len(visible_entries({"log": (self.state.get("log") or [])[since:]}, viewer))
+
+    def turn_start(self, seat: int) -> int:
+        """Where ``seat``'s turn so far begins among the actions: after the last move of another seat."""
+        first = len(self.actions)
+        while first > 0 and self.actions[first - 1].actor in (seat, CHANCE):
+            first -= 1
+        return first
+
+    def turn_lines(self, seat: int) -> list[str]:
+        """What ``seat`` did in its turn so far, a line for each of its moves there: the first
+        log entry the move wrote, when that names the seat (what the game did once the turn
+        was over, a fate tile or a new round, names no one first)."""
+        first = self.turn_start(seat)
+        readable = {index: kept for index, _, kept in visible(self.state, seat)}
+        lines = []
+        for number in range(first, len(self.actions)):
+            start, end = self.logged[number - 1] if number else 0, self.logged[number]
+            if self.actions[number].actor != seat or start is None or end is None or start == end:
+                continue  # another's move, an unknown stretch of the log, a move that wrote nothing
+            said = said_from_json(readable[start]) if start in readable else None
+            if said is not None and names_seat(said, seat):
+                lines.append(self.words(said))
+        return lines
 
     def log_lines(self, viewer: int | None) -> list[str]:
         """The log as ``viewer`` may read it, in words. An entry is never changed once written,

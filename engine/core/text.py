@@ -55,6 +55,12 @@ def said_from_json(data: Any) -> Said:
     return Say.from_json(data) if isinstance(data, dict) else data
 
 
+def names_seat(said: Said, seat: int) -> bool:
+    """Whether ``said`` names ``seat`` by a ``{x:seat}`` argument ("Ann puts a die", not "Fate: ...")."""
+    return isinstance(said, Say) and any(kind == "seat" and said.args.get(name) == seat
+                                         for _, name, kind in parsed(said.text) if name is not None)
+
+
 def said_to_json(said: Said) -> Any:
     return said.to_json() if isinstance(said, Say) else said
 

@@ -71,7 +71,7 @@ def check_estate(records: list[Record], everything: dict[str, list[Record]]) -> 
 
 def check_roofs(records: list[Record], everything: dict[str, list[Record]]) -> None:
     require(len(records) == 4, "there are four roof colours")
-    require(len({r["letter"] for r in records}) == 4, "roof letters must differ")
+    require(len({r["short"] for r in records}) == 4, "roof short names must differ")
     for r in records:
         check_effect(r["effect"], r["id"])
     effects = {r["id"]: r["effect"] for r in records}

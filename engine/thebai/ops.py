@@ -80,8 +80,10 @@ class VpPer(Auto):
 
     def run(self, state: State, frame: Frame, flow: Stack) -> None:
         count = metric(state, frame["seat"], frame["metric"])
-        got = add_vp(state, frame["seat"], count // frame.get("per", 1) * frame.get("vp", 1))
-        log(state, lambda: Say("{seat:seat} scores {vp} VP ({count} counted)", seat=frame["seat"], vp=got, count=count))
+        each, per = frame.get("vp", 1), frame.get("per", 1)
+        got = add_vp(state, frame["seat"], count // per * each)
+        log(state, lambda: Say("{seat:seat} scores {vp} VP for {count} x {metric:metric} ({rate:rate})",
+                               seat=frame["seat"], vp=got, count=count, metric=frame["metric"], rate=[each, per]))
 
 
 def exchange_choices(state: State, seat: int) -> list[Choice]:

@@ -16,9 +16,10 @@ The kinds (``{x:kind}`` in a template), by the value they spell:
     space           a space of the city (t4.2, h4.3, v2.1), of an estate (r2c1) or of the council
     spaces, rows    lists of spaces ("t1.1, t1.2") and of rows ("3 and 4")
     action          an estate space by its action's name: "Market"
-    tile            a Cadmea tile by its id                  tile_desc  with its roofs and effect
+    tile            a Cadmea tile by its id                  tile_desc  with its roofs (N E S W) and effect:
+                    "red-8 [roofs wh br wh br]: gain 1 drachma; exchange x2"
     tile_descs      Cadmea tiles described, " / " between them
-    turned          [tile, quarter turns]: the roofs it shows, "N:w E:b S:s W:t"
+    turned          [tile, quarter turns]: the roofs it shows, "N:wh E:br S:sl W:te"
     matched         [[side, roof]...] matched roofs: "N white, E brown" (none: "no roof matches")
     side            a side of a Cadmea space (0-3): N, E, S, W
     roof, roofs     a roof's colour; a list of them ("white, brown", none: "none")
@@ -30,6 +31,8 @@ The kinds (``{x:kind}`` in a template), by the value they spell:
     gate            a gate tile by its name                  collapse   a collapse card: "Collapse 1"
     track           a devotion track: "Dionysus"             metoikoi, blessing   their ids
     criterion       a council space's criterion: "2 VP per group of own-colour tiles"
+    metric          what a criterion counts: "Strategos tile in the city"
+    rate            [vp, per] of a criterion: "3 VP each", "2 VP per 2"
     battle          [[seat, power, result, VP change]...]: "Ann 3 won +2 VP; Bruno 0 not engaged -6 VP"
     gate_suits      [[suit, n]...]: ", gate tiles as 1 blue"
 """
@@ -61,15 +64,15 @@ METRIC_TEXT = {
     "blessings": "blessing tile", "strategos_on_city": "Strategos tile in the city",
     "contracts_done": "fulfilled contract", "council_citizens": "citizen die on the council",
     "own_city_tiles": "own-colour Cadmea tile in the city",
-    "city_citizen_power": "power of your citizen dice in the city",
-    "lower_track": "step on your lower devotion track", "higher_track": "step on your higher devotion track",
+    "city_citizen_power": "power of own citizen dice in the city",
+    "lower_track": "step on the lower devotion track", "higher_track": "step on the higher devotion track",
     "gates": "gate tile", "own_groups": "group of own-colour tiles",
-    "largest_group": "tile in your largest own-colour group",
+    "largest_group": "tile in the largest own-colour group",
     "matched_tiles": "own tile with 2+ matched roofs", "dionysus_steps": "Dionysus step", "ares_steps": "Ares step",
     "track_promotions": "die promotion reached on the tracks",
     "top_row_emptied": "emptied top-row estate space", "middle_row_emptied": "emptied middle-row estate space",
     "bottom_row_emptied": "emptied bottom-row estate space", "empty_columns": "empty estate column",
-    "strategos": "Strategos tile", "best_suit": "fulfilled contract of your best suit",
+    "strategos": "Strategos tile", "best_suit": "fulfilled contract of the best suit",
 }
 
 
@@ -153,8 +156,8 @@ def effect_text(effect: Effect, power: int | None = None) -> str:
 
 def tile_text(tile_id: str) -> str:
     tile = catalog().tiles[tile_id]
-    roofs = "".join(catalog().roofs[r]["letter"] for r in tile["roofs"])
-    return f"{tile_id} [{roofs}]: {effect_text(tile['effect'])}"
+    roofs = " ".join(catalog().roofs[r]["short"] for r in tile["roofs"])
+    return f"{tile_id} [roofs {roofs}]: {effect_text(tile['effect'])}"
 
 
 def contract_text(contract_id: str) -> str:
@@ -188,7 +191,7 @@ def turned_text(value: Sequence[Any]) -> str:
     """The roofs a tile shows on each side once turned ``turns`` quarter turns clockwise."""
     tile, turns = value
     roofs = catalog().tiles[tile]["roofs"]
-    return " ".join(f"{SIDES[s]}:{catalog().roofs[roofs[(s - turns) % 4]]['letter']}" for s in range(4))
+    return " ".join(f"{SIDES[s]}:{catalog().roofs[roofs[(s - turns) % 4]]['short']}" for s in range(4))
 
 
 def herald_text(herald: str) -> str:
@@ -252,6 +255,8 @@ def words(names: Sequence[str]) -> Words:
         "metoikoi": str,
         "blessing": str,
         "criterion": lambda space: criterion_text(len(names), space),
+        "metric": lambda metric: METRIC_TEXT[metric],
+        "rate": lambda rate: f"{rate[0]} VP each" if rate[1] == 1 else f"{rate[0]} VP per {rate[1]}",
         "battle": battle,
         "gate_suits": lambda suits: "".join(f", gate tiles as {n} {suit}" for suit, n in suits),
     }

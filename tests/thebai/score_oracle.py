@@ -232,7 +232,7 @@ INVADER = "Row {row}: the invader is {invader:invader}"
 BATTLE = "Battle {number} in row {row}: invader power {invader}; {results:battle}"
 ADVANCES = "{seat:seat} advances to {track:track} {step}"
 FULFILS = "{seat:seat} fulfils contract {contract:contract} paying {paid:cost}"
-COUNTED = "{seat:seat} scores {vp} VP ({count} counted)"
+COUNTED = "{seat:seat} scores {vp} VP for {count} x {metric:metric} ({rate:rate})"
 FLAT = "{seat:seat} scores {vp} VP"
 STAYS = "{seat:seat}'s die stays at 3* and scores {vp} VP"
 NO_LOWER = "{seat:seat}'s die at 1 cannot go lower: {vp} VP"
@@ -306,7 +306,7 @@ class ScoreLedger:
         self.invaders: dict[int, str] = {}
         """The invader card of each row, once turned up."""
         self.counting = "", [0] * state["n"]
-        """What the "scores N VP (k counted)" entries are for now (a peace tile or the blessing
+        """What the "scores N VP for k x ..." entries are for now (a peace tile or the blessing
         action), and how many of its counts each seat has had."""
         self.owed: list[list[int]] = [[] for _ in range(state["n"])]
         """Flat VP each seat is owed and has not scored yet: printed on a contract it fulfilled,

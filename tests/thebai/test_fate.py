@@ -171,3 +171,18 @@ def test_festival_and_offerings_peace_tiles():
     assert ids(match, GREEN) == ["alt:0", "alt:1", "none"]
     choose(match, "alt:1", seat=GREEN)  # 2 grapes: steps on the higher track (6)
     assert state["vp"][GREEN] == vp + 8 + 6
+
+
+def test_a_peace_tile_that_counts_says_what_it_counted():
+    """Strategoi: 2 VP per Strategos tile in the city, 1 VP per 2 fulfilled contracts; green has
+    2 Strategos tiles there and 5 contracts fulfilled: 4 VP, then 2 (the fifth contract is left over)."""
+    match = new_match()
+    clear_city(match)
+    state = match.state
+    state["strategos"] = [[[GREEN, 2]], [[GREEN, 3]], [], [], [], [], []]
+    state["done"][GREEN] = ["b1", "b2", "b3", "b4", "b5"]
+    inject(match, {"step": "peace_each", "tile": "strategoi"})
+    green = match.names[GREEN]
+    log = match.log_lines(None)
+    assert f"{green} scores 4 VP for 2 x Strategos tile in the city (2 VP each)" in log
+    assert f"{green} scores 2 VP for 5 x fulfilled contract (1 VP per 2)" in log

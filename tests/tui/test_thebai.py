@@ -30,7 +30,7 @@ async def test_a_whole_two_player_game_through_the_keyboard(tmp_path):
 async def test_number_keys_sit_on_the_board_where_the_choices_act(tmp_path):
     from engine.thebai.choices import Die
     from engine.thebai.targets import EstateSpace, Space
-    from tui.boards.thebai_panels import action_name
+    from tui.boards.thebai_panels import action_name, shown_name
 
     new_save(tmp_path, "thebai", [("Alice", "human"), ("Bruno", "greedy")], seed=3)
     app = make_app(tmp_path)
@@ -48,7 +48,7 @@ async def test_number_keys_sit_on_the_board_where_the_choices_act(tmp_path):
                      if isinstance(c.target, EstateSpace) and c.target.seat == 0]
         assert on_estate
         for number, choice in on_estate:
-            assert f"{number}{action_name(choice.target.space)}"[:6] in estate
+            assert f"{number}{shown_name(action_name(choice.target.space), 5)}" in estate  # 5: the name's room
         await pilot.press("v")  # the city, with the keys of the city's dice spaces
         await settle(pilot)
         city = text_of(table.query_one("#shared"))
@@ -182,3 +182,62 @@ async def test_at_80x24_every_word_of_the_highlighted_choice_can_be_read(tmp_pat
             else:
                 assert " ".join(shown.split()) == whole(choice)
         assert cut
+
+
+@pilot_test
+async def test_at_80x24_roofs_and_short_names_read_plainly_and_the_help_says_them(tmp_path):
+    """A tile's roofs are written by their colours' first two letters (never a side's letter or
+    a player colour's initial), the estate's long action names by a short form its legend
+    spells out, and the table's F1 help (any size) has a section that says them all."""
+    from engine.thebai.catalog import catalog
+    from tui.boards.thebai_panels import ACTION_SHORT
+    from tui.screens.help import HelpScreen
+
+    new_save(tmp_path, "thebai", [("Alice", "human"), ("Bruno", "greedy")], seed=3)
+    app = make_app(tmp_path)
+    shorts = {roof["short"]: roof["id"] for roof in catalog().roofs.values()}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        labels = [choice.label for choice in table.state.choices]  # the starting Cadmea tiles
+        for label in labels:
+            roofs = label.split("[roofs ")[1].split("]")[0].split()
+            assert len(roofs) == 4 and set(roofs) <= set(shorts), label
+        estate = text_of(table.query_one("#player-0"))
+        for record in catalog().estate.values():
+            if record.get("kind") == "space":
+                name = record["name"]
+                assert name in estate or ACTION_SHORT[name] in estate, name
+        for name, short in ACTION_SHORT.items():
+            assert f"{short} {name}" in estate  # the panel's legend
+        await pilot.press("f1")
+        await settle(pilot)
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        await pilot.press("home", "down")
+        assert help_screen.shown_topic == "reading"
+        reading = help_screen.sections[1].body
+        for short, colour in shorts.items():
+            assert f"{short} ({colour})" in reading
+        for name, short in ACTION_SHORT.items():
+            assert f"{short} ({name})" in reading
+        await pilot.press("escape")
+        assert app.screen is table
+
+
+@pilot_test
+async def test_at_80x24_the_fate_strip_names_each_face_up_peace_tile_whole(tmp_path):
+    from engine.thebai.catalog import catalog
+    from tests.tui.scenes import thebai_mid_game
+
+    thebai_mid_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        board = " ".join(text_of(app.screen.query_one("#shared")).split())
+        fate = app.screen.state.view["fate"]
+        peace = [(k, slot["tile"]) for k, slot in enumerate(fate) if slot["up"] and not slot["done"]
+                 and slot["tile"] and catalog().fate[slot["tile"]]["kind"] == "peace"]
+        assert peace
+        for k, tile in peace:
+            assert f"{k + 1}:{tile} " in board

@@ -288,3 +288,34 @@ async def test_a_replay_steps_both_ways_and_shows_each_view_only_what_it_saw(tmp
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, ReplayScreen)
+
+
+@pilot_test
+async def test_the_confirmation_names_the_players_own_moves_of_the_turn_not_the_last_log_line(tmp_path):
+    """A Thebai turn ends, and the game writes on (the next player's estate refresh): "you did"
+    lists Alice's own moves of the turn, in the order she made them."""
+    new_save(tmp_path, "thebai", ALICE_AND_BOT, seed=3)
+    app = make_app(tmp_path, confirm_turn_ends=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        for _ in range(15):
+            await play_until_turn_end(pilot, table)
+            log = table.state.view["log"]
+            if log[-1].startswith("Bruno"):
+                break
+            await pilot.press("1")
+            await settle(pilot)
+        else:
+            raise AssertionError("no turn end of Alice's was followed by a line of Bruno's")
+        match = table.session.match
+        turn_log = log[len(log) - table.state.view["log_new"]:]
+        done = table.query_one("#choices").choices[0].hint
+        assert done.startswith("you did: Alice ") and log[-1] not in done
+        moves = done.removeprefix("you did: ").split("; ")
+        assert all(move.startswith("Alice") for move in moves)
+        assert [line for line in turn_log if line in moves] == moves  # each her move's line, in order
+        own_moves = [a for a in match.actions[match.turn_start(0):] if a.actor == 0]
+        assert 1 < len(moves) <= len(own_moves)
+        detail = " ".join(text_of(table.query_one("#choice-detail")).split())
+        assert detail.startswith(f"Confirm: end my turn — you did: {moves[0]}"[:60])

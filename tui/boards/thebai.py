@@ -40,7 +40,7 @@ from engine.thebai.view import ThebaiTable
 from .base import Board, Frame, Panel, View, legend_panel, seat_panels
 from .glyphs import finish
 from .thebai_city import city, roomy_width, rows_block
-from .thebai_panels import council, display, estate, hand, row_colours, supply, tracks
+from .thebai_panels import council, display, estate, estate_words, hand, supply, tracks
 from .thebai_style import ThebaiPen
 
 
@@ -116,7 +116,7 @@ def player(view: ThebaiTable, seat: int, frame: Frame) -> RenderableType:
     """A seat's estate (its action spaces, dice, metoikoi) and its supply."""
     pen = ThebaiPen(frame.color)
     drawing: list[RenderableType] = [estate(view, seat, frame.width, pen), supply(view, seat, pen)]
-    return finish(frame, pen, drawing, row_colours(frame.width) + pen.extras())
+    return finish(frame, pen, drawing, estate_words(frame.width) + pen.extras())
 
 
 def secret_hand(view: ThebaiTable, viewer: int | None) -> bool:

@@ -57,6 +57,16 @@ def action_name(space: str) -> str:
     return name
 
 
+ACTION_SHORT = {"Masons": "Mason", "Harvest": "Harv…", "Fulfil": "Fulf…", "Muster": "Must…", "Council": "Coun…"}
+"""The estate's action names of more than 5 letters, as a narrow estate (80 columns) writes them
+(not with a dot: "." is a free space)."""
+
+
+def shown_name(name: str, room: int) -> str:
+    """An action's name in ``room`` columns: whole, else its short form (cut if even that is longer)."""
+    return name if len(name) <= room else ACTION_SHORT.get(name, name)[:room]
+
+
 def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
     """Three rows of five action spaces: covered ones dim with '#', dice and metoikoi (μ) on
     theirs, and under each column the VP it scores when it is the rightmost empty one. Row
@@ -79,10 +89,10 @@ def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
             name = action_name(space)
             if EstateSpace(seat, space) in keys:
                 text.append(pen.key(keys[EstateSpace(seat, space)], brackets=False), style=KEY_STYLE)
-                text.append(name[:cell - 2].ljust(cell - 1), style="bold")
+                text.append(shown_name(name, cell - 2).ljust(cell - 1), style="bold")
             elif col >= covered_from:
                 pen.note("covered")
-                text.append(f"{COVERED}{name}"[:cell - 1].ljust(cell), style="dim")
+                text.append(f"{COVERED}{shown_name(name, cell - 2)}".ljust(cell), style="dim")
             elif space in mine["estate_dice"] or space in mine["estate_metoikoi"]:
                 if space in mine["estate_dice"]:
                     pen.note("citizen")
@@ -92,21 +102,23 @@ def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
                     power = catalog().metoikoi[mine["estate_metoikoi"][space]]["power"]
                     mark, style = f"{METOIKOS}{power}", "bold"
                 text.append(mark, style=style)
-                text.append(f" {name}"[:cell - 1 - len(mark)].ljust(cell - len(mark)))
+                text.append(f" {shown_name(name, cell - 2 - len(mark))}".ljust(cell - len(mark)))
             else:
-                text.append(f" {name}"[:cell - 1].ljust(cell))
+                text.append(f" {shown_name(name, cell - 2)}".ljust(cell))
     vps = catalog().column_vp
     text.append("\n" + " " * (9 if wide else 3) + "".join(("" if c == 1 else f"{vps[c]:>2} VP").ljust(cell)
                                                            for c in range(1, ESTATE_COLS + 1)), style="dim")
     return text
 
 
-def row_colours(width: int) -> list[Text]:
-    """The legend's word on the rows' initials, when the estate is too narrow to spell them."""
+def estate_words(width: int) -> list[Text]:
+    """The legend's word on the rows' initials and the short action names, when the estate is
+    too narrow to spell them."""
     if width >= 9 + ESTATE_COLS * CELL:
         return []
     colours = catalog().row_colours
-    return [entry(" ".join(colour[0] for colour in colours), "rows: " + ", ".join(colours), "dim")]
+    return [entry(" ".join(colour[0] for colour in colours), "rows: " + ", ".join(colours), "dim"),
+            *(entry(short, name, "dim") for name, short in ACTION_SHORT.items())]
 
 
 def supply(view: ThebaiTable, seat: int, pen: ThebaiPen) -> Text:
@@ -167,7 +179,7 @@ def fate_timeline(view: ThebaiTable, pen: ThebaiPen) -> Text:
             mark, style = RESOLVED, "dim"
         elif slot["tile"] and slot["up"]:
             record = catalog().fate[slot["tile"]]
-            mark = f"war{record['row']}" if record["kind"] == "conflict" else slot["tile"][:6]
+            mark = f"war{record['row']}" if record["kind"] == "conflict" else slot["tile"]
             style = "bold #d94a3f" if record["kind"] == "conflict" else "bold"
         else:
             pen.note("hidden")

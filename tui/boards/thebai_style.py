@@ -15,6 +15,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.core.seats import SYMBOLS, seat_letter
+from engine.thebai.catalog import catalog
 from engine.thebai.constants import COLOURS, FACES
 from engine.thebai.view import PlacedTile
 
@@ -38,7 +39,8 @@ PALETTE = Palette("thebai", {
     "free": Glyph(".", "free dice or council space", "Dice", "dim", "dim"),
     "plaza": Glyph("=", "plaza marker", "Dice", "bold", "bold"),
     "stand": Glyph("^", "Lasthenes stand of seat A", "Dice", "bold", "bold", shown="^A"),
-    **{f"roof:{roof}": Glyph(char, f"{roof} roof", "Roofs", style, "bold") for roof, (char, style) in ROOFS.items()},
+    **{f"roof:{roof}": Glyph(char, f"{roof} roof ({catalog().roofs[roof]['short']})", "Roofs", style, "bold")
+       for roof, (char, style) in ROOFS.items()},
     "covered": Glyph("#", "space under a Cadmea tile", "Estate", "dim", "dim"),
     "metoikos": Glyph("μ", "metoikoi tile (power)", "Estate", "bold", "bold", shown="μ3"),
     "collapsed": Glyph("×", "collapsed; councillor tiles", "Council", "dim", "dim", shown="[×B]"),

@@ -399,7 +399,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
     def offered(self, state: TableState) -> list[Choice]:
         """The choices shown: the game's, or confirming (or undoing) the end of the viewer's turn."""
         if state.confirming and state.viewer is not None:  # only a seat confirms
-            return confirm_choices(state.names[state.viewer], state.view.get("log", ()))
+            return confirm_choices(state.names[state.viewer], state.view.get("turn_done", ()))
         return state.choices
 
     def show_scores(self, state: TableState) -> None:

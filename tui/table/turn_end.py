@@ -13,9 +13,10 @@ UNDO = "undo"
 CONFIRM_ALWAYS = "confirm-always"
 
 
-def confirm_choices(name: str, log: Sequence[str]) -> list[Choice]:
-    """Confirm (naming what was just done, the log's last line), undo, or confirm and stop asking."""
-    done = f"you did: {log[-1]}" if log else "the game goes on"
+def confirm_choices(name: str, turn: Sequence[str]) -> list[Choice]:
+    """Confirm (naming what the player did in the turn: ``turn``, a line a move, in order), undo,
+    or confirm and stop asking. The detail under the choices shows as much as fits, and ? all."""
+    done = f"you did: {'; '.join(turn)}" if turn else "your turn is over"
     return [
         Choice(CONFIRM, "Confirm: end my turn", hint=done),
         Choice(UNDO, "Undo my last move (u)", hint="take it back and choose again"),
