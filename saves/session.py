@@ -115,14 +115,15 @@ class GameSession:
 
     # -- acting ---------------------------------------------------------------------------
 
-    def act(self, seat: int, choice_id: str, *, hold: bool = False) -> None:
+    def act(self, seat: int, choice_id: str, *, hold: bool = False, forced: bool = False) -> None:
         """Apply a seat's choice (IllegalChoice leaves everything unchanged), draw any chance
         steps that follow, and save; SaveConflict if another process moved first (the session
         then holds the game as it is on disk). With ``hold`` a choice that ends the seat's
-        turn waits for ``confirm`` (engine.core.match), saved as waiting."""
+        turn waits for ``confirm`` (engine.core.match), saved as waiting; ``forced``: the
+        seat's only choice, taken at once for it."""
         self.written = None
         start = len(self.match.actions)
-        self.match.choose(seat, choice_id, hold=hold)
+        self.match.choose(seat, choice_id, hold=hold, forced=forced)
         self.match.draw_all()
         self._save_from(start)
 

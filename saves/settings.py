@@ -23,9 +23,20 @@ class Settings:
         """Whether ``name`` confirms the end of each turn (the default, as on Board Game Arena)."""
         return name not in self.no_confirm
 
+    forced_at_once: tuple[str, ...] = field(default=())
+    """Players (by name) whose only choice, when they have just one, is taken at once."""
+
     def with_confirm(self, name: str, on: bool) -> Settings:
         names = [other for other in self.no_confirm if other != name] + ([] if on else [name])
         return replace(self, no_confirm=tuple(sorted(names)))
+
+    def takes_forced(self, name: str) -> bool:
+        """Whether ``name``'s forced moves (a single legal choice) are made at once (off by default)."""
+        return name in self.forced_at_once
+
+    def with_forced(self, name: str, on: bool) -> Settings:
+        names = [other for other in self.forced_at_once if other != name] + ([name] if on else [])
+        return replace(self, forced_at_once=tuple(sorted(names)))
 
 
 NAME_MOST, NAMES_MOST = 200, 100
@@ -39,12 +50,14 @@ def settings_from(data: Any) -> Settings:
     values: dict[str, Any] = {}
     if isinstance(data.get("bell"), bool):
         values["bell"] = data["bell"]
-    names = data.get("no_confirm")
-    if isinstance(names, list):
-        kept = [name for name in names[:NAMES_MOST] if isinstance(name, str) and len(name) <= NAME_MOST]
-        values["no_confirm"] = tuple(sorted(set(kept)))
+    for key in ("no_confirm", "forced_at_once"):
+        names = data.get(key)
+        if isinstance(names, list):
+            kept = [name for name in names[:NAMES_MOST] if isinstance(name, str) and len(name) <= NAME_MOST]
+            values[key] = tuple(sorted(set(kept)))
     return Settings(**values)
 
 
 def settings_document(settings: Settings) -> dict[str, Any]:
-    return {"bell": settings.bell, "no_confirm": list(settings.no_confirm)}
+    return {"bell": settings.bell, "no_confirm": list(settings.no_confirm),
+            "forced_at_once": list(settings.forced_at_once)}

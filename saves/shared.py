@@ -177,9 +177,9 @@ class SharedSession:
     def match(self) -> Match:
         return self.session.match
 
-    def act(self, seat: int, choice_id: str, *, hold: bool = False) -> None:
+    def act(self, seat: int, choice_id: str, *, hold: bool = False, forced: bool = False) -> None:
         self._check_may_act(seat)
-        self._write(lambda: self.session.act(seat, choice_id, hold=hold))
+        self._write(lambda: self.session.act(seat, choice_id, hold=hold, forced=forced))
 
     def confirm(self, seat: int) -> None:
         self._check_may_act(seat)

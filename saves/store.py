@@ -234,10 +234,11 @@ def _seat_from(data: Any) -> Seat:
 
 def _check_action(index: int, action: Any, seats: int) -> None:
     """An action of the log: {"a": actor, "c": choice id} and the flags "d" (drawn), "r"
-    (reveals) and "h" (a turn end waiting for its confirmation)."""
+    (reveals), "h" (a turn end waiting for its confirmation) and "f" (forced: the only choice,
+    taken at once)."""
     if not (isinstance(action, dict) and type(action.get("a")) is int and isinstance(action.get("c"), str)
-            and set(action) <= {"a", "c", "d", "r", "h"}
-            and all(type(action.get(flag, False)) is bool for flag in "drh")):
+            and set(action) <= {"a", "c", "d", "r", "h", "f"}
+            and all(type(action.get(flag, False)) is bool for flag in "drhf")):
         raise SaveFormatError(f"action {index} is not an action: {str(action)[:80]}")
     if not (action["a"] == CHANCE or 0 <= action["a"] < seats):
         raise SaveFormatError(f"action {index} is by player {action['a']}, and the game has {seats} seats")

@@ -81,6 +81,7 @@ class Done(Args):
     """Nothing more (effects left unused, no Genie move, the turn ends)."""
 
     spelling = "done"
+    standing = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,10 @@ class Args:
     """The id as a format string over the fields (a field's value spelled by ``spell``)."""
     joiner: ClassVar[str] = ","
     """Between the items of a tuple field."""
+    standing: ClassVar[bool] = False
+    """A choice that does nothing more (pass, end the turn, done, stop, skip): offered with
+    whatever else its step offers, so its place in a list moves from turn to turn; a table gives
+    it one key of its own."""
 
     def spelled(self) -> str:
         """The id of a choice with these arguments."""

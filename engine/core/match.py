@@ -19,10 +19,10 @@ from typing import Any, NamedTuple
 
 from . import rng
 from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
-from .log import visible, visible_entries
+from .log import add_log, logging, visible, visible_entries
 from .playout import Playout
 from .scoring import ranking
-from .text import Said, names_seat, said_from_json
+from .text import Said, Say, names_seat, said_from_json, said_to_json
 
 
 class Action(NamedTuple):
@@ -36,6 +36,8 @@ class Action(NamedTuple):
     reveals: bool = False
     held: bool = False
     """It ended its seat's turn and waits for the seat to confirm it (see ``Match.confirm``)."""
+    forced: bool = False
+    """The seat's only choice, taken at once for its player (a setting); the log says so."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"a": self.actor, "c": self.choice}
@@ -45,16 +47,18 @@ class Action(NamedTuple):
             data["r"] = True
         if self.held:
             data["h"] = True
+        if self.forced:
+            data["f"] = True
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:
         return cls(int(data["a"]), str(data["c"]), bool(data.get("d", False)), bool(data.get("r", False)),
-                   bool(data.get("h", False)))
+                   bool(data.get("h", False)), bool(data.get("f", False)))
 
 
 _new_action = partial(tuple.__new__, Action)
-"""An Action from its five fields in order, made in C: the named tuple's own constructor is
+"""An Action from its six fields in order, made in C: the named tuple's own constructor is
 Python code called from C, which costs half as much again (every action played makes one)."""
 
 CONFIRM_PROMPT = "End of turn: confirm it, or undo it"
@@ -155,15 +159,18 @@ class Match:
 
     # -- acting ---------------------------------------------------------------------------
 
-    def choose(self, actor: int, choice_id: str, *, hold: bool = False) -> Choice:
+    def choose(self, actor: int, choice_id: str, *, hold: bool = False, forced: bool = False) -> Choice:
         """Apply a seat's choice, or a person-supplied chance outcome when actor is CHANCE
         (in table mode any seat may supply it: it is logged as chance's). With ``hold``, a
-        choice that ends what the seat may undo waits for ``confirm`` (see the module's doc)."""
+        choice that ends what the seat may undo waits for ``confirm`` (see the module's doc).
+        ``forced``: the seat's only choice, taken for it at once (its log says so)."""
         if self.table_mode and actor != CHANCE and self.asks_table():
             actor = CHANCE
         decision = self.decision
         choice = self._check(decision, actor, choice_id)
-        self._apply(_new_action((actor, choice.id, False, choice.reveals, False)), choice)
+        if forced and (actor == CHANCE or decision is None or len(decision.choices[actor]) != 1):
+            raise IllegalChoice(f"{choice_id!r} is not {self.seat_name(actor)}'s only choice: it is not forced")
+        self._apply(_new_action((actor, choice.id, False, choice.reveals, False, forced)), choice)
         if (hold and decision is not None and actor != CHANCE and not choice.reveals and decision.actors == (actor,)
                 and not decision.parallel and self.ends_turn(actor)):
             self.actions[-1] = self.actions[-1]._replace(held=True)
@@ -207,7 +214,7 @@ class Match:
     def _draw(self, decision: Decision) -> Choice:
         outcomes = decision.choices[CHANCE]
         choice = outcomes[rng.pick_weighted(self.state, [o.weight for o in outcomes])]
-        self._apply(_new_action((CHANCE, choice.id, True, False, False)), choice)
+        self._apply(_new_action((CHANCE, choice.id, True, False, False, False)), choice)
         return choice
 
     def _check(self, decision: Decision | None, actor: int, choice_id: str) -> Choice:
@@ -225,10 +232,20 @@ class Match:
                             f"{self.words(decision.prompt)}")
 
     def _apply(self, action: Action, choice: Choice) -> None:
+        if action.forced:
+            self._log_forced(action.actor, choice)
         self.rules.apply(self.state, action.actor, choice)
         self.actions.append(action)
         self.logged.append(len(self.state.get("log") or ()))
         self._fresh = False
+
+    def _log_forced(self, seat: int, choice: Choice) -> None:
+        """The log line of a forced move, before what the move writes: the seat's alone (the
+        choice's label may tell its secrets)."""
+        if logging(self.state):
+            label = self.rules.describe(self.state, seat, choice).label
+            add_log(self.state, Say("{seat:seat}: {choice:said} (forced: the only choice)", seat=seat,
+                                    choice=said_to_json(label)), only=[seat])
 
     def seat_name(self, actor: int) -> str:
         if actor == CHANCE:
@@ -306,14 +323,14 @@ class Match:
                     raise ReplayMismatch(f"action {index}: {played.id!r} was played, the log says {action.choice!r}")
                 self._apply(action, played)
             elif action.held:
-                self.choose(action.actor, action.choice)
+                self.choose(action.actor, action.choice, forced=action.forced)
                 self.actions[-1] = self.actions[-1]._replace(held=True)
             elif action.drawn:
                 drawn = self.draw()
                 if drawn.id != action.choice:
                     raise ReplayMismatch(f"action {index}: the RNG drew {drawn.id!r}, the log says {action.choice!r}")
             else:
-                self.choose(action.actor, action.choice)
+                self.choose(action.actor, action.choice, forced=action.forced)
         except IllegalChoice as error:
             raise ReplayMismatch(f"action {index} ({action.choice!r}) does not replay: {error}") from error
 

@@ -160,6 +160,7 @@ class End(Args):
     """The end of a move or of a purchase (a follower who placed nothing: a pass)."""
 
     spelling = "end"
+    standing = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +189,7 @@ class Decline(Args):
     """Leave the god Gallia revealed (it goes to the box)."""
 
     spelling = "decline"
+    standing = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,3 +287,4 @@ class KeepPieces(Args):
     """Aegyptus: no swap."""
 
     spelling = "keep"
+    standing = True

@@ -34,6 +34,7 @@ class Pass(Args):
     """Take no more actions this round."""
 
     spelling = "pass"
+    standing = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,7 @@ class EndTurn(Args):
     """End the turn after one action."""
 
     spelling = "end"
+    standing = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +127,7 @@ class Done(Args):
     """Enough: the units gathered move, or no more citizens grow."""
 
     spelling = "done"
+    standing = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,6 +89,7 @@ class Skip(Args):
     """Leave an optional step (no metoikoi this turn, do not pay)."""
 
     spelling = "skip"
+    standing = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,7 @@ class End(Args):
     """End the turn."""
 
     spelling = "end"
+    standing = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,7 @@ class Stop(Args):
     """Do no more of a step (take no more contracts, stop promoting, end the archon's move...)."""
 
     spelling = "stop"
+    standing = True
 
 
 # -- the archon --------------------------------------------------------------------------------------
@@ -171,6 +174,7 @@ class NoneOf(Args):
     """None of an effect's alternatives."""
 
     spelling = "none"
+    standing = True
 
 
 # -- contracts ---------------------------------------------------------------------------------------

@@ -3,10 +3,11 @@ a pseudo-terminal, or the app of an SSH session), read through a terminal emulat
 player sees it, acting only when its own screen says it is that player's turn.
 
 ``Players`` decides who presses what: a terminal whose screen shows its prompt (``▶ ●A Ann: …``)
-and has drawn the game as it is on disk presses a key: a choice of the first page picked by a
-seeded random number (the save tells how many choices there are; the screen decides when), or
-``1`` (Confirm) when its turn end waits; a key the screen ignored (typed as it was being
-redrawn) is pressed again once the screen is still, as a player would, but only rarely.
+and has drawn the game as it is on disk presses a key: a choice of the first page with a digit
+for its key (1-9, 0 for the standing one) picked by a seeded random number (the save tells
+which choices there are; the screen decides when), or ``1`` (Confirm) when its turn end
+waits; a key the screen ignored (typed as it was being redrawn) is pressed again once the
+screen is still, as a player would, but only rarely.
 ``play_to_the_end`` drives a game of `tabula join` terminals so to its end; a stall (no change
 of the save for ``stall`` seconds) or a game longer than ``bound`` fails with every screen.
 """
@@ -30,6 +31,7 @@ from saves.session import GameSession
 from saves.store import SaveStore
 from saves.watch import Watcher
 from tests.pty_terminal import Terminal
+from tui.choice_keys import ChoicePages
 
 TABULA = str(Path(sys.executable).with_name("tabula"))
 """The installed command, as a player runs it."""
@@ -108,8 +110,8 @@ class Players:
     """The game on disk, and which of its players' terminals may press a key now."""
 
     def __init__(self, data_dir: Path, save_id: str, players: list[Seated], *, seed: int, last: float = 0.0):
-        """``last``: how often the last choice of the page is picked rather than any (it often
-        ends a turn, which keeps a game short)."""
+        """``last``: how often the last choice of the page is picked rather than any (the standing
+        one when there is one, which often ends a turn: it keeps a game short)."""
         self.players = players
         store = SaveStore(data_dir)
         self.session = GameSession.resume(store, save_id)
@@ -141,9 +143,8 @@ class Players:
             drawn_since = player.last_output > self.changed_at or now - self.changed_at > UNCHANGED
             if now - player.last_output < QUIET or not drawn_since or not player.prompted():
                 continue
-            count = min(9, len(match.legal(player.seat)))
-            key = ("1" if held
-                   else str((count - 1 if self.pick.random() < self.last else self.pick.randrange(count)) + 1))
+            keys = [key for key, _ in ChoicePages(match.legal(player.seat)).page(0) if key.isdigit()]
+            key = "1" if held else keys[-1] if self.pick.random() < self.last else self.pick.choice(keys)
             player.send(key.encode())
             player.again += player.pressed_at == revision
             player.pressed_at, player.pressed_when = revision, now

@@ -12,6 +12,7 @@ from textual.worker import WorkerCancelled
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tui.app import TabulaApp
+from tui.choice_keys import ChoicePages
 from tui.screens.table import TableScreen
 
 TWO_HUMANS = [("Alice", "human"), ("Bruno", "human")]
@@ -63,23 +64,37 @@ async def open_first_save(pilot) -> None:
 
 
 async def play_to_the_end_by_keys(pilot, moves: int, arrows_every: int) -> str:
-    """Play the table on screen to its end through the keyboard, at most ``moves`` moves: number
-    keys, varied, and Down + Enter on every ``arrows_every``-th; the end screen's sheet text."""
+    """Play the table on screen to its end through the keyboard, at most ``moves`` moves: the
+    first page's keys (the standing choice's among them), varied, and Down + Enter on every
+    ``arrows_every``-th; the end screen's sheet text."""
     from tui.screens.end import EndScreen
 
     app, table = pilot.app, pilot.app.screen
     for move in range(moves):
         if isinstance(app.screen, EndScreen):
             break
-        count = len(table.state.choices)
-        assert count, "a human must always have a choice while the game runs"
-        if move % arrows_every == arrows_every - 1 and count > 1:
+        keys = [key for key, _ in ChoicePages(table.state.choices).page(0)]
+        assert keys, "a human must always have a choice while the game runs"
+        if move % arrows_every == arrows_every - 1 and len(keys) > 1:
             await pilot.press("down", "enter")
         else:
-            await pilot.press(str(move % min(count, 9) + 1))
+            await pilot.press(keys[move % min(len(keys), 9)])
         await settle(pilot, rounds=1)
     assert isinstance(app.screen, EndScreen), f"no end after {moves} moves"
     return text_of(app.screen.query_one("#sheet"))
+
+
+async def press_choice(pilot, table, choice_id: str, rounds: int = 1) -> None:
+    """Choose ``choice_id`` (of the first page) by its key when it is a digit (1-9, or the
+    standing choice's 0); else with the arrows down to it and Enter."""
+    shown = [(key, choice.id) for key, choice in ChoicePages(table.state.choices).page(0)]
+    index = [choice for _, choice in shown].index(choice_id)
+    key = shown[index][0]
+    if key.isdigit():
+        await pilot.press(key)
+    else:
+        await pilot.press("home", *["down"] * index, "enter")
+    await settle(pilot, rounds=rounds)
 
 
 def new_save(data_dir: Path, game: str, seats: list[tuple[str, str]], seed: int = 7, title: str = "",

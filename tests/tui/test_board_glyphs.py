@@ -32,7 +32,7 @@ from tui.boards.canvas import Canvas
 from tui.boards.glyphs import Glyph, Ledger, Palette, Pen, legend_text
 from tui.boards.polis_map import draw_map as draw_polis_map
 from tui.boards.thebai_style import ThebaiPen
-from tui.choice_keys import CHOICE_KEYS, NEXT_PAGE, PREVIOUS_PAGE
+from tui.choice_keys import CHOICE_KEYS, NEXT_PAGE, PREVIOUS_PAGE, STANDING_KEY, TABLE_KEYS
 
 PALETTES = {"almadi": almadi_tiles.PALETTE, "pantheon": pantheon_map.PALETTE, "thebai": thebai_style.PALETTE,
             "polis": polis_glyphs.PALETTE}
@@ -47,8 +47,10 @@ def test_no_character_has_two_meanings(game):
 def test_no_choice_key_or_page_mark_is_a_glyph_of_the_board(game):
     """A key on a map (reverse video or not) is never read as a piece, a marker or another key."""
     drawn = {char for glyph in PALETTES[game].glyphs.values() for char in glyph.text}
-    assert drawn.isdisjoint(CHOICE_KEYS + NEXT_PAGE + PREVIOUS_PAGE)
-    assert len(set(CHOICE_KEYS + NEXT_PAGE + PREVIOUS_PAGE)) == len(CHOICE_KEYS) + 2
+    marks = CHOICE_KEYS + STANDING_KEY + NEXT_PAGE + PREVIOUS_PAGE
+    assert drawn.isdisjoint(marks)
+    assert len(set(marks)) == len(marks)
+    assert STANDING_KEY not in TABLE_KEYS
 
 
 def test_a_clash_is_found():

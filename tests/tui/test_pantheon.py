@@ -14,7 +14,7 @@ from saves.store import SaveStore
 from tests.pantheon.helpers import put as staged_put
 from tests.pantheon.helpers import refresh as staged_refresh
 from tests.pantheon.helpers import table as staged_table
-from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of, until
+from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, press_choice, settle, text_of, until
 from tests.tui.scenes import pantheon_mid_game
 from tui.boards import pantheon_map
 from tui.boards.glyphs import Pen
@@ -34,13 +34,7 @@ def choice_ids(table) -> list[str]:
 
 
 async def pick(pilot, table, choice_id: str) -> None:
-    """Choose ``choice_id`` by its number key, or with the arrows past the ninth."""
-    index = choice_ids(table).index(choice_id)
-    if index < 9:
-        await pilot.press(str(index + 1))
-    else:
-        await pilot.press("home", *["down"] * index, "enter")
-    await settle(pilot, rounds=2)
+    await press_choice(pilot, table, choice_id, rounds=2)
 
 
 def map_row(table, row: int) -> str:

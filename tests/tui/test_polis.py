@@ -7,23 +7,11 @@ import re
 from engine.core.bots import GreedyBot
 from engine.polis.catalog import catalog
 from saves.store import SaveStore
-from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle, text_of
+from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, press_choice, settle, text_of
 from tui.choice_keys import CHOICE_KEYS, NEXT_PAGE, PREVIOUS_PAGE
 from tui.screens.end import EndScreen
 from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
-
-
-async def press_choice(pilot, table, choice_id: str) -> None:
-    """The number key of a choice shown 1-9; past that, arrows down to it and Enter."""
-    index = [c.id for c in table.state.choices].index(choice_id)
-    if index < 9:
-        await pilot.press(str(index + 1))
-    else:
-        choices = table.query_one("#choices")
-        choices.highlighted = 0
-        await pilot.press(*["down"] * index, "enter")
-    await settle(pilot, rounds=1)
 
 
 @pilot_test
@@ -138,3 +126,44 @@ async def test_the_end_screen_says_why_the_game_ended_early_and_l_opens_the_whol
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)
+
+
+def list_lines(table) -> list[str]:
+    """The lines of the choice list as it holds them (scrolled into sight or not)."""
+    choices = table.query_one("#choices")
+    return [choices.get_option_at_index(index).prompt.plain for index in range(choices.option_count)]
+
+
+@pilot_test
+async def test_pass_and_end_the_turn_keep_the_key_0_however_many_actions_are_offered(tmp_path):
+    """Each turn offers another number of actions before Pass (or End the turn): it is always
+    `0`, shown last, and `0` takes it."""
+    new_save(tmp_path, "polis", TWO_HUMANS, seed=6)
+    app = make_app(tmp_path)
+    advisor = GreedyBot(0)
+    seen: dict[str, set[int]] = {"Pass": set(), "End the turn": set()}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        for _ in range(200):
+            if table.state.view["topic"] == "turn":
+                lines = list_lines(table)
+                standing = next(label for label in seen if lines[-1].startswith(f"0 {label}"))
+                seen[standing].add(len(lines))
+                assert not any(line.startswith("0 ") for line in lines[:-1])
+                if all(len(counts) > 1 for counts in seen.values()):
+                    break
+                if standing == "End the turn":
+                    ended = len(table.session.match.actions)
+                    await pilot.press("0")
+                    await settle(pilot, rounds=1)
+                    assert table.session.match.actions[ended].choice == "end"
+                    continue
+            seat = table.state.viewer
+            await press_choice(pilot, table, advisor.choose(table.session.match, seat).id)
+        else:
+            raise AssertionError(f"not seen at several lengths: {seen}")
+        made = len(table.session.match.actions)
+        await pilot.press("0")
+        await settle(pilot, rounds=1)
+        assert table.session.match.actions[made].choice == {"Pass": "pass", "End the turn": "end"}[standing]

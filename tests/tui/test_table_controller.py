@@ -428,3 +428,40 @@ def test_a_move_now_request_is_taken_only_from_a_live_seat_holder_of_the_game_an
     assert all(actor != 1 for actor, _ in saved(tmp_path, save_id)[position:])
     ann.controller.session.ask_move_now(1, position)
     ann.state(lambda state: 1 not in state.awaiting, timeout=15)
+
+
+def a_forced_move_after_another_seat(tmp_path) -> tuple[str, int, int]:
+    """A Thebai save of three humans where a seat with secrets has a single choice, right after
+    another seat's move: (save id, that seat, the actions so far)."""
+    from engine.core.bots import RandomBot
+    from engine.core.contract import CHANCE
+
+    session = new_save(tmp_path, "thebai", [("Ann", "human"), ("Bruno", "human"), ("Cleo", "human")], seed=2)
+    match, bot = session.match, RandomBot(2)
+    while True:
+        seat = match.awaiting()[0]
+        last = next((action.actor for action in reversed(match.actions) if action.actor != CHANCE), None)
+        if len(match.legal(seat)) == 1 and last != seat and match.has_private(seat):
+            return session.record.id, seat, len(match.actions)
+        session.act(seat, bot.choose(match, seat).id)
+
+
+def test_a_forced_move_is_made_by_its_seats_terminal_but_never_in_place_of_a_hot_seat_curtain(tmp_path, terminals):
+    from saves.settings import Settings
+
+    save_id, seat, before = a_forced_move_after_another_seat(tmp_path)
+    settings = Settings()
+    for name in ("Ann", "Bruno", "Cleo"):
+        settings = settings.with_forced(name, True)
+    SaveStore(tmp_path).put_settings(settings)
+    hot_seat = terminals(tmp_path, save_id, None)
+    shown = hot_seat.state()
+    assert shown.awaiting == [seat] and len(shown.choices) == 1 and shown.has_private
+    assert hot_seat.quiet_for(0.3) == [] and len(saved(tmp_path, save_id)) == before  # the curtain, then Enter
+    hot_seat.controller.stop()
+
+    own = terminals(tmp_path, save_id, [seat])  # a shared table: the seat's own terminal
+    own.state(lambda state: state.position > before)
+    forced = SaveStore(tmp_path).load(save_id).actions[before]
+    assert forced == {"a": seat, "c": shown.choices[0].id, "f": True}
+    assert GameSession.resume(SaveStore(tmp_path), save_id).match.actions[before].forced

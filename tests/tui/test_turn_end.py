@@ -1,14 +1,16 @@
 """Pilot tests at 80x24: confirming (or undoing) the end of a turn, `u` saying why nothing can
-be undone, the remembered settings (turn bell, who confirms)."""
+be undone, the remembered settings (turn bell, who confirms, forced moves made at once)."""
 
 from __future__ import annotations
 
+from saves.session import GameSession
 from saves.store import SaveStore
 from tests.tui.helpers import (
     make_app,
     new_save,
     open_first_save,
     pilot_test,
+    press_choice,
     settle,
     text_of,
 )
@@ -288,6 +290,85 @@ async def test_a_replay_steps_both_ways_and_shows_each_view_only_what_it_saw(tmp
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, ReplayScreen)
+
+
+async def turn_forced_moves_on(pilot, name: str) -> None:
+    """``o``, then the number of the row that makes ``name``'s forced moves at once."""
+    await pilot.press("o")
+    await settle(pilot)
+    rows = [str(option.prompt) for option in pilot.app.screen.query_one("#settings").options]
+    row = next(row for row in rows if f"Make forced moves at once, {name}: off" in row)
+    await pilot.press(row.split()[0])
+    await settle(pilot)
+    assert SaveStore(pilot.app.store.data_dir).settings().takes_forced(name)
+    await pilot.press("escape")
+
+
+async def play_the_hand_out(pilot, table: TableScreen) -> None:
+    """Alice peeks, then plays her cards by their keys, until only ending the turn is left (or it was made)."""
+    for _ in range(12):
+        ids = [choice.id for choice in table.state.choices]
+        if ids == ["end"] or table.state.confirming or any(action.forced for action in table.session.match.actions):
+            return
+        if not ids:  # Bruno's turn first
+            await pilot.pause(0.1)
+            await settle(pilot)
+            continue
+        await press_choice(pilot, table, "peek" if "peek" in ids else next(i for i in ids if i.startswith("play:")),
+                           rounds=2)
+    raise AssertionError("the hand was not played out")
+
+
+@pilot_test
+async def test_a_forced_move_is_made_at_once_for_a_player_who_asked_and_the_log_says_so(toy, tmp_path):
+    session = new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "random")], seed=5)
+    app = make_app(tmp_path, confirm_turn_ends=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        await turn_forced_moves_on(pilot, "Alice")
+        await press_choice(pilot, table, "pledge:high", rounds=2)
+        await play_the_hand_out(pilot, table)
+        await settle(pilot)
+        match = table.session.match
+        [forced] = [action for action in match.actions if action.forced]
+        assert (forced.actor, forced.choice) == (0, "end")
+        assert any(action.actor == 1 for action in match.actions[match.actions.index(forced):])  # Bruno played on
+        log = " ".join(" ".join(log_lines(table.query_one("#log"))).split())
+        assert "Alice: End the turn (forced: the only choice)" in log
+    saved = SaveStore(tmp_path).load(session.record.id)
+    assert [action for action in saved.actions if action.get("f")] == [{"a": 0, "c": "end", "f": True}]
+    again = GameSession.resume(SaveStore(tmp_path), session.record.id).match
+    assert "Alice: End the turn (forced: the only choice)" in again.log_lines(0)
+    assert not any("forced" in line for line in again.log_lines(1))  # the line is Alice's own
+
+
+@pilot_test
+async def test_a_forced_move_undone_waits_for_its_player(toy, tmp_path):
+    """Confirming turn ends, the forced move waits to be confirmed; undone, it is offered again
+    and not made again on its own: the player takes it with its key."""
+    new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "random")], seed=5)
+    app = make_app(tmp_path, confirm_turn_ends=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        await turn_forced_moves_on(pilot, "Alice")
+        await press_choice(pilot, table, "pledge:high", rounds=2)
+        await play_the_hand_out(pilot, table)
+        await settle(pilot)
+        match = table.session.match
+        assert table.state.confirming and match.actions[-1].forced
+        made = len(match.actions)
+        await pilot.press("2")  # undo
+        await settle(pilot)
+        await pilot.pause(0.2)
+        await settle(pilot)
+        assert len(table.session.match.actions) == made - 1
+        assert [choice.id for choice in table.state.choices] == ["end"] and not table.state.confirming
+        await pilot.press("1")
+        await settle(pilot)
+        last = table.session.match.actions[-1]
+        assert last.choice == "end" and not last.forced and table.state.confirming
 
 
 @pilot_test

@@ -31,7 +31,7 @@ from rich.console import RenderableType
 
 from engine.core.choices import Target
 from engine.core.contract import Choice
-from tui.choice_keys import choice_mark
+from tui.choice_keys import ChoicePages
 
 from .glyphs import Ledger
 
@@ -182,8 +182,9 @@ def target_keys(view: Mapping[str, Any]) -> Keys:
     acting there when several do): the choice's key on the page of the list shown
     (``view["choice_page"]``, put there by the table), else the key that turns to its page."""
     keys: Keys = {}
-    page = view.get("choice_page", 0)
-    for number, choice in enumerate(view.get("choices", ()), start=1):
+    choices = view.get("choices", ())
+    marks = ChoicePages(choices).marks(view.get("choice_page", 0))
+    for choice in choices:
         if choice.target is not None and choice.target not in keys:
-            keys[choice.target] = choice_mark(number, page)
+            keys[choice.target] = marks[choice.id]
     return keys

@@ -1,5 +1,6 @@
-"""Settings a player changes once and finds again next time: the turn bell, and who confirms
-the end of each turn (saves/settings.py keeps them in the data folder)."""
+"""Settings a player changes once and finds again next time: the turn bell, who confirms the end
+of each turn, and whose forced moves are made at once (saves/settings.py keeps them in the data
+folder)."""
 
 from __future__ import annotations
 
@@ -18,12 +19,15 @@ from tui.text import clean, plain
 
 
 def setting_rows(settings: Settings, names: list[str]) -> list[tuple[str, str]]:
-    """(id, text) for each setting shown: the bell, then confirming turn ends for each of
-    ``names`` and for everyone else who turned it off."""
+    """(id, text) for each setting shown: the bell, then confirming turn ends and making forced
+    moves at once for each of ``names`` and for everyone else who changed them."""
     rows = [("bell", f"Turn bell: {'on' if settings.bell else 'off'}  (rings when it becomes your turn)")]
     for name in dict.fromkeys([*names, *settings.no_confirm]):
         state = "on" if settings.confirms(name) else "off (turns end at once)"
         rows.append((f"confirm:{name}", f"Confirm each turn end, {clean(name, lines=False)}: {state}"))
+    for name in dict.fromkeys([*names, *settings.forced_at_once]):
+        state = "on (the log marks them)" if settings.takes_forced(name) else "off (Enter takes them)"
+        rows.append((f"forced:{name}", f"Make forced moves at once, {clean(name, lines=False)}: {state}"))
     return rows
 
 
@@ -58,6 +62,9 @@ class SettingsScreen(TabulaModal[None]):
         elif row is not None and row.startswith("confirm:"):
             name = row.removeprefix("confirm:")
             settings = settings.with_confirm(name, not settings.confirms(name))
+        elif row is not None and row.startswith("forced:"):
+            name = row.removeprefix("forced:")
+            settings = settings.with_forced(name, not settings.takes_forced(name))
         if row is not None:
             store.put_settings(settings)
         self.app.call_from_thread(self.show, settings)

@@ -24,7 +24,7 @@ from saves.shared import SharedSession
 from tui.boards import board_for
 from tui.boards.base import Frame, Panel, View, focus
 from tui.boards.glyphs import Ledger
-from tui.choice_keys import CHOICE_KEYS, choice_key, choice_mark
+from tui.choice_keys import CHOICE_KEYS, STANDING_KEY
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.base import TabulaScreen
@@ -51,8 +51,8 @@ SLOW_ANSWER = 0.25
 
 class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
     BINDINGS = [
-        *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({n})", show=False)
-          for n, key in enumerate(CHOICE_KEYS, start=1)),
+        *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({key!r})", show=False)
+          for key in CHOICE_KEYS + STANDING_KEY),
         Binding("greater_than_sign", "turn_page(1)", "More choices"),
         Binding("less_than_sign", "turn_page(-1)", "Choices back", show=False),
         Binding("v", "next_view", "View"),
@@ -288,8 +288,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         if hint is None or state is None:
             return
         choices = self.query_one("#choices", ChoiceList)
-        numbers = {choice.id: number for number, choice in enumerate(choices.choices, start=1)}
-        keys = {choice: choice_mark(number, choices.page) for choice, number in numbers.items()}
+        keys = choices.pages.marks(choices.page)
         panel.border_title = plain(f"Hint for {seat_label(state.names, hint.seat)}", lines=False)
         panel.border_subtitle = "Esc to close"
         panel.update(plain("\n".join(hint_lines(hint, keys))))
@@ -565,7 +564,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         if action == "pick":
             return not self.busy and not self.curtain_up
         if action == "turn_page":  # shown only where the choices take several pages
-            return self.query_one("#choices", ChoiceList).pages > 1 and not self.curtain_up
+            return self.query_one("#choices", ChoiceList).pages.count > 1 and not self.curtain_up
         if action in ("next_view", "scroll_boards"):
             return self.state is not None and not self.curtain_up
         if action == "zoom":
@@ -605,15 +604,15 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         from tui.widgets.dialogs import ReadDialog
 
         choices = self.query_one("#choices", ChoiceList)
-        choice, index = choices.highlighted_choice(), choices.highlighted
-        if choice is not None and index is not None and not self.curtain_up:
-            self.app.push_screen(ReadDialog(f"Choice {choice_key(index + 1)}", choice_detail(choice)))
+        choice = choices.highlighted_choice()
+        if choice is not None and not self.curtain_up:
+            self.app.push_screen(ReadDialog(f"Choice {choices.key_of(choice)}", choice_detail(choice)))
 
     def on_choice_made(self, message: ChoiceMade) -> None:
         self.act(message.choice_id)
 
-    def action_pick(self, number: int) -> None:
-        self.query_one("#choices", ChoiceList).pick(number)
+    def action_pick(self, key: str) -> None:
+        self.query_one("#choices", ChoiceList).pick(key)
 
     def act(self, choice_id: str) -> None:
         state = self.state

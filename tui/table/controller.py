@@ -12,6 +12,11 @@ terminal's change. After each, the new state is emitted and the bots this termin
 until a human must act. Steps asked for meanwhile wait their turn, in order; changes announced
 meanwhile are caught up with once, after them. A move is made only on the game as its player
 saw it (``TableState.revision``): the game may have changed under it, and then it is refused.
+
+A player may have forced moves made at once (a setting): when one of this terminal's humans has
+a single legal choice, it is made for them as soon as the game comes to it (one action each,
+saved and logged as forced), but not in place of a hot-seat curtain (a seat with secrets that
+has not had the device yet picks it itself) and not again where the player's undo left it.
 """
 
 from __future__ import annotations
@@ -169,6 +174,10 @@ class TableController:
         """``m`` (here or at another terminal) during the search under way, or the table was left."""
         self.first: TableState | None = None
         """The table's first state, when the seats were taken before the screen was up (``seat``)."""
+        self._device: int | None = None
+        """The human seat that acted last here (at a hot-seat table, the player holding the device)."""
+        self._undone_at: int | None = None
+        """The revision an undo left the game at: no forced move is made for the player there."""
 
     # -- what the screen calls ---------------------------------------------------------------
 
@@ -210,11 +219,14 @@ class TableController:
     def act(self, seat: int, choice_id: str, revision: int) -> None:
         """``seat`` chooses ``choice_id`` on the game as it was shown (``TableState.revision``); a
         move ending its turn waits for ``confirm`` unless its player turned that off."""
+        self._device = seat
         self._ask(self._at(revision, lambda: self.session.act(seat, choice_id, hold=self.confirms(seat))))
 
     def confirm(self, seat: int, revision: int, *, always: bool = False) -> None:
         """``seat`` confirms the end of its turn (the move shown at ``revision``); ``always``:
         and its player's later turns end without asking (a remembered setting)."""
+        self._device = seat
+
         def confirm() -> None:
             self.session.confirm(seat)
             if always:
@@ -230,8 +242,17 @@ class TableController:
         """Whether to ring the bell for a turn that has come (the player's remembered setting)."""
         return self.session.store.settings().bell
 
+    def takes_forced(self, seat: int) -> bool:
+        """Whether the player of ``seat`` has forced moves made at once (a remembered setting)."""
+        return self.session.store.settings().takes_forced(self.session.record.seats[seat].name)
+
     def undo(self, seat: int, revision: int) -> None:
-        self._ask(self._at(revision, lambda: self.session.undo(seat)))
+        self._device = seat
+
+        def undo() -> None:
+            self.session.undo(seat)
+            self._undone_at = self.session.revision
+        self._ask(self._at(revision, undo))
 
     def move_now(self, thinking: Thinking | None = None) -> None:
         """End the search under way (a bot's move: it moves with its best so far, or, still
@@ -311,17 +332,28 @@ class TableController:
             shown = step()
             if shown is False:
                 return
-            state = shown if isinstance(shown, TableState) else self._publish()
+            state = shown if isinstance(shown, TableState) else None
             bots_moved = False
-            while state.next_bot is not None and not self._stopped.wait(self.bot_pause):
+            while not self.stopped:
+                forced = self._forced_move()
+                if forced is not None:
+                    self.session.act(forced, self.session.match.legal(forced)[0].id, hold=self.confirms(forced),
+                                     forced=True)
+                    state = None
+                    continue
+                if state is None:
+                    state = self._publish()
                 seat = state.next_bot
+                if seat is None or self._stopped.wait(self.bot_pause):
+                    break
                 choice = self._bot_choice(seat)
                 if choice is None or self.stopped:
                     return
                 self.session.act(seat, choice)
                 bots_moved = True
-                state = self._publish()
-            if bots_moved and state.choices and self.bell():  # the bell alone: the table shows whose turn it is
+                state = None
+            # the bell alone: the table shows whose turn it is
+            if bots_moved and state is not None and state.choices and self.bell():
                 self._tell(Notice(state.title, "", bell=True))
         except SaveConflict:  # the session already holds the game as the other terminal left it
             self._tell(Notice("Move not made", "Another terminal moved first; showing the new state.", "warning"))
@@ -331,6 +363,22 @@ class TableController:
             self._publish()
         except SaveError as error:
             self._tell(Notice("Cannot read this game", str(error), "error"))
+
+    def _forced_move(self) -> int | None:
+        """The seat of this terminal whose only choice is to be made now for its player, if any."""
+        session = self.session
+        match = session.match
+        decision = match.decision
+        if (decision is None or decision.is_chance or match.held is not None or match.asks_table() or session.lost
+                or session.revision == self._undone_at):
+            return None
+        for seat in decision.actors:
+            if seat not in session.seats or len(match.legal(seat)) != 1:
+                continue
+            curtain = len(session.seats) > 1 and seat != self._device and match.has_private(seat)
+            if not curtain and self.takes_forced(seat):
+                return seat
+        return None
 
     def _publish(self) -> TableState:
         state = self._snapshot()

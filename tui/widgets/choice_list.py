@@ -2,7 +2,8 @@
 
 A list longer than the keys is shown a page at a time: ``>`` and ``<`` (or the arrow keys past
 a page's end) turn the pages, and the keys belong to the page shown (``ChoicePageTurned`` tells
-the table, whose boards mark the choices of the other pages with ``>`` and ``<``).
+the table, whose boards mark the choices of the other pages with ``>`` and ``<``). A standing
+choice (pass, end the turn, done...) is shown last on every page, always with the same key.
 
 Lines too long for the list lose the words every choice starts with (the list's title names
 them), so each line shows what tells it apart from the others; the highlighted choice is shown
@@ -19,7 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.contract import Choice
-from tui.choice_keys import PAGE, choice_key, page_count
+from tui.choice_keys import ChoicePages
 from tui.messages import ChoiceMade, ChoicePageTurned
 from tui.text import clean, plain
 
@@ -29,10 +30,9 @@ NARROW = 29
 and the scrollbar's column)."""
 
 
-def choice_prompt(number: int, choice: Choice, shared: str = "") -> Text:
+def choice_prompt(key: str, choice: Choice, shared: str = "") -> Text:
     """One line: key, label (less ``shared``, the words it begins with like most others: '…'
     stands for them), hint (cut with … when too long; the full choice shows below)."""
-    key = choice_key(number) or " "
     label = clean(choice.label, lines=False)
     if shared and label.startswith(shared):
         label = "…" + label[len(shared):]
@@ -110,42 +110,37 @@ class ChoiceList(OptionList):
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.choices: tuple[Choice, ...] = ()
+        self.pages = ChoicePages(())
         self.page = 0
-        """The page shown (0-based): choices ``page * PAGE`` on."""
-
-    @property
-    def pages(self) -> int:
-        return page_count(len(self.choices))
-
-    @property
-    def shown(self) -> tuple[Choice, ...]:
-        """The choices of the page shown."""
-        return self.choices[self.page * PAGE:(self.page + 1) * PAGE]
+        """The page shown (0-based)."""
+        self.shown: list[tuple[str, Choice]] = []
+        """The choices of the page shown, each with its key."""
 
     def show(self, choices: list[Choice] | tuple[Choice, ...]) -> None:
         self.choices = tuple(choices)
-        self.page = 0
+        self.pages = ChoicePages(self.choices)
         self.show_page(0)
 
     def show_page(self, page: int, highlighted: int = 0) -> None:
         """Show ``page`` of the choices, its ``highlighted``-th one highlighted (-1: the last)."""
         self.page = page
-        choices = self.shown
+        self.shown = shown = self.pages.page(page)
+        choices = [choice for _, choice in shown]
         width = self.scrollable_content_region.width or NARROW
         lines = [clean(f"{c.label}  {c.hint}" if c.hint else c.label, lines=False) for c in choices]
         cut = any(len(line) + 2 > width for line in lines)
         shared = shared_start([clean(c.label, lines=False) for c in choices]) if cut else ""
-        title = f"{TITLE} {page + 1}/{self.pages} (< >)" if self.pages > 1 else TITLE
+        title = f"{TITLE} {page + 1}/{self.pages.count} (< >)" if self.pages.count > 1 else TITLE
         self.border_title = plain(f"{title}: {shared.strip()} …" if shared else title, lines=False)
         self.clear_options()
-        self.add_options(Option(choice_prompt(n, c, shared), id=c.id) for n, c in enumerate(choices, start=1))
+        self.add_options(Option(choice_prompt(key, c, shared), id=c.id) for key, c in shown)
         if choices:
             self.highlighted = highlighted % len(choices)
 
     def turn_page(self, step: int, highlighted: int = 0) -> bool:
         """Show the page ``step`` pages on (back, when negative), if there is one."""
         page = self.page + step
-        if not 0 <= page < self.pages or page == self.page:
+        if not 0 <= page < self.pages.count or page == self.page:
             return False
         self.show_page(page, highlighted)
         self.post_message(ChoicePageTurned(page))
@@ -153,11 +148,11 @@ class ChoiceList(OptionList):
 
     def highlight_choice(self, index: int) -> None:
         """Highlight the ``index``-th choice of the whole list (0-based), turning to its page."""
-        page = index // PAGE
-        if page != self.page:
-            self.turn_page(page - self.page, index % PAGE)
-        else:
-            self.highlighted = index % PAGE
+        choice = self.choices[index]
+        page = self.pages.page_of(choice)
+        if page is not None and page != self.page:
+            self.turn_page(page - self.page)
+        self.highlighted = [shown for _, shown in self.shown].index(choice)
 
     def action_cursor_down(self) -> None:
         if self.highlighted == self.option_count - 1 and self.turn_page(1):
@@ -169,16 +164,20 @@ class ChoiceList(OptionList):
             return
         super().action_cursor_up()
 
-    def pick(self, number: int) -> None:
-        """Pick the ``number``-th choice of the page shown (1-based: the one shown with
-        ``choice_key(number)``), if there is one."""
-        if 1 <= number <= self.option_count:
-            self.post_message(ChoiceMade(self.shown[number - 1].id))
+    def pick(self, key: str) -> None:
+        """Pick the choice shown with ``key``, if there is one."""
+        picked = next((choice for shown, choice in self.shown if shown == key), None)
+        if picked is not None:
+            self.post_message(ChoiceMade(picked.id))
+
+    def key_of(self, choice: Choice) -> str:
+        """The key ``choice`` is shown with on the page shown ('' when it is not shown)."""
+        return next((key for key, shown in self.shown if shown is choice), "")
 
     def highlighted_choice(self) -> Choice | None:
         index, shown = self.highlighted, self.shown
-        return shown[index] if index is not None and index < len(shown) else None
+        return shown[index][1] if index is not None and index < len(shown) else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.post_message(ChoiceMade(self.shown[event.option_index].id))
+        self.post_message(ChoiceMade(self.shown[event.option_index][1].id))
