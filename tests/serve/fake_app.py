@@ -21,8 +21,9 @@ import tty  # noqa: E402
 
 
 def report_size(*_):
-    columns, rows = os.get_terminal_size(sys.stdout.fileno())
-    print(f"SIZE {columns}x{rows} TTY {os.isatty(0)} PID {os.getpid()}", end="\r\n", flush=True)
+    """Also a signal handler: one write, which a second SIGWINCH cannot enter as it could a print."""
+    columns, rows = os.get_terminal_size(1)
+    os.write(1, f"SIZE {columns}x{rows} TTY {os.isatty(0)} PID {os.getpid()}\r\n".encode())
 
 
 def report_process():

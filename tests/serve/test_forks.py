@@ -32,6 +32,7 @@ def test_each_app_is_a_fork_of_the_preloaded_server_with_its_own_session_limit_s
     async def scenario():
         server = await start_server(options(tmp_path, authorized, memory_limit=MEMORY_LIMIT))
         fork_server = server.forks.process.pid
+        assert os.listdir(f"/proc/{fork_server}/task") == [str(fork_server)]  # it forks with no other thread
         async with await connect(server, player) as first, await connect(server, player) as second:
             _, one = await process_of(first)
             _, two = await process_of(second)

@@ -85,7 +85,9 @@ class Child:
     pid: int
     session: int
     """This process's end of the player's session socket."""
+    hung_up: bool = False
     kill_at: float | None = None
+    """When to kill it, once hung up (None once killed)."""
 
 
 @dataclass
@@ -119,15 +121,15 @@ class ForkServer:
         Returns in each forked child (its player), and None in this process at the end."""
         self.control.send(READY)
         while self.serving or self.children:
-            for fd, _ in self.poll.poll(self._timeout()):
-                if fd == self.wakeup:
-                    self._reap()
-                elif fd == self.control.fileno():
-                    player = self._request()
-                    if player is not None:
-                        return player
-                elif fd in self.by_session:
-                    self._hang_up(self.by_session[fd])
+            ready = {fd for fd, _ in self.poll.poll(self._timeout())}
+            for fd in ready & self.by_session.keys():  # before reaping closes (and a request reuses) descriptors
+                self._hang_up(self.by_session[fd])
+            if self.wakeup in ready:
+                self._reap()
+            if self.control.fileno() in ready:
+                player = self._request()
+                if player is not None:
+                    return player
             self._kill_overdue()
         return None
 
@@ -174,7 +176,8 @@ class ForkServer:
             os.write(child.session, NUMBER.pack(number))
 
     def _hang_up(self, child: Child) -> None:
-        if child.kill_at is None:
+        if not child.hung_up:
+            child.hung_up = True
             child.kill_at = time.monotonic() + HANGUP_GRACE
             self.poll.unregister(child.session)
             self._signal(child, signal.SIGHUP)
@@ -191,6 +194,7 @@ class ForkServer:
         now = time.monotonic()
         for child in self.children.values():
             if child.kill_at is not None and child.kill_at <= now:
+                child.kill_at = None
                 self._signal(child, signal.SIGKILL)
 
     def _reap(self) -> None:
@@ -207,7 +211,7 @@ class ForkServer:
             child = self.children.pop(pid, None)
             if child is not None:
                 self._tell(child, os.waitstatus_to_exitcode(status))
-                if child.kill_at is None:
+                if not child.hung_up:
                     self.poll.unregister(child.session)
                 del self.by_session[child.session]
                 os.close(child.session)
@@ -341,14 +345,14 @@ class Forks:
 
     async def fork(self, argv: list[str], env: dict[str, str], terminal: int, memory_limit: int) -> App:
         """A new app for a player on the pty whose terminal end is ``terminal`` (not closed here)."""
-        if self.control is None or self.process is None or self.process.returncode is not None:
-            await self.close()
-            await self.start()
-        assert self.control is not None
+        request = json.dumps({"argv": argv, "env": env, "memory_limit": memory_limit}).encode()
         ours, theirs = socket.socketpair()
         try:
-            request = json.dumps({"argv": argv, "env": env, "memory_limit": memory_limit}).encode()
-            socket.send_fds(self.control, [request], [terminal, theirs.fileno()])
+            try:
+                await self._send(request, [terminal, theirs.fileno()])
+            except ConnectionError:  # it has ended since: once more, to a new one
+                await self.close()
+                await self._send(request, [terminal, theirs.fileno()])
         except BaseException:
             ours.close()
             raise
@@ -360,6 +364,13 @@ class Forks:
             ours.close()
             raise ForkServerGone("the fork server did not start the app")
         return App(pid, ours)
+
+    async def _send(self, request: bytes, fds: list[int]) -> None:
+        if self.control is None or self.process is None or self.process.returncode is not None:
+            await self.close()
+            await self.start()
+        assert self.control is not None
+        socket.send_fds(self.control, [request], fds)
 
     async def close(self) -> None:
         """End the fork server (it hangs up any app still running first) and wait for it."""
