@@ -58,7 +58,7 @@ READY = b"ready"
 MAX_REQUEST = 1 << 20
 PRELOADED = ("engine", "saves", "tui")
 NOT_PRELOADED = ("tui.cli.__main__", "tui.serve.ssh", "tui.serve.web", "tui.serve.forkserver")
-"""Modules a player's app never imports (the servers), or that run something when imported."""
+"""Modules a player's app never imports (the servers, this one), or that run something when imported."""
 
 
 # -- the fork server's side ------------------------------------------------------------------------
