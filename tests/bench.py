@@ -711,12 +711,14 @@ def serve_section_rows(row) -> None:
     """Play across terminals and over SSH (tests/bench_serve.py): a move shown in another terminal,
     memory per SSH player, and another player's login and keys while one key runs Hard-bot games."""
     try:
-        from tests.bench_serve import serve_rows
+        from tests.bench_serve import serve_rows, ssh_memory_rows
     except ImportError:
         serve_rows = None
     if serve_rows is not None:
         for name, value, unit, target, ok in serve_rows():
             row(name, value, unit, target, ok, wall=unit == "ms")
+        for name, value, unit, target, ok, against in ssh_memory_rows(AGAINST):
+            row(name, value, unit, target, ok, against=against)
 
 
 SECTION_ROWS = {"start": start_rows, "saves": saves_rows, "simulate": simulate_rows, "core": core_rows,

@@ -3,9 +3,11 @@
 * Move to display: the real app in two real terminals (tmux panes at 80x24), each joined to
   one seat of a toy game; the time from a key press in one terminal to the move showing in
   the other (its status line counts the game's actions).
-* Memory per SSH player: `tabula serve ssh` as its own process with players connected over
-  loopback; per player, the app process's proportional set size (PSS, shared pages split)
-  plus the server's own growth.
+* Memory per SSH player: `tabula serve ssh` as its own process with 5 players connected at once
+  over loopback (asyncssh), at Home and then each in a game against a Normal bot: per player, the
+  growth of the server's whole process tree (PSS: shared pages split between their users, so the
+  sum is the memory taken), and the RSS, PSS and USS of an app (``ssh_memory_rows``; ``python -m
+  tests.bench_serve memory [--against DIR]`` runs only these rows).
 * Bots of one key against another player: `tabula serve ssh --allow-bot-games` as its own
   process; one key starts 12 games of two Hard bots from New game, one connection each, as a
   player would; another player logs in with OpenSSH on a real pty (login to Home, then Down/Up
@@ -40,6 +42,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TOY_APP = [sys.executable, "-m", "tests.multiterminal.toy_app"]
 ACTIONS = re.compile(r"· (\d+) actions ·")
 Row = tuple[str, float, str, str, bool]
+MemoryRow = tuple[str, float, str, str, bool, float | None]
+"""A row with the same measure of the --against code."""
 
 
 class TmuxTerminal:
@@ -171,18 +175,26 @@ def move_to_display_ms(moves: int = 20) -> list[float]:
 # -- memory per SSH player ------------------------------------------------------------------------
 
 
-def memory_kb(pid: int, field: str = "Pss:") -> int:
-    """A memory figure of a process in kB: its proportional set size (shared pages split
-    between their users; falls back to the RSS), or ``field="VmRSS:"`` for the resident size."""
-    sources = [("smaps_rollup", "Pss:")] if field == "Pss:" else []
-    for name, key in (*sources, ("status", "VmRSS:")):
+@dataclass
+class Memory:
+    """A process's memory in kB: resident (RSS, as ps shows it: every page it maps, shared or
+    not), proportional (PSS: each shared page split between the processes that map it; the PSS
+    of all processes adds up to the memory they take) and unique (USS: its private pages only)."""
+
+    rss: int = 0
+    pss: int = 0
+    uss: int = 0
+
+    @classmethod
+    def of(cls, pid: int) -> Memory:
+        fields = {}
         try:
-            for line in Path(f"/proc/{pid}/{name}").read_text().splitlines():
-                if line.startswith(key):
-                    return int(line.split()[1])
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+                name, value, *_ = line.split()
+                fields[name] = int(value)
         except OSError:
-            continue
-    return 0
+            return cls()
+        return cls(fields["Rss:"], fields["Pss:"], fields["Private_Clean:"] + fields["Private_Dirty:"])
 
 
 def children(pid: int) -> list[int]:
@@ -198,47 +210,136 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-async def connect_players(port: int, players: int) -> list:
+async def connect_players(port: int, players: int) -> list[Drained]:
+    """``players`` SSH sessions (asyncssh, 80x24), each once its app shows Home."""
     import asyncssh
 
-    connections = []
+    sessions = []
     for _ in range(players):
         conn = await asyncssh.connect("127.0.0.1", port, username="bench", known_hosts=None, agent_path=None,
                                       client_keys=None)
         process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
-        seen = b""
-        while b"New game" not in seen:
-            seen += await asyncio.wait_for(process.stdout.read(65536), 30)
-        connections.append(conn)
-    return connections
+        sessions.append(Drained(conn, process))
+        await sessions[-1].wait_for(re.compile(rb"New game"))
+    return sessions
 
 
-def ssh_memory_per_player_mb(players: int = 4) -> tuple[float, float]:
-    """(app process PSS, server growth) per connected player, in MB."""
+def has_terminal(pid: int) -> bool:
+    """The process has a controlling terminal: a player's app (the server's fork server and the
+    apps' thinkers run in sessions without one)."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[4]) != 0
+    except (OSError, IndexError, ValueError):
+        return False
+
+
+def thinker(pid: int) -> bool:
+    try:
+        return b"engine.search.worker" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+@dataclass
+class Served:
+    """The memory of a served tree at one moment, in kB: all its processes but the apps'
+    thinkers (PSS), the apps, and the thinkers (PSS)."""
+
+    tree_pss: int
+    apps: list[Memory]
+    thinkers_pss: int
+
+    @classmethod
+    def of(cls, server: int) -> Served:
+        everyone = [server, *descendants(server)]
+        thinkers = [pid for pid in everyone if thinker(pid)]
+        rest = [pid for pid in everyone if pid not in thinkers]
+        return cls(sum(Memory.of(pid).pss for pid in rest), [Memory.of(pid) for pid in rest if has_terminal(pid)],
+                   sum(Memory.of(pid).pss for pid in thinkers))
+
+
+@dataclass
+class PlayerMemory:
+    """Per player, in MB, with ``players`` connected at once: the growth of the server's process
+    tree (PSS: what each extra player costs the machine) and the mean app's RSS, PSS and USS,
+    at Home and once each has started a game against a Normal bot (the bots' thinker
+    processes apart: ``thinker_mb``)."""
+
+    players: int
+    idle_mb: float
+    """The server (and its fork server, if any) with nobody connected: PSS."""
+    home: tuple[float, Memory]
+    game: tuple[float, Memory]
+    """The tree's growth per player (MB), and the mean app (kB)."""
+    thinker_mb: float
+
+
+def ssh_memory_per_player(code: Path = ROOT, players: int = 5) -> PlayerMemory:
+    """``tabula serve ssh`` of the checkout ``code`` as its own process, ``players`` asyncssh
+    clients logged in at once."""
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "ssh", "--data-dir", folder,
                                    "--port", str(port), "--allow-anyone"],
-                                  cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                  cwd=code, env={**os.environ, "PYTHONPATH": str(code)},
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  text=True, start_new_session=True)  # no terminal: only the apps have one
         try:
             while "Host key fingerprint" not in server.stdout.readline():
                 pass
-            idle = memory_kb(server.pid, "VmRSS:")
+            time.sleep(1.0)
+            idle = Served.of(server.pid)
 
-            async def measure() -> tuple[float, float]:
-                connections = await connect_players(port, players)
+            def per_player(now: Served) -> tuple[float, Memory]:
+                apps = now.apps
+                mean = Memory(*(sum(getattr(app, name) for app in apps) // max(len(apps), 1)
+                                for name in ("rss", "pss", "uss")))
+                return (now.tree_pss - idle.tree_pss) / players / 1024, mean
+
+            async def measure() -> PlayerMemory:
+                sessions = await connect_players(port, players)
                 await asyncio.sleep(1.0)
-                apps = children(server.pid)
-                app_kb = sum(memory_kb(pid) for pid in apps) / max(len(apps), 1)
-                growth_kb = (memory_kb(server.pid, "VmRSS:") - idle) / players
-                for conn in connections:
-                    conn.close()
-                return app_kb / 1024, growth_kb / 1024
+                home = Served.of(server.pid)
+                for session in sessions:
+                    await session.key(b"n", lambda session=session: "Seat" in session.shown(), "New game")
+                    await session.key(CTRL_S)
+                    await session.wait_for(re.compile(rb"you play"))
+                await asyncio.sleep(2.0)
+                game = Served.of(server.pid)
+                for session in sessions:
+                    session.conn.close()
+                return PlayerMemory(players, idle.tree_pss / 1024, per_player(home), per_player(game),
+                                    game.thinkers_pss / players / 1024)
 
             return asyncio.run(measure())
         finally:
             server.terminate()
             server.wait(15)
+
+
+def ssh_memory_rows(against: Path | None = None, players: int = 5) -> list[MemoryRow]:
+    """The rows of ``ssh_memory_per_player``, with the same measures of the ``against`` code."""
+    ours = ssh_memory_per_player(ROOT, players)
+    theirs = ssh_memory_per_player(against, players) if against else None
+    rows: list[MemoryRow] = []
+
+    def add(name: str, value, unit: str = "MB", target: str = "report", ok: bool = True) -> None:
+        rows.append((name, value(ours), unit, target, ok, value(theirs) if theirs else None))
+
+    where = f"{players} players at once (asyncssh, 80x24)"
+    add(f"SSH: memory per extra player at Home, {where}: growth of the server's process tree (PSS)",
+        lambda m: m.home[0], target="<= 30 MB", ok=ours.home[0] <= 30)
+    for moment, pick in (("at Home", lambda m: m.home[1]), ("in a game vs a Normal bot", lambda m: m.game[1])):
+        add(f"SSH: a player's app {moment}: RSS (counts the pages it shares with the others)",
+            lambda m, pick=pick: pick(m).rss / 1024)
+        add(f"SSH: a player's app {moment}: PSS (shared pages split)", lambda m, pick=pick: pick(m).pss / 1024)
+        add(f"SSH: a player's app {moment}: USS (its own pages only)", lambda m, pick=pick: pick(m).uss / 1024)
+    add(f"SSH: memory per extra player in a game vs a Normal bot, {where}: growth of the tree but the thinkers (PSS)",
+        lambda m: m.game[0], target="<= 30 MB", ok=ours.game[0] <= 30)
+    add("SSH: besides, the bot's thinker process per player (PSS; a process of its own, not a fork)",
+        lambda m: m.thinker_mb)
+    add("SSH: the server with nobody connected (PSS, with its fork server if any)", lambda m: m.idle_mb)
+    return rows
 
 
 # -- one key's bots against another player ---------------------------------------------------------
@@ -532,10 +633,6 @@ def serve_rows() -> list[Row]:
                      p95, "ms", "< 1000 ms", p95 < 1000))
     else:
         rows.append(("move in one terminal shown in another (needs tmux)", float("nan"), "ms", "< 1000 ms", False))
-    app_mb, server_mb = ssh_memory_per_player_mb()
-    rows.append(("SSH: memory per connected player (app PSS + server share)", app_mb + server_mb, "MB",
-                 "report", True))
-    rows.append(("SSH: of which the server's own growth per player", server_mb, "MB", "report", True))
     return rows + bot_flood_rows()
 
 
@@ -544,8 +641,11 @@ def main(argv: list[str] | None = None) -> None:
 
     parser = argparse.ArgumentParser(prog="python -m tests.bench_serve",
                                      description="the multi-terminal and SSH rows of `make bench`")
-    parser.add_argument("only", nargs="?", choices=("bots", "flood"),
-                        help="bots: only the rows of one key's bots against a player (flood: its flooding side)")
+    parser.add_argument("only", nargs="?", choices=("bots", "memory", "flood"),
+                        help="bots: only the rows of one key's bots against a player (flood: its flooding side); "
+                             "memory: only the rows of memory per SSH player")
+    parser.add_argument("--against", type=Path, metavar="DIR", help="memory: also measure the code checked out in DIR")
+    parser.add_argument("--players", type=int, default=5, help="memory: players connected at once (default 5)")
     parser.add_argument("flood", nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--max-bot-workers", type=int, default=None)
@@ -554,6 +654,13 @@ def main(argv: list[str] | None = None) -> None:
     if args.only == "flood":
         port, key_file, games, data, workers = args.flood
         flood(int(port), key_file, int(games), data, int(workers))
+        return
+    if args.only == "memory":
+        print(f"load average {os.getloadavg()[0]:.1f} at the start")
+        for name, value, unit, target, ok, against in ssh_memory_rows(args.against, args.players):
+            theirs = f"; against: {against:.1f} {unit}" if against is not None else ""
+            print(f"{name}: {value:.1f} {unit}{theirs} (target {target}: {'yes' if ok else 'NO'})")
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
         return
     rows = bot_flood_rows(args.games, args.max_bot_workers, args.max_bot_games_per_key) if args.only else serve_rows()
     for name, value, unit, target, ok in rows:

@@ -6,7 +6,6 @@ import asyncio
 import os
 import re
 import stat
-import sys
 from pathlib import Path
 
 import asyncssh
@@ -18,7 +17,7 @@ from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tui.serve.ssh import ServeError, SSHOptions, start_server
 
-FAKE_APP = (sys.executable, str(Path(__file__).with_name("fake_app.py")))
+FAKE_APP = (str(Path(__file__).with_name("fake_app.py")),)
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\x1b\][^\x07]*\x07")
 
 

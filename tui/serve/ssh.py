@@ -1,10 +1,12 @@
 """`tabula serve ssh`: Tabula for SSH clients, and nothing else.
 
-Each connection gets its own Tabula process (``python -m tui.cli --data-dir ...``) on its
-own pseudo-terminal, sized from the client and resized with it: a window-size change from
+Each connection gets its own Tabula process (``tabula --data-dir ...``) on its own
+pseudo-terminal, sized from the client and resized with it: a window-size change from
 the client becomes a TIOCSWINSZ on the pty, so the kernel sends the app SIGWINCH exactly as
 in a local terminal (no TerminalSizeChanged exception can reach a reader and drop the
-connection, because there is no stream reader: the session is a plain SSHServerSession).
+connection, because there is no stream reader: the session is a plain SSHServerSession). The
+processes are forks of one process that has loaded the app already (tui/serve/forkserver.py),
+so the players share its code and data pages instead of each loading their own.
 
 Only Tabula runs: shell requests start the app, exec and subsystem (SFTP) requests are
 refused, and port, agent and X11 forwarding are off. Clients log in with a public key listed
@@ -55,7 +57,6 @@ import resource
 import signal
 import stat
 import struct
-import sys
 import termios
 import time
 from collections.abc import Callable, Mapping
@@ -77,12 +78,12 @@ from tui.serve import (
     BotLimits,
     default_bot_workers,
 )
+from tui.serve.forkserver import HANGUP_GRACE, App, Forks, ForkServerGone
 from tui.text import player_name
 
 DEFAULT_PORT = SSH_PORT
 HOST_KEY_NAME = "host_ed25519"
 MAX_PENDING_INPUT = 64 * 1024
-HANGUP_GRACE = 3.0
 DEFAULT_SIZE = (80, 24)
 TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 DEFAULT_TERM = "xterm-256color"
@@ -123,10 +124,11 @@ class SSHOptions:
     allow_bot_games: bool = False
     """Players may start (and run the bots of) games without a human seat."""
     command: tuple[str, ...] = ()
-    """The program each connection runs; empty means Tabula on ``data_dir``."""
+    """What each connection runs, as arguments to Python (a script and its arguments, or ``-m``
+    and a module), in a fork of the preloaded app; empty means Tabula on ``data_dir``."""
 
     def app_command(self) -> list[str]:
-        return list(self.command) or [sys.executable, "-m", "tui.cli", "--data-dir", str(self.data_dir)]
+        return list(self.command) or ["-m", "tui.cli", "--data-dir", str(self.data_dir)]
 
     def bot_limits(self) -> BotLimits:
         return BotLimits(self.max_bot_workers, self.bot_games_per_key, self.allow_bot_games)
@@ -211,19 +213,6 @@ def set_winsize(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def child_setup(memory_limit: int) -> Callable[[], None]:
-    """What the app's process does after setsid(), before Tabula starts: make the pty on stdin
-    its controlling terminal (window-size changes reach it as SIGWINCH, a hangup as SIGHUP)
-    and bound its memory."""
-
-    def setup() -> None:
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-        if memory_limit:
-            resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
-
-    return setup
-
-
 def keep_failures_quiet(task: asyncio.Future[None]) -> None:
     """A done-callback: a task's failure is logged here, never left to asyncio."""
     if not task.cancelled() and task.exception() is not None:
@@ -231,27 +220,27 @@ def keep_failures_quiet(task: asyncio.Future[None]) -> None:
 
 
 class AppOnPty:
-    """One app process on one pseudo-terminal; bytes in and out, resize, hangup."""
+    """One app process on one pseudo-terminal; bytes in and out, resize, hangup. The pty is its
+    controlling terminal: window-size changes reach it as SIGWINCH, a hangup as SIGHUP."""
 
     def __init__(self, on_output: Callable[[bytes], None], on_exit: Callable[[int], None]):
         self.on_output = on_output
         self.on_exit = on_exit
         self.master = -1
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: App | None = None
         self.pending = bytearray()
         self.reading = False
         self.waiter: asyncio.Future[None] | None = None
 
-    async def start(self, command: list[str], env: dict[str, str], columns: int, rows: int,
+    async def start(self, forks: Forks, command: list[str], env: dict[str, str], columns: int, rows: int,
                     memory_limit: int = 0) -> None:
+        """Fork the app (``command``: arguments to Python) with at most ``memory_limit`` bytes of
+        address space (RLIMIT_AS; 0: no limit)."""
         self.master, slave = pty.openpty()
         try:
             set_winsize(self.master, columns, rows)
             os.set_blocking(self.master, False)
-            self.process = await asyncio.create_subprocess_exec(
-                *command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                start_new_session=True, preexec_fn=child_setup(memory_limit),
-            )
+            self.process = await forks.fork(command, env, slave, memory_limit)
         except BaseException:
             self._close_master()
             raise
@@ -320,15 +309,7 @@ class AppOnPty:
             self._close_master()
             return
         self.resume()  # even if the client had paused us: the end-of-file tells us the app is gone
-        self._signal(signal.SIGHUP)
-        asyncio.get_running_loop().call_later(HANGUP_GRACE, self._signal, signal.SIGKILL)
-
-    def _signal(self, number: int) -> None:
-        if self.process and self.process.returncode is None:
-            try:
-                os.killpg(self.process.pid, number)
-            except ProcessLookupError:
-                pass
+        self.process.hang_up()
 
     def _close_master(self) -> None:
         if self.master >= 0:
@@ -398,7 +379,8 @@ class TabulaSession(asyncssh.SSHServerSession[bytes]):
         options = self.server.options
         env = app_environment(self.term, dict(self.channel.get_environment()), self.server.username, self.server.key,
                               options.bot_limits())
-        await self.app.start(options.app_command(), env, *self.size, memory_limit=options.memory_limit)
+        await self.app.start(self.server.forks, options.app_command(), env, *self.size,
+                             memory_limit=options.memory_limit)
         self.server.door.apps.add(self.app)
         if self.closed:  # the client left while the app was starting
             self.app.hangup()
@@ -639,9 +621,10 @@ class AuthorizedKeys:
 
 
 class TabulaServer(asyncssh.SSHServer):
-    def __init__(self, options: SSHOptions, door: Door, authorized: AuthorizedKeys | None):
+    def __init__(self, options: SSHOptions, door: Door, forks: Forks, authorized: AuthorizedKeys | None):
         self.options = options
         self.door = door
+        self.forks = forks
         self.authorized = authorized
         self.conn: asyncssh.SSHServerConnection | None = None
         self.username = ""
@@ -702,9 +685,10 @@ def check_options(options: SSHOptions) -> None:
 class RunningServer:
     """A started server: its port, and a stop that also ends every connection and app."""
 
-    def __init__(self, acceptor: asyncssh.SSHAcceptor, door: Door):
+    def __init__(self, acceptor: asyncssh.SSHAcceptor, door: Door, forks: Forks):
         self.acceptor = acceptor
         self.door = door
+        self.forks = forks
 
     @property
     def port(self) -> int:
@@ -719,6 +703,7 @@ class RunningServer:
             app.hangup()
         if processes:
             await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes], timeout=HANGUP_GRACE + 2)
+        await self.forks.close()
 
 
 async def start_server(options: SSHOptions) -> RunningServer:
@@ -726,16 +711,25 @@ async def start_server(options: SSHOptions) -> RunningServer:
     door = Door(options)
     keys = options.authorized_keys
     authorized = None if options.allow_anyone or keys is None else AuthorizedKeys(keys)
-    acceptor = await asyncssh.create_server(
-        lambda: TabulaServer(options, door, authorized),
-        options.host, options.port, tunnel=Gate(door),
-        server_host_keys=[host_key(options.data_dir)],
-        encoding=None,
-        agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-        login_timeout=options.login_grace,
-        keepalive_interval=options.keepalive, keepalive_count_max=3,
-    )
-    return RunningServer(acceptor, door)
+    forks = Forks()
+    try:
+        await forks.start()
+    except ForkServerGone as error:
+        raise ServeError(f"Tabula cannot serve: {error}") from None
+    try:
+        acceptor = await asyncssh.create_server(
+            lambda: TabulaServer(options, door, forks, authorized),
+            options.host, options.port, tunnel=Gate(door),
+            server_host_keys=[host_key(options.data_dir)],
+            encoding=None,
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+            login_timeout=options.login_grace,
+            keepalive_interval=options.keepalive, keepalive_count_max=3,
+        )
+    except BaseException:
+        await forks.close()
+        raise
+    return RunningServer(acceptor, door, forks)
 
 
 def banner(options: SSHOptions, server: RunningServer) -> str:

@@ -1,0 +1,386 @@
+"""Players' apps as forks of one preloaded process (a fork server), so that they share its pages.
+
+`tabula serve ssh` starts this module once, as a process of its own (``python -m
+tui.serve.forkserver FD``). It imports Textual, Rich, the app, the engine and every game with its
+data, keeps all that out of the garbage collector's way (``gc.freeze``: a collection in a child
+then leaves those pages alone), and forks one child per player: the code and data the children
+only read stay shared, copy-on-write, instead of being loaded again by each player.
+
+Forks come only from this process, which runs no event loop and no thread: a fork of the asyncio
+server would copy its loop, its threads' locks and every player's connection.
+
+The server asks on the control socket (a Unix SEQPACKET socket, one request per message): JSON
+``{"argv": [...], "env": {...}, "memory_limit": N}`` (``argv`` as given to Python: a script and
+its arguments, or ``-m`` and a module) with two file descriptors, the terminal end of the
+player's pty and the player's own session socket. On the session socket this process writes the
+child's pid, then its exit status (4 bytes each, signed: -N for "killed by signal N"); when the
+server shuts its side of that socket, the child is hung up (SIGHUP to its process group, SIGKILL
+HANGUP_GRACE seconds later). When the control socket closes (the server has gone), every child is
+hung up the same way and this process ends once they have.
+
+A child is a session of its own with the pty as its controlling terminal and standard streams,
+keeps no other file descriptor (nothing of another player's session), gets the player's
+environment and memory limit, is killed if this process dies (PR_SET_PDEATHSIG, on Linux), and
+draws fresh random numbers: Python reseeds ``random`` in a forked child, and the games' seeds
+come from the system (``secrets``). Its crash is only its own: this process only reaps it.
+What a fork cannot renew is shared by all the players' apps: the string hash key (a fresh
+Python draws its own) and the memory layout. The component data are read once, at the start
+(a changed override file reaches new players when the server is restarted).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import fcntl
+import gc
+import json
+import os
+import pkgutil
+import resource
+import runpy
+import select
+import signal
+import socket
+import struct
+import sys
+import termios
+import time
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+HANGUP_GRACE = 3.0
+"""Seconds a hung-up app has to end before it is killed."""
+NUMBER = struct.Struct("!i")
+READY = b"ready"
+MAX_REQUEST = 1 << 20
+PRELOADED = ("engine", "saves", "tui")
+NOT_PRELOADED = ("tui.cli.__main__", "tui.serve.ssh", "tui.serve.web", "tui.serve.forkserver")
+"""Modules a player's app never imports (the servers, this one), or that run something when imported."""
+
+
+# -- the fork server's side ------------------------------------------------------------------------
+
+
+def preload() -> None:
+    """Import everything a player's app may use, and read every game's data."""
+    for package in PRELOADED:
+        root = import_module(package)
+        for module in pkgutil.walk_packages(root.__path__, f"{package}."):
+            if not module.name.startswith(NOT_PRELOADED):
+                import_module(module.name)
+    import_module("textual.drivers.linux_driver")  # chosen when the app runs
+    from engine.registry import GAMES, rules_for
+
+    for game in GAMES:
+        rules_for(game).data_version()
+    gc.collect()
+    gc.freeze()
+
+
+@dataclass
+class Child:
+    pid: int
+    session: int
+    """This process's end of the player's session socket."""
+    hung_up: bool = False
+    kill_at: float | None = None
+    """When to kill it, once hung up (None once killed)."""
+
+
+@dataclass
+class Player:
+    """What a forked child runs: the request, and the pty's terminal end."""
+
+    request: dict[str, Any]
+    terminal: int
+    fork_server: int
+    """The fork server's pid: the child dies with it."""
+
+
+class ForkServer:
+    def __init__(self, control_fd: int):
+        self.control = socket.socket(fileno=control_fd)
+        self.pid = os.getpid()
+        self.children: dict[int, Child] = {}
+        self.by_session: dict[int, Child] = {}
+        self.wakeup, wakeup_write = os.pipe()
+        os.set_blocking(self.wakeup, False)
+        os.set_blocking(wakeup_write, False)
+        signal.set_wakeup_fd(wakeup_write)
+        signal.signal(signal.SIGCHLD, lambda *_: None)  # a handler, so that SIGCHLD reaches the wakeup pipe
+        self.poll = select.poll()
+        self.poll.register(self.control, select.POLLIN)
+        self.poll.register(self.wakeup, select.POLLIN)
+        self.serving = True
+
+    def serve(self) -> Player | None:
+        """Fork children on request until the control socket closes and every child has ended.
+        Returns in each forked child (its player), and None in this process at the end."""
+        self.control.send(READY)
+        while self.serving or self.children:
+            ready = {fd for fd, _ in self.poll.poll(self._timeout())}
+            for fd in ready & self.by_session.keys():  # before reaping closes (and a request reuses) descriptors
+                self._hang_up(self.by_session[fd])
+            if self.wakeup in ready:
+                self._reap()
+            if self.control.fileno() in ready:
+                player = self._request()
+                if player is not None:
+                    return player
+            self._kill_overdue()
+        return None
+
+    def _request(self) -> Player | None:
+        try:
+            payload, fds, flags, _ = socket.recv_fds(self.control, MAX_REQUEST, 2)
+        except OSError:
+            payload, fds, flags = b"", [], 0
+        if not payload:  # the server has gone
+            self.poll.unregister(self.control)
+            self.serving = False
+            for child in self.children.values():
+                self._hang_up(child)
+            return None
+        if len(fds) != 2 or flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
+            for fd in fds:
+                os.close(fd)
+            return None
+        terminal, session = fds
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(terminal)
+            os.close(session)  # the server reads an end of file: the app did not start
+            return None
+        if pid == 0:
+            self._forget()
+            return Player(json.loads(payload), terminal, self.pid)
+        os.close(terminal)
+        child = Child(pid, session)
+        self.children[pid] = self.by_session[session] = child
+        self.poll.register(session, select.POLLIN)
+        self._tell(child, pid)
+        return None
+
+    def _forget(self) -> None:
+        """In a child: nothing of the fork server's stays (its descriptors are closed later)."""
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        self.control.detach()
+
+    def _tell(self, child: Child, number: int) -> None:
+        with contextlib.suppress(OSError):  # the server's side is closed: nobody to tell
+            os.write(child.session, NUMBER.pack(number))
+
+    def _hang_up(self, child: Child) -> None:
+        if not child.hung_up:
+            child.hung_up = True
+            child.kill_at = time.monotonic() + HANGUP_GRACE
+            self.poll.unregister(child.session)
+            self._signal(child, signal.SIGHUP)
+
+    def _signal(self, child: Child, number: int) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(child.pid, number)
+
+    def _timeout(self) -> int | None:
+        deadlines = [child.kill_at for child in self.children.values() if child.kill_at is not None]
+        return max(0, int((min(deadlines) - time.monotonic()) * 1000) + 1) if deadlines else None
+
+    def _kill_overdue(self) -> None:
+        now = time.monotonic()
+        for child in self.children.values():
+            if child.kill_at is not None and child.kill_at <= now:
+                child.kill_at = None
+                self._signal(child, signal.SIGKILL)
+
+    def _reap(self) -> None:
+        with contextlib.suppress(BlockingIOError):
+            while os.read(self.wakeup, 512):
+                pass
+        while self.children:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            child = self.children.pop(pid, None)
+            if child is not None:
+                self._tell(child, os.waitstatus_to_exitcode(status))
+                if not child.hung_up:
+                    self.poll.unregister(child.session)
+                del self.by_session[child.session]
+                os.close(child.session)
+
+
+# -- a player's child ------------------------------------------------------------------------------
+
+
+def run_player(player: Player) -> None:
+    """Become the player's app: its own session on its pty, nothing else open, its limits and
+    environment; then run it as Python would (``python ARGV...``)."""
+    os.setsid()
+    fcntl.ioctl(player.terminal, termios.TIOCSCTTY, 0)
+    for fd in (0, 1, 2):
+        os.dup2(player.terminal, fd)
+    os.closerange(3, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+    die_with(player.fork_server)
+    request = player.request
+    if request["memory_limit"]:
+        resource.setrlimit(resource.RLIMIT_AS, (request["memory_limit"], request["memory_limit"]))
+    os.environ.clear()
+    os.environ.update(request["env"])
+    reopen_standard_streams()
+    argv = request["argv"]
+    if argv[0] == "-m":
+        sys.argv = argv[1:]
+        runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
+    else:
+        sys.argv = list(argv)
+        runpy.run_path(argv[0], run_name="__main__")
+
+
+def die_with(parent: int) -> None:
+    """Be killed when the process ``parent`` ends (Linux); end now if it already has."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if hasattr(libc, "prctl"):
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def reopen_standard_streams() -> None:
+    """Standard streams on the pty, as Python makes them for a terminal (line-buffered)."""
+    for name, fd, mode in (("stdin", 0, "r"), ("stdout", 1, "w"), ("stderr", 2, "w")):
+        old = getattr(sys, name)
+        stream = open(fd, mode, buffering=1 if mode == "w" else -1, encoding=old.encoding, errors=old.errors,
+                      closefd=False)
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
+
+
+def main(argv: list[str]) -> None:
+    preload()
+    sys.stdout.flush()
+    player = ForkServer(int(argv[1])).serve()
+    if player is not None:
+        run_player(player)
+
+
+# -- the asyncio server's side ---------------------------------------------------------------------
+
+
+class ForkServerGone(RuntimeError):
+    """The fork server could not start, or ended."""
+
+
+class App:
+    """A player's app forked by the fork server: its pid, its exit status once it has ended."""
+
+    def __init__(self, pid: int, session: socket.socket):
+        self.pid = pid
+        self.session = session
+        self.returncode: int | None = None
+        self._hung_up = False
+        self._exit: asyncio.Future[int] | None = None
+
+    async def wait(self) -> int:
+        """The exit status (-1 if the fork server ended before the app)."""
+        if self._exit is None:
+            self._exit = asyncio.ensure_future(self._read_exit())
+        return await asyncio.shield(self._exit)
+
+    async def _read_exit(self) -> int:
+        code = await read_number(self.session)
+        self.returncode = -1 if code is None else code
+        self.session.close()
+        return self.returncode
+
+    def hang_up(self) -> None:
+        """SIGHUP now, SIGKILL if it lingers (sent by the fork server, whose child it is)."""
+        if not self._hung_up and self.returncode is None:
+            self._hung_up = True
+            with contextlib.suppress(OSError):
+                self.session.shutdown(socket.SHUT_WR)
+
+
+async def read_number(sock: socket.socket) -> int | None:
+    data = b""
+    loop = asyncio.get_running_loop()
+    while len(data) < NUMBER.size:
+        chunk = await loop.sock_recv(sock, NUMBER.size - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return int(NUMBER.unpack(data)[0])
+
+
+class Forks:
+    """The asyncio server's handle on its fork server, started again if it has ended."""
+
+    def __init__(self) -> None:
+        self.process: asyncio.subprocess.Process | None = None
+        self.control: socket.socket | None = None
+
+    async def start(self) -> None:
+        """Start the fork server and wait until it has preloaded the app."""
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path),
+               "MALLOC_ARENA_MAX": "2"}  # read once, at start: threads' arenas would eat the apps' address space
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tui.serve.forkserver", str(theirs.fileno()), pass_fds=[theirs.fileno()],
+                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, env=env, start_new_session=True)
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        self.control = ours
+        if await asyncio.get_running_loop().sock_recv(ours, len(READY)) != READY:
+            await self.close()
+            raise ForkServerGone("the players' app could not be loaded (its error is above)")
+
+    async def fork(self, argv: list[str], env: dict[str, str], terminal: int, memory_limit: int) -> App:
+        """A new app for a player on the pty whose terminal end is ``terminal`` (not closed here)."""
+        request = json.dumps({"argv": argv, "env": env, "memory_limit": memory_limit}).encode()
+        ours, theirs = socket.socketpair()
+        try:
+            try:
+                await self._send(request, [terminal, theirs.fileno()])
+            except ConnectionError:  # it has ended since: once more, to a new one
+                await self.close()
+                await self._send(request, [terminal, theirs.fileno()])
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        pid = await read_number(ours)
+        if pid is None:
+            ours.close()
+            raise ForkServerGone("the fork server did not start the app")
+        return App(pid, ours)
+
+    async def _send(self, request: bytes, fds: list[int]) -> None:
+        if self.control is None or self.process is None or self.process.returncode is not None:
+            await self.close()
+            await self.start()
+        assert self.control is not None
+        socket.send_fds(self.control, [request], fds)
+
+    async def close(self) -> None:
+        """End the fork server (it hangs up any app still running first) and wait for it."""
+        if self.control is not None:
+            self.control.close()
+            self.control = None
+        if self.process is not None:
+            await self.process.wait()
+            self.process = None
+
+
+if __name__ == "__main__":
+    main(sys.argv)
