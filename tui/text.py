@@ -100,13 +100,16 @@ def player_name(text: str) -> str:
     return "".join(ch for ch in text if ch.isprintable())[:16].strip()
 
 
+def bot_mark(kind: str) -> str:
+    """' (easy bot)' after the name of a player that is a bot of ``kind``; '' for a person
+    (``kind`` 'human', or '' as a play record has it)."""
+    return "" if kind in ("human", "") else f" ({KINDS.get(kind, kind).lower()})"
+
+
 def seats_summary(seats: Iterable[Seat]) -> str:
     """'●A Alice, ▲B Bruno (easy bot)' for a list of saves.store.Seat."""
-    parts = []
-    for index, seat in enumerate(seats):
-        bot = "" if seat.kind == "human" else f" ({KINDS.get(seat.kind, seat.kind).lower()})"
-        parts.append(f"{seat_tag(index)} {seat.name}{bot}")
-    return clean(", ".join(parts), lines=False)
+    return clean(", ".join(f"{seat_tag(index)} {seat.name}{bot_mark(seat.kind)}" for index, seat in enumerate(seats)),
+                 lines=False)
 
 
 def short_time(iso: str, compact: bool = False) -> str:
