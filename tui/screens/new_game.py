@@ -51,8 +51,9 @@ def hints_by_default(kinds: list[str]) -> bool:
     return humans == 1 and len(kinds) > 1
 
 
-def default_title(game_title: str, names: list[str]) -> str:
-    return f"{game_title}: {' vs '.join(names)}"
+def default_title(game_title: str, seats: list[Seat]) -> str:
+    """'Thebai: Alice vs Bruno (bot)': the players, a bot marked as one wherever the title is listed."""
+    return f"{game_title}: {' vs '.join(seat.name + ('' if seat.kind == 'human' else ' (bot)') for seat in seats)}"
 
 
 def seat_label(rules: Rules, seat: int) -> str:
@@ -202,7 +203,7 @@ class NewGameScreen(TabulaScreen[None]):
         for seat in range(self.player_count):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat_tag(seat)[1]}"
             seats.append(Seat(name, str(self.query_one(f"#kind-{seat}", Select).value)))
-        title = self.query_one("#title", Input).value.strip() or default_title(rules.title, [s.name for s in seats])
+        title = self.query_one("#title", Input).value.strip() or default_title(rules.title, seats)
         options = {o.key: self.query_one(f"#option-{o.key}", Select).value for o in rules.offered_options()}
         seed = None if self.app.served else parse_seed(self.query_one("#seed", Input).value)
         return {"game_id": self.game_id, "title": title, "seats": seats, "options": options, "seed": seed}
