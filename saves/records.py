@@ -20,6 +20,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from engine.bots import BOTS
+
 from .storage import DocumentFile, UnreadableFile, parse_json
 
 if TYPE_CHECKING:
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from engine.core.match import Match
 
     from .paths import Layout
-    from .store import SaveRecord, SaveStore
+    from .store import SaveRecord, SaveStore, Seat
 
 KIND = "tabula-record"
 EXPORT_KIND = "tabula-records"
@@ -35,11 +37,23 @@ FORMAT = 1
 SOURCES = ("digital", "sheet")
 SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 CSV_COLUMNS = ("record", "date", "game", "players", "variant", "source", "link", "seat", "player", "score", "winner",
-               "breakdown")
+               "breakdown", "bot")
+CSV_LATER = ("bot",)
+"""Columns an export made by an earlier Tabula lacks (read as empty)."""
 
 
 class RecordFormatError(ValueError):
     """Data that is not a play record; the message names the field."""
+
+
+@dataclass(frozen=True, order=True)
+class Player:
+    """Whom the stats count: a person by name, or a bot of one kind playing under a name (counted
+    apart from a person of that name, and from a bot of another kind)."""
+
+    name: str
+    bot: str = ""
+    """The bot kind (engine.bots.BOTS), or '' for a person."""
 
 
 @dataclass
@@ -48,6 +62,13 @@ class PlayerResult:
     score: int
     breakdown: dict[str, int] = field(default_factory=dict)
     winner: bool = False
+    bot: str = ""
+    """The kind of bot that played the seat (engine.bots.BOTS), or '' for a person; a score sheet's
+    players are people."""
+
+    @property
+    def player(self) -> Player:
+        return Player(self.name, self.bot)
 
 
 @dataclass
@@ -67,7 +88,8 @@ class PlayRecord:
         return [p.name for p in self.players if p.winner]
 
     def fingerprint(self) -> str:
-        """The same play, whatever its id: game, time to the minute, variant, names and scores."""
+        """The same play, whatever its id: game, time to the minute, variant, names and scores (not
+        who was a bot, which records made before it was kept do not say)."""
         content = [self.game, self.date[:16], self.variant,
                    [[p.name, p.score, sorted(p.breakdown.items()), p.winner] for p in self.players]]
         return hashlib.sha256(json.dumps(content, ensure_ascii=False).encode()).hexdigest()[:20]
@@ -173,8 +195,11 @@ def record_from_dict(data: Any) -> PlayRecord:
             if points not in SCORES:
                 raise RecordFormatError(f"{where}breakdown: {category[:40]!r}: {_number(points)} is out of range "
                                         f"({SCORES[0]} to {SCORES[-1]})")
+        bot = player.get("bot", "")  # records made before bots were marked have none
+        if bot != "" and bot not in BOTS:
+            raise RecordFormatError(f"{where}bot: {str(bot)[:20]!r} is not a kind of bot this Tabula knows")
         players.append(PlayerResult(_need(player, "name", str, where), _need(player, "score", int, where),
-                                    dict(breakdown), _need(player, "winner", bool, where)))
+                                    dict(breakdown), _need(player, "winner", bool, where), bot))
     return PlayRecord(record_id, date, game, players, variant, source, link)
 
 
@@ -267,9 +292,8 @@ def record_game_of(store: SaveStore, save: SaveRecord) -> PlayRecord:
     from .session import replay_record
 
     match = replay_record(save)
-    names = [seat.name for seat in save.seats]
     variant = variant_of(rules_for(save.game), match.options)
-    record = game_record(save.id, save.game, names, match, variant, save.updated)
+    record = game_record(save.id, save.game, save.seats, match, variant, save.updated)
     store.records.put(record)
     return record
 
@@ -301,17 +325,22 @@ def record_sheet(store: SaveStore, sheet_id: str, sheet: dict[str, Any]) -> None
         store.records.put(record)
 
 
-def results(names: Sequence[str], scores: Iterable[Score], winners: Sequence[int]) -> list[PlayerResult]:
-    return [PlayerResult(names[s.seat], s.total, dict(s.breakdown), s.seat in winners) for s in scores]
+def results(names: Sequence[str], scores: Iterable[Score], winners: Sequence[int],
+            bots: Sequence[str] | None = None) -> list[PlayerResult]:
+    """``bots``: each seat's bot kind, '' for a person (None: all people, as on a score sheet)."""
+    return [PlayerResult(names[s.seat], s.total, dict(s.breakdown), s.seat in winners, bots[s.seat] if bots else "")
+            for s in scores]
 
 
-def game_record(save_id: str, game: str, names: Sequence[str], match: Match, variant: str,
+def game_record(save_id: str, game: str, seats: Sequence[Seat], match: Match, variant: str,
                 date: str | None = None) -> PlayRecord:
     """The record of a finished digital game (a Match whose decision is None)."""
     ranking = match.ranking()
     winners = ranking[0][1] if ranking else []
-    return PlayRecord(f"game-{save_id}", date or now_iso(), game, results(names, match.scores(), winners), variant,
-                      "digital", save_id)
+    names = [seat.name for seat in seats]
+    bots = [seat.kind if seat.kind in BOTS else "" for seat in seats]
+    return PlayRecord(f"game-{save_id}", date or now_iso(), game, results(names, match.scores(), winners, bots),
+                      variant, "digital", save_id)
 
 
 def variant_of(rules: Rules, options: Mapping[str, Any]) -> str:
@@ -375,7 +404,8 @@ def export_csv(records: Sequence[PlayRecord]) -> str:
         for seat, player in enumerate(record.players):
             writer.writerow([record.id, record.date, inert(record.game), len(record.players), inert(record.variant),
                              record.source, inert(record.link), seat, inert(player.name), player.score,
-                             "yes" if player.winner else "no", inert(json.dumps(player.breakdown, ensure_ascii=False))])
+                             "yes" if player.winner else "no", inert(json.dumps(player.breakdown, ensure_ascii=False)),
+                             player.bot])
     return out.getvalue()
 
 
@@ -413,10 +443,11 @@ def parse_csv(text: str) -> tuple[list[PlayRecord], list[str]]:
         rows = list(csv.DictReader(io.StringIO(text, newline="")))
     except csv.Error as error:
         raise RecordFormatError(f"not CSV: {error}") from None
-    if not rows or set(CSV_COLUMNS) - set(rows[0]):
-        raise RecordFormatError(f"expected a CSV export with the columns {', '.join(CSV_COLUMNS)}")
+    needed = [column for column in CSV_COLUMNS if column not in CSV_LATER]
+    if not rows or set(needed) - set(rows[0]):
+        raise RecordFormatError(f"expected a CSV export with the columns {', '.join(needed)}")
     for number, row in enumerate(rows, start=2):
-        if any(row[column] is None for column in CSV_COLUMNS):
+        if any(row[column] is None for column in needed):
             raise RecordFormatError(f"line {number}: fewer cells than the columns")
     grouped: dict[str, list[dict[str, str]]] = {}
     for row in rows:
@@ -440,7 +471,8 @@ def _csv_record(record_id: str, players: list[dict[str, str]]) -> dict[str, Any]
                 "game": as_written(first["game"]), "variant": as_written(first["variant"]),
                 "source": first["source"], "link": as_written(first["link"]),
                 "players": [{"name": as_written(p["player"]), "score": int(p["score"]), "winner": p["winner"] == "yes",
-                             "breakdown": parse_json(as_written(p["breakdown"]) or "{}")} for p in ordered]}
+                             "breakdown": parse_json(as_written(p["breakdown"]) or "{}"), "bot": p.get("bot") or ""}
+                            for p in ordered]}
     except UnreadableFile as error:
         raise RecordFormatError(f"breakdown: {str(error).removeprefix('it is ')}") from None
     except (ValueError, TypeError) as error:
@@ -454,7 +486,7 @@ def _csv_record(record_id: str, players: list[dict[str, str]]) -> dict[str, Any]
 class Line:
     """One player's figures in one game (or all games)."""
 
-    player: str
+    player: Player
     game: str
     plays: int = 0
     wins: int = 0
@@ -470,21 +502,21 @@ class Line:
         return self.total / self.plays if self.plays else 0.0
 
 
-def filtered(records: Iterable[PlayRecord], game: str | None = None, player: str | None = None) -> list[PlayRecord]:
+def filtered(records: Iterable[PlayRecord], game: str | None = None, player: Player | None = None) -> list[PlayRecord]:
     return [r for r in records if (game is None or r.game == game)
-            and (player is None or any(p.name == player for p in r.players))]
+            and (player is None or any(p.player == player for p in r.players))]
 
 
-def stats(records: Iterable[PlayRecord], game: str | None = None, player: str | None = None) -> list[Line]:
+def stats(records: Iterable[PlayRecord], game: str | None = None, player: Player | None = None) -> list[Line]:
     """Plays, wins, win rate, average and best score per player and game, most plays first.
 
     A shared win counts as a win for each player who shares it."""
-    lines: dict[tuple[str, str], Line] = {}
+    lines: dict[tuple[Player, str], Line] = {}
     for record in filtered(records, game):
         for result in record.players:
-            if player is not None and result.name != player:
+            if player is not None and result.player != player:
                 continue
-            line = lines.setdefault((result.name, record.game), Line(result.name, record.game))
+            line = lines.setdefault((result.player, record.game), Line(result.player, record.game))
             line.plays += 1
             line.wins += result.winner
             line.total += result.score

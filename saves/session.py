@@ -227,9 +227,8 @@ class GameSession:
         record that cannot be written now is made later by records.sync_finished_games."""
         from .records import game_record, now_iso, variant_of
 
-        names = [seat.name for seat in self.record.seats]
         try:
-            self.store.records.put(game_record(self.record.id, self.record.game, names, self.match,
+            self.store.records.put(game_record(self.record.id, self.record.game, self.record.seats, self.match,
                                                variant_of(self.match.rules, self.match.options), now_iso()))
         except (OSError, SaveError):
             pass

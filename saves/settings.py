@@ -18,13 +18,14 @@ class Settings:
     """Ring the terminal bell when this terminal's player must act after others moved."""
     no_confirm: tuple[str, ...] = field(default=())
     """Players (by name) who end their turns without confirming them."""
+    forced_at_once: tuple[str, ...] = field(default=())
+    """Players (by name) whose only choice, when they have just one, is taken at once."""
+    last_game: str = ""
+    """The game (its id) last started from the New game form, which offers it first next time."""
 
     def confirms(self, name: str) -> bool:
         """Whether ``name`` confirms the end of each turn (the default, as on Board Game Arena)."""
         return name not in self.no_confirm
-
-    forced_at_once: tuple[str, ...] = field(default=())
-    """Players (by name) whose only choice, when they have just one, is taken at once."""
 
     def with_confirm(self, name: str, on: bool) -> Settings:
         names = [other for other in self.no_confirm if other != name] + ([] if on else [name])
@@ -41,11 +42,13 @@ class Settings:
 
 NAME_MOST, NAMES_MOST = 200, 100
 """The longest player name a setting keeps (as a save's seat), and how many names."""
+GAME_ID_MOST = 40
+"""The longest game id a setting keeps (the New game form offers only a game it knows)."""
 
 
 def settings_from(data: Any) -> Settings:
-    """Settings from a stored document: unknown keys, values of the wrong kind and names too long
-    (or past the first NAMES_MOST) are ignored."""
+    """Settings from a stored document: unknown keys, values of the wrong kind, and names and game
+    ids too long (or names past the first NAMES_MOST) are ignored."""
     data = data if isinstance(data, dict) else {}
     values: dict[str, Any] = {}
     if isinstance(data.get("bell"), bool):
@@ -55,9 +58,12 @@ def settings_from(data: Any) -> Settings:
         if isinstance(names, list):
             kept = [name for name in names[:NAMES_MOST] if isinstance(name, str) and len(name) <= NAME_MOST]
             values[key] = tuple(sorted(set(kept)))
+    game = data.get("last_game")
+    if isinstance(game, str) and len(game) <= GAME_ID_MOST:
+        values["last_game"] = game
     return Settings(**values)
 
 
 def settings_document(settings: Settings) -> dict[str, Any]:
     return {"bell": settings.bell, "no_confirm": list(settings.no_confirm),
-            "forced_at_once": list(settings.forced_at_once)}
+            "forced_at_once": list(settings.forced_at_once), "last_game": settings.last_game}

@@ -100,13 +100,16 @@ def player_name(text: str) -> str:
     return "".join(ch for ch in text if ch.isprintable())[:16].strip()
 
 
+def bot_mark(kind: str) -> str:
+    """' (easy bot)' after the name of a player that is a bot of ``kind``; '' for a person
+    (``kind`` 'human', or '' as a play record has it)."""
+    return "" if kind in ("human", "") else f" ({KINDS.get(kind, kind).lower()})"
+
+
 def seats_summary(seats: Iterable[Seat]) -> str:
     """'●A Alice, ▲B Bruno (easy bot)' for a list of saves.store.Seat."""
-    parts = []
-    for index, seat in enumerate(seats):
-        bot = "" if seat.kind == "human" else f" ({KINDS.get(seat.kind, seat.kind).lower()})"
-        parts.append(f"{seat_tag(index)} {seat.name}{bot}")
-    return clean(", ".join(parts), lines=False)
+    return clean(", ".join(f"{seat_tag(index)} {seat.name}{bot_mark(seat.kind)}" for index, seat in enumerate(seats)),
+                 lines=False)
 
 
 def short_time(iso: str, compact: bool = False) -> str:
@@ -130,12 +133,15 @@ COPY_SUFFIX = re.compile(r" \(copy(?: \d+)?\)$")
 """What an imported copy's title ends with (saves.store.SaveStore.import_)."""
 
 
-def fit_title(title: str, width: int) -> str:
-    """A save's title in ``width`` columns, cut with … but keeping a "(copy 2)" ending, so
-    copies of a game stay apart in a narrow list."""
+def fit_title(title: str, width: int, mark: str = "") -> str:
+    """A save's title and ``mark`` after it in ``width`` columns, the title cut with … but keeping
+    a "(copy 2)" ending and the mark, so copies of a game, and games of one title (``mark``: what
+    tells them apart), stay apart in a narrow list."""
     title = clean(title, lines=False)
-    if len(title) <= width:
-        return title
+    if len(title) + len(mark) <= width:
+        return title + mark
     ending = COPY_SUFFIX.search(title)
-    tail = ending.group(0) if ending and len(ending.group(0)) < width - 4 else ""
+    tail = (ending.group(0) if ending else "") + mark
+    if len(tail) >= width - 4:
+        tail = mark if len(mark) < width - 4 else ""
     return title[: width - len(tail) - 1].rstrip() + "…" + tail

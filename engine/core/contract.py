@@ -199,6 +199,9 @@ class Rules:
     title: str = ""
     min_players: int = 2
     max_players: int = 2
+    seat_names: tuple[str, ...] = ()
+    """The name each seat plays under, for a game whose seats have one (Polis: Athens, Sparta);
+    empty where a seat is only its player."""
     version: str = "1"
     options: tuple[Option, ...] = ()
     has_chance: bool = True

@@ -22,7 +22,7 @@ from .battle import retreats
 from .catalog import catalog
 from .scoring import score_of
 from .setup import new_state, opening
-from .text import words
+from .text import SIDE_NAMES, words
 from .view import PolisView
 from .view import view as view_of
 
@@ -34,6 +34,7 @@ class PolisRules(Rules):
     title = "Polis"
     min_players = 2
     max_players = 2
+    seat_names = SIDE_NAMES
     version = "1"
     options = (
         Option("pass_fee", "After a pass, the other side pays 1 resource",

@@ -57,3 +57,13 @@ def test_a_bad_import_is_refused_with_the_reason(capsys, data_dir, tmp_path):
     assert status == 1 and "expected a CSV export" in err
     status, _, err = run(capsys, "records", "import", str(tmp_path / "missing.json"))
     assert status == 2 and "cannot read" in err
+
+
+def test_list_marks_a_bot(capsys, data_dir):
+    from saves.records import PlayerResult, PlayRecord
+    from saves.store import SaveStore
+
+    players = [PlayerResult("Ann", 90, {}, True), PlayerResult("Bruno", 80, {}, False, "hard")]
+    SaveStore(data_dir).records.put(PlayRecord("game-1", "2026-11-06T20:00:00+00:00", "thebai", players))
+    status, out, _ = run(capsys, "records", "list")
+    assert status == 0 and "Ann 90, Bruno (hard bot) 80" in out

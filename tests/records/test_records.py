@@ -7,10 +7,14 @@ import json
 import pytest
 
 from saves.records import (
+    CSV_COLUMNS,
+    Player,
+    PlayerResult,
     PlayRecord,
     RecordFormatError,
     export_csv,
     export_json,
+    filtered,
     parse_export,
     record_from_dict,
     record_to_dict,
@@ -23,15 +27,16 @@ from tests import records_set
 
 
 def test_stats_figures_on_a_known_set():
-    lines = {(line.player, line.game): line for line in stats(records_set.records())}
+    lines = {(line.player.name, line.game): line for line in stats(records_set.records())}
     ann = lines[("Ann", "almadi")]  # 61 (won), 55, 70 (won)
     assert (ann.plays, ann.wins, ann.best) == (3, 2, 70)
     assert ann.average == pytest.approx((61 + 55 + 70) / 3) and ann.win_rate == pytest.approx(2 / 3)
     shared = lines[("Chloe", "pantheon")]  # 83 tied with Bruno: a shared win counts for both
     assert (shared.plays, shared.wins) == (1, 1) and lines[("Bruno", "pantheon")].wins == 1
-    thebai = [(line.player, line.plays, line.wins, line.best) for line in stats(records_set.records(), game="thebai")]
+    thebai = [(line.player.name, line.plays, line.wins, line.best)
+              for line in stats(records_set.records(), game="thebai")]
     assert sorted(thebai) == [("Ann", 2, 0, 118), ("Bruno", 2, 1, 121), ("Chloe", 2, 1, 111), ("Dara", 1, 0, 88)]
-    dara = stats(records_set.records(), player="Dara")
+    dara = stats(records_set.records(), player=Player("Dara"))
     assert ({(line.game, line.plays, line.wins) for line in dara}
             == {("thebai", 1, 0), ("pantheon", 1, 0), ("almadi", 2, 1)})
 
@@ -47,6 +52,7 @@ def test_a_finished_digital_game_is_recorded_once(tmp_path):
     assert record.id == f"game-{session.record.id}" and record.link == session.record.id
     assert record.game == "almadi" and record.source == "digital" and record.variant == ""
     assert [p.name for p in record.players] == ["Ann", "Bruno"]
+    assert [p.player for p in record.players] == [Player("Ann", "random"), Player("Bruno", "greedy")]
     assert [p.score for p in record.players] == [s.total for s in session.match.scores()]
     assert [p.breakdown for p in record.players] == [s.breakdown for s in session.match.scores()]
     assert record.winners == [["Ann", "Bruno"][seat] for seat in ranking[0][1]]
@@ -105,6 +111,36 @@ def test_export_and_import_round_trip_and_recognise_duplicates(tmp_path, kind):
     assert [record_to_dict(r) for r in target.records.all()] == [record_to_dict(r) for r in original]
 
 
+def bruno_twice() -> list[PlayRecord]:
+    """Bruno at the table one week, a Normal bot named Bruno the next."""
+    return [PlayRecord("game-1", "2026-11-06T20:00:00+00:00", "thebai",
+                       [PlayerResult("Ann", 90, {}, False), PlayerResult("Bruno", 95, {}, True)], source="digital"),
+            PlayRecord("game-2", "2026-11-13T20:00:00+00:00", "thebai",
+                       [PlayerResult("Ann", 99, {}, True), PlayerResult("Bruno", 80, {}, False, "normal")],
+                       source="digital")]
+
+
+def test_a_bot_is_counted_apart_from_a_person_of_its_name():
+    lines = {line.player: (line.plays, line.wins) for line in stats(bruno_twice())}
+    assert lines == {Player("Ann"): (2, 1), Player("Bruno"): (1, 1), Player("Bruno", "normal"): (1, 0)}
+    assert [r.id for r in filtered(bruno_twice(), player=Player("Bruno", "normal"))] == ["game-2"]
+
+
+@pytest.mark.parametrize("kind", ["json", "csv"])
+def test_who_was_a_bot_goes_through_export_and_import(kind):
+    text = export_json(bruno_twice()) if kind == "json" else export_csv(bruno_twice())
+    parsed, refused = parse_export(text)
+    assert refused == [] and [[p.bot for p in r.players] for r in parsed] == [["", ""], ["", "normal"]]
+
+
+def test_a_csv_export_made_before_bots_were_marked_reads_every_player_as_a_person():
+    rows = export_csv(bruno_twice()).splitlines()
+    assert rows[0].endswith(',"bot"') and CSV_COLUMNS[-1] == "bot"
+    older = "\n".join(row.rsplit(",", 1)[0] for row in rows)  # without the last column
+    parsed, refused = parse_export(older)
+    assert refused == [] and {p.player for r in parsed for p in r.players} == {Player("Ann"), Player("Bruno")}
+
+
 def test_csv_text_a_spreadsheet_would_run_is_written_inert_and_read_back(tmp_path):
     record = records_set.records()[0]
     record.players[0].name = "=HYPERLINK(\"http://x\")"
@@ -121,6 +157,7 @@ def test_csv_text_a_spreadsheet_would_run_is_written_inert_and_read_back(tmp_pat
     (lambda d: d["players"][0]["breakdown"].update(Oases=1.5), "breakdown"),
     (lambda d: d.update(players=[]), "players"),
     (lambda d: d.update(source="guess"), "source"),
+    (lambda d: d["players"][1].update(bot="genius"), "players[1].bot"),
 ])
 def test_a_bad_record_is_refused_naming_the_field(change, says):
     data = record_to_dict(records_set.records()[0])

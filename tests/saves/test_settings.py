@@ -33,6 +33,6 @@ def test_values_of_the_wrong_kind_are_ignored(tmp_path):
     store = SaveStore(tmp_path)
     store.put_settings(Settings(bell=False))
     raw = json.loads((tmp_path / "settings.json").read_text())
-    raw["settings"]["1"].update(bell="yes", no_confirm=["Ann", 3], extra=True)
+    raw["settings"]["1"].update(bell="yes", no_confirm=["Ann", 3], extra=True, last_game=["polis"])
     (tmp_path / "settings.json").write_text(json.dumps(raw))
-    assert store.settings() == Settings(bell=True, no_confirm=("Ann",))
+    assert store.settings() == Settings(bell=True, no_confirm=("Ann",), last_game="")

@@ -8,7 +8,7 @@ import shutil
 import time
 
 from saves.store import SaveStore
-from tests.tui.helpers import TWO_HUMANS, make_app, new_save, pilot_test, settle
+from tests.tui.helpers import TWO_HUMANS, make_app, new_save, pilot_test, settle, text_of
 from tui.screens.home import HomeScreen
 from tui.screens.resume import FIRST_ROWS, ResumeScreen
 
@@ -67,3 +67,40 @@ async def test_resume_lists_hundreds_of_saves_newest_first_and_all_of_them(toy, 
         assert table.row_count == FIRST_ROWS * 3 + 2
         assert screen.selected.id == newest
         assert {key.value for key in table.rows} == set(SaveStore(tmp_path).saved_ids())
+
+
+def titles_listed(screen) -> dict[str, str]:
+    """Each listed save's title cell, by save id."""
+    table = screen.query_one("#saves")
+    return {key.value: str(table.get_row(key)[0]) for key in table.rows}
+
+
+@pilot_test
+async def test_games_of_one_title_are_told_apart_in_the_resume_list(toy, tmp_path):
+    twins = [new_save(tmp_path, "toy", TWO_HUMANS, seed=seed, title="Toy: Alice vs Bruno").record.id for seed in (1, 2)]
+    other = new_save(tmp_path, "toy", TWO_HUMANS, title="Friday").record.id
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        listed = titles_listed(app.screen)
+        assert listed[other] == "Friday"
+        assert [listed[twin] for twin in twins] == [f"Toy: Alice vs Bruno #{twin[:4]}" for twin in twins]
+        await pilot.press("down")  # from Friday, the newest, to the newer twin: the line under the list names it
+        await settle(pilot)
+        assert f"id {twins[1]}" in text_of(app.screen.query_one("#save-detail"))
+
+
+@pilot_test
+async def test_the_title_the_form_gives_marks_a_bot_and_resume_lists_it(toy, tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        while not app.screen.query_one("#kind-1").has_focus:
+            await pilot.press("tab")
+        await pilot.press("enter", "up", "up", "up", "enter", "ctrl+s")  # Bruno: an Easy bot
+        await settle(pilot)
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        assert list(titles_listed(app.screen).values()) == ["Toy: Alice vs Bruno (bot)"]

@@ -84,3 +84,60 @@ async def test_under_no_color_the_charts_have_no_colours(tmp_path):
             assert "●● Bruno" in drawn and "▲▲ Ann" in drawn  # players told apart by marker (most plays first)
     finally:
         del os.environ["NO_COLOR"]
+
+
+def two_games_with_a_bot(data_dir) -> None:
+    """Thebai (scores near 80) and Polis (near 13), a Normal bot named Bruno in each, and a person
+    named Bruno once."""
+    from saves.records import PlayerResult, PlayRecord
+    from saves.store import SaveStore
+
+    store = SaveStore(data_dir)
+    plays = [("2026-11-06", "thebai", [("Ann", 78, ""), ("Bruno", 70, "normal")]),
+             ("2026-11-13", "polis", [("Ann", 10, ""), ("Bruno", 13, "normal")]),
+             ("2026-11-20", "polis", [("Ann", 12, ""), ("Bruno", 9, "")])]
+    for number, (day, game, players) in enumerate(plays, start=1):
+        best = max(score for _, score, _ in players)
+        results = [PlayerResult(name, score, {}, score == best, bot) for name, score, bot in players]
+        store.records.put(PlayRecord(f"game-{number}", f"{day}T20:00:00+00:00", game, results, source="digital"))
+
+
+def drawn(chart) -> str:
+    return "\n".join(chart.render_line(y).text for y in range(chart.region.height))
+
+
+@pilot_test
+async def test_a_bot_is_marked_wherever_stats_names_players(tmp_path):
+    two_games_with_a_bot(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await settle(pilot)
+        screen = app.screen
+        players = {row[0]: row[2] for row in table_rows(screen) if row[1] == "Polis"}
+        assert players == {"Ann": "2", "Bruno (normal bot)": "1", "Bruno": "1"}  # counted apart
+        await pilot.press("p", "p", "p")  # Ann, Bruno, then the bot
+        await settle(pilot)
+        assert "Player: Bruno (normal bot)" in text_of(screen.query_one("#stats-filter"))
+        assert {row[0] for row in table_rows(screen)} == {"Bruno (normal bot)"}
+        await pilot.press("p")  # all players again
+        for tab in ("#chart-scores", "#chart-wins"):
+            await pilot.press("right")
+            await settle(pilot)
+            assert "Bruno (normal bot)" in drawn(screen.query_one(tab))
+
+
+@pilot_test
+async def test_scores_over_time_of_all_games_are_shares_of_each_plays_best(tmp_path):
+    two_games_with_a_bot(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "right")
+        await settle(pilot)
+        screen = app.screen
+        chart = drawn(screen.query_one("#chart-scores"))
+        assert "Score as % of the play's best" in chart and "100" in chart and "78" not in chart
+        await pilot.press("g")  # Polis alone: in points
+        await settle(pilot)
+        chart = drawn(screen.query_one("#chart-scores"))
+        assert "Score per play" in chart and "13" in chart and "100" not in chart

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.cli.base import FAILED, command, data_dir, escape_controls, fail, output, read_named_file, say
-from tui.text import clean, plain
+from tui.text import bot_mark, clean, plain
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -60,7 +60,7 @@ def run_records_list(args: argparse.Namespace) -> int:
     for column in ("date", "game", "players and scores", "winner", "from"):
         table.add_column(column)
     for record in records:
-        scores = ", ".join(f"{player.name} {player.score}" for player in record.players)
+        scores = ", ".join(f"{player.name}{bot_mark(player.bot)} {player.score}" for player in record.players)
         game = title_of(record.game) + (f" ({record.variant})" if record.variant else "")
         table.add_row(plain(record.date[:16].replace("T", " ")), plain(game), plain(scores),
                       plain(" and ".join(record.winners)), plain(f"{record.source} {record.link}"))

@@ -1,8 +1,10 @@
-"""New game: which game, title, seats (name + human or bot), the game's options, and at a local
-terminal a seed (a game dealt from a chosen seed is marked so wherever it is listed)."""
+"""New game: which game (the one last started offered first), title, seats (name + human or bot,
+by the seat's own name where the game gives one), the game's options, and at a local terminal a
+seed (a game dealt from a chosen seed is marked so wherever it is listed)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
 from textual import work
@@ -22,6 +24,7 @@ from tui.text import KINDS
 from tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
+    from engine.core.contract import Rules
     from saves.session import GameSession
     from saves.store import Seat
 
@@ -48,8 +51,14 @@ def hints_by_default(kinds: list[str]) -> bool:
     return humans == 1 and len(kinds) > 1
 
 
-def default_title(game_title: str, names: list[str]) -> str:
-    return f"{game_title}: {' vs '.join(names)}"
+def default_title(game_title: str, seats: list[Seat]) -> str:
+    """'Thebai: Alice vs Bruno (bot)': the players, a bot marked as one wherever the title is listed."""
+    return f"{game_title}: {' vs '.join(seat.name + ('' if seat.kind == 'human' else ' (bot)') for seat in seats)}"
+
+
+def seat_label(rules: Rules, seat: int) -> str:
+    """'●A Athens' where the game names its seats, else 'Seat ●A'."""
+    return f"{seat_tag(seat)} {rules.seat_names[seat]}" if rules.seat_names else f"Seat {seat_tag(seat)}"
 
 
 def parse_seed(text: str) -> int | None:
@@ -66,8 +75,10 @@ class NewGameScreen(TabulaScreen[None]):
     game_id: reactive[str] = reactive("", recompose=True)
 
     def __init__(self, game_id: str | None = None) -> None:
+        """``game_id``: the game chosen first; by default the one last started here."""
         super().__init__()
-        self.set_reactive(NewGameScreen.game_id, game_id or next(iter(titles())))
+        remembered = game_id or self.app.store.settings().last_game
+        self.set_reactive(NewGameScreen.game_id, remembered if remembered in titles() else next(iter(titles())))
         self.hints_chosen = False
         """The player set Hints: it no longer follows the seats."""
         self._hints_followed: bool | None = None
@@ -113,7 +124,7 @@ class NewGameScreen(TabulaScreen[None]):
 
     def seat_row(self, seat: int) -> Horizontal:
         return Horizontal(
-            Label(f"Seat {seat_tag(seat)}", classes="field-label"),
+            Label(seat_label(rules_for(self.game_id), seat), classes="field-label"),
             Input(self.default_name(seat), max_length=16, compact=True, id=f"name-{seat}", classes="seat-name"),
             Select([(label, kind) for kind, label in KINDS.items()], value=default_kind(seat),
                    allow_blank=False, compact=True, id=f"kind-{seat}", classes="seat-kind"),
@@ -192,7 +203,7 @@ class NewGameScreen(TabulaScreen[None]):
         for seat in range(self.player_count):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat_tag(seat)[1]}"
             seats.append(Seat(name, str(self.query_one(f"#kind-{seat}", Select).value)))
-        title = self.query_one("#title", Input).value.strip() or default_title(rules.title, [s.name for s in seats])
+        title = self.query_one("#title", Input).value.strip() or default_title(rules.title, seats)
         options = {o.key: self.query_one(f"#option-{o.key}", Select).value for o in rules.offered_options()}
         seed = None if self.app.served else parse_seed(self.query_one("#seed", Input).value)
         return {"game_id": self.game_id, "title": title, "seats": seats, "options": options, "seed": seed}
@@ -222,7 +233,18 @@ class NewGameScreen(TabulaScreen[None]):
         except Exception as error:  # shown to the player; the form stays as it was
             self.app.call_from_thread(self.failed, error)
             return
+        self.remember(settings["game_id"])
         self.app.call_from_thread(self.started, session)
+
+    def remember(self, game_id: str) -> None:
+        """Offer this game first next time (a settings file that cannot be written only loses that)."""
+        from saves.errors import SaveError
+
+        store = self.app.store
+        try:
+            store.put_settings(replace(store.settings(), last_game=game_id))
+        except (OSError, SaveError):
+            pass
 
     def failed(self, error: Exception) -> None:
         self.query_one("#start", Button).disabled = False

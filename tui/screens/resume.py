@@ -58,6 +58,22 @@ def row_texts(records: Iterable[SaveSummary], wide: bool) -> dict[str, tuple[str
             for record in records}
 
 
+def id_marks(records: Iterable[SaveSummary]) -> dict[str, str]:
+    """' #3a7c' after the title of each save whose title another save has too: the start of its id
+    (as the line under the list gives it whole), as long as it takes to tell the saves of that
+    title apart."""
+    by_title: dict[str, list[str]] = {}
+    for record in records:
+        by_title.setdefault(record.title, []).append(record.id)
+    marks: dict[str, str] = {}
+    for ids in by_title.values():
+        if len(ids) > 1:
+            longest = max(map(len, ids))
+            length = next((n for n in range(4, longest) if len({i[:n] for i in ids}) == len(ids)), longest)
+            marks.update((save_id, f" #{save_id[:length]}") for save_id in ids)
+    return marks
+
+
 def progress_text(record: SaveSummary) -> str:
     """Where the game stands, and whether a person chose the seed it was dealt from."""
     progress = "finished" if record.status == "finished" else clean(record.progress, lines=False)
@@ -121,6 +137,8 @@ class ResumeScreen(TabulaScreen[None]):
         super().__init__()
         self.records: dict[str, SaveSummary] = {}
         self.held: dict[str, list[int]] = {}
+        self.marks: dict[str, str] = {}
+        """id_marks of the saves listed."""
         self._filled_for: tuple[int, tuple[str, ...], tuple[tuple[str, tuple[int, ...]], ...]] | None = None
         self.texts: dict[bool, dict[str, tuple[str, ...]]] = {}
         """row_texts for a wide list (True) and a narrow one (False), as far as made."""
@@ -159,6 +177,7 @@ class ResumeScreen(TabulaScreen[None]):
     def fill(self, records: list[SaveSummary], problems: list[str], held: dict[str, list[int]],
              texts: dict[bool, dict[str, tuple[str, ...]]]) -> None:
         self.records = {record.id: record for record in records}
+        self.marks = id_marks(records)
         self.held = held
         self.texts = texts
         self.lay_out()
@@ -207,7 +226,8 @@ class ResumeScreen(TabulaScreen[None]):
         table = self.query_one("#saves", DataTable)
         end = start + (FIRST_ROWS if start == 0 else MORE_ROWS)
         for record, cells in rows[start:end]:
-            table.add_row(Text(fit_title(record.title, title_width), no_wrap=True), *map(Text, cells), key=record.id)
+            title = fit_title(record.title, title_width, self.marks.get(record.id, ""))
+            table.add_row(Text(title, no_wrap=True), *map(Text, cells), key=record.id)
             if record.id == keep:
                 table.move_cursor(row=table.row_count - 1)
         if end < len(rows):

@@ -2,7 +2,8 @@
 filtered by game (g) and player (p), with charts where a picture reads better than a table.
 
 Charts are drawn by textual-plotext. Series are told apart by their marker (the player's
-initial), never by colour alone, and under NO_COLOR the plot has no colours at all.
+initial), never by colour alone, and under NO_COLOR the plot has no colours at all. A bot is
+counted apart from a person of the same name, and named with its kind: "Bruno (normal bot)".
 """
 
 from __future__ import annotations
@@ -12,15 +13,15 @@ from typing import TypeVar
 
 from rich.text import Text
 from textual import work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Label, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from engine.registry import titles as digital_titles
-from saves.records import PlayRecord, filtered, stats
+from saves.records import Player, PlayRecord, filtered, stats
 from tui.screens.base import TabulaScreen
-from tui.text import clean, plain
+from tui.text import bot_mark, clean, plain
 from tui.widgets.footer import Footer
 
 ALL = None
@@ -38,6 +39,16 @@ def game_titles() -> dict[str, str]:
     return names
 
 
+def who(player: Player, width: int | None = None) -> str:
+    """The player's name with the bot mark, in ``width`` columns at most: a long name is cut, the
+    mark kept."""
+    mark = bot_mark(player.bot)
+    name = clean(player.name, lines=False)
+    if width is not None and len(name) + len(mark) > width:
+        name = name[:max(1, width - len(mark) - 1)] + "…"
+    return name + mark
+
+
 def percent(value: float) -> str:
     return f"{round(value * 100)}%"
 
@@ -48,6 +59,23 @@ Item = TypeVar("Item")
 def cycle(options: list[Item], current: Item) -> Item:
     index = options.index(current) if current in options else 0
     return options[(index + 1) % len(options)]
+
+
+class ScoresPlot(PlotextPlot):
+    """The scores over time: its y range leaves the top rows free for the legend, which plotext
+    draws over the plot's top left (where the first plays' best scores would be hidden)."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self.low = self.high = 0
+        self.series = 0
+
+    def render(self) -> RenderResult:
+        rows = self.size.height - 4  # the title, the frame and the dates take the others
+        if self.series and rows > self.series + 1:
+            share = self.series / (rows - 1)
+            self.plt.ylim(self.low, self.high + max(self.high - self.low, 1) * share / (1 - share))
+        return super().render()
 
 
 class StatsScreen(TabulaScreen[None]):
@@ -71,7 +99,7 @@ class StatsScreen(TabulaScreen[None]):
         super().__init__()
         self.records: list[PlayRecord] = []
         self.game: str | None = ALL
-        self.player: str | None = ALL
+        self.player: Player | None = ALL
         self.names = game_titles()
 
     def compose(self) -> ComposeResult:
@@ -83,7 +111,7 @@ class StatsScreen(TabulaScreen[None]):
             with TabPane("Table", id="tab-table"):
                 yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
             with TabPane("Scores over time", id="tab-scores"):
-                yield PlotextPlot(id="chart-scores")
+                yield ScoresPlot(id="chart-scores")
             with TabPane("Wins", id="tab-wins"):
                 yield PlotextPlot(id="chart-wins")
             with TabPane("Categories", id="tab-categories"):
@@ -124,8 +152,9 @@ class StatsScreen(TabulaScreen[None]):
 
     # -- filters ------------------------------------------------------------------------------
 
-    def players(self) -> list[str]:
-        return sorted({p.name for r in filtered(self.records, self.game) for p in r.players}, key=str.casefold)
+    def players(self) -> list[Player]:
+        return sorted({p.player for r in filtered(self.records, self.game) for p in r.players},
+                      key=lambda player: (player.name.casefold(), player.bot))
 
     def games(self) -> list[str]:
         return sorted({r.game for r in self.records})
@@ -148,7 +177,7 @@ class StatsScreen(TabulaScreen[None]):
 
     def refresh_view(self) -> None:
         game = self.names.get(self.game, self.game) if self.game else "all games"
-        player = self.player or "all players"
+        player = who(self.player) if self.player else "all players"
         line = Text.assemble(("Game: ", "bold"), plain(game), "  (g)   ", ("Player: ", "bold"), plain(player), "  (p)")
         plays = len(filtered(self.records, self.game, self.player))
         line.append(f"   {plays} play{'' if plays == 1 else 's'}")
@@ -164,8 +193,8 @@ class StatsScreen(TabulaScreen[None]):
         table = self.query_one("#stats-table", DataTable)
         table.clear()
         for line in stats(self.records, self.game, self.player):
-            table.add_row(plain(line.player, lines=False), plain(self.names.get(line.game, line.game), lines=False),
-                          str(line.plays),
+            game = self.names.get(line.game, line.game)
+            table.add_row(plain(who(line.player), lines=False), plain(game, lines=False), str(line.plays),
                           str(line.wins), percent(line.win_rate), f"{line.average:.1f}", str(line.best))
 
     def colour(self, index: int) -> str | None:
@@ -173,43 +202,65 @@ class StatsScreen(TabulaScreen[None]):
         return "default" if self.app.no_color else None
 
     def draw_scores(self) -> None:
-        plot = self.query_one("#chart-scores", PlotextPlot)
+        """One game's scores in points; across games, each score as a share of the best of its play
+        (Thebai's hundred and Polis' thirty on one axis would flatten the smaller games)."""
+        plot = self.query_one("#chart-scores", ScoresPlot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
         records = filtered(self.records, self.game, self.player)
         lines = stats(records, self.game, self.player)
-        by_plays: dict[str, int] = {}
+        by_plays: dict[Player, int] = {}
         for line in lines:
             by_plays[line.player] = by_plays.get(line.player, 0) + line.plays
-        shown = sorted(by_plays, key=lambda name: (-by_plays[name], name))[:MOST_SERIES]
-        for index, name in enumerate(shown):
-            points = [(number, p.score) for number, r in enumerate(records, start=1)
-                      for p in r.players if p.name == name]
+        shown = sorted(by_plays, key=lambda player: (-by_plays[player], player))[:MOST_SERIES]
+        series = {player: [(number, score) for number, r in enumerate(records, start=1) for p in r.players
+                           if p.player == player and (score := self.score_shown(p.score, r)) is not None]
+                  for player in shown}
+        for index, (player, points) in enumerate(series.items()):
             if points:
                 xs, ys = zip(*points)
-                plt.scatter(list(xs), list(ys), marker=MARKERS[index % len(MARKERS)], label=clean(name, lines=False),
+                plt.scatter(list(xs), list(ys), marker=MARKERS[index % len(MARKERS)], label=who(player),
                             color=self.colour(index))
+        scores = [score for points in series.values() for _, score in points]
+        plot.series = sum(1 for points in series.values() if points)
+        plot.low, plot.high = (min(scores), max(scores)) if scores else (0, 0)
         if records:
             step = max(1, -(-len(records) // 8))  # at most 8 dates along the axis
             numbers = list(range(1, len(records) + 1, step))
             ticks: list[float] = list(numbers)
             plt.xticks(ticks, [records[n - 1].date[5:10] for n in numbers])
             plt.xlim(0.5, len(records) + 0.5)
-        plt.title("Score per play, oldest first")
+        if self.game is None:
+            apart = 10 if plot.low >= 50 else 25
+            plot.low = plot.low // apart * apart  # from a mark of the axis
+            percents = range(plot.low, 101, apart)
+            marks: list[float] = list(percents)
+            plt.yticks(marks, [f"{percent}%" for percent in percents])
+            plt.title("Score as % of the play's best, oldest first (g: one game in points)")
+        else:
+            plt.title("Score per play, oldest first")
         plot.refresh()
+
+    def score_shown(self, score: int, record: PlayRecord) -> int | None:
+        """The score as drawn: in points for one game; across games, as a percentage of the best
+        score of its play (None for a play whose best is not above 0)."""
+        if self.game is not None:
+            return score
+        best = max(p.score for p in record.players)
+        return round(100 * score / best) if best > 0 else None
 
     def draw_wins(self) -> None:
         plot = self.query_one("#chart-wins", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
-        wins: dict[str, int] = {}
+        wins: dict[Player, int] = {}
         for line in stats(self.records, self.game, self.player):
             wins[line.player] = wins.get(line.player, 0) + line.wins
-        ordered = sorted(wins, key=lambda name: (wins[name], name), reverse=True)[:12][::-1]  # most on top
+        ordered = sorted(wins, key=lambda player: (wins[player], player), reverse=True)[:12][::-1]  # most on top
         if ordered:
-            plt.bar([clean(name, lines=False)[:12] for name in ordered], [wins[name] for name in ordered],
+            plt.bar([who(player, 20) for player in ordered], [wins[player] for player in ordered],
                     orientation="horizontal", width=0.3, marker="█", color=self.colour(0))
             plt.xticks(list(range(max(wins.values()) + 1)))
         plt.title("Wins (a shared win counts for each)")
@@ -228,7 +279,7 @@ class StatsScreen(TabulaScreen[None]):
         plays = 0
         for record in filtered(self.records, self.game, self.player):
             for result in record.players:
-                if self.player is None or result.name == self.player:
+                if self.player is None or result.player == self.player:
                     plays += 1
                     for category, points in result.breakdown.items():
                         totals[category] = totals.get(category, 0) + points
@@ -236,6 +287,5 @@ class StatsScreen(TabulaScreen[None]):
             categories = list(totals)
             plt.bar([clean(c, lines=False)[:14] for c in categories], [round(totals[c] / plays, 1) for c in categories],
                     orientation="horizontal", width=0.3, marker="█", color=self.colour(1))
-        who = self.player or "all players"
-        plt.title(f"Average points per category: {clean(who, lines=False)}")
+        plt.title(f"Average points per category: {who(self.player) if self.player else 'all players'}")
         plot.refresh()
