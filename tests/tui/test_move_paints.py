@@ -9,6 +9,7 @@ import pytest
 from engine.core.bots import RandomBot
 from engine.registry import rules_for
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle
+from tui.choice_keys import ChoicePages
 from tui.compat import watch_paints
 from tui.screens import table
 from tui.screens.table import TableScreen
@@ -59,11 +60,12 @@ async def test_each_move_changes_the_screen_once(game, tmp_path, monkeypatch):
         await open_first_save(pilot)
         changes = []
         while len(changes) < MOVES and isinstance(app.screen, TableScreen):
-            key = "enter" if app.screen.curtain_up else "1"  # a hot-seat curtain is lifted, not counted
+            curtain = app.screen.curtain_up  # a hot-seat curtain is lifted, not counted
+            key = "enter" if curtain else ChoicePages(app.screen.state.choices).page(0)[0][0]
             emulator.changes = 0
             await pilot.press(key)
             await settle(pilot)
             await pilot.pause(0.1)  # frames that would follow the move's (60 a second)
-            if key == "1":
+            if not curtain:
                 changes.append(emulator.changes)
         assert changes == [1] * MOVES
