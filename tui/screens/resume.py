@@ -33,8 +33,9 @@ from tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from saves.session import GameSession
-    from saves.store import SaveStore, SaveSummary
+    from saves.store import SaveHeader, SaveStore, SaveSummary
     from tui.screens.table import TableScreen
+    from tui.table.state import TableState
 
 
 WATCH, EVERY_FREE_SEAT = "watch", "all"
@@ -297,12 +298,22 @@ class ResumeScreen(TabulaScreen[None]):
 
     @work(thread=True, exclusive=True, group="saves-sit")
     def sit_at(self, table: TableScreen) -> None:
-        """Take the table's seats before it shows, so that it opens drawn (or say why not)."""
+        """Take the table's seats before it shows, so that it opens drawn (or say why not); a
+        finished game opens on its end screen, without the table under it."""
         refused = table.controller.seat()
-        if refused is None:
-            self.app.call_from_thread(self.app.switch_screen, table)
-        else:
+        first = table.controller.first
+        if refused is not None:
             self.app.call_from_thread(self.notify, refused.message, title=refused.title, severity=refused.severity)
+        elif first is not None and first.finished:
+            table.controller.stop()
+            self.app.call_from_thread(self.show_end, first, table.session.record)
+        else:
+            self.app.call_from_thread(self.app.switch_screen, table)
+
+    def show_end(self, state: TableState, record: SaveHeader) -> None:
+        from tui.screens.end import EndScreen
+
+        self.app.switch_screen(EndScreen(state, record))
 
     def action_replay(self) -> None:
         from tui.screens.replay import ReplayScreen

@@ -175,15 +175,6 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             self.show_state(first)
         self.controller.start()
 
-    def size_classes(self) -> None:
-        """The app's breakpoint classes for the terminal's size, set now: Textual sets them on the
-        screen's first Resize, after a first layout without them (laid out wide, then again)."""
-        for breakpoints, length in ((self.app.HORIZONTAL_BREAKPOINTS, self.size.width),
-                                    (self.app.VERTICAL_BREAKPOINTS, self.size.height)):
-            reached = [name for start, name in sorted(breakpoints) if length >= start]
-            for _, name in breakpoints:
-                self.set_class(bool(reached) and name == reached[-1], name)
-
     def on_unmount(self) -> None:
         self.controller.stop()  # frees this terminal's seats at once
 
