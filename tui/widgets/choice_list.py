@@ -12,6 +12,7 @@ whole)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
@@ -107,11 +108,16 @@ class ChoiceList(OptionList):
     """Shows choices one per line with their hints, a page at a time; posts ChoiceMade when
     one is picked."""
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None,
+                 on_highlight: Callable[[Choice | None], None] | None = None) -> None:
+        """``on_highlight``: called with the highlighted choice as soon as it changes, so that
+        what follows it is painted with the list's own repaint (a message would reach the screen
+        after that paint, and follow a frame later)."""
         super().__init__(name=name, id=id, classes=classes)
         self.choices: tuple[Choice, ...] = ()
         self.page = 0
         """The page shown (0-based): choices ``page * PAGE`` on."""
+        self.on_highlight = on_highlight
 
     @property
     def pages(self) -> int:
@@ -158,6 +164,11 @@ class ChoiceList(OptionList):
             self.turn_page(page - self.page, index % PAGE)
         else:
             self.highlighted = index % PAGE
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        if self.on_highlight is not None:
+            self.on_highlight(self.highlighted_choice())
 
     def action_cursor_down(self) -> None:
         if self.highlighted == self.option_count - 1 and self.turn_page(1):
