@@ -70,7 +70,7 @@ def resume_runs(folder: Path, code: Path, runs: int) -> dict[str, list[float]]:
             while not detail_line(terminal.shown()):  # the first rows, and the highlighted one's line
                 terminal.read(0.01)
             before = detail_line(terminal.shown())
-            _, _, frames = terminal.key_to_frames(DOWN, quiet=0.3)
+            _, _, frames = terminal.key_to_frames(DOWN, quiet=1.0)  # the fill may hold the app longer than 0.3 s
             found["down"].append(first_at([detail_line(lines) not in ("", before) for _, lines in frames], frames))
             terminal.key_to_frames(b"\x1b", quiet=0.3, expect=("New game",))
     finally:
@@ -101,9 +101,11 @@ def arrow_runs(game: str, moves: int, code: Path, presses: int = 40) -> dict[str
     """Down/Up in the choice list of a mid-game table (``moves`` decisions in, human seats):
     first and last change of the screen, and the app's CPU, per press. Seconds."""
     found: dict[str, list[float]] = {"first": [], "settled": [], "cpu": []}
-    with resumed_table(game, moves, screen=True, code=code) as (terminal, drawn):
-        if "Pass to" in drawn:  # the hot-seat curtain before a private hand
-            terminal.key_to_frames(b"\r", quiet=0.3)
+    with resumed_table(game, moves, screen=True, code=code) as (terminal, _):
+        while not any(text in "".join(terminal.shown()) for text in ("Pass to", "Choices")):  # a busy machine
+            terminal.read(0.05)
+        if "Pass to" in "".join(terminal.shown()):  # the hot-seat curtain before a private hand
+            terminal.key_to_frames(b"\r", quiet=0.3, expect=("Choices",))
         for press in range(presses):
             used = terminal.cpu_seconds()
             first, last, _ = terminal.key_to_frames(DOWN if press % 2 == 0 else UP, quiet=0.15)

@@ -148,7 +148,8 @@ class Terminal:
         """Seconds from writing ``key`` to the first and to the last change of what the terminal
         shows (the output ends with ``quiet`` seconds of silence, not counted, once one of
         ``expect`` has shown), and each screen that changed, as the seconds since the key and its
-        lines. Needs ``screen``; the emulator reads the output once it has all come."""
+        lines (NaN and none, if nothing changed). Needs ``screen``; the emulator reads the output
+        once it has all come."""
         self.shown()
         start = time.perf_counter()
         os.write(self.fd, key)
@@ -165,7 +166,7 @@ class Terminal:
                                      f"last drawn: {ANSI.sub('', self.seen)[-800:]!r}")
         self.seen = ""
         frames = [(at, list(self.screen.display)) for at, data in chunks if self._show(data)]
-        return (frames[0][0], frames[-1][0], frames) if frames else (0.0, 0.0, [])
+        return (frames[0][0], frames[-1][0], frames) if frames else (math.nan, math.nan, [])
 
     def shown(self) -> list[str]:
         """The lines the terminal shows now, of what was read so far. Needs ``screen``."""
