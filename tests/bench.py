@@ -721,8 +721,15 @@ def serve_section_rows(row) -> None:
             row(name, value, unit, target, ok, against=against)
 
 
+def screen_section_rows(row) -> None:
+    """What a player sees on a real terminal, until the screen settles (tests/bench_screen.py)."""
+    from tests.bench_screen import screen_rows
+
+    screen_rows(row, AGAINST)
+
+
 SECTION_ROWS = {"start": start_rows, "saves": saves_rows, "simulate": simulate_rows, "core": core_rows,
-                "serve": serve_section_rows}
+                "serve": serve_section_rows, "screen": screen_section_rows}
 SECTIONS = (*SECTION_ROWS, "search", "polis")
 
 

@@ -143,6 +143,37 @@ class Terminal:
         drawn, self.seen = ANSI.sub("", self.seen), ""
         return changed - start, (chunks[-1][0] if chunks else start) - start, drawn
 
+    def key_to_frames(self, key: bytes, quiet: float = 0.15, expect: tuple[str, ...] = (),
+                      timeout: float = 20) -> tuple[float, float, list[tuple[float, list[str]]]]:
+        """Seconds from writing ``key`` to the first and to the last change of what the terminal
+        shows (the output ends with ``quiet`` seconds of silence, not counted, once one of
+        ``expect`` has shown), and each screen that changed, as the seconds since the key and its
+        lines (NaN and none, if nothing changed). Needs ``screen``; the emulator reads the output
+        once it has all come."""
+        self.shown()
+        start = time.perf_counter()
+        os.write(self.fd, key)
+        chunks: list[tuple[float, bytes]] = []
+        while True:
+            waiting = bool(expect) and not any(text in ANSI.sub("", self.seen) for text in expect)
+            if self.read(quiet):
+                chunks.append((time.perf_counter() - start, bytes(self._unshown)))
+                self._unshown.clear()
+            elif not waiting:
+                break
+            elif time.perf_counter() - start > timeout:
+                raise AssertionError(f"none of {expect!r} shown within {timeout} s; "
+                                     f"last drawn: {ANSI.sub('', self.seen)[-800:]!r}")
+        self.seen = ""
+        frames = [(at, list(self.screen.display)) for at, data in chunks if self._show(data)]
+        return (frames[0][0], frames[-1][0], frames) if frames else (math.nan, math.nan, [])
+
+    def shown(self) -> list[str]:
+        """The lines the terminal shows now, of what was read so far. Needs ``screen``."""
+        self._show(self._unshown)
+        self._unshown.clear()
+        return list(self.screen.display)
+
     def _show(self, data: bytes) -> bool:
         """Put ``data`` on the screen; whether any cell changed."""
         before = self._cells()

@@ -69,3 +69,30 @@ async def test_each_move_changes_the_screen_once(game, tmp_path, monkeypatch):
             if not curtain:
                 changes.append(emulator.changes)
         assert changes == [1] * MOVES
+
+
+@pytest.mark.parametrize("game", ["almadi", "pantheon"])
+@pilot_test
+async def test_each_arrow_key_changes_the_screen_once(game, tmp_path):
+    """The highlight, the board that marks it and the detail under the list move together."""
+    mid_game(tmp_path, game)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        emulator = Emulator(app)
+        await settle(pilot)
+        await open_first_save(pilot)
+        if app.screen.curtain_up:  # a hot-seat curtain is lifted, not counted
+            await pilot.press("enter")
+            await settle(pilot)
+        detail = app.screen.query_one("#choice-detail")
+        changes, details = [], []
+        for key in ["down", "up"] * (MOVES // 2):
+            emulator.changes = 0
+            before = str(detail.render())
+            await pilot.press(key)
+            await settle(pilot)
+            await pilot.pause(0.1)  # frames that would follow the key's (60 a second)
+            changes.append(emulator.changes)
+            details.append(str(detail.render()) != before)
+        assert all(details)  # each key highlighted another choice, and its detail shows
+        assert changes == [1] * MOVES

@@ -5,8 +5,11 @@ not built anew, as the table and the hot-seat curtain take turns."""
 from __future__ import annotations
 
 from engine.core.bots import RandomBot
+from saves.seats import held_seats
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle
 from tui.compat import FooterKey
+from tui.screens.end import EndScreen
+from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
 from tui.widgets.board_panel import BoardPanel
 from tui.widgets.footer import Footer
@@ -79,3 +82,24 @@ async def test_the_footer_hides_and_shows_its_keys_as_the_curtain_comes_and_goes
         assert not table.curtain_up and shown_keys(table) == active_keys(table)
         again = {key.key: key for key in table.query_one(Footer).query_children(FooterKey)}
         assert all(again[key] is widget for key, widget in built.items())  # the same keys, not built anew
+
+
+@pilot_test
+async def test_a_finished_game_opens_on_its_end_screen_with_no_table_composed_under_it(toy, tmp_path, monkeypatch):
+    new_save(tmp_path, "toy", [("Rob", "random"), ("Greta", "random")]).play_bots()
+    composed = []
+    compose = TableScreen.compose
+    monkeypatch.setattr(TableScreen, "compose", lambda screen: composed.append(screen) or compose(screen))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        await settle(pilot)
+        end = app.screen
+        assert isinstance(end, EndScreen) and not composed
+        assert held_seats(tmp_path) == {}  # the seats it took to open the game are free again
+        panels = list(end.query(BoardPanel))
+        assert panels and all(panel._drawn_width == panel.content_size.width > 0 and not panel._stale
+                              for panel in panels)  # drawn once, at the widths of the first layout
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)

@@ -8,9 +8,10 @@ import shutil
 import time
 
 from saves.store import SaveStore
-from tests.tui.helpers import TWO_HUMANS, make_app, new_save, pilot_test, settle, text_of
+from tests.tui.helpers import TWO_HUMANS, make_app, new_save, pilot_test, settle, text_of, until
+from tui.compat import watch_paints
 from tui.screens.home import HomeScreen
-from tui.screens.resume import FIRST_ROWS, ResumeScreen
+from tui.screens.resume import FIRST_ROWS, MORE_ROWS, ResumeScreen
 
 
 def count_listings(monkeypatch) -> list[int]:
@@ -104,3 +105,36 @@ async def test_the_title_the_form_gives_marks_a_bot_and_resume_lists_it(toy, tmp
         await pilot.press("escape", "r")
         await settle(pilot)
         assert list(titles_listed(app.screen).values()) == ["Toy: Alice vs Bruno (bot)"]
+
+
+@pilot_test
+async def test_resume_paints_its_first_rows_before_the_rest_are_added_and_keys_act_meanwhile(toy, tmp_path):
+    template = SaveStore(tmp_path).path_of(new_save(tmp_path, "toy", TWO_HUMANS, title="Copied").record.id)
+    total = FIRST_ROWS + MORE_ROWS * 6
+    for index in range(total - 1):
+        shutil.copy(template, template.with_name(f"copy{index:05d}.json"))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        painted: list[int] = []
+        watch_paints(app, lambda screen, _: painted.append(
+            screen.query_one("#saves").row_count if isinstance(screen, ResumeScreen) else 0))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ResumeScreen) and app.screen.query_one("#saves").row_count,
+                    settled=False)
+        screen = app.screen
+        table = screen.query_one("#saves")
+        pressed_at: list[int] = []
+        down = table.action_cursor_down
+
+        def counted_down() -> None:
+            pressed_at.append(table.row_count)
+            down()
+
+        table.action_cursor_down = counted_down
+        await pilot.press("down")
+        await settle(pilot)
+        assert table.row_count == total
+        assert any(0 < rows < total for rows in painted)  # rows on screen while the rest were added
+        assert pressed_at and pressed_at[0] < total  # the key acted between two batches
+        assert table.cursor_row == 1 and screen.selected.id == table.coordinate_to_cell_key((1, 0)).row_key.value

@@ -53,6 +53,15 @@ class TabulaScreen(LatestSizeOnly, ForgetsItsLines, Screen[ScreenResultType]):
     if TYPE_CHECKING:  # shown by the Tabula app only (Textual's getters.app would check it on every use)
         app = getters.app(TabulaApp)
 
+    def size_classes(self) -> None:
+        """The app's breakpoint classes for the terminal's size, set now: Textual sets them on the
+        screen's first Resize, after a first layout without them (laid out wide, then again)."""
+        for breakpoints, length in ((self.app.HORIZONTAL_BREAKPOINTS, self.size.width),
+                                    (self.app.VERTICAL_BREAKPOINTS, self.size.height)):
+            reached = [name for start, name in sorted(breakpoints) if length >= start]
+            for _, name in breakpoints:
+                self.set_class(bool(reached) and name == reached[-1], name)
+
 
 class TabulaModal(LatestSizeOnly, ForgetsItsLines, ModalScreen[ScreenResultType]):
     if TYPE_CHECKING:

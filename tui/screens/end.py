@@ -57,6 +57,8 @@ class EndScreen(TabulaScreen[None]):
         self.panels = [panel for panel in board_for(state.game_id).panels(len(state.names)) if not panel.private]
         """The final board and areas: every panel but the private ones (and the legend of them)."""
         self.ledger = Ledger(self.legend_changed)
+        self._drawing = False
+        """The panels are being drawn together (the legend panel comes last)."""
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -77,15 +79,30 @@ class EndScreen(TabulaScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        """The sheet is laid out at once; the final board and areas below it are drawn once that
+        layout gave them their widths (``draw_laid_out``)."""
+        self.size_classes()
         view, viewer = self.state.view, self.state.viewer
         for panel in self.panels:
             framed = partial(Frame, color=not self.app.no_color, legend=False, ledger=self.ledger, panel=panel.name)
             draw = lambda width, panel=panel, framed=framed: panel.draw(view, framed(width, viewer))  # noqa: E731
-            self.query_one(f"#final-{panel.widget_id}", BoardPanel).show(draw)
+            self.query_one(f"#final-{panel.widget_id}", BoardPanel).show(draw, now=False)
+        self.call_after_refresh(self.draw_laid_out)
+
+    def draw_laid_out(self) -> None:
+        """Every panel at its width, the legend last (after what it lists was drawn)."""
+        self._drawing = True
+        try:
+            for panel in sorted(self.panels, key=lambda panel: panel.legend):
+                self.query_one(f"#final-{panel.widget_id}", BoardPanel).catch_up()
+        finally:
+            self._drawing = False
 
     def legend_changed(self) -> None:
-        """The legend panel follows what the others drew (at their widths, once laid out)."""
-        self.call_after_refresh(self.redraw_legend)
+        """The legend panel follows what the others drew (at their widths, once laid out), and is
+        drawn after them when they are drawn together."""
+        if not self._drawing:
+            self.call_after_refresh(self.redraw_legend)
 
     def redraw_legend(self) -> None:
         for panel in self.panels:

@@ -33,19 +33,18 @@ from tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from saves.session import GameSession
-    from saves.store import SaveStore, SaveSummary
+    from saves.store import SaveHeader, SaveStore, SaveSummary
     from tui.screens.table import TableScreen
+    from tui.table.state import TableState
 
-    Row = tuple[SaveSummary, list[str]]
-    """A save with the texts of its cells after the title."""
 
 WATCH, EVERY_FREE_SEAT = "watch", "all"
 SEATS_FROM = 120
 """From this width the list has a Seats column; narrower, the line under it names the seats of
 the highlighted game (with the rest of what the columns leave out)."""
-FIRST_ROWS, MORE_ROWS = 100, 250
-"""Rows put in the list at once when it is laid out (more than a screenful), then per batch
-between the app's other messages: ten thousand saves delay neither the first frame nor a key."""
+FIRST_ROWS, MORE_ROWS = 100, 500
+"""Rows put in the list at once when it is laid out (more than a screenful), then per batch,
+a batch after each paint: ten thousand saves delay neither the first frame nor a key."""
 
 
 def row_texts(records: Iterable[SaveSummary], wide: bool) -> dict[str, tuple[str, ...]]:
@@ -191,7 +190,8 @@ class ResumeScreen(TabulaScreen[None]):
             self.query_one("#saves", DataTable).focus()
 
     def lay_out(self) -> None:
-        """The columns that fit the width, every row, and the highlighted game's line."""
+        """The columns that fit the width, the first rows (the rest follow, a batch a frame),
+        and the highlighted game's line."""
         table = self.query_one("#saves", DataTable)
         width = self.size.width
         self._filled_for = (width, tuple(self.records), tuple(sorted((k, tuple(v)) for k, v in self.held.items())))
@@ -201,37 +201,41 @@ class ResumeScreen(TabulaScreen[None]):
         if wide not in self.texts:  # resized across SEATS_FROM since the list was read
             self.texts[wide] = row_texts(self.records.values(), wide)
         texts = self.texts[wide]
-        rows: list[Row] = []
-        for record in self.records.values():
-            game, progress, when, *seats = texts[record.id]
-            playing = " ".join(seat_tag(seat) for seat in self.held.get(record.id, ()))
-            rows.append((record, [game, progress, when, playing, *seats]))
+        playing = {save_id: " ".join(seat_tag(seat) for seat in seats) for save_id, seats in self.held.items()}
         headers = ["Game", "Progress", "Last played" if wide else "Last", "Playing"] + (["Seats"] if wide else [])
-        used = [max([len(header), *(len(row[i]) for _, row in rows)]) for i, header in enumerate(headers)]
+        columns = list(zip(*texts.values())) or [()] * len(headers)
+        cells = [*columns[:3], playing.values(), *columns[3:]]
+        used = [max([len(header), *map(len, column)]) for header, column in zip(headers, cells)]
         if wide:
             used[-1] = min(used[-1], 40)
         title_width = max(12, width - 2 - sum(used) - 2 * (len(used) + 1) - 2)
         table.add_column("Title", width=title_width)
-        for header, columns in zip(headers, used):
-            table.add_column(header, width=columns)
+        for header, column_width in zip(headers, used):
+            table.add_column(header, width=column_width)
         table.display = bool(self.records)
         self._layout += 1
-        self.add_rows(self._layout, rows, 0, title_width, keep)
+        self.add_rows(self._layout, list(self.records.values()), playing, 0, title_width, keep)
         self.show_detail()
 
-    def add_rows(self, layout: int, rows: list[Row], start: int, title_width: int, keep: str | None) -> None:
-        """Put the next batch of rows in the list, and have the one after it follow."""
+    def add_rows(self, layout: int, records: list[SaveSummary], playing: dict[str, str], start: int,
+                 title_width: int, keep: str | None) -> None:
+        """Put the next batch of rows in the list, and have the one after it follow once the
+        screen has been painted (so that the first rows show at once, and keys pass between
+        the batches)."""
         if layout != self._layout:
             return
         table = self.query_one("#saves", DataTable)
+        texts = self.texts[self.size.width >= SEATS_FROM]
         end = start + (FIRST_ROWS if start == 0 else MORE_ROWS)
-        for record, cells in rows[start:end]:
+        for record in records[start:end]:
+            game, progress, when, *seats = texts[record.id]
+            cells = (game, progress, when, playing.get(record.id, ""), *seats)
             title = fit_title(record.title, title_width, self.marks.get(record.id, ""))
             table.add_row(Text(title, no_wrap=True), *map(Text, cells), key=record.id)
             if record.id == keep:
                 table.move_cursor(row=table.row_count - 1)
-        if end < len(rows):
-            self.call_later(self.add_rows, layout, rows, end, title_width, keep)
+        if end < len(records):
+            self.call_after_refresh(self.add_rows, layout, records, playing, end, title_width, keep)
 
     def on_resize(self, event: events.Resize) -> None:
         if self._filled_for is not None and self._filled_for[0] != self.size.width:
@@ -314,12 +318,22 @@ class ResumeScreen(TabulaScreen[None]):
 
     @work(thread=True, exclusive=True, group="saves-sit")
     def sit_at(self, table: TableScreen) -> None:
-        """Take the table's seats before it shows, so that it opens drawn (or say why not)."""
+        """Take the table's seats before it shows, so that it opens drawn (or say why not); a
+        finished game opens on its end screen, without the table under it."""
         refused = table.controller.seat()
-        if refused is None:
-            self.app.call_from_thread(self.app.switch_screen, table)
-        else:
+        first = table.controller.first
+        if refused is not None:
             self.app.call_from_thread(self.notify, refused.message, title=refused.title, severity=refused.severity)
+        elif first is not None and first.finished:
+            table.controller.stop()
+            self.app.call_from_thread(self.show_end, first, table.session.record)
+        else:
+            self.app.call_from_thread(self.app.switch_screen, table)
+
+    def show_end(self, state: TableState, record: SaveHeader) -> None:
+        from tui.screens.end import EndScreen
+
+        self.app.switch_screen(EndScreen(state, record))
 
     def action_replay(self) -> None:
         from tui.screens.replay import ReplayScreen

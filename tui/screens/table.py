@@ -142,7 +142,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             with Vertical(id="side"):
                 yield Static("", id="prompt")
                 yield Static("", id="thinking")
-                yield ChoiceList(id="choices", classes="panel")
+                yield ChoiceList(id="choices", classes="panel", on_highlight=self.follow_highlight)
                 yield ChoiceDetail(id="choice-detail")
                 yield ScoreSummary(id="scores", classes="panel")
                 yield GameLog(id="log", classes="panel")
@@ -174,15 +174,6 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             self._unsized = not needs_curtain(first.humans, self.revealed, first.viewer, first.has_private)
             self.show_state(first)
         self.controller.start()
-
-    def size_classes(self) -> None:
-        """The app's breakpoint classes for the terminal's size, set now: Textual sets them on the
-        screen's first Resize, after a first layout without them (laid out wide, then again)."""
-        for breakpoints, length in ((self.app.HORIZONTAL_BREAKPOINTS, self.size.width),
-                                    (self.app.VERTICAL_BREAKPOINTS, self.size.height)):
-            reached = [name for start, name in sorted(breakpoints) if length >= start]
-            for _, name in breakpoints:
-                self.set_class(bool(reached) and name == reached[-1], name)
 
     def on_unmount(self) -> None:
         self.controller.stop()  # frees this terminal's seats at once
@@ -334,11 +325,11 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         self.drawn_roomy, self.drawn_alone = self.roomy(), self.alone()
         choices = self.query_one("#choices", ChoiceList)
         shown = self.offered(state)
-        choices.show(shown)  # first: a zoomed board centres on the highlighted choice
-        self.drawn_highlight = choices.highlighted_choice()
-        self.follow_decision(state)
         self._drawing = True  # the legend panel is drawn last, from what the others drew
         try:
+            choices.show(shown)  # first: a zoomed board centres on the highlighted choice
+            self.drawn_highlight = choices.highlighted_choice()
+            self.follow_decision(state)
             for panel in sorted(self.panels, key=lambda panel: panel.legend):
                 widget = self.panel(panel)
                 draw = lambda width, panel=panel: panel.draw(self.paged(view), self.frame(panel, width, viewer))  # noqa: E731
@@ -580,16 +571,15 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
             return self.thinking is not None and self.thinking.hurry
         return True
 
-    def on_option_list_option_highlighted(self, event: ChoiceList.OptionHighlighted) -> None:
-        if isinstance(event.option_list, ChoiceList):
-            choice = event.option_list.highlighted_choice()
-            if choice == self.drawn_highlight:  # the table was drawn with it (a new list highlights its first)
-                return
-            self.drawn_highlight = choice
-            self.show_choice_detail()
-            for panel in self.panels:  # a zoomed window follows the highlighted choice, a board marks it
-                if (panel.highlight or panel.zoom and self.zoomed) and self.on_screen(panel):
-                    self.panel(panel).redraw()
+    def follow_highlight(self, choice: Choice | None) -> None:
+        """The highlighted choice's detail, and the boards that mark it, drawn as it moves."""
+        if self._drawing or choice == self.drawn_highlight:  # the table is drawn with it (a new list)
+            return
+        self.drawn_highlight = choice
+        self.show_choice_detail()
+        for panel in self.panels:  # a zoomed window follows the highlighted choice, a board marks it
+            if (panel.highlight or panel.zoom and self.zoomed) and self.on_screen(panel):
+                self.panel(panel).redraw()
 
     def on_screen(self, panel: Panel) -> bool:
         """Shown now: the panel in view at 80 columns, else any panel but an absent one."""

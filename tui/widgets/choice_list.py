@@ -13,6 +13,7 @@ whole)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
@@ -107,7 +108,11 @@ class ChoiceList(OptionList):
     """Shows choices one per line with their hints, a page at a time; posts ChoiceMade when
     one is picked."""
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None,
+                 on_highlight: Callable[[Choice | None], None] | None = None) -> None:
+        """``on_highlight``: called with the highlighted choice as soon as it changes, so that
+        what follows it is painted with the list's own repaint (a message would reach the screen
+        after that paint, and follow a frame later)."""
         super().__init__(name=name, id=id, classes=classes)
         self.choices: tuple[Choice, ...] = ()
         self.pages = ChoicePages(())
@@ -115,6 +120,7 @@ class ChoiceList(OptionList):
         """The page shown (0-based)."""
         self.shown: list[tuple[str, Choice]] = []
         """The choices of the page shown, each with its key."""
+        self.on_highlight = on_highlight
 
     def show(self, choices: list[Choice] | tuple[Choice, ...]) -> None:
         self.choices = tuple(choices)
@@ -153,6 +159,11 @@ class ChoiceList(OptionList):
         if page is not None and page != self.page:
             self.turn_page(page - self.page)
         self.highlighted = [shown for _, shown in self.shown].index(choice)
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        if self.on_highlight is not None:
+            self.on_highlight(self.highlighted_choice())
 
     def action_cursor_down(self) -> None:
         if self.highlighted == self.option_count - 1 and self.turn_page(1):
