@@ -14,7 +14,7 @@ import re
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,11 +25,13 @@ from engine.bots import BOTS
 from engine.core.seats import LETTERS
 
 from .errors import SaveError
+from .headers import header_of
 from .index import SaveIndex
 from .paths import Layout
 from .seats import remove_stale_temps as remove_stale_seat_temps
 from .settings import Settings, settings_document, settings_from
 from .storage import (
+    MAX_DOCUMENT,
     CannotWrite,
     DocumentFile,
     LockTimeout,
@@ -37,6 +39,7 @@ from .storage import (
     UnreadableFile,
     Written,
     fsync_dir,
+    read_regular_file_signed,
     signature,
 )
 
@@ -140,12 +143,12 @@ def summary_of(record: SaveRecord) -> SaveSummary:
 
 
 def summary_from(fields: Any) -> SaveSummary:
-    """An entry of the index, checked as fully as the save it sums up (its actions apart):
-    SaveFormatError (a ValueError) if it is not one."""
+    """A save's summary (an entry of the index, or a save's header with its number of actions),
+    checked as fully as the save it sums up, its actions apart: SaveFormatError (a ValueError)
+    if it is not one."""
     if not (isinstance(fields, dict) and type(fields.get("moves")) is int and 0 <= fields["moves"] <= MOST["actions"]):
         raise SaveFormatError("not a summary")
-    record = record_from_dict({**fields, "format": FORMAT, "kind": SAVE_KIND, "actions": []})
-    return replace(summary_of(record), moves=fields["moves"])
+    return SaveSummary(**_header_fields(fields), moves=fields["moves"])
 
 
 def _signature_of(file: os.DirEntry[str]) -> Signature | None:
@@ -175,6 +178,30 @@ def record_to_dict(record: SaveRecord) -> dict[str, Any]:
 def record_from_dict(data: Any) -> SaveRecord:
     """Validate plain JSON data as a save, fully (types, bounds, seat kinds, every action's
     actor); SaveFormatError names the first problem found."""
+    _check_format(data)
+    header = _header_fields(data)
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise SaveFormatError("field 'actions' is missing or not a list")
+    if len(actions) > MOST["actions"]:
+        raise SaveFormatError(f"it has {len(actions):,} actions")
+    seats = len(header["seats"])
+    for index, action in enumerate(actions):
+        _check_action(index, action, seats)
+    return SaveRecord(**header, actions=list(actions))
+
+
+HEADER_TYPES: dict[str, type] = {
+    "id": str, "game": str, "title": str, "rules_version": str, "data_version": str,
+    "options": dict, "seed": int, "seats": list, "status": str, "progress": str, "created": str, "updated": str,
+}
+HEADER_CHECKS = tuple((key, kind, MOST["title" if key == "title" else "text"] if kind is str else None)
+                      for key, kind in HEADER_TYPES.items())
+"""Each field of the header, its type and, for a text, its longest length."""
+
+
+def _check_format(data: Any) -> None:
+    """That ``data`` says it is a save in a format this Tabula reads."""
     if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
         raise SaveFormatError("it is not a Tabula save")
     version = data.get("format")
@@ -182,15 +209,16 @@ def record_from_dict(data: Any) -> SaveRecord:
         raise SaveFormatError(f"unknown save format {version!r}")
     if version > FORMAT:
         raise SaveFromNewerTabula(f"it was written by a newer Tabula (save format {version!r})")
-    expect = {
-        "id": str, "game": str, "title": str, "rules_version": str, "data_version": str,
-        "options": dict, "seed": int, "seats": list, "actions": list, "status": str,
-        "progress": str, "created": str, "updated": str,
-    }
-    for key, kind in expect.items():
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+
+
+def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a save's header (everything but its action log and format), validated as
+    fully as the save itself; SaveFormatError names the first problem found."""
+    for key, kind, longest in HEADER_CHECKS:
+        value = data.get(key)
+        if type(value) is not kind and (not isinstance(value, kind) or isinstance(value, bool)):
             raise SaveFormatError(f"field {key!r} is missing or not a {kind.__name__}")
-        if kind is str and len(data[key]) > MOST["title" if key == "title" else "text"]:
+        if longest is not None and len(data[key]) > longest:
             raise SaveFormatError(f"field {key!r} is too long ({len(data[key]):,} characters)")
     if data["status"] not in STATUSES:
         raise SaveFormatError(f"unknown status {data['status']!r}")
@@ -199,16 +227,13 @@ def record_from_dict(data: Any) -> SaveRecord:
     _check_options(data["options"])
     if not 1 <= len(data["seats"]) <= len(LETTERS):
         raise SaveFormatError(f"it has {len(data['seats'])} seats (1 to {len(LETTERS)} are possible)")
-    seats = [_seat_from(seat) for seat in data["seats"]]
-    if len(data["actions"]) > MOST["actions"]:
-        raise SaveFormatError(f"it has {len(data['actions']):,} actions")
-    for index, action in enumerate(data["actions"]):
-        _check_action(index, action, len(seats))
-    if type(data.get("seed_chosen", False)) is not bool:
+    seed_chosen = data.get("seed_chosen", False)
+    if type(seed_chosen) is not bool:
         raise SaveFormatError("field 'seed_chosen' is not true or false")
-    values = {key: data[key] for key in expect}
-    return SaveRecord(**{**values, "seats": seats, "actions": list(data["actions"]),
-                         "seed_chosen": data.get("seed_chosen", False)})
+    fields = {key: data[key] for key in HEADER_TYPES}
+    fields.update(options=dict(data["options"]), seats=[_seat_from(seat) for seat in data["seats"]],
+                  seed_chosen=seed_chosen)
+    return fields
 
 
 def _check_options(options: dict[str, Any]) -> None:
@@ -359,6 +384,22 @@ class SaveStore:
         record.id = save_id  # the file name is the id, even for a copied file
         return record, signed
 
+    def _summary_signed(self, save_id: str) -> tuple[Signature, SaveSummary]:
+        """The save's summary from its header alone (saves.headers), and the signature of the
+        file it was read from; a file whose header is not as Tabula writes it is read in full
+        (and set aside if it cannot be used)."""
+        try:
+            read = read_regular_file_signed(self.path_of(save_id), MAX_DOCUMENT)
+            header = header_of(read[0]) if read is not None else None
+            if read is not None and header is not None:
+                document, moves = header
+                _check_format(document)
+                return read[1], SaveSummary(**{**_header_fields(document), "id": save_id}, moves=moves)
+        except (SaveFormatError, UnreadableFile):
+            pass
+        record, signed = self._read_signed(save_id)
+        return signed, summary_of(record)
+
     def _change(self, save_id: str, change: Callable[[dict[str, Any]], None]) -> Written:
         """Read-check-modify-write one save under its lock; nothing is written if it raises."""
 
@@ -474,20 +515,21 @@ class SaveStore:
         remove_stale_seat_temps(self.data_dir)
         known = self._indexed if self._indexed is not None else self.index.read(summary_from)
         current: dict[str, tuple[Signature, SaveSummary]] = {}
+        read = 0
         for save_id, file in self._game_entries().items():
             entry = known.get(save_id)
             if entry is not None and entry[0] == _signature_of(file):
                 current[save_id] = entry
                 continue
+            read += 1
             try:
-                record, signed = self._read_signed(save_id)
+                current[save_id] = self._summary_signed(save_id)
             except (SaveUnreadable, SaveNotFound):
                 continue
             except (SaveError, OSError) as error:  # e.g. a lock that cannot be taken: report, go on
                 self._note(f"{save_id}.json was skipped: {error}")
                 continue
-            current[save_id] = (signed, summary_of(record))
-        if current != known:
+        if read or len(current) != len(known):
             self.index.write(current)
         self._indexed = current
         found = [summary for _, summary in current.values()]

@@ -4,6 +4,7 @@ unchanged, so listing reads no action log twice and never shows what the file no
 import json
 import os
 
+from saves.index import ROW
 from saves.store import SaveStore, Seat
 
 SEATS = [Seat("Ann", "human"), Seat("Bot", "random")]
@@ -18,15 +19,14 @@ def act(index):
 
 
 def reads(store, monkeypatch) -> list[str]:
-    """The ids of the game files this store reads in full from now on."""
+    """The ids of the game files this store reads from now on (their header, or in full)."""
     seen = []
-    read = store._read_signed
+    for method in ("_summary_signed", "_read_signed"):
+        def counting(save_id, read=getattr(store, method)):
+            seen.append(save_id)
+            return read(save_id)
 
-    def counting(save_id):
-        seen.append(save_id)
-        return read(save_id)
-
-    monkeypatch.setattr(store, "_read_signed", counting)
+        monkeypatch.setattr(store, method, counting)
     return seen
 
 
@@ -73,7 +73,7 @@ def test_an_unusable_index_is_rebuilt_and_a_bad_entry_read_again(store):
     index = store.data_dir / "index.json"
     data = json.loads(index.read_text())
     first = next(iter(data["games"]))
-    data["games"][first][1]["title"] = ["not", "text"]
+    data["games"][first][3 + ROW.index("title")] = ["not", "text"]
     index.write_text(json.dumps(data))
     assert sorted(s.title for s in SaveStore(store.data_dir).summaries()) == ["one", "two"]
     for garbage in ("{not json", "[]", '{"kind": "something else"}'):
