@@ -413,7 +413,7 @@ class SaveStore:
 
         file = self._game_file(save_id)
         try:
-            file.update(checked)
+            document = file.update(checked)
         except FileNotFoundError:
             raise SaveNotFound(f"no saved game {save_id!r}") from None
         except InvalidChange:
@@ -422,7 +422,15 @@ class SaveStore:
             self._read_record(save_id)  # sets the file aside (or notes a newer one) and raises
             raise SaveUnreadable(str(error)) from error
         assert file.written is not None  # update sets it
+        self._note_written(save_id, file.written, document)
         return file.written
+
+    def _note_written(self, save_id: str, written: Written, document: dict[str, Any]) -> None:
+        """Hand the summary of a save just written to the index (its change log): the next
+        listing, in any process, need not read the file again."""
+        if written.after is not None:
+            summary = SaveSummary(**{**_header_fields(document), "id": save_id}, moves=len(document["actions"]))
+            self.index.note(save_id, written.after, summary)
 
     # -- games ------------------------------------------------------------------------------
 
@@ -438,11 +446,15 @@ class SaveStore:
     def _write_new(self, record: SaveRecord) -> SaveRecord:
         record_from_dict(record_to_dict(record))  # never write what we could not read back
         while True:
+            file, document = self._game_file(record.id), record_to_dict(record)
             try:
-                self._game_file(record.id).create(record_to_dict(record))
-                return record
+                file.create(document)
             except FileExistsError:
                 record.id = new_id()
+                continue
+            assert file.written is not None  # create sets it
+            self._note_written(record.id, file.written, document)
+            return record
 
     def append(self, save_id: str, actions: list[dict[str, Any]], *, at: int, progress: str, status: str,
                confirmed: bool = False, base: list[dict[str, Any]] | None = None) -> Written:
@@ -514,11 +526,14 @@ class SaveStore:
         self._remove_stale_temps(self.layout.games, "game")
         remove_stale_seat_temps(self.data_dir)
         known = self._indexed if self._indexed is not None else self.index.read(summary_from)
+        noted = self.index.read_changes(summary_from)
         current: dict[str, tuple[Signature, SaveSummary]] = {}
         read = 0
         for save_id, file in self._game_entries().items():
-            entry = known.get(save_id)
-            if entry is not None and entry[0] == _signature_of(file):
+            signed = _signature_of(file)
+            entry = next((entry for entry in (known.get(save_id), *noted.get(save_id, ())) if entry is not None
+                          and entry[0] == signed), None)
+            if entry is not None:
                 current[save_id] = entry
                 continue
             read += 1
@@ -529,8 +544,8 @@ class SaveStore:
             except (SaveError, OSError) as error:  # e.g. a lock that cannot be taken: report, go on
                 self._note(f"{save_id}.json was skipped: {error}")
                 continue
-        if read or len(current) != len(known):
-            self.index.write(current)
+        if (read or noted or len(current) != len(known)) and self.index.write(current):
+            self.index.forget_changes()
         self._indexed = current
         found = [summary for _, summary in current.values()]
         found.sort(key=lambda r: (r.updated, r.id), reverse=True)
