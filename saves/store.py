@@ -198,6 +198,9 @@ HEADER_TYPES: dict[str, type] = {
 HEADER_CHECKS = tuple((key, kind, MOST["title" if key == "title" else "text"] if kind is str else None)
                       for key, kind in HEADER_TYPES.items())
 """Each field of the header, its type and, for a text, its longest length."""
+HEADER_KINDS = tuple(HEADER_TYPES.values())
+TEXTS = tuple(key for key, kind, longest in HEADER_CHECKS if longest is not None)
+SHORTEST_LIMIT = min(longest for _, _, longest in HEADER_CHECKS if longest is not None)
 
 
 def _check_format(data: Any) -> None:
@@ -214,12 +217,14 @@ def _check_format(data: Any) -> None:
 def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
     """The fields of a save's header (everything but its action log and format), validated as
     fully as the save itself; SaveFormatError names the first problem found."""
-    for key, kind, longest in HEADER_CHECKS:
-        value = data.get(key)
-        if type(value) is not kind and (not isinstance(value, kind) or isinstance(value, bool)):
-            raise SaveFormatError(f"field {key!r} is missing or not a {kind.__name__}")
-        if longest is not None and len(data[key]) > longest:
-            raise SaveFormatError(f"field {key!r} is too long ({len(data[key]):,} characters)")
+    values = tuple(map(data.get, HEADER_TYPES))
+    if tuple(map(type, values)) != HEADER_KINDS or max(map(len, map(data.__getitem__, TEXTS))) > SHORTEST_LIMIT:
+        for key, kind, longest in HEADER_CHECKS:  # the fields as JSON gives them pass at once; else say why
+            value = data.get(key)
+            if type(value) is not kind and (not isinstance(value, kind) or isinstance(value, bool)):
+                raise SaveFormatError(f"field {key!r} is missing or not a {kind.__name__}")
+            if longest is not None and len(data[key]) > longest:
+                raise SaveFormatError(f"field {key!r} is too long ({len(data[key]):,} characters)")
     if data["status"] not in STATUSES:
         raise SaveFormatError(f"unknown status {data['status']!r}")
     if data["seed"] not in SEEDS:
@@ -230,7 +235,7 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
     seed_chosen = data.get("seed_chosen", False)
     if type(seed_chosen) is not bool:
         raise SaveFormatError("field 'seed_chosen' is not true or false")
-    fields = {key: data[key] for key in HEADER_TYPES}
+    fields = dict(zip(HEADER_TYPES, values))
     fields.update(options=dict(data["options"]), seats=[_seat_from(seat) for seat in data["seats"]],
                   seed_chosen=seed_chosen)
     return fields
@@ -501,12 +506,17 @@ class SaveStore:
         """The id of every game file (readable or not), in no particular order."""
         return list(self._game_entries())
 
-    def _game_entries(self) -> dict[str, os.DirEntry[str]]:
-        """The game files by id; a *.json file whose name is not an id is set aside."""
+    def _game_entries(self, temps: list[Path] | None = None) -> dict[str, os.DirEntry[str]]:
+        """The game files by id; a *.json file whose name is not an id is set aside. ``temps``
+        gets the temp files of writes (``.*.json.tmp``) found on the way."""
         found = {}
         with os.scandir(self.layout.games) as entries:
             for entry in entries:
-                if not entry.name.endswith(".json") or entry.name.startswith("."):
+                if entry.name.startswith("."):
+                    if temps is not None and entry.name.endswith(".json.tmp"):
+                        temps.append(Path(entry.path))
+                    continue
+                if not entry.name.endswith(".json"):
                     continue
                 if SAFE_ID.fullmatch(entry.name[:-5]):
                     found[entry.name[:-5]] = entry
@@ -516,20 +526,23 @@ class SaveStore:
 
     def summaries(self) -> list[SaveSummary]:
         """A summary of every readable save, most recently played first, without reading the
-        games that have not changed since the last listing (saves.index); a new or changed
-        file is read in full, and set aside (or, if it cannot be moved, skipped) and noted if it
-        cannot be used. Temp files of interrupted writes are removed."""
+        games that have not changed since the last listing or write (saves.index); a new or
+        changed file is summed up from its header, or read in full, and set aside (or, if it
+        cannot be moved, skipped) and noted if it cannot be used. Temp files of interrupted
+        writes are removed."""
         with self._listing:
             return self._summaries()
 
     def _summaries(self) -> list[SaveSummary]:
-        self._remove_stale_temps(self.layout.games, "game")
+        temps: list[Path] = []
+        files = self._game_entries(temps)
+        self._remove_stale_temps(self.layout.games, "game", temps)
         remove_stale_seat_temps(self.data_dir)
         known = self._indexed if self._indexed is not None else self.index.read(summary_from)
         noted = self.index.read_changes(summary_from)
         current: dict[str, tuple[Signature, SaveSummary]] = {}
         read = 0
-        for save_id, file in self._game_entries().items():
+        for save_id, file in files.items():
             signed = _signature_of(file)
             entry = next((entry for entry in (known.get(save_id), *noted.get(save_id, ())) if entry is not None
                           and entry[0] == signed), None)
@@ -575,10 +588,11 @@ class SaveStore:
                 self._set_aside_foreign(path, "its name is not one Tabula gives its files")
         return listed
 
-    def _remove_stale_temps(self, folder: Path, kind: str) -> None:
+    def _remove_stale_temps(self, folder: Path, kind: str, temps: Iterable[Path] | None = None) -> None:
         """Remove the temp file of a write that was interrupted (a killed process): one whose
-        file's lock nobody holds. A temp being written is left alone."""
-        for temp in folder.glob(".*.json.tmp"):
+        file's lock nobody holds. A temp being written is left alone. ``temps``: the folder's
+        temp files, if already found."""
+        for temp in folder.glob(".*.json.tmp") if temps is None else temps:
             file_id = temp.name[1:-len(".json.tmp")]
             if not SAFE_ID.fullmatch(file_id):
                 continue
