@@ -66,12 +66,16 @@ def replay_record(record: SaveRecord) -> Match:
         if record.data_version or rules.data_version():
             versions += f"; data {record.data_version!r}, installed {rules.data_version()!r}"
         actions = [Action.from_json(action) for action in record.actions]
-        return Match.replay(rules, [seat.name for seat in record.seats], record.options, record.seed, actions)
+        match = Match.replay(rules, [seat.name for seat in record.seats], record.options, record.seed, actions)
     except ComponentDataError as error:
         raise SaveDoesNotReplay(f"{where} cannot be loaded: the game's component data cannot be used: "
                                 f"{error}") from error
     except Exception as error:
         raise SaveDoesNotReplay(f"{where} does not replay ({versions}): {error}") from error
+    if status_of(match) != record.status:  # lists show the save's own word for it (saves.headers)
+        raise SaveDoesNotReplay(f"{where} says it is {record.status}, but its actions leave the game "
+                                f"{status_of(match)}")
+    return match
 
 
 class GameSession:

@@ -188,12 +188,13 @@ class DocumentFile:
         return document, signed
 
     def create(self, document: dict[str, Any]) -> None:
-        """Write a new file; FileExistsError if one is already there."""
+        """Write a new file (and set ``written``); FileExistsError if one is already there."""
         with self.holding_lock():
             if os.path.lexists(self.path):
                 raise FileExistsError(self.path)
             with writing(self.path), TinyDB(self.path, storage=AtomicJSONStorage) as db:
                 db.table(self.table).insert(Document(document, doc_id=DOC_ID))
+            self.written = Written(None, signature(self.path))
 
     def put(self, document: dict[str, Any]) -> None:
         """Create or replace the whole document (an unreadable old file is the caller's to set aside)."""

@@ -14,7 +14,7 @@ import re
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,11 +25,13 @@ from engine.bots import BOTS
 from engine.core.seats import LETTERS
 
 from .errors import SaveError
+from .headers import header_of
 from .index import SaveIndex
 from .paths import Layout
 from .seats import remove_stale_temps as remove_stale_seat_temps
 from .settings import Settings, settings_document, settings_from
 from .storage import (
+    MAX_DOCUMENT,
     CannotWrite,
     DocumentFile,
     LockTimeout,
@@ -37,6 +39,7 @@ from .storage import (
     UnreadableFile,
     Written,
     fsync_dir,
+    read_regular_file_signed,
     signature,
 )
 
@@ -140,12 +143,12 @@ def summary_of(record: SaveRecord) -> SaveSummary:
 
 
 def summary_from(fields: Any) -> SaveSummary:
-    """An entry of the index, checked as fully as the save it sums up (its actions apart):
-    SaveFormatError (a ValueError) if it is not one."""
+    """A save's summary (an entry of the index, or a save's header with its number of actions),
+    checked as fully as the save it sums up, its actions apart: SaveFormatError (a ValueError)
+    if it is not one."""
     if not (isinstance(fields, dict) and type(fields.get("moves")) is int and 0 <= fields["moves"] <= MOST["actions"]):
         raise SaveFormatError("not a summary")
-    record = record_from_dict({**fields, "format": FORMAT, "kind": SAVE_KIND, "actions": []})
-    return replace(summary_of(record), moves=fields["moves"])
+    return SaveSummary(**_header_fields(fields), moves=fields["moves"])
 
 
 def _signature_of(file: os.DirEntry[str]) -> Signature | None:
@@ -175,6 +178,33 @@ def record_to_dict(record: SaveRecord) -> dict[str, Any]:
 def record_from_dict(data: Any) -> SaveRecord:
     """Validate plain JSON data as a save, fully (types, bounds, seat kinds, every action's
     actor); SaveFormatError names the first problem found."""
+    _check_format(data)
+    header = _header_fields(data)
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise SaveFormatError("field 'actions' is missing or not a list")
+    if len(actions) > MOST["actions"]:
+        raise SaveFormatError(f"it has {len(actions):,} actions")
+    seats = len(header["seats"])
+    for index, action in enumerate(actions):
+        _check_action(index, action, seats)
+    return SaveRecord(**header, actions=list(actions))
+
+
+HEADER_TYPES: dict[str, type] = {
+    "id": str, "game": str, "title": str, "rules_version": str, "data_version": str,
+    "options": dict, "seed": int, "seats": list, "status": str, "progress": str, "created": str, "updated": str,
+}
+HEADER_CHECKS = tuple((key, kind, MOST["title" if key == "title" else "text"] if kind is str else None)
+                      for key, kind in HEADER_TYPES.items())
+"""Each field of the header, its type and, for a text, its longest length."""
+HEADER_KINDS = tuple(HEADER_TYPES.values())
+TEXTS = tuple(key for key, kind, longest in HEADER_CHECKS if longest is not None)
+SHORTEST_LIMIT = min(longest for _, _, longest in HEADER_CHECKS if longest is not None)
+
+
+def _check_format(data: Any) -> None:
+    """That ``data`` says it is a save in a format this Tabula reads."""
     if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
         raise SaveFormatError("it is not a Tabula save")
     version = data.get("format")
@@ -182,16 +212,19 @@ def record_from_dict(data: Any) -> SaveRecord:
         raise SaveFormatError(f"unknown save format {version!r}")
     if version > FORMAT:
         raise SaveFromNewerTabula(f"it was written by a newer Tabula (save format {version!r})")
-    expect = {
-        "id": str, "game": str, "title": str, "rules_version": str, "data_version": str,
-        "options": dict, "seed": int, "seats": list, "actions": list, "status": str,
-        "progress": str, "created": str, "updated": str,
-    }
-    for key, kind in expect.items():
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise SaveFormatError(f"field {key!r} is missing or not a {kind.__name__}")
-        if kind is str and len(data[key]) > MOST["title" if key == "title" else "text"]:
-            raise SaveFormatError(f"field {key!r} is too long ({len(data[key]):,} characters)")
+
+
+def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a save's header (everything but its action log and format), validated as
+    fully as the save itself; SaveFormatError names the first problem found."""
+    values = tuple(map(data.get, HEADER_TYPES))
+    if tuple(map(type, values)) != HEADER_KINDS or max(map(len, map(data.__getitem__, TEXTS))) > SHORTEST_LIMIT:
+        for key, kind, longest in HEADER_CHECKS:  # the fields as JSON gives them pass at once; else say why
+            value = data.get(key)
+            if type(value) is not kind and (not isinstance(value, kind) or isinstance(value, bool)):
+                raise SaveFormatError(f"field {key!r} is missing or not a {kind.__name__}")
+            if longest is not None and len(data[key]) > longest:
+                raise SaveFormatError(f"field {key!r} is too long ({len(data[key]):,} characters)")
     if data["status"] not in STATUSES:
         raise SaveFormatError(f"unknown status {data['status']!r}")
     if data["seed"] not in SEEDS:
@@ -199,16 +232,13 @@ def record_from_dict(data: Any) -> SaveRecord:
     _check_options(data["options"])
     if not 1 <= len(data["seats"]) <= len(LETTERS):
         raise SaveFormatError(f"it has {len(data['seats'])} seats (1 to {len(LETTERS)} are possible)")
-    seats = [_seat_from(seat) for seat in data["seats"]]
-    if len(data["actions"]) > MOST["actions"]:
-        raise SaveFormatError(f"it has {len(data['actions']):,} actions")
-    for index, action in enumerate(data["actions"]):
-        _check_action(index, action, len(seats))
-    if type(data.get("seed_chosen", False)) is not bool:
+    seed_chosen = data.get("seed_chosen", False)
+    if type(seed_chosen) is not bool:
         raise SaveFormatError("field 'seed_chosen' is not true or false")
-    values = {key: data[key] for key in expect}
-    return SaveRecord(**{**values, "seats": seats, "actions": list(data["actions"]),
-                         "seed_chosen": data.get("seed_chosen", False)})
+    fields = dict(zip(HEADER_TYPES, values))
+    fields.update(options=dict(data["options"]), seats=[_seat_from(seat) for seat in data["seats"]],
+                  seed_chosen=seed_chosen)
+    return fields
 
 
 def _check_options(options: dict[str, Any]) -> None:
@@ -360,6 +390,22 @@ class SaveStore:
         record.id = save_id  # the file name is the id, even for a copied file
         return record, signed
 
+    def _summary_signed(self, save_id: str) -> tuple[Signature, SaveSummary]:
+        """The save's summary from its header alone (saves.headers), and the signature of the
+        file it was read from; a file whose header is not as Tabula writes it is read in full
+        (and set aside if it cannot be used)."""
+        try:
+            read = read_regular_file_signed(self.path_of(save_id), MAX_DOCUMENT)
+            header = header_of(read[0]) if read is not None else None
+            if read is not None and header is not None:
+                document, moves = header
+                _check_format(document)
+                return read[1], SaveSummary(**{**_header_fields(document), "id": save_id}, moves=moves)
+        except (SaveFormatError, UnreadableFile):
+            pass
+        record, signed = self._read_signed(save_id)
+        return signed, summary_of(record)
+
     def _change(self, save_id: str, change: Callable[[dict[str, Any]], None]) -> Written:
         """Read-check-modify-write one save under its lock; nothing is written if it raises."""
 
@@ -373,7 +419,7 @@ class SaveStore:
 
         file = self._game_file(save_id)
         try:
-            file.update(checked)
+            document = file.update(checked)
         except FileNotFoundError:
             raise SaveNotFound(f"no saved game {save_id!r}") from None
         except InvalidChange:
@@ -382,7 +428,15 @@ class SaveStore:
             self._read_record(save_id)  # sets the file aside (or notes a newer one) and raises
             raise SaveUnreadable(str(error)) from error
         assert file.written is not None  # update sets it
+        self._note_written(save_id, file.written, document)
         return file.written
+
+    def _note_written(self, save_id: str, written: Written, document: dict[str, Any]) -> None:
+        """Hand the summary of a save just written to the index (its change log): the next
+        listing, in any process, need not read the file again."""
+        if written.after is not None:
+            summary = SaveSummary(**{**_header_fields(document), "id": save_id}, moves=len(document["actions"]))
+            self.index.note(save_id, written.after, summary)
 
     # -- games ------------------------------------------------------------------------------
 
@@ -398,11 +452,15 @@ class SaveStore:
     def _write_new(self, record: SaveRecord) -> SaveRecord:
         record_from_dict(record_to_dict(record))  # never write what we could not read back
         while True:
+            file, document = self._game_file(record.id), record_to_dict(record)
             try:
-                self._game_file(record.id).create(record_to_dict(record))
-                return record
+                file.create(document)
             except FileExistsError:
                 record.id = new_id()
+                continue
+            assert file.written is not None  # create sets it
+            self._note_written(record.id, file.written, document)
+            return record
 
     def append(self, save_id: str, actions: list[dict[str, Any]], *, at: int, progress: str, status: str,
                confirmed: bool = False, base: list[dict[str, Any]] | None = None) -> Written:
@@ -449,12 +507,17 @@ class SaveStore:
         """The id of every game file (readable or not), in no particular order."""
         return list(self._game_entries())
 
-    def _game_entries(self) -> dict[str, os.DirEntry[str]]:
-        """The game files by id; a *.json file whose name is not an id is set aside."""
+    def _game_entries(self, temps: list[Path] | None = None) -> dict[str, os.DirEntry[str]]:
+        """The game files by id; a *.json file whose name is not an id is set aside. ``temps``
+        gets the temp files of writes (``.*.json.tmp``) found on the way."""
         found = {}
         with os.scandir(self.layout.games) as entries:
             for entry in entries:
-                if not entry.name.endswith(".json") or entry.name.startswith("."):
+                if entry.name.startswith("."):
+                    if temps is not None and entry.name.endswith(".json.tmp"):
+                        temps.append(Path(entry.path))
+                    continue
+                if not entry.name.endswith(".json"):
                     continue
                 if SAFE_ID.fullmatch(entry.name[:-5]):
                     found[entry.name[:-5]] = entry
@@ -464,32 +527,39 @@ class SaveStore:
 
     def summaries(self) -> list[SaveSummary]:
         """A summary of every readable save, most recently played first, without reading the
-        games that have not changed since the last listing (saves.index); a new or changed
-        file is read in full, and set aside (or, if it cannot be moved, skipped) and noted if it
-        cannot be used. Temp files of interrupted writes are removed."""
+        games that have not changed since the last listing or write (saves.index); a new or
+        changed file is summed up from its header, or read in full, and set aside (or, if it
+        cannot be moved, skipped) and noted if it cannot be used. Temp files of interrupted
+        writes are removed."""
         with self._listing:
             return self._summaries()
 
     def _summaries(self) -> list[SaveSummary]:
-        self._remove_stale_temps(self.layout.games, "game")
+        temps: list[Path] = []
+        files = self._game_entries(temps)
+        self._remove_stale_temps(self.layout.games, "game", temps)
         remove_stale_seat_temps(self.data_dir)
         known = self._indexed if self._indexed is not None else self.index.read(summary_from)
+        noted = self.index.read_changes(summary_from)
         current: dict[str, tuple[Signature, SaveSummary]] = {}
-        for save_id, file in self._game_entries().items():
-            entry = known.get(save_id)
-            if entry is not None and entry[0] == _signature_of(file):
+        read = 0
+        for save_id, file in files.items():
+            signed = _signature_of(file)
+            entry = next((entry for entry in (known.get(save_id), *noted.get(save_id, ())) if entry is not None
+                          and entry[0] == signed), None)
+            if entry is not None:
                 current[save_id] = entry
                 continue
+            read += 1
             try:
-                record, signed = self._read_signed(save_id)
+                current[save_id] = self._summary_signed(save_id)
             except (SaveUnreadable, SaveNotFound):
                 continue
             except (SaveError, OSError) as error:  # e.g. a lock that cannot be taken: report, go on
                 self._note(f"{save_id}.json was skipped: {error}")
                 continue
-            current[save_id] = (signed, summary_of(record))
-        if current != known:
-            self.index.write(current)
+        if (read or noted or len(current) != len(known)) and self.index.write(current):
+            self.index.forget_changes()
         self._indexed = current
         found = [summary for _, summary in current.values()]
         found.sort(key=lambda r: (r.updated, r.id), reverse=True)
@@ -519,10 +589,11 @@ class SaveStore:
                 self._set_aside_foreign(path, "its name is not one Tabula gives its files")
         return listed
 
-    def _remove_stale_temps(self, folder: Path, kind: str) -> None:
+    def _remove_stale_temps(self, folder: Path, kind: str, temps: Iterable[Path] | None = None) -> None:
         """Remove the temp file of a write that was interrupted (a killed process): one whose
-        file's lock nobody holds. A temp being written is left alone."""
-        for temp in folder.glob(".*.json.tmp"):
+        file's lock nobody holds. A temp being written is left alone. ``temps``: the folder's
+        temp files, if already found."""
+        for temp in folder.glob(".*.json.tmp") if temps is None else temps:
             file_id = temp.name[1:-len(".json.tmp")]
             if not SAFE_ID.fullmatch(file_id):
                 continue

@@ -36,6 +36,22 @@ def test_a_command_that_shows_no_ui_loads_no_server_markdown_or_textual(argv, tm
     assert loaded_after(code) == set()
 
 
+def test_records_list_loads_no_ui_for_the_records_it_shows(tmp_path):
+    """With play records to show (a finished game's and a score sheet's), whose game titles and
+    variants it names, ``records list`` still loads neither Textual nor the charts' textual-plotext."""
+    from saves.records import PlayerResult, PlayRecord
+    from saves.session import GameSession
+    from saves.store import SaveStore, Seat
+
+    store = SaveStore(tmp_path)
+    GameSession.new(store, "almadi", "finished", [Seat("Ann", "random"), Seat("Bo", "random")], seed=3).play_bots()
+    store.records.put(PlayRecord("sheet-record", "2025-01-01T20:00:00+00:00", "pantheon",
+                                 [PlayerResult("Cy", 30, {}, True), PlayerResult("Di", 20)], source="sheet"))
+    code = f"from tui.cli import main\nassert main(['records', 'list', '--data-dir', {str(tmp_path)!r}]) == 0"
+    assert loaded_after(code, ("textual", "textual_plotext")) == set()
+    assert len(store.records.all()) == 2
+
+
 def test_the_app_and_its_home_screen_load_no_server_or_markdown():
     assert loaded_after("import tui.app, tui.screens.home, tui.screens.resume, tui.screens.table") == {"textual"}
 

@@ -20,6 +20,7 @@ import engine
 import tui
 from engine.core.components import ComponentDataError, set_override_dir
 from engine.core.match import Action, Match, ReplayMismatch
+from saves.index import ROW
 from saves.seats import SeatLeases, held_seats
 from saves.store import SaveStore
 from tests.hostile.junk import GOOD_SHEET_TITLE, GOOD_TITLE, JUNK, good_data, plant
@@ -494,12 +495,12 @@ def test_a_junk_index_is_rebuilt(kind, data_dir, toy, capsys):
 
 
 @pytest.mark.parametrize("change", [
-    {"seats": [{"name": "Ann", "kind": "alien"}, {"name": "Bo", "kind": "human"}]},
+    {"seats": ["Ann", "alien", "Bo", "human"]},
     {"title": "x" * (1 << 20)},
     {"status": "[/]"},
     {"seed": True},
     {"moves": -5},
-    {"format": 0, "game": 7},
+    {"game": 7},
 ], ids=["seat-kind", "title-megabyte", "status", "seed-bool", "moves", "game-number"])
 def test_an_index_entry_that_is_not_a_save_summary_is_not_believed(change, data_dir, toy):
     """Even with its file's signature, a hand-made entry is checked like the save it stands for."""
@@ -507,8 +508,10 @@ def test_an_index_entry_that_is_not_a_save_summary_is_not_believed(change, data_
     SaveStore(data_dir).summaries()
     index = data_dir / "index.json"
     data = json.loads(index.read_text())
-    [(save_id, entry)] = [(k, v) for k, v in data["games"].items() if v[1]["title"] == GOOD_TITLE]
-    entry[1].update(change)
+    title = 3 + ROW.index("title")  # an entry: the file's signature (three numbers), then the ROW
+    [(save_id, entry)] = [(k, v) for k, v in data["games"].items() if v[title] == GOOD_TITLE]
+    for name, value in change.items():
+        entry[3 + ROW.index(name)] = value
     index.write_text(json.dumps(data))
     [summary] = [s for s in SaveStore(data_dir).summaries() if s.id == save_id]
     assert summary.title == GOOD_TITLE and {seat.kind for seat in summary.seats} <= {"human", "random", "greedy"}

@@ -4,6 +4,7 @@ unchanged, so listing reads no action log twice and never shows what the file no
 import json
 import os
 
+from saves.index import ROW
 from saves.store import SaveStore, Seat
 
 SEATS = [Seat("Ann", "human"), Seat("Bot", "random")]
@@ -18,19 +19,18 @@ def act(index):
 
 
 def reads(store, monkeypatch) -> list[str]:
-    """The ids of the game files this store reads in full from now on."""
+    """The ids of the game files this store reads from now on (their header, or in full)."""
     seen = []
-    read = store._read_signed
+    for method in ("_summary_signed", "_read_signed"):
+        def counting(save_id, read=getattr(store, method)):
+            seen.append(save_id)
+            return read(save_id)
 
-    def counting(save_id):
-        seen.append(save_id)
-        return read(save_id)
-
-    monkeypatch.setattr(store, "_read_signed", counting)
+        monkeypatch.setattr(store, method, counting)
     return seen
 
 
-def test_a_second_listing_reads_only_the_games_written_since(store, monkeypatch):
+def test_a_second_listing_reads_only_the_files_changed_behind_its_back(store, monkeypatch):
     ids = [make(store, f"game {n}").id for n in range(5)]
     assert len(store.summaries()) == 5
     listing = SaveStore(store.data_dir)  # another process, say
@@ -38,8 +38,9 @@ def test_a_second_listing_reads_only_the_games_written_since(store, monkeypatch)
     assert [s.title for s in listing.summaries()] == [s.title for s in store.summaries()]
     assert seen == []
     store.append(ids[2], [act(0), act(1)], at=0, progress="round 2", status="active")
+    store.path_of(ids[3]).write_text(store.path_of(ids[3]).read_text())  # a change no write of Tabula's noted
     [first, *_] = listing.summaries()
-    assert seen == [ids[2]]
+    assert seen == [ids[3]]
     assert (first.id, first.progress, first.moves) == (ids[2], "round 2", 2)
 
 
@@ -73,7 +74,7 @@ def test_an_unusable_index_is_rebuilt_and_a_bad_entry_read_again(store):
     index = store.data_dir / "index.json"
     data = json.loads(index.read_text())
     first = next(iter(data["games"]))
-    data["games"][first][1]["title"] = ["not", "text"]
+    data["games"][first][3 + ROW.index("title")] = ["not", "text"]
     index.write_text(json.dumps(data))
     assert sorted(s.title for s in SaveStore(store.data_dir).summaries()) == ["one", "two"]
     for garbage in ("{not json", "[]", '{"kind": "something else"}'):
@@ -93,9 +94,31 @@ def test_listing_writes_the_index_only_when_something_changed(store):
     assert (os.stat(index).st_mtime_ns, os.stat(index).st_ino) == stamp
 
 
-def test_saving_never_touches_the_index(store):
+def test_every_write_keeps_the_index_up_to_date_so_a_folder_is_read_once(store, monkeypatch):
+    """A write notes its summary in the index's change log (a line: the index itself is only
+    rewritten by a listing), so no listing, in any process, reads a game file again."""
+    ids = [make(store, f"game {n}").id for n in range(3)]
+    before = (store.data_dir / "index.json").read_bytes() if (store.data_dir / "index.json").exists() else None
+    store.append(ids[0], [act(0)], at=0, progress="round 2", status="active")
+    store.rename(ids[1], "renamed")
+    store.truncate(ids[0], 0, progress="undone")
+    index = store.data_dir / "index.json"
+    assert (index.read_bytes() if index.exists() else None) == before
+    listing = SaveStore(store.data_dir)  # another process
+    seen = reads(listing, monkeypatch)
+    summaries = {s.id: s for s in listing.summaries()}
+    assert seen == []
+    assert (summaries[ids[0]].progress, summaries[ids[0]].moves, summaries[ids[1]].title) == ("undone", 0, "renamed")
+    assert not listing.index.changes.exists() and json.loads(index.read_text())["games"].keys() == set(ids)
+
+
+def test_a_change_log_line_that_is_not_a_summary_is_not_believed(store, monkeypatch):
     save_id = make(store, "one").id
-    store.summaries()
-    before = (store.data_dir / "index.json").read_bytes()
-    store.append(save_id, [act(0)], at=0, progress="round 2", status="active")
-    assert (store.data_dir / "index.json").read_bytes() == before
+    log = store.index.changes
+    lines = log.read_text().splitlines()
+    row = json.loads(lines[0])
+    row[1 + 3 + ROW.index("title")] = "\x1b[31m" * 1000  # over the length a title may have
+    log.write_text("\n".join([json.dumps(row), "{not json", "[]", '"text"']) + "\n")
+    listing = SaveStore(store.data_dir)
+    seen = reads(listing, monkeypatch)
+    assert [s.title for s in listing.summaries()] == ["one"] and seen == [save_id]

@@ -85,7 +85,8 @@ def print_columns(console: Console, headers: list[str], rows: list[list[str]], s
     (with '…') to fit its width; into a pipe or a file nothing is cut."""
     from rich.text import Text
 
-    widths = [max([width_of(header), *(width_of(row[i]) for row in rows)]) for i, header in enumerate(headers)]
+    sizes = [[width_of(cell) for cell in row] for row in [headers, *rows]]
+    widths = [max(column) for column in zip(*sizes)]
     if console.is_terminal:
         room = console.width - 2 * (len(headers) - 1)
         cuttable = [headers.index(name) for name in shrink]
@@ -95,19 +96,22 @@ def print_columns(console: Console, headers: list[str], rows: list[list[str]], s
                 break
             widths[widest] -= 1
 
-    def line(cells: list[str]) -> str:
-        return "  ".join(fit_cell(cell, width) for cell, width in zip(cells, widths)).rstrip()
-
-    console.print(Text(line(headers), style="bold"), soft_wrap=True)
-    console.file.write("".join(line(row) + "\n" for row in rows))
+    columns = [[cell + " " * (width - size) if size <= width else fit_cell(cell, width)
+                for cell, size in zip(cells, sized)]
+               for cells, sized, width in zip(zip(headers, *rows), zip(*sizes), widths)]
+    header, *lines = ["  ".join(cells).rstrip() for cells in zip(*columns)]
+    console.print(Text(header, style="bold"), soft_wrap=True)
+    console.file.write("".join(line + "\n" for line in lines))
     console.file.flush()
 
 
 def width_of(text: str) -> int:
     """Columns ``text`` takes on a terminal."""
+    if text.isascii():
+        return len(text)
     from rich.cells import cell_len
 
-    return len(text) if text.isascii() else cell_len(text)
+    return cell_len(text)
 
 
 def fit_cell(text: str, width: int) -> str:
