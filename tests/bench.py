@@ -175,10 +175,10 @@ def keypress_latencies_while_thinking(game: str, bot: str = "hard", turns: int =
                 os.write(terminal.fd, key)
                 terminal.settle(0.5)
             for _ in range(turns):
-                for _ in range(20):  # Ann plays choice 1 until Bruno thinks
+                for _ in range(20):  # Ann plays the first choice (Enter) until Bruno thinks
                     if not math.isnan(terminal.wait_for("is thinking", timeout=3)):
                         break
-                    os.write(terminal.fd, b"1")
+                    os.write(terminal.fd, b"\r")
                 terminal.settle(0.05)
                 before, press = moves(), 0
                 while True:
@@ -195,9 +195,9 @@ def keypress_latencies_while_thinking(game: str, bot: str = "hard", turns: int =
 
 def move_latencies(game: str, moves: int, samples: int = 40,
                    code: Path = ROOT) -> tuple[list[float], list[float], list[float]]:
-    """A real move (the first choice, by its number key) on a mid-game table of human seats at
-    80x24, from the key until the last repaint the user sees (the last change of any cell on
-    the terminal, as an emulator shows it: the app's repaints of unchanged cells are left out),
+    """A real move (Enter on the first choice, highlighted after every move) on a mid-game table
+    of human seats at 80x24, from the key until the last repaint the user sees (the last change
+    of any cell on the terminal, as an emulator shows it: the app's repaints of unchanged cells are left out),
     and until the last byte it wrote; hot-seat curtains are lifted untimed. The wall times,
     and the app's CPU times until the last byte (which other processes do not lengthen), in
     seconds. The app paints on a 60 Hz clock, so a wall time is in steps of 1/60 s."""
@@ -212,7 +212,7 @@ def move_latencies(game: str, moves: int, samples: int = 40,
                 _, _, drawn = terminal.key_to_shown(b"\r", 0.3)
                 continue
             used = terminal.cpu_seconds()
-            to_change, to_byte, drawn = terminal.key_to_shown(b"1")
+            to_change, to_byte, drawn = terminal.key_to_shown(b"\r")
             shown.append(to_change)
             written.append(to_byte)
             cpu.append(terminal.cpu_seconds() - used)
@@ -568,10 +568,10 @@ def move_rows(row) -> None:
         row(f"{game}: a move, the app's CPU until its last byte, p95 ({len(cpu)} moves, 10 ms steps)", used,
             "ms", "< 100 ms", used < 100, against=used_before)
         p50, p50_before = percentile_ms(lambda run: run[0], 0.5)
-        row(f"{game}: a move (its number key) until the screen's last change, p50 ({len(shown)} moves, "
+        row(f"{game}: a move (Enter on the first choice) until the screen's last change, p50 ({len(shown)} moves, "
             f"{players}p, 80x24)", p50, "ms", "-", True, wall=True, against=p50_before)
         p95, p95_before = percentile_ms(lambda run: run[0])
-        row(f"{game}: a move (its number key) until the screen's last change, p95 ({len(shown)} moves, "
+        row(f"{game}: a move (Enter on the first choice) until the screen's last change, p95 ({len(shown)} moves, "
             f"{players}p, 80x24)", p95, "ms", "< 100 ms", p95 < 100, wall=True, against=p95_before)
         last_byte, last_byte_before = percentile_ms(lambda run: run[1])
         row(f"{game}: the same until the app's last byte (repaints of unchanged cells too), p95", last_byte, "ms",

@@ -192,7 +192,7 @@ def move_screen_rows(row: Row, against: Path | None) -> None:
         ours, theirs = interleaved(lambda code, game=game, moves=moves: dict(
             zip(("settled", "byte", "cpu"), move_latencies(game, moves, samples=36, code=code))), against, 1)
         players = len(seats_for(game))
-        name = f"{game}: a move (its number key), mid-game ({len(ours['settled'])} moves, {players}p, 80x24 pty)"
+        name = f"{game}: a move (Enter), mid-game ({len(ours['settled'])} moves, {players}p, 80x24 pty)"
         for key, what, target in (("settled", "until the screen settled (the last change), p95", 100),
                                   ("cpu", "the app's CPU until its last byte, p95 (10 ms steps)", 50)):
             value = ms(ours, key, 0.95)
