@@ -208,7 +208,47 @@ async def thebai_archon(pilot) -> None:
         await settle(pilot)
 
 
-SCENES += (Scene("thebai-table", thebai_mid_game, thebai_archon),)
+async def thebai_full_log(pilot) -> None:
+    await thebai_archon(pilot)
+    await pilot.press("l")
+    await settle(pilot)
+
+
+async def thebai_whole_choice(pilot) -> None:
+    await thebai_archon(pilot)
+    await pilot.press("question_mark")
+    await settle(pilot)
+
+
+async def thebai_reading_help(pilot) -> None:
+    """F1 at the table, then the help's section on reading the table (the legend at any size)."""
+    await thebai_archon(pilot)
+    await pilot.press("f1")
+    await settle(pilot)
+    topics = pilot.app.screen.query_one("#help-topics")
+    topics.highlighted = next(n for n, section in enumerate(pilot.app.screen.sections) if section.topic == "reading")
+    await settle(pilot)
+
+
+async def thebai_hint(pilot) -> None:
+    """The hint panel as a search would fill it (a fixed hint: the search's figures vary by run)."""
+    from engine.search.hint import Hint, Suggestion
+    from tui.table.controller import HintReady
+
+    await thebai_archon(pilot)
+    table = pilot.app.screen
+    choices = table.state.choices
+    suggestions = tuple(Suggestion(choice.id, choice.label, win, 400)
+                        for choice, win in zip(choices, (0.41, 0.33, 0.2)))
+    table.show_suggestions(HintReady(Hint(table.state.viewer, table.state.position, suggestions, 1200)))
+    await settle(pilot)
+
+
+SCENES += (Scene("thebai-table", thebai_mid_game, thebai_archon),
+           Scene("thebai-log", thebai_mid_game, thebai_full_log),
+           Scene("thebai-choice", thebai_mid_game, thebai_whole_choice),
+           Scene("thebai-reading", thebai_mid_game, thebai_reading_help),
+           Scene("thebai-hint", thebai_mid_game, thebai_hint))
 
 
 # Polis: Athens (Alice) against a greedy Sparta in round #4, Alice choosing where her hoplites go:

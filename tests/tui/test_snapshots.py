@@ -17,6 +17,16 @@ def test_screen(scene, size, snap_compare, tmp_path):
     assert snap_compare(scene.app(tmp_path), terminal_size=size, run_before=scene.steps)
 
 
+READING_AIDS = [scene for scene in SCENES
+                if scene.name in ("thebai-log", "thebai-choice", "thebai-reading", "thebai-hint")]
+
+
+@pytest.mark.parametrize("scene", READING_AIDS, ids=lambda scene: scene.name)
+def test_what_helps_read_the_table_at_80x24(scene, snap_compare, tmp_path):
+    """The whole log, the whole choice, the legend in the help and the hint panel, at 80x24."""
+    assert snap_compare(scene.app(tmp_path), terminal_size=(80, 24), run_before=scene.steps)
+
+
 PANTHEON_ZOOM = next(scene for scene in SCENES if scene.name == "pantheon-zoom")
 
 
