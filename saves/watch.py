@@ -15,6 +15,11 @@ A terminal's own writes are not changes to it: it writes inside ``Watcher.writin
 hands over the signatures the store took under the file's lock (``storage.Written``), so the
 watcher moves on to the new signature without waking anyone, and without re-reading the file.
 
+A process that follows every game of the data folder (the SSH server's turn reminders) owns
+a doorbell in ``<data_dir>/watch/+every/`` instead (``GameFeed``; no save id has a ``+``):
+each ring of any game writes that game's id to it, one line, so its reader learns which games
+changed without looking at the others.
+
 Doorbells of dead processes are found when ringing (opening a FIFO without a reader fails
 with ENXIO) and removed. Needs POSIX FIFOs (Linux, macOS, BSD).
 """
@@ -36,6 +41,10 @@ FALLBACK = 0.5
 """Seconds between signature checks when nobody rings (bounds the delay for silent writers)."""
 
 
+EVERY_GAME = "+every"
+"""The doorbell folder of the processes that follow every game (no save id has a '+')."""
+
+
 def doorbell_folder(data_dir: Path, save_id: str) -> Path:
     return Path(data_dir) / "watch" / save_id
 
@@ -43,8 +52,14 @@ def doorbell_folder(data_dir: Path, save_id: str) -> Path:
 def ring(data_dir: Path, save_id: str, skip: Path | None = None) -> int:
     """Wake every watcher of the game (but the doorbell ``skip``: the ringer's own); returns
     how many were rung."""
+    rung = _ring_folder(doorbell_folder(data_dir, save_id), b"!", skip)
+    _ring_folder(doorbell_folder(data_dir, EVERY_GAME), f"{save_id}\n".encode(), skip)
+    return rung
+
+
+def _ring_folder(folder: Path, message: bytes, skip: Path | None) -> int:
+    """Write ``message`` to each doorbell of ``folder`` but ``skip``; how many were rung."""
     rung = 0
-    folder = doorbell_folder(data_dir, save_id)
     for fifo in folder.glob("*.fifo") if folder.is_dir() else ():
         if fifo == skip:
             continue
@@ -55,7 +70,7 @@ def ring(data_dir: Path, save_id: str, skip: Path | None = None) -> int:
                 fifo.unlink(missing_ok=True)
             continue
         try:
-            os.write(fd, b"!")
+            os.write(fd, message)  # under PIPE_BUF bytes: written whole or not at all
             rung += 1
         except BlockingIOError:
             rung += 1  # already full of unread rings: it will wake anyway
@@ -64,23 +79,28 @@ def ring(data_dir: Path, save_id: str, skip: Path | None = None) -> int:
     return rung
 
 
+def open_doorbell(folder: Path) -> tuple[int, Path]:
+    """A new doorbell of this process in ``folder``: its FIFO open for reading (non-blocking), and its path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    pending = folder / f"{name}.new"
+    os.mkfifo(pending, 0o600)
+    # Read-write keeps a writer open on our own FIFO, so select() never sees a
+    # permanent end-of-file once the ringers have closed their ends.
+    fd = os.open(pending, os.O_RDWR | os.O_NONBLOCK)
+    # Only now is it a doorbell: a ringer finding it without a reader would remove it.
+    fifo = folder / f"{name}.fifo"
+    os.rename(pending, fifo)
+    return fd, fifo
+
+
 class Watcher:
     """Blocks until the file at ``path`` changes; one per terminal and game."""
 
     def __init__(self, path: Path, data_dir: Path, save_id: str, fallback: float = FALLBACK):
         self.path = Path(path)
         self.fallback = fallback
-        folder = doorbell_folder(data_dir, save_id)
-        folder.mkdir(parents=True, exist_ok=True)
-        name = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        pending = folder / f"{name}.new"
-        os.mkfifo(pending, 0o600)
-        # Read-write keeps a writer open on our own FIFO, so select() never sees a
-        # permanent end-of-file once the ringers have closed their ends.
-        self.fd = os.open(pending, os.O_RDWR | os.O_NONBLOCK)
-        # Only now is it a doorbell: a ringer finding it without a reader would remove it.
-        self.fifo = folder / f"{name}.fifo"
-        os.rename(pending, self.fifo)
+        self.fd, self.fifo = open_doorbell(doorbell_folder(data_dir, save_id))
         self.seen = signature(self.path)
         self._looking = threading.Lock()
         """Held while the signature is compared, and while this process writes the file."""
@@ -128,3 +148,27 @@ class Watcher:
                 pass
         except BlockingIOError:
             pass
+
+
+class GameFeed:
+    """A doorbell that every game's ring reaches with that game's id. ``fd`` becomes readable
+    when a game changed; ``changed()`` then says which (it never blocks)."""
+
+    def __init__(self, data_dir: Path):
+        self.fd, self.fifo = open_doorbell(doorbell_folder(data_dir, EVERY_GAME))
+        self._partial = b""
+
+    def changed(self) -> set[str]:
+        """The ids of the games rung since the last call."""
+        data = self._partial
+        try:
+            while chunk := os.read(self.fd, 65536):
+                data += chunk
+        except BlockingIOError:
+            pass
+        *lines, self._partial = data.split(b"\n")
+        return {line.decode("ascii", "replace") for line in lines if line}
+
+    def close(self) -> None:
+        os.close(self.fd)
+        self.fifo.unlink(missing_ok=True)
