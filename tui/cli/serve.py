@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
@@ -44,6 +45,11 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                "games wait behind them (default 2)")
     over_ssh.add_argument("--allow-bot-games", action="store_true",
                           help="let players start and run games of bots only (refused unless given)")
+    over_ssh.add_argument("--notify-command", type=command_line, default=(), metavar="CMD",
+                          help="when a game comes to a player's move and they have no terminal at it, run CMD (split "
+                               "like a shell line, but never run by a shell) with TABULA_GAME, TABULA_TITLE, "
+                               "TABULA_SEAT, TABULA_PLAYER and TABULA_KEY in its environment; at most once per game "
+                               "and player an hour")
 
     in_browser = command(servers, "web", "serve Tabula to web browsers (textual-serve)", run_serve_web)
     in_browser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
@@ -65,7 +71,7 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
         login_grace=args.login_grace, memory_limit=args.memory_mb << 20, idle_timeout=args.idle_minutes * 60,
         max_bot_workers=args.max_bot_workers or default_bot_workers(),
         bot_games_per_key=args.max_bot_games_per_key or BOT_GAMES_PER_KEY_DEFAULT,
-        allow_bot_games=args.allow_bot_games,
+        allow_bot_games=args.allow_bot_games, notify_command=args.notify_command,
     )
     try:
         return ssh.run(options)
@@ -81,6 +87,18 @@ def at_least_one(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
     return value
+
+
+def command_line(text: str) -> tuple[str, ...]:
+    """The host's command, split once as a shell would split it (quotes, backslashes), into a
+    program and its arguments: it is then run without a shell."""
+    try:
+        argv = tuple(shlex.split(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be split into a command: {error}") from None
+    if not argv:
+        raise argparse.ArgumentTypeError("the command is empty")
+    return argv
 
 
 def max_startups(text: str) -> tuple[int, int, int]:

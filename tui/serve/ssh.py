@@ -54,6 +54,8 @@ import pty
 import random
 import re
 import resource
+import shlex
+import shutil
 import signal
 import stat
 import struct
@@ -62,6 +64,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -80,6 +83,9 @@ from tui.serve import (
 )
 from tui.serve.forkserver import HANGUP_GRACE, App, Forks, ForkServerGone
 from tui.text import player_name
+
+if TYPE_CHECKING:
+    from tui.serve.reminders import TurnReminders
 
 DEFAULT_PORT = SSH_PORT
 HOST_KEY_NAME = "host_ed25519"
@@ -123,6 +129,9 @@ class SSHOptions:
     """Games of one player key whose bots think or wait in line for a thinker at once."""
     allow_bot_games: bool = False
     """Players may start (and run the bots of) games without a human seat."""
+    notify_command: tuple[str, ...] = ()
+    """Turn reminders: the host's command (program and arguments, split once), run when a game
+    comes to the move of a player with no terminal at it (tui/serve/reminders.py); empty: none."""
     command: tuple[str, ...] = ()
     """What each connection runs, as arguments to Python (a script and its arguments, or ``-m``
     and a module), in a fork of the preloaded app; empty means Tabula on ``data_dir``."""
@@ -680,15 +689,21 @@ def check_options(options: SSHOptions) -> None:
         raise ServeError(f"No authorized-keys file at {options.authorized_keys}")
     if options.max_bot_workers < 1 or options.bot_games_per_key < 1:
         raise ServeError("--max-bot-workers and --max-bot-games-per-key must be at least 1")
+    if options.notify_command and options.allow_anyone:
+        raise ServeError("--notify-command reminds players by the key they log in with: with --allow-anyone there "
+                         "are no keys, so nobody would be reminded")
+    if options.notify_command and shutil.which(options.notify_command[0]) is None:
+        raise ServeError(f"--notify-command: no program {options.notify_command[0]!r} (give its path, or one on PATH)")
 
 
 class RunningServer:
     """A started server: its port, and a stop that also ends every connection and app."""
 
-    def __init__(self, acceptor: asyncssh.SSHAcceptor, door: Door, forks: Forks):
+    def __init__(self, acceptor: asyncssh.SSHAcceptor, door: Door, forks: Forks, reminders: TurnReminders | None):
         self.acceptor = acceptor
         self.door = door
         self.forks = forks
+        self.reminders = reminders
 
     @property
     def port(self) -> int:
@@ -704,6 +719,8 @@ class RunningServer:
         if processes:
             await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes], timeout=HANGUP_GRACE + 2)
         await self.forks.close()
+        if self.reminders is not None:
+            await self.reminders.stop()
 
 
 async def start_server(options: SSHOptions) -> RunningServer:
@@ -716,7 +733,13 @@ async def start_server(options: SSHOptions) -> RunningServer:
         await forks.start()
     except ForkServerGone as error:
         raise ServeError(f"Tabula cannot serve: {error}") from None
+    reminders = None
     try:
+        if options.notify_command:
+            from tui.serve.reminders import TurnReminders  # the rules engine, loaded only for reminders
+
+            reminders = TurnReminders(options.data_dir, list(options.notify_command))
+            await reminders.start()
         acceptor = await asyncssh.create_server(
             lambda: TabulaServer(options, door, forks, authorized),
             options.host, options.port, tunnel=Gate(door),
@@ -728,8 +751,10 @@ async def start_server(options: SSHOptions) -> RunningServer:
         )
     except BaseException:
         await forks.close()
+        if reminders is not None:
+            await reminders.stop()
         raise
-    return RunningServer(acceptor, door, forks)
+    return RunningServer(acceptor, door, forks, reminders)
 
 
 def banner(options: SSHOptions, server: RunningServer) -> str:
@@ -742,6 +767,8 @@ def banner(options: SSHOptions, server: RunningServer) -> str:
         f"Bots: at most {options.max_bot_workers} searching at once, {options.bot_games_per_key} games per player "
         f"key; games of bots only {'allowed' if options.allow_bot_games else 'not allowed (--allow-bot-games)'}",
     ]
+    if options.notify_command:
+        lines.append(f"Turn reminders: {shlex.join(options.notify_command)} (once per game and player an hour at most)")
     if options.allow_anyone:
         lines.insert(0, "WARNING: --allow-anyone: NO AUTHENTICATION. Anyone who can reach this port can play.")
     if options.host not in ("127.0.0.1", "::1", "localhost"):
@@ -756,6 +783,12 @@ async def serve_forever(options: SSHOptions) -> None:
     for number in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(number, stopping.set)
     print(banner(options, server), flush=True)
+    if options.notify_command:  # what the reminder commands say, and their failures, go to the server's stderr
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+        reminders_log = logging.getLogger("tabula.serve.reminders")
+        reminders_log.addHandler(handler)
+        reminders_log.setLevel(logging.INFO)
     await stopping.wait()
     await server.stop()
     print("Tabula SSH server stopped.", flush=True)
