@@ -255,7 +255,7 @@ class ResumeScreen(OpensGames):
         if wide:
             used[-1] = min(used[-1], 40)
         if self.mine is not None:
-            used[0] = min(used[0], 30)
+            used[0] = min(used[0], 32)
         title_width = max(12, width - 2 - sum(used) - 2 * (len(used) + 1) - 2)
         table.add_column("Title", width=title_width)
         for header, column_width in zip(headers, used):
