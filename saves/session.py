@@ -37,6 +37,12 @@ def status_of(match: Match) -> str:
     return "finished" if match.finished else "active"
 
 
+def to_move(match: Match) -> list[int]:
+    """The seats the game waits for (a chance step that people at the table supply waits for
+    no seat in particular)."""
+    return [seat for seat in match.awaiting() if seat >= 0]
+
+
 def bot_seed(game_seed: int, seat: int, position: int) -> str:
     """A bot's seed for one decision: the same game position always gives the same choice,
     however often the game was saved and resumed in between."""
@@ -106,7 +112,7 @@ class GameSession:
         record = store.create(
             game_id, title or rules.title, seats, match.options, seed, str(rules.version), rules.data_version(),
             actions=[action.to_json() for action in match.actions], progress=match.progress(), status=status_of(match),
-            seed_chosen=chosen,
+            seed_chosen=chosen, to_move=to_move(match),
         )
         return cls(store, record, match)
 
@@ -145,7 +151,7 @@ class GameSession:
         self.match.undo(seat)
         try:
             self.written = self.store.truncate(self.record.id, len(self.match.actions), progress=self.progress(),
-                                               at=start, base=self.record.actions)
+                                               at=start, base=self.record.actions, to_move=to_move(self.match))
         except Exception:
             self._reload()
             raise
@@ -213,7 +219,8 @@ class GameSession:
         progress, status = self.progress(), status_of(self.match)
         try:
             self.written = self.store.append(self.record.id, new, at=start, base=self.record.actions,
-                                             progress=progress, status=status, confirmed=confirmed)
+                                             progress=progress, status=status, confirmed=confirmed,
+                                             to_move=to_move(self.match))
         except Exception:
             self._reload()
             raise

@@ -121,6 +121,9 @@ class SaveHeader:
     updated: str = ""
     seed_chosen: bool = False
     """A person chose the seed (for teaching or tests): whoever knows it can foresee every draw."""
+    to_move: list[int] | None = None
+    """The seats the game waits for since ``updated`` (written with each move, so a list knows
+    whose move it is without replaying); None in a save from before Tabula noted it."""
 
 
 @dataclass
@@ -235,9 +238,13 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
     seed_chosen = data.get("seed_chosen", False)
     if type(seed_chosen) is not bool:
         raise SaveFormatError("field 'seed_chosen' is not true or false")
+    to_move = data.get("to_move")
+    if to_move is not None and not (type(to_move) is list and all(type(seat) is int for seat in to_move)
+                                    and set(to_move) <= set(range(len(data["seats"])))):
+        raise SaveFormatError("field 'to_move' is not a list of the game's seats")
     fields = dict(zip(HEADER_TYPES, values))
     fields.update(options=dict(data["options"]), seats=[_seat_from(seat) for seat in data["seats"]],
-                  seed_chosen=seed_chosen)
+                  seed_chosen=seed_chosen, to_move=None if to_move is None else list(to_move))
     return fields
 
 
@@ -279,6 +286,13 @@ def _check_action(index: int, action: Any, seats: int) -> None:
 def _check_base(document: dict[str, Any], base: list[dict[str, Any]] | None) -> None:
     if base is not None and document["actions"] != base:
         raise SaveConflict("the game changed elsewhere: its moves are not those this terminal holds")
+
+
+def _moved(document: dict[str, Any], progress: str, status: str, to_move: list[int] | None) -> None:
+    """Note a change of the action log in the save's header, keeping the log last (where
+    saves.headers finds it) even in a save from before ``to_move``."""
+    document.update(progress=progress, status=status, updated=now_iso(), to_move=to_move)
+    document["actions"] = document.pop("actions")
 
 
 def _game_key(record: SaveRecord | SaveSummary) -> tuple[object, ...]:
@@ -442,11 +456,12 @@ class SaveStore:
 
     def create(self, game: str, title: str, seats: list[Seat], options: Mapping[str, Any], seed: int,
                rules_version: str, data_version: str, *, actions: Iterable[dict[str, Any]] = (),
-               progress: str = "", status: str = "active", seed_chosen: bool = False) -> SaveRecord:
+               progress: str = "", status: str = "active", seed_chosen: bool = False,
+               to_move: list[int] | None = None) -> SaveRecord:
         stamp = now_iso()
         record = SaveRecord(new_id(), game, title, str(rules_version), str(data_version), dict(options), int(seed),
                             [Seat(s.name, s.kind) for s in seats], status, progress, stamp, stamp,
-                            seed_chosen=seed_chosen, actions=list(actions))
+                            seed_chosen=seed_chosen, to_move=to_move, actions=list(actions))
         return self._write_new(record)
 
     def _write_new(self, record: SaveRecord) -> SaveRecord:
@@ -463,11 +478,13 @@ class SaveStore:
             return record
 
     def append(self, save_id: str, actions: list[dict[str, Any]], *, at: int, progress: str, status: str,
-               confirmed: bool = False, base: list[dict[str, Any]] | None = None) -> Written:
+               confirmed: bool = False, base: list[dict[str, Any]] | None = None,
+               to_move: list[int] | None = None) -> Written:
         """Write ``actions`` at index ``at``; SaveConflict unless the save has exactly ``at``
         actions (and, when ``confirmed``, its last one waits for the confirmation given now).
         ``base``: the actions the writer holds; SaveConflict unless the save's are exactly those
-        (another terminal may have confirmed, or undone and moved again, keeping the count)."""
+        (another terminal may have confirmed, or undone and moved again, keeping the count).
+        ``to_move``: the seats the game waits for now (None: not known)."""
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
 
@@ -481,14 +498,14 @@ class SaveStore:
                     raise SaveConflict("the game changed elsewhere: no turn end waits for confirmation")
                 del document["actions"][-1]["h"]
             document["actions"].extend(actions)
-            document.update(progress=progress, status=status, updated=now_iso())
+            _moved(document, progress=progress, status=status, to_move=to_move)
 
         return self._change(save_id, change)
 
     def truncate(self, save_id: str, length: int, *, progress: str, at: int | None = None,
-                 base: list[dict[str, Any]] | None = None) -> Written:
+                 base: list[dict[str, Any]] | None = None, to_move: list[int] | None = None) -> Written:
         """Keep the first ``length`` actions (undo). With ``at``, SaveConflict unless it has ``at``;
-        with ``base``, unless its actions are exactly those."""
+        with ``base``, unless its actions are exactly those. ``to_move`` as for ``append``."""
 
         def change(document: dict[str, Any]) -> None:
             held = len(document["actions"])
@@ -496,7 +513,7 @@ class SaveStore:
                 raise SaveConflict(f"the game changed elsewhere: it has {held} actions")
             _check_base(document, base)
             del document["actions"][length:]
-            document.update(progress=progress, status="active", updated=now_iso())
+            _moved(document, progress=progress, status="active", to_move=to_move)
 
         return self._change(save_id, change)
 

@@ -273,3 +273,33 @@ def polis_mid_game(data_dir: Path) -> None:
 
 
 SCENES += (Scene("polis-table", polis_mid_game, open_first_save),)
+
+
+def waiting_for_alice(data_dir: Path) -> None:
+    """Three games waiting for Alice's move (this terminal plays every human seat), last moved at
+    fixed times (naive, so shown as written whatever the time zone) under fixed ids (a file's
+    name is its game's id), and a game of bots."""
+    import json
+
+    from saves.store import SaveStore
+
+    store = SaveStore(data_dir)
+    for day, title, seed in ((3, "Tuesday club", 7), (1, "Bruno's rematch", 8), (2, "Long game with Carla", 9)):
+        save_id = new_save(data_dir, "almadi", [("Alice", "human"), ("Bruno", "greedy")], seed=seed,
+                           title=title).record.id
+        path = store.path_of(save_id)
+        document = json.loads(path.read_text())
+        document["save"]["1"]["updated"] = f"2024-03-0{day}T1{day}:05:00"
+        path.write_text(json.dumps(document, ensure_ascii=False, separators=(",", ":")))
+        path.rename(path.with_name(f"game{day}.json"))
+    almadi_finished(data_dir)
+
+
+async def open_mine(pilot) -> None:
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("m")
+    await settle(pilot)
+
+
+SCENES += (Scene("home-your-move", waiting_for_alice, nothing), Scene("resume-mine", waiting_for_alice, open_mine))

@@ -15,7 +15,7 @@ from tui.text import clean, short_time
 if TYPE_CHECKING:  # the saves load when a command runs, not for every command line
     from rich.console import Console
 
-    from saves.store import SaveRecord, SaveStore
+    from saves.store import SaveRecord, SaveStore, SaveSummary
 
 HUMAN = "human"
 
@@ -23,7 +23,12 @@ HUMAN = "human"
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = command(commands, "saves", "list, export, import and verify saved games", run_saves_list)
     saves = parser.add_subparsers(title="saves commands", metavar="ACTION")
-    command(saves, "list", "list saved games, most recently played first", run_saves_list)
+    listed = command(saves, "list", "list saved games, most recently played first", run_saves_list)
+    listed.add_argument("--json", action="store_true",
+                        help="print the games as JSON, each with the seats to move and since when")
+    listed.add_argument("--mine", metavar="KEY_FINGERPRINT",
+                        help="only the games where that player's key owns a seat, those waiting longest for their "
+                             "move first (as Resume's Mine view lists them)")
     export = command(saves, "export", "write a saved game as JSON", run_saves_export)
     export.add_argument("id", help="save id (see 'tabula saves list')")
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
@@ -42,24 +47,51 @@ def report_problems(console: Console, store: SaveStore) -> None:
 
 def run_saves_list(args: argparse.Namespace) -> int:
     from engine.registry import title_of
+    from saves.mine import my_games
     from saves.store import SaveStore
 
     console, store = output(), SaveStore(data_dir(args))
     records = store.summaries()
     report_problems(console, store)
+    mine = getattr(args, "mine", None)
+    if mine is not None:
+        records = [game.summary for game in my_games(records, store.data_dir, mine)]
+    if getattr(args, "json", False):
+        print(json.dumps([game_json(record, title_of(record.game)) for record in records], indent=1))
+        return 0
     if not records:
-        say(console, f"No saved games in {store.data_dir}")
+        say(console, f"No saved games in {store.data_dir}" + (" for that key" if mine is not None else ""))
         return 0
     rows = []
     for record in records:
         seats = ", ".join(seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})" for seat in record.seats)
         status = f"{record.status}, seed chosen" if record.seed_chosen else record.status
         rows.append([clean(cell, lines=False) for cell in (
-            record.id, title_of(record.game), record.title, seats, record.progress, status,
+            record.id, title_of(record.game), record.title, seats, record.progress, status, to_move_text(record),
             short_time(record.updated))])
-    print_columns(console, ["id", "game", "title", "seats", "progress", "status", "last played"], rows,
+    print_columns(console, ["id", "game", "title", "seats", "progress", "status", "to move", "since"], rows,
                   shrink=("title", "seats", "progress"))
     return 0
+
+
+def to_move_text(record: SaveSummary) -> str:
+    """The seats the game waits for, by letter ("?" for a save from before Tabula noted them)."""
+    if record.status != "active":
+        return ""
+    return "?" if record.to_move is None else " ".join(seat_tag(seat) for seat in record.to_move)
+
+
+def game_json(record: SaveSummary, game_title: str) -> dict[str, object]:
+    """A game of ``saves list --json``: ``to_move`` is null for a save from before Tabula noted
+    it, and empty once the game is over; ``since`` is when its last move was made."""
+    waiting = record.to_move if record.status == "active" else []
+    return {"id": record.id, "game": record.game, "game_title": game_title, "title": record.title,
+            "status": record.status, "progress": record.progress,
+            "seats": [{"seat": LETTERS[index], "name": seat.name, "kind": seat.kind}
+                      for index, seat in enumerate(record.seats)],
+            "to_move": None if waiting is None else [{"seat": LETTERS[index], "name": record.seats[index].name}
+                                                     for index in waiting],
+            "since": record.updated, "created": record.created, "moves": record.moves}
 
 
 def run_saves_export(args: argparse.Namespace) -> int:

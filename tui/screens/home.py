@@ -1,4 +1,5 @@
-"""Home: new game, resume, table assistant, rules, quit; and notices about set-aside files."""
+"""Home: new game, resume, table assistant, rules, quit; how many games wait for this player's move
+(a key opens the one waiting longest); and notices about set-aside files."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from tui.screens.base import TabulaScreen
+from saves.mine import waiting_for
+from tui.screens.opening import NEXT_GAME_KEY, OpensGames
 from tui.text import plain
 from tui.widgets.footer import Footer
 
@@ -37,8 +39,18 @@ MENU = (
 )
 
 
-class HomeScreen(TabulaScreen[None]):
-    BINDINGS = [Binding(key, f"open('{item}')", label, show=False) for item, label, key in MENU]
+def your_move(waiting: int) -> str:
+    """What Home says of the games waiting for this player's move (nothing when none)."""
+    if not waiting:
+        return ""
+    games = "1 game" if waiting == 1 else f"{waiting} games"
+    return f"Your move in {games} · {NEXT_GAME_KEY} opens the one waiting longest"
+
+
+class HomeScreen(OpensGames):
+    BINDINGS = [*(Binding(key, f"open('{item}')", label, show=False) for item, label, key in MENU),
+                Binding(NEXT_GAME_KEY, "next_game", "Next game waiting for you", show=False)]
+    REPLACED_BY_TABLE = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -51,6 +63,7 @@ class HomeScreen(TabulaScreen[None]):
         with Vertical(id="home"):
             yield Static(BANNER, id="banner")
             yield Static(TAGLINE, id="tagline")
+            yield Static("", id="your-move")
             with Center():
                 yield OptionList(
                     *(Option(f"{label}  ({key})", id=item) for item, label, key in MENU), id="menu"
@@ -61,6 +74,7 @@ class HomeScreen(TabulaScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#menu").focus()
         self.query_one("#problems").display = False
+        self.query_one("#your-move").display = False
 
     def on_screen_resume(self) -> None:
         """Shown first, or back on top: read the saves folder again if a game file was written,
@@ -89,27 +103,34 @@ class HomeScreen(TabulaScreen[None]):
 
     @work(thread=True, group="home-scan")
     def scan_saves(self) -> None:
-        """Read the saves folder once, so files that must be set aside are reported here."""
+        """Read the saves folder once, so files that must be set aside are reported here, and
+        count the games waiting for this player."""
         stamp = None
         try:
             store = self.app.store
             stamp = store.folder_stamp()
             if stamp is not None and time.time_ns() - stamp[1] < RACY_NS:
                 stamp = None  # a write later in the same clock tick would leave the stamp as it is
-            store.summaries()
+            waiting = len(waiting_for(store.summaries(), store.data_dir, self.app.identity))
             problems = list(store.problems)
         except Exception as error:  # an unusable data folder must not stop the app
-            problems = [f"The saves folder cannot be used: {error}"]
-        self.app.call_from_thread(self.show_problems, problems, stamp)
+            waiting, problems = 0, [f"The saves folder cannot be used: {error}"]
+        self.app.call_from_thread(self.show_problems, problems, stamp, waiting)
 
-    def show_problems(self, problems: list[str], stamp: Signature | None = None) -> None:
+    def show_problems(self, problems: list[str], stamp: Signature | None = None, waiting: int = 0) -> None:
         self._scanned = stamp
+        line = self.query_one("#your-move", Static)
+        line.display = bool(waiting)
+        line.update(your_move(waiting))
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
         if problems:
             lines = "\n".join(f"• {problem}" for problem in problems)
             heading = "Some files in the saves folder could not be used (they are kept, never deleted):"
             notice.update(plain(f"{heading}\n{lines}"))
+
+    def action_next_game(self) -> None:
+        self.open_next_waiting()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_open(MENU[event.option_index][0])

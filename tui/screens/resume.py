@@ -24,18 +24,17 @@ from textual.widgets.option_list import Option
 
 from engine.core.seats import seat_tag
 from engine.registry import title_of
+from saves.mine import MyGame, my_games
 from saves.seats import SeatLeases, held_seats
-from saves.session import HUMAN, unknown_game
-from tui.screens.base import TabulaModal, TabulaScreen
+from saves.session import unknown_game
+from tui.screens.base import TabulaModal
+from tui.screens.opening import OpensGames
 from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
 from tui.widgets.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
-    from saves.session import GameSession
-    from saves.store import SaveHeader, SaveStore, SaveSummary
-    from tui.screens.table import TableScreen
-    from tui.table.state import TableState
+    from saves.store import SaveStore, SaveSummary
 
 
 WATCH, EVERY_FREE_SEAT = "watch", "all"
@@ -55,6 +54,21 @@ def row_texts(records: Iterable[SaveSummary], wide: bool) -> dict[str, tuple[str
                         short_time(record.updated, compact=not wide),
                         *([seats_summary(record.seats)] if wide else []))
             for record in records}
+
+
+def whose_move(game: MyGame, compact: bool) -> str:
+    """The Mine view's cell: whose move it is and since when ('you ▲B since 14:05',
+    '●A Ann since 03-01 14:05'), 'finished', or '?' for a save from before Tabula noted it."""
+    summary = game.summary
+    if summary.status == "finished":
+        return "finished"
+    if summary.to_move is None:
+        return "?"
+    names = [seat.name for seat in summary.seats]
+    mine = [seat_tag(seat) for seat in game.to_move if seat in game.seats]
+    others = [seat_label(names, seat) for seat in game.to_move if seat not in game.seats]
+    who = ", ".join(([f"you {' '.join(mine)}"] if mine else []) + others) or "nobody"
+    return f"{who} since {short_time(game.since, compact=compact)}"
 
 
 def id_marks(records: Iterable[SaveSummary]) -> dict[str, str]:
@@ -121,8 +135,9 @@ class SeatPicker(TabulaModal[str | None]):
         self.dismiss(event.option_id)
 
 
-class ResumeScreen(TabulaScreen[None]):
+class ResumeScreen(OpensGames):
     BINDINGS = [
+        Binding("m", "toggle_mine", "Mine/All"),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "open", "Resume"),
         Binding("j", "open(True)", "Join a seat"),
@@ -136,6 +151,9 @@ class ResumeScreen(TabulaScreen[None]):
         super().__init__()
         self.records: dict[str, SaveSummary] = {}
         self.held: dict[str, list[int]] = {}
+        self.mine: list[MyGame] | None = None
+        """The Mine view's games (None: every game is listed), as my_games orders them."""
+        self.my_games: list[MyGame] = []
         self.marks: dict[str, str] = {}
         """id_marks of the saves listed."""
         self._filled_for: tuple[int, tuple[str, ...], tuple[tuple[str, tuple[int, ...]], ...]] | None = None
@@ -168,26 +186,50 @@ class ResumeScreen(TabulaScreen[None]):
         try:
             records = store.summaries()
             wide = self.size.width >= SEATS_FROM
-            listing = records, list(store.problems), held_seats(store.data_dir), {wide: row_texts(records, wide)}
+            listing = (records, list(store.problems), held_seats(store.data_dir), {wide: row_texts(records, wide)},
+                       my_games(records, store.data_dir, self.app.identity))
         except Exception as error:
-            listing = [], [f"The saves folder cannot be used: {error}"], {}, {}
+            listing = [], [f"The saves folder cannot be used: {error}"], {}, {}, []
         self.app.call_from_thread(self.fill, *listing)
 
     def fill(self, records: list[SaveSummary], problems: list[str], held: dict[str, list[int]],
-             texts: dict[bool, dict[str, tuple[str, ...]]]) -> None:
+             texts: dict[bool, dict[str, tuple[str, ...]]], mine: list[MyGame]) -> None:
         self.records = {record.id: record for record in records}
+        self.my_games = mine
+        if self.mine is not None:
+            self.mine = mine
         self.marks = id_marks(records)
         self.held = held
         self.texts = texts
         self.lay_out()
-        empty = self.query_one("#empty", Static)
-        empty.display = not records
-        empty.update("No saved games yet. Start one with New game on the home screen.")
+        self.show_empty()
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
         notice.update(plain("Could not be used (kept, never deleted):\n" + "\n".join(f"• {p}" for p in problems)))
         if records:
             self.query_one("#saves", DataTable).focus()
+
+    def show_empty(self) -> None:
+        empty = self.query_one("#empty", Static)
+        empty.display = not self.listed()
+        empty.update("No game of yours yet: m lists every game." if self.mine is not None and self.records
+                     else "No saved games yet. Start one with New game on the home screen.")
+
+    def listed(self) -> list[SaveSummary]:
+        """The games the list shows: every one, or in the Mine view this player's."""
+        if self.mine is None:
+            return list(self.records.values())
+        return [game.summary for game in self.mine]
+
+    def action_toggle_mine(self) -> None:
+        """Mine (the games where this player holds a seat, those waiting longest for their move
+        first, with whose move it is) or every game."""
+        self.mine = None if self.mine is not None else self.my_games
+        mine = self.mine is not None
+        self.query_one(".screen-title", Label).update(
+            "Resume a game · Mine: yours, waiting longest for you first" if mine else "Resume a game")
+        self.lay_out()
+        self.show_empty()
 
     def lay_out(self) -> None:
         """The columns that fit the width, the first rows (the rest follow, a batch a frame),
@@ -200,25 +242,31 @@ class ResumeScreen(TabulaScreen[None]):
         table.clear(columns=True)
         if wide not in self.texts:  # resized across SEATS_FROM since the list was read
             self.texts[wide] = row_texts(self.records.values(), wide)
+        listed = self.listed()
         texts = self.texts[wide]
         playing = {save_id: " ".join(seat_tag(seat) for seat in seats) for save_id, seats in self.held.items()}
-        headers = ["Game", "Progress", "Last played" if wide else "Last", "Playing"] + (["Seats"] if wide else [])
-        columns = list(zip(*texts.values())) or [()] * len(headers)
-        cells = [*columns[:3], playing.values(), *columns[3:]]
+        moves = {game.summary.id: whose_move(game, not wide) for game in self.mine or ()}
+        headers = (["Whose move"] if self.mine is not None else []) + ["Game", "Progress", "Last played" if wide
+                                                                       else "Last", "Playing"] + (["Seats"] if wide
+                                                                                                  else [])
+        columns = list(zip(*(texts[record.id] for record in listed))) or [()] * len(headers)
+        cells = [*([moves.values()] if self.mine is not None else []), *columns[:3], playing.values(), *columns[3:]]
         used = [max([len(header), *map(len, column)]) for header, column in zip(headers, cells)]
         if wide:
             used[-1] = min(used[-1], 40)
+        if self.mine is not None:
+            used[0] = min(used[0], 32)
         title_width = max(12, width - 2 - sum(used) - 2 * (len(used) + 1) - 2)
         table.add_column("Title", width=title_width)
         for header, column_width in zip(headers, used):
             table.add_column(header, width=column_width)
-        table.display = bool(self.records)
+        table.display = bool(listed)
         self._layout += 1
-        self.add_rows(self._layout, list(self.records.values()), playing, 0, title_width, keep)
+        self.add_rows(self._layout, listed, playing, moves, 0, title_width, keep)
         self.show_detail()
 
-    def add_rows(self, layout: int, records: list[SaveSummary], playing: dict[str, str], start: int,
-                 title_width: int, keep: str | None) -> None:
+    def add_rows(self, layout: int, records: list[SaveSummary], playing: dict[str, str], moves: dict[str, str],
+                 start: int, title_width: int, keep: str | None) -> None:
         """Put the next batch of rows in the list, and have the one after it follow once the
         screen has been painted (so that the first rows show at once, and keys pass between
         the batches)."""
@@ -229,13 +277,13 @@ class ResumeScreen(TabulaScreen[None]):
         end = start + (FIRST_ROWS if start == 0 else MORE_ROWS)
         for record in records[start:end]:
             game, progress, when, *seats = texts[record.id]
-            cells = (game, progress, when, playing.get(record.id, ""), *seats)
+            cells = (*([moves[record.id]] if moves else []), game, progress, when, playing.get(record.id, ""), *seats)
             title = fit_title(record.title, title_width, self.marks.get(record.id, ""))
             table.add_row(Text(title, no_wrap=True), *map(Text, cells), key=record.id)
             if record.id == keep:
                 table.move_cursor(row=table.row_count - 1)
         if end < len(records):
-            self.call_after_refresh(self.add_rows, layout, records, playing, end, title_width, keep)
+            self.call_after_refresh(self.add_rows, layout, records, playing, moves, end, title_width, keep)
 
     def on_resize(self, event: events.Resize) -> None:
         if self._filled_for is not None and self._filled_for[0] != self.size.width:
@@ -277,63 +325,6 @@ class ResumeScreen(TabulaScreen[None]):
         record = self.selected
         if record is not None:
             self.open_save(record.id, ask or self.app.ask_seat)
-
-    @work(thread=True, exclusive=True, group="saves-open")
-    def open_save(self, save_id: str, ask: bool) -> None:
-        """Open the game: straight to the table when nobody else plays it (and we need not ask)."""
-        from saves.session import GameSession
-
-        try:
-            session = GameSession.resume(self.app.store, save_id)
-            humans = [seat for seat, info in enumerate(session.record.seats) if info.kind == HUMAN]
-            leases = SeatLeases(self.app.store.data_dir, save_id)
-            free = leases.free(humans)
-            takeable = leases.may_take(free, self.app.identity)
-            hot_seat = not self.app.served or leases.hot_seat
-        except Exception as error:  # a save that does not replay is reported, never lost
-            self.app.call_from_thread(self.notify, str(error), title="Cannot resume", severity="error")
-            return
-        if session.match.finished or not humans:
-            self.app.call_from_thread(self.opened, session, [] if self.app.served else None)
-        elif free == humans == takeable and not ask:
-            self.app.call_from_thread(self.opened, session, None)
-        else:
-            held = [seat for seat in humans if seat not in free]
-            owned = [seat for seat in free if seat not in takeable]
-            self.app.call_from_thread(self.ask_where, session, takeable, held, owned, hot_seat)
-
-    def ask_where(self, session: GameSession, free: list[int], held: list[int], owned: list[int],
-                  hot_seat: bool) -> None:
-        def answered(answer: str | None) -> None:
-            if answer is not None:
-                self.opened(session, seats_for(answer))
-
-        names = [seat.name for seat in session.record.seats]
-        self.app.push_screen(SeatPicker(session.record.title, names, free, held, owned, hot_seat), answered)
-
-    def opened(self, session: GameSession, seats: list[int] | None) -> None:
-        from tui.screens.table import TableScreen
-
-        self.sit_at(TableScreen(session, seats))
-
-    @work(thread=True, exclusive=True, group="saves-sit")
-    def sit_at(self, table: TableScreen) -> None:
-        """Take the table's seats before it shows, so that it opens drawn (or say why not); a
-        finished game opens on its end screen, without the table under it."""
-        refused = table.controller.seat()
-        first = table.controller.first
-        if refused is not None:
-            self.app.call_from_thread(self.notify, refused.message, title=refused.title, severity=refused.severity)
-        elif first is not None and first.finished:
-            table.controller.stop()
-            self.app.call_from_thread(self.show_end, first, table.session.record)
-        else:
-            self.app.call_from_thread(self.app.switch_screen, table)
-
-    def show_end(self, state: TableState, record: SaveHeader) -> None:
-        from tui.screens.end import EndScreen
-
-        self.app.switch_screen(EndScreen(state, record))
 
     def action_replay(self) -> None:
         from tui.screens.replay import ReplayScreen

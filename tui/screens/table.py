@@ -27,7 +27,7 @@ from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS, STANDING_KEY
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
-from tui.screens.base import TabulaScreen
+from tui.screens.opening import NEXT_GAME_KEY, OpensGames
 from tui.table.controller import HintDropped, HintReady, Notice, TableController, TableEvent, Thinking, ThinkingEnded
 from tui.table.lines import hint_lines, prompt_line, seat_title, status_line, thinking_line
 from tui.table.state import TableState, needs_curtain
@@ -49,7 +49,7 @@ SLOW_ANSWER = 0.25
 """Seconds a move may take before its choice list dims."""
 
 
-class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
+class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
     BINDINGS = [
         *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({key!r})", show=False)
           for key in CHOICE_KEYS + STANDING_KEY),
@@ -68,6 +68,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         Binding("question_mark", "whole_choice", "Whole choice", show=False),
         Binding("o", "settings", "Settings", show=False),
         Binding("escape", "back", "Cancel/Home"),
+        Binding(NEXT_GAME_KEY, "next_game", "Next game waiting for you", show=False),
     ]
 
     class WorkAsked(Message):
@@ -666,6 +667,10 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
 
         if self.state is not None:
             self.app.push_screen(ScoreSheetScreen(self.state.names, self.state.scores))
+
+    def action_next_game(self) -> None:
+        """Leave for the game that has waited longest for this player's move (not this one)."""
+        self.open_next_waiting(leaving=self.session.save_id)
 
     def action_back(self) -> None:
         """Esc closes the hint first, then cancels what is being chosen: a zoomed map, then a step
