@@ -63,6 +63,8 @@ without collecting it costs something; more than nothing, so that collecting it 
 an action that changes nothing, and a side that stalls never looks better than one that acts.)"""
 
 
+UNFED_NEXT = 2.0
+"""Cost of each citizen the next round's meal would leave unfed, as far as can be told now."""
 TRADED = 1.0
 """Cost of each citizen that only wheat a merchant ship could still fetch would feed, where
 prestige cannot: as much as prestige (it takes the ship, goods and an action), not a starving
@@ -164,6 +166,15 @@ def expected_wheat(state: dict[str, Any], seat: int) -> int:
     return box.count("wheat") + 3 * ships
 
 
+def next_round_unfed(state: dict[str, Any], seat: int, citizens: int, kept: int, prestige: int) -> int:
+    """Citizens the side could feed at the next round's end neither with the wheat it keeps from
+    this round and the wheat it can count on in a round, nor with its prestige (keeping 1): what
+    would cost it cities and end the game. None in the last round: no meal comes after it."""
+    if state["round"] >= upkeep.LAST_ROUND:
+        return 0
+    return max(0, citizens - kept - expected_wheat(state, seat) - max(0, prestige - 1))
+
+
 def side_value(state: dict[str, Any], seat: int) -> float:
     cat = catalog()
     owned = [p for p, owner in state["owner"].items() if owner == seat]
@@ -180,6 +191,7 @@ def side_value(state: dict[str, Any], seat: int) -> float:
         # Fed already: growth is weighed against next round's meal, from what may come in by then.
         kept = res["wheat"] - res["wheat"] // 2
         value += WEIGHTS["wheat"] * kept - 0.9 * max(0, citizens - kept - expected_wheat(state, seat))
+        value -= UNFED_NEXT * next_round_unfed(state, seat, citizens, kept, state["prestige"][seat])
     else:
         # The coming meal: wheat beyond it is worth something; short of it, tribute the side can
         # still collect feeds, then prestige (and 0 prestige ends the game), and what nothing
@@ -195,6 +207,8 @@ def side_value(state: dict[str, Any], seat: int) -> float:
         short -= paid
         shipped = min(short, wheat_by_trade(state, seat)) if short else 0
         value -= paid + TRADED * shipped + STARVING * (short - shipped)
+        kept = max(0, wheat - citizens) // 2
+        value -= UNFED_NEXT * next_round_unfed(state, seat, citizens, kept, state["prestige"][seat] - paid)
     if state["prestige"][seat] <= 0:
         value -= STARVING
     if state["held"][seat]:

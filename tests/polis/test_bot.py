@@ -256,3 +256,22 @@ def test_the_heuristic_is_a_lead_one_sides_the_others_negated(seed):
         seat = decision.actors[0]
         match.choose(seat, bots[seat].choose(match, seat).id)
     assert half_made > 20
+
+
+def test_growing_beyond_what_the_next_round_can_feed_is_judged_worse_than_not_growing():
+    """At round 1's growth step Athens holds 2 wheat and 1 prestige; no merchant ship and no
+    hoplite at home, so next round brings it no wheat. Its 8 citizens already need 7 wheat
+    more than it keeps; a 9th grown now would be one more that nothing feeds next round."""
+    match = table()
+    state = match.state
+    state["phase"] = "upkeep"
+    state["prestige"][ATHENS] = 1
+    state["res"][ATHENS]["wheat"] = 2
+    state["merchants"][ATHENS] = 0
+    set_units(match, "attika", ATHENS, 0)
+    assert heuristic.expected_wheat(state, ATHENS) == 0
+    polis = next(p for p, owner in state["owner"].items() if owner == ATHENS and state["pop"][p] == 2)
+    grown = copy_state(state)
+    grown["pop"][polis] += 1
+    grown["res"][ATHENS]["wheat"] -= 1
+    assert heuristic.side_value(grown, ATHENS) < heuristic.side_value(state, ATHENS)
