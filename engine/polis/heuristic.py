@@ -24,11 +24,14 @@ keeps the score coming: once a side has passed, or in the last round, the round 
 foreseen from the state as it stands (feeding, cities given up, growth, megalopolis), and
 what the sides' units promise counts for nothing (a side that has passed cannot use it, and
 one that may act would lose it by passing, so it would rather stall); once both have passed,
-the round end is played out (see ``finished_round``). Before the last
-round, only a side that can no longer mend its shortfall ends the game in that forecast: one
-that may still act and can feed its citizens with the tribute within its reach plays on. A
-side far ahead may then end the game by letting the other starve, and a side that would end
-it behind keeps its wheat and prestige instead of spending them on moves that cannot pay.
+the round end is played out (see ``finished_round``). A side that may still act is foreseen
+bringing in the wheat within its reach first (tribute, and a shipload for each merchant ship in
+port it can pay for): before the last round it does not end the game by a shortfall that wheat
+mends, and the side that passes first is judged against what the other can still do, not
+against the other frozen where it stands (which made a side short of wheat pass into its own
+starvation: a loss it had foreseen as a tie). A side far ahead may then end the game by
+letting the other starve, and a side that would end it behind keeps its wheat and prestige
+instead of spending them on moves that cannot pay.
 """
 
 from __future__ import annotations
@@ -63,6 +66,10 @@ without collecting it costs something; more than nothing, so that collecting it 
 an action that changes nothing, and a side that stalls never looks better than one that acts.)"""
 
 
+MEAL_COST = 0.3
+"""Cost of each citizen the wheat kept and the wheat a round brings will not feed, for each meal still to come."""
+UNFED_NEXT = 2.0
+"""Cost of each citizen the next round's meal would leave unfed, as far as can be told now."""
 TRADED = 1.0
 """Cost of each citizen that only wheat a merchant ship could still fetch would feed, where
 prestige cannot: as much as prestige (it takes the ship, goods and an action), not a starving
@@ -92,18 +99,46 @@ def wheat_by_trade(state: dict[str, Any], seat: int) -> int:
     worth more than the credit it uses up (``TRADED`` a wheat, against the ship and the goods)."""
     if not may_act(state, seat) or not state["merchants"][seat]:
         return 0
-    cat, res, best = catalog(), state["res"][seat], 0
+    best = _wheat_trade(state, seat, state["res"][seat])
+    return best[0] if best else 0
+
+
+def _wheat_trade(state: dict[str, Any], seat: int, res: dict[str, int]) -> tuple[int, str, int] | None:
+    """The largest shipload of wheat worth its price (see ``wheat_by_trade``) that ``res`` can
+    pay for, and its cheapest payment (good, amount); None if there is none."""
+    cat, best = catalog(), None
     for market in politics.markets(state, seat):
         record = cat.markets[market]
         if "wheat" not in record["gives"]:
             continue
         goods, silver = politics.price(state, market)
-        costs = [WEIGHTS[good] * goods for good in record["buys"] if res[good] >= goods]
+        payments = [(good, goods) for good in record["buys"] if res[good] >= goods]
         if silver is not None and res["silver"] >= silver:
-            costs.append(WEIGHTS["silver"] * silver)
-        if costs and TRADED * record["shipload"] - SHIP - min(costs) > 0:
-            best = max(best, record["shipload"])
+            payments.append(("silver", silver))
+        if not payments:
+            continue
+        good, amount = min(payments, key=lambda payment: WEIGHTS[payment[0]] * payment[1])
+        worth = TRADED * record["shipload"] - SHIP - WEIGHTS[good] * amount > 0
+        if worth and (best is None or record["shipload"] > best[0]):
+            best = (record["shipload"], good, amount)
     return best
+
+
+def wheat_by_ships(state: dict[str, Any], seat: int) -> int:
+    """The wheat all the side's merchant ships in port could still bring this round (none once
+    it cannot act), each paying for its shipload from what the ships before it left (at today's
+    prices)."""
+    if not may_act(state, seat):
+        return 0
+    res, wheat = dict(state["res"][seat]), 0
+    for _ in range(state["merchants"][seat]):
+        trade = _wheat_trade(state, seat, res)
+        if trade is None:
+            break
+        shipload, good, amount = trade
+        wheat += shipload
+        res[good] -= amount
+    return wheat
 
 
 def prospects(state: dict[str, Any], seat: int) -> float:
@@ -164,6 +199,15 @@ def expected_wheat(state: dict[str, Any], seat: int) -> int:
     return box.count("wheat") + 3 * ships
 
 
+def next_round_unfed(state: dict[str, Any], seat: int, citizens: int, kept: int, prestige: int) -> int:
+    """Citizens the side could feed at the next round's end neither with the wheat it keeps from
+    this round and the wheat it can count on in a round, nor with its prestige (keeping 1): what
+    would cost it cities and end the game. None in the last round: no meal comes after it."""
+    if state["round"] >= upkeep.LAST_ROUND:
+        return 0
+    return max(0, citizens - kept - expected_wheat(state, seat) - max(0, prestige - 1))
+
+
 def side_value(state: dict[str, Any], seat: int) -> float:
     cat = catalog()
     owned = [p for p, owner in state["owner"].items() if owner == seat]
@@ -177,9 +221,11 @@ def side_value(state: dict[str, Any], seat: int) -> float:
     value += 0.3 * sum(units[seat] for units in state["units"].values()) + 0.4 * state["merchants"][seat]
     value += 1.5 * len(owned) + prospects(state, seat)
     if state["phase"] == "upkeep":
-        # Fed already: growth is weighed against next round's meal, from what may come in by then.
+        # Fed already: growth is weighed against the meals to come, from what may come in by then.
         kept = res["wheat"] - res["wheat"] // 2
-        value += WEIGHTS["wheat"] * kept - 0.9 * max(0, citizens - kept - expected_wheat(state, seat))
+        beyond = max(0, citizens - kept - expected_wheat(state, seat))
+        value += WEIGHTS["wheat"] * kept - MEAL_COST * (upkeep.LAST_ROUND - state["round"]) * beyond
+        value -= UNFED_NEXT * next_round_unfed(state, seat, citizens, kept, state["prestige"][seat])
     else:
         # The coming meal: wheat beyond it is worth something; short of it, tribute the side can
         # still collect feeds, then prestige (and 0 prestige ends the game), and what nothing
@@ -202,14 +248,20 @@ def side_value(state: dict[str, Any], seat: int) -> float:
     return value
 
 
-def round_end_forecast(state: dict[str, Any]) -> list[int] | None:
+def round_end_forecast(state: dict[str, Any]) -> list[float] | None:
     """Each side's final score if the round ended now and that ended the game; None if the game
     would go on. Cities are given up as cheaply as they can be and every wheat left grows a citizen.
-    Before the last round, a side that may still act and could feed its citizens with the tribute
-    within its reach does not end the game by its shortfall: it can mend it."""
+    A side that may still act brings in the wheat within its reach first (``wheat_to_come``), less
+    ``TO_COLLECT`` a wheat for the actions that takes: it is not stopped where it stands because
+    the other side has passed, and before the last round it does not end the game by a shortfall
+    that wheat can mend."""
     ledgers = [_round_end_ledger(state, seat) for seat in (0, 1)]
+    scores: list[float] = []
     unfed = []
-    for ledger in ledgers:
+    for seat, ledger in enumerate(ledgers):
+        wheat, cost = wheat_to_come(state, seat)
+        ledger.res["wheat"] += wheat
+        ledger.prestige -= cost
         fed = upkeep.feed(ledger)
         left = fed.unfed
         while left > 0 and ledger.cities:
@@ -221,15 +273,11 @@ def round_end_forecast(state: dict[str, Any]) -> list[int] | None:
                 upkeep.grow(ledger, city.id)
                 grown += 1
         upkeep.megalopolis(ledger)
-    prestige: list[int | None] = [ledger.prestige for ledger in ledgers]
-    if state["round"] < upkeep.LAST_ROUND:
-        for seat in (0, 1):
-            if (unfed[seat] or not prestige[seat]) and _can_mend(state, seat):
-                unfed[seat], prestige[seat] = False, None
-    if not upkeep.end_reasons(state["round"], unfed, prestige):
+        scores.append(ledger.citizens() + ledger.prestige - TO_COLLECT * wheat
+                      + project_prestige(state, [city.id for city in ledger.cities], under_way=True))
+    if not upkeep.end_reasons(state["round"], unfed, [ledger.prestige for ledger in ledgers]):
         return None
-    return [ledger.citizens() + ledger.prestige
-            + project_prestige(state, [city.id for city in ledger.cities], under_way=True) for ledger in ledgers]
+    return scores
 
 
 def _round_end_ledger(state: dict[str, Any], seat: int) -> upkeep.Ledger:
@@ -241,18 +289,20 @@ def _round_end_ledger(state: dict[str, Any], seat: int) -> upkeep.Ledger:
     return ledger
 
 
-def _can_mend(state: dict[str, Any], seat: int) -> bool:
-    """Whether the side, acting on, could feed every citizen and keep some prestige by collecting
-    the tribute within its reach (each region but its home costs 1 prestige)."""
+def wheat_to_come(state: dict[str, Any], seat: int) -> tuple[int, int]:
+    """The wheat a side that may still act can bring in this round, and the prestige that costs:
+    each tribute within reach that yields more wheat than the prestige it costs (keeping 1), and
+    the shiploads of its merchant ships in port (``wheat_by_ships``). None once it cannot act."""
     if not may_act(state, seat):
-        return False
-    ledger = _round_end_ledger(state, seat)
+        return 0, 0
+    wheat, cost = wheat_by_ships(state, seat), 0
     for region in military.tribute_regions(state, seat):
-        wheat = military.tribute_yield(state, seat, region).count("wheat")
-        if wheat:
-            ledger.res["wheat"] += wheat
-            ledger.prestige -= military.tribute_cost(state, seat, region)
-    return upkeep.feed(ledger).unfed == 0 and ledger.prestige > 0
+        gained = military.tribute_yield(state, seat, region).count("wheat")
+        price = military.tribute_cost(state, seat, region)
+        if gained > price and cost + price < state["prestige"][seat]:
+            wheat += gained
+            cost += price
+    return wheat, cost
 
 
 def cheapest_to_give_up(state: dict[str, Any], citizens: dict[str, int], unfed: int) -> str:

@@ -256,3 +256,58 @@ def test_the_heuristic_is_a_lead_one_sides_the_others_negated(seed):
         seat = decision.actors[0]
         match.choose(seat, bots[seat].choose(match, seat).id)
     assert half_made > 20
+
+
+def test_growing_beyond_what_the_next_round_can_feed_is_judged_worse_than_not_growing():
+    """At round 1's growth step Athens holds 2 wheat and 1 prestige; no merchant ship and no
+    hoplite at home, so next round brings it no wheat. Its 8 citizens already need 7 wheat
+    more than it keeps; a 9th grown now would be one more that nothing feeds next round."""
+    match = table()
+    state = match.state
+    state["phase"] = "upkeep"
+    state["prestige"][ATHENS] = 1
+    state["res"][ATHENS]["wheat"] = 2
+    state["merchants"][ATHENS] = 0
+    set_units(match, "attika", ATHENS, 0)
+    assert heuristic.expected_wheat(state, ATHENS) == 0
+    polis = next(p for p, owner in state["owner"].items() if owner == ATHENS and state["pop"][p] == 2)
+    grown = copy_state(state)
+    grown["pop"][polis] += 1
+    grown["res"][ATHENS]["wheat"] -= 1
+    assert heuristic.side_value(grown, ATHENS) < heuristic.side_value(state, ATHENS)
+
+
+def sparta_short_of_wheat_with_ships_to_send():
+    """Round 2, nobody has passed; Sparta to act with 8 citizens, no wheat, 4 prestige, 1 silver
+    and 2 metal, and 2 merchant ships in port: Aegyptus sells it 4 wheat for its silver, Illyria
+    3 for its metal. Athens holds 8 wheat for its 8 citizens, 6 wine and 6 oil, its home
+    tribute (2 wheat) still to collect and a ship and 2 silver for Aegyptus' 4 wheat."""
+    match = sparta_to_act_while_athens_can_still_mend_its_meal()
+    state = match.state
+    empty = dict.fromkeys(("wheat", "silver", "wood", "metal", "oil", "wine"), 0)
+    state["res"][SPARTA] = {**empty, "silver": 1, "metal": 2}
+    state["res"][ATHENS] = {**empty, "wheat": 8, "silver": 2, "wine": 6, "oil": 6}
+    state["prestige"][SPARTA] = 4
+    state["merchants"] = [1, 2]
+    match.state_edited()
+    return match
+
+
+def test_the_side_still_acting_is_foreseen_bringing_in_the_wheat_within_its_reach():
+    match = sparta_short_of_wheat_with_ships_to_send()
+    passed = after(match, SPARTA, "pass")
+    # Sparta, passed, feeds 4 citizens with its 4 prestige and gives up Sparta (4) for the other
+    # 4: Gytheion and Pylos are left, 4 points. Athens acts on: its home tribute and its ship
+    # bring 6 wheat, and after the meal Athenai grows by 2, Chalkis and Chios by 1 each (12
+    # citizens, 3 megalopoleis) with its 2 prestige: 17, less 0.5 for each wheat still to fetch.
+    # (Judged as Athens stands, 8 citizens and 2 prestige, 10 to 4, the pass looked cheaper than
+    # Sparta's shortfall in play, and Sparta passed into it.)
+    assert heuristic.wheat_to_come(passed, ATHENS) == (6, 0)
+    assert heuristic.round_end_forecast(passed) == [14, 4]
+
+
+def test_a_side_short_of_wheat_trades_rather_than_pass_into_its_own_starvation():
+    match = sparta_short_of_wheat_with_ships_to_send()
+    assert heuristic.wheat_by_ships(match.state, SPARTA) == 7
+    assert make_bot("greedy", 1).choose(match, SPARTA).id != "pass"
+    assert SearchBot("normal", seed=2000, capped=False).choose(match, SPARTA).id != "pass"
