@@ -45,6 +45,7 @@ from .storage import (
 
 if TYPE_CHECKING:
     from .records import RecordStore
+    from .talk import GameTalk
 
 __all__ = [
     "LockTimeout", "SaveConflict", "SaveError", "SaveExists", "SaveFormatError", "SaveFromNewerTabula", "SaveNotFound",
@@ -608,12 +609,26 @@ class SaveStore:
         self._change(save_id, lambda document: document.update(title=str(title)))
 
     def delete(self, save_id: str) -> None:
-        """Move the save to <data_dir>/trash/ (recoverable by hand)."""
+        """Move the save, and its table talk, to <data_dir>/trash/ (recoverable by hand)."""
         if self._move_out(self._game_file(save_id), self.layout.trash) is None:
             raise SaveNotFound(f"no saved game {save_id!r}")
+        self._move_out(self.talk(save_id).file, self.layout.trash)
+
+    def talk(self, save_id: str) -> GameTalk:
+        """The table talk of a game (saves.talk)."""
+        from .talk import GameTalk
+
+        self._game_file(save_id)  # SaveNotFound for an id no save could have
+        return GameTalk(self.data_dir, save_id)
 
     def export(self, save_id: str) -> dict[str, Any]:
-        return record_to_dict(self.load(save_id))
+        """The save as JSON data, with its table talk ("talk": the messages, oldest first)."""
+        exported = record_to_dict(self.load(save_id))
+        talk = self.talk(save_id)
+        exported["talk"] = [asdict(message) for message in talk.messages()]
+        if talk.problem:
+            self._note(talk.problem)
+        return exported
 
     def import_(self, data: dict[str, Any], *, as_copy: bool = False) -> SaveRecord:
         """Validate exported data and store it (a new id if that id is taken or unusable).
