@@ -102,6 +102,7 @@ class SharedSession:
         self._board: ThinkingBoard | None = None
         self.talk = GameTalk(self.data_dir, self.save_id)
         self._talk_seen: Signature | None = None
+        self._talk_told = False
 
     # -- joining and leaving ---------------------------------------------------------------
 
@@ -282,10 +283,11 @@ class SharedSession:
         return self.talk.messages()
 
     def follow_talk(self) -> None:
-        """Pass the talk to ``on_talk`` when its file changed since the last look (one ``stat``)."""
+        """Pass the talk to ``on_talk`` the first time, then when its file changed since the last
+        look (one ``stat``)."""
         now = self.talk.signature()
-        if now != self._talk_seen and self.on_talk is not None:
-            self._talk_seen = now
+        if (now != self._talk_seen or not self._talk_told) and self.on_talk is not None:
+            self._talk_seen, self._talk_told = now, True
             self.on_talk(self.talk.messages())
 
     def _holds_a_seat(self, holder: str) -> bool:

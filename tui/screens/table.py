@@ -135,8 +135,9 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         self.curtain.display = False
         self.talk: tuple[TalkMessage, ...] = ()
         """The game's table talk, as last told (``!`` opens it)."""
-        self.talk_read = 0
-        """The number of the last message of the talk read here (its messages after are new)."""
+        self.talk_read: int | None = None
+        """The number of the last message of the talk read here (its messages after are new);
+        None until the talk is first told (what was said before this terminal came is not news)."""
         self.talk_screen: TalkScreen | None = None
 
     # -- layout ---------------------------------------------------------------------------
@@ -281,7 +282,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
     # -- table talk ----------------------------------------------------------------------
 
     def show_talk(self, messages: tuple[TalkMessage, ...]) -> None:
-        if not self.talk and not self.talk_read:  # the talk before this terminal came is not news
+        if self.talk_read is None:
             self.talk_read = messages[-1].number if messages else 0
         self.talk = messages
         if self.talk_screen is not None:
@@ -291,17 +292,18 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
 
     def unread_talk(self) -> int:
         """The messages of others sent since this terminal last read the talk."""
-        return sum(1 for message in self.talk if message.number > self.talk_read and message.player != self.talker)
+        read = self.talk_read or 0
+        return sum(1 for message in self.talk if message.number > read and message.player != self.talker)
 
     def read_talk(self) -> None:
         if self.talk:
-            self.talk_read = max(self.talk_read, self.talk[-1].number)
+            self.talk_read = max(self.talk_read or 0, self.talk[-1].number)
 
     @property
     def talker(self) -> str:
         """Who talks from this terminal, for the talk's limits: the player's key on a server,
-        else the local user."""
-        return f"key:{self.app.identity}" if self.app.identity else f"user:{getpass.getuser()}"
+        else the name talked under (each seat of a local game is a player of its own)."""
+        return f"key:{self.app.identity}" if self.app.identity else f"local:{self.talk_name()}"
 
     def talk_name(self) -> str:
         """The name a message is sent under: the seat's for a seated player, else the login name."""

@@ -1,0 +1,88 @@
+"""Pilot tests of table talk (``!`` at the table): two apps on one data folder, as two
+terminals of the same game are."""
+
+from __future__ import annotations
+
+from saves.store import SaveStore
+from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of, until
+from tui.screens.table import TableScreen
+from tui.screens.talk import TalkScreen
+
+TWO_HUMANS = [("Ann", "human"), ("Bruno", "human")]
+
+
+def status(table: TableScreen) -> str:
+    return text_of(table.query_one("#status"))
+
+
+async def say(pilot, text: str) -> None:
+    await pilot.press("exclamation_mark")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, TalkScreen)
+    await pilot.press(*text, "enter")
+    await settle(pilot)
+
+
+@pilot_test
+async def test_a_message_sent_at_one_table_reaches_the_other_terminal_marked_as_new(toy, tmp_path):
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    ann, bruno = make_app(tmp_path, join=(save_id, 0)), make_app(tmp_path, join=(save_id, 1))
+    async with ann.run_test(size=(80, 24)) as ann_pilot, bruno.run_test(size=(80, 24)) as bruno_pilot:
+        await settle(ann_pilot)
+        await settle(bruno_pilot)
+        bruno_table = bruno.screen
+        assert isinstance(bruno_table, TableScreen) and "new" not in status(bruno_table)
+
+        await say(ann_pilot, "Good luck [b]all[/b]")
+        shown = ann.screen.query_one("#talk-text")
+        assert text_of(shown).endswith("Ann: Good luck [b]all[/b]")  # her seat's name, the markup as typed
+
+        await until(bruno_pilot, lambda: bruno_table.talk)  # the doorbell, not a poll: well within the wait
+        assert status(bruno_table).startswith("✉ 1 new (!) · ")
+        await bruno_pilot.press("exclamation_mark")
+        await settle(bruno_pilot)
+        assert text_of(bruno.screen.query_one("#talk-text")).endswith("Ann: Good luck [b]all[/b]")
+        await bruno_pilot.press("escape")
+        await settle(bruno_pilot)
+        assert bruno.screen is bruno_table and "new" not in status(bruno_table)  # read
+
+        await ann_pilot.press("escape")
+        await settle(ann_pilot)
+        assert "new" not in status(ann.screen)  # her own message is no news to her
+    messages = SaveStore(tmp_path).talk(save_id).messages()
+    assert [(m.name, m.text) for m in messages] == [("Ann", "Good luck [b]all[/b]")]
+
+
+@pilot_test
+async def test_an_open_talk_shows_each_new_message_as_it_comes_and_a_spectator_talks_under_the_login_name(
+        toy, tmp_path, monkeypatch):
+    monkeypatch.setattr("getpass.getuser", lambda: "watcher")
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    ann, spectator = make_app(tmp_path, join=(save_id, 0)), make_app(tmp_path, join=(save_id, None))
+    async with ann.run_test(size=(80, 24)) as ann_pilot, spectator.run_test(size=(80, 24)) as watching:
+        await settle(ann_pilot)
+        await settle(watching)
+        await ann_pilot.press("exclamation_mark")
+        await settle(ann_pilot)
+        await say(watching, "nice move")
+        talk = ann.screen
+        assert isinstance(talk, TalkScreen)
+        await until(ann_pilot, lambda: "watcher: nice move" in text_of(talk.query_one("#talk-text")))
+        await ann_pilot.press("escape")
+        await settle(ann_pilot)
+        assert "new" not in status(ann.screen)  # read while the talk was open
+
+
+@pilot_test
+async def test_the_talk_before_this_terminal_came_is_there_but_not_news(toy, tmp_path):
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    SaveStore(tmp_path).talk(save_id).say("Bruno", "user:bruno", "see you tomorrow")
+    app = make_app(tmp_path, join=(save_id, 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await until(pilot, lambda: table.talk)
+        assert "new" not in status(table)
+        await pilot.press("exclamation_mark")
+        await settle(pilot)
+        assert "Bruno: see you tomorrow" in text_of(app.screen.query_one("#talk-text"))
