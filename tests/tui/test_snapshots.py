@@ -8,7 +8,7 @@ from tests.tui.scenes import SCENES, SIZES
 
 SNAPSHOT_SCENES = [scene for scene in SCENES
                    if scene.name in ("home", "new-game", "almadi-table", "end", "pantheon-table", "stats",
-                                     "stats-chart", "thebai-table", "polis-table")]
+                                     "stats-chart", "thebai-table", "polis-table", "table-talk")]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")

@@ -19,16 +19,22 @@ from tui.widgets.footer import Footer
 
 
 def talk_text(messages: Sequence[Message], mine: str) -> Text:
-    """The messages as plain text, one to a paragraph: '14:05 Ann: …' (your own name in bold)."""
+    """The messages as plain text, one to a paragraph: '14:05 Ann: …' (the others' names in colour)."""
     text = Text()
     for message in messages:
         if text:
             text.append("\n")
-        text.append(f"{short_time(message.at, compact=True)} ", style="dim")
+        text.append(f"{sent_at(message.at)} ", style="dim")
         text.append(clean(message.name, lines=False), style="bold" if message.player == mine else "bold cyan")
         text.append(": " + clean(message.text, lines=False))
     return text or Text("No messages yet. Write one below; every player and spectator of this game reads it.",
                         style="dim")
+
+
+def sent_at(iso: str) -> str:
+    """When a message was sent, in local time: '14:05' today, else with its date too."""
+    compact = short_time(iso, compact=True)
+    return compact if ":" in compact else short_time(iso)
 
 
 class TalkScreen(TabulaModal[None]):
