@@ -631,7 +631,8 @@ class SaveStore:
         return exported
 
     def import_(self, data: dict[str, Any], *, as_copy: bool = False) -> SaveRecord:
-        """Validate exported data and store it (a new id if that id is taken or unusable).
+        """Validate exported data and store it (a new id if that id is taken or unusable), with
+        its table talk if it has one (a talk that is not one is noted in ``problems`` and left out).
 
         A game already saved here (the same game, seed, seats, options and start: see
         ``copies_of``) raises SaveExists, unless ``as_copy``: then it is stored as a further
@@ -645,7 +646,13 @@ class SaveStore:
             record.id = new_id()
         if not SAFE_ID.fullmatch(record.id) or self.path_of(record.id).exists():
             record.id = new_id()
-        return self._write_new(record)
+        written = self._write_new(record)
+        if "talk" in data:
+            try:
+                self.talk(written.id).restore(data["talk"])
+            except UnreadableFile as error:
+                self._note(f"The table talk of {written.title!r} was not imported: {error}.")
+        return written
 
     def copies_of(self, record: SaveRecord) -> list[SaveRecord]:
         """The saves of the same game as ``record``, the one with its id first: same game,

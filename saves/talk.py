@@ -139,6 +139,16 @@ class GameTalk:
         self._change(remove)
         return removed[0]
 
+    def restore(self, exported: Any) -> None:
+        """Write the talk a game was exported with (``SaveStore.export``'s "talk") as this game's;
+        UnreadableFile if it is not a list of messages (nothing is written then)."""
+        if not isinstance(exported, list) or len(exported) > KEPT:
+            raise UnreadableFile(f"its talk is not a list of at most {KEPT} messages")
+        messages = [message_from(message) for message in exported]
+        document = {"kind": TALK_KIND, "game": self.save_id, "next": max((m.number for m in messages), default=0) + 1,
+                    "messages": [asdict(message) for message in messages]}
+        self.file.put(document)
+
     def _change(self, change: Callable[[dict[str, Any]], None]) -> None:
         """Change the document under its lock, making the file first if there is none (or the
         one there could not be read: it is set aside)."""

@@ -106,3 +106,20 @@ def test_the_talk_leaves_the_save_as_it_was_goes_with_its_export_and_to_the_tras
     store.delete(save_id)
     assert not store.talk(save_id).path.exists()
     assert len(list(store.layout.trash.glob(f"{save_id}.talk.*"))) == 1
+
+
+def test_an_imported_game_brings_its_talk_and_a_talk_that_is_not_one_is_left_out_and_said(game, tmp_path):
+    store, save_id = game
+    talk = store.talk(save_id)
+    for text in ("one", "two", "three"):
+        talk.say("Ann", "local:Ann", text)
+    talk.delete(1)
+    exported = store.export(save_id)
+    copy = store.import_(exported, as_copy=True)
+    restored = store.talk(copy.id)
+    assert [(m.number, m.text) for m in restored.messages()] == [(2, "two"), (3, "three")]
+    assert restored.say("Bruno", "local:Bruno", "four").number == 4
+    exported["talk"] = [{"number": 1, "text": "\x1b[2J"}]
+    other = store.import_(exported, as_copy=True)
+    assert store.talk(other.id).messages() == [] and not store.talk(other.id).path.exists()
+    assert any("talk" in problem and "not imported" in problem for problem in store.problems)

@@ -91,8 +91,11 @@ def run_saves_import(args: argparse.Namespace) -> int:
     except UnreadableFile as error:
         return fail(f"{args.file} cannot be used: {error}")
     replay_record(record_from_dict(data))  # refuse what would not load
-    record = SaveStore(data_dir(args)).import_(data, as_copy=args.as_copy)
-    say(output(), f"Imported {record.title!r} as {record.id}")
+    store = SaveStore(data_dir(args))
+    record = store.import_(data, as_copy=args.as_copy)
+    console = output()
+    report_problems(console, store)
+    say(console, f"Imported {record.title!r} as {record.id}")
     return 0
 
 
