@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import threading
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
 from saves.session import GameSession
+from saves.shared import SharedSession
 from saves.store import SaveStore, Seat
 from saves.talk import BURST, KEPT, LONGEST, GameTalk, TalkRefused
 
@@ -123,3 +128,61 @@ def test_an_imported_game_brings_its_talk_and_a_talk_that_is_not_one_is_left_out
     other = store.import_(exported, as_copy=True)
     assert store.talk(other.id).messages() == [] and not store.talk(other.id).path.exists()
     assert any("talk" in problem and "not imported" in problem for problem in store.problems)
+
+
+TALKER = """
+import sys
+from pathlib import Path
+from saves.talk import GameTalk, TalkRefused
+data_dir, save_id, player, count = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+talk, refused = GameTalk(data_dir, save_id), 0
+for n in range(count):
+    try:
+        talk.say(player, player, f"{player} {n}")
+    except TalkRefused:
+        refused += 1
+print(refused)
+"""
+
+
+def test_processes_talking_at_once_lose_no_message_and_cannot_pass_a_players_limit_together(game, tmp_path):
+    _, save_id = game
+    root = Path(__file__).resolve().parents[2]
+    talkers = [("Ann", BURST), ("Bruno", BURST), ("Cleo", BURST), ("Cleo", BURST), ("Cleo", BURST)]
+    processes = [subprocess.Popen([sys.executable, "-c", TALKER, str(tmp_path), save_id, player, str(count)],
+                                  cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                 for player, count in talkers]
+    refused = []
+    for process in processes:
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 0, err
+        refused.append(int(out))
+    messages = GameTalk(tmp_path, save_id).messages()
+    assert [m.number for m in messages] == list(range(1, 3 * BURST + 1))  # each number given once
+    assert sorted({m.player for m in messages}) == ["Ann", "Bruno", "Cleo"]
+    assert sum(m.player == "Cleo" for m in messages) == BURST and sum(refused) == 2 * BURST
+
+
+def test_a_message_wakes_the_other_terminals_by_their_doorbells_not_by_a_poll(game, tmp_path):
+    store, save_id = game
+    told: list[list[str]] = []
+    heard = threading.Event()
+
+    def hear(messages) -> None:
+        told.append([m.text for m in messages])
+        if messages:
+            heard.set()
+
+    never = 3600.0  # no fallback look in this test's lifetime: only a ring wakes the watcher
+    listener = SharedSession(GameSession.resume(store, save_id), [1], lambda: None, fallback=never, on_talk=hear)
+    speaker = SharedSession(GameSession.resume(store, save_id), [0], lambda: None, fallback=never)
+    listener.start()
+    speaker.start()
+    try:
+        listener.follow_talk()  # the table's first look: nothing said yet
+        assert speaker.say("Ann", "local:Ann", "hello")[-1].text == "hello"
+        assert heard.wait(10)
+        assert told == [[], ["hello"]]
+    finally:
+        speaker.stop()
+        listener.stop()

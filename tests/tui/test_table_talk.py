@@ -86,3 +86,24 @@ async def test_the_talk_before_this_terminal_came_is_there_but_not_news(toy, tmp
         await pilot.press("exclamation_mark")
         await settle(pilot)
         assert "Bruno: see you tomorrow" in text_of(app.screen.query_one("#talk-text"))
+
+
+@pilot_test
+async def test_a_message_the_host_deletes_goes_from_the_open_talk_of_a_table(toy, tmp_path):
+    from tui import cli
+
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    talk = SaveStore(tmp_path).talk(save_id)
+    talk.say("Bruno", "local:Bruno", "rude words")
+    talk.say("Bruno", "local:Bruno", "sorry")
+    app = make_app(tmp_path, join=(save_id, 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await until(pilot, lambda: app.screen.talk)
+        await pilot.press("exclamation_mark")
+        await settle(pilot)
+        shown = app.screen.query_one("#talk-text")
+        assert "rude words" in text_of(shown)
+        assert cli.main(["--data-dir", str(tmp_path), "saves", "talk", save_id, "--delete", "1"]) == 0
+        await until(pilot, lambda: "rude words" not in text_of(shown))
+        assert "Bruno: sorry" in text_of(shown)
