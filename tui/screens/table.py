@@ -313,7 +313,7 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
         return self.app.player_name or player_name(getpass.getuser()) or "spectator"
 
     def action_talk(self) -> None:
-        if self.talk_screen is not None or self.curtain_up:
+        if self.talk_screen is not None or self.curtain_up or self.state is None:
             return
         screen = TalkScreen(self.session.record.title, self.talk, self.talker,
                             lambda text: self.controller.say(self.talk_name(), self.talker, text))
@@ -644,6 +644,8 @@ class TableScreen(PaintsWhatLayoutDirtied, TabulaScreen[None]):
                 return False
             return True if self.state.may_ask_hint and not self.busy and not self.curtain_up and not self.thinking \
                 else None
+        if action == "talk":  # not over a curtain: the device is being passed on
+            return self.state is not None and not self.curtain_up
         if action == "move_now":
             return self.thinking is not None and self.thinking.hurry
         return True
