@@ -107,3 +107,19 @@ async def test_a_message_the_host_deletes_goes_from_the_open_talk_of_a_table(toy
         assert cli.main(["--data-dir", str(tmp_path), "saves", "talk", save_id, "--delete", "1"]) == 0
         await until(pilot, lambda: "rude words" not in text_of(shown))
         assert "Bruno: sorry" in text_of(shown)
+
+
+@pilot_test
+async def test_served_a_spectator_talks_under_the_login_name_and_is_limited_by_the_key(toy, tmp_path, monkeypatch):
+    from tui.serve import PLAYER_KEY, PLAYER_NAME, SEAT_PER_TERMINAL
+
+    monkeypatch.setenv(SEAT_PER_TERMINAL, "1")
+    monkeypatch.setenv(PLAYER_NAME, "carol")
+    monkeypatch.setenv(PLAYER_KEY, "SHA256:carolskey")
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    app = make_app(tmp_path, join=(save_id, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await say(pilot, "hello from the rail")
+    [message] = SaveStore(tmp_path).talk(save_id).messages()
+    assert (message.name, message.player, message.text) == ("carol", "key:SHA256:carolskey", "hello from the rail")
