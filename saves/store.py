@@ -63,6 +63,8 @@ CHANCE = -1
 MOST = {"title": 1000, "name": 200, "text": 1000, "choice": 1000, "options": 100, "actions": 100_000}
 """The longest texts and lists a save may hold: far beyond what play writes, small enough to show."""
 SEEDS = range(-2**63, 2**64)
+TEMP_KINDS = (".json.tmp", ".talk.tmp")
+"""The endings of the temp files of writes in the games folder: a save's and its talk's."""
 
 
 class SaveConflict(SaveError):
@@ -510,12 +512,13 @@ class SaveStore:
 
     def _game_entries(self, temps: list[Path] | None = None) -> dict[str, os.DirEntry[str]]:
         """The game files by id; a *.json file whose name is not an id is set aside. ``temps``
-        gets the temp files of writes (``.*.json.tmp``) found on the way."""
+        gets the temp files of writes (``.*.json.tmp``, and ``.*.talk.tmp`` of a game's talk)
+        found on the way."""
         found = {}
         with os.scandir(self.layout.games) as entries:
             for entry in entries:
                 if entry.name.startswith("."):
-                    if temps is not None and entry.name.endswith(".json.tmp"):
+                    if temps is not None and entry.name.endswith(TEMP_KINDS):
                         temps.append(Path(entry.path))
                     continue
                 if not entry.name.endswith(".json"):
@@ -595,10 +598,13 @@ class SaveStore:
         file's lock nobody holds. A temp being written is left alone. ``temps``: the folder's
         temp files, if already found."""
         for temp in folder.glob(".*.json.tmp") if temps is None else temps:
-            file_id = temp.name[1:-len(".json.tmp")]
+            name = temp.name[1:]
+            ending = next((ending for ending in TEMP_KINDS if name.endswith(ending)), "")
+            file_id = name[:-len(ending)] if ending else ""
             if not SAFE_ID.fullmatch(file_id):
                 continue
-            lock = FileLock(self.layout.locks / f"{kind}-{file_id}.lock", timeout=0)
+            owner = "talk" if ending == ".talk.tmp" else kind  # a game's talk beside its save (saves/talk.py)
+            lock = FileLock(self.layout.locks / f"{owner}-{file_id}.lock", timeout=0)
             try:
                 with lock:
                     temp.unlink(missing_ok=True)

@@ -186,3 +186,16 @@ def test_a_message_wakes_the_other_terminals_by_their_doorbells_not_by_a_poll(ga
     finally:
         speaker.stop()
         listener.stop()
+
+
+def test_the_temp_file_of_a_talk_write_a_kill_cut_short_is_removed_by_the_next_listing(game, tmp_path):
+    store, save_id = game
+    talk = store.talk(save_id)
+    talk.say("Ann", "local:Ann", "kept")
+    temp = talk.path.with_name(f".{talk.path.name}.tmp")
+    temp.write_text('{"talk": {"1": {"kind": "tabula-ta')  # a write killed half-way
+    with talk.file.holding_lock():  # a writer at work: its temp is left alone
+        store.summaries()
+        assert temp.exists()
+    store.summaries()
+    assert not temp.exists() and [m.text for m in talk.messages()] == ["kept"]
