@@ -23,7 +23,10 @@ and calls ``act``/``undo``/``bot_choice``/``refresh``. On top it:
   search is (``share_thinking``, ``thinking_done``) and the other terminals' watch threads
   pass it to ``on_thinking``; a terminal holding a seat may ask the runner to move now
   (``ask_move_now``), whose watch thread passes a request from a live seat holder of the game
-  to ``on_move_now``.
+  to ``on_move_now``;
+* keeps the game's table talk (saves/talk.py): ``say`` writes a message and rings the
+  doorbells; the watch thread notices the talk file changed (one ``stat`` a wake) and passes
+  the messages to ``on_talk``.
 
 Concurrency: ``on_change`` never touches the session; the caller refreshes it in its own
 worker (``refresh()``), so every change to the wrapped ``GameSession`` happens in one
@@ -44,6 +47,7 @@ from engine.core.seats import seat_tag
 from .seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatsUnavailable, SeatTaken, new_holder_id
 from .session import HUMAN, GameSession
 from .storage import Signature, signature
+from .talk import GameTalk, Message
 from .thinking import MoveNowRequest, ThinkingBoard, ThinkingStatus
 from .watch import FALLBACK, Watcher, ring
 
@@ -60,7 +64,8 @@ class SharedSession:
                  on_seats: Callable[[], None] | None = None,
                  ttl: float = DEFAULT_TTL, fallback: float = FALLBACK, identity: str | None = None,
                  on_thinking: Callable[[ThinkingStatus | None], None] | None = None,
-                 on_move_now: Callable[[MoveNowRequest], None] | None = None, may_run_bots: bool = True):
+                 on_move_now: Callable[[MoveNowRequest], None] | None = None, may_run_bots: bool = True,
+                 on_talk: Callable[[list[Message]], None] | None = None):
         self.session = session
         self.every_free_seat = seats is None
         self.seats = frozenset(seats or ())
@@ -68,6 +73,7 @@ class SharedSession:
         self.on_seats = on_seats or on_change
         self.on_thinking = on_thinking
         self.on_move_now = on_move_now
+        self.on_talk = on_talk
         self.data_dir = Path(session.store.data_dir)
         self.save_id = session.record.id
         self.leases = SeatLeases(self.data_dir, self.save_id, ttl)
@@ -94,6 +100,9 @@ class SharedSession:
         self._threads: list[threading.Thread] = []
         self._watcher: Watcher | None = None
         self._board: ThinkingBoard | None = None
+        self.talk = GameTalk(self.data_dir, self.save_id)
+        self._talk_seen: Signature | None = None
+        self._talk_told = False
 
     # -- joining and leaving ---------------------------------------------------------------
 
@@ -263,6 +272,24 @@ class SharedSession:
             if status is not False and self.on_thinking is not None:
                 self.on_thinking(status)
 
+    # -- table talk ---------------------------------------------------------------------------
+
+    def say(self, name: str, player: str, text: str) -> list[Message]:
+        """Keep a message (saves.talk.GameTalk.say: TalkRefused past the limits) and wake the
+        game's other terminals; the talk as it is now."""
+        self.talk.say(name, player, text)
+        if self._watcher is not None:
+            ring(self.data_dir, self.save_id, skip=self._watcher.fifo)
+        return self.talk.messages()
+
+    def follow_talk(self) -> None:
+        """Pass the talk to ``on_talk`` the first time, then when its file changed since the last
+        look (one ``stat``)."""
+        now = self.talk.signature()
+        if (now != self._talk_seen or not self._talk_told) and self.on_talk is not None:
+            self._talk_seen, self._talk_told = now, True
+            self.on_talk(self.talk.messages())
+
     def _holds_a_seat(self, holder: str) -> bool:
         return any(lease.holder == holder for key, lease in self.leases.live().items() if key != BOTS)
 
@@ -343,6 +370,7 @@ class SharedSession:
             if self._seats_file_changed() and self._follow_leases():
                 self.on_seats()
             self._look_aside(board)
+            self.follow_talk()
 
     def _beat(self) -> None:
         while not self._stop.wait(self.leases.ttl / 4):

@@ -45,6 +45,7 @@ from .storage import (
 
 if TYPE_CHECKING:
     from .records import RecordStore
+    from .talk import GameTalk
 
 __all__ = [
     "LockTimeout", "SaveConflict", "SaveError", "SaveExists", "SaveFormatError", "SaveFromNewerTabula", "SaveNotFound",
@@ -62,6 +63,8 @@ CHANCE = -1
 MOST = {"title": 1000, "name": 200, "text": 1000, "choice": 1000, "options": 100, "actions": 100_000}
 """The longest texts and lists a save may hold: far beyond what play writes, small enough to show."""
 SEEDS = range(-2**63, 2**64)
+TEMP_KINDS = (".json.tmp", ".talk.tmp")
+"""The endings of the temp files of writes in the games folder: a save's and its talk's."""
 
 
 class SaveConflict(SaveError):
@@ -526,12 +529,13 @@ class SaveStore:
 
     def _game_entries(self, temps: list[Path] | None = None) -> dict[str, os.DirEntry[str]]:
         """The game files by id; a *.json file whose name is not an id is set aside. ``temps``
-        gets the temp files of writes (``.*.json.tmp``) found on the way."""
+        gets the temp files of writes (``.*.json.tmp``, and ``.*.talk.tmp`` of a game's talk)
+        found on the way."""
         found = {}
         with os.scandir(self.layout.games) as entries:
             for entry in entries:
                 if entry.name.startswith("."):
-                    if temps is not None and entry.name.endswith(".json.tmp"):
+                    if temps is not None and entry.name.endswith(TEMP_KINDS):
                         temps.append(Path(entry.path))
                     continue
                 if not entry.name.endswith(".json"):
@@ -611,10 +615,13 @@ class SaveStore:
         file's lock nobody holds. A temp being written is left alone. ``temps``: the folder's
         temp files, if already found."""
         for temp in folder.glob(".*.json.tmp") if temps is None else temps:
-            file_id = temp.name[1:-len(".json.tmp")]
+            name = temp.name[1:]
+            ending = next((ending for ending in TEMP_KINDS if name.endswith(ending)), "")
+            file_id = name[:-len(ending)] if ending else ""
             if not SAFE_ID.fullmatch(file_id):
                 continue
-            lock = FileLock(self.layout.locks / f"{kind}-{file_id}.lock", timeout=0)
+            owner = "talk" if ending == ".talk.tmp" else kind  # a game's talk beside its save (saves/talk.py)
+            lock = FileLock(self.layout.locks / f"{owner}-{file_id}.lock", timeout=0)
             try:
                 with lock:
                     temp.unlink(missing_ok=True)
@@ -625,15 +632,30 @@ class SaveStore:
         self._change(save_id, lambda document: document.update(title=str(title)))
 
     def delete(self, save_id: str) -> None:
-        """Move the save to <data_dir>/trash/ (recoverable by hand)."""
+        """Move the save, and its table talk, to <data_dir>/trash/ (recoverable by hand)."""
         if self._move_out(self._game_file(save_id), self.layout.trash) is None:
             raise SaveNotFound(f"no saved game {save_id!r}")
+        self._move_out(self.talk(save_id).file, self.layout.trash)
+
+    def talk(self, save_id: str) -> GameTalk:
+        """The table talk of a game (saves.talk)."""
+        from .talk import GameTalk
+
+        self._game_file(save_id)  # SaveNotFound for an id no save could have
+        return GameTalk(self.data_dir, save_id)
 
     def export(self, save_id: str) -> dict[str, Any]:
-        return record_to_dict(self.load(save_id))
+        """The save as JSON data, with its table talk ("talk": the messages, oldest first)."""
+        exported = record_to_dict(self.load(save_id))
+        talk = self.talk(save_id)
+        exported["talk"] = [asdict(message) for message in talk.messages()]
+        if talk.problem:
+            self._note(talk.problem)
+        return exported
 
     def import_(self, data: dict[str, Any], *, as_copy: bool = False) -> SaveRecord:
-        """Validate exported data and store it (a new id if that id is taken or unusable).
+        """Validate exported data and store it (a new id if that id is taken or unusable), with
+        its table talk if it has one (a talk that is not one is noted in ``problems`` and left out).
 
         A game already saved here (the same game, seed, seats, options and start: see
         ``copies_of``) raises SaveExists, unless ``as_copy``: then it is stored as a further
@@ -647,7 +669,13 @@ class SaveStore:
             record.id = new_id()
         if not SAFE_ID.fullmatch(record.id) or self.path_of(record.id).exists():
             record.id = new_id()
-        return self._write_new(record)
+        written = self._write_new(record)
+        if "talk" in data:
+            try:
+                self.talk(written.id).restore(data["talk"])
+            except UnreadableFile as error:
+                self._note(f"The table talk of {written.title!r} was not imported: {error}.")
+        return written
 
     def copies_of(self, record: SaveRecord) -> list[SaveRecord]:
         """The saves of the same game as ``record``, the one with its id first: same game,

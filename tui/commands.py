@@ -1,5 +1,5 @@
-"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, log, settings, home, new game,
-resume."""
+"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, log, table talk, settings, home,
+new game, resume."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ class TabulaCommands(Provider):
             ("next_view", "Next view", "Show the next panel: the board, your hand, each player (v)"),
             ("zoom", "Zoom the map", "A closer look around the highlighted choice, or the whole map again (z)"),
             ("full_log", "Game log", "The whole log, scrollable; what is new since your last turn marked (l)"),
+            ("talk", "Table talk", "The game's chat, read by every player and spectator of this game (!)"),
             ("settings", "Settings", "Turn bell, and who confirms the end of each turn (o)"),
             ("leave", "Back to home", "Leave the table (the game is saved)"),
         ):

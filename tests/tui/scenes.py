@@ -303,3 +303,34 @@ async def open_mine(pilot) -> None:
 
 
 SCENES += (Scene("home-your-move", waiting_for_alice, nothing), Scene("resume-mine", waiting_for_alice, open_mine))
+
+
+# Table talk open over Almadi's table: a few messages of a day gone by (their date shown), markup as typed.
+
+
+def almadi_with_talk(data_dir: Path) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from saves.talk import GameTalk
+
+    save_id = new_save(data_dir, "almadi", [("Alice", "human"), ("Bruno", "greedy")], seed=7).record.id
+    moment = [datetime(2024, 3, 1, 12, tzinfo=UTC)]
+
+    def clock() -> datetime:
+        moment[0] += timedelta(minutes=1)
+        return moment[0]
+
+    talk = GameTalk(data_dir, save_id, clock)
+    for name, text in (("Bruno", "Good luck! I always take the [b]palaces[/b] first."),
+                       ("watcher", "Spectating from the club's server, have fun both of you."),
+                       ("Alice", "Thanks. Row 2 looks good for a market; we will see about those palaces " * 2)):
+        talk.say(name, f"local:{name}", text)
+
+
+async def open_talk(pilot) -> None:
+    await open_and_take_first(pilot)
+    await pilot.press("exclamation_mark")
+    await settle(pilot)
+
+
+SCENES += (Scene("table-talk", almadi_with_talk, open_talk),)

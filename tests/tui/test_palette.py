@@ -27,7 +27,8 @@ async def test_a_pantheon_table_offers_zoom_and_views_and_almadi_no_zoom(tmp_pat
         await pilot.press("enter")  # past the curtain
         await settle(pilot)
         commands = offered(app)
-        assert {"Zoom the map", "Next view", "Score sheet", "Game log", "Settings", "Back to home"} <= set(commands)
+        assert {"Zoom the map", "Next view", "Score sheet", "Game log", "Table talk", "Settings",
+                "Back to home"} <= set(commands)
         assert "current decision" in commands["Rules help"]
     new_save(tmp_path, "almadi", TWO_HUMANS)
     app = make_app(tmp_path)

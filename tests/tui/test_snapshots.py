@@ -2,13 +2,32 @@
 
 from __future__ import annotations
 
+import os
+import time
+from collections.abc import Iterator
+
 import pytest
 
 from tests.tui.scenes import SCENES, SIZES
 
+
+@pytest.fixture(autouse=True)
+def utc() -> Iterator[None]:
+    """Times are shown in the local time zone: the snapshots are taken in UTC, wherever they run."""
+    zone = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    yield
+    if zone is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = zone
+    time.tzset()
+
 SNAPSHOT_SCENES = [scene for scene in SCENES
                    if scene.name in ("home", "new-game", "almadi-table", "end", "pantheon-table", "stats",
-                                     "stats-chart", "thebai-table", "polis-table", "home-your-move", "resume-mine")]
+                                     "stats-chart", "thebai-table", "polis-table", "home-your-move", "resume-mine",
+                                     "table-talk")]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")

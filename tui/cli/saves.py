@@ -38,6 +38,9 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                           help="import a game that is already saved here as a further copy, titled '... (copy)'")
     command(saves, "verify", "replay every saved game and report any that does not reproduce", run_saves_verify)
     add_seats(saves)
+    talk = command(saves, "talk", "show a game's table talk; delete a message", run_saves_talk)
+    talk.add_argument("game", help="save id, or the start of one (see 'tabula saves list')")
+    talk.add_argument("--delete", metavar="N", type=int, help="delete message N (its number in the list)")
 
 
 def report_problems(console: Console, store: SaveStore) -> None:
@@ -120,8 +123,11 @@ def run_saves_import(args: argparse.Namespace) -> int:
     except UnreadableFile as error:
         return fail(f"{args.file} cannot be used: {error}")
     replay_record(record_from_dict(data))  # refuse what would not load
-    record = SaveStore(data_dir(args)).import_(data, as_copy=args.as_copy)
-    say(output(), f"Imported {record.title!r} as {record.id}")
+    store = SaveStore(data_dir(args))
+    record = store.import_(data, as_copy=args.as_copy)
+    console = output()
+    report_problems(console, store)
+    say(console, f"Imported {record.title!r} as {record.id}")
     return 0
 
 
@@ -178,6 +184,39 @@ def run_saves_seats(args: argparse.Namespace) -> int:
         owner = f", belongs to key {owners[number]}" if number in owners else ""
         lines.append(f"  {seat_tag(number)} {info.name}: {state}{owner}")
     print(clean("\n".join(lines)))
+    return 0
+
+
+def run_saves_talk(args: argparse.Namespace) -> int:
+    from saves.store import SaveStore
+    from saves.watch import ring
+
+    folder = data_dir(args)
+    store = SaveStore(folder)
+    try:
+        record = find_game(store, args.game)
+    except JoinError as error:
+        return fail(error, USAGE)
+    talk = store.talk(record.id)
+    console = output()
+    if args.delete is not None:
+        try:
+            gone = talk.delete(args.delete)
+        except LookupError as error:
+            return fail(error)
+        ring(folder, record.id)  # the tables open on the game show the talk without it
+        print(clean(f"Deleted message {gone.number} of {record.title!r}: {gone.name}: {gone.text}", lines=False))
+        return 0
+    messages = talk.messages()
+    if talk.problem:
+        say(console, talk.problem, "Note:", "bold yellow")
+    if not messages:
+        say(console, f"No table talk in {record.title!r} ({record.id})")
+        return 0
+    print_columns(console, ["n", "time", "name", "message"],
+                  [[clean(cell, lines=False) for cell in (str(message.number), short_time(message.at), message.name,
+                                                          message.text)] for message in messages],
+                  shrink=("message",))
     return 0
 
 

@@ -8,6 +8,7 @@ worker, catching up with other terminals, seats) is the ``TableController``
 
 from __future__ import annotations
 
+import getpass
 import threading
 from collections.abc import Callable
 from functools import partial
@@ -28,11 +29,22 @@ from tui.choice_keys import CHOICE_KEYS, STANDING_KEY
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.opening import NEXT_GAME_KEY, OpensGames
-from tui.table.controller import HintDropped, HintReady, Notice, TableController, TableEvent, Thinking, ThinkingEnded
-from tui.table.lines import hint_lines, prompt_line, seat_title, status_line, thinking_line
+from tui.screens.base import TabulaScreen
+from tui.screens.talk import TalkScreen
+from tui.table.controller import (
+    HintDropped,
+    HintReady,
+    Notice,
+    TableController,
+    TableEvent,
+    Talk,
+    Thinking,
+    ThinkingEnded,
+)
+from tui.table.lines import hint_lines, prompt_line, seat_title, status_line, talk_mark, thinking_line
 from tui.table.state import TableState, needs_curtain
 from tui.table.turn_end import CONFIRM_ALWAYS, UNDO, confirm_choices
-from tui.text import plain, seat_label
+from tui.text import plain, player_name, seat_label
 from tui.widgets.board_panel import BoardPanel
 from tui.widgets.choice_list import ChoiceDetail, ChoiceList, choice_detail
 from tui.widgets.curtain import Curtain
@@ -44,6 +56,7 @@ if TYPE_CHECKING:
     from engine.core.contract import Choice
     from engine.search.hint import Hint
     from saves.session import GameSession
+    from saves.talk import Message as TalkMessage
 
 SLOW_ANSWER = 0.25
 """Seconds a move may take before its choice list dims."""
@@ -65,6 +78,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         Binding("m", "move_now", "Move now"),
         Binding("s", "score_sheet", "Scores"),
         Binding("l", "full_log", "Log"),
+        Binding("exclamation_mark", "talk", "Talk"),
         Binding("question_mark", "whole_choice", "Whole choice", show=False),
         Binding("o", "settings", "Settings", show=False),
         Binding("escape", "back", "Cancel/Home"),
@@ -121,6 +135,12 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         """Held, not queried: the footer asks ``check_action`` (which reads it) a hundred
         times and more a move."""
         self.curtain.display = False
+        self.talk: tuple[TalkMessage, ...] = ()
+        """The game's table talk, as last told (``!`` opens it)."""
+        self.talk_read: int | None = None
+        """The number of the last message of the talk read here (its messages after are new);
+        None until the talk is first told (what was said before this terminal came is not news)."""
+        self.talk_screen: TalkScreen | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -219,6 +239,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         elif isinstance(event, HintDropped):
             if self.thinking is not None and self.thinking.hint:
                 self.show_thinking(None)
+        elif isinstance(event, Talk):
+            self.show_talk(event.messages)
         else:
             self.show_state(event)
 
@@ -241,7 +263,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         if state.finished:
             self.finish(state)
             return
-        self.query_one("#status", Label).update(plain(status_line(state, self.size.width)))
+        self.show_status()
         if state.viewer is not None and needs_curtain(state.humans, self.revealed, state.viewer, state.has_private):
             self.close_curtain(state.viewer)
         else:
@@ -249,6 +271,63 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
                 self.revealed = state.viewer
             self.render_state(state)
         self.refresh_bindings()
+
+    def show_status(self) -> None:
+        """The status line: the game, whose view, and the talk's new messages when there are."""
+        state = self.state
+        if state is None or state.finished:
+            return
+        mark = talk_mark(self.unread_talk())
+        line = status_line(state, self.size.width - len(mark))
+        self.query_one("#status", Label).update(plain(f"{mark}{line}", lines=False))
+
+    # -- table talk ----------------------------------------------------------------------
+
+    def show_talk(self, messages: tuple[TalkMessage, ...]) -> None:
+        if self.talk_read is None:
+            self.talk_read = messages[-1].number if messages else 0
+        self.talk = messages
+        if self.talk_screen is not None:
+            self.talk_screen.show(messages)
+            self.read_talk()
+        self.show_status()
+
+    def unread_talk(self) -> int:
+        """The messages of others sent since this terminal last read the talk."""
+        read = self.talk_read or 0
+        return sum(1 for message in self.talk if message.number > read and message.player != self.talker)
+
+    def read_talk(self) -> None:
+        if self.talk:
+            self.talk_read = max(self.talk_read or 0, self.talk[-1].number)
+
+    @property
+    def talker(self) -> str:
+        """Who talks from this terminal, for the talk's limits: the player's key on a server,
+        else the name talked under (each seat of a local game is a player of its own)."""
+        return f"key:{self.app.identity}" if self.app.identity else f"local:{self.talk_name()}"
+
+    def talk_name(self) -> str:
+        """The name a message is sent under: the seat's for a seated player, else the login name."""
+        state = self.state
+        if state is not None and state.viewer is not None and state.viewer in state.humans and not state.lost:
+            return state.names[state.viewer]
+        return self.app.player_name or player_name(getpass.getuser()) or "spectator"
+
+    def action_talk(self) -> None:
+        if self.talk_screen is not None or self.curtain_up or self.state is None:
+            return
+        screen = TalkScreen(self.session.record.title, self.talk, self.talker,
+                            lambda text: self.controller.say(self.talk_name(), self.talker, text))
+        self.talk_screen = screen
+        self.read_talk()
+        self.show_status()
+        self.app.push_screen(screen, lambda _: self.talk_closed())
+
+    def talk_closed(self) -> None:
+        self.talk_screen = None
+        self.read_talk()
+        self.show_status()
 
     def show_thinking(self, thinking: Thinking | None) -> None:
         """The progress line of a search under way (None: no search now)."""
@@ -528,8 +607,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             self.panel(shown).redraw()
 
     def on_resize(self, event: events.Resize) -> None:
-        if self.state is not None and not self.state.finished:
-            self.query_one("#status", Label).update(plain(status_line(self.state, self.size.width)))
+        self.show_status()
         self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
         if self.state is not None and not self.curtain_up:
             self.call_after_refresh(self.show_scores, self.state)
@@ -568,6 +646,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
                 return False
             return True if self.state.may_ask_hint and not self.busy and not self.curtain_up and not self.thinking \
                 else None
+        if action == "talk":  # not over a curtain: the device is being passed on
+            return self.state is not None and not self.curtain_up
         if action == "move_now":
             return self.thinking is not None and self.thinking.hurry
         return True

@@ -37,6 +37,7 @@ from saves.seats import SeatTaken
 from saves.session import GameSession
 from saves.shared import SharedSession
 from saves.store import SaveConflict, SaveError
+from saves.talk import Message, TalkRefused
 
 from .lines import seat_list
 from .state import TableState, snapshot
@@ -104,7 +105,14 @@ class HintDropped:
     """The hint asked for was given up (``m`` while it waited for a free thinker)."""
 
 
-Told = Notice | Thinking | ThinkingEnded | HintReady | HintDropped
+@dataclass(frozen=True)
+class Talk:
+    """The game's table talk as it is now (saves/talk.py), oldest message first."""
+
+    messages: tuple[Message, ...]
+
+
+Told = Notice | Thinking | ThinkingEnded | HintReady | HintDropped | Talk
 """What the controller emits beside the table's states."""
 TableEvent = TableState | Told
 
@@ -148,7 +156,7 @@ class TableController:
         """A game of bots only that this terminal may only watch."""
         self.session = SharedSession(session, seats, self.game_changed, on_seats=self.seats_changed,
                                      on_thinking=self._thinking_elsewhere, on_move_now=self._asked_to_move_now,
-                                     may_run_bots=not self.bots_refused, **shared)
+                                     may_run_bots=not self.bots_refused, on_talk=self._talk_changed, **shared)
         self.slots = slots
         self.thinker = thinker
         self.emit = emit
@@ -186,6 +194,8 @@ class TableController:
         ``seat`` took them already, go on from the first state (the bots play, if it is theirs)."""
         def first() -> bool | None | TableState:
             shown = self._sit_down() if self.first is None else self.first
+            if shown is not False:
+                self.session.follow_talk()
             if shown is not False and self.bots_refused and not self.session.match.finished:
                 self._tell(Notice("Bots do not play here", "This server does not run games of bots only (its "
                                   "host has not allowed them): you can watch this one, its bots move only where "
@@ -279,6 +289,25 @@ class TableController:
         """Work out a hint for ``seat`` (a human of this terminal, to move on the game as shown at
         ``revision``), from that seat's view only; emitted as ``HintReady``."""
         self._ask(self._hint(seat, revision))
+
+    def say(self, name: str, player: str, text: str) -> None:
+        """Send a message to the table talk, in a worker of its own (a move under way does not
+        hold it up); the talk comes back as ``Talk``, a refusal as a ``Notice``."""
+        def send() -> None:
+            try:
+                self._talk_changed(self.session.say(name, player, text))
+            except TalkRefused as error:
+                self._tell(Notice("Not sent", str(error), "warning"))
+            except (SaveError, OSError) as error:
+                self._tell(Notice("Not sent", f"The talk cannot be written: {error}", "error"))
+        self.spawn(send)
+
+    def _talk_changed(self, messages: list[Message]) -> None:
+        """The talk changed (any thread); a file set aside is said once."""
+        problem, self.session.talk.problem = self.session.talk.problem, ""
+        if problem:
+            self._tell(Notice("Table talk", problem, "warning", timeout=15))
+        self._tell(Talk(tuple(messages)))
 
     def game_changed(self) -> None:
         """Another terminal changed the game (any thread)."""

@@ -113,3 +113,8 @@ def hint_lines(hint: Hint, keys: Mapping[str, str]) -> list[str]:
         return [f"Only one choice: {keyed(hint.suggestions[0])}"]
     lines = [f"{keyed(s)} — about {s.win:.0%} to win" for s in hint.suggestions]
     return [*lines, f"(from what you can see: {hint.iterations} play-outs)"]
+
+
+def talk_mark(unread: int) -> str:
+    """What the status line says of the table talk's new messages ('' when there are none)."""
+    return f"✉ {unread} new (!) · " if unread else ""
