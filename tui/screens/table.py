@@ -29,7 +29,6 @@ from tui.choice_keys import CHOICE_KEYS, STANDING_KEY
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.opening import NEXT_GAME_KEY, OpensGames
-from tui.screens.base import TabulaScreen
 from tui.screens.talk import TalkScreen
 from tui.table.controller import (
     HintDropped,
