@@ -208,10 +208,18 @@ class TabulaApp(App[None]):
 
     def your_moves_changed(self, games: list[MyGame], new: set[str]) -> None:
         """Another terminal's move (or a seat changing hands) changed the games waiting for this
-        player: Home says so at once."""
+        player: Home says so at once, and a game newly waiting rings the bell (the player's
+        setting) unless its table is open here: the table rings for it."""
+        from tui.screens.table import TableScreen
+
+        at_tables = set()
         for screen in self.screen_stack:
             if isinstance(screen, HomeScreen):
                 screen.show_waiting(len(games))
+            elif isinstance(screen, TableScreen):
+                at_tables.add(screen.session.save_id)
+        if new - at_tables and self.bell_on_turn and self.store.settings().bell:
+            self.bell()
 
     @work(thread=True, exclusive=True, group="join")
     def open_joined(self, save_id: str, seat: int | None) -> None:
