@@ -168,3 +168,26 @@ async def test_no_bell_when_the_player_turned_it_off(toy, tmp_path):
     finally:
         ann.stop()
         bruno.stop()
+
+
+@pilot_test
+async def test_at_the_game_s_own_table_only_the_table_rings(toy, tmp_path):
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    bruno = seated(tmp_path, save_id, 1, BRUNO)
+    app = make_app(tmp_path, join=(save_id, 0))
+    app.identity = ANN
+    rings, counts = [], []
+    app.bell = lambda: rings.append(True)
+    counted = app.your_moves_changed
+    app.your_moves_changed = lambda games, new: (counts.append(new), counted(games, new))  # type: ignore[method-assign]
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("1")  # Ann pledges
+            await until(pilot, lambda: counts and app._your_moves.waiting == set())
+            play(bruno, "pledge")  # Ann's turn: her table says so, and rings
+            await until(pilot, lambda: {save_id} in counts and rings)
+            await settle(pilot)
+            assert rings == [True]
+    finally:
+        bruno.stop()
