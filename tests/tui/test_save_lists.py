@@ -12,7 +12,6 @@ from tests.tui.helpers import TWO_HUMANS, make_app, new_save, pilot_test, settle
 from tui.compat import watch_paints
 from tui.screens.home import HomeScreen
 from tui.screens.resume import FIRST_ROWS, MORE_ROWS, ResumeScreen
-from tui.your_moves import YourMoves
 
 
 def count_listings(monkeypatch) -> list[int]:
@@ -32,7 +31,6 @@ async def test_home_reads_the_saves_folder_again_only_when_it_changed(toy, tmp_p
     new_save(tmp_path, "toy", TWO_HUMANS, title="First")
     long_ago = time.time_ns() - 60 * 10**9  # a folder changed a moment ago is looked at again (coarse file times)
     os.utime(tmp_path / "games", ns=(long_ago, long_ago))
-    monkeypatch.setattr(YourMoves, "start", lambda follower: None)  # its own listings: tests/tui/test_your_move.py
     calls = count_listings(monkeypatch)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
