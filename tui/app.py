@@ -24,11 +24,9 @@ from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.serve import PLAYER_NAME, bot_limits, identity, served
 from tui.text import clean, player_name
-from tui.your_moves import YourMoves
 
 if TYPE_CHECKING:
     from engine.search.worker import Thinker
-    from saves.mine import MyGame
     from saves.records import RecordStore
     from saves.session import GameSession
     from saves.store import SaveStore
@@ -110,7 +108,6 @@ class TabulaApp(App[None]):
         self._store: SaveStore | None = None
         self._waiting_table: TableScreen | None = None
         self._thinker: Thinker | None = None
-        self._your_moves: YourMoves | None = None
 
     @property
     def thinker(self) -> Thinker:
@@ -140,8 +137,6 @@ class TabulaApp(App[None]):
         return self._thinker_slots
 
     def on_unmount(self) -> None:
-        if self._your_moves is not None:
-            self._your_moves.stop()
         if self._thinker is not None:
             self._thinker.close()
 
@@ -201,25 +196,8 @@ class TabulaApp(App[None]):
             gc.freeze()
         self._started = True
         self._update_gate(self.size)
-        self._your_moves = YourMoves(self.store, self.identity, self.your_moves_changed)
-        self._your_moves.start()
         if self.join_game is not None:
             self.open_joined(*self.join_game)
-
-    def your_moves_changed(self, games: list[MyGame], new: set[str]) -> None:
-        """Another terminal's move (or a seat changing hands) changed the games waiting for this
-        player: Home says so at once, and a game newly waiting rings the bell (the player's
-        setting) unless its table is open here: the table rings for it."""
-        from tui.screens.table import TableScreen
-
-        at_tables = set()
-        for screen in self.screen_stack:
-            if isinstance(screen, HomeScreen):
-                screen.show_waiting(len(games))
-            elif isinstance(screen, TableScreen):
-                at_tables.add(screen.session.save_id)
-        if new - at_tables and self.bell_on_turn and self.store.settings().bell:
-            self.bell()
 
     @work(thread=True, exclusive=True, group="join")
     def open_joined(self, save_id: str, seat: int | None) -> None:

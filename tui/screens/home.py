@@ -119,20 +119,15 @@ class HomeScreen(OpensGames):
 
     def show_problems(self, problems: list[str], stamp: Signature | None = None, waiting: int = 0) -> None:
         self._scanned = stamp
-        self.show_waiting(waiting)
+        line = self.query_one("#your-move", Static)
+        line.display = bool(waiting)
+        line.update(your_move(waiting))
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
         if problems:
             lines = "\n".join(f"• {problem}" for problem in problems)
             heading = "Some files in the saves folder could not be used (they are kept, never deleted):"
             notice.update(plain(f"{heading}\n{lines}"))
-
-    def show_waiting(self, waiting: int) -> None:
-        """Say in how many games it is this player's move (also when another terminal's move
-        changed it: tui/your_moves.py)."""
-        line = self.query_one("#your-move", Static)
-        line.display = bool(waiting)
-        line.update(your_move(waiting))
 
     def action_next_game(self) -> None:
         self.open_next_waiting()
