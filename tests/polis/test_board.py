@@ -72,3 +72,8 @@ def test_every_panel_of_a_battle_renders_within_42_columns():
             assert max(len(line) for line in rendered(panel, 42).splitlines()) <= 42
     assert "You play: Embolon 3 + Phalanx 3" in rendered(board.private(match.view(1), 1, 42), 42)
     assert "You play" not in rendered(board.private(match.view(0), 0, 42), 42)
+
+
+def test_each_side_is_named_by_its_seat_tag_as_everywhere_else_in_the_app():
+    view = table().view(0)
+    assert [board._side(view, seat).plain.split()[:2] for seat in (0, 1)] == [["●A", "Athens"], ["▲B", "Sparta"]]

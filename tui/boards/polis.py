@@ -16,6 +16,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from engine.core.choices import Target
+from engine.core.seats import seat_tag
 from engine.polis.catalog import catalog
 from engine.polis.choices import Grow, Market, Polis, Project
 from engine.polis.targets import AtMarket, AtPolis, ProjectTile
@@ -23,7 +24,7 @@ from tui.text import clean
 
 from .base import Board, Keys, Panel, seat_panels, target_keys
 from .glyphs import Pen, entry, grouped, key_entries, legend_text
-from .polis_glyphs import PALETTE, SYMBOL, side_tag, style_of_side
+from .polis_glyphs import PALETTE, SYMBOL, style_of_side
 from .polis_map import draw_map
 
 RESOURCE_ORDER = ("wheat", "silver", "wood", "metal", "oil", "wine")
@@ -39,7 +40,7 @@ def _key(keys: Keys, target: Target) -> Text:
 
 def _side(view: dict[str, Any], seat: int) -> Text:
     side = view["sides"][seat]
-    return Text(f"{side_tag(seat)} {side['title']} ({clean(side['name'], lines=False)})", style=style_of_side(seat))
+    return Text(f"{seat_tag(seat)} {side['title']} ({clean(side['name'], lines=False)})", style=style_of_side(seat))
 
 
 def effect_text(effect: dict[str, Any]) -> str:

@@ -15,7 +15,6 @@ from .glyphs import Glyph, Palette, Pen
 Cell = tuple[str, str]
 SYMBOL = (SYMBOLS[0], SYMBOLS[1])
 """Athens ●, Sparta ▲: the app's seat symbols for seats A and B."""
-LETTER = ("A", "S")
 SIDE_COLOURS = ("#3d7be0", "#d94a3f")
 """Athens blue, Sparta red: mid-tones, read on a light and a dark theme."""
 SIDE_STYLE = tuple(f"bold {colour}" for colour in SIDE_COLOURS)
@@ -52,11 +51,6 @@ def marked(pen: Pen, name: str, style: str | None = None, variant: int = 0) -> C
     """A glyph of the palette, noted for the legend (``style``: instead of its own, a side's)."""
     char, own = pen(name, variant)
     return char, style if style is not None and pen.color else str(own)
-
-
-def side_tag(seat: int) -> str:
-    """'●A' for Athens, '▲S' for Sparta."""
-    return f"{SYMBOL[seat]}{LETTER[seat]}"
 
 
 def abbreviation(cat: Catalog, place: str) -> str:
