@@ -208,6 +208,18 @@ def next_round_unfed(state: dict[str, Any], seat: int, citizens: int, kept: int,
     return max(0, citizens - kept - expected_wheat(state, seat) - max(0, prestige - 1))
 
 
+def meals_to_come(state: dict[str, Any], seat: int, citizens: int, wheat: int, prestige: int) -> float:
+    """The worth of the ``wheat`` and ``prestige`` a side has once this round's meal is eaten,
+    against the meals still to come for ``citizens``: the wheat spoilage leaves, less a cost for
+    each citizen it and a round's wheat will not feed in each round to come, and for each the
+    next round's meal would leave unfed."""
+    kept = wheat - wheat // 2
+    rounds_to_come: int = upkeep.LAST_ROUND - state["round"]
+    beyond = max(0, citizens - kept - expected_wheat(state, seat))
+    return (WEIGHTS["wheat"] * kept - MEAL_COST * rounds_to_come * beyond
+            - UNFED_NEXT * next_round_unfed(state, seat, citizens, kept, prestige))
+
+
 def side_value(state: dict[str, Any], seat: int) -> float:
     cat = catalog()
     owned = [p for p, owner in state["owner"].items() if owner == seat]
@@ -216,22 +228,19 @@ def side_value(state: dict[str, Any], seat: int) -> float:
     building = sum(cat.projects[t]["round"] + cat.projects[t]["final"]
                    for p, t in state["building"].items() if state["owner"][p] == seat)
     res = state["res"][seat]
-    value: float = citizens + state["prestige"][seat] + projects + 0.8 * building
+    value: float = citizens + state["prestige"][seat] + projects + building
     value += sum(WEIGHTS[r] * res[r] for r in RESOURCES if r != "wheat")
     value += 0.3 * sum(units[seat] for units in state["units"].values()) + 0.4 * state["merchants"][seat]
     value += 1.5 * len(owned) + prospects(state, seat)
     if state["phase"] == "upkeep":
         # Fed already: growth is weighed against the meals to come, from what may come in by then.
-        kept = res["wheat"] - res["wheat"] // 2
-        beyond = max(0, citizens - kept - expected_wheat(state, seat))
-        value += WEIGHTS["wheat"] * kept - MEAL_COST * (upkeep.LAST_ROUND - state["round"]) * beyond
-        value -= UNFED_NEXT * next_round_unfed(state, seat, citizens, kept, state["prestige"][seat])
+        value += meals_to_come(state, seat, citizens, res["wheat"], state["prestige"][seat])
     else:
-        # The coming meal: wheat beyond it is worth something; short of it, tribute the side can
-        # still collect feeds, then prestige (and 0 prestige ends the game), and what nothing
-        # feeds costs cities.
+        # The coming meal: short of it, tribute the side can still collect feeds, then prestige
+        # (and 0 prestige ends the game), and what nothing feeds costs cities. What it leaves
+        # is weighed against the meals after it as at the round end, so that passing shows no
+        # cost that acting on hid.
         wheat = res["wheat"]
-        value += WEIGHTS["wheat"] * max(0, wheat - citizens)
         short = max(0, citizens - wheat)
         if short:
             collected = min(short, wheat_within_reach(state, seat))
@@ -241,6 +250,7 @@ def side_value(state: dict[str, Any], seat: int) -> float:
         short -= paid
         shipped = min(short, wheat_by_trade(state, seat)) if short else 0
         value -= paid + TRADED * shipped + STARVING * (short - shipped)
+        value += meals_to_come(state, seat, citizens, max(0, wheat - citizens), state["prestige"][seat] - paid)
     if state["prestige"][seat] <= 0:
         value -= STARVING
     if state["held"][seat]:
@@ -255,6 +265,13 @@ def round_end_forecast(state: dict[str, Any]) -> list[float] | None:
     ``TO_COLLECT`` a wheat for the actions that takes: it is not stopped where it stands because
     the other side has passed, and before the last round it does not end the game by a shortfall
     that wheat can mend."""
+    foreseen = _foreseen_round_end(state)
+    return None if foreseen is None else foreseen[0]
+
+
+def _foreseen_round_end(state: dict[str, Any]) -> tuple[list[float], list[bool]] | None:
+    """``round_end_forecast``'s scores, and for each side whether it ends the game before the
+    last round (it cannot feed its citizens or is left without prestige)."""
     ledgers = [_round_end_ledger(state, seat) for seat in (0, 1)]
     scores: list[float] = []
     unfed = []
@@ -277,7 +294,8 @@ def round_end_forecast(state: dict[str, Any]) -> list[float] | None:
                       + project_prestige(state, [city.id for city in ledger.cities], under_way=True))
     if not upkeep.end_reasons(state["round"], unfed, [ledger.prestige for ledger in ledgers]):
         return None
-    return scores
+    early = state["round"] < upkeep.LAST_ROUND
+    return scores, [early and (unfed[seat] or ledger.prestige <= 0) for seat, ledger in enumerate(ledgers)]
 
 
 def _round_end_ledger(state: dict[str, Any], seat: int) -> upkeep.Ledger:
@@ -322,9 +340,13 @@ def round_end_near(state: dict[str, Any]) -> bool:
 def static(state: dict[str, Any], seat: int) -> float:
     if not state["flow"]:  # the game is over: the final score, not a guess
         return 100.0 * (score_of(state, seat).total - score_of(state, 1 - seat).total)
-    forecast = round_end_forecast(state) if round_end_near(state) else None
-    if forecast is not None:
-        return forecast[seat] - forecast[1 - seat]
+    foreseen = _foreseen_round_end(state) if round_end_near(state) else None
+    if foreseen is not None:
+        # A side that ends the game early by starving bears the cost a starving citizen has
+        # while the game goes on: judged by the final score alone, a side short of wheat found
+        # ending the game now (passing, or spending its last wheat) cheaper than playing on.
+        scores, ends = foreseen
+        return scores[seat] - scores[1 - seat] - 2 * STARVING * (ends[seat] - ends[1 - seat])
     return side_value(state, seat) - side_value(state, 1 - seat)
 
 
