@@ -24,6 +24,7 @@ from filelock import FileLock, Timeout
 from engine.bots import BOTS
 from engine.core.seats import LETTERS
 
+from .concessions import ChangeFormatError, Ending, SeatChange, ending_from, seat_changes_from
 from .errors import SaveError
 from .headers import header_of
 from .index import SaveIndex
@@ -127,6 +128,10 @@ class SaveHeader:
     to_move: list[int] | None = None
     """The seats the game waits for since ``updated`` (written with each move, so a list knows
     whose move it is without replaying); None in a save from before Tabula noted it."""
+    seat_changes: list[SeatChange] = field(default_factory=list)
+    """Seats handed to a bot mid-game, in order (saves.concessions); none in a save from before."""
+    ending: Ending | None = None
+    """Why the game ended before its rules ended it (saves.concessions); None: it did not."""
 
 
 @dataclass
@@ -144,7 +149,8 @@ class SaveSummary(SaveHeader):
 
 def summary_of(record: SaveRecord) -> SaveSummary:
     header = {item.name: getattr(record, item.name) for item in fields(SaveHeader)}
-    return SaveSummary(**{**header, "options": dict(record.options), "seats": list(record.seats)},
+    return SaveSummary(**{**header, "options": dict(record.options), "seats": list(record.seats),
+                          "seat_changes": list(record.seat_changes)},
                        moves=len(record.actions))
 
 
@@ -194,6 +200,8 @@ def record_from_dict(data: Any) -> SaveRecord:
     seats = len(header["seats"])
     for index, action in enumerate(actions):
         _check_action(index, action, seats)
+    if header["ending"] is not None and header["ending"].at != len(actions):
+        raise SaveFormatError(f"it ended after {header['ending'].at} actions, and it has {len(actions)}")
     return SaveRecord(**header, actions=list(actions))
 
 
@@ -246,8 +254,16 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
                                     and set(to_move) <= set(range(len(data["seats"])))):
         raise SaveFormatError("field 'to_move' is not a list of the game's seats")
     fields = dict(zip(HEADER_TYPES, values))
-    fields.update(options=dict(data["options"]), seats=[_seat_from(seat) for seat in data["seats"]],
-                  seed_chosen=seed_chosen, to_move=None if to_move is None else list(to_move))
+    seats = [_seat_from(seat) for seat in data["seats"]]
+    try:
+        changes = seat_changes_from(data.get("seat_changes", []), [seat.kind for seat in seats])
+        ending = ending_from(data.get("ending"))
+    except ChangeFormatError as error:
+        raise SaveFormatError(str(error)) from None
+    if ending is not None and data["status"] != "finished":
+        raise SaveFormatError("it says it ended, and it is not finished")
+    fields.update(options=dict(data["options"]), seats=seats, seed_chosen=seed_chosen,
+                  to_move=None if to_move is None else list(to_move), seat_changes=changes, ending=ending)
     return fields
 
 
@@ -519,6 +535,29 @@ class SaveStore:
             _moved(document, progress=progress, status="active", to_move=to_move)
 
         return self._change(save_id, change)
+
+    def change_seat(self, save_id: str, change: SeatChange | None, ending: Ending | None, *, progress: str,
+                    base: list[dict[str, Any]]) -> Written:
+        """Hand a seat to a bot (``change``: the seat's kind becomes its bot's) and/or end the game
+        (``ending``: it is finished from now on, waiting for nobody); SaveConflict unless the save's
+        actions are exactly ``base`` (the game as the writer saw it)."""
+
+        def changed(document: dict[str, Any]) -> None:
+            _check_base(document, base)
+            if document.get("ending") is not None:
+                raise SaveConflict("the game changed elsewhere: it has ended")
+            if change is not None:
+                seat = document["seats"][change.seat]
+                if seat.get("kind") != "human":
+                    raise SaveConflict("the game changed elsewhere: that seat is no longer a human's")
+                seat["kind"] = change.kind
+                document["seat_changes"] = [*document.get("seat_changes", []), asdict(change)]
+            if ending is not None:
+                document.update(ending=asdict(ending), status="finished")
+            _moved(document, progress=progress, status=document["status"],
+                   to_move=[] if ending is not None else document.get("to_move"))
+
+        return self._change(save_id, changed)
 
     def load(self, save_id: str) -> SaveRecord:
         return self._read_record(save_id)
