@@ -10,7 +10,8 @@ runs the game's bots plays it; who sat there before is a human (only a human sea
 The final ranking (``standings``): conceded seats are last, the latest to concede first (the
 first to give up is the very last); a game a concession ended puts the last human first (the
 others gave up to them), then the seats bots played from the start, by the game's own ranking as
-the game stood; an agreed draw shares the first place. A seat handed on after its player vanished
+the game stood; an agreed draw (offered by one player of a two-player game, accepted by the other:
+``DrawOffer``) shares the first place and has no winner. A seat handed on after its player vanished
 is played by its bot to the end and ranked by its points like any other.
 """
 
@@ -103,6 +104,25 @@ def ending_from(data: Any) -> Ending | None:
     if type(data) is not dict or set(data) != {"why", "at", "when"} or data["why"] not in ENDINGS:
         raise ChangeFormatError("field 'ending' is not an ending")
     return Ending(data["why"], _whole(data, "at", "the ending"), _time(data, "the ending"))
+
+
+@dataclass(frozen=True)
+class DrawOffer:
+    """A player of a two-player game offers a draw; it stands until the other answers or a move
+    is made (any write of a move clears it)."""
+
+    seat: int
+    at: int
+    when: str
+
+
+def draw_offer_from(data: Any, seats: int) -> DrawOffer | None:
+    if data is None:
+        return None
+    if type(data) is not dict or set(data) != {"seat", "at", "when"} or type(data["seat"]) is not int \
+            or not 0 <= data["seat"] < seats or seats != 2:
+        raise ChangeFormatError("field 'draw_offer' is not a draw offer of a seat of a two-player game")
+    return DrawOffer(data["seat"], _whole(data, "at", "the draw offer"), _time(data, "the draw offer"))
 
 
 def humans_left(kinds: Sequence[str], seat: int) -> list[int]:

@@ -19,7 +19,7 @@ from engine.core.contract import IllegalChoice
 from engine.core.match import Action, Match, ReplayMismatch
 from engine.registry import rules_for
 
-from .concessions import ABANDONED, CONCEDED, DRAW, TAKE_OVER, Ending, SeatChange, ends_game
+from .concessions import ABANDONED, CONCEDED, DRAW, TAKE_OVER, DrawOffer, Ending, SeatChange, ends_game
 from .storage import Written
 from .store import SaveConflict, SaveError, SaveRecord, SaveStore, SaveSummary, Seat, now_iso
 
@@ -163,6 +163,7 @@ class GameSession:
         self.revision += 1
         del self.record.actions[len(self.match.actions):]
         self.record.progress, self.record.status = self.progress(), status_of(self.match)
+        self.record.draw_offer = None
 
     @property
     def over(self) -> bool:
@@ -188,11 +189,43 @@ class GameSession:
             raise ValueError(f"{kind!r} is not a kind of bot ({', '.join(BOTS)})")
         self._hand_to_bot(seat, kind, ABANDONED, False)
 
-    def end_in_draw(self) -> None:
-        """The players agreed on a draw: the game ends here."""
-        if len(self.record.seats) != 2:
-            raise IllegalChoice("Only a two-player game can end in an agreed draw")
-        self._change_seat(None, DRAW)
+    def may_offer_draw(self) -> str:
+        """Why no draw can be offered now ('' if one can): only the two humans of a two-player game
+        may agree on one."""
+        if len(self.record.seats) != 2 or any(seat.kind != HUMAN for seat in self.record.seats):
+            return "Only the two players of a two-player game between people can agree on a draw"
+        return "The game is over" if self.over else ""
+
+    def draw_offered_to(self, seat: int) -> bool:
+        """The other player offered ``seat`` a draw, and no move was made since."""
+        offer = self.record.draw_offer
+        return offer is not None and offer.seat != seat and offer.at == len(self.match.actions)
+
+    def offer_draw(self, seat: int) -> None:
+        """``seat`` offers the other player a draw (it stands until answered or a move is made)."""
+        why_not = self.may_offer_draw()
+        if why_not:
+            raise IllegalChoice(why_not)
+        self._write_offer(DrawOffer(seat, len(self.match.actions), now_iso()))
+
+    def answer_draw(self, seat: int, accept: bool) -> None:
+        """``seat`` accepts the draw the other offered (the game ends, shared by both) or declines it."""
+        if not self.draw_offered_to(seat):
+            raise IllegalChoice("No draw is offered to you now")
+        if accept:
+            self._change_seat(None, DRAW)
+        else:
+            self._write_offer(None)
+
+    def _write_offer(self, offer: DrawOffer | None) -> None:
+        self.written = None
+        try:
+            self.written = self.store.offer_draw(self.record.id, offer, base=self.record.actions)
+        except Exception:
+            self._reload()
+            raise
+        self.revision += 1
+        self.record.draw_offer = offer
 
     def _hand_to_bot(self, seat: int, kind: str, why: str, ends: bool) -> None:
         if not 0 <= seat < len(self.record.seats) or self.record.seats[seat].kind != HUMAN:
@@ -226,7 +259,7 @@ class GameSession:
             record.seat_changes.append(change)
         if ending is not None:
             record.ending, record.status, record.to_move = ending, "finished", []
-        record.progress = progress
+        record.progress, record.draw_offer = progress, None
         if ending is not None:
             self._record_play()
 
@@ -266,7 +299,8 @@ class GameSession:
         changed = on_disk.actions != held
         if changed:
             self.match = self._followed(on_disk) if on_disk.actions[:len(held)] == held else replay_record(on_disk)
-        changed = changed or (on_disk.seats, on_disk.ending) != (self.record.seats, self.record.ending)
+        changed = changed or ((on_disk.seats, on_disk.ending, on_disk.draw_offer)
+                              != (self.record.seats, self.record.ending, self.record.draw_offer))
         if changed:
             self.revision += 1
         self.record = on_disk
@@ -302,7 +336,7 @@ class GameSession:
             self.record.actions[-1].pop("h", None)
         finished_now = status == "finished" and self.record.status != "finished"
         self.record.actions.extend(new)
-        self.record.progress, self.record.status = progress, status
+        self.record.progress, self.record.status, self.record.draw_offer = progress, status, None
         if finished_now:
             self._record_play()
 

@@ -228,6 +228,14 @@ class SharedSession:
         self.seats = self.seats - {seat}
         return ended[0]
 
+    def offer_draw(self, seat: int) -> None:
+        self._check_may_act(seat)
+        self._write(lambda: self.session.offer_draw(seat))
+
+    def answer_draw(self, seat: int, accept: bool) -> None:
+        self._check_may_act(seat)
+        self._write(lambda: self.session.answer_draw(seat, accept))
+
     def hand_to_bot(self, seat: int, kind: str) -> None:
         """Hand a vanished player's seat (one no terminal holds) to a bot of ``kind``: only the
         game's creator may, or anyone at a local terminal (the host's own)."""

@@ -24,7 +24,15 @@ from filelock import FileLock, Timeout
 from engine.bots import BOTS
 from engine.core.seats import LETTERS
 
-from .concessions import ChangeFormatError, Ending, SeatChange, ending_from, seat_changes_from
+from .concessions import (
+    ChangeFormatError,
+    DrawOffer,
+    Ending,
+    SeatChange,
+    draw_offer_from,
+    ending_from,
+    seat_changes_from,
+)
 from .errors import SaveError
 from .headers import header_of
 from .index import SaveIndex
@@ -132,6 +140,8 @@ class SaveHeader:
     """Seats handed to a bot mid-game, in order (saves.concessions); none in a save from before."""
     ending: Ending | None = None
     """Why the game ended before its rules ended it (saves.concessions); None: it did not."""
+    draw_offer: DrawOffer | None = None
+    """A draw offered and not yet answered (saves.concessions), cleared by the next move."""
 
 
 @dataclass
@@ -258,12 +268,14 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
     try:
         changes = seat_changes_from(data.get("seat_changes", []), [seat.kind for seat in seats])
         ending = ending_from(data.get("ending"))
+        offer = draw_offer_from(data.get("draw_offer"), len(seats))
     except ChangeFormatError as error:
         raise SaveFormatError(str(error)) from None
     if ending is not None and data["status"] != "finished":
         raise SaveFormatError("it says it ended, and it is not finished")
     fields.update(options=dict(data["options"]), seats=seats, seed_chosen=seed_chosen,
-                  to_move=None if to_move is None else list(to_move), seat_changes=changes, ending=ending)
+                  to_move=None if to_move is None else list(to_move), seat_changes=changes, ending=ending,
+                  draw_offer=offer)
     return fields
 
 
@@ -309,8 +321,9 @@ def _check_base(document: dict[str, Any], base: list[dict[str, Any]] | None) -> 
 
 def _moved(document: dict[str, Any], progress: str, status: str, to_move: list[int] | None) -> None:
     """Note a change of the action log in the save's header, keeping the log last (where
-    saves.headers finds it) even in a save from before ``to_move``."""
+    saves.headers finds it) even in a save from before ``to_move``. A move ends a draw offer."""
     document.update(progress=progress, status=status, updated=now_iso(), to_move=to_move)
+    document.pop("draw_offer", None)
     document["actions"] = document.pop("actions")
 
 
@@ -539,8 +552,8 @@ class SaveStore:
     def change_seat(self, save_id: str, change: SeatChange | None, ending: Ending | None, *, progress: str,
                     base: list[dict[str, Any]]) -> Written:
         """Hand a seat to a bot (``change``: the seat's kind becomes its bot's) and/or end the game
-        (``ending``: it is finished from now on, waiting for nobody); SaveConflict unless the save's
-        actions are exactly ``base`` (the game as the writer saw it)."""
+        (``ending``: it is finished from now on, waiting for nobody); either ends a draw offer.
+        SaveConflict unless the save's actions are exactly ``base`` (the game as the writer saw it)."""
 
         def changed(document: dict[str, Any]) -> None:
             _check_base(document, base)
@@ -558,6 +571,21 @@ class SaveStore:
                    to_move=[] if ending is not None else document.get("to_move"))
 
         return self._change(save_id, changed)
+
+    def offer_draw(self, save_id: str, offer: DrawOffer | None, *, base: list[dict[str, Any]]) -> Written:
+        """Make (or, None, withdraw or decline) the game's draw offer; SaveConflict unless the save's
+        actions are exactly ``base``, or if the game has ended."""
+
+        def offered(document: dict[str, Any]) -> None:
+            _check_base(document, base)
+            if document.get("ending") is not None:
+                raise SaveConflict("the game changed elsewhere: it has ended")
+            document.pop("draw_offer", None)
+            if offer is not None:
+                document["draw_offer"] = asdict(offer)
+            document["actions"] = document.pop("actions")  # last, where saves.headers finds it
+
+        return self._change(save_id, offered)
 
     def load(self, save_id: str) -> SaveRecord:
         return self._read_record(save_id)

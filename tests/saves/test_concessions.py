@@ -132,3 +132,40 @@ def SharedSessionAsHost(shared: SharedSession) -> SharedSession:  # noqa: N802
     """The same terminal as the host's own (no key: owners and creators do not bind it)."""
     shared.identity = None
     return shared
+
+
+def test_a_draw_offer_stands_until_a_move_and_only_between_the_two_people_of_a_two_player_game(store, toy_game):
+    session = new_game(store, ["Ann", "Bruno"])
+    session.offer_draw(0)
+    saved = store.load(session.record.id)
+    assert saved.draw_offer is not None and saved.draw_offer.seat == 0
+    assert record_from_dict(record_to_dict(saved)) == saved
+    other = GameSession.resume(store, saved.id)
+    assert other.draw_offered_to(1) and not other.draw_offered_to(0)
+    with pytest.raises(IllegalChoice, match="No draw"):
+        other.answer_draw(0, accept=True)  # Ann cannot accept her own offer
+    session.act(0, "pledge:high")  # a move ends the offer
+    assert store.load(saved.id).draw_offer is None
+    with pytest.raises(IllegalChoice, match="two-player game between people"):
+        new_game(store).offer_draw(0)
+    with pytest.raises(IllegalChoice, match="two-player game between people"):
+        new_game(store, ["Ann", "Bot"], ["human", "greedy"]).offer_draw(0)
+
+
+def test_an_accepted_draw_ends_the_game_with_no_winner(store, toy_game):
+    session = new_game(store, ["Ann", "Bruno"])
+    session.offer_draw(1)
+    session.answer_draw(0, accept=True)
+    saved = store.load(session.record.id)
+    assert saved.ending is not None and saved.ending.why == "draw" and saved.draw_offer is None
+    assert saved.progress.startswith("ended: agreed draw; ")
+    [record] = store.records.all()
+    assert record.winners == [] and {p.outcome for p in record.players} == {"draw"}
+
+
+@pytest.mark.parametrize("offer", [{"seat": 2, "at": 0, "when": ""}, {"seat": 0, "at": "0", "when": ""}, [0]])
+def test_a_damaged_draw_offer_is_refused(store, toy_game, offer):
+    data = record_to_dict(new_game(store, ["Ann", "Bruno"]).record)
+    data["draw_offer"] = offer
+    with pytest.raises(SaveFormatError, match="draw"):
+        record_from_dict(data)

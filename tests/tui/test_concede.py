@@ -5,6 +5,8 @@ screen and the play records are checked as a player would find them."""
 from __future__ import annotations
 
 from saves.seats import SeatLeases
+from saves.session import GameSession
+from saves.shared import SharedSession
 from saves.store import SaveStore
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of, until
 from tui.screens.end import EndScreen
@@ -115,3 +117,68 @@ async def test_the_palette_hands_an_away_players_seat_to_a_bot_that_plays_it_at_
         assert f"Bruno left the game; a Normal bot plays ▲B from move {saved.seat_changes[0].at + 1}" \
             in log_text(table)
         assert table.state.humans == [0] and not table.state.finished
+
+
+async def palette(pilot, command: str) -> None:
+    await pilot.press("ctrl+p")
+    await settle(pilot)
+    await pilot.press(*command)
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+def other_terminal(data_dir, save_id: str, seat: int) -> SharedSession:
+    shared = SharedSession(GameSession.resume(SaveStore(data_dir), save_id), [seat], lambda: None)
+    shared.start()
+    return shared
+
+
+@pilot_test
+async def test_a_draw_offered_at_another_terminal_is_accepted_through_the_palette_and_ends_the_game(toy, tmp_path):
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    app = make_app(tmp_path, join=(save_id, 0))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        table = app.screen
+        bruno = other_terminal(tmp_path, save_id, 1)
+        try:
+            bruno.offer_draw(1)
+            await until(pilot, lambda: table.state.draw_offered == 1)
+            assert "▲B Bruno offers a draw: Ctrl+P, then Accept the draw" in text_of(table.query_one("#prompt"))
+            await palette(pilot, "accept the draw")
+            assert isinstance(app.screen, ConfirmDialog)
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        finally:
+            bruno.stop()
+        assert text_of(app.screen.query_one("#winners")) == "Ended in an agreed draw"
+    store = SaveStore(tmp_path)
+    saved = store.load(save_id)
+    assert saved.status == "finished" and saved.ending is not None and saved.ending.why == "draw"
+    [record] = store.records.all()
+    assert [(p.name, p.winner, p.outcome) for p in record.players] == [("Ann", False, "draw"), ("Bruno", False, "draw")]
+
+
+@pilot_test
+async def test_a_draw_offered_through_the_palette_is_declined_elsewhere_and_play_goes_on(toy, tmp_path):
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    app = make_app(tmp_path, join=(save_id, 0))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await palette(pilot, "offer a draw")
+        await until(pilot, lambda: table.state.draw_offered == 0)
+        assert SaveStore(tmp_path).load(save_id).draw_offer.seat == 0
+        assert "●A Ann offers a draw; waiting for the answer" in text_of(table.query_one("#prompt"))
+        bruno = other_terminal(tmp_path, save_id, 1)
+        try:
+            bruno.answer_draw(1, accept=False)
+            await until(pilot, lambda: table.state.draw_offered is None)
+        finally:
+            bruno.stop()
+        assert SaveStore(tmp_path).load(save_id).draw_offer is None
+        assert "offers a draw" not in text_of(table.query_one("#prompt"))
+        await pilot.press("1")  # play goes on
+        await settle(pilot)
+        assert not table.state.finished

@@ -657,6 +657,12 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             return self.conceding() is not None
         if action == "hand_to_bot":
             return bool(self.handable())
+        if action == "offer_draw":
+            return self.conceding() is not None and self.state is not None and self.state.may_offer_draw \
+                and self.state.draw_offered is None
+        if action in ("accept_draw", "decline_draw"):
+            return self.conceding() is not None and self.state is not None \
+                and self.state.draw_offered not in (None, self.state.viewer)
         return True
 
     def follow_highlight(self, choice: Choice | None) -> None:
@@ -780,6 +786,29 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             if yes:
                 self.controller.concede(seat, state.revision)
         self.app.push_screen(ConfirmDialog(question, yes="Concede"), answered)
+
+    def action_offer_draw(self) -> None:
+        seat, state = self.conceding(), self.state
+        if seat is not None and state is not None and self.check_action("offer_draw", ()):
+            self.controller.offer_draw(seat, state.revision)
+
+    def action_accept_draw(self) -> None:
+        from tui.widgets.dialogs import ConfirmDialog
+
+        seat, state = self.conceding(), self.state
+        if seat is None or state is None or not self.check_action("accept_draw", ()):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.controller.answer_draw(seat, True, state.revision)
+        self.app.push_screen(ConfirmDialog("Accept the draw? The game ends here, neither of you winning.",
+                                           yes="Accept"), answered)
+
+    def action_decline_draw(self) -> None:
+        seat, state = self.conceding(), self.state
+        if seat is not None and state is not None and self.check_action("decline_draw", ()):
+            self.controller.answer_draw(seat, False, state.revision)
 
     def handable(self) -> list[int]:
         """The seats this terminal may hand to a bot: human seats whose players are away (the

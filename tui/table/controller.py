@@ -274,6 +274,15 @@ class TableController:
                               + ("the game has ended." if ended else "a bot plays the seat from now on.")))
         self._ask(self._at(revision, concede))
 
+    def offer_draw(self, seat: int, revision: int) -> None:
+        def offer() -> None:
+            self.session.offer_draw(seat)
+            self._tell(Notice("Draw offered", "The other player may accept it or decline it until a move is made."))
+        self._ask(self._at(revision, offer))
+
+    def answer_draw(self, seat: int, accept: bool, revision: int) -> None:
+        self._ask(self._at(revision, lambda: self.session.answer_draw(seat, accept)))
+
     def hand_to_bot(self, seat: int, kind: str, revision: int) -> None:
         """Hand the seat of a player who is away to a bot of ``kind`` (SharedSession.hand_to_bot)."""
         self._ask(self._at(revision, lambda: self.session.hand_to_bot(seat, kind)))

@@ -47,8 +47,16 @@ def seat_title(state: TableState, seat: int) -> str:
 def prompt_line(state: TableState) -> str:
     """What happens now, naming (with seat tags) everyone the game waits for, and who plays for
     an awaited player who left the game."""
+    line = waiting_line(state)
     taken_over = taken_over_line(state, state.awaiting)
-    return f"{waiting_line(state)}\n({taken_over})" if taken_over else waiting_line(state)
+    if taken_over:
+        line += f"\n({taken_over})"
+    if state.draw_offered is not None:
+        offered = seat_label(state.names, state.draw_offered)
+        line += (f"\n{offered} offers a draw: Ctrl+P, then Accept the draw or Decline the draw"
+                 if state.draw_offered != state.viewer and state.viewer in state.humans
+                 else f"\n{offered} offers a draw; waiting for the answer")
+    return line
 
 
 def waiting_line(state: TableState) -> str:

@@ -63,6 +63,10 @@ class TableState:
     """Seats handed to a bot mid-game (saves.concessions)."""
     ending: Ending | None = None
     """Why the game ended before its rules ended it, if it did."""
+    draw_offered: int | None = None
+    """The seat that offers a draw now (no move made since), if one does."""
+    may_offer_draw: bool = False
+    """A draw may be offered in this game (its two seats are people's) and it is not over."""
 
     @property
     def choices(self) -> list[Choice]:
@@ -165,6 +169,9 @@ def snapshot(session: SharedSession, previous_viewer: int | None) -> TableState:
         if_ended_now=match.if_ended_now(viewer),
         seat_changes=tuple(record.seat_changes),
         ending=record.ending,
+        draw_offered=offer.seat if (offer := record.draw_offer) is not None and offer.at == len(match.actions)
+        and not over else None,
+        may_offer_draw=not session.session.may_offer_draw(),
     )
 
 
