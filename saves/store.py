@@ -328,7 +328,9 @@ def _moved(document: dict[str, Any], progress: str, status: str, to_move: list[i
 
 
 def _game_key(record: SaveRecord | SaveSummary) -> tuple[object, ...]:
-    return (record.game, record.seed, record.created, [asdict(seat) for seat in record.seats], record.options)
+    """What tells one game from another: not its seats' kinds, which change when a bot takes a
+    seat over (saves.concessions)."""
+    return (record.game, record.seed, record.created, [seat.name for seat in record.seats], record.options)
 
 
 def _exists_message(record: SaveRecord, saved: SaveRecord) -> str:
@@ -746,7 +748,8 @@ class SaveStore:
 
     def copies_of(self, record: SaveRecord) -> list[SaveRecord]:
         """The saves of the same game as ``record``, the one with its id first: same game,
-        seed, seats, options and creation time (whatever their ids, titles or moves since)."""
+        seed, players, options and creation time (whatever their ids, titles, moves or seats
+        handed to bots since)."""
         key = _game_key(record)
         same = [self.load(saved.id) for saved in self.summaries() if _game_key(saved) == key]
         same.sort(key=lambda saved: saved.id != record.id)

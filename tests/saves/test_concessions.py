@@ -169,3 +169,13 @@ def test_a_damaged_draw_offer_is_refused(store, toy_game, offer):
     data["draw_offer"] = offer
     with pytest.raises(SaveFormatError, match="draw"):
         record_from_dict(data)
+
+
+def test_an_export_from_before_a_concession_is_known_as_the_same_game_on_import(store, toy_game):
+    from saves.store import SaveExists
+
+    session = new_game(store)
+    exported = store.export(session.record.id)
+    session.concede(1)
+    with pytest.raises(SaveExists):
+        store.import_(exported)
