@@ -121,17 +121,13 @@ def test_only_the_creator_hands_a_served_seat_to_a_bot_and_never_one_held_at_a_t
     try:
         with pytest.raises(IllegalChoice, match="created this game"):
             shared.hand_to_bot(1, "normal")
+        shared.identity = None  # the same terminal as the host's own: a key binds it no more
         with pytest.raises(IllegalChoice, match="at the table"):
-            SharedSessionAsHost(shared).hand_to_bot(0, "normal")
+            shared.hand_to_bot(0, "normal")
     finally:
         shared.stop()
     assert [seat.kind for seat in store.load(session.record.id).seats] == ["human", "human"]
 
-
-def SharedSessionAsHost(shared: SharedSession) -> SharedSession:  # noqa: N802
-    """The same terminal as the host's own (no key: owners and creators do not bind it)."""
-    shared.identity = None
-    return shared
 
 
 def test_a_draw_offer_stands_until_a_move_and_only_between_the_two_people_of_a_two_player_game(store, toy_game):

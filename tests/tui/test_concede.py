@@ -113,7 +113,7 @@ async def test_the_palette_hands_an_away_players_seat_to_a_bot_that_plays_it_at_
         await until(pilot, lambda: table.state.kinds[1] == "normal" and 1 not in table.state.awaiting)
         saved = SaveStore(tmp_path).load(save_id)
         assert [(c.seat, c.kind, c.why) for c in saved.seat_changes] == [(1, "normal", "abandoned")]
-        assert saved.actions[-1]["a"] == 1 or any(action["a"] == 1 for action in saved.actions)  # the bot moved
+        assert any(action["a"] == 1 for action in saved.actions)  # Bruno's bot moved
         assert f"Bruno left the game; a Normal bot plays ▲B from move {saved.seat_changes[0].at + 1}" \
             in log_text(table)
         assert table.state.humans == [0] and not table.state.finished
