@@ -182,3 +182,20 @@ async def test_a_draw_offered_through_the_palette_is_declined_elsewhere_and_play
         await pilot.press("1")  # play goes on
         await settle(pilot)
         assert not table.state.finished
+
+
+@pilot_test
+async def test_a_game_its_players_ended_replays_from_every_view_as_a_finished_game_does(toy, tmp_path):
+    from tui.screens.replay import ReplayScreen
+
+    session = new_save(tmp_path, "toy", TWO_HUMANS)
+    session.concede(0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.finished and screen.views == [None, 0, 1]  # and its seed is shown
