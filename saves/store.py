@@ -265,14 +265,16 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
         raise SaveFormatError("field 'to_move' is not a list of the game's seats")
     fields = dict(zip(HEADER_TYPES, values))
     seats = [_seat_from(seat) for seat in data["seats"]]
-    try:
-        changes = seat_changes_from(data.get("seat_changes", []), [seat.kind for seat in seats])
-        ending = ending_from(data.get("ending"))
-        offer = draw_offer_from(data.get("draw_offer"), len(seats))
-    except ChangeFormatError as error:
-        raise SaveFormatError(str(error)) from None
-    if ending is not None and data["status"] != "finished":
-        raise SaveFormatError("it says it ended, and it is not finished")
+    changes, ending, offer = data.get("seat_changes", []), data.get("ending"), data.get("draw_offer")
+    if changes != [] or ending is not None or offer is not None:  # most saves have none: no more work
+        try:
+            changes = seat_changes_from(changes, [seat.kind for seat in seats])
+            ending = ending_from(ending)
+            offer = draw_offer_from(offer, len(seats))
+        except ChangeFormatError as error:
+            raise SaveFormatError(str(error)) from None
+        if ending is not None and data["status"] != "finished":
+            raise SaveFormatError("it says it ended, and it is not finished")
     fields.update(options=dict(data["options"]), seats=seats, seed_chosen=seed_chosen,
                   to_move=None if to_move is None else list(to_move), seat_changes=changes, ending=ending,
                   draw_offer=offer)
