@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.bots import BOTS
 
+from .concessions import ABANDONED, CONCEDED, DRAW, original_kinds, outcome_of, standings
 from .storage import DocumentFile, UnreadableFile, parse_json
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from engine.core.match import Match
 
     from .paths import Layout
-    from .store import SaveRecord, SaveStore, Seat
+    from .store import SaveHeader, SaveRecord, SaveStore
 
 KIND = "tabula-record"
 EXPORT_KIND = "tabula-records"
@@ -37,8 +38,8 @@ FORMAT = 1
 SOURCES = ("digital", "sheet")
 SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 CSV_COLUMNS = ("record", "date", "game", "players", "variant", "source", "link", "seat", "player", "score", "winner",
-               "breakdown", "bot")
-CSV_LATER = ("bot",)
+               "breakdown", "bot", "outcome")
+CSV_LATER = ("bot", "outcome")
 """Columns an export made by an earlier Tabula lacks (read as empty)."""
 
 
@@ -65,6 +66,9 @@ class PlayerResult:
     bot: str = ""
     """The kind of bot that played the seat (engine.bots.BOTS), or '' for a person; a score sheet's
     players are people."""
+    outcome: str = ""
+    """How the player's game ended when not played to the end (saves.concessions): CONCEDED,
+    ABANDONED (the player vanished and a bot took the seat over) or DRAW (agreed); '' otherwise."""
 
     @property
     def player(self) -> Player:
@@ -107,6 +111,7 @@ MOST = {"name": 200, "text": 1000, "date": 40, "categories": 50, "records": 10_0
 """The longest texts and lists a play record may hold (a name, a category; the variant; the
 categories of one player's breakdown) and the most records one export may hold: far beyond
 what play writes, small enough to show."""
+OUTCOMES = ("", CONCEDED, ABANDONED, DRAW)
 SCORES = range(-9_999, 10_000)
 """Scores and points a record may hold: no game here comes near four digits (Thebai's best
 scores are about 120), and a score must be shown and added up without overflow."""
@@ -198,8 +203,11 @@ def record_from_dict(data: Any) -> PlayRecord:
         bot = player.get("bot", "")  # records made before bots were marked have none
         if bot != "" and bot not in BOTS:
             raise RecordFormatError(f"{where}bot: {str(bot)[:20]!r} is not a kind of bot this Tabula knows")
+        outcome = player.get("outcome", "")  # records made before concessions have none
+        if outcome not in OUTCOMES:
+            raise RecordFormatError(f"{where}outcome: {str(outcome)[:20]!r} is not one of {', '.join(OUTCOMES[1:])}")
         players.append(PlayerResult(_need(player, "name", str, where), _need(player, "score", int, where),
-                                    dict(breakdown), _need(player, "winner", bool, where), bot))
+                                    dict(breakdown), _need(player, "winner", bool, where), bot, outcome))
     return PlayRecord(record_id, date, game, players, variant, source, link)
 
 
@@ -293,7 +301,7 @@ def record_game_of(store: SaveStore, save: SaveRecord) -> PlayRecord:
 
     match = replay_record(save)
     variant = variant_of(rules_for(save.game), match.options)
-    record = game_record(save.id, save.game, save.seats, match, variant, save.updated)
+    record = game_record(save, match, variant, save.updated)
     store.records.put(record)
     return record
 
@@ -332,15 +340,27 @@ def results(names: Sequence[str], scores: Iterable[Score], winners: Sequence[int
             for s in scores]
 
 
-def game_record(save_id: str, game: str, seats: Sequence[Seat], match: Match, variant: str,
-                date: str | None = None) -> PlayRecord:
-    """The record of a finished digital game (a Match whose decision is None)."""
-    ranking = match.ranking()
-    winners = ranking[0][1] if ranking else []
-    names = [seat.name for seat in seats]
-    bots = [seat.kind if seat.kind in BOTS else "" for seat in seats]
-    return PlayRecord(f"game-{save_id}", date or now_iso(), game, results(names, match.scores(), winners, bots),
-                      variant, "digital", save_id)
+def final_ranking(save: SaveHeader, match: Match) -> list[tuple[int, list[int]]]:
+    """The places of a game that is over: the rules' ranking, with the seats that left the game
+    placed as saves.concessions says."""
+    return standings(match.ranking(), save.seat_changes, save.ending, [seat.kind for seat in save.seats])
+
+
+def game_record(save: SaveHeader, match: Match, variant: str, date: str | None = None) -> PlayRecord:
+    """The record of a game that is over (its rules or its players ended it): a seat a bot took
+    over mid-game is its player's, with how it ended (``PlayerResult.outcome``); an agreed draw
+    has no winner."""
+    ranking = final_ranking(save, match)
+    drawn = save.ending is not None and save.ending.why == DRAW
+    winners = ranking[0][1] if ranking and not drawn else []
+    names = [seat.name for seat in save.seats]
+    kinds = original_kinds([seat.kind for seat in save.seats], save.seat_changes)
+    bots = [kind if kind in BOTS else "" for kind in kinds]
+    scores = match.scores()
+    players = results(names, scores, winners, bots)
+    for score, player in zip(scores, players, strict=True):
+        player.outcome = outcome_of(score.seat, save.seat_changes, save.ending)
+    return PlayRecord(f"game-{save.id}", date or now_iso(), save.game, players, variant, "digital", save.id)
 
 
 def variant_of(rules: Rules, options: Mapping[str, Any]) -> str:
@@ -405,7 +425,7 @@ def export_csv(records: Sequence[PlayRecord]) -> str:
             writer.writerow([record.id, record.date, inert(record.game), len(record.players), inert(record.variant),
                              record.source, inert(record.link), seat, inert(player.name), player.score,
                              "yes" if player.winner else "no", inert(json.dumps(player.breakdown, ensure_ascii=False)),
-                             player.bot])
+                             player.bot, player.outcome])
     return out.getvalue()
 
 
@@ -471,7 +491,8 @@ def _csv_record(record_id: str, players: list[dict[str, str]]) -> dict[str, Any]
                 "game": as_written(first["game"]), "variant": as_written(first["variant"]),
                 "source": first["source"], "link": as_written(first["link"]),
                 "players": [{"name": as_written(p["player"]), "score": int(p["score"]), "winner": p["winner"] == "yes",
-                             "breakdown": parse_json(as_written(p["breakdown"]) or "{}"), "bot": p.get("bot") or ""}
+                             "breakdown": parse_json(as_written(p["breakdown"]) or "{}"), "bot": p.get("bot") or "",
+                             "outcome": p.get("outcome") or ""}
                             for p in ordered]}
     except UnreadableFile as error:
         raise RecordFormatError(f"breakdown: {str(error).removeprefix('it is ')}") from None
@@ -492,6 +513,9 @@ class Line:
     wins: int = 0
     total: int = 0
     best: int | None = None
+    outcomes: dict[str, int] = field(default_factory=dict)
+    """How many of the plays ended otherwise than played to the end, by outcome (CONCEDED,
+    ABANDONED, DRAW): counted apart, and among the plays."""
 
     @property
     def win_rate(self) -> float:
@@ -521,4 +545,6 @@ def stats(records: Iterable[PlayRecord], game: str | None = None, player: Player
             line.wins += result.winner
             line.total += result.score
             line.best = result.score if line.best is None else max(line.best, result.score)
+            if result.outcome:
+                line.outcomes[result.outcome] = line.outcomes.get(result.outcome, 0) + 1
     return sorted(lines.values(), key=lambda line: (-line.plays, -line.wins, line.player, line.game))

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, Any
 from engine import registry
 from engine.bots import BOTS, make_bot
 from engine.core.components import ComponentDataError
+from engine.core.contract import IllegalChoice
 from engine.core.match import Action, Match, ReplayMismatch
 from engine.registry import rules_for
 
+from .concessions import ABANDONED, CONCEDED, DRAW, TAKE_OVER, DrawOffer, Ending, SeatChange, ends_game
 from .storage import Written
-from .store import SaveConflict, SaveError, SaveRecord, SaveStore, SaveSummary, Seat
+from .store import SaveConflict, SaveError, SaveRecord, SaveStore, SaveSummary, Seat, now_iso
 
 if TYPE_CHECKING:
     from engine.search.ismcts import Progress
@@ -78,9 +80,9 @@ def replay_record(record: SaveRecord) -> Match:
                                 f"{error}") from error
     except Exception as error:
         raise SaveDoesNotReplay(f"{where} does not replay ({versions}): {error}") from error
-    if status_of(match) != record.status:  # lists show the save's own word for it (saves.headers)
-        raise SaveDoesNotReplay(f"{where} says it is {record.status}, but its actions leave the game "
-                                f"{status_of(match)}")
+    status = "finished" if record.ending is not None else status_of(match)  # ended early: saves.concessions
+    if status != record.status:  # lists show the save's own word for it (saves.headers)
+        raise SaveDoesNotReplay(f"{where} says it is {record.status}, but its actions leave the game {status}")
     return match
 
 
@@ -131,6 +133,7 @@ class GameSession:
         then holds the game as it is on disk). With ``hold`` a choice that ends the seat's
         turn waits for ``confirm`` (engine.core.match), saved as waiting; ``forced``: the
         seat's only choice, taken at once for it."""
+        self._check_not_ended()
         self.written = None
         start = len(self.match.actions)
         self.match.choose(seat, choice_id, hold=hold, forced=forced)
@@ -139,6 +142,7 @@ class GameSession:
 
     def confirm(self, seat: int) -> None:
         """``seat`` confirms the end of its turn: the game goes on (chance steps are drawn)."""
+        self._check_not_ended()
         self.written = None
         start = len(self.match.actions)
         self.match.confirm(seat)
@@ -146,6 +150,7 @@ class GameSession:
         self._save_from(start, confirmed=True)
 
     def undo(self, seat: int) -> None:
+        self._check_not_ended()
         self.written = None
         start = len(self.match.actions)
         self.match.undo(seat)
@@ -158,6 +163,105 @@ class GameSession:
         self.revision += 1
         del self.record.actions[len(self.match.actions):]
         self.record.progress, self.record.status = self.progress(), status_of(self.match)
+        self.record.draw_offer = None
+
+    @property
+    def over(self) -> bool:
+        """The game is over: its rules ended it, or its players did (``record.ending``)."""
+        return self.match.finished or self.record.ending is not None
+
+    def _check_not_ended(self) -> None:
+        if self.record.ending is not None:
+            raise IllegalChoice("The game has ended")
+
+    # -- leaving the game early (saves.concessions) ------------------------------------------
+
+    def concede(self, seat: int) -> bool:
+        """``seat``'s player gives up: a Normal bot plays the seat on, or the game ends if at most
+        one human would be left; True if it ended."""
+        ends = ends_game([info.kind for info in self.record.seats], seat)
+        self._hand_to_bot(seat, TAKE_OVER, CONCEDED, ends)
+        return ends
+
+    def hand_to_bot(self, seat: int, kind: str = TAKE_OVER) -> None:
+        """A vanished player's seat is played by a bot of ``kind`` from now on."""
+        if kind not in BOTS:
+            raise ValueError(f"{kind!r} is not a kind of bot ({', '.join(BOTS)})")
+        self._hand_to_bot(seat, kind, ABANDONED, False)
+
+    def may_offer_draw(self) -> str:
+        """Why no draw can be offered now ('' if one can): only the two humans of a two-player game
+        may agree on one."""
+        if len(self.record.seats) != 2 or any(seat.kind != HUMAN for seat in self.record.seats):
+            return "Only the two players of a two-player game between people can agree on a draw"
+        return "The game is over" if self.over else ""
+
+    def draw_offered_to(self, seat: int) -> bool:
+        """The other player offered ``seat`` a draw, and no move was made since."""
+        offer = self.record.draw_offer
+        return offer is not None and offer.seat != seat and offer.at == len(self.match.actions)
+
+    def offer_draw(self, seat: int) -> None:
+        """``seat`` offers the other player a draw (it stands until answered or a move is made)."""
+        why_not = self.may_offer_draw()
+        if why_not:
+            raise IllegalChoice(why_not)
+        self._write_offer(DrawOffer(seat, len(self.match.actions), now_iso()))
+
+    def answer_draw(self, seat: int, accept: bool) -> None:
+        """``seat`` accepts the draw the other offered (the game ends, shared by both) or declines it."""
+        if not self.draw_offered_to(seat):
+            raise IllegalChoice("No draw is offered to you now")
+        if accept:
+            self._change_seat(None, DRAW)
+        else:
+            self._write_offer(None)
+
+    def _write_offer(self, offer: DrawOffer | None) -> None:
+        self.written = None
+        try:
+            self.written = self.store.offer_draw(self.record.id, offer, base=self.record.actions)
+        except Exception:
+            self._reload()
+            raise
+        self.revision += 1
+        self.record.draw_offer = offer
+
+    def _hand_to_bot(self, seat: int, kind: str, why: str, ends: bool) -> None:
+        if not 0 <= seat < len(self.record.seats) or self.record.seats[seat].kind != HUMAN:
+            raise IllegalChoice("Only a human's seat can be handed to a bot")
+        if self.match.held == seat:
+            raise IllegalChoice("The end of that seat's turn waits to be confirmed or taken back first")
+        at = len(self.match.actions)
+        change = SeatChange(seat, kind, why, at, len(self.match.state.get("log") or ()), now_iso())
+        self._change_seat(change, CONCEDED if ends else None)
+
+    def _change_seat(self, change: SeatChange | None, ending_why: str | None) -> None:
+        if self.over:
+            raise IllegalChoice("The game is over")
+        self.written = None
+        at = len(self.match.actions)
+        ending = None if ending_why is None else Ending(ending_why, at, change.when if change else now_iso())
+        progress = self.progress()
+        if ending is not None:
+            how = "agreed draw" if change is None else f"{self.record.seats[change.seat].name} conceded"
+            progress = f"ended: {how}; {progress}"
+        try:
+            self.written = self.store.change_seat(self.record.id, change, ending, progress=progress,
+                                                  base=self.record.actions)
+        except Exception:
+            self._reload()
+            raise
+        self.revision += 1
+        record = self.record  # as the write left it
+        if change is not None:
+            record.seats[change.seat] = Seat(record.seats[change.seat].name, change.kind)
+            record.seat_changes.append(change)
+        if ending is not None:
+            record.ending, record.status, record.to_move = ending, "finished", []
+        record.progress, record.draw_offer = progress, None
+        if ending is not None:
+            self._record_play()
 
     def bot_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.record.seats) if seat.kind != HUMAN]
@@ -195,6 +299,9 @@ class GameSession:
         changed = on_disk.actions != held
         if changed:
             self.match = self._followed(on_disk) if on_disk.actions[:len(held)] == held else replay_record(on_disk)
+        changed = changed or ((on_disk.seats, on_disk.ending, on_disk.draw_offer)
+                              != (self.record.seats, self.record.ending, self.record.draw_offer))
+        if changed:
             self.revision += 1
         self.record = on_disk
         return changed
@@ -229,7 +336,7 @@ class GameSession:
             self.record.actions[-1].pop("h", None)
         finished_now = status == "finished" and self.record.status != "finished"
         self.record.actions.extend(new)
-        self.record.progress, self.record.status = progress, status
+        self.record.progress, self.record.status, self.record.draw_offer = progress, status, None
         if finished_now:
             self._record_play()
 
@@ -239,8 +346,8 @@ class GameSession:
         from .records import game_record, now_iso, variant_of
 
         try:
-            self.store.records.put(game_record(self.record.id, self.record.game, self.record.seats, self.match,
-                                               variant_of(self.match.rules, self.match.options), now_iso()))
+            variant = variant_of(self.match.rules, self.match.options)
+            self.store.records.put(game_record(self.record, self.match, variant, now_iso()))
         except (OSError, SaveError):
             pass
 

@@ -212,6 +212,42 @@ class SharedSession:
     def bot_seats(self) -> list[int]:
         return self.session.bot_seats()
 
+    @property
+    def over(self) -> bool:
+        return self.session.over
+
+    # -- leaving the game early (saves.concessions) -------------------------------------------
+
+    def concede(self, seat: int) -> bool:
+        """A seat of this terminal concedes (GameSession.concede); the terminal gives the seat up
+        and, if it held no other, watches. True if the game ended."""
+        self._check_may_act(seat)
+        ended: list[bool] = []
+        self._write(lambda: ended.append(self.session.concede(seat)))
+        self.leases.release(seat, self.holder)
+        self.seats = self.seats - {seat}
+        return ended[0]
+
+    def offer_draw(self, seat: int) -> None:
+        self._check_may_act(seat)
+        self._write(lambda: self.session.offer_draw(seat))
+
+    def answer_draw(self, seat: int, accept: bool) -> None:
+        self._check_may_act(seat)
+        self._write(lambda: self.session.answer_draw(seat, accept))
+
+    def hand_to_bot(self, seat: int, kind: str) -> None:
+        """Hand a vanished player's seat (one no terminal holds) to a bot of ``kind``: only the
+        game's creator may, or anyone at a local terminal (the host's own)."""
+        if self._watcher is None or self.lost:
+            raise IllegalChoice(self.lost or "This terminal has not sat down at the table yet")
+        if self.identity is not None and (not self.identity or self.leases.creator != self.identity):
+            raise IllegalChoice("Only the player who created this game, or the host, may hand a seat to a bot")
+        if seat in self.present:
+            raise IllegalChoice(f"{seat_words(seat, len(self.record.seats))} is at the table: only the seat of a "
+                                "player who is away can be handed to a bot")
+        self._write(lambda: self.session.hand_to_bot(seat, kind))
+
     def bot_choice(self, seat: int, thinker: Thinker | None = None, progress: Progress | None = None,
                    kind: str | None = None) -> str:
         return self.session.bot_choice(seat, thinker, progress, kind)

@@ -24,6 +24,15 @@ from filelock import FileLock, Timeout
 from engine.bots import BOTS
 from engine.core.seats import LETTERS
 
+from .concessions import (
+    ChangeFormatError,
+    DrawOffer,
+    Ending,
+    SeatChange,
+    draw_offer_from,
+    ending_from,
+    seat_changes_from,
+)
 from .errors import SaveError
 from .headers import header_of
 from .index import SaveIndex
@@ -127,6 +136,12 @@ class SaveHeader:
     to_move: list[int] | None = None
     """The seats the game waits for since ``updated`` (written with each move, so a list knows
     whose move it is without replaying); None in a save from before Tabula noted it."""
+    seat_changes: list[SeatChange] = field(default_factory=list)
+    """Seats handed to a bot mid-game, in order (saves.concessions); none in a save from before."""
+    ending: Ending | None = None
+    """Why the game ended before its rules ended it (saves.concessions); None: it did not."""
+    draw_offer: DrawOffer | None = None
+    """A draw offered and not yet answered (saves.concessions), cleared by the next move."""
 
 
 @dataclass
@@ -144,7 +159,8 @@ class SaveSummary(SaveHeader):
 
 def summary_of(record: SaveRecord) -> SaveSummary:
     header = {item.name: getattr(record, item.name) for item in fields(SaveHeader)}
-    return SaveSummary(**{**header, "options": dict(record.options), "seats": list(record.seats)},
+    return SaveSummary(**{**header, "options": dict(record.options), "seats": list(record.seats),
+                          "seat_changes": list(record.seat_changes)},
                        moves=len(record.actions))
 
 
@@ -194,6 +210,8 @@ def record_from_dict(data: Any) -> SaveRecord:
     seats = len(header["seats"])
     for index, action in enumerate(actions):
         _check_action(index, action, seats)
+    if header["ending"] is not None and header["ending"].at != len(actions):
+        raise SaveFormatError(f"it ended after {header['ending'].at} actions, and it has {len(actions)}")
     return SaveRecord(**header, actions=list(actions))
 
 
@@ -246,8 +264,20 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
                                     and set(to_move) <= set(range(len(data["seats"])))):
         raise SaveFormatError("field 'to_move' is not a list of the game's seats")
     fields = dict(zip(HEADER_TYPES, values))
-    fields.update(options=dict(data["options"]), seats=[_seat_from(seat) for seat in data["seats"]],
-                  seed_chosen=seed_chosen, to_move=None if to_move is None else list(to_move))
+    seats = [_seat_from(seat) for seat in data["seats"]]
+    changes, ending, offer = data.get("seat_changes", []), data.get("ending"), data.get("draw_offer")
+    if changes != [] or ending is not None or offer is not None:  # most saves have none: no more work
+        try:
+            changes = seat_changes_from(changes, [seat.kind for seat in seats])
+            ending = ending_from(ending)
+            offer = draw_offer_from(offer, len(seats))
+        except ChangeFormatError as error:
+            raise SaveFormatError(str(error)) from None
+        if ending is not None and data["status"] != "finished":
+            raise SaveFormatError("it says it ended, and it is not finished")
+    fields.update(options=dict(data["options"]), seats=seats, seed_chosen=seed_chosen,
+                  to_move=None if to_move is None else list(to_move), seat_changes=changes, ending=ending,
+                  draw_offer=offer)
     return fields
 
 
@@ -293,13 +323,16 @@ def _check_base(document: dict[str, Any], base: list[dict[str, Any]] | None) -> 
 
 def _moved(document: dict[str, Any], progress: str, status: str, to_move: list[int] | None) -> None:
     """Note a change of the action log in the save's header, keeping the log last (where
-    saves.headers finds it) even in a save from before ``to_move``."""
+    saves.headers finds it) even in a save from before ``to_move``. A move ends a draw offer."""
     document.update(progress=progress, status=status, updated=now_iso(), to_move=to_move)
+    document.pop("draw_offer", None)
     document["actions"] = document.pop("actions")
 
 
 def _game_key(record: SaveRecord | SaveSummary) -> tuple[object, ...]:
-    return (record.game, record.seed, record.created, [asdict(seat) for seat in record.seats], record.options)
+    """What tells one game from another: not its seats' kinds, which change when a bot takes a
+    seat over (saves.concessions)."""
+    return (record.game, record.seed, record.created, [seat.name for seat in record.seats], record.options)
 
 
 def _exists_message(record: SaveRecord, saved: SaveRecord) -> str:
@@ -520,6 +553,44 @@ class SaveStore:
 
         return self._change(save_id, change)
 
+    def change_seat(self, save_id: str, change: SeatChange | None, ending: Ending | None, *, progress: str,
+                    base: list[dict[str, Any]]) -> Written:
+        """Hand a seat to a bot (``change``: the seat's kind becomes its bot's) and/or end the game
+        (``ending``: it is finished from now on, waiting for nobody); either ends a draw offer.
+        SaveConflict unless the save's actions are exactly ``base`` (the game as the writer saw it)."""
+
+        def changed(document: dict[str, Any]) -> None:
+            _check_base(document, base)
+            if document.get("ending") is not None:
+                raise SaveConflict("the game changed elsewhere: it has ended")
+            if change is not None:
+                seat = document["seats"][change.seat]
+                if seat.get("kind") != "human":
+                    raise SaveConflict("the game changed elsewhere: that seat is no longer a human's")
+                seat["kind"] = change.kind
+                document["seat_changes"] = [*document.get("seat_changes", []), asdict(change)]
+            if ending is not None:
+                document.update(ending=asdict(ending), status="finished")
+            _moved(document, progress=progress, status=document["status"],
+                   to_move=[] if ending is not None else document.get("to_move"))
+
+        return self._change(save_id, changed)
+
+    def offer_draw(self, save_id: str, offer: DrawOffer | None, *, base: list[dict[str, Any]]) -> Written:
+        """Make (or, None, withdraw or decline) the game's draw offer; SaveConflict unless the save's
+        actions are exactly ``base``, or if the game has ended."""
+
+        def offered(document: dict[str, Any]) -> None:
+            _check_base(document, base)
+            if document.get("ending") is not None:
+                raise SaveConflict("the game changed elsewhere: it has ended")
+            document.pop("draw_offer", None)
+            if offer is not None:
+                document["draw_offer"] = asdict(offer)
+            document["actions"] = document.pop("actions")  # last, where saves.headers finds it
+
+        return self._change(save_id, offered)
+
     def load(self, save_id: str) -> SaveRecord:
         return self._read_record(save_id)
 
@@ -679,7 +750,8 @@ class SaveStore:
 
     def copies_of(self, record: SaveRecord) -> list[SaveRecord]:
         """The saves of the same game as ``record``, the one with its id first: same game,
-        seed, seats, options and creation time (whatever their ids, titles or moves since)."""
+        seed, players, options and creation time (whatever their ids, titles, moves or seats
+        handed to bots since)."""
         key = _game_key(record)
         same = [self.load(saved.id) for saved in self.summaries() if _game_key(saved) == key]
         same.sort(key=lambda saved: saved.id != record.id)

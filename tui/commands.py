@@ -1,5 +1,5 @@
-"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, log, table talk, settings, home,
-new game, resume."""
+"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, log, table talk, settings, concede,
+hand a seat to a bot, offer, accept or decline a draw, home, new game, resume."""
 
 from __future__ import annotations
 
@@ -29,6 +29,11 @@ class TabulaCommands(Provider):
             ("full_log", "Game log", "The whole log, scrollable; what is new since your last turn marked (l)"),
             ("talk", "Table talk", "The game's chat, read by every player and spectator of this game (!)"),
             ("settings", "Settings", "Turn bell, and who confirms the end of each turn (o)"),
+            ("concede", "Concede", "Give up this game: you are placed last (ctrl+g; asks first)"),
+            ("hand_to_bot", "Hand a seat to a bot", "A bot plays the seat of a player who is away, from now on"),
+            ("offer_draw", "Offer a draw", "End this two-player game as a draw, if the other player accepts"),
+            ("accept_draw", "Accept the draw", "The other player offers a draw: the game ends, neither winning"),
+            ("decline_draw", "Decline the draw", "The other player offers a draw: play on"),
             ("leave", "Back to home", "Leave the table (the game is saved)"),
         ):
             if hasattr(screen, f"action_{action}") and screen.check_action(action, ()):

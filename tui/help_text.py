@@ -44,9 +44,14 @@ def slug(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
 
 
+LEAVING = Path(__file__).with_name("help_leaving.md")
+"""What every game's help ends with: conceding and seats handed to a bot (saves.concessions)."""
+
+
 def load_sections(game_id: str) -> list[Section]:
     try:
-        return parse_sections(help_path(game_id).read_text(encoding="utf-8"))
+        return parse_sections(help_path(game_id).read_text(encoding="utf-8") + "\n"
+                              + LEAVING.read_text(encoding="utf-8"))
     except OSError as error:
         return [Section("missing", "No help", f"The help for this game could not be read: {error}")]
 

@@ -67,3 +67,15 @@ def test_list_marks_a_bot(capsys, data_dir):
     SaveStore(data_dir).records.put(PlayRecord("game-1", "2026-11-06T20:00:00+00:00", "thebai", players))
     status, out, _ = run(capsys, "records", "list")
     assert status == 0 and "Ann 90, Bruno (hard bot) 80" in out
+
+
+def test_list_says_who_conceded_and_whose_seat_a_bot_took_over(capsys, data_dir):
+    from saves.records import PlayerResult, PlayRecord
+    from saves.store import SaveStore
+
+    players = [PlayerResult("Ann", 90, {}, True), PlayerResult("Bruno", 80, {}, False, "", "conceded"),
+               PlayerResult("Cleo", 85, {}, False, "", "abandoned")]
+    SaveStore(data_dir).records.put(PlayRecord("game-1", "2026-11-06T20:00:00+00:00", "thebai", players))
+    status, out, _ = run(capsys, "records", "list")
+    text = " ".join(out.replace("│", " ").split())
+    assert status == 0 and "Bruno 80 (conceded)" in text and "Cleo 85 (abandoned: a bot took over)" in text

@@ -135,8 +135,8 @@ def test_who_was_a_bot_goes_through_export_and_import(kind):
 
 def test_a_csv_export_made_before_bots_were_marked_reads_every_player_as_a_person():
     rows = export_csv(bruno_twice()).splitlines()
-    assert rows[0].endswith(',"bot"') and CSV_COLUMNS[-1] == "bot"
-    older = "\n".join(row.rsplit(",", 1)[0] for row in rows)  # without the last column
+    assert rows[0].endswith(',"bot","outcome"') and CSV_COLUMNS[-2:] == ("bot", "outcome")
+    older = "\n".join(row.rsplit(",", 2)[0] for row in rows)  # without the last two columns
     parsed, refused = parse_export(older)
     assert refused == [] and {p.player for r in parsed for p in r.players} == {Player("Ann"), Player("Bruno")}
 

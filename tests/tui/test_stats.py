@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, TabbedContent
 
+from saves.store import SaveStore
 from tests import records_set
 from tests.tui.helpers import make_app, pilot_test, settle, text_of
 from tui.screens.stats import StatsScreen
@@ -141,3 +142,23 @@ async def test_scores_over_time_of_all_games_are_shares_of_each_plays_best(tmp_p
         await settle(pilot)
         chart = drawn(screen.query_one("#chart-scores"))
         assert "Score per play" in chart and "13" in chart and "100" not in chart
+
+
+@pilot_test
+async def test_plays_conceded_or_taken_over_by_a_bot_are_counted_apart_in_columns_of_their_own(tmp_path):
+    store = SaveStore(tmp_path)
+    for record in records_set.records():
+        if record.game == "almadi":
+            for player in record.players:
+                player.outcome = {"Ann": "conceded", "Bruno": "abandoned"}.get(player.name, "")
+        store.records.put(record)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await settle(pilot)
+        screen = app.screen
+        columns = [str(column.label) for column in screen.query_one("#stats-table", DataTable).columns.values()]
+        assert columns[-2:] == ["Conceded", "Bot took over"]
+        rows = table_rows(screen)
+        assert ["Ann", "Almadi", "3", "2", "67%", "62.0", "70", "3", "0"] in rows
+        assert next(row for row in rows if row[:2] == ["Chloe", "Pantheon"])[-2:] == ["0", "0"]

@@ -45,6 +45,10 @@ def report_record_problems(console: Console, store: SaveStore) -> None:
         say(console, problem, "Note:", "bold yellow")
 
 
+OUTCOME_WORDS = {"conceded": "conceded", "abandoned": "abandoned: a bot took over", "draw": "agreed draw"}
+"""How a player's game ended when not played to the end (saves.records.PlayerResult.outcome)."""
+
+
 def run_records_list(args: argparse.Namespace) -> int:
     from rich.table import Table
 
@@ -60,7 +64,9 @@ def run_records_list(args: argparse.Namespace) -> int:
     for column in ("date", "game", "players and scores", "winner", "from"):
         table.add_column(column)
     for record in records:
-        scores = ", ".join(f"{player.name}{bot_mark(player.bot)} {player.score}" for player in record.players)
+        scores = ", ".join(f"{player.name}{bot_mark(player.bot)} {player.score}"
+                           + (f" ({OUTCOME_WORDS[player.outcome]})" if player.outcome else "")
+                           for player in record.players)
         game = title_of(record.game) + (f" ({record.variant})" if record.variant else "")
         table.add_row(plain(record.date[:16].replace("T", " ")), plain(game), plain(scores),
                       plain(" and ".join(record.winners)), plain(f"{record.source} {record.link}"))

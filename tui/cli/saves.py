@@ -157,6 +157,10 @@ def add_seats(saves: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     parser.add_argument("--free", metavar="SEAT", help="free a seat that belongs to an SSH player (letter or number)")
     parser.add_argument("--hot-seat", choices=("on", "off"),
                         help="let one SSH terminal play several seats of this game (off unless turned on)")
+    parser.add_argument("--to-bot", metavar="SEAT",
+                        help="a bot plays this seat from now on: its player has vanished (not at the table now)")
+    parser.add_argument("--bot", choices=("greedy", "normal", "hard"), default="normal",
+                        help="the bot --to-bot hands the seat to (greedy is the Easy level; default: normal)")
 
 
 def run_saves_seats(args: argparse.Namespace) -> int:
@@ -168,6 +172,7 @@ def run_saves_seats(args: argparse.Namespace) -> int:
     try:
         record = find_game(store, args.game)
         seat = None if args.free is None else parse_seat(args.free)
+        to_bot = None if args.to_bot is None else parse_seat(args.to_bot)
     except JoinError as error:
         return fail(error, USAGE)
     leases = SeatLeases(folder, record.id)
@@ -175,16 +180,48 @@ def run_saves_seats(args: argparse.Namespace) -> int:
         return fail(f"seat {args.free} of {record.title!r} belongs to no one")
     if args.hot_seat:
         leases.allow_hot_seat(args.hot_seat == "on")
+    if to_bot is not None:
+        refused = hand_to_bot(store, record, to_bot, args.bot)
+        if refused:
+            return fail(refused)
+        record = store.load(record.id)
     held, owners = leases.live(), leases.owners()
     lines = [f"{record.title!r} ({record.id}); hot-seat over SSH: {'allowed' if leases.hot_seat else 'not allowed'}"]
     if leases.creator:
         lines.append(f"  created over SSH by key {leases.creator}")
+    changes = {change.seat: change for change in record.seat_changes}
     for number, info in enumerate(record.seats):
         state = info.kind if info.kind != HUMAN else "playing now" if str(number) in held else "free"
+        if number in changes:
+            change = changes[number]
+            state = f"{info.kind} bot since {short_time(change.when)} ({change.why})"
         owner = f", belongs to key {owners[number]}" if number in owners else ""
         lines.append(f"  {seat_tag(number)} {info.name}: {state}{owner}")
     print(clean("\n".join(lines)))
     return 0
+
+
+def hand_to_bot(store: SaveStore, record: SaveRecord, seat: int, kind: str) -> str:
+    """Hand a seat whose player has vanished to a bot (saves.session.GameSession.hand_to_bot) and
+    wake the game's tables; why not, or ''."""
+    from engine.core.contract import IllegalChoice
+    from saves.seats import SeatLeases
+    from saves.session import GameSession, SaveDoesNotReplay
+    from saves.store import SaveConflict
+    from saves.watch import ring
+
+    if not 0 <= seat < len(record.seats) or record.seats[seat].kind != HUMAN:
+        return f"seat {LETTERS[seat] if seat < len(LETTERS) else seat + 1} of {record.title!r} is not a human's seat"
+    if SeatLeases(store.data_dir, record.id).holder_of(seat) is not None:
+        return f"{record.seats[seat].name} is at the table now: only a vanished player's seat is handed to a bot"
+    try:
+        GameSession.resume(store, record.id).hand_to_bot(seat, kind)
+    except (IllegalChoice, SaveConflict, SaveDoesNotReplay) as error:
+        return str(error)
+    ring(store.data_dir, record.id)
+    print(clean(f"{record.seats[seat].name}'s seat ({seat_tag(seat)}) of {record.title!r} is played by a {kind} bot "
+                "from now on", lines=False))
+    return ""
 
 
 def run_saves_talk(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from textual.containers import Grid, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
 from engine.core.contract import Score
+from saves.concessions import CONCEDED, DRAW
 from tui.boards import board_for
 from tui.boards.base import Frame
 from tui.boards.glyphs import Ledger
@@ -32,12 +33,20 @@ ENDING_LINES = 3
 ended (Almadi's supply used up, a Polis side that could not feed its citizens...)."""
 
 
-def winners_line(names: list[str], ranking: list[tuple[int, list[int]]]) -> str:
+def winners_line(state: TableState) -> str:
+    """The winners, and how the game ended when its players ended it (saves.concessions)."""
+    names, ranking, ending = state.names, state.ranking, state.ending
+    if ending is not None and ending.why == DRAW:
+        return "Ended in an agreed draw"
     if not ranking:
         return ""
     best = ranking[0][1]
     who = ", ".join(seat_label(names, seat) for seat in best)
-    return f"★ Winner: {who}" if len(best) == 1 else f"★ Shared win: {who}"
+    line = f"★ Winner: {who}" if len(best) == 1 else f"★ Shared win: {who}"
+    conceded = [change.seat for change in state.seat_changes if change.why == CONCEDED]
+    if conceded:
+        line += f" ({', '.join(seat_label(names, seat) for seat in conceded)} conceded, placed last)"
+    return line
 
 
 class EndScreen(TabulaScreen[None]):
@@ -64,7 +73,7 @@ class EndScreen(TabulaScreen[None]):
         state = self.state
         yield Label(plain(f"Game over — {state.title}", lines=False), classes="screen-title")
         with VerticalScroll(id="final"):
-            yield Static(plain(winners_line(state.names, state.ranking), style="bold"), id="winners")
+            yield Static(plain(winners_line(state), style="bold"), id="winners")
             ending = Static(plain("\n".join(list(state.view.get("log", ()))[-ENDING_LINES:])), id="ending")
             ending.border_title = "How it ended (l: the whole log)"
             yield ending

@@ -42,7 +42,7 @@ class OpensGames(TabulaScreen[None]):
         except Exception as error:  # a save that does not replay is reported, never lost
             self.app.call_from_thread(self.notify, str(error), title="Cannot resume", severity="error")
             return
-        if session.match.finished or not humans:
+        if session.over or not humans:
             self.app.call_from_thread(self.opened, session, [] if self.app.served else None)
         elif free == humans == takeable and not ask:
             self.app.call_from_thread(self.opened, session, None)

@@ -21,6 +21,7 @@ from textual.widgets import Label, Static
 
 from engine.core.replay import Replay, replay_of
 from engine.registry import rules_for
+from saves.concessions import original_kinds
 from saves.seats import SeatLeases, seats_seen_live
 from tui.boards import board_for
 from tui.boards.base import Frame
@@ -91,9 +92,9 @@ class ReplayScreen(TabulaScreen[None]):
         try:
             record = self.app.store.load(self.record.id)
             replay = replay_of(rules_for(record.game), self.names, record.options, record.seed, record.actions)
-            finished = replay.match_at(replay.last).finished
+            finished = replay.match_at(replay.last).finished or record.ending is not None  # saves.concessions
             views = [None, *range(len(self.names))] if finished else [None, *seats_seen_live(
-                [seat.kind for seat in record.seats], self.app.identity,
+                original_kinds([seat.kind for seat in record.seats], record.seat_changes), self.app.identity,
                 SeatLeases(self.app.store.data_dir, record.id).owners())]
         except Exception as error:  # a save that does not replay is reported, never lost
             self.app.call_from_thread(self.notify, str(error), title="Cannot replay", severity="error")

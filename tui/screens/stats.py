@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Label, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from engine.registry import titles as digital_titles
+from saves.concessions import ABANDONED, CONCEDED, DRAW
 from saves.records import Player, PlayRecord, filtered, stats
 from tui.screens.base import TabulaScreen
 from tui.text import bot_mark, clean, plain
@@ -28,6 +29,9 @@ ALL = None
 MARKERS = "●▲■◆★✚○△□◇"
 """One marker per player in a chart (their legend names them)."""
 MOST_SERIES = 6
+OUTCOME_TITLES = {CONCEDED: "Conceded", ABANDONED: "Bot took over", DRAW: "Agreed draws"}
+"""The columns of plays that ended otherwise than played to the end (shown only when there are)."""
+OUTCOMES = tuple(OUTCOME_TITLES)
 """Players drawn in the scores-over-time chart: the ones with most plays."""
 
 
@@ -119,9 +123,6 @@ class StatsScreen(TabulaScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#stats-table", DataTable)
-        for title in ("Player", "Game", "Plays", "Wins", "Win rate", "Average", "Best"):
-            table.add_column(title, key=title)
         if self.app.no_color:  # Textual takes NO_COLOR out of the environment and notes it here
             for plot in self.query(PlotextPlot):
                 plot.theme = "clear"
@@ -191,11 +192,17 @@ class StatsScreen(TabulaScreen[None]):
 
     def fill_table(self) -> None:
         table = self.query_one("#stats-table", DataTable)
-        table.clear()
-        for line in stats(self.records, self.game, self.player):
+        table.clear(columns=True)
+        lines = stats(self.records, self.game, self.player)
+        ended = [outcome for outcome in OUTCOMES if any(line.outcomes.get(outcome) for line in lines)]
+        for title in ("Player", "Game", "Plays", "Wins", "Win rate", "Average", "Best",
+                      *(OUTCOME_TITLES[outcome] for outcome in ended)):
+            table.add_column(title, key=title)
+        for line in lines:
             game = self.names.get(line.game, line.game)
             table.add_row(plain(who(line.player), lines=False), plain(game, lines=False), str(line.plays),
-                          str(line.wins), percent(line.win_rate), f"{line.average:.1f}", str(line.best))
+                          str(line.wins), percent(line.win_rate), f"{line.average:.1f}", str(line.best),
+                          *(str(line.outcomes.get(outcome, 0)) for outcome in ended))
 
     def colour(self, index: int) -> str | None:
         """A series' colour: plotext's own sequence (None), or none at all under NO_COLOR."""

@@ -21,6 +21,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Label, Static
 
+from saves.concessions import TAKE_OVER
 from saves.shared import SharedSession
 from tui.boards import board_for
 from tui.boards.base import Frame, Panel, View, focus
@@ -57,6 +58,8 @@ if TYPE_CHECKING:
     from saves.session import GameSession
     from saves.talk import Message as TalkMessage
 
+CONCEDE_KEY = "ctrl+g"
+"""Give up the game (after a confirmation: it cannot be undone); the palette has it too."""
 SLOW_ANSWER = 0.25
 """Seconds a move may take before its choice list dims."""
 
@@ -82,6 +85,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         Binding("o", "settings", "Settings", show=False),
         Binding("escape", "back", "Cancel/Home"),
         Binding(NEXT_GAME_KEY, "next_game", "Next game waiting for you", show=False),
+        Binding(CONCEDE_KEY, "concede", "Concede", show=False),
     ]
 
     class WorkAsked(Message):
@@ -649,6 +653,16 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             return self.state is not None and not self.curtain_up
         if action == "move_now":
             return self.thinking is not None and self.thinking.hurry
+        if action == "concede":
+            return self.conceding() is not None
+        if action == "hand_to_bot":
+            return bool(self.handable())
+        if action == "offer_draw":
+            return self.conceding() is not None and self.state is not None and self.state.may_offer_draw \
+                and self.state.draw_offered is None
+        if action in ("accept_draw", "decline_draw"):
+            return self.conceding() is not None and self.state is not None \
+                and self.state.draw_offered not in (None, self.state.viewer)
         return True
 
     def follow_highlight(self, choice: Choice | None) -> None:
@@ -746,6 +760,78 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
 
         if self.state is not None:
             self.app.push_screen(ScoreSheetScreen(self.state.names, self.state.scores))
+
+    # -- leaving the game early ------------------------------------------------------------
+
+    def conceding(self) -> int | None:
+        """The seat that concedes at this terminal: the one whose view is shown, if it is ours."""
+        state = self.state
+        if state is None or state.finished or state.lost or self.curtain_up or state.viewer not in state.humans:
+            return None
+        return state.viewer
+
+    def action_concede(self) -> None:
+        from tui.widgets.dialogs import ConfirmDialog
+
+        seat, state = self.conceding(), self.state
+        if seat is None or state is None:
+            return
+        others = [other for other, kind in enumerate(state.kinds) if kind == "human" and other != seat]
+        then = ("The game ends here: the last player in it wins." if len(others) == 1 else "The game ends here."
+                if not others else "A Normal bot plays the seat on; the others play on.")
+        question = (f"Concede as {seat_label(state.names, seat)}? You are placed last. {then} "
+                    "This cannot be undone.")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.controller.concede(seat, state.revision)
+        self.app.push_screen(ConfirmDialog(question, yes="Concede"), answered)
+
+    def action_offer_draw(self) -> None:
+        seat, state = self.conceding(), self.state
+        if seat is not None and state is not None and self.check_action("offer_draw", ()):
+            self.controller.offer_draw(seat, state.revision)
+
+    def action_accept_draw(self) -> None:
+        from tui.widgets.dialogs import ConfirmDialog
+
+        seat, state = self.conceding(), self.state
+        if seat is None or state is None or not self.check_action("accept_draw", ()):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.controller.answer_draw(seat, True, state.revision)
+        self.app.push_screen(ConfirmDialog("Accept the draw? The game ends here, neither of you winning.",
+                                           yes="Accept"), answered)
+
+    def action_decline_draw(self) -> None:
+        seat, state = self.conceding(), self.state
+        if seat is not None and state is not None and self.check_action("decline_draw", ()):
+            self.controller.answer_draw(seat, False, state.revision)
+
+    def handable(self) -> list[int]:
+        """The seats this terminal may hand to a bot: human seats whose players are away (the
+        game's creator, or anyone at a local terminal; the session checks again)."""
+        state = self.state
+        if state is None or state.finished or state.lost or self.curtain_up:
+            return []
+        return [seat for seat in range(len(state.names)) if state.away(seat)]
+
+    def action_hand_to_bot(self) -> None:
+        from tui.widgets.dialogs import ChoiceDialog
+
+        state = self.state
+        seats = self.handable()
+        if state is None or not seats:
+            return
+        choices = [(str(seat), f"{seat_label(state.names, seat)}: a Normal bot plays it from now on")
+                   for seat in seats]
+
+        def chosen(seat: str | None) -> None:
+            if seat is not None:
+                self.controller.hand_to_bot(int(seat), TAKE_OVER, state.revision)
+        self.app.push_screen(ChoiceDialog("Hand whose seat to a bot? (its player is away)", choices), chosen)
 
     def action_next_game(self) -> None:
         """Leave for the game that has waited longest for this player's move (not this one)."""

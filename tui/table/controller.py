@@ -196,7 +196,7 @@ class TableController:
             shown = self._sit_down() if self.first is None else self.first
             if shown is not False:
                 self.session.follow_talk()
-            if shown is not False and self.bots_refused and not self.session.match.finished:
+            if shown is not False and self.bots_refused and not self.session.over:
                 self._tell(Notice("Bots do not play here", "This server does not run games of bots only (its "
                                   "host has not allowed them): you can watch this one, its bots move only where "
                                   "it is played elsewhere.", "warning", timeout=15))
@@ -263,6 +263,29 @@ class TableController:
             self.session.undo(seat)
             self._undone_at = self.session.revision
         self._ask(self._at(revision, undo))
+
+    def concede(self, seat: int, revision: int) -> None:
+        """``seat`` (this terminal's) concedes (saves.shared.SharedSession.concede), on the game
+        as its player saw it."""
+        def concede() -> None:
+            ended = self.session.concede(seat)
+            names = self.session.match.names
+            self._tell(Notice("Conceded", f"{seat_list(names, [seat])} conceded: "
+                              + ("the game has ended." if ended else "a bot plays the seat from now on.")))
+        self._ask(self._at(revision, concede))
+
+    def offer_draw(self, seat: int, revision: int) -> None:
+        def offer() -> None:
+            self.session.offer_draw(seat)
+            self._tell(Notice("Draw offered", "The other player may accept it or decline it until a move is made."))
+        self._ask(self._at(revision, offer))
+
+    def answer_draw(self, seat: int, accept: bool, revision: int) -> None:
+        self._ask(self._at(revision, lambda: self.session.answer_draw(seat, accept)))
+
+    def hand_to_bot(self, seat: int, kind: str, revision: int) -> None:
+        """Hand the seat of a player who is away to a bot of ``kind`` (SharedSession.hand_to_bot)."""
+        self._ask(self._at(revision, lambda: self.session.hand_to_bot(seat, kind)))
 
     def move_now(self, thinking: Thinking | None = None) -> None:
         """End the search under way (a bot's move: it moves with its best so far, or, still
@@ -602,9 +625,10 @@ class TableController:
             log = match.log_lines(session.viewer)
             self._tell(Notice(title, f"Your turn\n{log[-1] if log else ''}".strip(), bell=self.bell()))
         left, came = session.take_left(), session.take_came()
-        if left and not match.finished:
+        left = [seat for seat in left if session.record.seats[seat].kind == "human"]  # not a seat just conceded
+        if left and not session.over:
             free = "The seat is free: any terminal can take it from Resume."
             self._tell(Notice(title, f"{seat_list(match.names, left)} left the table. {free}"))
-        if came and not match.finished:
+        if came and not session.over:
             self._tell(Notice(title, f"{seat_list(match.names, came)} came to the table."))
         return self._shown_key() != self._shown

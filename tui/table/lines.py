@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from engine.core.seats import seat_tag
-from tui.text import KINDS, clean, seat_label
+from saves.concessions import CONCEDED, SeatChange
+from tui.text import KINDS, clean, seat_label, short_time
 
 from .state import TableState
 
@@ -44,7 +45,21 @@ def seat_title(state: TableState, seat: int) -> str:
 
 
 def prompt_line(state: TableState) -> str:
-    """What happens now, naming (with seat tags) everyone the game waits for."""
+    """What happens now, naming (with seat tags) everyone the game waits for, and who plays for
+    an awaited player who left the game."""
+    line = waiting_line(state)
+    taken_over = taken_over_line(state, state.awaiting)
+    if taken_over:
+        line += f"\n({taken_over})"
+    if state.draw_offered is not None:
+        offered = seat_label(state.names, state.draw_offered)
+        line += (f"\n{offered} offers a draw: Ctrl+P, then Accept the draw or Decline the draw"
+                 if state.draw_offered != state.viewer and state.viewer in state.humans
+                 else f"\n{offered} offers a draw; waiting for the answer")
+    return line
+
+
+def waiting_line(state: TableState) -> str:
     prompt = state.view.get("prompt", "")
     if state.choices or state.confirming:
         assert state.viewer is not None  # only a seat chooses or confirms
@@ -63,6 +78,26 @@ def prompt_line(state: TableState) -> str:
     if away:
         line += f"\n({seat_list(state.names, away)} {'is' if len(away) == 1 else 'are'} not at the table)"
     return line
+
+
+def taken_over_line(state: TableState, seats: list[int]) -> str:
+    """Who plays for those of ``seats`` whose players left the game ('' when none did)."""
+    return "; ".join(f"{clean(state.names[change.seat], lines=False)}'s seat has been played by "
+                     f"{bot_words(change.kind)} since {short_time(change.when, compact=True)}"
+                     for change in state.seat_changes if change.seat in seats)
+
+
+def change_line(names: list[str], change: SeatChange) -> str:
+    """The log's line for a seat handed to a bot."""
+    done = "conceded" if change.why == CONCEDED else "left the game"
+    return (f"{clean(names[change.seat], lines=False)} {done}; {bot_words(change.kind)} plays "
+            f"{seat_tag(change.seat)} from move {change.at + 1}")
+
+
+def bot_words(kind: str) -> str:
+    """'a Normal bot', 'an Easy bot'."""
+    words = KINDS.get(kind, f"{kind} bot")
+    return f"{'an' if words[0] in 'AEIOU' else 'a'} {words}"
 
 
 def seat_list(names: list[str], seats: list[int]) -> str:

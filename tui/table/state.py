@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.contract import Choice, Score
+from engine.core.log import visible
+from saves.concessions import Ending, SeatChange
+from saves.records import final_ranking
 
 if TYPE_CHECKING:
     from saves.shared import SharedSession
@@ -56,6 +59,14 @@ class TableState:
     """Why this terminal can no longer act (its seat was taken over), or ''."""
     hints: bool = False
     """The game allows the hint key (a generic option) and no draw is being asked for."""
+    seat_changes: tuple[SeatChange, ...] = ()
+    """Seats handed to a bot mid-game (saves.concessions)."""
+    ending: Ending | None = None
+    """Why the game ended before its rules ended it, if it did."""
+    draw_offered: int | None = None
+    """The seat that offers a draw now (no move made since), if one does."""
+    may_offer_draw: bool = False
+    """A draw may be offered in this game (its two seats are people's) and it is not over."""
 
     @property
     def choices(self) -> list[Choice]:
@@ -122,12 +133,15 @@ def snapshot(session: SharedSession, previous_viewer: int | None) -> TableState:
     match = session.match
     record = session.record
     kinds = [seat.kind for seat in record.seats]
-    awaiting = [seat for seat in match.awaiting() if seat >= 0]
+    over = session.over
+    awaiting = [] if over else [seat for seat in match.awaiting() if seat >= 0]
     humans = sorted(session.seats)
     if match.asks_table() and humans:  # table mode: the human at this terminal says what was drawn
         awaiting = [last_shown(humans, previous_viewer)]
     viewer = choose_viewer(awaiting, humans, previous_viewer)
     view = match.view(viewer)
+    if record.seat_changes:
+        view["log"] = logged_changes(session, viewer, view["log"])
     return TableState(
         game_id=record.game,
         title=record.title,
@@ -137,13 +151,13 @@ def snapshot(session: SharedSession, previous_viewer: int | None) -> TableState:
         viewer=viewer,
         view=view,
         awaiting=awaiting,
-        finished=match.finished,
-        can_undo=viewer is not None and not session.lost and match.can_undo(viewer),
+        finished=over,
+        can_undo=viewer is not None and not session.lost and not over and match.can_undo(viewer),
         undo_blocked=undo_blocked(session, viewer),
         held=match.held,
         has_private=match.has_private(viewer),
         scores=match.scores(),
-        ranking=match.ranking() if match.finished else [],
+        ranking=final_ranking(record, match) if over else [],
         progress=session.progress(),
         position=len(match.actions),
         revision=session.revision,
@@ -153,4 +167,20 @@ def snapshot(session: SharedSession, previous_viewer: int | None) -> TableState:
         hints=match.hints and not match.asks_table(),
         running_score=match.rules.running_score,
         if_ended_now=match.if_ended_now(viewer),
+        seat_changes=tuple(record.seat_changes),
+        ending=record.ending,
+        draw_offered=offer.seat if (offer := record.draw_offer) is not None and offer.at == len(match.actions)
+        and not over else None,
+        may_offer_draw=not session.session.may_offer_draw(),
     )
+
+
+def logged_changes(session: SharedSession, viewer: int | None, lines: list[str]) -> list[str]:
+    """The viewer's log lines with a line for each seat handed to a bot, where it happened."""
+    from .lines import change_line
+
+    shown = [index for index, _, _ in visible(session.match.state, viewer)]
+    lines = list(lines)
+    for change in reversed(sorted(session.record.seat_changes, key=lambda change: change.log)):
+        lines.insert(sum(1 for index in shown if index < change.log), change_line(session.match.names, change))
+    return lines
