@@ -93,14 +93,14 @@ class WaitingFile:
 
     def read(self) -> Games | None:
         """The player's games; None if there is no file; UnreadableFile if it is damaged."""
-        from .store import SaveFormatError, summary_from
+        from .store import SAFE_ID, SaveFormatError, summary_from
 
         raw = read_regular_file(self.path, MAX_WAITING)
         if raw is None:
             return None
         data = parse_json(raw)
         if not (isinstance(data, dict) and data.get("kind") == KIND and data.get("format") == FORMAT
-                and data.get("player") == self.identity and isinstance(data.get("games"), dict)):
+                and "player" in data and data["player"] == self.identity and isinstance(data.get("games"), dict)):
             raise UnreadableFile("it is not a Tabula waiting list of this player")
         games: Games = {}
         for save_id, row in data["games"].items():
@@ -109,8 +109,8 @@ class WaitingFile:
                 entry = index_entry(save_id, row[1:], summary_from)
             except (TypeError, IndexError, KeyError, SaveFormatError):
                 entry = None
-            if entry is None or not seats or any(type(seat) is not int or not 0 <= seat < len(entry[1].seats)
-                                                 for seat in seats):
+            if (entry is None or not SAFE_ID.fullmatch(save_id) or not seats
+                    or any(type(seat) is not int or not 0 <= seat < len(entry[1].seats) for seat in seats)):
                 raise UnreadableFile(f"its entry for {save_id[:80]!r} is not one")
             games[save_id] = (seats, *entry)
         return games
@@ -217,7 +217,7 @@ def rebuild(store: SaveStore, file: WaitingFile) -> Games:
         with file.lock:
             games = file.read()
             return made(store, file) if games is None else games
-    except (Timeout, UnreadableFile):
+    except (Timeout, OSError, UnreadableFile):  # locked for too long, or a read-only folder
         return made(store, file, write=False)
 
 

@@ -176,16 +176,13 @@ class ResumeScreen(OpensGames):
         self.query_one("#saves", DataTable).display = False
         self.query_one("#save-detail").display = False
         self.query_one("#problems").display = False
-        self.load_mine()
         self.reload()
 
     @work(thread=True, exclusive=True, group="saves-list")
     def reload(self) -> None:
-        self.show_list(self.app.store)
-
-    @work(thread=True, exclusive=True, group="saves-mine-list")
-    def load_mine(self) -> None:
+        """This player's games first (one small file: the Mine view need not wait), then every game."""
         self.show_mine(self.app.store)
+        self.show_list(self.app.store)
 
     def show_mine(self, store: SaveStore) -> None:
         """From a worker: read this player's games (one small file) and hand them to the screen."""
