@@ -94,8 +94,10 @@ def temp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.tmp")
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str, durable: bool = True) -> None:
     """Replace ``path`` by ``text`` so that a crash at any instant leaves old or new, whole.
+    Not ``durable``: without waiting for the disk (a power cut may then leave the old file, or
+    none), for a file that is made again from others.
 
     Not for concurrent writers of one path: hold the path's lock (DocumentFile does).
     """
@@ -103,14 +105,16 @@ def atomic_write_text(path: Path, text: str) -> None:
     try:
         with open(temp, "w", encoding="utf-8") as handle:
             handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.replace(temp, path)
     except BaseException:
         with suppress(FileNotFoundError):
             os.unlink(temp)
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
 class AtomicJSONStorage(Storage):

@@ -118,9 +118,9 @@ class WaitingFile:
     def write(self, games: Games) -> None:
         rows = {save_id: [list(seats), *index_row(signed, summary)] for save_id, (seats, signed, summary)
                 in games.items()}
-        self.path.parent.mkdir(exist_ok=True)
-        atomic_write_text(self.path, json.dumps({"format": FORMAT, "kind": KIND, "player": self.identity,
-                                                 "games": rows}, ensure_ascii=False, separators=(",", ":")))
+        text = json.dumps({"format": FORMAT, "kind": KIND, "player": self.identity, "games": rows},
+                          ensure_ascii=False, separators=(",", ":"))
+        atomic_write_text(self.path, text, durable=False)  # a move waits for the disk once: for its save
 
     def change(self, edit: Callable[[Games], bool]) -> None:
         """Under the lock: read, ``edit`` (True if it changed anything), write; ring the player's
@@ -227,6 +227,7 @@ def made(store: SaveStore, file: WaitingFile, write: bool = True) -> Games:
              for game in my_games((summary for _, summary in listed.values()), store.data_dir, file.identity)}
     if write:
         try:
+            file.path.parent.mkdir(exist_ok=True)
             file.write(games)
         except OSError:
             pass  # a read-only folder: listed again next time
