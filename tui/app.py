@@ -216,7 +216,7 @@ class TabulaApp(App[None]):
 
         at_tables = {screen.session.save_id for screen in self.screen_stack if isinstance(screen, TableScreen)}
         for screen in self.screen_stack:
-            if isinstance(screen, HomeScreen):
+            if isinstance(screen, HomeScreen) and screen.is_mounted:  # else it reads the count when mounted
                 screen.show_waiting(sum(game.my_move for game in games))
         ringing = new - at_tables
         if ringing and self.bell_on_turn and self.store.settings().bell:

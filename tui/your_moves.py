@@ -38,7 +38,6 @@ class YourMoves:
         name = player_name(self.identity)
         if name is None:  # a served terminal without a key: no game is theirs
             self.games = []
-            self.changed([], set())
             return
         try:
             self._doorbell = PlayerDoorbell(self.store.data_dir, name)
