@@ -80,6 +80,13 @@ def my_games(summaries: Iterable[SaveSummary], data_dir: Path, identity: str | N
             seats = tuple(seat for seat in owned.get(summary.id, ()) if seat < len(summary.seats))
         if seats:
             games.append(MyGame(summary, seats))
+    return ordered(games)
+
+
+def ordered(games: Iterable[MyGame]) -> list[MyGame]:
+    """Those waiting for the player's move first, the one waiting longest first; then the
+    others, the most recently played first."""
+    games = list(games)
     waiting = sorted((game for game in games if game.my_move), key=lambda game: (game.since, game.summary.id))
     others = sorted((game for game in games if not game.my_move), key=lambda game: (game.since, game.summary.id),
                     reverse=True)

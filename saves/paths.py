@@ -4,6 +4,7 @@
 <data_dir>/index.json           a summary of each game for the lists (saves/index.py; a cache)
 <data_dir>/sheets/<id>.json     one per table-assistant sheet
 <data_dir>/records/<id>.json    one per play record (a finished game or finished score sheet)
+<data_dir>/waiting/<player>.json  each player's games, whose move, since when (saves/waiting.py)
 <data_dir>/settings.json        the player's settings (turn bell, confirming turn ends, last game)
 <data_dir>/locks/               lock files (one per game / sheet)
 <data_dir>/set-aside/           unreadable or foreign files, moved here with a timestamp

@@ -308,15 +308,29 @@ class SeatLeases:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.lock:
                 seats = self._read()
+                before = dict(seats.owners)
                 result = change(seats)
                 if result is not False:
                     self._write(seats)
+                    if seats.owners != before:
+                        self._note_owners(before, seats.owners)
                 return result
         except Timeout as error:
             raise SeatsUnavailable("the seats of this game are locked by another process") from error
         except OSError as error:
             raise SeatsUnavailable(f"the seats of this game cannot be taken or kept: {self.path.parent} cannot be "
                                    f"written ({error.strerror or error})") from error
+
+    def _note_owners(self, before: dict[str, str], after: dict[str, str]) -> None:
+        """The keys that gained or lost a seat of the game get it in their waiting files
+        (saves/waiting.py), under this file's lock: the next change of owners waits for it."""
+        from .store import SaveError, SaveStore
+
+        keys = {owner for seat, owner in {*before.items(), *after.items()} if before.get(seat) != after.get(seat)}
+        try:
+            SaveStore(self.data_dir).note_owners(self.save_id, keys)
+        except (SaveError, OSError):
+            pass  # no such game (seats of a game being made), or a data folder not writable
 
     def _read(self) -> SeatFile:
         try:

@@ -94,8 +94,10 @@ def temp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.tmp")
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str, durable: bool = True) -> None:
     """Replace ``path`` by ``text`` so that a crash at any instant leaves old or new, whole.
+    Not ``durable``: without waiting for the disk (a power cut may then leave the old file, or
+    none), for a file that is made again from others.
 
     Not for concurrent writers of one path: hold the path's lock (DocumentFile does).
     """
@@ -103,14 +105,16 @@ def atomic_write_text(path: Path, text: str) -> None:
     try:
         with open(temp, "w", encoding="utf-8") as handle:
             handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.replace(temp, path)
     except BaseException:
         with suppress(FileNotFoundError):
             os.unlink(temp)
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
 class AtomicJSONStorage(Storage):
@@ -187,14 +191,17 @@ class DocumentFile:
             raise UnreadableFile(f"it is not a Tabula file (no {self.table!r} document)")
         return document, signed
 
-    def create(self, document: dict[str, Any]) -> None:
-        """Write a new file (and set ``written``); FileExistsError if one is already there."""
+    def create(self, document: dict[str, Any], then: Callable[[dict[str, Any], Written], None] | None = None) -> None:
+        """Write a new file (and set ``written``); FileExistsError if one is already there.
+        ``then(document, written)`` runs once it is written, still under the lock."""
         with self.holding_lock():
             if os.path.lexists(self.path):
                 raise FileExistsError(self.path)
             with writing(self.path), TinyDB(self.path, storage=AtomicJSONStorage) as db:
                 db.table(self.table).insert(Document(document, doc_id=DOC_ID))
             self.written = Written(None, signature(self.path))
+            if then is not None:
+                then(document, self.written)
 
     def put(self, document: dict[str, Any]) -> None:
         """Create or replace the whole document (an unreadable old file is the caller's to set aside)."""
@@ -202,8 +209,10 @@ class DocumentFile:
             with writing(self.path), TinyDB(self.path, storage=AtomicJSONStorage) as db:
                 db.storage.write({self.table: {str(DOC_ID): document}})
 
-    def update(self, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-        """Read, let ``change`` edit (or raise to abort), write: all under the lock.
+    def update(self, change: Callable[[dict[str, Any]], None],
+               then: Callable[[dict[str, Any], Written], None] | None = None) -> dict[str, Any]:
+        """Read, let ``change`` edit (or raise to abort), write, ``then(document, written)``: all
+        under the lock.
 
         FileNotFoundError if there is no file; returns the document as written (and sets
         ``written``).
@@ -217,6 +226,8 @@ class DocumentFile:
             with writing(self.path), TinyDB(self.path, storage=AtomicJSONStorage) as db:
                 db.table(self.table).update(_replace_by(document), doc_ids=[DOC_ID])
             self.written = Written(before, signature(self.path))
+            if then is not None:
+                then(document, self.written)
             return document
 
 

@@ -14,7 +14,7 @@ import re
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -444,6 +444,15 @@ class SaveStore:
         """The save's summary from its header alone (saves.headers), and the signature of the
         file it was read from; a file whose header is not as Tabula writes it is read in full
         (and set aside if it cannot be used)."""
+        summed = self._header_summary(save_id)
+        if summed is not None:
+            return summed
+        record, signed = self._read_signed(save_id)
+        return signed, summary_of(record)
+
+    def _header_summary(self, save_id: str) -> tuple[Signature, SaveSummary] | None:
+        """The save's summary from its header alone, and the signature of the file it was read
+        from; None if there is no file, or its header is not as Tabula writes it."""
         try:
             read = read_regular_file_signed(self.path_of(save_id), MAX_DOCUMENT)
             header = header_of(read[0]) if read is not None else None
@@ -453,8 +462,24 @@ class SaveStore:
                 return read[1], SaveSummary(**{**_header_fields(document), "id": save_id}, moves=moves)
         except (SaveFormatError, UnreadableFile):
             pass
-        record, signed = self._read_signed(save_id)
-        return signed, summary_of(record)
+        return None
+
+    def note_owners(self, save_id: str, keys: Iterable[str]) -> None:
+        """Seats of the game changed owners (``keys``, saves/seats.py): under the save's lock, so
+        that no write of it falls in between, their waiting files get the game (saves/waiting.py)."""
+        from .waiting import note_owners
+
+        file = self._game_file(save_id)
+        with file.holding_lock():
+            summed = self._header_summary(save_id)
+            if summed is None:  # a save not laid out as Tabula writes them: read whole, never set aside here
+                try:
+                    read = file.read_signed()
+                    if read is not None:
+                        summed = read[1], summary_of(replace(record_from_dict(read[0]), id=save_id))
+                except (SaveFormatError, UnreadableFile):
+                    pass
+            note_owners(self.data_dir, save_id, keys, summed)
 
     def _change(self, save_id: str, change: Callable[[dict[str, Any]], None]) -> Written:
         """Read-check-modify-write one save under its lock; nothing is written if it raises."""
@@ -469,7 +494,7 @@ class SaveStore:
 
         file = self._game_file(save_id)
         try:
-            document = file.update(checked)
+            file.update(checked, lambda document, written: self._note_written(save_id, written, document))
         except FileNotFoundError:
             raise SaveNotFound(f"no saved game {save_id!r}") from None
         except InvalidChange:
@@ -478,15 +503,19 @@ class SaveStore:
             self._read_record(save_id)  # sets the file aside (or notes a newer one) and raises
             raise SaveUnreadable(str(error)) from error
         assert file.written is not None  # update sets it
-        self._note_written(save_id, file.written, document)
         return file.written
 
     def _note_written(self, save_id: str, written: Written, document: dict[str, Any]) -> None:
-        """Hand the summary of a save just written to the index (its change log): the next
-        listing, in any process, need not read the file again."""
-        if written.after is not None:
-            summary = SaveSummary(**{**_header_fields(document), "id": save_id}, moves=len(document["actions"]))
-            self.index.note(save_id, written.after, summary)
+        """Under the save's lock, hand the summary of the save just written to the index (its
+        change log: the next listing, in any process, need not read the file again) and to the
+        waiting files of its players (saves/waiting.py)."""
+        from .waiting import note_write
+
+        signed = written.after
+        summary = SaveSummary(**{**_header_fields(document), "id": save_id}, moves=len(document["actions"]))
+        if signed is not None:
+            self.index.note(save_id, signed, summary)
+        note_write(self.data_dir, save_id, signed, summary)
 
     # -- games ------------------------------------------------------------------------------
 
@@ -505,12 +534,10 @@ class SaveStore:
         while True:
             file, document = self._game_file(record.id), record_to_dict(record)
             try:
-                file.create(document)
+                file.create(document, lambda document, written: self._note_written(record.id, written, document))
             except FileExistsError:
                 record.id = new_id()
                 continue
-            assert file.written is not None  # create sets it
-            self._note_written(record.id, file.written, document)
             return record
 
     def append(self, save_id: str, actions: list[dict[str, Any]], *, at: int, progress: str, status: str,
@@ -657,6 +684,13 @@ class SaveStore:
         found.sort(key=lambda r: (r.updated, r.id), reverse=True)
         return found
 
+    def signed_summaries(self) -> dict[str, tuple[Signature, SaveSummary]]:
+        """Each readable save's summary, and the signature of the file it sums up, by id (a listing
+        as ``summaries`` makes)."""
+        with self._listing:
+            self._summaries()
+            return dict(self._indexed or {})
+
     def saved_games(self) -> Iterator[SaveRecord]:
         """Every readable save in full, one at a time, most recently played first."""
         for summary in self.summaries():
@@ -704,8 +738,13 @@ class SaveStore:
 
     def delete(self, save_id: str) -> None:
         """Move the save, and its table talk, to <data_dir>/trash/ (recoverable by hand)."""
-        if self._move_out(self._game_file(save_id), self.layout.trash) is None:
-            raise SaveNotFound(f"no saved game {save_id!r}")
+        from .waiting import note_write
+
+        file = self._game_file(save_id)
+        with file.holding_lock():
+            if move_into(file.path, self.layout.trash) is None:
+                raise SaveNotFound(f"no saved game {save_id!r}")
+            note_write(self.data_dir, save_id, None, None)
         self._move_out(self.talk(save_id).file, self.layout.trash)
 
     def talk(self, save_id: str) -> GameTalk:

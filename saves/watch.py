@@ -20,6 +20,9 @@ a doorbell in ``<data_dir>/watch/+every/`` instead (``GameFeed``; no save id has
 each ring of any game writes that game's id to it, one line, so its reader learns which games
 changed without looking at the others.
 
+Each player (saves/waiting.py) has doorbells of their own in ``<data_dir>/watch/+waiting-<player>/``,
+one per open app of theirs, rung when the games waiting for their move change (``ring_player``).
+
 Doorbells of dead processes are found when ringing (opening a FIFO without a reader fails
 with ENXIO) and removed. Needs POSIX FIFOs (Linux, macOS, BSD).
 """
@@ -55,6 +58,15 @@ def ring(data_dir: Path, save_id: str, skip: Path | None = None) -> int:
     rung = _ring_folder(doorbell_folder(data_dir, save_id), b"!", skip)
     _ring_folder(doorbell_folder(data_dir, EVERY_GAME), f"{save_id}\n".encode(), skip)
     return rung
+
+
+def player_doorbell_folder(data_dir: Path, player: str) -> Path:
+    return Path(data_dir) / "watch" / f"+waiting-{player}"
+
+
+def ring_player(data_dir: Path, player: str) -> int:
+    """Wake each open app of the player (``player``: the name of their waiting file); how many were rung."""
+    return _ring_folder(player_doorbell_folder(data_dir, player), b"!", None)
 
 
 def _ring_folder(folder: Path, message: bytes, skip: Path | None) -> int:
@@ -168,6 +180,25 @@ class GameFeed:
             pass
         *lines, self._partial = data.split(b"\n")
         return {line.decode("ascii", "replace") for line in lines if line}
+
+    def close(self) -> None:
+        os.close(self.fd)
+        self.fifo.unlink(missing_ok=True)
+
+
+class PlayerDoorbell:
+    """An open app's doorbell for its player: ``fd`` becomes readable when the games waiting for
+    the player's move changed; ``answer()`` empties it (it never blocks)."""
+
+    def __init__(self, data_dir: Path, player: str):
+        self.fd, self.fifo = open_doorbell(player_doorbell_folder(data_dir, player))
+
+    def answer(self) -> None:
+        try:
+            while os.read(self.fd, 512):
+                pass
+        except BlockingIOError:
+            pass
 
     def close(self) -> None:
         os.close(self.fd)

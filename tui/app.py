@@ -24,9 +24,11 @@ from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.serve import PLAYER_NAME, bot_limits, identity, served
 from tui.text import clean, player_name
+from tui.your_moves import YourMoves
 
 if TYPE_CHECKING:
     from engine.search.worker import Thinker
+    from saves.mine import MyGame
     from saves.records import RecordStore
     from saves.session import GameSession
     from saves.store import SaveStore
@@ -108,6 +110,8 @@ class TabulaApp(App[None]):
         self._store: SaveStore | None = None
         self._waiting_table: TableScreen | None = None
         self._thinker: Thinker | None = None
+        self.your_moves: YourMoves | None = None
+        """This player's games, followed live (tui/your_moves.py), from the app's start."""
 
     @property
     def thinker(self) -> Thinker:
@@ -137,6 +141,8 @@ class TabulaApp(App[None]):
         return self._thinker_slots
 
     def on_unmount(self) -> None:
+        if self.your_moves is not None:
+            self.your_moves.stop()
         if self._thinker is not None:
             self._thinker.close()
 
@@ -196,8 +202,26 @@ class TabulaApp(App[None]):
             gc.freeze()
         self._started = True
         self._update_gate(self.size)
+        self.your_moves = YourMoves(self.store, self.identity, self.your_moves_changed,
+                                    lambda message: self.notify(message, title="Your games", severity="warning"))
+        self.your_moves.start()
         if self.join_game is not None:
             self.open_joined(*self.join_game)
+
+    def your_moves_changed(self, games: list[MyGame], new: set[str]) -> None:
+        """The games waiting for this player changed (another terminal's move, a seat changing
+        hands): Home says so at once, and each game newly waiting rings the bell (the player's
+        setting) unless its table is open here: the table rings for it."""
+        from tui.screens.table import TableScreen
+
+        at_tables = {screen.session.save_id for screen in self.screen_stack if isinstance(screen, TableScreen)}
+        for screen in self.screen_stack:
+            if isinstance(screen, HomeScreen) and screen.is_mounted:  # else it reads the count when mounted
+                screen.show_waiting(sum(game.my_move for game in games))
+        ringing = new - at_tables
+        if ringing and self.bell_on_turn and self.store.settings().bell:
+            for _ in ringing:
+                self.bell()
 
     @work(thread=True, exclusive=True, group="join")
     def open_joined(self, save_id: str, seat: int | None) -> None:

@@ -16,6 +16,7 @@ from saves.store import (
     Seat,
     record_to_dict,
 )
+from saves.waiting import WaitingFile, my_games_of
 
 SEATS = [Seat("Ann", "human"), Seat("Bot", "random")]
 
@@ -199,6 +200,8 @@ def test_append_touches_only_its_own_files_among_a_thousand_saves(store, monkeyp
         (store.data_dir / "games" / f"other{index}.json").write_text(template)
     save_id = make(store, "mine").id
     mine = store.path_of(save_id)
+    my_games_of(store, None)  # the local player's waiting file is made
+    waiting = WaitingFile(store.data_dir, None)
     opened, read, written = [], [], []
     real_open, real_read, real_write = os.open, storage.AtomicJSONStorage.read, storage.atomic_write_text
     monkeypatch.setattr(storage.os, "open",
@@ -216,8 +219,11 @@ def test_append_touches_only_its_own_files_among_a_thousand_saves(store, monkeyp
     store.append(save_id, [act(0)], at=0, progress="", status="active")
 
     assert set(read) == {mine} and written == [mine]
+    assert waiting.read()[save_id][2].moves == 1
     allowed = {str(mine), str(mine.parent), str(store.data_dir / "locks" / f"game-{save_id}.lock"),
-               str(store.index.changes)}  # one line for the index, whatever the number of saves
+               str(store.index.changes),  # one line for the index, whatever the number of saves
+               str(store.data_dir / "seats" / f"{save_id}.json"),  # who owns its seats: nobody
+               str(waiting.path), str(waiting.path.parent), waiting.lock.lock_file}  # the game's players' games
     assert {p for p in opened if not os.path.basename(p).startswith(f".{mine.name}.")} <= allowed
 
 

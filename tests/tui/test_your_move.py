@@ -4,13 +4,18 @@ game waiting. Locally every human seat is this player's."""
 
 from __future__ import annotations
 
+import threading
 import time
+from dataclasses import replace
 
 from engine.core.seats import seat_tag
+from saves.seats import SeatLeases
+from saves.session import GameSession
 from saves.store import SaveStore
 from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of, until
 from tui.screens.home import HomeScreen
 from tui.screens.resume import ResumeScreen
+from tui.screens.stats import StatsScreen
 from tui.screens.table import TableScreen
 
 ALICE_AND_BOT = [("Alice", "human"), ("Rex", "random")]
@@ -70,6 +75,25 @@ async def test_the_mine_view_lists_the_longest_waiting_first_with_whose_move(toy
 
 
 @pilot_test
+async def test_the_mine_view_comes_from_the_players_file_without_waiting_for_the_list_of_every_game(toy, tmp_path):
+    ids = three_waiting(tmp_path)
+    app = make_app(tmp_path)
+    listing = threading.Event()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        listed = app.store.summaries
+        app.store.summaries = lambda: (listing.wait(10), listed())[1]  # the list of every game is held up
+        try:
+            await pilot.press("r", "m")
+            await until(pilot, lambda: len(titles(app.screen)) == 3, settled=False)
+            assert [game.summary.id for game in app.screen.mine] == ids and not listing.is_set()
+        finally:
+            listing.set()
+        await settle(pilot)
+        assert titles(app.screen) == ["oldest", "middle", "newest"]
+
+
+@pilot_test
 async def test_ctrl_n_goes_from_home_through_three_games_waiting(toy, tmp_path):
     ids = three_waiting(tmp_path)
     app = make_app(tmp_path)
@@ -86,3 +110,95 @@ async def test_ctrl_n_goes_from_home_through_three_games_waiting(toy, tmp_path):
         assert visited == ids
         stack = [type(screen) for screen in app.screen_stack]
         assert stack[-2:] == [HomeScreen, TableScreen] and stack.count(TableScreen) == 1  # each took the last's place
+
+
+ANN, BRUNO = "SHA256:ann", "SHA256:bruno"
+TWO_HUMANS = [("Ann", "human"), ("Bruno", "human")]
+
+
+def owned_game(tmp_path) -> str:
+    """A game whose seat A is Ann's key's and B Bruno's; Ann has pledged: it waits for Bruno."""
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    leases = SeatLeases(tmp_path, save_id)
+    leases.acquire(0, "ann's terminal", identity=ANN)
+    leases.acquire(1, "bruno's terminal", identity=BRUNO)
+    leases.release(0, "ann's terminal")
+    leases.release(1, "bruno's terminal")
+    play(tmp_path, save_id, 0, "pledge")
+    return save_id
+
+
+def play(tmp_path, save_id: str, seat: int, choice: str) -> None:
+    """A move made elsewhere: another session of the game, with a store of its own."""
+    session = GameSession.resume(SaveStore(tmp_path), save_id)
+    session.act(seat, next(c.id for c in session.match.legal(seat) if c.id.startswith(choice)))
+
+
+def as_ann(tmp_path, **kwargs):
+    """An app of Ann's (as over SSH: her key), whose bell rings are noted in ``app.rings``."""
+    app = make_app(tmp_path, **kwargs)
+    app.identity = ANN
+    app.rings = []
+    app.bell = lambda: app.rings.append(type(app.screen))
+    return app
+
+
+@pilot_test
+async def test_a_game_coming_to_your_move_while_you_are_elsewhere_counts_and_rings_once(toy, tmp_path):
+    save_id = owned_game(tmp_path)
+    app = as_ann(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.your_moves.games is not None)
+        line = app.screen.query_one("#your-move")
+        assert not line.display and not app.rings  # Bruno's move
+        play(tmp_path, save_id, 1, "pledge")  # Ann's move now
+        await until(pilot, lambda: line.display)
+        assert text_of(line).startswith("Your move in 1 game") and app.rings == [HomeScreen]
+        await pilot.press("s")  # the play records: elsewhere in the app
+        await settle(pilot)
+        play(tmp_path, save_id, 0, "peek")  # still Ann's move: no second ring
+        play(tmp_path, save_id, 0, "draw")  # Bruno's move
+        await until(pilot, lambda: not line.display)  # Home, under the play records, follows
+        play(tmp_path, save_id, 1, "draw")  # Ann's again: it rings again
+        await until(pilot, lambda: len(app.rings) == 2)
+        assert app.rings == [HomeScreen, StatsScreen] and line.display
+
+
+@pilot_test
+async def test_a_ring_reads_the_players_waiting_file_and_no_save(toy, tmp_path, monkeypatch):
+    save_id = owned_game(tmp_path)
+    app = as_ann(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.your_moves.games is not None)
+        store, reads = app.store, []
+        for name in ("summaries", "signed_summaries", "_game_entries", "_read_signed", "_header_summary", "load"):
+            real = getattr(store, name)
+            monkeypatch.setattr(store, name, lambda *args, real=real, name=name: (reads.append(name), real(*args))[1])
+        play(tmp_path, save_id, 1, "pledge")
+        await until(pilot, lambda: app.screen.query_one("#your-move").display)
+        assert reads == [] and app.rings == [HomeScreen]
+
+
+@pilot_test
+async def test_no_bell_when_the_player_turned_it_off(toy, tmp_path):
+    save_id = owned_game(tmp_path)
+    store = SaveStore(tmp_path)
+    store.put_settings(replace(store.settings(), bell=False))
+    app = as_ann(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.your_moves.games is not None)
+        play(tmp_path, save_id, 1, "pledge")
+        await until(pilot, lambda: app.screen.query_one("#your-move").display)
+        assert not app.rings
+
+
+@pilot_test
+async def test_at_the_game_s_own_table_only_the_table_rings(toy, tmp_path):
+    save_id = owned_game(tmp_path)
+    app = as_ann(tmp_path, join=(save_id, 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.your_moves.games is not None)
+        play(tmp_path, save_id, 1, "pledge")  # Ann's turn: her table says so, and rings
+        await until(pilot, lambda: app.your_moves.waiting and app.rings)
+        await settle(pilot)
+        assert app.rings == [TableScreen]

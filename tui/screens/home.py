@@ -14,7 +14,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from saves.mine import waiting_for
 from tui.screens.opening import NEXT_GAME_KEY, OpensGames
 from tui.text import plain
 from tui.widgets.footer import Footer
@@ -74,7 +73,8 @@ class HomeScreen(OpensGames):
     def on_mount(self) -> None:
         self.query_one("#menu").focus()
         self.query_one("#problems").display = False
-        self.query_one("#your-move").display = False
+        followed = self.app.your_moves
+        self.show_waiting(len(followed.waiting) if followed is not None else 0)
 
     def on_screen_resume(self) -> None:
         """Shown first, or back on top: read the saves folder again if a game file was written,
@@ -103,25 +103,28 @@ class HomeScreen(OpensGames):
 
     @work(thread=True, group="home-scan")
     def scan_saves(self) -> None:
-        """Read the saves folder once, so files that must be set aside are reported here, and
-        count the games waiting for this player."""
+        """Read the saves folder once, so files that must be set aside are reported here (the
+        count of games waiting for this player comes from the app: tui/your_moves.py)."""
         stamp = None
         try:
             store = self.app.store
             stamp = store.folder_stamp()
             if stamp is not None and time.time_ns() - stamp[1] < RACY_NS:
                 stamp = None  # a write later in the same clock tick would leave the stamp as it is
-            waiting = len(waiting_for(store.summaries(), store.data_dir, self.app.identity))
+            store.summaries()
             problems = list(store.problems)
         except Exception as error:  # an unusable data folder must not stop the app
-            waiting, problems = 0, [f"The saves folder cannot be used: {error}"]
-        self.app.call_from_thread(self.show_problems, problems, stamp, waiting)
+            problems = [f"The saves folder cannot be used: {error}"]
+        self.app.call_from_thread(self.show_problems, problems, stamp)
 
-    def show_problems(self, problems: list[str], stamp: Signature | None = None, waiting: int = 0) -> None:
-        self._scanned = stamp
+    def show_waiting(self, waiting: int) -> None:
+        """Say in how many games it is this player's move (nothing when none)."""
         line = self.query_one("#your-move", Static)
         line.display = bool(waiting)
         line.update(your_move(waiting))
+
+    def show_problems(self, problems: list[str], stamp: Signature | None = None) -> None:
+        self._scanned = stamp
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
         if problems:

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from textual import work
 
-from saves.mine import waiting_for
 from saves.seats import SeatLeases
 from saves.session import HUMAN
+from saves.waiting import my_games_of
 from tui.screens.base import TabulaScreen
 
 if TYPE_CHECKING:
@@ -55,9 +55,8 @@ class OpensGames(TabulaScreen[None]):
     def open_next_waiting(self, leaving: str | None = None) -> None:
         """Open the game that has waited longest for this player's move (other than ``leaving``)."""
         try:
-            store = self.app.store
-            waiting = [game.summary.id for game in waiting_for(store.summaries(), store.data_dir, self.app.identity)
-                       if game.summary.id != leaving]
+            games, _ = my_games_of(self.app.store, self.app.identity)
+            waiting = [game.summary.id for game in games if game.my_move and game.summary.id != leaving]
         except Exception as error:  # an unusable data folder must not stop the app
             self.app.call_from_thread(self.notify, str(error), title="Cannot list the games", severity="error")
             return

@@ -24,9 +24,10 @@ from textual.widgets.option_list import Option
 
 from engine.core.seats import seat_tag
 from engine.registry import title_of
-from saves.mine import MyGame, my_games
+from saves.mine import MyGame
 from saves.seats import SeatLeases, held_seats
 from saves.session import unknown_game
+from saves.waiting import my_games_of
 from tui.screens.base import TabulaModal
 from tui.screens.opening import OpensGames
 from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
@@ -152,8 +153,9 @@ class ResumeScreen(OpensGames):
         self.records: dict[str, SaveSummary] = {}
         self.held: dict[str, list[int]] = {}
         self.mine: list[MyGame] | None = None
-        """The Mine view's games (None: every game is listed), as my_games orders them."""
+        """The Mine view's games (None: every game is listed), as saves.mine orders them."""
         self.my_games: list[MyGame] = []
+        """This player's games, from their waiting file (saves/waiting.py), not from the list of every game."""
         self.marks: dict[str, str] = {}
         """id_marks of the saves listed."""
         self._filled_for: tuple[int, tuple[str, ...], tuple[tuple[str, tuple[int, ...]], ...]] | None = None
@@ -178,7 +180,28 @@ class ResumeScreen(OpensGames):
 
     @work(thread=True, exclusive=True, group="saves-list")
     def reload(self) -> None:
+        """This player's games first (one small file: the Mine view need not wait), then every game."""
+        self.show_mine(self.app.store)
         self.show_list(self.app.store)
+
+    def show_mine(self, store: SaveStore) -> None:
+        """From a worker: read this player's games (one small file) and hand them to the screen."""
+        try:
+            games, problem = my_games_of(store, self.app.identity)
+        except Exception as error:  # an unusable data folder: the list of every game says why
+            games, problem = [], f"Your games could not be read: {error}"
+        self.app.call_from_thread(self.fill_mine, games, problem)
+
+    def fill_mine(self, games: list[MyGame], problem: str | None) -> None:
+        self.my_games = games
+        if problem is not None:
+            self.notify(problem, title="Your games", severity="warning")
+        if self.mine is not None:
+            self.mine = games
+            self.lay_out()
+            self.show_empty()
+            if games:
+                self.query_one("#saves", DataTable).focus()
 
     def show_list(self, store: SaveStore) -> None:
         """From the worker: read the list and hand it to the screen (never raises: an unusable
@@ -186,18 +209,14 @@ class ResumeScreen(OpensGames):
         try:
             records = store.summaries()
             wide = self.size.width >= SEATS_FROM
-            listing = (records, list(store.problems), held_seats(store.data_dir), {wide: row_texts(records, wide)},
-                       my_games(records, store.data_dir, self.app.identity))
+            listing = (records, list(store.problems), held_seats(store.data_dir), {wide: row_texts(records, wide)})
         except Exception as error:
-            listing = [], [f"The saves folder cannot be used: {error}"], {}, {}, []
+            listing = [], [f"The saves folder cannot be used: {error}"], {}, {}
         self.app.call_from_thread(self.fill, *listing)
 
     def fill(self, records: list[SaveSummary], problems: list[str], held: dict[str, list[int]],
-             texts: dict[bool, dict[str, tuple[str, ...]]], mine: list[MyGame]) -> None:
+             texts: dict[bool, dict[str, tuple[str, ...]]]) -> None:
         self.records = {record.id: record for record in records}
-        self.my_games = mine
-        if self.mine is not None:
-            self.mine = mine
         self.marks = id_marks(records)
         self.held = held
         self.texts = texts
@@ -244,6 +263,7 @@ class ResumeScreen(OpensGames):
             self.texts[wide] = row_texts(self.records.values(), wide)
         listed = self.listed()
         texts = self.texts[wide]
+        texts.update(row_texts([record for record in listed if record.id not in texts], wide))  # Mine, listed first
         playing = {save_id: " ".join(seat_tag(seat) for seat in seats) for save_id, seats in self.held.items()}
         moves = {game.summary.id: whose_move(game, not wide) for game in self.mine or ()}
         headers = (["Whose move"] if self.mine is not None else []) + ["Game", "Progress", "Last played" if wide
@@ -313,10 +333,12 @@ class ResumeScreen(OpensGames):
     @property
     def selected(self) -> SaveSummary | None:
         table = self.query_one("#saves", DataTable)
-        if not self.records or table.cursor_row is None or not 0 <= table.cursor_row < table.row_count:
+        if table.cursor_row is None or not 0 <= table.cursor_row < table.row_count:
             return None
         key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value
-        return None if key is None else self.records.get(key)
+        if key is None or key in self.records:
+            return None if key is None else self.records[key]
+        return next((game.summary for game in self.mine or () if game.summary.id == key), None)  # before the list
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()
@@ -433,6 +455,7 @@ class ResumeScreen(OpensGames):
         else:
             if done:
                 self.app.call_from_thread(self.notify, done, title="Done")
+        self.show_mine(self.app.store)
         self.show_list(self.app.store)
 
 
