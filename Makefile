@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run check test bench screenshots clean
+.PHONY: run check test fuzz bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ check: $(STAMP)
 
 test: check
 	$(BIN)/pytest -n 2
+
+fuzz: $(STAMP)
+	TABULA_FUZZ_GAMES=1000 $(BIN)/pytest -n 2 -k by_the_hundred tests
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench $(if $(AGAINST),--against $(AGAINST))

@@ -10,6 +10,7 @@ from engine.core.contract import CHANCE
 from engine.core.match import Match
 from tests.almadi import reference
 from tests.almadi.almadi_support import NAMES, RULES, draw_setup
+from tests.fuzz import FUZZ_GAMES
 
 
 def offered(match, seat, kind: str) -> set[tuple[int, int]]:
@@ -80,8 +81,8 @@ def fuzz_game(seed, n, characters):
     return match
 
 
-def test_thousand_random_games():
-    for seed in range(1000):
+def test_random_games_by_the_hundred():
+    for seed in range(FUZZ_GAMES):
         fuzz_game(seed, 2 + seed % 4, characters=seed % 3 == 0)
 
 

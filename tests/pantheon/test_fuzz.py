@@ -6,12 +6,12 @@ import pytest
 
 from engine.core.bots import GreedyBot, RandomBot, play_out
 from engine.core.match import Match
+from tests.fuzz import FUZZ_GAMES
 
 from .helpers import RULES
 from .invariants import check
 from .score_oracle import ScorePad
 
-GAMES = 1000
 CHUNKS = 4
 """The games are split so that pytest-xdist can spread them over the cores."""
 MAX_ACTIONS = 6000
@@ -62,8 +62,8 @@ def check_secrets(match: Match) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_a_thousand_random_games_keep_every_invariant(chunk):
-    for seed in range(chunk, GAMES, CHUNKS):
+def test_random_games_by_the_hundred_keep_every_invariant(chunk):
+    for seed in range(chunk, FUZZ_GAMES, CHUNKS):
         players = 2 + seed % 3
         options = {"bonus": "choose" if seed % 5 == 0 else "random"}
         match = play_checked(seed, players, options)

@@ -12,6 +12,7 @@ from engine.core.flow import frames_named
 from engine.thebai.catalog import catalog
 from engine.thebai.constants import CONFLICT_ROUNDS, ROUNDS
 from engine.thebai.council import monument
+from tests.fuzz import FUZZ_GAMES
 
 from .helpers import RULES
 from .score_oracle import ScoreLedger, breakdowns
@@ -98,6 +99,6 @@ def test_random_games_keep_every_invariant(players):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_thousand_random_games_per_player_count(players):
-    for seed in range(1000):
+def test_random_games_by_the_hundred_per_player_count(players):
+    for seed in range(FUZZ_GAMES):
         play(players, 10_000 + seed)
