@@ -14,6 +14,9 @@ own lock, read, changed, replaced atomically. A file that does not exist is left
 who builds it from a full listing (under its lock, so no write falls between listing and
 writing); a damaged one is set aside, with a message, and built again the same way.
 
+A player with more than ``MOST_GAMES`` games (the host's own terminal on a large folder) has no
+file: their games come from a listing every time, and no doorbell follows them.
+
 When the games waiting for a player's move change, the writer rings that player's doorbells
 (saves/watch.py ``ring_player``): each open app of the player reads this one file again, and
 nothing else.
@@ -53,6 +56,10 @@ FORMAT = 1
 KIND = "tabula-waiting"
 LOCAL = "local"
 MAX_WAITING = 8 * MAX_DOCUMENT
+MOST_GAMES = 300
+"""A player with more games than this has no file (each write rewrites the file whole: at 3,000
+games a move would cost 140 ms); their games are worked out from a listing of every save (the
+index, saves/index.py) each time, and no doorbell follows them."""
 
 Games = dict[str, tuple[tuple[int, ...], Signature, "SaveSummary"]]
 """A player's games by save id: their seats, the signature of the save when it was summed up, its summary."""
@@ -135,6 +142,9 @@ class WaitingFile:
                 return
             before = waiting_ids(games)
             if not edit(games):
+                return
+            if len(games) > MOST_GAMES:
+                self.path.unlink()
                 return
             self.write(games)
         if waiting_ids(games) != before:
@@ -225,7 +235,7 @@ def made(store: SaveStore, file: WaitingFile, write: bool = True) -> Games:
     listed = store.signed_summaries()
     games = {game.summary.id: (game.seats, listed[game.summary.id][0], game.summary)
              for game in my_games((summary for _, summary in listed.values()), store.data_dir, file.identity)}
-    if write:
+    if write and len(games) <= MOST_GAMES:
         try:
             file.path.parent.mkdir(exist_ok=True)
             file.write(games)

@@ -4,6 +4,7 @@ its doorbell rung when the games waiting for the player's move change."""
 
 import select
 
+from saves import waiting as waiting_module
 from saves.seats import SeatLeases
 from saves.session import GameSession
 from saves.store import Seat
@@ -117,3 +118,17 @@ def test_the_players_doorbell_rings_when_the_games_waiting_for_them_change(store
         assert rung(ann) and waiting(store, ANN) == [save_id]
     finally:
         ann.close()
+
+
+def test_a_player_with_too_many_games_for_one_file_has_none_and_is_listed_from_the_saves(store, toy_game,
+                                                                                         monkeypatch):
+    monkeypatch.setattr(waiting_module, "MOST_GAMES", 2)
+    my_games_of(store, None)  # the file is made
+    first, second = two_humans(store, toy_game), two_humans(store, toy_game)
+    assert len(kept(store, None)) == 2
+    third = two_humans(store, toy_game)  # one more than the file may hold: the file goes
+    assert not WaitingFile(store.data_dir, None).path.exists()
+    third.act(0, "pledge:high")
+    assert not WaitingFile(store.data_dir, None).path.exists()  # nor is it made again by a write
+    assert set(waiting(store, None)) == {first.record.id, second.record.id, third.record.id}
+    assert not WaitingFile(store.data_dir, None).path.exists()  # nor by its reader
