@@ -121,3 +121,37 @@ def test_a_player_replaying_another_s_running_game_over_ssh_sees_only_the_specta
 
     seen = run(scenario(), timeout=90)
     assert b"spectator view" in seen and b"view of" not in seen and b"Private" not in seen
+
+
+def test_a_move_by_one_key_makes_your_move_appear_on_the_other_keys_home_over_ssh(tmp_path):
+    from saves.seats import SeatLeases, new_holder_id
+
+    ann_key, bob_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_bytes(ann_key.export_public_key() + bob_key.export_public_key())
+    data_dir = tmp_path / "data"
+    session = GameSession.new(SaveStore(data_dir), "pantheon", "Across days", [Seat("Ann", "human"),
+                                                                               Seat("Bruno", "human")], seed=45)
+    leases = SeatLeases(data_dir, session.record.id)
+    for seat, key in enumerate((ann_key, bob_key)):  # each seat becomes its key's, then its player leaves
+        holder = new_holder_id()
+        leases.acquire(seat, holder, key.get_fingerprint())
+        leases.release(seat, holder)
+    assert tuple(session.match.awaiting()) == (0,)
+
+    async def scenario():
+        server = await start_server(options(tmp_path, authorized, command=()))
+        try:
+            async with await connect(server, bob_key) as conn:
+                process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+                before = await read_until(process, rb"New game", timeout=25)
+                while tuple(session.match.awaiting()) == (0,):  # Ann's turn, played at her own terminal
+                    await asyncio.to_thread(session.act, 0, session.match.legal(0)[0].id)
+                after = await read_until(process, rb"Your move in 1 game", timeout=15)
+                process.stdin.write(b"\x1b")
+                return before, after
+        finally:
+            await server.stop()
+
+    before, after = run(scenario(), timeout=90)
+    assert b"Your move" not in before and b"Your move in 1 game" in after
