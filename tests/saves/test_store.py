@@ -6,6 +6,7 @@ import pytest
 from tinydb import TinyDB
 
 from saves import paths, storage
+from saves import waiting as waiting_module
 from saves.store import (
     SaveConflict,
     SaveExists,
@@ -200,6 +201,7 @@ def test_append_touches_only_its_own_files_among_a_thousand_saves(store, monkeyp
         (store.data_dir / "games" / f"other{index}.json").write_text(template)
     save_id = make(store, "mine").id
     mine = store.path_of(save_id)
+    monkeypatch.setattr(waiting_module, "MOST_GAMES", 2000)  # the local player has a file even with this many
     my_games_of(store, None)  # the local player's waiting file is made
     waiting = WaitingFile(store.data_dir, None)
     opened, read, written = [], [], []
