@@ -45,7 +45,7 @@ class YourMoves:
             pass  # a read-only data folder: read once, not followed
         else:
             asyncio.get_running_loop().add_reader(self._doorbell.fd, self._rung)
-        self._read_soon()
+        self.read_soon()
 
     def stop(self) -> None:
         if self._doorbell is not None:
@@ -58,9 +58,9 @@ class YourMoves:
     def _rung(self) -> None:
         assert self._doorbell is not None  # the reader is removed before the doorbell is closed
         self._doorbell.answer()
-        self._read_soon()
+        self.read_soon()
 
-    def _read_soon(self) -> None:
+    def read_soon(self) -> None:
         """Read now, or once the reading under way ends (rings meanwhile are read by that one)."""
         if self._reading is None or self._reading.done():
             self._reading = asyncio.ensure_future(self._read())

@@ -202,3 +202,21 @@ async def test_at_the_game_s_own_table_only_the_table_rings(toy, tmp_path):
         await until(pilot, lambda: app.your_moves.waiting and app.rings)
         await settle(pilot)
         assert app.rings == [TableScreen]
+
+
+@pilot_test
+async def test_a_player_with_too_many_games_for_a_file_gets_the_count_again_when_home_is_shown(toy, tmp_path,
+                                                                                              monkeypatch):
+    from saves import waiting
+
+    monkeypatch.setattr(waiting, "MOST_GAMES", 0)  # no waiting file: no doorbell follows this player
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not app.screen.query_one("#your-move").display
+        await pilot.press("s")  # Stats, over Home
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen)
+        three_waiting(tmp_path)
+        await pilot.press("escape")
+        await until(pilot, lambda: text_of(app.screen.query_one("#your-move")).startswith("Your move in 3 games"))

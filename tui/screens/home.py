@@ -81,6 +81,8 @@ class HomeScreen(OpensGames):
         added or removed since the last scan (one stat; the scan itself runs in a worker)."""
         if self._scanned is None or self._folder_stamp() != self._scanned:
             self.rescan()
+            if self.app.your_moves is not None:  # a player with no waiting file is followed only here
+                self.app.your_moves.read_soon()
 
     def _folder_stamp(self) -> Signature | None:
         try:
