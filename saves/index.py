@@ -65,7 +65,7 @@ class SaveIndex:
             return {}
         entries = {}
         for save_id, row in data["games"].items():
-            entry = _entry(save_id, row, summary_from)
+            entry = row_entry(save_id, row, summary_from)
             if entry is not None:
                 entries[save_id] = entry
         return entries
@@ -73,7 +73,7 @@ class SaveIndex:
     def write(self, entries: dict[str, tuple[Signature, SaveSummary]]) -> bool:
         """Replace the index, unless another process is writing it right now (its entries are
         as good as ours: each is checked against its file when read); whether it was written."""
-        games = {save_id: _row(signed, summary) for save_id, (signed, summary) in entries.items()}
+        games = {save_id: summary_row(signed, summary) for save_id, (signed, summary) in entries.items()}
         text = json.dumps({"format": INDEX_FORMAT, "kind": INDEX_KIND, "games": games},
                           ensure_ascii=False, separators=(",", ":"))
         try:
@@ -88,7 +88,7 @@ class SaveIndex:
     def note(self, save_id: str, signed: Signature, summary: SaveSummary) -> None:
         """Add a save's summary as just written, with its file's signature then, to the change
         log: one line appended (a write of its own, so lines of other processes never mix)."""
-        line = json.dumps([save_id, *_row(signed, summary)], ensure_ascii=False, separators=(",", ":")) + "\n"
+        line = json.dumps([save_id, *summary_row(signed, summary)], ensure_ascii=False, separators=(",", ":")) + "\n"
         try:
             fd = os.open(self.changes, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
                          | getattr(os, "O_NOFOLLOW", 0), 0o644)
@@ -118,7 +118,7 @@ class SaveIndex:
             except UnreadableFile:
                 continue
             if type(data) is list and data and type(data[0]) is str:
-                entry = _entry(data[0], data[1:], summary_from)
+                entry = row_entry(data[0], data[1:], summary_from)
                 if entry is not None:
                     noted.setdefault(data[0], []).append(entry)
         return noted
@@ -131,13 +131,13 @@ class SaveIndex:
 
 
 
-def _row(signed: Signature, summary: SaveSummary) -> list[Any]:
+def summary_row(signed: Signature, summary: SaveSummary) -> list[Any]:
     """An entry of the index: the signature, then the summary's fields of ROW."""
     seats = [text for seat in summary.seats for text in (seat.name, seat.kind)]
     return [*signed, *(seats if name == "seats" else getattr(summary, name) for name in ROW)]
 
 
-def _entry(save_id: str, row: Any, summary_from: Callable[[Any], SaveSummary]) -> Entry | None:
+def row_entry(save_id: str, row: Any, summary_from: Callable[[Any], SaveSummary]) -> Entry | None:
     """The signature and summary an entry of the index holds; None if it is not one."""
     if not (type(row) is list and len(row) == 3 + len(ROW) and all(type(part) is int for part in row[:3])):
         return None

@@ -33,8 +33,7 @@ from typing import TYPE_CHECKING
 
 from filelock import FileLock, Timeout
 
-from .index import _entry as index_entry
-from .index import _row as index_row
+from .index import row_entry, summary_row
 from .mine import HUMAN, MyGame, my_games, ordered
 from .seats import MAX_FILE, parse_seat_file
 from .storage import (
@@ -113,7 +112,7 @@ class WaitingFile:
         for save_id, row in data["games"].items():
             try:
                 seats = tuple(row[0])
-                entry = index_entry(save_id, row[1:], summary_from)
+                entry = row_entry(save_id, row[1:], summary_from)
             except (TypeError, IndexError, KeyError, SaveFormatError):
                 entry = None
             if (entry is None or not SAFE_ID.fullmatch(save_id) or not seats
@@ -123,7 +122,7 @@ class WaitingFile:
         return games
 
     def write(self, games: Games) -> None:
-        rows = {save_id: [list(seats), *index_row(signed, summary)] for save_id, (seats, signed, summary)
+        rows = {save_id: [list(seats), *summary_row(signed, summary)] for save_id, (seats, signed, summary)
                 in games.items()}
         text = json.dumps({"format": FORMAT, "kind": KIND, "player": self.identity, "games": rows},
                           ensure_ascii=False, separators=(",", ":"))

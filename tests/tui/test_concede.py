@@ -32,6 +32,15 @@ async def past_the_curtain(pilot) -> TableScreen:
     return table
 
 
+async def asked_to_concede(pilot) -> ConfirmDialog:
+    """Press ctrl+g: the confirmation it opens."""
+    await pilot.press("ctrl+g")
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ConfirmDialog)
+    return dialog
+
+
 @pilot_test
 async def test_ctrl_g_asks_first_then_the_seat_concedes_and_a_normal_bot_plays_it_on(toy, tmp_path):
     save_id = new_save(tmp_path, "toy", THREE_HUMANS).record.id
@@ -40,17 +49,13 @@ async def test_ctrl_g_asks_first_then_the_seat_concedes_and_a_normal_bot_plays_i
         await open_first_save(pilot)
         table = await past_the_curtain(pilot)
         assert table.state.viewer == 0
-        await pilot.press("ctrl+g")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, ConfirmDialog)
+        dialog = await asked_to_concede(pilot)
         assert "Concede as ●A Ann? You are placed last. A Normal bot plays the seat on" in dialog.question
         await pilot.press("n")  # not conceded: nothing changes
         await settle(pilot)
         assert SaveStore(tmp_path).load(save_id).seats[0].kind == "human"
 
-        await pilot.press("ctrl+g")
-        await settle(pilot)
+        await asked_to_concede(pilot)
         await pilot.press("y")
         await until(pilot, lambda: table.state.kinds[0] == "normal" and 0 not in table.state.awaiting)
         saved = SaveStore(tmp_path).load(save_id)
@@ -71,15 +76,13 @@ async def test_conceding_leaves_one_human_so_the_game_ends_the_last_human_wins_a
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await open_first_save(pilot)
-        table = await past_the_curtain(pilot)
-        await pilot.press("ctrl+g")
-        await settle(pilot)
-        assert "The game ends here: the last player in it wins." in app.screen.question
+        await past_the_curtain(pilot)
+        dialog = await asked_to_concede(pilot)
+        assert "The game ends here: the last player in it wins." in dialog.question
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
         assert text_of(app.screen.query_one("#winners")) == "★ Winner: ▲B Bruno (●A Ann conceded, placed last)"
         assert "Ann conceded" in text_of(app.screen.query_one("#ending"))
-        del table
     store = SaveStore(tmp_path)
     saved = store.load(save_id)
     assert saved.status == "finished" and saved.ending is not None and saved.ending.why == "conceded"
