@@ -5,7 +5,9 @@ view at that moment (``Rules.determinize`` for that seat), so a review never kno
 player could not. A reviewed move keeps the search's estimated win chance of the move played
 and of its preferred move, and the drop between them.
 
-INTERFACE FIRST: the types below are what the TUI, the CLI and the saves build on.
+The game is stepped through from its action log; every seat decision with more than one legal
+choice is searched with a seed of its own (``review:<action>``), so the same game, level and
+budget give the same review.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.contract import Rules
+from engine.core.contract import CHANCE, Rules
 from engine.core.match import Action, Match
+from engine.core.state import copy_state
 from engine.core.text import Said
 
-from .ismcts import SearchResult
+from .hint import SHOWN
+from .ismcts import Candidate, SearchResult
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,8 @@ class Review:
 
     def largest_drops(self, seat: int | None = None, count: int = 5) -> list[ReviewedMove]:
         """The moves that gave away the most, largest first (ties: the earlier move)."""
-        raise NotImplementedError
+        moves = [move for move in self.moves if (seat is None or move.seat == seat) and move.drop > 0]
+        return sorted(moves, key=lambda move: (-move.drop, move.action))[:count]
 
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -109,17 +114,46 @@ Progress = Callable[[int, int], None]
 def decisions(rules: Rules, names: Sequence[str], options: Mapping[str, Any], seed: int, actions: Sequence[Action],
               seats: Sequence[int] | None = None) -> Iterator[Decision]:
     """The decisions of ``seats`` (every seat when None) in a game's action log that had more
-    than one legal choice, in order."""
-    raise NotImplementedError
+    than one legal choice, in order. Each ``Decision.match`` is a copy the caller may keep."""
+    match = Match(rules, list(names), options, seed)
+    position = 0
+    for index, action in enumerate(actions):
+        if action.actor != CHANCE:
+            position += 1
+            wanted = seats is None or action.actor in seats
+            if wanted and len(match.legal(action.actor)) > 1:
+                yield Decision(Match.at(rules, list(names), options, seed, copy_state(match.state), match.actions[:]),
+                               action.actor, index, position, action.choice)
+        match.redo(action)
+
+
+def estimate(match: Match, seat: int, choice: str, candidates: Mapping[str, Candidate]) -> Estimate:
+    shown = next((option for option in match.legal(seat) if option.id == choice), None)
+    label = match.rules.describe(match.state, seat, shown).label if shown is not None else choice
+    found = candidates.get(choice)
+    return Estimate(choice, label or choice, found.value if found else 0.0, found.visits if found else 0)
 
 
 def reviewed(decision: Decision, result: SearchResult) -> ReviewedMove:
     """The reviewed move from the search of ``decision``'s position."""
-    raise NotImplementedError
+    match, seat = decision.match, decision.seat
+    candidates = {candidate.choice: candidate for candidate in result.candidates}
+    top = [estimate(match, seat, candidate.choice, candidates) for candidate in result.candidates[:SHOWN]]
+    return ReviewedMove(decision.action, decision.position, seat, match.rules.chapter(match.state),
+                        estimate(match, seat, decision.played, candidates), top[0], tuple(top), result.iterations)
 
 
 def review(rules: Rules, names: Sequence[str], options: Mapping[str, Any], seed: int, actions: Sequence[Action],
            think: Think, *, level: str = "normal", seats: Sequence[int] | None = None,
            progress: Progress | None = None, stop: Callable[[], bool] | None = None) -> Review | None:
     """Review the game (None when ``stop`` asked to end it before it was done)."""
-    raise NotImplementedError
+    todo = list(decisions(rules, names, options, seed, actions, seats))
+    moves: list[ReviewedMove] = []
+    for decision in todo:
+        if stop is not None and stop():
+            return None
+        moves.append(reviewed(decision, think(decision.match, decision.seat, f"review:{decision.action}")))
+        if progress is not None:
+            progress(len(moves), len(todo))
+    chosen = tuple(range(len(names))) if seats is None else tuple(sorted(seats))
+    return Review(rules.id, len(actions), level, chosen, tuple(moves))
