@@ -241,3 +241,16 @@ async def test_at_80x24_the_fate_strip_names_each_face_up_peace_tile_whole(tmp_p
         assert peace
         for k, tile in peace:
             assert f"{k + 1}:{tile} " in board
+
+
+def test_an_action_name_without_room_for_its_short_form_is_cut_with_a_mark():
+    """On a space holding a die the name has 3 or 4 columns at 80x24: it is cut visibly
+    ("Har…"), never silently ("Harv" or "Tra" read as other words)."""
+    from tui.boards.thebai_panels import shown_name
+
+    assert shown_name("Trade", 5) == "Trade"
+    assert shown_name("Harvest", 5) == "Harv…"
+    assert shown_name("Harvest", 4) == "Har…"
+    assert shown_name("Trade", 4) == "Tra…"
+    assert shown_name("Masons", 3) == "Ma…"
+    assert all(len(shown_name(name, room)) <= room for name in ("Trade", "Council", "Masons") for room in range(0, 9))

@@ -63,8 +63,14 @@ ACTION_SHORT = {"Masons": "Mason", "Harvest": "Harv…", "Fulfil": "Fulf…", "M
 
 
 def shown_name(name: str, room: int) -> str:
-    """An action's name in ``room`` columns: whole, else its short form (cut if even that is longer)."""
-    return name if len(name) <= room else ACTION_SHORT.get(name, name)[:room]
+    """An action's name in ``room`` columns: whole, else its short form, else as much of it as
+    fits with "…" (a space holding a die has the least room), never cut without a mark."""
+    if len(name) <= room:
+        return name
+    short = ACTION_SHORT.get(name, name)
+    if len(short) <= room:
+        return short
+    return f"{short.rstrip('…')[:room - 1]}…" if room > 1 else ""
 
 
 def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
