@@ -44,8 +44,8 @@ MOST_MOVES = 100_000
 """As many moves as a save may hold actions (saves.store.MOST)."""
 MOST_TEXT = 1000
 MOST_ARGS = 50
-MOST_DEPTH = 4
-"""How deep a kept label may nest sentences (``{x:said}`` arguments)."""
+MOST_DEPTH = 6
+"""How deep a kept label's arguments may nest lists and objects."""
 
 
 @dataclass(frozen=True)
@@ -342,9 +342,9 @@ def short(value: Any) -> str:
     return shown if len(shown) <= 40 else shown[:39] + "…"
 
 
-def label_from(data: Any, depth: int = 0) -> Said:
+def label_from(data: Any) -> Said:
     """A label as ``said_to_json`` wrote it: words, or a template whose every placeholder has
-    an argument (plain values, lists of them, or a sentence within: ``{x:said}``)."""
+    an argument."""
     if isinstance(data, str):
         return text(data, "a label")
     fields = record(data, "a label", ("say", "args"))
@@ -358,11 +358,13 @@ def label_from(data: Any, depth: int = 0) -> Said:
     if not named <= set(args) or not all(name.isidentifier() for name in named):
         raise ValueError("a label's template names an argument it does not have")
     for value in args.values():
-        argument(value, depth)
+        argument(value, 0)
     return Say(template, **args)
 
 
 def argument(value: Any, depth: int) -> None:
+    """A label's argument: a plain value, or a short list or object of them (a sentence within,
+    a game's own record), nested at most ``MOST_DEPTH`` deep."""
     if value is None or type(value) in (bool, int, float):
         return
     if isinstance(value, str):
@@ -370,7 +372,9 @@ def argument(value: Any, depth: int) -> None:
     elif isinstance(value, list) and len(value) <= MOST_ARGS and depth < MOST_DEPTH:
         for each in value:
             argument(each, depth + 1)
-    elif isinstance(value, dict) and depth < MOST_DEPTH:
-        label_from(value, depth + 1)
+    elif isinstance(value, dict) and len(value) <= MOST_ARGS and depth < MOST_DEPTH:
+        for key, each in value.items():
+            text(key, "a label's argument's name")
+            argument(each, depth + 1)
     else:
-        raise ValueError("a label's argument is not a value, a short list or a sentence")
+        raise ValueError("a label's argument is not a value, or a short list or object of them")
