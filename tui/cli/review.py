@@ -108,8 +108,10 @@ def percent(win: float) -> str:
 
 
 def drop_line(move: ReviewedMove, words: Words) -> str:
-    """'Round 4: Harvest with a 1 — better was Council, 41% → 28%'."""
-    return (f"{move.chapter}: {move.played.said(words)} — better was {move.best.said(words)}, "
+    """'Round 4: Harvest with a 1 — better was Council, 41% → 28%' (the move's number where the
+    game has no rounds or epochs)."""
+    where = move.chapter or f"move {move.position}"
+    return (f"{where}: {move.played.said(words)} — better was {move.best.said(words)}, "
             f"{percent(move.best.win)} → {percent(move.played.win)}")
 
 
@@ -133,7 +135,7 @@ def print_review(console: Console, record: SaveRecord, review: Review, seats: tu
         lowest = min(moves, key=lambda move: move.best.win)
         say(console, f"{name}: {len(moves)} decisions; win chance {percent(moves[0].best.win)} at the first, "
                      f"{percent(moves[-1].best.win)} at the last, lowest {percent(lowest.best.win)} "
-                     f"({lowest.chapter})", style="bold")
+                     f"({lowest.chapter or f'move {lowest.position}'})", style="bold")
         print(clean(f"  {sparkline(moves)}", lines=False))
         drops = review.largest_drops(seat, DROPS)
         if not drops:
