@@ -226,15 +226,17 @@ def review_seed(decision: Decision) -> str:
     return f"review:{decision.action}"
 
 
-def search_decision(decision: Decision, level: str, thinker: Thinker | None = None) -> SearchResult:
+def search_decision(decision: Decision, level: str, thinker: Thinker | None = None, *,
+                    seed: str | None = None) -> SearchResult:
     """The review's search of one decision at ``level``, uncapped (the same on any machine): in
-    this process, or in a search worker (the same result)."""
+    this process, or in a search worker (the same result); ``seed``: another than the review's."""
+    seed = review_seed(decision) if seed is None else seed
     if thinker is not None:
-        return thinker.think(decision.match, decision.seat, level, review_seed(decision), capped=False,
+        return thinker.think(decision.match, decision.seat, level, seed, capped=False,
                              follow=decision.played, follow_share=FOLLOW_SHARE)
     from .bot import think
 
-    return think(decision.match, decision.seat, LEVELS[level], review_seed(decision), capped=False,
+    return think(decision.match, decision.seat, LEVELS[level], seed, capped=False,
                  follow=decision.played, follow_share=FOLLOW_SHARE)
 
 
