@@ -4,6 +4,7 @@
 <data_dir>/index.json           a summary of each game for the lists (saves/index.py; a cache)
 <data_dir>/sheets/<id>.json     one per table-assistant sheet
 <data_dir>/records/<id>.json    one per play record (a finished game or finished score sheet)
+<data_dir>/reviews/<id>.json    a saved game's post-game reviews (saves/reviews.py)
 <data_dir>/waiting/<player>.json  each player's games, whose move, since when (saves/waiting.py)
 <data_dir>/settings.json        the player's settings (turn bell, confirming turn ends, last game)
 <data_dir>/locks/               lock files (one per game / sheet)
@@ -52,6 +53,10 @@ class Layout:
         return self.root / "records"
 
     @property
+    def reviews(self) -> Path:
+        return self.root / "reviews"
+
+    @property
     def locks(self) -> Path:
         return self.root / "locks"
 
@@ -64,5 +69,5 @@ class Layout:
         return self.root / "trash"
 
     def create(self) -> None:
-        for folder in (self.games, self.sheets, self.records, self.locks, self.set_aside, self.trash):
+        for folder in (self.games, self.sheets, self.records, self.reviews, self.locks, self.set_aside, self.trash):
             folder.mkdir(parents=True, exist_ok=True)

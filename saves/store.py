@@ -737,7 +737,8 @@ class SaveStore:
         self._change(save_id, lambda document: document.update(title=str(title)))
 
     def delete(self, save_id: str) -> None:
-        """Move the save, and its table talk, to <data_dir>/trash/ (recoverable by hand)."""
+        """Move the save, its table talk and its review to <data_dir>/trash/ (recoverable by hand)."""
+        from .reviews import move_review_to_trash
         from .waiting import note_write
 
         file = self._game_file(save_id)
@@ -746,6 +747,7 @@ class SaveStore:
                 raise SaveNotFound(f"no saved game {save_id!r}")
             note_write(self.data_dir, save_id, None, None)
         self._move_out(self.talk(save_id).file, self.layout.trash)
+        move_review_to_trash(self.data_dir, save_id)
 
     def talk(self, save_id: str) -> GameTalk:
         """The table talk of a game (saves.talk)."""
@@ -769,7 +771,10 @@ class SaveStore:
 
         A game already saved here (the same game, seed, seats, options and start: see
         ``copies_of``) raises SaveExists, unless ``as_copy``: then it is stored as a further
-        game titled "... (copy)", "... (copy 2)", so the list tells the copies apart."""
+        game titled "... (copy)", "... (copy 2)", so the list tells the copies apart. It starts
+        without a kept review (saves.reviews)."""
+        from .reviews import move_review_to_trash
+
         record = record_from_dict(data)
         saved = self.copies_of(record)
         if saved and not as_copy:
@@ -780,6 +785,7 @@ class SaveStore:
         if not SAFE_ID.fullmatch(record.id) or self.path_of(record.id).exists():
             record.id = new_id()
         written = self._write_new(record)
+        move_review_to_trash(self.data_dir, written.id)  # one left at a free id is no review of this game
         if "talk" in data:
             try:
                 self.talk(written.id).restore(data["talk"])

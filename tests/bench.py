@@ -450,7 +450,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", choices=SECTIONS, action="append", metavar="SECTION",
                         help="run only this section (may be repeated): " + "; ".join(
                             f"{name}: {about}" for name, about in SECTION_ABOUT.items())
-                        + f". Default: every section but {' and '.join(NAMED_ONLY)}")
+                        + f". Default: every section but {', '.join(NAMED_ONLY)}")
     parser.add_argument("--games", type=int, default=20,
                         help="games per arena row of the search section (default 20; the polis section plays at "
                              "least 40)")
@@ -478,6 +478,10 @@ def main(argv: list[str] | None = None) -> None:
                 from tests.bench_search import search_rows
 
                 search_rows(row, args.games, args.jobs)
+            elif section == "review":
+                from tests.bench_review import review_rows
+
+                review_rows(row)
             elif section == "polis":
                 from tests.bench_polis import polis_rows
 
@@ -829,9 +833,10 @@ def screen_section_rows(row) -> None:
 
 SECTION_ROWS = {"start": start_rows, "saves": saves_rows, "simulate": simulate_rows, "core": core_rows,
                 "serve": serve_section_rows, "screen": screen_section_rows}
-SECTIONS = (*SECTION_ROWS, "search", "polis")
-NAMED_ONLY = ("search", "polis")
-"""The search bot's matches (tens of minutes, targets of their own): run only when named."""
+SECTIONS = (*SECTION_ROWS, "search", "polis", "review")
+NAMED_ONLY = ("search", "polis", "review")
+"""The search bot's matches and reviews (minutes to tens of minutes, targets of their own): run
+only when named."""
 SECTION_ABOUT = {
     "start": "start-up to the first frame, --help",
     "saves": "saves list, Resume and Home with 10 to 10,000 saves",
@@ -841,6 +846,7 @@ SECTION_ABOUT = {
     "screen": "Resume, opening a game, keys and moves as a player sees them on a pty",
     "search": "the search bot's strength and think times",
     "polis": "how many Polis games between bots end early",
+    "review": "the post-game review's time (Thebai 2p, Almadi 4p) and its estimates' spread",
 }
 
 

@@ -28,7 +28,7 @@ from engine.core.contract import CHANCE, Choice, Decision, Rules, State
 from engine.core.state import copy_state
 
 from .profiles import Profile
-from .tree import Node, Stat
+from .tree import Key, Node, Stat
 from .values import final_values, heuristic_values, logistic
 
 Step = tuple[int, Stat, "Node | None"]
@@ -83,6 +83,11 @@ class Limits:
     progress: Progress | None = None
     progress_every: float = 0.1
     """Wall seconds between progress reports."""
+    follow: str | None = None
+    """A root choice the search keeps trying until it has ``follow_share`` of the iterations
+    (where the sampled world allows it): the move a player made, which a review must estimate
+    from more than the few visits the search would give a move it thinks poor."""
+    follow_share: float = 0.0
 
 
 def search(rules: Rules, state: State, seat: int, seats: int, limits: Limits, seed: int | str,
@@ -129,7 +134,10 @@ def search(rules: Rules, state: State, seat: int, seats: int, limits: Limits, se
             if limits.progress is not None and now >= next_report:
                 limits.progress(result("thinking"))
                 next_report = now + limits.progress_every
-        walk.iterate(root, rules.determinize(state, seat, f"{seed}:{done}"))
+        follow = None
+        if limits.follow is not None and root_visits(root, seat, limits.follow) < limits.follow_share * (done + 1):
+            follow = (seat, limits.follow)
+        walk.iterate(root, rules.determinize(state, seat, f"{seed}:{done}"), follow)
         done += 1
     return result(stopped)
 
@@ -143,6 +151,11 @@ def seed_root(root: Node, rules: Rules, known: State, seat: int, options: Sequen
         stat.visits = stat.available = profile.prior_visits
         value = logistic(rules.evaluate(trial, seat) / profile.scale)
         stat.total, stat.squares = profile.prior_visits * value, profile.prior_visits * value * value
+
+
+def root_visits(root: Node, seat: int, choice: str) -> int:
+    stat = root.stats.get((seat, choice))
+    return stat.visits if stat is not None else 0
 
 
 def settled(root: Node, seat: int, remaining: int) -> bool:
@@ -166,7 +179,8 @@ class Walk:
         self.own_steps = profile.own_steps
         self.mirrored = profile.mirrored
 
-    def iterate(self, root: Node, state: State) -> None:
+    def iterate(self, root: Node, state: State, follow: Key | None = None) -> None:
+        """One walk; ``follow``: the (seat, choice) taken at the root when this world allows it."""
         rules, node = self.rules, root
         path: list[Step] = []
         growing = True
@@ -180,13 +194,13 @@ class Walk:
                 if len(choices) == 1:
                     rules.apply(state, seat, choices[0])
                 else:
-                    choice, stat = node.select(seat, choices, self.explore, self.pick)
+                    choice, stat = self._choose(node, seat, choices, follow if node is root else None)
                     rules.apply(state, seat, choice)
                     growing = stat.visits > 0
                     node = node.child((seat, choice.id))
                     path.append((seat, stat, node))
             else:
-                node, growing = self._together(node, state, decision, path)
+                node, growing = self._together(node, state, decision, path, follow if node is root else None)
             decision = rules.decision(state)
         values = self.play_out(state, decision, path[-1][0] if path else None)
         if self.own_steps and path:
@@ -194,6 +208,10 @@ class Walk:
             return
         for seat, stat, _ in path:
             stat.add(values[seat])
+
+    def _choose(self, node: Node, seat: int, choices: Sequence[Choice], follow: Key | None) -> tuple[Choice, Stat]:
+        followed = node.take(seat, choices, follow[1]) if follow is not None and seat == follow[0] else None
+        return followed or node.select(seat, choices, self.explore, self.pick)
 
     @staticmethod
     def _back_up_own_steps(path: list[Step], values: list[float]) -> None:
@@ -210,10 +228,11 @@ class Walk:
                     value = best.mean
             stat.add(value)
 
-    def _together(self, node: Node, state: State, decision: Decision, path: list[Step]) -> tuple[Node, bool]:
-        """A simultaneous decision: every actor picks from its own statistics here."""
-        picks = [(seat, *node.select(seat, decision.choices[seat], self.explore, self.pick))
-                 for seat in decision.actors]
+    def _together(self, node: Node, state: State, decision: Decision, path: list[Step],
+                  follow: Key | None) -> tuple[Node, bool]:
+        """A simultaneous decision: every actor picks from its own statistics here (``follow``'s
+        seat takes its choice when it may)."""
+        picks = [(seat, *self._choose(node, seat, decision.choices[seat], follow)) for seat in decision.actors]
         growing = True
         for seat, choice, stat in picks:
             now = self.rules.decision(state)

@@ -95,6 +95,21 @@ class Node:
             return untried[int(pick.random() * len(untried))] if len(untried) > 1 else untried[0]
         return best  # type: ignore[return-value]
 
+    def take(self, seat: int, choices: Sequence[Choice], wanted: str) -> tuple[Choice, Stat] | None:
+        """``wanted`` when it is among this walk's choices (counted available as ``select``
+        counts them all); None when it is not."""
+        found = next((choice for choice in choices if choice.id == wanted), None)
+        if found is None:
+            return None
+        stats = self.stats
+        for choice in choices:
+            key = (seat, choice.id)
+            stat = stats.get(key)
+            if stat is None:
+                stat = stats[key] = Stat()
+            stat.available += 1
+        return found, stats[(seat, wanted)]
+
     def ranked(self, seat: int) -> list[tuple[str, Stat]]:
         """The seat's choices here, most visited first (ties: better mean, then id)."""
         mine = [(key[1], stat) for key, stat in self.stats.items() if key[0] == seat and stat.visits]

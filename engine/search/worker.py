@@ -22,7 +22,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, BinaryIO, cast
 
 from engine import registry
@@ -53,6 +53,9 @@ class Request:
     level: Level
     seed: str
     capped: bool = True
+    follow: str | None = None
+    """The root choice the search keeps trying (``Limits.follow``), with its share."""
+    follow_share: float = 0.0
 
 
 def send(stream: BinaryIO, message: object) -> None:
@@ -99,10 +102,13 @@ class Thinker:
         return self._process
 
     def think(self, match: Match, seat: int, level: str | Level, seed: str, *, capped: bool = True,
-              progress: Callable[[SearchResult], None] | None = None) -> SearchResult:
+              progress: Callable[[SearchResult], None] | None = None, follow: str | None = None,
+              follow_share: float = 0.0) -> SearchResult:
         """Search the seat's decision in ``match`` at ``level`` (blocking the calling thread,
-        not the CPU); ``progress`` gets the best choices so far, from this thread."""
-        request = self.request(match, seat, LEVELS[level] if isinstance(level, str) else level, seed, capped)
+        not the CPU); ``progress`` gets the best choices so far, from this thread. ``follow``:
+        a choice the search keeps trying (``Limits.follow``)."""
+        request = replace(self.request(match, seat, LEVELS[level] if isinstance(level, str) else level, seed, capped),
+                          follow=follow, follow_share=follow_share)
         with self._lock:
             process = self.start()
             requests, answers = cast(BinaryIO, process.stdin), cast(BinaryIO, process.stdout)
@@ -234,7 +240,8 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
             registry.GAMES.setdefault(request.game, request.entry)
             rules = registry.rules_for(request.game)
             limits = limits_for(request.level, capped=request.capped, stop=asked_to_stop,
-                                progress=lambda result: send(answers, ("progress", result)))
+                                progress=lambda result: send(answers, ("progress", result)),
+                                follow=request.follow, follow_share=request.follow_share)
             result = search(rules, request.state, request.seat, request.seats, limits, request.seed,
                             profile_for(request.game))
             send(answers, ("done", result))

@@ -21,7 +21,7 @@ def loaded_after(code: str, packages: tuple[str, ...] = HEAVY) -> set[str]:
 
 NO_UI = [["--help"], ["serve", "--help"], ["serve", "ssh", "--help"], ["serve", "web", "--help"], ["join", "--help"],
          ["saves", "list"], ["saves", "verify"], ["saves", "seats", "--help"],
-         ["records", "list"], ["records", "export"],
+         ["records", "list"], ["records", "export"], ["review", "--help"],
          ["score", "thebai", "--example"], ["simulate", "toy", "--games", "1"],
          ["arena", "toy", "--seats", "random,greedy", "--games", "1"]]
 """Every command that shows no UI (the app and ``join`` open it)."""
