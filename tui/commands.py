@@ -1,5 +1,5 @@
-"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, log, table talk, settings, concede,
-hand a seat to a bot, offer, accept or decline a draw, home, new game, resume."""
+"""Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, log, a finished game's review, table
+talk, settings, concede, hand a seat to a bot, offer, accept or decline a draw, home, new game, resume."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ class TabulaCommands(Provider):
             ("next_view", "Next view", "Show the next panel: the board, your hand, each player (v)"),
             ("zoom", "Zoom the map", "A closer look around the highlighted choice, or the whole map again (z)"),
             ("full_log", "Game log", "The whole log, scrollable; what is new since your last turn marked (l)"),
+            ("review", "Review the game", "Where this finished game was won and lost: the search's win chances, "
+             "move by move (v)"),
             ("talk", "Table talk", "The game's chat, read by every player and spectator of this game (!)"),
             ("settings", "Settings", "Turn bell, and who confirms the end of each turn (o)"),
             ("concede", "Concede", "Give up this game: you are placed last (ctrl+g; asks first)"),

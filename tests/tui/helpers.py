@@ -131,3 +131,32 @@ async def open_table(pilot) -> TableScreen:
     await pilot.press("enter")
     await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen) and pilot.app.screen.state, settled=False)
     return pilot.app.screen
+
+
+def canned_search(match, seat: int, seed: str):
+    """A search's answer made at once and the same every time, in place of the search worker's
+    (engine.search.ismcts.SearchResult): every legal choice, in the rules' order, a little less
+    likely to win than the one before, from a chance that rises and falls over the game."""
+    import math
+
+    from engine.search import Candidate, SearchResult
+
+    base = 0.5 + 0.35 * math.sin(len(match.actions) / 6 + 2 * seat)
+    candidates = tuple(Candidate(choice.id, 300 // (index + 1), max(0.0, base - 0.08 * index))
+                       for index, choice in enumerate(match.legal(seat)))
+    return SearchResult(seat, candidates, 600, 600, 0.0, "budget")
+
+
+def finished_game(data_dir: Path, game: str, seats: list[tuple[str, str]], seed: int = 7) -> GameSession:
+    """A game played to its end in the save: its human seats by a greedy bot's choices."""
+    from engine.core.bots import GreedyBot
+
+    session = new_save(data_dir, game, seats, seed=seed)
+    person = GreedyBot(seed)
+    while not session.match.finished:
+        seat = session.match.awaiting()[0]
+        if seats[seat][1] == "human":
+            session.act(seat, person.choose(session.match, seat).id)
+        else:
+            session.play_bots(limit=1)
+    return session

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.assistant.games import GAME_IDS
+from engine.registry import rules_for
+from saves.store import SaveStore
 from tests.tui.helpers import make_app, new_save, open_first_save, settle
 from tui.app import TabulaApp
 
@@ -59,12 +61,36 @@ class Scene:
         return make_app(data_dir)
 
 
+def almadi_finished_reviewed(data_dir: Path) -> None:
+    """The finished game with a review kept beside it: the canned search's (the search's own
+    figures vary with its budget and version)."""
+    from engine.core.match import Action
+    from engine.search.review import review
+    from saves import reviews
+    from tests.tui.helpers import canned_search
+
+    almadi_finished(data_dir)
+    store = SaveStore(data_dir)
+    record = store.load(store.summaries()[0].id)
+    kept = review(rules_for(record.game), [seat.name for seat in record.seats], record.options, record.seed,
+                  [Action.from_json(action) for action in record.actions], canned_search)
+    assert kept is not None
+    reviews.keep_review(data_dir, record.id, kept)
+
+
+async def open_review(pilot) -> None:
+    await open_first_save(pilot)
+    await pilot.press("v")
+    await settle(pilot)
+
+
 SCENES = (
     Scene("home", no_saves, nothing),
     Scene("new-game", no_saves, open_new_game),
     Scene("almadi-table", almadi_vs_bot, open_and_take_first),
     Scene("almadi-curtain", almadi_characters_hotseat, open_first_save),
     Scene("end", almadi_finished, open_first_save),
+    Scene("review", almadi_finished_reviewed, open_review),
 )
 
 

@@ -54,12 +54,13 @@ class EndScreen(TabulaScreen[None]):
         Binding("enter,escape", "home", "Back to home"),
         Binding("b", "boards", "Final board"),
         Binding("p", "replay", "Replay"),
+        Binding("v", "review", "Review"),
         Binding("l", "full_log", "Log"),
         Binding("t", "top", "Scores", show=False),
     ]
 
     def __init__(self, state: TableState, record: SaveHeader | None = None) -> None:
-        """``record``: the game's save, to replay it (p)."""
+        """``record``: the game's save, to replay (p) and review (v) it."""
         super().__init__(classes="end")
         self.state = state
         self.record = record
@@ -79,7 +80,8 @@ class EndScreen(TabulaScreen[None]):
             yield ending
             yield Static(breakdown_table(state.names, state.scores, state.ranking), id="sheet")
             yield Static("The game is saved as finished. b: the final board and areas below; "
-                         "p: replay it move by move; Enter: back to home.", id="end-hint")
+                         "p: replay it move by move; v: the search's review of it (where it was won and lost); "
+                         "Enter: back to home.", id="end-hint")
             with Grid(id="final-boards"):
                 for panel in self.panels:
                     title = (panel.title if panel.legend else f"Final {panel.title.lower()}") if panel.seat is None \
@@ -138,6 +140,17 @@ class EndScreen(TabulaScreen[None]):
 
         if self.record is not None:
             self.app.push_screen(ReplayScreen(self.record))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.record is not None if action == "review" else True
+
+    def action_review(self) -> None:
+        """The review, first of the seat this terminal played (its first, or the one shown)."""
+        from tui.screens.review import ReviewScreen
+
+        if self.record is not None:
+            seats = self.state.humans or ([] if self.state.viewer is None else [self.state.viewer])
+            self.app.push_screen(ReviewScreen(self.record, seats[0] if seats else None))
 
     def action_home(self) -> None:
         self.app.pop_screen()

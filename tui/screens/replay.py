@@ -4,12 +4,16 @@ view; every position shows only what that view could see then (board, log, score
 game runs, only the views this terminal could see live are offered (the spectator's and its
 player's seats: saves.seats.seats_seen_live); every seat's view opens once the game is over.
 
+The review of a finished game (tui/screens/review.py) opens it pinned at a position, from a
+seat's view, with a note (the search's choices there) shown while at that position.
+
 Keys: ←/→ a move, [ / ] the previous or next round (epoch), Home/End the start or the end,
-w whose view, PgUp/PgDn the boards, Esc back.
+w whose view, v the review (a finished game), PgUp/PgDn the boards, Esc back.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -34,7 +38,18 @@ from tui.widgets.game_log import GameLog
 from tui.widgets.scores import ScoreSummary
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from saves.store import SaveHeader
+
+
+@dataclass(frozen=True)
+class Pinned:
+    """Where a replay opens: a position, from a view, with a note shown while there."""
+
+    position: int
+    viewer: int | None
+    note: Text
 
 
 class ReplayScreen(TabulaScreen[None]):
@@ -46,16 +61,18 @@ class ReplayScreen(TabulaScreen[None]):
         Binding("home", "go(0)", "Start", show=False, priority=True),
         Binding("end", "go(-1)", "End", show=False, priority=True),
         Binding("w", "next_viewer", "Whose view"),
+        Binding("v", "review", "Review"),
         Binding("pagedown", "scroll_boards('down')", "Scroll the boards", show=False),
         Binding("pageup", "scroll_boards('up')", "Scroll the boards back", show=False),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
-    def __init__(self, record: SaveHeader) -> None:
+    def __init__(self, record: SaveHeader, pinned: Pinned | None = None) -> None:
         """``record``: the SaveRecord (or summary) of the game to replay; its actions are read
-        from the store."""
+        from the store. ``pinned``: where to open it (default: the start, as a spectator)."""
         super().__init__(classes="table replay")
         self.record = record
+        self.pinned = pinned
         self.names = [seat.name for seat in record.seats]
         self.panels = board_for(record.game).panels(len(self.names))
         self.ledger = Ledger(self.legend_changed)
@@ -78,12 +95,18 @@ class ReplayScreen(TabulaScreen[None]):
                     yield BoardPanel(title, id=f"replay-{panel.widget_id}", classes="panel")
             with Vertical(id="side"):
                 yield Static("Replaying the saved game…", id="prompt")
+                yield Static("", id="note", classes="panel")
                 yield ScoreSummary(id="scores", classes="panel")
                 yield GameLog(id="log", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#log").border_title = "Log"
+        note = self.query_one("#note", Static)
+        note.border_title = "Review: the search here"
+        note.display = False
+        if self.pinned is not None:
+            note.update(self.pinned.note)
         self.build()
 
     @work(thread=True, exclusive=True, group="replay")
@@ -103,7 +126,22 @@ class ReplayScreen(TabulaScreen[None]):
 
     def ready(self, replay: Replay, views: list[int | None], finished: bool, seed: int) -> None:
         self.replay, self.views, self.finished, self.seed = replay, views, finished, seed
+        if self.pinned is not None:
+            self.position = max(0, min(self.pinned.position, replay.last))
+            if self.pinned.viewer in views:
+                self.viewer = self.pinned.viewer
         self.show()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":  # of a finished game; not again from the review's own replay
+            return self.finished and self.pinned is None
+        return True
+
+    def action_review(self) -> None:
+        from tui.screens.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.record, self.viewer))
 
     # -- moving through the game ---------------------------------------------------------
 
@@ -166,6 +204,7 @@ class ReplayScreen(TabulaScreen[None]):
             lines=False))
         self.query_one("#prompt", Static).update(
             plain(self.moved_line(replay, position) + f"\nThen: {view.get('prompt', '')}"))
+        self.query_one("#note").display = self.pinned is not None and position == self.pinned.position
         secrets = match.has_private(viewer)
         for panel in self.panels:
             widget = self.query_one(f"#replay-{panel.widget_id}", BoardPanel)
