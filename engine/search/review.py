@@ -171,13 +171,11 @@ class Decision:
     played: str
 
 
-Think = Callable[[Match, int, str], SearchResult]
-"""Search ``seat``'s decision in ``match`` from that seat's view with the given seed: in this
-process (``engine.search.bot.think``) or in the search worker (``Thinker.think``)."""
 Progress = Callable[[int, int], None]
 """(decisions reviewed, decisions to review)."""
 Search = Callable[["Decision"], SearchResult]
-"""Search one decision from its seat's view, keeping the move played tried (``search_decision``)."""
+"""Search one decision from its seat's view, keeping the move played tried: ``search_decision``
+in this process or in a search worker (tests give canned results)."""
 
 
 def decisions(rules: Rules, names: Sequence[str], options: Mapping[str, Any], seed: int, actions: Sequence[Action],
@@ -227,34 +225,30 @@ def review_seed(decision: Decision) -> str:
 
 
 def search_decision(decision: Decision, level: str, thinker: Thinker | None = None, *,
-                    seed: str | None = None) -> SearchResult:
+                    seed: str | None = None, stop: Callable[[], bool] | None = None) -> SearchResult:
     """The review's search of one decision at ``level``, uncapped (the same on any machine): in
-    this process, or in a search worker (the same result); ``seed``: another than the review's."""
+    this process, or in a search worker (the same result); ``seed``: another than the review's;
+    ``stop`` (in this process) ends it early, for a review being cancelled."""
     seed = review_seed(decision) if seed is None else seed
     if thinker is not None:
         return thinker.think(decision.match, decision.seat, level, seed, capped=False,
                              follow=decision.played, follow_share=FOLLOW_SHARE)
     from .bot import think
 
-    return think(decision.match, decision.seat, LEVELS[level], seed, capped=False,
+    return think(decision.match, decision.seat, LEVELS[level], seed, capped=False, stop=stop,
                  follow=decision.played, follow_share=FOLLOW_SHARE)
 
 
 def review(rules: Rules, names: Sequence[str], options: Mapping[str, Any], seed: int, actions: Sequence[Action],
-           think: Think, *, level: str = "normal", seats: Sequence[int] | None = None,
-           progress: Progress | None = None, stop: Callable[[], bool] | None = None,
-           search: Search | None = None) -> Review | None:
-    """Review the game (None when ``stop`` asked to end it before it was done). ``search``, when
-    given, is used instead of ``think``: it keeps the move played tried (``search_decision``),
-    as every kept review does."""
+           search: Search, *, level: str = "normal", seats: Sequence[int] | None = None,
+           progress: Progress | None = None, stop: Callable[[], bool] | None = None) -> Review | None:
+    """Review the game, a decision at a time (None when ``stop`` asked to end it before it was done)."""
     todo = list(decisions(rules, names, options, seed, actions, seats))
     moves: list[ReviewedMove] = []
     for decision in todo:
         if stop is not None and stop():
             return None
-        found = search(decision) if search is not None else think(decision.match, decision.seat,
-                                                                   review_seed(decision))
-        moves.append(reviewed(decision, found))
+        moves.append(reviewed(decision, search(decision)))
         if progress is not None:
             progress(len(moves), len(todo))
     return Review(rules.id, len(actions), level, chosen_seats(names, seats), tuple(moves))

@@ -49,11 +49,20 @@ def positions(rules: Rules, players: int, options: dict[str, Any], seed: int, li
     raise AssertionError(f"{rules.id}: no end after {limit} decisions (seed {seed})")
 
 
+TYPICAL_LENGTH = 300
+"""Decision points of a typical random game (Almadi, Thebai, Polis: 70 to 390; Pantheon's run
+to 1,100): a longer game is sampled more sparsely, so that every game is checked at about as
+many positions and a long one does not take most of the suite's time."""
+
+
 def sampled(rules: Rules, every: int, seeds: range = range(2)) -> Iterator[tuple[Match, int]]:
-    """Every ``every``-th position of random games in every configuration (and each end)."""
+    """Every ``every``-th position of random games in every configuration (and each end), every
+    ``every`` times ``length / TYPICAL_LENGTH``-th in a game longer than typical."""
     for (players, options), seed in itertools.product(configurations(rules), seeds):
+        length = sum(1 for _ in positions(rules, players, options, seed))
+        stride = max(every, round(every * length / TYPICAL_LENGTH))
         for index, match in enumerate(positions(rules, players, options, seed)):
-            if index % every == 0 or match.finished:
+            if index % stride == 0 or match.finished:
                 yield match, index
 
 

@@ -14,8 +14,8 @@ from .review_games import NAMES, OPTIONS, SEED, blundered_game
 
 def reviewed_game(seats=(0,)) -> Review:
     match = blundered_game()
-    found = review(match.rules, NAMES, OPTIONS, SEED, match.actions, lambda *_: pytest.fail("searched without follow"),
-                   seats=list(seats), search=lambda decision: search_decision(decision, "normal"))
+    found = review(match.rules, NAMES, OPTIONS, SEED, match.actions,
+                   lambda decision: search_decision(decision, "normal"), seats=list(seats))
     assert found is not None
     return found
 

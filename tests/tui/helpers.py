@@ -133,7 +133,7 @@ async def open_table(pilot) -> TableScreen:
     return pilot.app.screen
 
 
-def canned_search(match, seat: int, seed: str):
+def canned_search(decision):
     """A search's answer made at once and the same every time, in place of the search worker's
     (engine.search.ismcts.SearchResult): every legal choice, in the rules' order, a little less
     likely to win than the one before, from a chance that rises and falls over the game."""
@@ -141,6 +141,7 @@ def canned_search(match, seat: int, seed: str):
 
     from engine.search import Candidate, SearchResult
 
+    match, seat = decision.match, decision.seat
     base = 0.5 + 0.35 * math.sin(len(match.actions) / 6 + 2 * seat)
     candidates = tuple(Candidate(choice.id, 300 // (index + 1), max(0.0, base - 0.08 * index))
                        for index, choice in enumerate(match.legal(seat)))

@@ -3,7 +3,7 @@ computed in the background with its progress, cancelled with nothing kept, kept 
 at once, and a drop opening the replay at the position before it with the search's choices.
 
 The search worker is stood in for by a canned search (tests.tui.helpers.canned_search) and
-saves/reviews.py by the ``kept_reviews`` fixture."""
+reviews are kept in the test's data folder by saves/reviews.py."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from engine.core.match import Action
 from engine.core.text import Say
 from engine.registry import rules_for
 from engine.search.review import Estimate, Review, ReviewedMove, review
+from saves.reviews import keep_review, load_review
 from saves.store import SaveStore
 from tests.tui.helpers import (
     canned_search,
@@ -46,14 +47,14 @@ def searches(monkeypatch):
             self.free: int | None = None
             self.go = threading.Event()
 
-        def search(self, screen, match, seat, seed):
+        def search(self, decision):
             self.asked += 1
             if self.free is not None and self.asked > self.free:
                 self.go.wait()
-            return canned_search(match, seat, seed)
+            return canned_search(decision)
 
     searches = Searches()
-    monkeypatch.setattr(ReviewScreen, "search", lambda screen, *args: searches.search(screen, *args))
+    monkeypatch.setattr(ReviewScreen, "search_here_or_there", searches.search)
     yield searches
     searches.go.set()  # a test that failed midway lets its worker end
 
@@ -86,7 +87,7 @@ async def open_review(pilot) -> ReviewScreen:
 
 
 @pilot_test
-async def test_the_end_screens_key_reviews_the_game_with_its_progress_then_the_drops(toy, tmp_path, kept_reviews,
+async def test_the_end_screens_key_reviews_the_game_with_its_progress_then_the_drops(toy, tmp_path,
                                                                                      searches):
     finished_game(tmp_path, "toy", PEOPLE)
     expected = expected_review(tmp_path)
@@ -104,7 +105,8 @@ async def test_the_end_screens_key_reviews_the_game_with_its_progress_then_the_d
         assert screen.query_one("#review-bar").progress == 2 and not screen.query_one("#review-done").display
         searches.go.set()
         await until(pilot, lambda: screen.review is not None)
-        assert screen.review == expected and kept_reviews[tmp_path, screen.record.id] == expected
+        assert screen.review == expected
+        assert load_review(tmp_path, screen.record.id, expected.actions, "normal") == expected
         assert screen.seat == 0  # Alice's, the first (only) person's
         largest = expected.largest_drops(0, 1)[0]
         assert rows(screen)[0].startswith(f"1. {largest.chapter}: ")
@@ -117,7 +119,7 @@ async def test_the_end_screens_key_reviews_the_game_with_its_progress_then_the_d
 
 
 @pilot_test
-async def test_a_cancelled_review_keeps_nothing(toy, tmp_path, kept_reviews, searches, monkeypatch):
+async def test_a_cancelled_review_keeps_nothing(toy, tmp_path, searches, monkeypatch):
     import tui.screens.review
 
     ended: list[Review | None] = []
@@ -138,11 +140,11 @@ async def test_a_cancelled_review_keeps_nothing(toy, tmp_path, kept_reviews, sea
         searches.go.set()
         await until(pilot, lambda: ended)
         assert ended == [None] and searches.asked == 2  # the search under way when cancelled, then no more
-        assert screen.review is None and kept_reviews == {}
+        assert screen.review is None and not list(tmp_path.glob("reviews/*.json"))
 
 
 @pilot_test
-async def test_a_kept_review_opens_without_a_search(toy, tmp_path, kept_reviews, searches):
+async def test_a_kept_review_opens_without_a_search(toy, tmp_path, searches):
     finished_game(tmp_path, "toy", PEOPLE)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -158,7 +160,7 @@ async def test_a_kept_review_opens_without_a_search(toy, tmp_path, kept_reviews,
 
 
 @pilot_test
-async def test_enter_on_a_drop_opens_the_replay_before_it_with_the_searchs_choices(toy, tmp_path, kept_reviews,
+async def test_enter_on_a_drop_opens_the_replay_before_it_with_the_searchs_choices(toy, tmp_path,
                                                                                    searches):
     finished_game(tmp_path, "toy", PEOPLE)
     app = make_app(tmp_path)
@@ -189,7 +191,7 @@ async def test_enter_on_a_drop_opens_the_replay_before_it_with_the_searchs_choic
 
 
 @pilot_test
-async def test_the_replay_and_the_palette_offer_the_review_of_a_finished_game_only(toy, tmp_path, kept_reviews,
+async def test_the_replay_and_the_palette_offer_the_review_of_a_finished_game_only(toy, tmp_path,
                                                                                    searches):
     new_save(tmp_path, "toy", PEOPLE)  # still running
     app = make_app(tmp_path)
@@ -220,15 +222,15 @@ HOSTILE = "[bold red]Eve[/]\x1b[2J"
 
 
 @pilot_test
-async def test_names_and_labels_in_a_review_show_as_plain_text(toy, tmp_path, kept_reviews, searches):
+async def test_names_and_labels_in_a_review_show_as_plain_text(toy, tmp_path, searches):
     """A player's name in the seat line, the drops, the detail and the chart's legend, as typed."""
     session = finished_game(tmp_path, "toy", [(HOSTILE, "human"), ("Bruno", "greedy")])
     actions = len(session.match.actions)
     given = Estimate("peek", Say("Peek at {seat:seat}'s hand", seat=0), 0.2, 40)
     better = Estimate("draw", "Draw a card", 0.6, 500)
-    kept_reviews[tmp_path, session.record.id] = Review(
+    keep_review(tmp_path, session.record.id, Review(
         "toy", actions, "normal", (0, 1),
-        (ReviewedMove(5, 3, 1, "[i]Turn 2[/i]", given, better, (better, given), 600),))
+        (ReviewedMove(5, 3, 1, "[i]Turn 2[/i]", given, better, (better, given), 600),)))
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_review(pilot)

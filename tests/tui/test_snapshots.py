@@ -40,13 +40,13 @@ REVIEW = next(scene for scene in SCENES if scene.name == "review")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def test_the_review_of_a_finished_game(size, snap_compare, tmp_path, kept_reviews):
+def test_the_review_of_a_finished_game(size, snap_compare, tmp_path):
     """The chart of every seat's win chance, ●A's largest drops and the first one's detail (a kept
     review: the canned search's)."""
     assert snap_compare(REVIEW.app(tmp_path), terminal_size=size, run_before=REVIEW.steps)
 
 
-def test_the_review_under_no_color_at_80x24(snap_compare, tmp_path, kept_reviews, monkeypatch):
+def test_the_review_under_no_color_at_80x24(snap_compare, tmp_path, monkeypatch):
     """The seats told apart on the chart by their markers alone."""
     monkeypatch.setenv("NO_COLOR", "1")
     assert snap_compare(REVIEW.app(tmp_path), terminal_size=(80, 24), run_before=REVIEW.steps)

@@ -27,12 +27,12 @@ from textual.widgets import Label, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
-from engine.core.match import Action, Match
+from engine.core.match import Action
 from engine.core.seats import SYMBOLS
 from engine.core.text import Words
 from engine.registry import rules_for
-from engine.search import LEVELS, SearchResult, think
-from engine.search.review import Estimate, Review, ReviewedMove, review
+from engine.search import LEVELS, SearchResult
+from engine.search.review import Decision, Estimate, Review, ReviewedMove, review, search_decision
 from engine.search.worker import Thinker, ThinkerError
 from saves import reviews
 from saves.concessions import original_kinds
@@ -164,7 +164,7 @@ class ReviewScreen(TabulaScreen[None]):
                     if not self._cancel.is_set():
                         self.app.call_from_thread(self.show_progress, done, total, time.monotonic() - started)
 
-                found = review(rules_for(record.game), self.names, record.options, record.seed, actions, self.think,
+                found = review(rules_for(record.game), self.names, record.options, record.seed, actions, self.search,
                                level=LEVEL, progress=progress, stop=self._cancel.is_set)
                 if found is None or self._cancel.is_set():
                     return  # cancelled: nothing is kept
@@ -185,29 +185,29 @@ class ReviewScreen(TabulaScreen[None]):
             self.app.call_from_thread(self.app.notify, f"The review could not be kept: {error.strerror or error}.",
                                       title="Review", severity="warning")
 
-    def think(self, match: Match, seat: int, seed: str) -> SearchResult:
+    def search(self, decision: Decision) -> SearchResult:
         """One decision's search, on one of the server's thinkers in turn when served."""
         slots = self.app.thinker_slots
         slot = None if slots is None else slots.take(self.record.id, cancel=self._cancel)
         if slots is not None and slot is None:
             raise Cancelled
         try:
-            return self.search(match, seat, seed)
+            return self.search_here_or_there(decision)
         finally:
             if slot is not None:
                 slot.release()
 
-    def search(self, match: Match, seat: int, seed: str) -> SearchResult:
+    def search_here_or_there(self, decision: Decision) -> SearchResult:
         """The search worker's whole budget (the same on any machine); in this thread if its
         process failed."""
         if self._thinker is not None:
             try:
-                return self._thinker.think(match, seat, LEVEL, seed, capped=False)
+                return search_decision(decision, LEVEL, self._thinker)
             except ThinkerError:
                 if self._cancel.is_set() or self._thinker.closed:
                     raise Cancelled from None
                 self._thinker = None
-        return think(match, seat, LEVELS[LEVEL], seed, capped=False, stop=self._cancel.is_set)
+        return search_decision(decision, LEVEL, stop=self._cancel.is_set)
 
     def stop(self) -> None:
         """Cancel the review under way: the search in progress answers at once, nothing is kept."""
