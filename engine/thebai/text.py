@@ -43,6 +43,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Words
+from engine.i18n import ENGLISH, Language
 
 from .catalog import catalog
 from .constants import FACES
@@ -212,8 +213,8 @@ def criterion_text(players: int, space: str) -> str:
     return f"{c['vp'][side]} VP per {per}{METRIC_TEXT[c['metric']]}"
 
 
-def words(names: Sequence[str]) -> Words:
-    """Thebai's ``Words`` for a table of these players (see the kinds above)."""
+def words(names: Sequence[str], language: Language = ENGLISH) -> Words:
+    """Thebai's ``Words`` for a table of these players, in ``language`` (see the kinds above)."""
     names = list(names)
 
     def battle(results: Sequence[Sequence[Any]]) -> str:
@@ -260,4 +261,4 @@ def words(names: Sequence[str]) -> Words:
         "battle": battle,
         "gate_suits": lambda suits: "".join(f", gate tiles as {n} {suit}" for suit, n in suits),
     }
-    return Words(names, kinds)
+    return Words(names, kinds, language)
