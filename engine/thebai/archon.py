@@ -123,7 +123,7 @@ class Archon(TurnStage):
             case Fulfil():
                 return super().describe(state, frame, choice)
             case Home():
-                return "Take the archon home", "gain 1 drachma"
+                return Say("Take the archon home"), Say("gain 1 drachma")
             case Land(to):
                 return Say("Place the archon on {space:space}", space=to), tile_desc(state, to)
         return _step_label(state, frame["seat"], state["archons"][frame["seat"]], choice.args_as(Go).space)

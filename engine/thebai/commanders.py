@@ -188,7 +188,7 @@ class StandCouncil(_Stand):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, At):
-            return "Keep the stand (do not pay)", ""
+            return Say("Keep the stand (do not pay)"), ""
         return (Say("Council space {space:space} (pay 2 drachma)", space=choice.args.space),
                 Say("{space:criterion}", space=choice.args.space))
 

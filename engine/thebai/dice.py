@@ -245,7 +245,8 @@ class Promote(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, PromoteArgs):
-            return "Stop promoting", Say("{n} promotion(s) left unused", n=frame["n"])
+            return Say("Stop promoting"), Say.counted("{n} promotion left unused", "{n} promotions left unused",
+                                                      n=frame["n"])
         return promote_label(state, frame["seat"], choice.args.die, frame["times"]), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
@@ -291,9 +292,9 @@ class Ascend(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, AscendArgs):
-            return "Keep the die at 3*", "decline the promotion"
+            return Say("Keep the die at 3*"), Say("decline the promotion")
         kind = state["city"]["dice"][frame["space"]][1]
-        return "Ascend", "to the council passage" if kind == "c" else "becomes a Strategos tile"
+        return Say("Ascend"), Say("to the council passage") if kind == "c" else Say("becomes a Strategos tile")
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: your die on {space:space} is promoted from 3*",

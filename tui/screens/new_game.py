@@ -19,6 +19,7 @@ from textual.widgets.select import NoSelection
 from engine.core.contract import HINTS
 from engine.core.seats import seat_tag
 from engine.registry import rules_for, titles
+from tui.i18n import N_
 from tui.screens.base import TabulaScreen
 from tui.text import KINDS
 from tui.widgets.footer import Footer
@@ -68,8 +69,8 @@ def parse_seed(text: str) -> int | None:
 
 class NewGameScreen(TabulaScreen[None]):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
     ]
 
     game_id: reactive[str] = reactive("", recompose=True)

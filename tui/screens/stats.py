@@ -21,6 +21,7 @@ from textual_plotext import PlotextPlot
 from engine.registry import titles as digital_titles
 from saves.concessions import ABANDONED, CONCEDED, DRAW
 from saves.records import Player, PlayRecord, filtered, stats
+from tui.i18n import N_
 from tui.screens.base import TabulaScreen
 from tui.text import bot_mark, clean, plain
 from tui.widgets.footer import Footer
@@ -84,11 +85,11 @@ class ScoresPlot(PlotextPlot):
 
 class StatsScreen(TabulaScreen[None]):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("g", "next_game", "Game"),
-        Binding("p", "next_player", "Player"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("g", "next_game", N_("Game")),
+        Binding("p", "next_player", N_("Player")),
         Binding("left", "tab(-1)", "Previous tab", show=False),
-        Binding("right", "tab(1)", "Next tab", key_display="→"),
+        Binding("right", "tab(1)", N_("Next tab"), key_display="→"),
     ]
     DEFAULT_CSS = """
     StatsScreen #stats-filter { height: 1; padding: 0 1; }

@@ -28,6 +28,7 @@ from tui.boards.base import Frame, Panel, View, focus
 from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS, STANDING_KEY
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
+from tui.i18n import N_
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.opening import NEXT_GAME_KEY, OpensGames
 from tui.screens.talk import TalkScreen
@@ -68,22 +69,22 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
     BINDINGS = [
         *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({key!r})", show=False)
           for key in CHOICE_KEYS + STANDING_KEY),
-        Binding("greater_than_sign", "turn_page(1)", "More choices"),
+        Binding("greater_than_sign", "turn_page(1)", N_("More choices")),
         Binding("less_than_sign", "turn_page(-1)", "Choices back", show=False),
-        Binding("v", "next_view", "View"),
+        Binding("v", "next_view", N_("View")),
         Binding("V,shift+v", "next_view(-1)", "View back", show=False),
         Binding("pagedown", "scroll_boards('down')", "Scroll the boards", show=False, priority=True),
         Binding("pageup", "scroll_boards('up')", "Scroll the boards back", show=False, priority=True),
-        Binding("z", "zoom", "Zoom"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("h", "hint", "Hint"),
-        Binding("m", "move_now", "Move now"),
-        Binding("s", "score_sheet", "Scores"),
-        Binding("l", "full_log", "Log"),
-        Binding("exclamation_mark", "talk", "Talk"),
+        Binding("z", "zoom", N_("Zoom")),
+        Binding("u,ctrl+z", "undo", N_("Undo")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("m", "move_now", N_("Move now")),
+        Binding("s", "score_sheet", N_("Scores")),
+        Binding("l", "full_log", N_("Log")),
+        Binding("exclamation_mark", "talk", N_("Talk")),
         Binding("question_mark", "whole_choice", "Whole choice", show=False),
         Binding("o", "settings", "Settings", show=False),
-        Binding("escape", "back", "Cancel/Home"),
+        Binding("escape", "back", N_("Cancel/Home")),
         Binding(NEXT_GAME_KEY, "next_game", "Next game waiting for you", show=False),
         Binding(CONCEDE_KEY, "concede", "Concede", show=False),
     ]
@@ -836,6 +837,10 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
     def action_next_game(self) -> None:
         """Leave for the game that has waited longest for this player's move (not this one)."""
         self.open_next_waiting(leaving=self.session.save_id)
+
+    def relabel(self) -> None:
+        """Another language was chosen (Settings): the rules' words are put in it again."""
+        self.controller.language_changed()
 
     def action_back(self) -> None:
         """Esc closes the hint first, then cancels what is being chosen: a zoomed map, then a step
