@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from engine.core import Ask, Auto, Choice, Say
 from engine.core.flow import Frame, Stack
 from engine.core.text import Said
+from engine.i18n import N_
 
 from . import choices
 from .board import State, archon_on, city_grid, colour, free_tiles, gain, log, pay
@@ -174,7 +175,8 @@ def tile_desc(state: State, space: str) -> Say:
     return Say("{tile:tile_desc}", tile=state["city"]["tiles"][space][0])
 
 
-STEP_LABELS = {"free": "Step to {space:space} (free)", "jump": "Step to {space:space} (1 drachma (empty space))"}
+STEP_LABELS = {"free": N_("Step to {space:space} (free)"),
+               "jump": N_("Step to {space:space} (1 drachma (empty space))")}
 """An archon's step, by what crossing the dice space on the way is (a die or a stand: see ``_step_label``)."""
 
 

@@ -145,7 +145,7 @@ class StandPost(_Stand):
         at = choice.args_as(At).space
         usable = [t for t in city_grid(state).touching[at] if t in free_tiles(state)]
         if not usable:
-            return Say("On {space:space}", space=at), "resolves no free tile"
+            return Say("On {space:space}", space=at), Say("resolves no free tile")
         return Say("On {space:space}", space=at), Say("resolves {tiles:spaces}", tiles=usable)
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:

@@ -13,6 +13,7 @@ from engine.core import Ask, Choice, Say
 from engine.core.choices import Target
 from engine.core.flow import Frame, Stack
 from engine.core.text import Said
+from engine.i18n import N_
 
 from . import choices
 from .board import State, add_vp, city_grid, log
@@ -184,17 +185,17 @@ def target(seat: int, ref: DieRef) -> Target | None:
 
 
 PROMOTE_LABELS = {
-    "city": "Promote {kind:die_kind} die {face:face} on {space:space}{times:times}",
-    "estate": "Promote citizen die {face:face} on estate {space:space}{times:times}",
-    "pool": "Promote {kind:die_kind} die {face:face} in supply{times:times}",
-    "council": "Promote citizen die {face:face} on the council{times:times}",
+    "city": N_("Promote {kind:die_kind} die {face:face} on {space:space}{times:times}"),
+    "estate": N_("Promote citizen die {face:face} on estate {space:space}{times:times}"),
+    "pool": N_("Promote {kind:die_kind} die {face:face} in supply{times:times}"),
+    "council": N_("Promote citizen die {face:face} on the council{times:times}"),
 }
 """'Promote hoplite die 2* on h4.3 x2': the die by where it is, how many times."""
 PROMOTE_LOGS = {
-    "city": "{seat:seat} promotes {kind:die_kind} die {face:face} on {space:space}{times:times}",
-    "estate": "{seat:seat} promotes citizen die {face:face} on estate {space:space}{times:times}",
-    "pool": "{seat:seat} promotes {kind:die_kind} die {face:face} in supply{times:times}",
-    "council": "{seat:seat} promotes citizen die {face:face} on the council{times:times}",
+    "city": N_("{seat:seat} promotes {kind:die_kind} die {face:face} on {space:space}{times:times}"),
+    "estate": N_("{seat:seat} promotes citizen die {face:face} on estate {space:space}{times:times}"),
+    "pool": N_("{seat:seat} promotes {kind:die_kind} die {face:face} in supply{times:times}"),
+    "council": N_("{seat:seat} promotes citizen die {face:face} on the council{times:times}"),
 }
 """The log's words for a promotion chosen, by where the die is."""
 

@@ -95,10 +95,10 @@ def face(f: int) -> str:
 
 
 def amount(goods: dict[str, int], lang: Language = ENGLISH) -> str:
-    g = lang.gettext
+    _ = lang.gettext
     parts = [lang.ngettext("{n} good", "{n} goods", n).format(n=n) if k == "any"
-             else g("{n} {good}").format(n=n, good=g(GOOD_NAMES[k])) for k, n in goods.items() if n]
-    return g(" + ").join(parts) or g("nothing")
+             else _("{n} {good}").format(n=n, good=_(GOOD_NAMES[k])) for k, n in goods.items() if n]
+    return _(" + ").join(parts) or _("nothing")
 
 
 def _n(value: int | str, power: int | None, lang: Language = ENGLISH) -> str:
@@ -109,85 +109,85 @@ def _n(value: int | str, power: int | None, lang: Language = ENGLISH) -> str:
 
 
 def op_text(op: dict[str, Any], power: int | None = None, lang: Language = ENGLISH) -> str:
-    g = lang.gettext
+    _ = lang.gettext
     (name, p), = op.items()
 
     def n(value: int | str) -> str:
         return _n(value, power, lang)
 
     if name == "gain":
-        return g("gain {goods}").format(goods=g(" + ").join(
-            g("{n} good of your choice").format(n=n(v)) if k == "any"
-            else g("{n} {good}").format(n=n(v), good=g(GOOD_NAMES.get(k, k))) for k, v in p.items()))
+        return _("gain {goods}").format(goods=_(" + ").join(
+            _("{n} good of your choice").format(n=n(v)) if k == "any"
+            else _("{n} {good}").format(n=n(v), good=_(GOOD_NAMES.get(k, k))) for k, v in p.items()))
     if name == "gain_kind":
-        return g("{n} goods of one kind").format(n=n(p))
+        return _("{n} goods of one kind").format(n=n(p))
     if name == "vp":
-        return g("{n} VP").format(n=n(p))
+        return _("{n} VP").format(n=n(p))
     if name in ("contract", "exchange", "pick"):
-        what = {"contract": g("take a contract"), "exchange": g("exchange"),
-                "pick": g("take a contract or exchange")}[name]
-        return g("{what} x{n}").format(what=what, n=n(p)) if n(p) != "1" else what
+        what = {"contract": _("take a contract"), "exchange": _("exchange"),
+                "pick": _("take a contract or exchange")}[name]
+        return _("{what} x{n}").format(what=what, n=n(p)) if n(p) != "1" else what
     if name == "promote":
-        kind = {"any": g("die"), "citizen": g("citizen die"), "hoplite": g("hoplite die")}[p.get("kind", "any")]
-        where = {"any": "", "city": g(" in the city"), "estate": g(" on the estate"), "council": g(" on the council"),
-                 "pool": g(" in your supply"), "home": g(" in your supply or estate")}[p.get("where", "any")]
-        mode = {"any": "", "same": g(" (same die)"), "different": g(" (different dice)")}[p.get("mode", "any")]
-        times = g(", {times} times each").format(times=p["times"]) if p.get("times", 1) > 1 else ""
-        return g("promote {n} {kind}{where}{mode}{times}").format(n=n(p.get("n", 1)), kind=kind, where=where,
+        kind = {"any": _("die"), "citizen": _("citizen die"), "hoplite": _("hoplite die")}[p.get("kind", "any")]
+        where = {"any": "", "city": _(" in the city"), "estate": _(" on the estate"), "council": _(" on the council"),
+                 "pool": _(" in your supply"), "home": _(" in your supply or estate")}[p.get("where", "any")]
+        mode = {"any": "", "same": _(" (same die)"), "different": _(" (different dice)")}[p.get("mode", "any")]
+        times = _(", {times} times each").format(times=p["times"]) if p.get("times", 1) > 1 else ""
+        return _("promote {n} {kind}{where}{mode}{times}").format(n=n(p.get("n", 1)), kind=kind, where=where,
                                                                   mode=mode, times=times)
     if name == "devotion":
-        track = {"any": g("devotion"), "dionysus": g("Dionysus"), "ares": g("Ares")}[p.get("track", "any")]
-        mode = {"any": "", "same": g(" on one track"), "different": g(" on different tracks")}[p.get("mode", "any")]
-        return g("{n} {track} step(s){mode}").format(n=n(p.get("n", 1)), track=track, mode=mode)
+        track = {"any": _("devotion"), "dionysus": _("Dionysus"), "ares": _("Ares")}[p.get("track", "any")]
+        mode = {"any": "", "same": _(" on one track"), "different": _(" on different tracks")}[p.get("mode", "any")]
+        return _("{n} {track} step(s){mode}").format(n=n(p.get("n", 1)), track=track, mode=mode)
     if name == "hoplite":
-        die = g("another hoplite die") if p.get("another") else g("hoplite die")
-        return (g("{die} to the city and promote it") if p.get("promote") else g("{die} to the city")).format(die=die)
+        die = _("another hoplite die") if p.get("another") else _("hoplite die")
+        return (_("{die} to the city and promote it") if p.get("promote") else _("{die} to the city")).format(die=die)
     if name == "place":
-        lead = g("resolve a Cadmea tile and place it") if p.get("activate") else g("place a Cadmea tile")
-        return g("{lead}, up to {n} matched roof(s)").format(lead=lead, n=n(p.get("edges", 1)))
+        lead = _("resolve a Cadmea tile and place it") if p.get("activate") else _("place a Cadmea tile")
+        return _("{lead}, up to {n} matched roof(s)").format(lead=lead, n=n(p.get("edges", 1)))
     if name == "remove":
-        return (g("remove {n} Cadmea tile(s) and resolve it") if p.get("activate")
-                else g("remove {n} Cadmea tile(s)")).format(n=n(p.get("n", 1)))
+        return (_("remove {n} Cadmea tile(s) and resolve it") if p.get("activate")
+                else _("remove {n} Cadmea tile(s)")).format(n=n(p.get("n", 1)))
     if name == "hurry":
-        return g("hurry your archon and resolve its tile") if p.get("activate") else g("hurry your archon")
+        return _("hurry your archon and resolve its tile") if p.get("activate") else _("hurry your archon")
     if name == "pay":
-        paid = g("pay {cost}: {then}").format(cost=cost_text(p["cost"], power, lang),
+        paid = _("pay {cost}: {then}").format(cost=cost_text(p["cost"], power, lang),
                                               then=effect_text(p["then"], power, lang))
-        return g("{paid} (up to {times} times)").format(paid=paid, times=p["times"]) if p.get("times", 1) > 1 else paid
+        return _("{paid} (up to {times} times)").format(paid=paid, times=p["times"]) if p.get("times", 1) > 1 else paid
     if name == "choose":
-        return g(" or ").join(
-            (g("pay {cost}: ").format(cost=cost_text(a["cost"], power, lang)) if a.get("cost") else "")
+        return _(" or ").join(
+            (_("pay {cost}: ").format(cost=cost_text(a["cost"], power, lang)) if a.get("cost") else "")
             + effect_text(a["then"], power, lang) for a in p)
     if name == "fulfil":
-        return g("fulfil a contract paying {n} goods fewer").format(n=n(p.get("discount", 0)))
+        return _("fulfil a contract paying {n} goods fewer").format(n=n(p.get("discount", 0)))
     if name == "councillor":
-        return g("councillor tile onto a collapse marker")
+        return _("councillor tile onto a collapse marker")
     if name == "vp_per":
         return vp_per(p.get("vp", 1), p.get("per", 1), p["metric"], lang)
     if name == "metoikoi":
-        return g("metoikoi {id}").format(id=p)
+        return _("metoikoi {id}").format(id=p)
     if name in ("blessing", "final"):
-        return g("blessing {id}").format(id=p)
+        return _("blessing {id}").format(id=p)
     return name
 
 
 def vp_per(vp: int | str, per: int, metric: str, lang: Language = ENGLISH) -> str:
     """'2 VP per group of own-colour tiles', '1 VP per 2 x fulfilled contract'."""
-    g = lang.gettext
+    _ = lang.gettext
     if per > 1:
-        return g("{vp} VP per {per} x {metric}").format(vp=vp, per=per, metric=g(METRIC_TEXT[metric]))
-    return g("{vp} VP per {metric}").format(vp=vp, metric=g(METRIC_TEXT[metric]))
+        return _("{vp} VP per {per} x {metric}").format(vp=vp, per=per, metric=_(METRIC_TEXT[metric]))
+    return _("{vp} VP per {metric}").format(vp=vp, metric=_(METRIC_TEXT[metric]))
 
 
 def cost_text(cost: Mapping[str, int | str], power: int | None = None, lang: Language = ENGLISH) -> str:
-    g = lang.gettext
-    return g(" + ").join(g("{n} {good}").format(n=_n(v, power, lang), good=g(GOOD_NAMES.get(k, k)))
+    _ = lang.gettext
+    return _(" + ").join(_("{n} {good}").format(n=_n(v, power, lang), good=_(GOOD_NAMES.get(k, k)))
                          for k, v in cost.items())
 
 
 def effect_text(effect: Effect, power: int | None = None, lang: Language = ENGLISH) -> str:
-    g = lang.gettext
-    return g("; ").join(op_text(op, power, lang) for op in effect) or g("nothing")
+    _ = lang.gettext
+    return _("; ").join(op_text(op, power, lang) for op in effect) or _("nothing")
 
 
 def tile_text(tile_id: str, lang: Language = ENGLISH) -> str:
@@ -200,7 +200,7 @@ def tile_text(tile_id: str, lang: Language = ENGLISH) -> str:
 def contract_text(contract_id: str, lang: Language = ENGLISH) -> str:
     c = catalog().contracts[contract_id]
     return lang.gettext("{contract} ({suit}): pay {cost} -> {reward}").format(
-        contract=contract_id, suit=c["suit"], cost=cost_text(c["cost"], None, lang),
+        contract=contract_id, suit=lang.gettext(c["suit"]), cost=cost_text(c["cost"], None, lang),
         reward=effect_text(c["reward"], None, lang))
 
 
@@ -224,9 +224,9 @@ def effect_words(value: Any, lang: Language = ENGLISH) -> str:
 
 
 def payment_text(paid: dict[str, int], lang: Language = ENGLISH) -> str:
-    g = lang.gettext
-    return g(" + ").join(f"{g(GOOD_NAMES.get(kind, kind))}{count}" for kind, count in sorted(paid.items())) \
-        or g("nothing")
+    _ = lang.gettext
+    return _(" + ").join(f"{_(GOOD_NAMES.get(kind, kind))}{count}" for kind, count in sorted(paid.items())) \
+        or _("nothing")
 
 
 def turned_text(value: Sequence[Any], lang: Language = ENGLISH) -> str:
@@ -257,64 +257,64 @@ def criterion_text(players: int, space: str, lang: Language = ENGLISH) -> str:
 def words(names: Sequence[str], language: Language = ENGLISH) -> Words:
     """Thebai's ``Words`` for a table of these players, in ``language`` (see the kinds above)."""
     names = list(names)
-    lang, g = language, language.gettext
+    lang, _ = language, language.gettext
 
     def battle(results: Sequence[Sequence[Any]]) -> str:
-        return g("; ").join(g("{name} {power} {result} {change} VP").format(
-            name=names[seat], power=power, result=g(result), change=f"{change:+d}")
+        return _("; ").join(_("{name} {power} {result} {change} VP").format(
+            name=names[seat], power=power, result=_(result), change=f"{change:+d}")
             for seat, power, result, change in results)
 
     def side(number: int) -> str:
-        return g(SIDE_WORDS[SIDES[number]])
+        return _(SIDE_WORDS[SIDES[number]])
 
     def rate(rate: Sequence[int]) -> str:
         vp, per = rate
-        return g("{vp} VP each").format(vp=vp) if per == 1 else g("{vp} VP per {per}").format(vp=vp, per=per)
+        return _("{vp} VP each").format(vp=vp) if per == 1 else _("{vp} VP per {per}").format(vp=vp, per=per)
 
     def named(table: str) -> Callable[[str], str]:
-        return lambda key: g(getattr(catalog(), table)[key]["name"])
+        return lambda key: _(getattr(catalog(), table)[key]["name"])
 
     kinds: dict[str, Callable[[Any], str]] = {
         "order": lambda seats: seats_in_order(names, seats, lang),
         "face": face,
-        "die_kind": lambda kind: g("citizen") if kind == "c" else g("hoplite"),
+        "die_kind": lambda kind: _("citizen") if kind == "c" else _("hoplite"),
         "times": lambda times: f" x{times}" if times > 1 else "",
-        "good": lambda good: g(GOOD_NAMES[good]),
+        "good": lambda good: _(GOOD_NAMES[good]),
         "goods": lambda goods: amount(goods, lang),
-        "cost": lambda cost: cost_text(cost, None, lang) or g("nothing"),
+        "cost": lambda cost: cost_text(cost, None, lang) or _("nothing"),
         "payment": lambda paid: payment_text(paid, lang),
         "effect": lambda value: effect_words(value, lang),
         "space": str,
-        "spaces": g(", ").join,
-        "rows": lambda rows: g(" and ").join(map(str, rows)),
-        "action": lambda space: g(catalog().estate[space]["name"]),
+        "spaces": _(", ").join,
+        "rows": lambda rows: _(" and ").join(map(str, rows)),
+        "action": lambda space: _(catalog().estate[space]["name"]),
         "tile": str,
         "tile_desc": lambda tile: tile_text(tile, lang),
         "tile_descs": lambda tiles: " / ".join(tile_text(tile, lang) for tile in tiles),
         "turned": lambda value: turned_text(value, lang),
-        "matched": lambda sides: g(", ").join(g("{side} {roof}").format(side=side(number), roof=g(roof))
-                                              for number, roof in sides) or g("no roof matches"),
+        "matched": lambda sides: _(", ").join(_("{side} {roof}").format(side=side(number), roof=_(roof))
+                                              for number, roof in sides) or _("no roof matches"),
         "side": side,
-        "roof": g,
-        "roofs": lambda roofs: g(", ").join(map(g, roofs)) or g("none"),
+        "roof": _,
+        "roofs": lambda roofs: _(", ").join(map(_, roofs)) or _("none"),
         "contract": str,
         "contract_desc": lambda contract: contract_text(contract, lang),
         "fate": lambda tile: fate_name(tile, lang),
         "invader": lambda invader: invader_text(invader, lang),
         "herald": lambda herald: herald_text(herald, lang),
         "commander": named("commanders"),
-        "ability": lambda commander: g(ABILITY_TEXT[catalog().commanders[commander]["ability"]]),
+        "ability": lambda commander: _(ABILITY_TEXT[catalog().commanders[commander]["ability"]]),
         "bonus": lambda commander: effect_text(catalog().commanders[commander]["bonus"], None, lang),
         "gate": named("gates"),
-        "collapse": lambda card: g("Collapse {n}").format(n=card.rsplit("-", 1)[-1]),
-        "track": lambda track: g(TRACK_NAMES[track]),
+        "collapse": lambda card: _("Collapse {n}").format(n=card.rsplit("-", 1)[-1]),
+        "track": lambda track: _(TRACK_NAMES[track]),
         "metoikoi": str,
         "blessing": str,
         "criterion": lambda space: criterion_text(len(names), space, lang),
-        "metric": lambda metric: g(METRIC_TEXT[metric]),
+        "metric": lambda metric: _(METRIC_TEXT[metric]),
         "rate": rate,
         "battle": battle,
-        "gate_suits": lambda suits: "".join(g(", gate tiles as {n} {suit}").format(n=n, suit=g(suit))
+        "gate_suits": lambda suits: "".join(_(", gate tiles as {n} {suit}").format(n=n, suit=_(suit))
                                             for suit, n in suits),
     }
     return Words(names, kinds, language)
