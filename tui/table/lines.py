@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+
 from engine.core.seats import seat_tag
 from saves.concessions import CONCEDED, SeatChange
-from tui.text import KINDS, clean, seat_label, short_time
+from tui.text import KINDS, clean, cut, seat_label, short_time
 
 from .state import TableState
 
@@ -31,10 +33,8 @@ def status_line(state: TableState, width: int) -> str:
     else:
         watching = f"hot seat, view of {seat_label(state.names, state.viewer)}"
     tail = f" · {state.progress} · {watching}"
-    room = max(width - 2 - len(tail), 8)  # a long title gives way to whose view this is
-    title = clean(state.title, lines=False)
-    title = title if len(title) <= room else title[: room - 1] + "…"
-    return title + tail
+    room = max(width - 2 - cell_len(tail), 8)  # a long title gives way to whose view this is
+    return cut(clean(state.title, lines=False), room) + tail
 
 
 def seat_title(state: TableState, seat: int) -> str:
