@@ -28,7 +28,7 @@ from tui.boards.base import Frame, Panel, View, focus
 from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS, STANDING_KEY
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.opening import NEXT_GAME_KEY, OpensGames
 from tui.screens.talk import TalkScreen
@@ -186,7 +186,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         return self.query_one(f"#{panel.widget_id}", BoardPanel)
 
     def on_mount(self) -> None:
-        self.query_one("#log").border_title = "Log (l: all)"
+        self.query_one("#log").border_title = _("Log (l: all)")
         # The scroll keys' hint follows the boards' laid-out length, however late the layout comes.
         self.watch(self.query_one("#boards"), "virtual_size", self.show_view_hint, init=False)
         first = self.controller.first
@@ -364,8 +364,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             return
         choices = self.query_one("#choices", ChoiceList)
         keys = choices.pages.marks(choices.page)
-        panel.border_title = plain(f"Hint for {seat_label(state.names, hint.seat)}", lines=False)
-        panel.border_subtitle = "Esc to close"
+        panel.border_title = plain(_("Hint for {seat}").format(seat=seat_label(state.names, hint.seat)), lines=False)
+        panel.border_subtitle = _("Esc to close")
         panel.update(plain("\n".join(hint_lines(hint, keys))))
 
     def close_hint(self) -> None:
@@ -487,7 +487,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         lines, new = list(state.view.get("log", ())), int(state.view.get("log_new", 0))
         log = self.query_one("#log", GameLog)
         log.show(lines, new)
-        log.border_title = f"Log · {new} new (l: all)" if new else "Log (l: all)"
+        log.border_title = _("Log · {new} new (l: all)").format(new=new) if new else _("Log (l: all)")
 
     def frame(self, panel: Panel, width: int, viewer: int | None) -> Frame:
         framed = partial(Frame, width, viewer, self.roomy(), color=not self.app.no_color, legend=self.drawn_alone,
@@ -554,7 +554,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
 
     def show_focus(self) -> None:
         """Show the focused panel (the only one in sight at 80 columns), drawn, with its view hint."""
-        for _, widget, focused in self.place_focus():
+        for _panel, widget, focused in self.place_focus():
             if focused:  # what show_view_hint says, less the scroll keys that wait for the layout
                 widget.say_under(self.view_hint())
                 if not self._unsized:
@@ -725,7 +725,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         if state is None or self.busy or self.curtain_up:
             return
         if not state.can_undo or state.viewer is None:  # a spectator cannot
-            self.notify(state.undo_blocked or "Nothing to undo now.", title="Nothing to undo", severity="warning")
+            self.notify(state.undo_blocked or _("Nothing to undo now."), title=_("Nothing to undo"), severity="warning")
             return
         self.busy = True
         self.refresh_bindings()

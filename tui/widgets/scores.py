@@ -50,8 +50,8 @@ def breakdown_table(names: list[str], scores: list[Score], ranking: list[tuple[i
 
 def summary_title(meaning: str, ended_now: dict[int, str] | None) -> str:
     """What the running totals count: 'Score if it ended now', 'Score so far', or both."""
-    what = "if it ended now" if meaning == "if the game ended now" else meaning
-    return f"Score {what} (if ended now)" if ended_now else f"Score {what} (s: sheet)"
+    what = _("if it ended now") if meaning == "if the game ended now" else _(meaning)
+    return (_("Score {what} (if ended now)") if ended_now else _("Score {what} (s: sheet)")).format(what=what)
 
 
 class ScoreSummary(Static):
