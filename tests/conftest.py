@@ -47,3 +47,17 @@ def pilot_waits_for_quiet():
     yield
     restore_handling(saved)
     restore_wait()
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked(monkeypatch):
+    """Every test reads English unless it asks for another language: the locale of the machine
+    running the tests (a LANG=ja_JP.UTF-8) does not change what the app says."""
+    from tui import i18n
+
+    for variable in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n.use("en")
+    yield
+    i18n.use("en")

@@ -19,7 +19,9 @@ from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from tui import i18n
 from tui.commands import TabulaCommands
+from tui.i18n import N_
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.serve import PLAYER_NAME, bot_limits, identity, served
@@ -64,7 +66,7 @@ class TabulaApp(App[None]):
     TITLE = "Tabula"
     CSS_PATH = [STYLES / name for name in ("app.tcss", "home.tcss", "new_game.tcss", "table.tcss", "help.tcss")]
     COMMANDS = App.COMMANDS | {TabulaCommands}
-    BINDINGS = [Binding("f1", "help", "Rules", priority=False)]
+    BINDINGS = [Binding("f1", "help", N_("Rules"), priority=False)]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (180, "-widest")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
     ALWAYS_ALLOWED = {"quit", "help_quit"}
@@ -80,13 +82,16 @@ class TabulaApp(App[None]):
         bell_on_turn: bool = True,
         confirm_turn_ends: bool = True,
         ask_seat: bool | None = None,
+        language: str | None = None,
     ) -> None:
         """``join``: open this saved game at once, playing that seat (None: as a spectator).
         ``bell_on_turn``: ring the terminal bell when another terminal's move makes it our turn.
         ``confirm_turn_ends``: players confirm the end of each turn unless their settings say
         otherwise (False: nobody does).
         ``ask_seat``: opening a saved game always asks which seat to take (default: only when
-        another terminal holds one, or when run by `tabula serve ssh`)."""
+        another terminal holds one, or when run by `tabula serve ssh`).
+        ``language``: the language to read ("en", "ja"; `tabula --lang`); None: the player's
+        setting, else the locale's (tui/i18n.py)."""
         super().__init__()
         self.data_dir = data_dir
         self.bot_pause = bot_pause
@@ -112,6 +117,7 @@ class TabulaApp(App[None]):
         self._thinker: Thinker | None = None
         self.your_moves: YourMoves | None = None
         """This player's games, followed live (tui/your_moves.py), from the app's start."""
+        self.asked_language = language
 
     @property
     def thinker(self) -> Thinker:
@@ -184,7 +190,27 @@ class TabulaApp(App[None]):
             return super().deliver_screenshot(filename, path, time_format)
         return None
 
+    @property
+    def player_key(self) -> str:
+        """Whose settings are this terminal's own (a language): the SSH key, "" locally."""
+        return self.identity or ""
+
+    def switch_language(self, code: str) -> None:
+        """Read ``code`` from now on: every open screen says its words again (``relabel``) and
+        the footer shows its keys' labels in it."""
+        i18n.use(code)
+        for screen in self.screen_stack:
+            relabel = getattr(screen, "relabel", None)
+            if callable(relabel) and screen.is_mounted:
+                relabel()
+            screen.refresh_bindings()
+
     def on_load(self) -> None:
+        try:
+            setting = self.store.settings().language(self.player_key) if self.asked_language is None else None
+        except OSError:
+            setting = None
+        i18n.use(i18n.chosen(self.asked_language, setting))
         loop = asyncio.get_running_loop()
         if loop not in _fresh_loops:  # before any worker runs; once per loop (tests run apps in one)
             loop.set_default_executor(FreshContextExecutor(thread_name_prefix="tabula-worker"))

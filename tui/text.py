@@ -129,6 +129,29 @@ def short_time(iso: str, compact: bool = False) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
+def cut(text: str, width: int, ellipsis: str = "…") -> str:
+    """``text`` in at most ``width`` terminal cells, cut with ``ellipsis`` when longer: by display
+    width (a Japanese character takes two cells), never in the middle of a character."""
+    from rich.cells import cell_len, get_character_cell_size
+
+    if cell_len(text) <= width:
+        return text
+    room, kept = width - cell_len(ellipsis), []
+    for character in text:
+        room -= get_character_cell_size(character)
+        if room < 0:
+            break
+        kept.append(character)
+    return "".join(kept) + ellipsis
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` cells (``str.ljust`` counts characters, not cells)."""
+    from rich.cells import cell_len
+
+    return text + " " * max(width - cell_len(text), 0)
+
+
 COPY_SUFFIX = re.compile(r" \(copy(?: \d+)?\)$")
 """What an imported copy's title ends with (saves.store.SaveStore.import_)."""
 
@@ -137,11 +160,13 @@ def fit_title(title: str, width: int, mark: str = "") -> str:
     """A save's title and ``mark`` after it in ``width`` columns, the title cut with … but keeping
     a "(copy 2)" ending and the mark, so copies of a game, and games of one title (``mark``: what
     tells them apart), stay apart in a narrow list."""
+    from rich.cells import cell_len
+
     title = clean(title, lines=False)
-    if len(title) + len(mark) <= width:
+    if cell_len(title) + cell_len(mark) <= width:
         return title + mark
     ending = COPY_SUFFIX.search(title)
     tail = (ending.group(0) if ending else "") + mark
-    if len(tail) >= width - 4:
-        tail = mark if len(mark) < width - 4 else ""
-    return title[: width - len(tail) - 1].rstrip() + "…" + tail
+    if cell_len(tail) >= width - 4:
+        tail = mark if cell_len(mark) < width - 4 else ""
+    return cut(title, width - cell_len(tail) - 1, "").rstrip() + "…" + tail

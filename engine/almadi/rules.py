@@ -22,6 +22,7 @@ from engine.core.contract import Option, Rules, Score, State
 from engine.core.flow import Flow
 from engine.core.state import copy_state
 from engine.core.text import Words
+from engine.i18n import ENGLISH, Language
 
 from . import effects, heuristic, setup, targets, text, turn
 from .catalog import catalog
@@ -42,8 +43,8 @@ class AlmadiRules(Rules):
     def data_version(self) -> str:
         return catalog().digest
 
-    def words(self, names: list[str]) -> Words:
-        return text.words(names)
+    def words(self, names: list[str], language: Language = ENGLISH) -> Words:
+        return text.words(names, language)
 
     def setup(self, names: list[str], options: Mapping[str, Any], seed: int) -> State:
         if not self.min_players <= len(names) <= self.max_players:

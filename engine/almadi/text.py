@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.text import Words
+from engine.i18n import ENGLISH, Language
 
 from .catalog import TYPE_OF_LETTER, catalog, icons
 from .objectives import describe
@@ -29,8 +30,8 @@ EFFECT_LABELS = {
 """Label of an effect used once, by amount (1, or 2 with the character doubling it)."""
 
 
-def words(names: Sequence[str]) -> Words:
-    return Words(names, {
+def words(names: Sequence[str], language: Language = ENGLISH) -> Words:
+    return Words(names, language=language, kinds={
         "tile": tile_name, "where": where, "fired": fired_text, "counted": counted_text, "objective": objective_text,
         "character": character_name, "characters": characters_text, "edges": edges_text, "placing": placing_text,
     })

@@ -14,6 +14,8 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
+from engine.i18n import ENGLISH, Language
+
 from . import rng
 from .choices import Args, Target
 from .state import copy_state
@@ -299,10 +301,10 @@ class Rules:
         text, so a game whose progress counts rounds or epochs needs nothing more."""
         return self.progress(state)
 
-    def words(self, names: list[str]) -> Words:
-        """What the rules say (``Say``), in English: the seats by their players' names, and the
-        kinds of argument a game adds (its tiles, spaces, goods) by their names."""
-        return Words(names)
+    def words(self, names: list[str], language: Language = ENGLISH) -> Words:
+        """What the rules say (``Say``), in ``language``: the seats by their players' names, and
+        the kinds of argument a game adds (its tiles, spaces, goods) by their names."""
+        return Words(names, language=language)
 
     def data_version(self) -> str:
         """Digest of the component data in use (built-in or a user's override); '' if none."""

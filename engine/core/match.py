@@ -17,12 +17,14 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, NamedTuple
 
+from engine.i18n import ENGLISH, N_, Language
+
 from . import rng
 from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
 from .log import add_log, logging, visible, visible_entries
 from .playout import Playout
 from .scoring import ranking
-from .text import Said, Say, names_seat, said_from_json, said_to_json
+from .text import Said, Say, Words, names_seat, said_from_json, said_to_json
 
 
 class Action(NamedTuple):
@@ -61,8 +63,9 @@ _new_action = partial(tuple.__new__, Action)
 """An Action from its six fields in order, made in C: the named tuple's own constructor is
 Python code called from C, which costs half as much again (every action played makes one)."""
 
-CONFIRM_PROMPT = "End of turn: confirm it, or undo it"
+CONFIRM_PROMPT = N_("End of turn: confirm it, or undo it")
 """The prompt while a seat's turn end waits for its confirmation."""
+GAME_OVER = N_("Game over")
 
 
 class ReplayMismatch(ValueError):
@@ -80,9 +83,10 @@ class Match:
         """The people at the table say what was drawn (a generic option, fixed for the match)."""
         self.seed = seed
         self.words = rules.words(self.names)
-        """What the rules say, in words (engine/core/text.py)."""
+        """What the rules say, in English words (engine/core/text.py; ``words_in`` another language)."""
+        self._spoken: dict[str, Words] = {ENGLISH.code: self.words}
         self._worded_log: list[Any] | None = None
-        self._worded: dict[tuple[int, str], str] = {}
+        self._worded: dict[tuple[int, str, str], str] = {}
         self.state: State = rules.setup(self.names, self.options, seed)
         self.actions: list[Action] = []
         self.logged: list[int | None] = []
@@ -109,17 +113,25 @@ class Match:
         decision = self.decision
         return decision.choices.get(actor, ()) if decision else ()
 
-    def labelled(self, actor: int) -> list[Choice]:
-        """The actor's legal choices with their labels and hints, for showing them."""
-        return [self.described(actor, choice) for choice in self.legal(actor)]
+    def words_in(self, language: Language) -> Words:
+        """What the rules say, in the words of ``language`` (made once per language)."""
+        spoken = self._spoken.get(language.code)
+        if spoken is None:
+            spoken = self._spoken[language.code] = self.rules.words(self.names, language)
+        return spoken
 
-    def described(self, actor: int, choice: Choice) -> Choice:
+    def labelled(self, actor: int, language: Language = ENGLISH) -> list[Choice]:
+        """The actor's legal choices with their labels and hints, for showing them."""
+        return [self.described(actor, choice, language) for choice in self.legal(actor)]
+
+    def described(self, actor: int, choice: Choice, language: Language = ENGLISH) -> Choice:
         """``choice`` with its label and hint in words."""
         shown = self.rules.describe(self.state, actor, choice)
-        return replace(shown, label=self.words(shown.label), hint=self.words(shown.hint))
+        words = self.words_in(language)
+        return replace(shown, label=words(shown.label), hint=words(shown.hint))
 
-    def say(self, said: Said) -> str:
-        return self.words(said)
+    def say(self, said: Said, language: Language = ENGLISH) -> str:
+        return self.words_in(language)(said)
 
     def awaiting(self) -> tuple[int, ...]:
         """The seats the game waits for: the decision's actors, or the seat that must confirm
@@ -341,6 +353,7 @@ class Match:
         match = cls.__new__(cls)
         match.rules, match.names, match.options, match.seed = rules, list(names), dict(options), seed
         match.words = rules.words(match.names)
+        match._spoken = {ENGLISH.code: match.words}
         match._worded_log, match._worded = None, {}
         match.table_mode = bool(options.get(TABLE))
         match.state, match.actions, match._decision, match._fresh = state, list(actions), None, False
@@ -358,23 +371,24 @@ class Match:
 
     # -- what a seat sees -----------------------------------------------------------------
 
-    def view(self, viewer: int | None, *, choices: bool = True) -> dict[str, Any]:
+    def view(self, viewer: int | None, *, choices: bool = True, language: Language = ENGLISH) -> dict[str, Any]:
         """The rules' view for ``viewer`` plus the log, the prompt and (if it acts, and
-        ``choices``) its labelled choices."""
+        ``choices``) its labelled choices, their words in ``language``."""
         decision, held = self.decision, self.held
+        words = self.words_in(language)
         data = dict(self.rules.view(self.state, viewer))
-        data["log"] = self.log_lines(viewer)
+        data["log"] = self.log_lines(viewer, language)
         data["awaiting"] = list(self.awaiting())
-        data["prompt"] = (CONFIRM_PROMPT if held is not None else self.words(decision.prompt_for(viewer)) if decision
-                          else "Game over")
+        data["prompt"] = words(CONFIRM_PROMPT if held is not None else decision.prompt_for(viewer) if decision
+                               else GAME_OVER)
         data["topic"] = decision.topic_for(viewer) if decision else "scoring"
-        data["choices"] = (self.labelled(viewer) if choices and decision and viewer is not None and held is None
-                           else [])
+        data["choices"] = (self.labelled(viewer, language) if choices and decision and viewer is not None
+                           and held is None else [])
         data["log_new"] = self.new_log_lines(viewer)
-        data["turn_done"] = self.turn_lines(viewer) if viewer is not None and held == viewer else []
+        data["turn_done"] = self.turn_lines(viewer, language) if viewer is not None and held == viewer else []
         if choices and viewer is not None and self.asks_table():
-            data["prompt"] = f"What was drawn? {data['prompt']}"
-            data["choices"] = [self.described(CHANCE, choice) for choice in self.possible_outcomes()]
+            data["prompt"] = words(Say("What was drawn? {prompt}", prompt=data["prompt"]))
+            data["choices"] = [self.described(CHANCE, choice, language) for choice in self.possible_outcomes()]
         return data
 
     def new_log_lines(self, viewer: int | None) -> int:
@@ -400,7 +414,7 @@ class Match:
             first -= 1
         return first
 
-    def turn_lines(self, seat: int) -> list[str]:
+    def turn_lines(self, seat: int, language: Language = ENGLISH) -> list[str]:
         """What ``seat`` did in its turn so far, a line for each of its moves there: the first
         log entry the move wrote, when that names the seat (what the game did once the turn
         was over, a fate tile or a new round, names no one first)."""
@@ -413,21 +427,21 @@ class Match:
                 continue  # another's move, an unknown stretch of the log, a move that wrote nothing
             said = said_from_json(readable[start]) if start in readable else None
             if said is not None and names_seat(said, seat):
-                lines.append(self.words(said))
+                lines.append(self.words_in(language)(said))
         return lines
 
-    def log_lines(self, viewer: int | None) -> list[str]:
-        """The log as ``viewer`` may read it, in words. An entry is never changed once written,
-        so each is put in words once (a table shows the whole log at every move)."""
+    def log_lines(self, viewer: int | None, language: Language = ENGLISH) -> list[str]:
+        """The log as ``viewer`` may read it, in words of ``language``. An entry is never changed
+        once written, so each is put in words once (a table shows the whole log at every move)."""
         log = self.state.get("log")
         if log is not self._worded_log:  # undone, replayed: another log
             self._worded_log, self._worded = log, {}
-        worded = self._worded
+        worded, code, words = self._worded, language.code, self.words_in(language)
         lines = []
         for index, which, kept in visible(self.state, viewer):
-            line = worded.get((index, which))
+            line = worded.get((index, which, code))
             if line is None:
-                line = worded[index, which] = self.words(said_from_json(kept))
+                line = worded[index, which, code] = words(said_from_json(kept))
             lines.append(line)
         return lines
 

@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import ENGLISH, Language
+
 from .contract import CHANCE, Rules, Score, State
 from .log import visible_entries
 from .match import Action, Match
@@ -97,11 +99,11 @@ class Replay:
             self._cache = (position, match)
         return match
 
-    def view(self, position: int, viewer: int | None) -> dict[str, Any]:
+    def view(self, position: int, viewer: int | None, language: Language = ENGLISH) -> dict[str, Any]:
         """What ``viewer`` (None: a spectator) saw at ``position``: the board, its log, whom the
         game waited for and the prompt; no choices (a replay is watched, not played). Its
         ``log_new`` counts the lines the move to this position wrote."""
-        data = self.match_at(position).view(viewer, choices=False)
+        data = self.match_at(position).view(viewer, choices=False, language=language)
         data["log_new"] = self.new_lines(position, viewer)
         return data
 

@@ -10,6 +10,11 @@ A placeholder's format spec names the kind of its argument (``seat``, ``tile``, 
 the game's ``Words`` spell each kind (a seat by its player's name, a tile by its name), so an
 entry says what it is about as data, and a translation only has to give the template in its own
 words. A plain ``str`` is a sentence with nothing to fill in (old log lines, fixed labels).
+
+``Words`` speak a language (engine/i18n): the template is looked up in its catalogue, then filled
+in, the kinds spelled in that language too; so one saved game reads in English for one player and
+in Japanese for another. A plain ``str`` is shown as it is (an old save's English log line). A
+sentence whose English changes with a number is a ``Say`` with a plural (``Say.counted``).
 """
 
 from __future__ import annotations
@@ -19,31 +24,48 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from engine.i18n import ENGLISH, Language
+
 
 class Say:
-    """A template and its arguments (immutable)."""
+    """A template and its arguments (immutable); with ``plural``, the template for a count other
+    than one, the count being the argument ``n`` (gettext's ngettext)."""
 
-    __slots__ = ("text", "args")
+    __slots__ = ("text", "args", "plural")
 
     def __init__(self, text: str, **args: Any):
         self.text = text
         self.args = args
+        self.plural: str | None = None
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, **args: Any) -> Say:
+        """``Say.counted("{n} step", "{n} steps", n=2)``: the template chosen by ``n`` (per language)."""
+        said = cls(singular, **args)
+        said.plural = plural
+        return said
 
     def __repr__(self) -> str:
-        return f"Say({self.text!r}, {', '.join(f'{k}={v!r}' for k, v in self.args.items())})"
+        plural = f", plural={self.plural!r}" if self.plural is not None else ""
+        return f"Say({self.text!r}{plural}, {', '.join(f'{k}={v!r}' for k, v in self.args.items())})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Say) and (self.text, self.args) == (other.text, other.args)
+        return isinstance(other, Say) and (self.text, self.plural, self.args) == (other.text, other.plural, other.args)
 
     def __hash__(self) -> int:
         return hash(self.text)
 
     def to_json(self) -> dict[str, Any]:
-        return {"say": self.text, "args": dict(self.args)}
+        kept = {"say": self.text, "args": dict(self.args)}
+        if self.plural is not None:
+            kept["plural"] = self.plural
+        return kept
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Say:
-        return cls(data["say"], **data["args"])
+        said = cls(data["say"], **data["args"])
+        said.plural = data.get("plural")
+        return said
 
 
 Said = Say | str
@@ -78,19 +100,28 @@ def parsed(template: str) -> tuple[Part, ...]:
 
 
 class Words:
-    """Turns what the rules said into English: ``{x:seat}`` is the seat's player's name; a game
-    adds the kinds of its own (``Rules.words``); any other spec is Python's format spec."""
+    """Turns what the rules said into words of ``language``: ``{x:seat}`` is the seat's player's
+    name; a game adds the kinds of its own (``Rules.words``); any other spec is Python's format
+    spec."""
 
-    def __init__(self, names: Sequence[str], kinds: Mapping[str, Callable[[Any], str]] | None = None):
+    def __init__(self, names: Sequence[str], kinds: Mapping[str, Callable[[Any], str]] | None = None,
+                 language: Language = ENGLISH):
         self.names = list(names)
+        self.language = language
         self.kinds: dict[str, Callable[[Any], str]] = {"seat": self.seat, "seats": self.seats, "said": self.said,
                                                        **(kinds or {})}
+
+    def template(self, said: Say) -> str:
+        """``said``'s template in this language (its English when the catalogue lacks it)."""
+        if said.plural is not None:
+            return self.language.ngettext(said.text, said.plural, int(said.args["n"]))
+        return self.language.gettext(said.text)
 
     def __call__(self, said: Said) -> str:
         if isinstance(said, str):
             return said
         args, kinds, out = said.args, self.kinds, []
-        for text, name, spec in parsed(said.text):
+        for text, name, spec in parsed(self.template(said)):
             out.append(text)
             if name is not None:
                 value = args[name]
@@ -103,9 +134,14 @@ class Words:
         return self(said_from_json(value))
 
     def seat(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return self.language.gettext("seat {seat}").format(seat=seat)
 
     def seats(self, seats: Sequence[int]) -> str:
-        """'Ann', 'Ann and Bruno', 'Ann, Bruno and Cleo'."""
+        """'Ann', 'Ann and Bruno', 'Ann, Bruno and Cleo' (in Japanese 'Ann、Bruno、Cleo')."""
         names = [self.seat(seat) for seat in seats]
-        return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
+        if len(names) < 2:
+            return "".join(names)
+        gettext = self.language.gettext
+        return gettext("{some} and {last}").format(some=gettext(", ").join(names[:-1]), last=names[-1])

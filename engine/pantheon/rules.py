@@ -15,6 +15,7 @@ from typing import Any
 from engine.core import Flow, Option, Rules, Score
 from engine.core.choices import Target
 from engine.core.text import Words
+from engine.i18n import ENGLISH, Language
 
 from . import chance, epochs, gods, loot, movement, nations, purchase, setup, targets, text, turn
 from .catalog import catalog
@@ -56,8 +57,8 @@ class PantheonRules(Rules):
         self.flow.start(state, *setup.first_frames(state, options))
         return state
 
-    def words(self, names: list[str]) -> Words:
-        return text.words(names)
+    def words(self, names: list[str], language: Language = ENGLISH) -> Words:
+        return text.words(names, language)
 
     def data_version(self) -> str:
         """Digest of the component data files in use (built-in or the user's override)."""

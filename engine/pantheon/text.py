@@ -20,13 +20,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import lru_cache
 
 from engine.core.text import Said, Say, Words, said_to_json
+from engine.i18n import ENGLISH, Language
 
 from .cards import MONEY_VALUES
 from .catalog import catalog
 
 
-def words(names: Sequence[str]) -> Words:
-    spoken = Words(names)
+def words(names: Sequence[str], language: Language = ENGLISH) -> Words:
+    spoken = Words(names, language=language)
     spoken.kinds.update({
         "card": card_label, "offering": offering_label, "loot": loot_label, "bonus": bonus_label, "nation": nation_name,
         "hex": str, "god": god_name, "needs": needs_text, "god_kind": god_kind, "payment": payment_text,

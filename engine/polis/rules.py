@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import Flow, Option, Rules, Score, Words, copy_state
 from engine.core.choices import Target
 from engine.core.rng import below, reseed, seed_state, shuffle
+from engine.i18n import ENGLISH, Language
 
 from . import (
     heuristic,
@@ -93,8 +94,8 @@ class PolisRules(Rules):
         label = catalog().rounds[state["round"] - 1]["label"]
         return f"round {state['round']} of 4 ({label})"
 
-    def words(self, names: list[str]) -> Words:
-        return words(names)
+    def words(self, names: list[str], language: Language = ENGLISH) -> Words:
+        return words(names, language)
 
     def data_version(self) -> str:
         return catalog().digest

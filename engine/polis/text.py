@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Words
+from engine.i18n import ENGLISH, Language
 
 SIDES = ("athens", "sparta")
 """Seat 0 plays Athens, seat 1 Sparta."""
@@ -74,7 +75,7 @@ def moved_text(picked: Mapping[str, int], name: Callable[[str], str]) -> str:
     return ", ".join(f"{n} from {name(area)}" for area, n in picked.items()) or "none yet"
 
 
-def words(names: Sequence[str]) -> Words:
+def words(names: Sequence[str], language: Language = ENGLISH) -> Words:
     """Polis' sentences in English: the seats by their players' names or their sides, the game's
     things by their names in the component data."""
     from .catalog import catalog  # here: catalog.py's checks import the names above
@@ -82,7 +83,7 @@ def words(names: Sequence[str]) -> Words:
     def named(table: str) -> Callable[[str], str]:
         return lambda thing: getattr(catalog(), table)[thing]["name"]
 
-    spelled = Words(names)
+    spelled = Words(names, language=language)
 
     def side_player(seat: int) -> str:
         """'Athens (Ann)': the side first, then the player's name."""

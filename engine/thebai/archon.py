@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from engine.core import Ask, Auto, Choice, Say
 from engine.core.flow import Frame, Stack
 from engine.core.text import Said
+from engine.i18n import N_
 
 from . import choices
 from .board import State, archon_on, city_grid, colour, free_tiles, gain, log, pay
@@ -123,7 +124,7 @@ class Archon(TurnStage):
             case Fulfil():
                 return super().describe(state, frame, choice)
             case Home():
-                return "Take the archon home", "gain 1 drachma"
+                return Say("Take the archon home"), Say("gain 1 drachma")
             case Land(to):
                 return Say("Place the archon on {space:space}", space=to), tile_desc(state, to)
         return _step_label(state, frame["seat"], state["archons"][frame["seat"]], choice.args_as(Go).space)
@@ -174,7 +175,8 @@ def tile_desc(state: State, space: str) -> Say:
     return Say("{tile:tile_desc}", tile=state["city"]["tiles"][space][0])
 
 
-STEP_LABELS = {"free": "Step to {space:space} (free)", "jump": "Step to {space:space} (1 drachma (empty space))"}
+STEP_LABELS = {"free": N_("Step to {space:space} (free)"),
+               "jump": N_("Step to {space:space} (1 drachma (empty space))")}
 """An archon's step, by what crossing the dice space on the way is (a die or a stand: see ``_step_label``)."""
 
 

@@ -37,7 +37,7 @@ def _row_label(state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
     match choice.args:
         case EstateRow(row):
             return Say("Row {row}: {tile:tile_desc}", row=row, tile=state["estate"][frame["seat"]][row - 1][0]), ""
-    return "Stop", ""
+    return Say("Stop"), ""
 
 
 class PlaceRow(Ask):
@@ -139,7 +139,7 @@ class PlaceEdges(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, Side):
-            return "Resolve no more roofs", ""
+            return Say("Resolve no more roofs"), ""
         k = choice.args.side
         roof = dict((s, r) for s, r in frame["sides"])[k]
         return (Say("{side:side} side, {roof:roof} roof", side=k, roof=roof),
@@ -200,7 +200,7 @@ class Hurry(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, To):
-            return "Do not hurry the archon", ""
+            return Say("Do not hurry the archon"), ""
         at = choice.args.space
         tile = state["city"]["tiles"][at][0]
         return Say("Archon to {space:space}", space=at), Say("{tile:tile_desc}", tile=tile) if frame["activate"] else ""

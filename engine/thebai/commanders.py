@@ -145,7 +145,7 @@ class StandPost(_Stand):
         at = choice.args_as(At).space
         usable = [t for t in city_grid(state).touching[at] if t in free_tiles(state)]
         if not usable:
-            return Say("On {space:space}", space=at), "resolves no free tile"
+            return Say("On {space:space}", space=at), Say("resolves no free tile")
         return Say("On {space:space}", space=at), Say("resolves {tiles:spaces}", tiles=usable)
 
     def act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
@@ -188,7 +188,7 @@ class StandCouncil(_Stand):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, At):
-            return "Keep the stand (do not pay)", ""
+            return Say("Keep the stand (do not pay)"), ""
         return (Say("Council space {space:space} (pay 2 drachma)", space=choice.args.space),
                 Say("{space:criterion}", space=choice.args.space))
 

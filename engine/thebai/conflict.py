@@ -128,7 +128,7 @@ class Wage(Ask):
         if isinstance(choice.args, Keep):
             return Say("Pay 1 drachma: keep the hoplite {face:face} on {space:space}", face=f, space=space), ""
         return (Say("Send the hoplite {face:face} on {space:space} home", face=f, space=space),
-                "it returns to your supply at 1")
+                Say("it returns to your supply at 1"))
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: hoplite wages", seat=frame["seat"])

@@ -67,9 +67,9 @@ class TakeContract(Ask):
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         match choice.args:
             case Stop():
-                return "Take no more contracts", ""
+                return Say("Take no more contracts"), ""
             case Deck():
-                return "Top card of the deck", Say("{left} left; {vp} VP at the end unless fulfilled",
+                return Say("Top card of the deck"), Say("{left} left; {vp} VP at the end unless fulfilled",
                                                    left=len(state["deck"]), vp=UNFULFILLED_CONTRACT_VP)
         return (Say("{contract:contract_desc}", contract=state["display"][choice.args_as(Display).slot]),
                 Say("{vp} VP at the end unless fulfilled", vp=UNFULFILLED_CONTRACT_VP))
@@ -230,7 +230,9 @@ class Fulfil(Ask):
         return [*fulfil_choices(state, frame["seat"], frame["discount"]), choices.STOP]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return ("Fulfil nothing", "") if isinstance(choice.args, Stop) else describe_fulfil(choice.args_as(FulfilArgs))
+        if isinstance(choice.args, Stop):
+            return Say("Fulfil nothing"), ""
+        return describe_fulfil(choice.args_as(FulfilArgs))
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: fulfil a contract ({discount} goods fewer)",

@@ -107,7 +107,7 @@ class Councillor(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, At):
-            return "Keep the councillor tile", ""
+            return Say("Keep the councillor tile"), ""
         return (Say("Collapse marker on {space:space}", space=choice.args.space),
                 Say("{space:criterion}", space=choice.args.space))
 

@@ -81,7 +81,7 @@ class Devotion(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, Track):
-            return "Stop advancing", Say("{n} step(s) left unused", n=frame["n"])
+            return Say("Stop advancing"), Say.counted("{n} step left unused", "{n} steps left unused", n=frame["n"])
         track = choice.args.track
         step = state["track"][track][frame["seat"]] + 1
         space = catalog().track_spaces.get((track, step))

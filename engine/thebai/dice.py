@@ -13,6 +13,7 @@ from engine.core import Ask, Choice, Say
 from engine.core.choices import Target
 from engine.core.flow import Frame, Stack
 from engine.core.text import Said
+from engine.i18n import N_
 
 from . import choices
 from .board import State, add_vp, city_grid, log
@@ -184,17 +185,17 @@ def target(seat: int, ref: DieRef) -> Target | None:
 
 
 PROMOTE_LABELS = {
-    "city": "Promote {kind:die_kind} die {face:face} on {space:space}{times:times}",
-    "estate": "Promote citizen die {face:face} on estate {space:space}{times:times}",
-    "pool": "Promote {kind:die_kind} die {face:face} in supply{times:times}",
-    "council": "Promote citizen die {face:face} on the council{times:times}",
+    "city": N_("Promote {kind:die_kind} die {face:face} on {space:space}{times:times}"),
+    "estate": N_("Promote citizen die {face:face} on estate {space:space}{times:times}"),
+    "pool": N_("Promote {kind:die_kind} die {face:face} in supply{times:times}"),
+    "council": N_("Promote citizen die {face:face} on the council{times:times}"),
 }
 """'Promote hoplite die 2* on h4.3 x2': the die by where it is, how many times."""
 PROMOTE_LOGS = {
-    "city": "{seat:seat} promotes {kind:die_kind} die {face:face} on {space:space}{times:times}",
-    "estate": "{seat:seat} promotes citizen die {face:face} on estate {space:space}{times:times}",
-    "pool": "{seat:seat} promotes {kind:die_kind} die {face:face} in supply{times:times}",
-    "council": "{seat:seat} promotes citizen die {face:face} on the council{times:times}",
+    "city": N_("{seat:seat} promotes {kind:die_kind} die {face:face} on {space:space}{times:times}"),
+    "estate": N_("{seat:seat} promotes citizen die {face:face} on estate {space:space}{times:times}"),
+    "pool": N_("{seat:seat} promotes {kind:die_kind} die {face:face} in supply{times:times}"),
+    "council": N_("{seat:seat} promotes citizen die {face:face} on the council{times:times}"),
 }
 """The log's words for a promotion chosen, by where the die is."""
 
@@ -245,7 +246,8 @@ class Promote(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, PromoteArgs):
-            return "Stop promoting", Say("{n} promotion(s) left unused", n=frame["n"])
+            return Say("Stop promoting"), Say.counted("{n} promotion left unused", "{n} promotions left unused",
+                                                      n=frame["n"])
         return promote_label(state, frame["seat"], choice.args.die, frame["times"]), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
@@ -291,9 +293,9 @@ class Ascend(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, AscendArgs):
-            return "Keep the die at 3*", "decline the promotion"
+            return Say("Keep the die at 3*"), Say("decline the promotion")
         kind = state["city"]["dice"][frame["space"]][1]
-        return "Ascend", "to the council passage" if kind == "c" else "becomes a Strategos tile"
+        return Say("Ascend"), Say("to the council passage") if kind == "c" else Say("becomes a Strategos tile")
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: your die on {space:space} is promoted from 3*",

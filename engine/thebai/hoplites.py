@@ -45,7 +45,7 @@ class Hoplite(Ask):
                 return (Say("Move your hoplite die {face:face} from {space:space}",
                             face=state["city"]["dice"][space][2], space=space),
                         "")
-        return "Place no hoplite die", ""
+        return Say("Place no hoplite die"), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         if frame["another"]:

@@ -112,7 +112,7 @@ class Exchange(Ask):
         match choice.args:
             case ExchangeArgs(give, get):
                 return Say("1 {give:good} -> 1 {get:good}", give=give, get=get), ""
-        return "No more exchanges", ""
+        return Say("No more exchanges"), ""
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: exchange ({n} left)", seat=frame["seat"], n=frame["n"])
@@ -139,7 +139,7 @@ class Pay(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if isinstance(choice.args, Skip):
-            return "Do not pay", ""
+            return Say("Do not pay"), ""
         then = {"effect": frame["then"], "power": frame["power"]}
         return Say("Pay {cost:cost}", cost=frame["cost"]), Say("{then:effect}", then=then)
 
@@ -170,7 +170,7 @@ class Choose(Ask):
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         if not isinstance(choice.args, Alternative):
-            return "None of them", ""
+            return Say("None of them"), ""
         a = frame["alternatives"][choice.args.index]
         then = {"effect": a["then"], "power": frame["power"]}
         if a["cost"]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core import Flow, Rules, Score, State, Words
 from engine.core.choices import Target
+from engine.i18n import ENGLISH, Language
 
 from . import (
     archon,
@@ -82,8 +83,8 @@ class ThebaiRules(Rules):
             return "setup"
         return f"round {state['round']} of {ROUNDS} ({state['phase']})"
 
-    def words(self, names: list[str]) -> Words:
-        return words(names)
+    def words(self, names: list[str], language: Language = ENGLISH) -> Words:
+        return words(names, language)
 
     def data_version(self) -> str:
         return data_version()

@@ -14,6 +14,7 @@ from functools import lru_cache
 from itertools import product
 
 from engine.core.contract import Score
+from engine.i18n import N_
 
 SUITS = 4
 DIFFERENT_SUITS_VP = {1: 1, 2: 4, 3: 9, 4: 16}
@@ -139,16 +140,16 @@ def final_score(seat: int, entry: FinalEntry) -> FinalScore:
     gate_suits = best_gate_assignment(entry.contracts, entry.gates)
     different, same = set_points([c + g for c, g in zip(entry.contracts, gate_suits)])
     breakdown = {
-        "Score track": entry.track,
-        "Council": entry.council,
-        "Estate": entry.estate,
-        "City dice": entry.city_power,
-        "Different suits": different,
-        "Same suit": same,
-        "Goods+drachma": (entry.goods + entry.drachma) // GOODS_PER_VP,
-        "Unfulfilled": UNFULFILLED_CONTRACT_VP * entry.unfulfilled,
+        N_("Score track"): entry.track,
+        N_("Council"): entry.council,
+        N_("Estate"): entry.estate,
+        N_("City dice"): entry.city_power,
+        N_("Different suits"): different,
+        N_("Same suit"): same,
+        N_("Goods+drachma"): (entry.goods + entry.drachma) // GOODS_PER_VP,
+        N_("Unfulfilled"): UNFULFILLED_CONTRACT_VP * entry.unfulfilled,
     }
     total = sum(breakdown.values())
     if total < 0:
-        breakdown["Floor at 0"] = -total
+        breakdown[N_("Floor at 0")] = -total
     return FinalScore(Score(seat, breakdown), gate_suits)

@@ -361,7 +361,7 @@ class StartTile(Ask):
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         row = choice.args_as(EstateRow).row
         return (Say("Row {row}: {tile:tile_desc}", row=row, tile=state["estate"][frame["seat"]][row - 1][0]),
-                "opens that row's second space")
+                Say("opens that row's second space"))
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: pick a starting Cadmea tile (the leftmost of a row)", seat=frame["seat"])

@@ -203,8 +203,8 @@ class RowBonus(Ask):
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         bonus = Say("{commander:bonus}", commander=frame["commander"])
         if isinstance(choice.args, Before):
-            return "Commander bonus before the action", bonus
-        return "Commander bonus after the action", bonus
+            return Say("Commander bonus before the action"), bonus
+        return Say("Commander bonus after the action"), bonus
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: take the commander bonus before or after the action?", seat=frame["seat"])
@@ -236,7 +236,7 @@ class UseMetoikoi(TurnStage):
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
         match choice.args:
             case Skip():
-                return "No metoikoi this turn", ""
+                return Say("No metoikoi this turn"), ""
             case Metoikoi(m, space):
                 return (Say("Metoikoi {metoikoi:metoikoi} on {space:space} {space:action}", metoikoi=m, space=space),
                         Say("{effect:effect}", effect=estate_effect(space, catalog().metoikoi[m]["power"])))
@@ -271,7 +271,7 @@ class EndTurn(TurnStage):
         return [*turn_fulfils(state, frame["seat"]), choices.END]
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Said, Said]:
-        return ("End the turn", "") if isinstance(choice.args, End) else super().describe(state, frame, choice)
+        return (Say("End the turn"), "") if isinstance(choice.args, End) else super().describe(state, frame, choice)
 
     def prompt(self, state: State, frame: Frame) -> Said:
         return Say("{seat:seat}: fulfil a contract or end the turn", seat=frame["seat"])

@@ -239,15 +239,17 @@ def test_no_subcommand_launches_the_app_on_the_data_folder(data_dir, monkeypatch
     class App:
         return_code = 0
 
-        def __init__(self, data_dir):
+        def __init__(self, data_dir, language):
             launched.append(data_dir)
+            self.language = language
 
         def run(self):
-            launched.append("ran")
+            launched.append(("ran", self.language))
 
     monkeypatch.setattr("tui.app.TabulaApp", App)
-    assert cli.main([]) == 0 and launched == [data_dir, "ran"]
+    assert cli.main([]) == 0 and launched == [data_dir, ("ran", None)]
     assert cli.main(["--data-dir", str(tmp_path / "other")]) == 0 and launched[2] == tmp_path / "other"
+    assert cli.main(["--lang", "ja"]) == 0 and launched[5] == ("ran", "ja")
 
 
 def test_the_command_simulates_almadi_and_verifies_an_almadi_save(tmp_path):

@@ -56,9 +56,9 @@ class Scene:
     prepare: Callable[[Path], None]
     steps: Callable[..., Awaitable[None]]
 
-    def app(self, data_dir: Path) -> TabulaApp:
+    def app(self, data_dir: Path, language: str | None = None) -> TabulaApp:
         self.prepare(data_dir)
-        return make_app(data_dir)
+        return make_app(data_dir, language=language)
 
 
 def almadi_finished_reviewed(data_dir: Path) -> None:

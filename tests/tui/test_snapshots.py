@@ -95,3 +95,13 @@ def test_a_table_in_the_light_theme_at_160x50(scene, snap_compare, tmp_path):
         await scene.steps(pilot)
 
     assert snap_compare(scene.app(tmp_path), terminal_size=(160, 50), run_before=light)
+
+
+IN_JAPANESE = [scene for scene in SCENES if scene.name in ("home", "thebai-table")]
+
+
+@pytest.mark.parametrize("scene", IN_JAPANESE, ids=lambda scene: scene.name)
+def test_in_japanese_at_80x24(scene, snap_compare, tmp_path):
+    """Wide characters take two cells: the menu, the footer, the prompt, the choices, the log and
+    the score panel line up, and nothing is cut in the middle of a character."""
+    assert snap_compare(scene.app(tmp_path, language="ja"), terminal_size=(80, 24), run_before=scene.steps)

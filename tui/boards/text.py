@@ -13,10 +13,12 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
+from tui.text import cut
+
 
 def clip(line: str, width: int) -> str:
-    """``line`` cut to ``width`` columns, a ``~`` at the cut."""
-    return line if len(line) <= width else line[: max(width - 1, 0)] + "~"
+    """``line`` cut to ``width`` columns (cells: a wide character takes two), a ``~`` at the cut."""
+    return cut(line, max(width, 1), "~")
 
 
 def lines(rows: Iterable[str], width: int) -> Text:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import cast
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from engine.core.choices import Target
@@ -26,6 +27,8 @@ from engine.thebai.targets import (
 )
 from engine.thebai.text import cost_text, effect_text
 from engine.thebai.view import ThebaiTable, TrackView
+from tui.i18n import _
+from tui.text import cut, pad
 
 from .base import Keys, target_keys
 from .glyphs import entry
@@ -53,8 +56,9 @@ def _key(keys: Keys, target: Target, pen: ThebaiPen) -> str | None:
 
 
 def action_name(space: str) -> str:
+    """An estate space's action, in the reader's language."""
     name: str = catalog().estate[space]["name"]
-    return name
+    return _(name)
 
 
 ACTION_SHORT = {"Masons": "Mason", "Harvest": "Harv…", "Fulfil": "Fulf…", "Muster": "Must…", "Council": "Coun…"}
@@ -63,14 +67,14 @@ ACTION_SHORT = {"Masons": "Mason", "Harvest": "Harv…", "Fulfil": "Fulf…", "M
 
 
 def shown_name(name: str, room: int) -> str:
-    """An action's name in ``room`` columns: whole, else its short form, else as much of it as
-    fits with "…" (a space holding a die has the least room), never cut without a mark."""
-    if len(name) <= room:
+    """An action's name in ``room`` cells: whole, else its short form, else as much of it as fits
+    with "…" (a space holding a die has the least room), never cut without a mark."""
+    if cell_len(name) <= room:
         return name
     short = ACTION_SHORT.get(name, name)
-    if len(short) <= room:
+    if cell_len(short) <= room:
         return short
-    return f"{short.rstrip('…')[:room - 1]}…" if room > 1 else ""
+    return cut(short.rstrip("…"), room) if room > 1 else ""
 
 
 def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
@@ -95,10 +99,10 @@ def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
             name = action_name(space)
             if EstateSpace(seat, space) in keys:
                 text.append(pen.key(keys[EstateSpace(seat, space)], brackets=False), style=KEY_STYLE)
-                text.append(shown_name(name, cell - 2).ljust(cell - 1), style="bold")
+                text.append(pad(shown_name(name, cell - 2), cell - 1), style="bold")
             elif col >= covered_from:
                 pen.note("covered")
-                text.append(f"{COVERED}{shown_name(name, cell - 2)}".ljust(cell), style="dim")
+                text.append(pad(f"{COVERED}{shown_name(name, cell - 2)}", cell), style="dim")
             elif space in mine["estate_dice"] or space in mine["estate_metoikoi"]:
                 if space in mine["estate_dice"]:
                     pen.note("citizen")
@@ -108,9 +112,9 @@ def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
                     power = catalog().metoikoi[mine["estate_metoikoi"][space]]["power"]
                     mark, style = f"{METOIKOS}{power}", "bold"
                 text.append(mark, style=style)
-                text.append(f" {shown_name(name, cell - 2 - len(mark))}".ljust(cell - len(mark)))
+                text.append(pad(f" {shown_name(name, cell - 2 - len(mark))}", cell - len(mark)))
             else:
-                text.append(f" {shown_name(name, cell - 2)}".ljust(cell))
+                text.append(pad(f" {shown_name(name, cell - 2)}", cell))
     vps = catalog().column_vp
     text.append("\n" + " " * (9 if wide else 3) + "".join(("" if c == 1 else f"{vps[c]:>2} VP").ljust(cell)
                                                            for c in range(1, ESTATE_COLS + 1)), style="dim")

@@ -13,7 +13,7 @@ import sys
 
 from saves.errors import SaveError
 from tui.cli import app, arena, join, records, review, saves, score, serve, simulate
-from tui.cli.base import Parser, data_dir_option, fail
+from tui.cli.base import Parser, data_dir_option, fail, language
 
 COMMANDS = (simulate, arena, saves, review, score, records, serve, join)
 """The commands, in the order ``tabula --help`` lists them."""
@@ -26,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as exit:  # --help, or a command line argparse refused (said by Parser.error)
         return int(exit.code or 0)
+    from tui import i18n
+
+    i18n.use(i18n.chosen(language(args), None))
     try:
         return int(args.run(args))
     except (SaveError, ComponentDataError) as error:

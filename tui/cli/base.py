@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from engine.i18n import LANGUAGES
 from tui.text import clean, plain
 
 if TYPE_CHECKING:
@@ -51,10 +52,19 @@ def say(console: Console, message: object, label: str = "", style: str = "") -> 
 
 
 def data_dir_option() -> argparse.ArgumentParser:
+    """The options every command takes: the data folder, and the language to read."""
     option = Parser(add_help=False)
     option.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help="data folder (default: $TABULA_DATA_DIR or the user's data folder)")
+    option.add_argument("--lang", choices=sorted(LANGUAGES), default=argparse.SUPPRESS,
+                        help="language to read (default: the player's setting, else $LANG)")
     return option
+
+
+def language(args: argparse.Namespace) -> str | None:
+    """The language asked for with --lang, if any."""
+    code: str | None = getattr(args, "lang", None)
+    return code
 
 
 def command(commands: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help: str,

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from engine.core.seats import seat_tag
-from tui.cli.base import USAGE, command, data_dir, fail
+from tui.cli.base import USAGE, command, data_dir, fail, language
 from tui.cli.saves import HUMAN, JoinError, find_game, parse_seat
 from tui.text import KINDS
 
@@ -64,6 +64,6 @@ def run_join(args: argparse.Namespace) -> int:
     unknown = unknown_game(record)
     if unknown is not None:
         return fail(unknown)
-    app = TabulaApp(data_dir=folder, join=(record.id, seat))
+    app = TabulaApp(data_dir=folder, join=(record.id, seat), language=language(args))
     app.run()
     return app.return_code or 0

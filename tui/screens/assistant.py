@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from engine.assistant.games import GAME_IDS, assistant_for
 from engine.assistant.sheets import NAME_MOST, check_sheet, new_checklist, new_form, progress_text
+from tui.i18n import N_
 from tui.screens.assistant_store import new_sheet_id
 from tui.screens.assistant_widgets import CursorList, RowList
 from tui.screens.base import TabulaScreen
@@ -54,7 +55,7 @@ class AssistantHomeScreen(TabulaScreen[None]):
     """Games on the left, saved sheets on the right (most recent first)."""
 
     CSS_PATH = CSS
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
 
     def __init__(self) -> None:
         super().__init__()
@@ -138,10 +139,10 @@ class AssistantGameScreen(TabulaScreen[None]):
 
     CSS_PATH = CSS
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("left,minus", "players(-1)", "Fewer players"),
-        Binding("right,plus", "players(1)", "More players"),
-        Binding("n", "name_players", "Names"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("left,minus", "players(-1)", N_("Fewer players")),
+        Binding("right,plus", "players(1)", N_("More players")),
+        Binding("n", "name_players", N_("Names")),
     ]
 
     def __init__(self, game_id: str) -> None:

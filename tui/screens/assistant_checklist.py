@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from engine.assistant.checklist import Checklist, Step, redrawn, seats_text, toggle
 from engine.assistant.sheets import checklist_of
+from tui.i18n import N_
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetScreen
 from tui.screens.assistant_widgets import CursorList
@@ -30,10 +31,10 @@ def step_prompt(step: Step, ticked: bool) -> Text:
 class ChecklistScreen(SheetScreen):
     CSS_PATH = CSS
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("space", "tick", "Tick/untick"),
-        Binding("r", "redraw", "New draw"),
-        Binding("s", "seed", "Enter seed"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("space", "tick", N_("Tick/untick")),
+        Binding("r", "redraw", N_("New draw")),
+        Binding("s", "seed", N_("Enter seed")),
     ]
 
     def __init__(self, sheet_id: str, sheet: dict[str, Any]) -> None:

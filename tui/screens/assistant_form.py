@@ -24,6 +24,7 @@ from textual.worker import get_current_worker
 
 from engine.assistant.forms import Evaluation, Field, refusal
 from engine.assistant.sheets import evaluate_sheet, form_of, labels_of
+from tui.i18n import N_
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetScreen
 from tui.screens.assistant_widgets import CURSOR
@@ -95,16 +96,16 @@ class SheetInput(Input):
 class FormScreen(SheetScreen):
     CSS_PATH = CSS
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", N_("Back")),
         # Moving between fields is a priority binding: it moves the focus while the key is read,
         # so keys typed right after it (a terminal delivers a fast burst at once) go to the new field.
         Binding("down,enter", "move(1)", "Next row", show=False, priority=True),
         Binding("up", "move(-1)", "Previous row", show=False, priority=True),
         Binding("tab", "along(1)", "Next player", show=False, priority=True),
         Binding("shift+tab", "along(-1)", "Previous player", show=False, priority=True),
-        Binding("ctrl+f", "finished", "Game over", key_display="^F"),
-        Binding("pagedown", "scroll_results(1)", "Results ↓", key_display="PgDn", priority=True),
-        Binding("pageup", "scroll_results(-1)", "Results ↑", key_display="PgUp", priority=True),
+        Binding("ctrl+f", "finished", N_("Game over"), key_display="^F"),
+        Binding("pagedown", "scroll_results(1)", N_("Results ↓"), key_display="PgDn", priority=True),
+        Binding("pageup", "scroll_results(-1)", N_("Results ↑"), key_display="PgUp", priority=True),
     ]
 
     def __init__(self, sheet_id: str, sheet: dict[str, Any]) -> None:

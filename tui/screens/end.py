@@ -17,6 +17,7 @@ from saves.concessions import CONCEDED, DRAW
 from tui.boards import board_for
 from tui.boards.base import Frame
 from tui.boards.glyphs import Ledger
+from tui.i18n import N_
 from tui.screens.base import TabulaModal, TabulaScreen
 from tui.table.state import TableState
 from tui.text import plain, seat_label
@@ -51,11 +52,11 @@ def winners_line(state: TableState) -> str:
 
 class EndScreen(TabulaScreen[None]):
     BINDINGS = [
-        Binding("enter,escape", "home", "Back to home"),
-        Binding("b", "boards", "Final board"),
-        Binding("p", "replay", "Replay"),
-        Binding("v", "review", "Review"),
-        Binding("l", "full_log", "Log"),
+        Binding("enter,escape", "home", N_("Back to home")),
+        Binding("b", "boards", N_("Final board")),
+        Binding("p", "replay", N_("Replay")),
+        Binding("v", "review", N_("Review")),
+        Binding("l", "full_log", N_("Log")),
         Binding("t", "top", "Scores", show=False),
     ]
 
@@ -159,7 +160,7 @@ class EndScreen(TabulaScreen[None]):
 class ScoreSheetScreen(TabulaModal[None]):
     """The running score with its breakdown, over the table."""
 
-    BINDINGS = [Binding("escape,s,enter", "app.pop_screen", "Close")]
+    BINDINGS = [Binding("escape,s,enter", "app.pop_screen", N_("Close"))]
 
     def __init__(self, names: list[str], scores: list[Score]) -> None:
         super().__init__(classes="dialog")

@@ -10,13 +10,14 @@ from textual.widgets.option_list import Option
 
 from engine.registry import rules_for, titles
 from tui.help_text import load_sections, section_index
+from tui.i18n import N_
 from tui.screens.base import TabulaModal, TabulaScreen
 from tui.widgets.footer import Footer
 
 
 class HelpScreen(TabulaScreen[None]):
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("escape,q", "app.pop_screen", N_("Back")),
         Binding("f1", "noop", show=False),
     ]
 
@@ -62,7 +63,7 @@ class HelpScreen(TabulaScreen[None]):
 class GamePicker(TabulaModal[str | None]):
     """Pick one of the known games; dismisses with its id, or None."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", N_("Cancel"))]
 
     def __init__(self, question: str) -> None:
         super().__init__(classes="dialog")

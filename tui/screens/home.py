@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from tui.i18n import N_, _, current
 from tui.screens.opening import NEXT_GAME_KEY, OpensGames
 from tui.text import plain
 from tui.widgets.footer import Footer
@@ -25,16 +26,16 @@ RACY_NS = 2_000_000_000
 """A games folder changed this recently is looked at again next time: file times are coarse."""
 
 BANNER = "T A B U L A"
-TAGLINE = "a table for Thebai, Almadi, Polis and Pantheon"
+TAGLINE = N_("a table for Thebai, Almadi, Polis and Pantheon")
 
 MENU = (
-    ("new", "New game", "n"),
-    ("resume", "Resume a game", "r"),
-    ("assistant", "Table assistant (real board, real pieces)", "t"),
-    ("stats", "Play records and stats", "s"),
-    ("rules", "Rules", "h"),
-    ("settings", "Settings (turn bell, confirming turns)", "o"),
-    ("quit", "Quit", "q"),
+    ("new", N_("New game"), "n"),
+    ("resume", N_("Resume a game"), "r"),
+    ("assistant", N_("Table assistant (real board, real pieces)"), "t"),
+    ("stats", N_("Play records and stats"), "s"),
+    ("rules", N_("Rules"), "h"),
+    ("settings", N_("Settings (turn bell, confirming turns)"), "o"),
+    ("quit", N_("Quit"), "q"),
 )
 
 
@@ -42,13 +43,18 @@ def your_move(waiting: int) -> str:
     """What Home says of the games waiting for this player's move (nothing when none)."""
     if not waiting:
         return ""
-    games = "1 game" if waiting == 1 else f"{waiting} games"
-    return f"Your move in {games} · {NEXT_GAME_KEY} opens the one waiting longest"
+    return current().ngettext("Your move in {n} game · {key} opens the one waiting longest",
+                              "Your move in {n} games · {key} opens the one waiting longest",
+                              waiting).format(n=waiting, key=NEXT_GAME_KEY)
+
+
+def menu_options() -> list[Option]:
+    return [Option(f"{_(label)}  ({key})", id=item) for item, label, key in MENU]
 
 
 class HomeScreen(OpensGames):
     BINDINGS = [*(Binding(key, f"open('{item}')", label, show=False) for item, label, key in MENU),
-                Binding(NEXT_GAME_KEY, "next_game", "Next game waiting for you", show=False)]
+                Binding(NEXT_GAME_KEY, "next_game", N_("Next game waiting for you"), show=False)]
     REPLACED_BY_TABLE = False
 
     def __init__(self) -> None:
@@ -61,20 +67,31 @@ class HomeScreen(OpensGames):
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
             yield Static(BANNER, id="banner")
-            yield Static(TAGLINE, id="tagline")
+            yield Static(_(TAGLINE), id="tagline")
             yield Static("", id="your-move")
             with Center():
-                yield OptionList(
-                    *(Option(f"{label}  ({key})", id=item) for item, label, key in MENU), id="menu"
-                )
+                yield OptionList(*menu_options(), id="menu")
             yield Static("", id="problems", classes="notice")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#menu").focus()
         self.query_one("#problems").display = False
+        self.show_waiting(self.waiting())
+
+    def waiting(self) -> int:
         followed = self.app.your_moves
-        self.show_waiting(len(followed.waiting) if followed is not None else 0)
+        return len(followed.waiting) if followed is not None else 0
+
+    def relabel(self) -> None:
+        """Say it all again in the language just chosen."""
+        self.query_one("#tagline", Static).update(_(TAGLINE))
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        menu.add_options(menu_options())
+        menu.highlighted = highlighted
+        self.show_waiting(self.waiting())
 
     def on_screen_resume(self) -> None:
         """Shown first, or back on top: read the saves folder again if a game file was written,
@@ -116,7 +133,7 @@ class HomeScreen(OpensGames):
             store.summaries()
             problems = list(store.problems)
         except Exception as error:  # an unusable data folder must not stop the app
-            problems = [f"The saves folder cannot be used: {error}"]
+            problems = [_("The saves folder cannot be used: {error}").format(error=error)]
         self.app.call_from_thread(self.show_problems, problems, stamp)
 
     def show_waiting(self, waiting: int) -> None:
@@ -131,7 +148,7 @@ class HomeScreen(OpensGames):
         notice.display = bool(problems)
         if problems:
             lines = "\n".join(f"• {problem}" for problem in problems)
-            heading = "Some files in the saves folder could not be used (they are kept, never deleted):"
+            heading = _("Some files in the saves folder could not be used (they are kept, never deleted):")
             notice.update(plain(f"{heading}\n{lines}"))
 
     def action_next_game(self) -> None:
@@ -168,6 +185,7 @@ class HomeScreen(OpensGames):
         try:
             from tui.screens.assistant import AssistantHomeScreen
         except ImportError as error:
-            self.notify(f"The table assistant is not available: {error}", title="Table assistant", severity="warning")
+            self.notify(_("The table assistant is not available: {error}").format(error=error),
+                        title=_("Table assistant"), severity="warning")
             return
         self.app.push_screen(AssistantHomeScreen())

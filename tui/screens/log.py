@@ -6,13 +6,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 
+from tui.i18n import N_
 from tui.screens.base import TabulaModal
 from tui.widgets.footer import Footer
 from tui.widgets.game_log import NEW_MARK, GameLog
 
 
 class LogScreen(TabulaModal[None]):
-    BINDINGS = [Binding("escape,l", "close", "Close")]
+    BINDINGS = [Binding("escape,l", "close", N_("Close"))]
 
     def __init__(self, lines: list[str], new: int) -> None:
         super().__init__(classes="dialog")

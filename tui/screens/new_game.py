@@ -19,6 +19,7 @@ from textual.widgets.select import NoSelection
 from engine.core.contract import HINTS
 from engine.core.seats import seat_tag
 from engine.registry import rules_for, titles
+from tui.i18n import N_, _
 from tui.screens.base import TabulaScreen
 from tui.text import KINDS
 from tui.widgets.footer import Footer
@@ -58,7 +59,9 @@ def default_title(game_title: str, seats: list[Seat]) -> str:
 
 def seat_label(rules: Rules, seat: int) -> str:
     """'●A Athens' where the game names its seats, else 'Seat ●A'."""
-    return f"{seat_tag(seat)} {rules.seat_names[seat]}" if rules.seat_names else f"Seat {seat_tag(seat)}"
+    if rules.seat_names:
+        return f"{seat_tag(seat)} {rules.seat_names[seat]}"
+    return _("Seat {seat}").format(seat=seat_tag(seat))
 
 
 def parse_seed(text: str) -> int | None:
@@ -68,8 +71,8 @@ def parse_seed(text: str) -> int | None:
 
 class NewGameScreen(TabulaScreen[None]):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
     ]
 
     game_id: reactive[str] = reactive("", recompose=True)
@@ -86,12 +89,12 @@ class NewGameScreen(TabulaScreen[None]):
 
     def compose(self) -> ComposeResult:
         rules = rules_for(self.game_id)
-        yield Label("New game", classes="screen-title")
+        yield Label(_("New game"), classes="screen-title")
         with VerticalScroll(id="form"):
-            yield self.row("Game", Select(
+            yield self.row(_("Game"), Select(
                 [(title, game_id) for game_id, title in titles().items()],
                 value=self.game_id, allow_blank=False, compact=True, id="game"))
-            yield self.row("Players", Select(
+            yield self.row(_("Players"), Select(
                 [(str(n), n) for n in range(rules.min_players, rules.max_players + 1)],
                 value=rules.min_players, allow_blank=False, compact=True, id="count"))
             for seat in range(rules.max_players):
@@ -101,14 +104,14 @@ class NewGameScreen(TabulaScreen[None]):
                     [(label, value) for value, label in option.values],
                     value=option.default, allow_blank=False, compact=True, id=f"option-{option.key}",
                 ))
-            yield self.row("Title", Input(placeholder="blank: the players' names", max_length=200, compact=True,
+            yield self.row(_("Title"), Input(placeholder=_("blank: the players' names"), max_length=200, compact=True,
                                           id="title"))
             if not self.app.served:  # on a served table the seed is drawn in secret: nobody may foresee the draws
-                yield self.row("Seed", Input(placeholder="blank: secret and random", type="integer", compact=True,
+                yield self.row(_("Seed"), Input(placeholder=_("blank: secret and random"), type="integer", compact=True,
                                              id="seed"))
             with Horizontal(classes="buttons"):
-                yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
-                yield Button("Back (Esc)", id="back", compact=True)
+                yield Button(_("Start (Ctrl+S)"), id="start", variant="primary", compact=True)
+                yield Button(_("Back (Esc)"), id="back", compact=True)
         yield Footer()
 
     def row(self, label: str, widget: Widget) -> Horizontal:
@@ -212,12 +215,12 @@ class NewGameScreen(TabulaScreen[None]):
         try:
             settings = self.settings()
         except ValueError as error:
-            self.notify(str(error), title="Cannot start", severity="error")
+            self.notify(str(error), title=_("Cannot start"), severity="error")
             return
         if not self.app.bot_games and all(seat.kind != "human" for seat in settings["seats"]):
-            self.notify("This server does not start games of bots only: make one seat Human. (Bots think on "
-                        "the server's shared processors; its host allows such games with `tabula serve ssh "
-                        "--allow-bot-games`.)", title="Cannot start", severity="error", timeout=15)
+            self.notify(_("This server does not start games of bots only: make one seat Human. (Bots think on "
+                          "the server's shared processors; its host allows such games with `tabula serve ssh "
+                          "--allow-bot-games`.)"), title=_("Cannot start"), severity="error", timeout=15)
             return
         self.query_one("#start", Button).disabled = True
         self.create(settings)
@@ -248,7 +251,7 @@ class NewGameScreen(TabulaScreen[None]):
 
     def failed(self, error: Exception) -> None:
         self.query_one("#start", Button).disabled = False
-        self.notify(str(error), title="Cannot start the game", severity="error")
+        self.notify(str(error), title=_("Cannot start the game"), severity="error")
 
     def started(self, session: GameSession) -> None:
         """The table: every human seat here (hot-seat), or on a served app the first one only."""

@@ -30,6 +30,7 @@ from saves.seats import SeatLeases, seats_seen_live
 from tui.boards import board_for
 from tui.boards.base import Frame
 from tui.boards.glyphs import Ledger
+from tui.i18n import N_, current
 from tui.screens.base import TabulaScreen
 from tui.text import clean, plain, seat_label
 from tui.widgets.board_panel import BoardPanel
@@ -54,17 +55,17 @@ class Pinned:
 
 class ReplayScreen(TabulaScreen[None]):
     BINDINGS = [
-        Binding("right", "step(1)", "Next move", priority=True),
-        Binding("left", "step(-1)", "Back", priority=True),
-        Binding("right_square_bracket", "chapter(1)", "Next round"),
-        Binding("left_square_bracket", "chapter(-1)", "Round back"),
+        Binding("right", "step(1)", N_("Next move"), priority=True),
+        Binding("left", "step(-1)", N_("Back"), priority=True),
+        Binding("right_square_bracket", "chapter(1)", N_("Next round")),
+        Binding("left_square_bracket", "chapter(-1)", N_("Round back")),
         Binding("home", "go(0)", "Start", show=False, priority=True),
         Binding("end", "go(-1)", "End", show=False, priority=True),
-        Binding("w", "next_viewer", "Whose view"),
-        Binding("v", "review", "Review"),
+        Binding("w", "next_viewer", N_("Whose view")),
+        Binding("v", "review", N_("Review")),
         Binding("pagedown", "scroll_boards('down')", "Scroll the boards", show=False),
         Binding("pageup", "scroll_boards('up')", "Scroll the boards back", show=False),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", N_("Back")),
     ]
 
     def __init__(self, record: SaveHeader, pinned: Pinned | None = None) -> None:
@@ -195,7 +196,7 @@ class ReplayScreen(TabulaScreen[None]):
         replay, position, viewer = self.replay, self.position, self.viewer
         if replay is None:
             return
-        view = replay.view(position, viewer)
+        view = replay.view(position, viewer, current())
         match = replay.match_at(position)
         who = "spectator view" if viewer is None else f"view of {seat_label(self.names, viewer)}"
         chapter = replay.chapter_of(position).title

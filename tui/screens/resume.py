@@ -28,6 +28,7 @@ from saves.mine import MyGame
 from saves.seats import SeatLeases, held_seats
 from saves.session import unknown_game
 from saves.waiting import my_games_of
+from tui.i18n import N_
 from tui.screens.base import TabulaModal
 from tui.screens.opening import OpensGames
 from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
@@ -102,7 +103,7 @@ def seats_for(answer: str) -> list[int] | None:
 class SeatPicker(TabulaModal[str | None]):
     """Where to sit: a free seat, every free seat, or watch; dismisses with an answer for seats_for."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", N_("Cancel"))]
 
     def __init__(self, title: str, names: list[str], free: list[int], held: list[int],
                  owned: Sequence[int] = (), hot_seat: bool = True) -> None:
@@ -138,14 +139,14 @@ class SeatPicker(TabulaModal[str | None]):
 
 class ResumeScreen(OpensGames):
     BINDINGS = [
-        Binding("m", "toggle_mine", "Mine/All"),
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("enter", "open", "Resume"),
-        Binding("j", "open(True)", "Join a seat"),
-        Binding("p", "replay", "Replay"),
-        Binding("r", "rename", "Rename"),
-        Binding("d,delete", "delete", "Delete"),
-        Binding("f", "free_seat", "Free a seat"),
+        Binding("m", "toggle_mine", N_("Mine/All")),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("enter", "open", N_("Resume")),
+        Binding("j", "open(True)", N_("Join a seat")),
+        Binding("p", "replay", N_("Replay")),
+        Binding("r", "rename", N_("Rename")),
+        Binding("d,delete", "delete", N_("Delete")),
+        Binding("f", "free_seat", N_("Free a seat")),
     ]
 
     def __init__(self) -> None:

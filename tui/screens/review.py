@@ -36,6 +36,7 @@ from engine.search.review import Decision, Estimate, Review, ReviewedMove, revie
 from engine.search.worker import Thinker, ThinkerError
 from saves import reviews
 from saves.concessions import original_kinds
+from tui.i18n import current
 from tui.screens.base import TabulaScreen
 from tui.text import clean, plain, seat_label
 from tui.widgets.footer import Footer
@@ -108,7 +109,7 @@ class ReviewScreen(TabulaScreen[None]):
         super().__init__(classes="review")
         self.record = record
         self.names = [seat.name for seat in record.seats]
-        self.words = rules_for(record.game).words(self.names)
+        self.words = rules_for(record.game).words(self.names, current())
         self.seat = first_human(record) if seat is None else seat
         self.review: Review | None = None
         self.running = True

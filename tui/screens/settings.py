@@ -1,6 +1,6 @@
-"""Settings a player changes once and finds again next time: the turn bell, who confirms the end
-of each turn, and whose forced moves are made at once (saves/settings.py keeps them in the data
-folder)."""
+"""Settings a player changes once and finds again next time: the language, the turn bell, who
+confirms the end of each turn, and whose forced moves are made at once (saves/settings.py keeps
+them in the data folder). A new language takes effect at once on every open screen."""
 
 from __future__ import annotations
 
@@ -13,28 +13,44 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from engine.i18n import LANGUAGES
 from saves.settings import Settings
+from tui.i18n import N_, _, current
 from tui.screens.base import TabulaModal
 from tui.text import clean, plain
 
 
 def setting_rows(settings: Settings, names: list[str]) -> list[tuple[str, str]]:
     """(id, text) for each setting shown: the bell, then confirming turn ends and making forced
-    moves at once for each of ``names`` and for everyone else who changed them."""
-    rows = [("bell", f"Turn bell: {'on' if settings.bell else 'off'}  (rings when it becomes your turn)")]
+    moves at once for each of ``names`` and for everyone else who changed them, then this
+    terminal's language."""
+    bell = _("on") if settings.bell else _("off")
+    rows = [("bell", _("Turn bell: {state}  (rings when it becomes your turn)").format(state=bell))]
     for name in dict.fromkeys([*names, *settings.no_confirm]):
-        state = "on" if settings.confirms(name) else "off (turns end at once)"
-        rows.append((f"confirm:{name}", f"Confirm each turn end, {clean(name, lines=False)}: {state}"))
+        state = _("on") if settings.confirms(name) else _("off (turns end at once)")
+        rows.append((f"confirm:{name}", _("Confirm each turn end, {name}: {state}").format(
+            name=clean(name, lines=False), state=state)))
     for name in dict.fromkeys([*names, *settings.forced_at_once]):
-        state = "on (the log marks them)" if settings.takes_forced(name) else "off (Enter takes them)"
-        rows.append((f"forced:{name}", f"Make forced moves at once, {clean(name, lines=False)}: {state}"))
+        state = _("on (the log marks them)") if settings.takes_forced(name) else _("off (Enter takes them)")
+        rows.append((f"forced:{name}", _("Make forced moves at once, {name}: {state}").format(
+            name=clean(name, lines=False), state=state)))
+    rows.append(("language", f"Language / 言語: {LANGUAGES[current().code]}"))
     return rows
+
+
+def next_language(code: str) -> str:
+    codes = list(LANGUAGES)
+    return codes[(codes.index(code) + 1) % len(codes)] if code in codes else codes[0]
+
+
+TITLE = N_("Settings (kept for next time)")
+HINT = N_("Enter switches the highlighted setting · Esc closes")
 
 
 class SettingsScreen(TabulaModal[None]):
     """Enter (or the row's number) switches a setting; it is written at once."""
 
-    BINDINGS = [Binding("escape,o", "close", "Close"),
+    BINDINGS = [Binding("escape,o", "close", N_("Close")),
                 *(Binding(str(n), f"switch_row({n})", show=False) for n in range(1, 10))]
 
     def __init__(self, names: list[str] | None = None) -> None:
@@ -44,9 +60,9 @@ class SettingsScreen(TabulaModal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label("Settings (kept for next time)", classes="dialog-question")
+            yield Label(_(TITLE), id="settings-title", classes="dialog-question")
             yield OptionList(id="settings")
-            yield Label("Enter switches the highlighted setting · Esc closes", classes="dialog-hint")
+            yield Label(_(HINT), id="settings-hint", classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.query_one("#settings").focus()
@@ -57,7 +73,11 @@ class SettingsScreen(TabulaModal[None]):
         """Apply ``row``'s switch (None: just read) to the stored settings, then show them."""
         store = self.app.store
         settings = store.settings()
-        if row == "bell":
+        if row == "language":
+            code = next_language(current().code)
+            settings = settings.with_language(self.app.player_key, code)
+            self.app.call_from_thread(self.app.switch_language, code)
+        elif row == "bell":
             settings = replace(settings, bell=not settings.bell)
         elif row is not None and row.startswith("confirm:"):
             name = row.removeprefix("confirm:")
@@ -68,6 +88,12 @@ class SettingsScreen(TabulaModal[None]):
         if row is not None:
             store.put_settings(settings)
         self.app.call_from_thread(self.show, settings)
+
+    def relabel(self) -> None:
+        self.query_one("#settings-title", Label).update(_(TITLE))
+        self.query_one("#settings-hint", Label).update(_(HINT))
+        if self.settings is not None:
+            self.show(self.settings)
 
     def show(self, settings: Settings) -> None:
         self.settings = settings

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult, RenderResult
@@ -21,8 +22,9 @@ from textual_plotext import PlotextPlot
 from engine.registry import titles as digital_titles
 from saves.concessions import ABANDONED, CONCEDED, DRAW
 from saves.records import Player, PlayRecord, filtered, stats
+from tui.i18n import N_
 from tui.screens.base import TabulaScreen
-from tui.text import bot_mark, clean, plain
+from tui.text import bot_mark, clean, cut, plain
 from tui.widgets.footer import Footer
 
 ALL = None
@@ -48,8 +50,8 @@ def who(player: Player, width: int | None = None) -> str:
     mark kept."""
     mark = bot_mark(player.bot)
     name = clean(player.name, lines=False)
-    if width is not None and len(name) + len(mark) > width:
-        name = name[:max(1, width - len(mark) - 1)] + "…"
+    if width is not None:
+        name = cut(name, max(2, width - cell_len(mark)))
     return name + mark
 
 
@@ -84,11 +86,11 @@ class ScoresPlot(PlotextPlot):
 
 class StatsScreen(TabulaScreen[None]):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("g", "next_game", "Game"),
-        Binding("p", "next_player", "Player"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("g", "next_game", N_("Game")),
+        Binding("p", "next_player", N_("Player")),
         Binding("left", "tab(-1)", "Previous tab", show=False),
-        Binding("right", "tab(1)", "Next tab", key_display="→"),
+        Binding("right", "tab(1)", N_("Next tab"), key_display="→"),
     ]
     DEFAULT_CSS = """
     StatsScreen #stats-filter { height: 1; padding: 0 1; }

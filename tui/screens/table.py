@@ -28,6 +28,7 @@ from tui.boards.base import Frame, Panel, View, focus
 from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS, STANDING_KEY
 from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
+from tui.i18n import N_, _
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.opening import NEXT_GAME_KEY, OpensGames
 from tui.screens.talk import TalkScreen
@@ -68,22 +69,22 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
     BINDINGS = [
         *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({key!r})", show=False)
           for key in CHOICE_KEYS + STANDING_KEY),
-        Binding("greater_than_sign", "turn_page(1)", "More choices"),
+        Binding("greater_than_sign", "turn_page(1)", N_("More choices")),
         Binding("less_than_sign", "turn_page(-1)", "Choices back", show=False),
-        Binding("v", "next_view", "View"),
+        Binding("v", "next_view", N_("View")),
         Binding("V,shift+v", "next_view(-1)", "View back", show=False),
         Binding("pagedown", "scroll_boards('down')", "Scroll the boards", show=False, priority=True),
         Binding("pageup", "scroll_boards('up')", "Scroll the boards back", show=False, priority=True),
-        Binding("z", "zoom", "Zoom"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("h", "hint", "Hint"),
-        Binding("m", "move_now", "Move now"),
-        Binding("s", "score_sheet", "Scores"),
-        Binding("l", "full_log", "Log"),
-        Binding("exclamation_mark", "talk", "Talk"),
+        Binding("z", "zoom", N_("Zoom")),
+        Binding("u,ctrl+z", "undo", N_("Undo")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("m", "move_now", N_("Move now")),
+        Binding("s", "score_sheet", N_("Scores")),
+        Binding("l", "full_log", N_("Log")),
+        Binding("exclamation_mark", "talk", N_("Talk")),
         Binding("question_mark", "whole_choice", "Whole choice", show=False),
         Binding("o", "settings", "Settings", show=False),
-        Binding("escape", "back", "Cancel/Home"),
+        Binding("escape", "back", N_("Cancel/Home")),
         Binding(NEXT_GAME_KEY, "next_game", "Next game waiting for you", show=False),
         Binding(CONCEDE_KEY, "concede", "Concede", show=False),
     ]
@@ -185,7 +186,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         return self.query_one(f"#{panel.widget_id}", BoardPanel)
 
     def on_mount(self) -> None:
-        self.query_one("#log").border_title = "Log (l: all)"
+        self.query_one("#log").border_title = _("Log (l: all)")
         # The scroll keys' hint follows the boards' laid-out length, however late the layout comes.
         self.watch(self.query_one("#boards"), "virtual_size", self.show_view_hint, init=False)
         first = self.controller.first
@@ -363,8 +364,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             return
         choices = self.query_one("#choices", ChoiceList)
         keys = choices.pages.marks(choices.page)
-        panel.border_title = plain(f"Hint for {seat_label(state.names, hint.seat)}", lines=False)
-        panel.border_subtitle = "Esc to close"
+        panel.border_title = plain(_("Hint for {seat}").format(seat=seat_label(state.names, hint.seat)), lines=False)
+        panel.border_subtitle = _("Esc to close")
         panel.update(plain("\n".join(hint_lines(hint, keys))))
 
     def close_hint(self) -> None:
@@ -486,7 +487,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         lines, new = list(state.view.get("log", ())), int(state.view.get("log_new", 0))
         log = self.query_one("#log", GameLog)
         log.show(lines, new)
-        log.border_title = f"Log · {new} new (l: all)" if new else "Log (l: all)"
+        log.border_title = _("Log · {new} new (l: all)").format(new=new) if new else _("Log (l: all)")
 
     def frame(self, panel: Panel, width: int, viewer: int | None) -> Frame:
         framed = partial(Frame, width, viewer, self.roomy(), color=not self.app.no_color, legend=self.drawn_alone,
@@ -553,7 +554,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
 
     def show_focus(self) -> None:
         """Show the focused panel (the only one in sight at 80 columns), drawn, with its view hint."""
-        for _, widget, focused in self.place_focus():
+        for _panel, widget, focused in self.place_focus():
             if focused:  # what show_view_hint says, less the scroll keys that wait for the layout
                 widget.say_under(self.view_hint())
                 if not self._unsized:
@@ -724,7 +725,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         if state is None or self.busy or self.curtain_up:
             return
         if not state.can_undo or state.viewer is None:  # a spectator cannot
-            self.notify(state.undo_blocked or "Nothing to undo now.", title="Nothing to undo", severity="warning")
+            self.notify(state.undo_blocked or _("Nothing to undo now."), title=_("Nothing to undo"), severity="warning")
             return
         self.busy = True
         self.refresh_bindings()
@@ -836,6 +837,10 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
     def action_next_game(self) -> None:
         """Leave for the game that has waited longest for this player's move (not this one)."""
         self.open_next_waiting(leaving=self.session.save_id)
+
+    def relabel(self) -> None:
+        """Another language was chosen (Settings): the rules' words are put in it again."""
+        self.controller.language_changed()
 
     def action_back(self) -> None:
         """Esc closes the hint first, then cancels what is being chosen: a zoomed map, then a step

@@ -13,6 +13,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from saves.talk import LONGEST, Message
+from tui.i18n import N_
 from tui.screens.base import TabulaModal
 from tui.text import clean, short_time
 from tui.widgets.footer import Footer
@@ -38,7 +39,7 @@ def sent_at(iso: str) -> str:
 
 
 class TalkScreen(TabulaModal[None]):
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", N_("Close"))]
 
     def __init__(self, title: str, messages: Sequence[Message], mine: str, send: Callable[[str], None]) -> None:
         super().__init__(classes="dialog")

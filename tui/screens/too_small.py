@@ -9,11 +9,12 @@ from textual.containers import Center, Middle
 from textual.geometry import Size
 from textual.widgets import Static
 
+from tui.i18n import N_
 from tui.screens.base import TabulaScreen
 
 
 class TooSmallScreen(TabulaScreen[None]):
-    BINDINGS = [Binding("q", "app.quit", "Quit")]
+    BINDINGS = [Binding("q", "app.quit", N_("Quit"))]
 
     def __init__(self, need: Size) -> None:
         super().__init__()

@@ -38,6 +38,7 @@ from saves.session import GameSession
 from saves.shared import SharedSession
 from saves.store import SaveConflict, SaveError
 from saves.talk import Message, TalkRefused
+from tui.i18n import current
 
 from .lines import seat_list
 from .state import TableState, snapshot
@@ -338,6 +339,10 @@ class TableController:
             self._catch_up_asked = self._reread_asked = True
         self._work_if_idle()
 
+    def language_changed(self) -> None:
+        """The player now reads another language: the table is shown again in it."""
+        self._ask(lambda: None)
+
     def seats_changed(self) -> None:
         """Who holds a seat changed: a player came or left, or this terminal's leases (any thread)."""
         with self._lock:
@@ -610,7 +615,7 @@ class TableController:
                     if self.stopped or self.thinker is not None and self.thinker.closed:
                         return False
                     result = think(match, seat, level, seed, progress=progress)
-            self._tell(HintReady(hint_from(result, match.labelled(seat), position)))
+            self._tell(HintReady(hint_from(result, match.labelled(seat, current()), position)))
             return False
         return step
 
@@ -622,7 +627,7 @@ class TableController:
             session.refresh()
         match, title = session.match, session.record.title
         if reread and session.turn_arrived:
-            log = match.log_lines(session.viewer)
+            log = match.log_lines(session.viewer, current())
             self._tell(Notice(title, f"Your turn\n{log[-1] if log else ''}".strip(), bell=self.bell()))
         left, came = session.take_left(), session.take_came()
         left = [seat for seat in left if session.record.seats[seat].kind == "human"]  # not a seat just conceded

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+
 from engine.core.seats import seat_tag
 from saves.concessions import CONCEDED, SeatChange
-from tui.text import KINDS, clean, seat_label, short_time
+from tui.i18n import _
+from tui.text import KINDS, clean, cut, seat_label, short_time
 
 from .state import TableState
 
@@ -23,18 +26,16 @@ BAR = 10
 def status_line(state: TableState, width: int) -> str:
     """The title, where the game stands and whose view this is, in ``width`` columns."""
     if state.lost:
-        watching = "seat lost, watching only"
+        watching = _("seat lost, watching only")
     elif state.viewer is None:
-        watching = "spectator view"
+        watching = _("spectator view")
     elif len(state.humans) == 1:
-        watching = f"you play {seat_label(state.names, state.viewer)}"
+        watching = _("you play {seat}").format(seat=seat_label(state.names, state.viewer))
     else:
-        watching = f"hot seat, view of {seat_label(state.names, state.viewer)}"
+        watching = _("hot seat, view of {seat}").format(seat=seat_label(state.names, state.viewer))
     tail = f" · {state.progress} · {watching}"
-    room = max(width - 2 - len(tail), 8)  # a long title gives way to whose view this is
-    title = clean(state.title, lines=False)
-    title = title if len(title) <= room else title[: room - 1] + "…"
-    return title + tail
+    room = max(width - 2 - cell_len(tail), 8)  # a long title gives way to whose view this is
+    return cut(clean(state.title, lines=False), room) + tail
 
 
 def seat_title(state: TableState, seat: int) -> str:

@@ -15,6 +15,7 @@ from engine.core.contract import Choice, Score
 from engine.core.log import visible
 from saves.concessions import Ending, SeatChange
 from saves.records import final_ranking
+from tui.i18n import current
 
 if TYPE_CHECKING:
     from saves.shared import SharedSession
@@ -139,7 +140,7 @@ def snapshot(session: SharedSession, previous_viewer: int | None) -> TableState:
     if match.asks_table() and humans:  # table mode: the human at this terminal says what was drawn
         awaiting = [last_shown(humans, previous_viewer)]
     viewer = choose_viewer(awaiting, humans, previous_viewer)
-    view = match.view(viewer)
+    view = match.view(viewer, language=current())
     if record.seat_changes:
         view["log"] = logged_changes(session, viewer, view["log"])
     return TableState(

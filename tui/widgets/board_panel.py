@@ -9,6 +9,7 @@ from rich.text import Text
 from textual import events
 from textual.widgets import Static
 
+from tui.i18n import _
 from tui.text import plain, plain_renderable
 
 Draw = Callable[[int], RenderableType | None]
@@ -49,7 +50,7 @@ class BoardPanel(Static):
     def say_more_below(self, more: bool) -> None:
         """On the top border, which shows even when the bottom one is past the screen."""
         self._more = more
-        title = self.base_title + Text(" · PgDn/PgUp: more" if more else "")
+        title = self.base_title + Text(_(" · PgDn/PgUp: more") if more else "")
         if title != self._title:  # setting a border's text repaints, even the same text
             self._title = self.border_title = title
 

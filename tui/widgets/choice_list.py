@@ -22,10 +22,11 @@ from textual.widgets.option_list import Option
 
 from engine.core.contract import Choice
 from tui.choice_keys import ChoicePages
+from tui.i18n import N_, _
 from tui.messages import ChoiceMade, ChoicePageTurned
 from tui.text import clean, plain
 
-TITLE = "Choices"
+TITLE = N_("Choices")
 NARROW = 29
 """The width of the list's lines at 80 columns (a 34-column side, less the border, the padding
 and the scrollbar's column)."""
@@ -136,7 +137,7 @@ class ChoiceList(OptionList):
         lines = [clean(f"{c.label}  {c.hint}" if c.hint else c.label, lines=False) for c in choices]
         cut = any(len(line) + 2 > width for line in lines)
         shared = shared_start([clean(c.label, lines=False) for c in choices]) if cut else ""
-        title = f"{TITLE} {page + 1}/{self.pages.count} (< >)" if self.pages.count > 1 else TITLE
+        title = f"{_(TITLE)} {page + 1}/{self.pages.count} (< >)" if self.pages.count > 1 else _(TITLE)
         self.border_title = plain(f"{title}: {shared.strip()} …" if shared else title, lines=False)
         self.clear_options()
         self.add_options(Option(choice_prompt(key, c, shared), id=c.id) for key, c in shown)

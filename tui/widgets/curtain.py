@@ -6,12 +6,13 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
+from tui.i18n import N_
 from tui.messages import CurtainLifted
 from tui.text import clean
 
 
 class Curtain(Static, can_focus=True):
-    BINDINGS = [Binding("enter", "lift", "Show my hand", show=True)]
+    BINDINGS = [Binding("enter", "lift", N_("Show my hand"), show=True)]
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__("", name=name, id=id, classes=classes)

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.i18n import N_, _
 from tui.screens.base import TabulaModal
 from tui.text import plain
 
@@ -18,21 +19,21 @@ class ConfirmDialog(TabulaModal[bool]):
     """Dismisses with True only on an explicit yes."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes") -> None:
+    def __init__(self, question: str, yes: str = "") -> None:
         super().__init__(classes="dialog")
         self.question = question
-        self.yes = yes
+        self.yes = yes or _("Yes")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Label(plain(self.question), classes="dialog-question")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error", compact=True)
-                yield Button("No (n)", id="no", compact=True)
+                yield Button(_("No (n)"), id="no", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -47,7 +48,7 @@ class ConfirmDialog(TabulaModal[bool]):
 class TextDialog(TabulaModal[str | None]):
     """Asks for one line of text; None when cancelled or left blank."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, question: str, value: str = "", max_length: int = 200) -> None:
         super().__init__(classes="dialog")
@@ -59,7 +60,7 @@ class TextDialog(TabulaModal[str | None]):
         with Vertical(classes="dialog-box"):
             yield Label(plain(self.question), classes="dialog-question")
             yield Input(self.value, id="answer", compact=True, max_length=self.max_length)
-            yield Label("Enter to confirm, Escape to cancel", classes="dialog-hint")
+            yield Label(_("Enter to confirm, Escape to cancel"), classes="dialog-hint")
 
     def on_mount(self) -> None:
         answer = self.query_one(Input)
@@ -76,7 +77,7 @@ class TextDialog(TabulaModal[str | None]):
 class ChoiceDialog(TabulaModal[str | None]):
     """Pick one of ``choices`` (id, label); dismisses with its id, or None when cancelled."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", N_("Cancel"))]
 
     def __init__(self, question: str, choices: list[tuple[str, str]]) -> None:
         super().__init__(classes="dialog")
@@ -88,7 +89,7 @@ class ChoiceDialog(TabulaModal[str | None]):
             yield Label(plain(self.question), classes="dialog-question")
             yield OptionList(*(Option(plain(label, lines=False), id=key) for key, label in self.choices),
                              id="choices", compact=True)
-            yield Label("Enter to choose, Escape to cancel", classes="dialog-hint")
+            yield Label(_("Enter to choose, Escape to cancel"), classes="dialog-hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_id)
@@ -97,7 +98,7 @@ class ChoiceDialog(TabulaModal[str | None]):
 class ReadDialog(TabulaModal[None]):
     """A text to read whole (the highlighted choice, ``?`` at the table), already cleaned."""
 
-    BINDINGS = [Binding("escape,enter,question_mark", "dismiss(None)", "Close")]
+    BINDINGS = [Binding("escape,enter,question_mark", "dismiss(None)", N_("Close"))]
 
     def __init__(self, title: str, text: Text) -> None:
         super().__init__(classes="dialog")
@@ -107,5 +108,5 @@ class ReadDialog(TabulaModal[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
             box.border_title = plain(self.title_text, lines=False)
-            box.border_subtitle = "Esc to close"
+            box.border_subtitle = _("Esc to close")
             yield Static(self.text, id="read-text")

@@ -1,4 +1,5 @@
-"""The footer of every screen: the keys that may be pressed now."""
+"""The footer of every screen: the keys that may be pressed now, labelled in the player's language
+(a binding's description is its English, marked ``N_`` where the binding is declared)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 
+from tui import i18n
 from tui.compat import FooterKey, footer_ready, key_disabled, set_key_disabled
 
 
@@ -60,14 +62,14 @@ class Footer(TextualFooter):
         for _, binding, enabled, tooltip in active.values():
             if binding.show and binding.action not in actions:
                 actions.add(binding.action)
-                keys[Key(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+                keys[Key(binding.key, self.app.get_key_display(binding), i18n._(binding.description), binding.action,
                          tooltip, False)] = enabled
         palette = active.get(self.app.COMMAND_PALETTE_BINDING) if self.show_command_palette \
             and self.app.ENABLE_COMMAND_PALETTE else None
         if palette is not None:
             binding = palette.binding
-            keys[Key(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
-                     binding.tooltip or binding.description, True)] = palette.enabled
+            keys[Key(binding.key, self.app.get_key_display(binding), i18n._(binding.description), binding.action,
+                     i18n._(binding.tooltip or binding.description), True)] = palette.enabled
         return keys
 
     async def _follow_bindings(self) -> None:

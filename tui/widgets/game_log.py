@@ -3,6 +3,7 @@ the seat's own last move (what the others did meanwhile) are marked."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 
@@ -16,11 +17,19 @@ KEPT = 100
 what costs, and a long game's log would make opening its table slow."""
 
 
+def bound(mark: str, line: str) -> str:
+    """The mark, bound to a line with wide characters: such a line (Japanese) has few spaces or
+    none, and wrapping at the mark's space would leave the mark alone on a row before folding the
+    line. Its blank is U+2800, which shows as a space but is no whitespace to wrap at (a no-break
+    space is: Rich wraps at any ``\\s``)."""
+    return mark if cell_len(line) == len(line) else mark.replace(" ", "\u2800")
+
+
 def marked_lines(lines: list[str], new: int) -> list[Text]:
     """Each line behind its mark: ``NEW_MARK`` (and bold) for the last ``new``, else blank."""
     first_new = len(lines) - new
-    return [Text(NEW_MARK, style="bold") + Text(clean(line), style="bold") if index >= first_new
-            else Text(OLD_MARK) + Text(clean(line))
+    return [Text(bound(NEW_MARK, line), style="bold") + Text(clean(line), style="bold") if index >= first_new
+            else Text(bound(OLD_MARK, line)) + Text(clean(line))
             for index, line in enumerate(lines)]
 
 

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from engine.core.contract import Score
 from engine.core.seats import seat_tag
+from tui.i18n import _
 from tui.text import plain, seat_label
 
 
@@ -32,25 +33,25 @@ def places_by_seat(ranking: list[tuple[int, list[int]]]) -> dict[int, int]:
 def breakdown_table(names: list[str], scores: list[Score], ranking: list[tuple[int, list[int]]] | None = None) -> Table:
     """Rows are categories, columns players; totals and (when given) places at the bottom."""
     table = Table(box=box.SIMPLE_HEAD, show_footer=False, pad_edge=False)
-    table.add_column("Category")
+    table.add_column(_("Category"))
     by_seat = {score.seat: score for score in scores}
     seats = sorted(by_seat)
     for seat in seats:
         table.add_column(plain(seat_label(names, seat)), justify="right")
     for category in categories(scores):
-        table.add_row(plain(category), *(str(by_seat[s].breakdown.get(category, 0)) for s in seats))
+        table.add_row(plain(_(category)), *(str(by_seat[s].breakdown.get(category, 0)) for s in seats))
     table.add_section()
-    table.add_row(Text("Total", style="bold"), *(Text(str(by_seat[s].total), style="bold") for s in seats))
+    table.add_row(Text(_("Total"), style="bold"), *(Text(str(by_seat[s].total), style="bold") for s in seats))
     if ranking:
         places = places_by_seat(ranking)
-        table.add_row("Place", *(ordinal(places[s]) + (" ★" if places[s] == 1 else "") for s in seats))
+        table.add_row(_("Place"), *(ordinal(places[s]) + (" ★" if places[s] == 1 else "") for s in seats))
     return table
 
 
 def summary_title(meaning: str, ended_now: dict[int, str] | None) -> str:
     """What the running totals count: 'Score if it ended now', 'Score so far', or both."""
-    what = "if it ended now" if meaning == "if the game ended now" else meaning
-    return f"Score {what} (if ended now)" if ended_now else f"Score {what} (s: sheet)"
+    what = _("if it ended now") if meaning == "if the game ended now" else _(meaning)
+    return (_("Score {what} (if ended now)") if ended_now else _("Score {what} (s: sheet)")).format(what=what)
 
 
 class ScoreSummary(Static):

@@ -1,0 +1,71 @@
+"""The language at the terminal: chosen in Settings, it takes effect at once (Home and the footer
+say their words again), is remembered for next time, and `tabula --lang` asks for one."""
+
+from __future__ import annotations
+
+from saves.store import SaveStore
+from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
+from tui import i18n
+from tui.cli import build_parser
+from tui.cli.base import language
+from tui.screens.home import HomeScreen
+from tui.screens.settings import SettingsScreen
+from tui.widgets.footer import Footer
+
+
+def menu(screen) -> list[str]:
+    return [str(option.prompt) for option in screen.query_one("#menu").options]
+
+
+def footer_labels(screen) -> list[str]:
+    return [key.description for key in screen.query_one(Footer)._wanted]
+
+
+@pilot_test
+async def test_switching_to_japanese_in_settings_turns_home_japanese_at_once_and_is_remembered(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert menu(app.screen)[0] == "New game  (n)"
+        await pilot.press("o")
+        await settle(pilot)
+        assert isinstance(app.screen, SettingsScreen)
+        rows = [str(option.prompt) for option in app.screen.query_one("#settings").options]
+        assert rows[-1] == f"{len(rows)} Language / 言語: English"
+        await pilot.press(str(len(rows)))
+        await settle(pilot)
+        rows = [str(option.prompt) for option in app.screen.query_one("#settings").options]
+        assert rows[0].startswith("1 手番ベル：オン") and rows[-1].endswith("言語: 日本語")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert menu(app.screen)[:2] == ["新しいゲーム  (n)", "ゲームを再開  (r)"]
+        assert text_of(app.screen.query_one("#tagline")) == "テーバイ、アルマディ、ポリス、パンテオンのための卓"
+        assert "ルール" in footer_labels(app.screen)
+    assert SaveStore(tmp_path).settings().language("") == "ja"
+
+    again = make_app(tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert menu(again.screen)[0] == "新しいゲーム  (n)"
+
+
+@pilot_test
+async def test_a_thebai_table_reads_in_the_language_asked_for(tmp_path):
+    new_save(tmp_path, "thebai", [("Ann", "human"), ("Bruno", "human")], seed=3)
+    app = make_app(tmp_path, language="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        table = app.screen
+        assert table.state.view["prompt"].startswith("Ann：開始カドメイアタイルを選んでください")
+        assert table.state.view["log"][0] == "手番順：Ann、Bruno"
+        app.switch_language("en")
+        await settle(pilot)
+        assert table.state.view["prompt"].startswith("Ann: pick a starting Cadmea tile")
+
+
+def test_tabula_lang_asks_for_a_language_before_or_after_the_command():
+    assert language(build_parser().parse_args(["--lang", "ja"])) == "ja"
+    assert language(build_parser().parse_args(["saves", "--lang", "en"])) == "en"
+    assert language(build_parser().parse_args([])) is None
+    assert i18n.chosen(None, "ja") == "ja" and i18n.chosen("en", "ja") == "en"
