@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from engine.core.bots import GreedyBot, play_out
 from engine.core.match import Match
+from engine.core.seats import seat_letter
 from engine.registry import rules_for
 from engine.search.review import decisions, review_in_workers, reviewed, search_decision
 
@@ -37,15 +38,17 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def review_row(row: Row, game: str, players: int, target: float | None) -> None:
+def review_row(row: Row, game: str, players: int, target: float | None, seats: list[int] | None) -> None:
+    """The review of one seat, or of every seat (``seats`` None) as the app's review screen makes it."""
     match = bot_game(game, players)
     jobs = os.cpu_count() or 1
     cpu, children, wall = time.process_time(), children_cpu(), time.monotonic()
-    found = review_in_workers(match.rules, match.names, match.options, SEED, match.actions, level="normal", seats=[0],
+    found = review_in_workers(match.rules, match.names, match.options, SEED, match.actions, level="normal", seats=seats,
                               jobs=jobs)
     wall = time.monotonic() - wall
     cpu = time.process_time() - cpu + children_cpu() - children
-    about = f"{game} {players}p, seat A, Normal: {len(found.moves)} decisions of {len(match.actions)} actions"
+    whose = "every seat" if seats is None else ", ".join(f"seat {seat_letter(seat)}" for seat in seats)
+    about = f"{game} {players}p, {whose}, Normal: {len(found.moves)} decisions of {len(match.actions)} actions"
     row(f"review of a {about}: CPU (all processes)", cpu, "s", "report", True)
     row(f"review of a {about}: wall, {jobs} search workers", wall, "s",
         "report" if target is None else f"< {target:.0f} s", target is None or wall < target, wall=True)
@@ -67,6 +70,6 @@ def spread_rows(row: Row) -> None:
 
 
 def review_rows(row: Row) -> None:
-    review_row(row, "thebai", 2, 60.0)
-    review_row(row, "almadi", 4, None)
+    review_row(row, "thebai", 2, 60.0, [0])
+    review_row(row, "almadi", 4, None, None)
     spread_rows(row)
