@@ -74,7 +74,7 @@ def shown_name(name: str, room: int) -> str:
     short = ACTION_SHORT.get(name, name)
     if cell_len(short) <= room:
         return short
-    return cut(short.rstrip("…"), room) if room > 1 else ""
+    return cut(name, room) if room > 1 else ""
 
 
 def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
