@@ -10,7 +10,7 @@ from textual.widgets.option_list import Option
 
 from engine.registry import rules_for, titles
 from tui.help_text import load_sections, section_index
-from tui.i18n import N_
+from tui.i18n import N_, _, current
 from tui.screens.base import TabulaModal, TabulaScreen
 from tui.widgets.footer import Footer
 
@@ -24,11 +24,11 @@ class HelpScreen(TabulaScreen[None]):
     def __init__(self, game_id: str, topic: str | None) -> None:
         super().__init__(classes="help")
         self.game_id = game_id
-        self.sections = load_sections(game_id)
+        self.sections = load_sections(game_id, current().code)
         self.start = section_index(self.sections, topic)
 
     def compose(self) -> ComposeResult:
-        yield Label(f"Rules help — {rules_for(self.game_id).title}", classes="screen-title")
+        yield Label(_("Rules help — {game}").format(game=rules_for(self.game_id).title), classes="screen-title")
         with Horizontal():
             yield OptionList(*(Option(s.title, id=s.topic) for s in self.sections), id="help-topics", compact=True)
             with VerticalScroll(id="help-page"):
