@@ -448,8 +448,10 @@ class Match:
     def has_private(self, viewer: int | None) -> bool:
         return viewer is not None and self.rules.has_private(self.state, viewer)
 
-    def progress(self) -> str:
-        return self.rules.progress(self.state) or f"{len(self.actions)} actions"
+    def progress(self, language: Language = ENGLISH) -> str:
+        """Where the game stands (``Rules.progress``), in words of ``language``."""
+        said = self.rules.progress(self.state) or Say.counted("{n} action", "{n} actions", n=len(self.actions))
+        return self.words_in(language)(said)
 
     def scores(self) -> list[Score]:
         return self.rules.scores(self.state)

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core import Flow, Option, Rules, Score
 from engine.core.choices import Target
-from engine.core.text import Words
+from engine.core.text import Say, Words
 from engine.i18n import ENGLISH, Language
 
 from . import chance, epochs, gods, loot, movement, nations, purchase, setup, targets, text, turn
@@ -64,10 +64,10 @@ class PantheonRules(Rules):
         """Digest of the component data files in use (built-in or the user's override)."""
         return catalog().digest
 
-    def progress(self, state: State) -> str:
+    def progress(self, state: State) -> Say:
         if over(state):
-            return "game over"
-        return f"epoch {max(state['epoch'], 1)} of {EPOCHS}"
+            return Say("game over")
+        return Say("epoch {epoch} of {epochs}", epoch=max(state["epoch"], 1), epochs=EPOCHS)
 
     view_type = PantheonView
 
