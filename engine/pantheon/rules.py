@@ -15,7 +15,7 @@ from typing import Any
 from engine.core import Flow, Option, Rules, Score
 from engine.core.choices import Target
 from engine.core.text import Say, Words
-from engine.i18n import ENGLISH, Language
+from engine.i18n import ENGLISH, N_, Language
 
 from . import chance, epochs, gods, loot, movement, nations, purchase, setup, targets, text, turn
 from .catalog import catalog
@@ -86,7 +86,7 @@ class PantheonRules(Rules):
         tiles, the bonus tiles nobody has, the viewer's hand and its cards (targets.py)."""
         return targets.on_the_table(state, setup.bonus_left(state))
 
-    running_score = "so far"
+    running_score = N_("so far")
 
     def scores(self, state: State) -> list[Score]:
         """The points won so far (the two scorings come after epochs 3 and 6)."""
