@@ -35,9 +35,9 @@ def draw_cards(state: State, seat: int, deck: str, count: int, why: Said) -> Non
     drawn = min(count, state["decks"][deck])
     state["decks"][deck] -= drawn
     state["seats"][seat][f"{deck}s"] += drawn
-    said = "{seat:seat} draws {drawn} {deck} card ({why:said})." if drawn == 1 else \
-        "{seat:seat} draws {drawn} {deck} cards ({why:said})."
-    add_log(state, Say(said, seat=seat, drawn=drawn, deck=deck, why=said_to_json(why)))
+    add_log(state, Say.counted("{seat:seat} draws {n} {deck:deck} card ({why:said}).",
+                               "{seat:seat} draws {n} {deck:deck} cards ({why:said}).",
+                               seat=seat, n=drawn, deck=deck, why=said_to_json(why)))
 
 
 def use_effect(state: State, effect: str, oid: str) -> None:
@@ -49,15 +49,15 @@ def use_effect(state: State, effect: str, oid: str) -> None:
         return
     amount = effect_amount(effect, powers(state))
     if effect == "martelin":
-        draw_cards(state, seat, "mosaic", amount, "Martelin")
+        draw_cards(state, seat, "mosaic", amount, Say("Martelin"))
     elif effect == "stall":
-        draw_cards(state, seat, "stall", amount, "Stall")
+        draw_cards(state, seat, "stall", amount, Say("Stall"))
     else:
         taken = min(amount, state["rubies"])
         state["rubies"] -= taken
         state["seats"][seat]["rubies"] += taken
-        said = "{seat:seat} takes {taken} ruby (Ruby)." if taken == 1 else "{seat:seat} takes {taken} rubies (Ruby)."
-        add_log(state, Say(said, seat=seat, taken=taken))
+        add_log(state, Say.counted("{seat:seat} takes {n} ruby (Ruby).", "{seat:seat} takes {n} rubies (Ruby).",
+                                   seat=seat, n=taken))
 
 
 def take_objective(state: State, seat: int, oid: str) -> None:
@@ -105,7 +105,7 @@ def recruit(state: State, cid: str) -> None:
     record["rubies"] -= character["cost"]
     state["rubies"] += character["cost"]
     record["played"].append(cid)
-    add_log(state, Say("{seat:seat} recruits {cid:character}, {title}, for {cost} rubies.", seat=seat, cid=cid,
+    add_log(state, Say("{seat:seat} recruits {cid:character}, {title:title}, for {cost} rubies.", seat=seat, cid=cid,
                        title=character["title"], cost=character["cost"]))
     power = character["power"]
     if power == "recruit_mosaics":

@@ -118,12 +118,14 @@ class Effects(TurnStep):
         pending = state["pending"]
         match choice.args:
             case Done():
-                return "Skip the remaining effects" + (" (the Genie comes next)" if pending["genie"] else ""), ""
+                if pending["genie"]:
+                    return Say("Skip the remaining effects (the Genie comes next)"), ""
+                return Say("Skip the remaining effects"), ""
             case MoonObjective(oid):
                 card = catalog().objectives[oid]
                 owner = next((seat for seat, record in enumerate(state["seats"])
                               if any(o["id"] == oid for o in record["objectives"])), None)
-                hint = Say("{colour}, {points} points", colour=card["colour"], points=card["points"])
+                hint = Say("{colour:colour}, {points} points", colour=card["colour"], points=card["points"])
                 if owner is None:
                     return Say("Moon: take '{oid:objective}' from the middle", oid=oid), hint
                 return Say("Moon: take '{oid:objective}' from {owner:seat}", oid=oid, owner=owner), hint
@@ -168,7 +170,7 @@ class Genie(TurnStep):
             case SwapTile(tile):
                 return Say("Hussain: swap the {tile:tile} at {at:where} with another", tile=tile,
                            at=list(realm_positions(state)[tile])), ""
-        return "Skip the Genie move", ""
+        return Say("Skip the Genie move"), ""
 
     def prompt(self, state: State, frame: Frame) -> Say:
         return Say("{seat:seat}: Genie move {move} of at most {most} - choose a landscape to move", seat=mover(state),

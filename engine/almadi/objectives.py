@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Required, TypedDict
 
+from engine.i18n import ENGLISH, N_, Language
+
 from .catalog import LETTERS
 from .geometry import Pos, columns, groups, longest_run, row_lengths, squares
 
 ALL_TYPES = frozenset(LETTERS.values())
-PLURALS = {"oasis": "Oases", "caravan": "Caravans", "market": "Markets", "palace": "Palaces"}
+PLURALS = {"oasis": N_("Oases"), "caravan": N_("Caravans"), "market": N_("Markets"), "palace": N_("Palaces")}
 
 
 class Requirement(TypedDict, total=False):
@@ -52,23 +54,25 @@ def met(requirement: Requirement, grid: dict[Pos, str], holdings: Mapping[str, i
     raise ValueError(f"unknown requirement {kind!r}")
 
 
-def describe(requirement: Requirement) -> str:
+def describe(requirement: Requirement, lang: Language = ENGLISH) -> str:
+    """What an objective asks for, in ``lang``."""
+    _ = lang.gettext
     kind = requirement["kind"]
-    name = PLURALS.get(requirement.get("type", ""), "")
+    name = _(PLURALS[requirement["type"]]) if requirement.get("type") else ""
     n = requirement.get("n")
     texts = {
-        "group": f"a group of {n} connected {name}",
-        "hline": f"{n} {name} side by side in one row",
-        "vline": f"{n} {name} stacked in one column",
-        "count": f"{n} {name} in the realm",
-        "square": f"a 2x2 square of {name}",
-        "mosaics": f"{n} mosaic cards",
-        "stalls": f"{n} stall cards",
-        "rubies": f"{n} rubies at once",
-        "mixed_column": "a column (right of the start) with all four landscapes",
-        "full_columns": f"{n} columns (right of the start) filled in rows 1-4",
-        "long_row": f"a row of {n} landscapes (start included)",
-        "mixed_square": "a 2x2 square with all four landscapes",
-        "cards": f"{requirement.get('mosaics')} mosaic and {requirement.get('stalls')} stall cards",
+        "group": _("a group of {n} connected {name}"),
+        "hline": _("{n} {name} side by side in one row"),
+        "vline": _("{n} {name} stacked in one column"),
+        "count": _("{n} {name} in the realm"),
+        "square": _("a 2x2 square of {name}"),
+        "mosaics": _("{n} mosaic cards"),
+        "stalls": _("{n} stall cards"),
+        "rubies": _("{n} rubies at once"),
+        "mixed_column": _("a column (right of the start) with all four landscapes"),
+        "full_columns": _("{n} columns (right of the start) filled in rows 1-4"),
+        "long_row": _("a row of {n} landscapes (start included)"),
+        "mixed_square": _("a 2x2 square with all four landscapes"),
+        "cards": _("{mosaics} mosaic and {stalls} stall cards"),
     }
-    return texts[kind]
+    return texts[kind].format(n=n, name=name, mosaics=requirement.get("mosaics"), stalls=requirement.get("stalls"))

@@ -21,7 +21,7 @@ from engine.core.choices import Target
 from engine.core.contract import Option, Rules, Score, State
 from engine.core.flow import Flow
 from engine.core.state import copy_state
-from engine.core.text import Words
+from engine.core.text import Say, Words
 from engine.i18n import ENGLISH, Language
 
 from . import effects, heuristic, setup, targets, text, turn
@@ -94,10 +94,10 @@ class AlmadiRules(Rules):
 
     # -- scores ---------------------------------------------------------------------------------
 
-    def progress(self, state: State) -> str:
+    def progress(self, state: State) -> Say:
         return progress_text(state)
 
-    def chapter(self, state: State) -> str:
+    def chapter(self, state: State) -> Say:
         return chapter_text(state)
 
     def scores(self, state: State) -> list[Score]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.core.contract import Score, State
 from engine.core.scoring import rank_points
+from engine.i18n import N_
 
 from .catalog import catalog
 from .characters import end_game_points, powers_of
@@ -114,16 +115,16 @@ def score_table(realms: list[RealmInput], characters_mode: bool = False) -> list
     scores = []
     for seat, realm in enumerate(realms):
         breakdown = {
-            "Oases": oasis_points(realm.grid) + (LARGEST_OASIS_BONUS if top and largest[seat] == top else 0),
-            "Caravans": caravan_points(realm.grid, realm.stalls),
-            "Palaces": palace_points(realm.grid),
-            "Jars": realm.jars,
-            "Mosaics": mosaic_points(realm.grid, realm.mosaics),
-            "Objectives": objective_points(realm.objectives),
-            "Rubies": rubies[seat],
+            N_("Oases"): oasis_points(realm.grid) + (LARGEST_OASIS_BONUS if top and largest[seat] == top else 0),
+            N_("Caravans"): caravan_points(realm.grid, realm.stalls),
+            N_("Palaces"): palace_points(realm.grid),
+            N_("Jars"): realm.jars,
+            N_("Mosaics"): mosaic_points(realm.grid, realm.mosaics),
+            N_("Objectives"): objective_points(realm.objectives),
+            N_("Rubies"): rubies[seat],
         }
         if with_characters:  # no Characters row in a game played without them
-            breakdown["Characters"] = realm.character_points
+            breakdown[N_("Characters")] = realm.character_points
         scores.append(Score(seat, breakdown))
     return scores
 

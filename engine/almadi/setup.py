@@ -107,8 +107,8 @@ class First(Draw):
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, str]:
         return Say("{seat:seat}", seat=choice.args_as(FirstPlayer).seat), ""
 
-    def prompt(self, state: State, frame: Frame) -> str:
-        return "Draw the first player"
+    def prompt(self, state: State, frame: Frame) -> Say:
+        return Say("Draw the first player")
 
 
 class Starts(Draw):
@@ -153,19 +153,19 @@ class Objectives(Draw):
         card = catalog().objectives[oid]
         state["middle"].append(oid)
         if logging(state):
-            add_log(state, Say("The {colour} objective '{oid:objective}' ({points} points) is laid in the middle.",
-                               colour=card["colour"], oid=oid, points=card["points"]))
+            add_log(state, Say("The {colour:colour} objective '{oid:objective}' ({points} points) is laid in "
+                               "the middle.", colour=card["colour"], oid=oid, points=card["points"]))
         if _next_pile(state) is not None:
             flow.push(frame)
 
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
         oid = choice.args_as(MiddleObjective).objective
         card = catalog().objectives[oid]
-        return Say("{oid:objective}", oid=oid), Say("{colour}, {points} points", colour=card["colour"],
+        return Say("{oid:objective}", oid=oid), Say("{colour:colour}, {points} points", colour=card["colour"],
                                                      points=card["points"])
 
     def prompt(self, state: State, frame: Frame) -> Say:
-        return Say("Draw a {colour} objective for the middle", colour=_next_pile(state))
+        return Say("Draw a {colour:colour} objective for the middle", colour=_next_pile(state))
 
 
 class Deal(Draw):
@@ -193,7 +193,8 @@ class Deal(Draw):
     def describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
         cid = choice.args_as(DealtCharacter).character
         card = catalog().characters[cid]
-        return Say("{cid:character}", cid=cid), Say("{title}, {cost} rubies", title=card["title"], cost=card["cost"])
+        return Say("{cid:character}", cid=cid), Say("{title:title}, {cost} rubies", title=card["title"],
+                                                    cost=card["cost"])
 
     def prompt(self, state: State, frame: Frame) -> Say:
         return Say("Deal a character face down to {seat:seat}", seat=_next_deal_seat(state))
@@ -254,8 +255,8 @@ class Keep(Ask):
         pair = choice.args_as(KeepPair)
         return Say("Keep {first:character} and {second:character}", first=pair.first, second=pair.second), ""
 
-    def prompt(self, state: State, frame: Frame) -> str:
-        return "Each player keeps 2 of the characters dealt"
+    def prompt(self, state: State, frame: Frame) -> Say:
+        return Say("Each player keeps 2 of the characters dealt")
 
 
 class Reveal(Auto):

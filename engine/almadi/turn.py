@@ -91,9 +91,10 @@ class TurnStep(Ask):
             cid = choice.args.character
             character = catalog().characters[cid]
             in_hand = cid in state["seats"][state["current"]]["hand"]
-            label = ("Recruit {cid:character} from your hand ({cost} rubies)" if in_hand
-                     else "Recruit {cid:character} from the display ({cost} rubies)")
-            return Say(label, cid=cid, cost=character["cost"]), character["text"]
+            label = (Say("Recruit {cid:character} from your hand ({cost} rubies)", cid=cid, cost=character["cost"])
+                     if in_hand else
+                     Say("Recruit {cid:character} from the display ({cost} rubies)", cid=cid, cost=character["cost"]))
+            return label, Say("{cid:power}", cid=cid)
         return self.own_describe(state, frame, choice)
 
     def own_options(self, state: State, frame: Frame) -> list[Choice]:
@@ -205,8 +206,8 @@ class Finish(TurnStep):
     def own_act(self, state: State, frame: Frame, choice: Choice, flow: Stack) -> None:
         flow.push({"step": "refill"})
 
-    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[str, str]:
-        return "End your turn", "the central board is refilled"
+    def own_describe(self, state: State, frame: Frame, choice: Choice) -> tuple[Say, Say]:
+        return Say("End your turn"), Say("the central board is refilled")
 
     def prompt(self, state: State, frame: Frame) -> Say:
         return Say("{seat:seat}: recruit a character before your turn ends, or end it", seat=mover(state))
@@ -256,7 +257,7 @@ class Refill(SupplyDraw):
                                tile=tile))
         if not state["supply"]:
             state["pending"] = None
-            add_log(state, "The last landscape of the supply is on the central board: the game ends.")
+            add_log(state, Say("The last landscape of the supply is on the central board: the game ends."))
             return
         state["turn"] += 1
         state["current"] = (state["current"] + 1) % len(state["seats"])

@@ -8,6 +8,7 @@ from typing_extensions import TypedDict
 
 from engine.core.contract import State
 from engine.core.seats import seat_tag
+from engine.core.text import Say, Words
 
 from .catalog import JAR, TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalog, catalog, icons
 from .legal import GENIE_MOVES_PER_TURN, phase
@@ -190,22 +191,23 @@ def _pending_view(state: State, cat: Catalog, now: str) -> PendingView | None:
     })
 
 
-def progress_text(state: State) -> str:
+def progress_text(state: State) -> Say:
     now = phase(state)
     if now == "over":
-        return "game over"
+        return Say("game over")
     if now in SETTING_UP:
-        return "setup"
+        return Say("setup")
     total = TURNS_PER_PLAYER * len(state["seats"])
-    return f"turn {min(state['turn'] + 1, total)} of {total}"
+    return Say("turn {turn} of {turns}", turn=min(state["turn"] + 1, total), turns=total)
 
 
-def chapter_text(state: State) -> str:
+def chapter_text(state: State) -> Say:
     """The round a replay jumps to: every player takes one turn a round, 16 rounds in all."""
     now = phase(state)
     if now == "over" or now in SETTING_UP:
         return progress_text(state)
-    return f"round {min(state['turn'] // len(state['seats']) + 1, TURNS_PER_PLAYER)} of {TURNS_PER_PLAYER}"
+    return Say("round {round} of {rounds}", round=min(state["turn"] // len(state["seats"]) + 1, TURNS_PER_PLAYER),
+               rounds=TURNS_PER_PLAYER)
 
 
 def build_view(state: State, viewer: int | None) -> AlmadiView:
@@ -226,7 +228,7 @@ def build_view(state: State, viewer: int | None) -> AlmadiView:
         "current": None if over else state["current"],
         "turn": min(state["turn"] + 1, total),
         "total_turns": total,
-        "progress": progress_text(state),
+        "progress": Words(state["names"])(progress_text(state)),
         "board": [[tile_view(cat, t) if t else None for t in row] for row in state["board"]],
         "supply": supply,
         "supply_total": len(state["supply"]),

@@ -291,11 +291,13 @@ class Rules:
         best_other = max((s.total for s in scores if s.seat != seat), default=0)
         return mine - best_other
 
-    def progress(self, state: State) -> str:
-        """Where the game stands, for lists of saved games ('round 3 of 10'); '' if unknown."""
+    def progress(self, state: State) -> Said:
+        """Where the game stands, for the table's status line and lists of saved games ('round 3
+        of 10'), as the rules say things (a ``Say``, in words in the reader's language); '' if
+        unknown."""
         return ""
 
-    def chapter(self, state: State) -> str:
+    def chapter(self, state: State) -> Said:
         """The part of the game a state is in, as a replay jumps between them ('Round 3',
         'Epoch 2'); a replay marks a chapter where this text changes. By default the progress
         text, so a game whose progress counts rounds or epochs needs nothing more."""

@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, NamedTuple
 
-from engine.i18n import ENGLISH, N_, Language
+from engine.i18n import ENGLISH, Language
 
 from . import rng
 from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rules, Score, State
@@ -63,9 +63,9 @@ _new_action = partial(tuple.__new__, Action)
 """An Action from its six fields in order, made in C: the named tuple's own constructor is
 Python code called from C, which costs half as much again (every action played makes one)."""
 
-CONFIRM_PROMPT = N_("End of turn: confirm it, or undo it")
+CONFIRM_PROMPT = Say("End of turn: confirm it, or undo it")
 """The prompt while a seat's turn end waits for its confirmation."""
-GAME_OVER = N_("Game over")
+GAME_OVER = Say("Game over")
 
 
 class ReplayMismatch(ValueError):
@@ -448,8 +448,10 @@ class Match:
     def has_private(self, viewer: int | None) -> bool:
         return viewer is not None and self.rules.has_private(self.state, viewer)
 
-    def progress(self) -> str:
-        return self.rules.progress(self.state) or f"{len(self.actions)} actions"
+    def progress(self, language: Language = ENGLISH) -> str:
+        """Where the game stands (``Rules.progress``), in words of ``language``."""
+        said = self.rules.progress(self.state) or Say.counted("{n} action", "{n} actions", n=len(self.actions))
+        return self.words_in(language)(said)
 
     def scores(self) -> list[Score]:
         return self.rules.scores(self.state)

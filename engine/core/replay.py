@@ -23,6 +23,7 @@ from .contract import CHANCE, Rules, Score, State
 from .log import visible_entries
 from .match import Action, Match
 from .state import copy_state
+from .text import Said
 
 CHECKPOINT = 16
 
@@ -41,7 +42,8 @@ class Move:
 class Chapter:
     position: int
     """The first position of the chapter."""
-    title: str
+    title: Said
+    """What ``Rules.chapter`` says (in words: ``Replay.chapter_title``)."""
 
 
 class Replay:
@@ -118,6 +120,10 @@ class Replay:
 
     def chapter_of(self, position: int) -> Chapter:
         return next(chapter for chapter in reversed(self.chapters) if chapter.position <= position)
+
+    def chapter_title(self, position: int, language: Language = ENGLISH) -> str:
+        """The title of ``position``'s chapter in words of ``language``."""
+        return self.match_at(position).words_in(language)(self.chapter_of(position).title)
 
 
 def replay_of(rules: Rules, names: list[str], options: Mapping[str, Any], seed: int,

@@ -44,6 +44,11 @@ class Language:
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         return self.translations.ngettext(singular, plural, count)
 
+    def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
+        """``ngettext`` of a word whose translation depends on where it is said (one game's word for
+        a thing another game names otherwise)."""
+        return self.translations.npgettext(context, singular, plural, count)
+
     def translated(self, message: str) -> bool:
         """Whether the catalogue has ``message`` (English has every message: it is its own)."""
         if self.code == ENGLISH_CODE:

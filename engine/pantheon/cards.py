@@ -13,6 +13,7 @@ from itertools import product
 from typing import Any
 
 from engine.core import add_log
+from engine.core.text import Say
 
 MOVEMENT = "movement"
 OFFERING_CARDS = ("gifts", "priests", "dancers", "temples")
@@ -70,13 +71,13 @@ def ensure_deck(state: dict[str, Any]) -> bool:
         return True
     if state["discard"]:
         state["deck"], state["discard"] = state["discard"], {}
-        add_log(state, "The discard pile is shuffled into a new deck.")
+        add_log(state, Say("The discard pile is shuffled into a new deck."))
     elif any(p["hand"] for p in state["players"]):
         for p in state["players"]:
             for kind, n in p["hand"].items():
                 add(state["deck"], kind, n)
             p["hand"], p["hand_known"] = {}, {}
-        add_log(state, "Deck and discard pile are empty: all hands are discarded to form a new deck.")
+        add_log(state, Say("Deck and discard pile are empty: all hands are discarded to form a new deck."))
     return bool(state["deck"])
 
 

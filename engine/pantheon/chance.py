@@ -9,6 +9,7 @@ from functools import cache, lru_cache
 
 from engine.core import Choice, Draw, Frame, Stack, add_log, logging
 from engine.core.text import Said, Say
+from engine.i18n import N_
 
 from . import cards as deck
 from .catalog import catalog
@@ -17,10 +18,10 @@ from .common import State, countdown
 from .targets import hexes
 from .text import sentence
 
-TURNED_UP = sentence("{kind:card} is turned up in the row.", "kind")
-DRAWS = sentence("{seat:seat} draws {kind:card}.", "seat", "kind")
-DRAWS_UNSEEN = sentence("{seat:seat} draws a card from the deck.", "seat")
-LOOT_ON = sentence("Loot on {hex:hex}: {kind:loot}.", "hex", "kind")
+TURNED_UP = sentence(N_("{kind:card} is turned up in the row."), "kind")
+DRAWS = sentence(N_("{seat:seat} draws {kind:card}."), "seat", "kind")
+DRAWS_UNSEEN = sentence(N_("{seat:seat} draws a card from the deck."), "seat")
+LOOT_ON = sentence(N_("Loot on {hex:hex}: {kind:loot}."), "hex", "kind")
 """The log's most frequent sentences (a play-out writes none)."""
 
 LOW_DEMIGODS = 3
@@ -75,7 +76,7 @@ class Deal(Draw):
 
     def prompt(self, state: State, frame: Frame) -> Said:
         if frame["seat"] is None:
-            return "Draw a card from the deck for the face-up row"
+            return Say("Draw a card from the deck for the face-up row")
         return Say("Draw a card from the deck for {seat:seat}", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
@@ -96,7 +97,7 @@ class Deal(Draw):
 def refill_god_stack(state: State) -> bool:
     if not state["god_stack"] and state["god_box"]:
         state["god_stack"], state["god_box"] = sorted(state["god_box"]), []
-        add_log(state, "The god stack is empty: the boxed gods are shuffled into a new stack.")
+        add_log(state, Say("The god stack is empty: the boxed gods are shuffled into a new stack."))
     return bool(state["god_stack"])
 
 
@@ -121,7 +122,7 @@ class RevealGod(GodDraw):
     topic = "preparation"
 
     def prompt(self, state: State, frame: Frame) -> Said:
-        return "Reveal a god tile for this epoch"
+        return Say("Reveal a god tile for this epoch")
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         tile = option.args_as(GodDrawn).tile
@@ -191,7 +192,7 @@ class DemigodDraw(Draw):
 
     def prompt(self, state: State, frame: Frame) -> Said:
         if frame["seat"] is None:
-            return "Draw a demigod for the display"
+            return Say("Draw a demigod for the display")
         return Say("Draw a demigod for {seat:seat} (face down)", seat=frame["seat"])
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:

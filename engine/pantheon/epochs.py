@@ -76,10 +76,11 @@ class DepraccusDraw(Choose):
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
         cards = option.args_as(DepraccusCards).cards
-        return (Say("Draw {cards} cards from the deck", cards=cards) if cards else "Draw no cards"), "Depraccus"
+        label = Say("Draw {cards} cards from the deck", cards=cards) if cards else Say("Draw no cards")
+        return label, Say("Depraccus")
 
     def question(self, state: State, frame: Frame) -> Said:
-        return "Depraccus: draw cards from the deck?"
+        return Say("Depraccus: draw cards from the deck?")
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         cards = option.args_as(DepraccusCards).cards
@@ -148,7 +149,7 @@ class EpochEnd(Auto):
         if epoch in SCORING_EPOCHS:
             score_epoch(state)
         if epoch >= EPOCHS:
-            add_log(state, "The game is over.")
+            add_log(state, Say("The game is over."))
             flow.clear()
         else:
             flow.push({"step": "prep"})

@@ -8,6 +8,7 @@ from operator import contains, ge
 
 from engine.core import Choice, Frame, Stack, add_log
 from engine.core.text import Said, Say
+from engine.i18n import N_
 
 from . import cards as deck
 from .catalog import OFFERING_KINDS, catalog
@@ -19,7 +20,7 @@ from .targets import HAND
 from .text import cards_of, sentence
 
 DECLINE = Choice.of(Decline())
-GAINS = sentence("{seat:seat} gains {tile:god} and scores {points}.", "seat", "tile", "points")
+GAINS = sentence(N_("{seat:seat} gains {tile:god} and scores {points}."), "seat", "tile", "points")
 
 
 class DrawGod(GodDraw):
@@ -90,7 +91,7 @@ def payment_choice(cards: tuple[tuple[str, int], ...]) -> Choice:
 
 def payment_label(cards: dict[str, int]) -> Said:
     if not cards:
-        return "Offer with your tiles only"
+        return Say("Offer with your tiles only")
     return Say("Offer {cards:payment}", cards=cards_of(cards))
 
 
@@ -110,7 +111,7 @@ class Pay(Choose):
             case Decline():
                 return Say("Do not take {tile:god} (it goes to the box)", tile=frame["tile"]), ""
             case Payment(cards):
-                return payment_label(dict(cards)), "tiles cover the rest"
+                return payment_label(dict(cards)), Say("tiles cover the rest")
         raise ValueError(f"not a payment: {option.args}")
 
     def question(self, state: State, frame: Frame) -> Said:

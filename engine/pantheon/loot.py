@@ -71,8 +71,9 @@ class Reserve(Choose):
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
         key = option.args_as(ReservePieces).pieces
         n = min(frame["n"], general_supply(state, frame["seat"], FOOT if key == "feet" else COLUMN))
-        label = "Take {n} feet into your supply" if key == "feet" else "Take {n} columns into your supply"
-        return Say(label, n=n), ""
+        if key == "feet":
+            return Say("Take {n} feet into your supply", n=n), ""
+        return Say("Take {n} columns into your supply", n=n), ""
 
     def question(self, state: State, frame: Frame) -> Said:
         return Say("reserve: take {n} feet or {n} columns", n=frame["n"])
@@ -81,9 +82,8 @@ class Reserve(Choose):
         seat, key = frame["seat"], option.args_as(ReservePieces).pieces
         got = min(frame["n"], general_supply(state, seat, FOOT if key == "feet" else COLUMN))
         from_general(state, seat, key, got)
-        said = "{seat:seat} takes {n} feet into their supply." if key == "feet" else \
-            "{seat:seat} takes {n} columns into their supply."
-        add_log(state, Say(said, seat=seat, n=got))
+        add_log(state, Say("{seat:seat} takes {n} feet into their supply.", seat=seat, n=got) if key == "feet"
+                else Say("{seat:seat} takes {n} columns into their supply.", seat=seat, n=got))
 
 
 class FreeColumn(Choose):
@@ -104,7 +104,7 @@ class FreeColumn(Choose):
         return Say("Column to hex {hex:hex}", hex=option.args_as(Column).hex), ""
 
     def question(self, state: State, frame: Frame) -> Said:
-        return "place a column from the general supply on any column hex"
+        return Say("place a column from the general supply on any column hex")
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat, hex_id = frame["seat"], option.args_as(Column).hex

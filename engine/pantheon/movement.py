@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Choice, Frame, Stack, add_log, logging
 from engine.core.text import Said, Say
+from engine.i18n import N_
 
 from . import cards as deck
 from .board import placements
@@ -18,20 +19,20 @@ FOLLOWER_CHOICES = (Choice.of(DrawInstead()), END)
 """A follower who has not placed a piece may draw a card instead, or pass."""
 
 PLACED = {
-    ("moves", FOOT): sentence("{seat:seat} moves: foot to {hex:hex}.", "seat", "hex"),
-    ("moves", COLUMN): sentence("{seat:seat} moves: column to {hex:hex}.", "seat", "hex"),
-    ("jumps", FOOT): sentence("{seat:seat} jumps: foot to {hex:hex}.", "seat", "hex"),
-    ("places", FOOT): sentence("{seat:seat} places: foot to {hex:hex}.", "seat", "hex"),
-    ("places", COLUMN): sentence("{seat:seat} places: column to {hex:hex}.", "seat", "hex"),
+    ("moves", FOOT): sentence(N_("{seat:seat} moves: foot to {hex:hex}."), "seat", "hex"),
+    ("moves", COLUMN): sentence(N_("{seat:seat} moves: column to {hex:hex}."), "seat", "hex"),
+    ("jumps", FOOT): sentence(N_("{seat:seat} jumps: foot to {hex:hex}."), "seat", "hex"),
+    ("places", FOOT): sentence(N_("{seat:seat} places: foot to {hex:hex}."), "seat", "hex"),
+    ("places", COLUMN): sentence(N_("{seat:seat} places: column to {hex:hex}."), "seat", "hex"),
 }
 """What the log says of a piece placed (``how``: moves, jumps or places; the piece)."""
 PLACED_WITH_LOOT = {
-    ("moves", FOOT): "{seat:seat} moves: foot to {hex:hex}, taking the loot tile {loot:loot}.",
-    ("jumps", FOOT): "{seat:seat} jumps: foot to {hex:hex}, taking the loot tile {loot:loot}.",
-    ("places", FOOT): "{seat:seat} places: foot to {hex:hex}, taking the loot tile {loot:loot}.",
+    ("moves", FOOT): N_("{seat:seat} moves: foot to {hex:hex}, taking the loot tile {loot:loot}."),
+    ("jumps", FOOT): N_("{seat:seat} jumps: foot to {hex:hex}, taking the loot tile {loot:loot}."),
+    ("places", FOOT): N_("{seat:seat} places: foot to {hex:hex}, taking the loot tile {loot:loot}."),
 }
 """The same of a foot that takes a loot tile."""
-PASSES = sentence("{seat:seat} passes.", "seat")
+PASSES = sentence(N_("{seat:seat} passes."), "seat")
 
 
 def movement(state: State, seat: int, main: bool) -> Frame:
@@ -42,17 +43,18 @@ def movement(state: State, seat: int, main: bool) -> Frame:
 
 def place_label(placement: Placement) -> Say:
     """'Foot J4', 'Column K4': the piece and the hex (the hint says the rest)."""
-    label = "Foot {hex:hex}" if placement.piece == FOOT else "Column {hex:hex}"
-    return Say(label, hex=placement.hex)
+    if placement.piece == FOOT:
+        return Say("Foot {hex:hex}", hex=placement.hex)
+    return Say("Column {hex:hex}", hex=placement.hex)
 
 
 def place_hint(state: State, hex_id: str, cards: int, jump: bool = False) -> Said:
     """What tells placements apart, what matters most first so that a list cut at 80 columns
     still shows it: the movement cards it plays (none: nothing but free steps), the loot it
     takes, the second step a shared hex takes, and a jump (only ever to a hex no step reaches)."""
-    cost = "" if not cards else "1 card" if cards == 1 else Say("{cards} cards", cards=cards)
-    shared = "2 steps (shared)" if entry_cost(state, hex_id) == 2 else ""
-    return joined([cost, loot_hint(state, hex_id), shared, "by jump (Gaiviles)" if jump else ""])
+    cost = Say.counted("{n} card", "{n} cards", n=cards) if cards else ""
+    shared = Say("2 steps (shared)") if entry_cost(state, hex_id) == 2 else ""
+    return joined([cost, loot_hint(state, hex_id), shared, Say("by jump (Gaiviles)") if jump else ""])
 
 
 def loot_hint(state: State, hex_id: str) -> Said:
@@ -88,11 +90,11 @@ class Move(Choose):
         free = frame["free"]
         match option.args:
             case DrawInstead():
-                return "Draw a card instead of moving", ""
+                return Say("Draw a card instead of moving"), ""
             case End():
                 if frame["main"] or frame["placed"]:
-                    return "End movement", Say("{free} step(s) left unused", free=free) if free else ""
-                return "Pass (neither move nor draw)", ""
+                    return Say("End movement"), Say("{free} step(s) left unused", free=free) if free else ""
+                return Say("Pass (neither move nor draw)"), ""
             case Placement() as placement:
                 cards = cards_needed(entry_cost(state, placement.hex), free)
                 return place_label(placement), place_hint(state, placement.hex, cards, placement.jump)

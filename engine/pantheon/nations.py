@@ -57,7 +57,7 @@ class Power(Auto):
         order = seats_from(state, state["start"])
         if power == "persia":
             state["special_money"].reverse()
-            add_log(state, "Persia: the special money stack is turned round.")
+            add_log(state, Say("Persia: the special money stack is turned round."))
         elif power == "gallia":
             flow.push(*({"step": "gallia", "seat": s} for s in order))
         elif power == "germania":
@@ -93,11 +93,11 @@ class Gallia(Choose):
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
         if isinstance(option.args, GalliaCards):
-            return "Draw 2 cards from the deck", ""
-        return "Reveal a god from the stack", "take it by offering only its topmost number"
+            return Say("Draw 2 cards from the deck"), ""
+        return Say("Reveal a god from the stack"), Say("take it by offering only its topmost number")
 
     def question(self, state: State, frame: Frame) -> Said:
-        return "Gallia: draw 2 cards or reveal a god"
+        return Say("Gallia: draw 2 cards or reveal a god")
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat = frame["seat"]
@@ -164,14 +164,15 @@ class Swap(Choose):
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
         match option.args:
             case SwapPieces(give, n):
-                label = "Swap {n} feet for {n} columns" if give == "feet" else "Swap {n} columns for {n} feet"
-                return Say(label, n=n), ""
+                if give == "feet":
+                    return Say("Swap {n} feet for {n} columns", n=n), ""
+                return Say("Swap {n} columns for {n} feet", n=n), ""
         p = state["players"][frame["seat"]]
-        return "Keep your pieces as they are", Say("supply: {feet} feet, {columns} columns", feet=p["feet"],
+        return Say("Keep your pieces as they are"), Say("supply: {feet} feet, {columns} columns", feet=p["feet"],
                                                    columns=p["columns"])
 
     def question(self, state: State, frame: Frame) -> Said:
-        return "Aegyptus: swap feet and columns with the general supply"
+        return Say("Aegyptus: swap feet and columns with the general supply")
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         match option.args:
@@ -180,6 +181,5 @@ class Swap(Choose):
                 get = "columns" if give == "feet" else "feet"
                 from_general(state, seat, give, -n)
                 from_general(state, seat, get, n)
-                said = "{seat:seat} swaps {n} feet for {n} columns." if give == "feet" else \
-                    "{seat:seat} swaps {n} columns for {n} feet."
-                add_log(state, Say(said, seat=seat, n=n))
+                add_log(state, Say("{seat:seat} swaps {n} feet for {n} columns.", seat=seat, n=n) if give == "feet"
+                        else Say("{seat:seat} swaps {n} columns for {n} feet.", seat=seat, n=n))

@@ -6,6 +6,7 @@ from functools import cache, lru_cache
 
 from engine.core import Choice, Frame, Stack, add_log
 from engine.core.text import Said, Say
+from engine.i18n import N_
 
 from . import cards as deck
 from .board import placements
@@ -20,7 +21,7 @@ BUY_PIECE = {FOOT: Choice.of(BuyPiece(FOOT)), COLUMN: Choice.of(BuyPiece(COLUMN)
 NEW_TILE = {kind: Choice.of(NewTile(kind), target=OFFERINGS[kind]) for kind in OFFERING_KINDS}
 RAISE_TILE = {kind: Choice.of(RaiseTile(kind), target=OFFERINGS[kind]) for kind in OFFERING_KINDS}
 
-PLAYS_MONEY = sentence("{seat:seat} plays money cards worth {paid}.", "seat", "paid")
+PLAYS_MONEY = sentence(N_("{seat:seat} plays money cards worth {paid}."), "seat", "paid")
 
 
 @cache
@@ -110,7 +111,7 @@ class Buy(Choose):
 
         match option.args:
             case End():
-                return "End purchase", Say("{budget} money left over is lost", budget=budget) if budget else ""
+                return Say("End purchase"), Say("{budget} money left over is lost", budget=budget) if budget else ""
             case BuyTile(kind, level):
                 current = state["players"][frame["seat"]]["tiles"][kind]
                 cost = tile_cost(kind, current, level)
@@ -121,15 +122,15 @@ class Buy(Choose):
                     label = Say("{kind:offering} tile L{level} — {cost} money", kind=kind, level=level, cost=cost)
                 return label, paid_with(cost)
             case BuyPiece(piece):
-                return ("Buy a foot — 1 money" if piece == FOOT else "Buy a column — 1 money",
-                        joined([paid_with(1), "into your supply"], "clauses"))
+                return (Say("Buy a foot — 1 money") if piece == FOOT else Say("Buy a column — 1 money"),
+                        joined([paid_with(1), Say("into your supply")], "clauses"))
             case Placement() as placement:
                 hex_id = placement.hex
                 cost = entry_cost(state, hex_id)
-                template = ("Foot {hex:hex} — {cost} money" if placement.piece == FOOT
-                            else "Column {hex:hex} — {cost} money")
-                where = joined([loot_hint(state, hex_id), "shared" if cost == 2 else ""])
-                return Say(template, hex=hex_id, cost=cost), joined([where, paid_with(cost)], "clauses")
+                label = (Say("Foot {hex:hex} — {cost} money", hex=hex_id, cost=cost) if placement.piece == FOOT
+                         else Say("Column {hex:hex} — {cost} money", hex=hex_id, cost=cost))
+                where = joined([loot_hint(state, hex_id), Say("shared") if cost == 2 else ""])
+                return label, joined([where, paid_with(cost)], "clauses")
         raise ValueError(f"not a choice of a purchase: {option.args}")
 
     def question(self, state: State, frame: Frame) -> Said:
@@ -143,7 +144,7 @@ class Buy(Choose):
     def public_question(self, state: State, frame: Frame) -> Said | None:
         if not frame["hand"]:
             return None
-        return Say("buy ({budget} money already paid)", budget=frame["budget"]) if frame["budget"] else "buy"
+        return Say("buy ({budget} money already paid)", budget=frame["budget"]) if frame["budget"] else Say("buy")
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat = frame["seat"]
@@ -163,8 +164,8 @@ class Buy(Choose):
             case BuyPiece(piece):
                 spend(state, frame, 1)
                 from_general(state, seat, "feet" if piece == FOOT else "columns", 1)
-                add_log(state, Say("{seat:seat} buys a foot." if piece == FOOT else "{seat:seat} buys a column.",
-                                   seat=seat))
+                add_log(state, Say("{seat:seat} buys a foot.", seat=seat) if piece == FOOT
+                        else Say("{seat:seat} buys a column.", seat=seat))
             case Placement() as placement:
                 spend(state, frame, entry_cost(state, placement.hex))
                 place(state, seat, placement.piece, placement.hex, frame["loot"], "places")

@@ -14,8 +14,8 @@ from typing import Any
 
 from engine.core import Flow, Option, Rules, Score
 from engine.core.choices import Target
-from engine.core.text import Words
-from engine.i18n import ENGLISH, Language
+from engine.core.text import Say, Words
+from engine.i18n import ENGLISH, N_, Language
 
 from . import chance, epochs, gods, loot, movement, nations, purchase, setup, targets, text, turn
 from .catalog import catalog
@@ -64,10 +64,10 @@ class PantheonRules(Rules):
         """Digest of the component data files in use (built-in or the user's override)."""
         return catalog().digest
 
-    def progress(self, state: State) -> str:
+    def progress(self, state: State) -> Say:
         if over(state):
-            return "game over"
-        return f"epoch {max(state['epoch'], 1)} of {EPOCHS}"
+            return Say("game over")
+        return Say("epoch {epoch} of {epochs}", epoch=max(state["epoch"], 1), epochs=EPOCHS)
 
     view_type = PantheonView
 
@@ -86,7 +86,7 @@ class PantheonRules(Rules):
         tiles, the bonus tiles nobody has, the viewer's hand and its cards (targets.py)."""
         return targets.on_the_table(state, setup.bonus_left(state))
 
-    running_score = "so far"
+    running_score = N_("so far")
 
     def scores(self, state: State) -> list[Score]:
         """The points won so far (the two scorings come after epochs 3 and 6)."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.i18n import N_
+
 COLUMN_TABLE: tuple[tuple[int, int, int], ...] = ((1, 3, 1), (4, 7, 2), (8, 11, 3), (12, 12, 4))
 """(fewest, most, points per column) for the number of a player's columns on the board."""
 
@@ -17,8 +19,8 @@ EPOCH_END_BONUS = 3
 SCORING_EPOCHS = (3, 6)
 EPOCHS = 6
 
-SCORE_SHEET_NAMES = {"gods": "Gods", "epoch": "Epoch ends", "demigods": "Demigods", "columns": "Columns",
-                     "pietalte": "Pietalte"}
+SCORE_SHEET_NAMES = {"gods": N_("Gods"), "epoch": N_("Epoch ends"), "demigods": N_("Demigods"),
+                     "columns": N_("Columns"), "pietalte": N_("Pietalte")}
 """Each VP category as the score sheet and the player panels name it."""
 
 

@@ -122,7 +122,7 @@ class BonusPick(Choose):
         return Say("{tile:bonus}", tile=option.args_as(PickBonus).tile), ""
 
     def question(self, state: State, frame: Frame) -> Said:
-        return "choose a bonus tile"
+        return Say("choose a bonus tile")
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         take_bonus(state, frame["seat"], option.args_as(PickBonus).tile)

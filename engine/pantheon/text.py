@@ -20,20 +20,39 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import lru_cache
 
 from engine.core.text import Said, Say, Words, said_to_json
-from engine.i18n import ENGLISH, Language
+from engine.i18n import ENGLISH, N_, Language
 
 from .cards import MONEY_VALUES
 from .catalog import catalog
 
+COMPONENT_WORDS = (
+    N_("Movement"), N_("Gifts offering"), N_("Priests offering"), N_("Dancers offering"), N_("Temples offering"),
+    N_("Money 1"), N_("Money 2"), N_("Money 3"), N_("Money 4"), N_("Money 5"),
+    N_("Gifts"), N_("Priests"), N_("Dancers"), N_("Temples"),
+    N_("Reserve: 2 feet or 2 columns"), N_("Demigod"), N_("God tile"), N_("Column on any column hex"),
+    N_("Offering tile +1"), N_("Offering tile 2x"), N_("Draw 2 cards"), N_("Draw 3 cards"), N_("Special money card"),
+    N_("Steps +1"), N_("Demigod (drawn face down)"), N_("God tile from the stack"),
+    N_("instant"), N_("once"), N_("permanent"),
+)
+"""The words the component data spell in English (action cards, offering tiles, loot and bonus
+tiles, the kinds of god tile), marked for the catalogue: a language gives its own. Nations and gods
+keep their names in every language, as the rule texts do."""
+PAID_WORDS = {"gifts": N_("gifts"), "priests": N_("priests"), "dancers": N_("dancers"), "temples": N_("temples")}
+"""Offering cards as the log names them when they are paid."""
+
 
 def words(names: Sequence[str], language: Language = ENGLISH) -> Words:
     spoken = Words(names, language=language)
+    _ = language.gettext
     spoken.kinds.update({
-        "card": card_label, "offering": offering_label, "loot": loot_label, "bonus": bonus_label, "nation": nation_name,
-        "hex": str, "god": god_name, "needs": needs_text, "god_kind": god_kind, "payment": payment_text,
-        "paid": paid_text, "money_cards": money_cards_text, "numbers": numbers_text,
-        "list": lambda parts: ", ".join(map(spoken.said, parts)),
-        "clauses": lambda parts: "; ".join(map(spoken.said, parts)),
+        "card": lambda kind: _(card_label(kind)), "offering": lambda kind: _(offering_label(kind)),
+        "loot": lambda kind: _(loot_label(kind)), "bonus": lambda tile: _(bonus_label(tile)), "nation": nation_name,
+        "hex": str, "god": god_name, "needs": needs_text, "god_kind": lambda tile: _(god_kind(tile)),
+        "payment": lambda cards: payment_text(cards, language), "paid": lambda cards: paid_text(cards, language),
+        "money_cards": lambda cards: money_cards_text(cards, language),
+        "numbers": lambda values: numbers_text(values, language),
+        "list": lambda parts: _(", ").join(map(spoken.said, parts)),
+        "clauses": lambda parts: _("; ").join(map(spoken.said, parts)),
     })
     return spoken
 
@@ -75,20 +94,26 @@ def needs_text(needs: Sequence[int]) -> str:
     return "+".join(str(n) for n in needs)
 
 
-def payment_text(cards: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {offering_label(kind)}" for kind, n in cards.items())
+def payment_text(cards: Mapping[str, int], lang: Language = ENGLISH) -> str:
+    """'1 Dancers, 2 Priests': offering cards by kind, as a choice offers them."""
+    _ = lang.gettext
+    return _(", ").join(_("{n} {offering}").format(n=n, offering=_(offering_label(kind))) for kind, n in cards.items())
 
 
-def paid_text(cards: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {kind}" for kind, n in cards.items())
+def paid_text(cards: Mapping[str, int], lang: Language = ENGLISH) -> str:
+    """'1 dancers, 2 priests': offering cards by kind, as the log says them."""
+    _ = lang.gettext
+    return _(", ").join(_("{n} {offering}").format(n=n, offering=_(PAID_WORDS[kind])) for kind, n in cards.items())
 
 
-def money_cards_text(cards: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} money card{'s' if n > 1 else ''} of {MONEY_VALUES[kind]}" for kind, n in cards.items())
+def money_cards_text(cards: Mapping[str, int], lang: Language = ENGLISH) -> str:
+    _ = lang.gettext
+    return _(", ").join(lang.ngettext("{n} money card of {value}", "{n} money cards of {value}", n).format(
+        n=n, value=MONEY_VALUES[kind]) for kind, n in cards.items())
 
 
-def numbers_text(values: Sequence[int]) -> str:
-    return ", ".join(map(str, values))
+def numbers_text(values: Sequence[int], lang: Language = ENGLISH) -> str:
+    return lang.gettext(", ").join(map(str, values))
 
 
 def sentence(text: str, *names: str) -> Callable[..., Say]:
@@ -108,7 +133,8 @@ def joined(parts: Sequence[Said], kind: str = "list") -> Said:
     parts = [part for part in parts if part]
     if len(parts) < 2:
         return parts[0] if parts else ""
-    return Say(f"{{parts:{kind}}}", parts=[said_to_json(part) for part in parts])
+    template = N_("{parts:clauses}") if kind == "clauses" else N_("{parts:list}")
+    return Say(template, parts=[said_to_json(part) for part in parts])
 
 
 def cards_of(cards: Mapping[str, int]) -> dict[str, int]:

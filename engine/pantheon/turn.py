@@ -6,6 +6,7 @@ from functools import cache
 
 from engine.core import Choice, Frame, Stack, add_log, logging
 from engine.core.text import Said, Say
+from engine.i18n import N_
 
 from . import cards as deck
 from .catalog import catalog
@@ -21,10 +22,10 @@ MOVE, BUY, DRAW = Choice.of(MoveAction()), Choice.of(BuyAction()), Choice.of(Dra
 USE, KEEP = Choice.of(UseTraitera()), Choice.of(KeepTraitera())
 FROM_DECK = Choice.of(FromDeck(), target=DECK)
 FROM_ROW = {kind: Choice.of(FromRow(kind), target=ROW[kind]) for kind in deck.CARD_ORDER}
-MOVES = sentence("{seat:seat} moves and takes the big foot.", "seat")
-BUYS = sentence("{seat:seat} buys.", "seat")
-DRAWS = sentence("{seat:seat} draws cards.", "seat")
-TAKES_FROM_ROW = sentence("{seat:seat} takes {kind:card} from the row.", "seat", "kind")
+MOVES = sentence(N_("{seat:seat} moves and takes the big foot."), "seat")
+BUYS = sentence(N_("{seat:seat} buys."), "seat")
+DRAWS = sentence(N_("{seat:seat} draws cards."), "seat")
+TAKES_FROM_ROW = sentence(N_("{seat:seat} takes {kind:card} from the row."), "seat", "kind")
 
 
 @cache
@@ -61,12 +62,12 @@ class Turn(Choose):
             case MoveAction():
                 steps = 1 + gods_owned(state, seat, "vinthrad") + state["players"][seat]["steps"]
                 held = state["players"][seat]["hand"].get(deck.MOVEMENT, 0)
-                return "Move", Say("{steps} free step(s) + 2 per movement card; you hold {held}", steps=steps,
+                return Say("Move"), Say("{steps} free step(s) + 2 per movement card; you hold {held}", steps=steps,
                                    held=held)
             case BuyAction():
-                return "Buy", Say("{money} money available", money=funds(state, seat))
+                return Say("Buy"), Say("{money} money available", money=funds(state, seat))
             case DrawAction():
-                return Say("Draw {n} cards", n=card_draws(state, seat)), "from the face-up row or the deck"
+                return Say("Draw {n} cards", n=card_draws(state, seat)), Say("from the face-up row or the deck")
             case TakeGod(tile):
                 return (Say("Take {tile:god}", tile=tile),
                         Say("offer {needs:needs}; {tile:god_kind}", needs=catalog().gods[tile]["needs"], tile=tile))
@@ -109,11 +110,12 @@ class Traitera(Choose):
         return USE, KEEP
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
-        return ("Use Traitera: take a second action now" if isinstance(option.args, UseTraitera)
-                else "Keep Traitera for later"), ""
+        if isinstance(option.args, UseTraitera):
+            return Say("Use Traitera: take a second action now"), ""
+        return Say("Keep Traitera for later"), ""
 
     def question(self, state: State, frame: Frame) -> Said:
-        return "use Traitera?"
+        return Say("use Traitera?")
 
     def act(self, state: State, frame: Frame, option: Choice, flow: Stack) -> None:
         seat = frame["seat"]
@@ -145,7 +147,7 @@ class DrawCards(Choose):
         match option.args:
             case FromRow(kind):
                 return Say("Take {kind:card} from the row", kind=kind), ""
-        return "Draw from the deck", Say("{n} card(s) left", n=deck.size(state["deck"]))
+        return Say("Draw from the deck"), Say("{n} card(s) left", n=deck.size(state["deck"]))
 
     def question(self, state: State, frame: Frame) -> Said:
         return Say("draw a card ({n} to go)", n=frame["n"])

@@ -23,15 +23,16 @@ from itertools import combinations
 from typing import Any
 
 from engine.core import Say, add_log, logging
+from engine.i18n import N_
 
 from . import geo
 from .catalog import BATTLE_AT, RETREAT_COST, SALPINX_COST, catalog
 
 State = dict[str, Any]
-EXCHANGED = ("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: {lost:count} "
-             "lost, +{gain} prestige.")
-EXCHANGED_SALPINX = ("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: "
-                     "{lost:count} lost, +{gain} prestige, -{paid} for the salpinx.")
+EXCHANGED = N_("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: "
+               "{lost:count} lost, +{gain} prestige.")
+EXCHANGED_SALPINX = N_("{attacker:seat} attacks with {attack:cards}; {defender:seat} defends with {defence:cards}: "
+                       "{lost:count} lost, +{gain} prestige, -{paid} for the salpinx.")
 """What the log says of an exchange (with the prestige its salpinx calls cost the attacker)."""
 
 

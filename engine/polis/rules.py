@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Flow, Option, Rules, Score, Words, copy_state
+from engine.core import Flow, Option, Rules, Say, Score, Words, copy_state
 from engine.core.choices import Target
 from engine.core.rng import below, reseed, seed_state, shuffle
 from engine.i18n import ENGLISH, Language
@@ -24,6 +24,7 @@ from .catalog import catalog
 from .scoring import score_of
 from .setup import new_state, opening
 from .text import SIDE_NAMES, words
+from .upkeep import LAST_ROUND
 from .view import PolisView
 from .view import view as view_of
 
@@ -88,11 +89,11 @@ class PolisRules(Rules):
     def evaluate(self, state: dict[str, Any], seat: int) -> float:
         return heuristic.evaluate(self.flow, state, seat)
 
-    def progress(self, state: dict[str, Any]) -> str:
+    def progress(self, state: dict[str, Any]) -> Say:
         if not state["flow"]:
-            return "game over"
-        label = catalog().rounds[state["round"] - 1]["label"]
-        return f"round {state['round']} of 4 ({label})"
+            return Say("game over")
+        return Say("round {round} of {rounds} ({label:round})", round=state["round"], rounds=LAST_ROUND,
+                   label=state["round"])
 
     def words(self, names: list[str], language: Language = ENGLISH) -> Words:
         return words(names, language)

@@ -8,11 +8,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.core.contract import Score
+from engine.i18n import N_
 
 from .catalog import catalog
 
 State = dict[str, Any]
-SHEET = ("Population", "Prestige", "Projects")
+SHEET = (N_("Population"), N_("Prestige"), N_("Projects"))
 """The score sheet's categories, in its order."""
 
 

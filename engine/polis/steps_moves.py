@@ -76,13 +76,13 @@ class Gather(Ask):
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
         args = choice_.args
         if not isinstance(args, (OneFrom, AllFrom)):
-            return "Done: move them", Say("{n} in all", n=sum(frame["picked"].values()))
+            return Say("Done: move them"), Say("{n} in all", n=sum(frame["picked"].values()))
         origin = args.area
         free = state["units"][origin][frame["seat"]] - frame["picked"].get(origin, 0)
         if type(args) is OneFrom:
             return Say("+1 from {origin:area}", origin=origin), Say("{n} there", n=free)
         left = geo.room(state, frame["dest"], frame["seat"]) - sum(frame["picked"].values())
-        return Say("+{n} from {origin:area}", n=min(free, left), origin=origin), "all it can send"
+        return Say("+{n} from {origin:area}", n=min(free, left), origin=origin), Say("all it can send")
 
 
 class SiegeRoll(Draw):
@@ -175,7 +175,7 @@ class ChooseExchange(Ask):
         goods, silver = politics.price(state, frame["market"])
         cost = silver if paid == "silver" else goods
         shipload = catalog().markets[frame["market"]]["shipload"]
-        moves = "the price then falls by a d4" if paid == "silver" else "the price then rises by a d4"
+        moves = Say("the price then falls by a d4") if paid == "silver" else Say("the price then rises by a d4")
         label = Say("{cost} {paid:good} for {shipload} {got:good}", cost=cost, paid=paid, shipload=shipload, got=got)
         return label, moves
 

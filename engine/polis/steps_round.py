@@ -207,7 +207,7 @@ class Growth(Ask):
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
         if type(choice_.args) is Done:
-            return "Done growing", ""
+            return Say("Done growing"), ""
         polis = choice_.args_as(Grow).polis
         record = catalog().poleis[polis]
         return (Say("+1 citizen in {polis:polis}", polis=polis),
@@ -257,8 +257,8 @@ class Tax(Ask):
 
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
         if type(choice_.args) is LevyTax:
-            return "Levy the tax", "1 prestige for 1 silver"
-        return "No tax", ""
+            return Say("Levy the tax"), Say("1 prestige for 1 silver")
+        return Say("No tax"), ""
 
 
 class RoundClose(Auto):
@@ -280,7 +280,7 @@ class RoundClose(Auto):
             state["slots"][market] = [None] * len(slots)
         state["round"] += 1
         state.update(tribute=[], closed=[], offer=[], starter=None, event=None)
-        add_log(state, "The merchant ships come home; the tribute boxes and the projects on offer are cleared.")
+        add_log(state, Say("The merchant ships come home; the tribute boxes and the projects on offer are cleared."))
         flow.push(*opening())
 
 

@@ -73,21 +73,21 @@ class Turn(Ask):
     def describe(self, state: State, frame: Frame, choice_: Choice) -> tuple[Said, Said]:
         match choice_.args:
             case Pass():
-                return "Pass", "take no more actions this round"
+                return Say("Pass"), Say("take no more actions this round")
             case EndTurn():
-                return "End the turn", "after one action"
+                return Say("End the turn"), Say("after one action")
             case Act(action):
                 return Say("{action:action}", action=action), _action_hint(state, frame["seat"], action)
         raise ValueError(f"not a choice of a turn: {choice_.args}")
 
 
-def _action_hint(state: State, seat: int, action: str) -> str:
+def _action_hint(state: State, seat: int, action: str) -> Said:
     if action in ("move-hoplites", "move-galleys", "siege"):
-        return "military: 1 prestige"
+        return Say("military: 1 prestige")
     if action == "tribute":
-        return "military: 1 prestige, none at home"
+        return Say("military: 1 prestige, none at home")
     if actions.fee_due(state, seat, []) and state["options"].get("pass_fee", "action") == "action":
-        return "costs 1 resource (the other side passed)"
+        return Say("costs 1 resource (the other side passed)")
     return ""
 
 

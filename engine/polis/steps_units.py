@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core import Ask, Choice, Frame, Say, Stack, State
 from engine.core.text import Said
+from engine.i18n import N_
 
 from . import choices, develop, geo, holdings, military, politics
 from .catalog import catalog
@@ -43,10 +44,10 @@ def step_of(action: str, kind: str) -> str:
 
 
 CHOOSE_POLIS = {
-    "siege": "{seat:side_player}, {action:action}: choose the polis to besiege",
-    "proxenos": "{seat:side_player}, {action:action}: choose where the proxenos goes",
-    "civil-war": "{seat:side_player}, {action:action}: choose the polis to incite",
-    "project": "{seat:side_player}, {action:action}: choose the polis to build the {tile:project} in",
+    "siege": N_("{seat:side_player}, {action:action}: choose the polis to besiege"),
+    "proxenos": N_("{seat:side_player}, {action:action}: choose where the proxenos goes"),
+    "civil-war": N_("{seat:side_player}, {action:action}: choose the polis to incite"),
+    "project": N_("{seat:side_player}, {action:action}: choose the polis to build the {tile:project} in"),
 }
 """The prompt of the polis an action aims at, by action (else: 'choose the polis')."""
 
@@ -79,7 +80,7 @@ class ChoosePolis(PerAction):
 
     def prompt(self, state: State, frame: Frame) -> Said:
         action = frame["action"]
-        template = CHOOSE_POLIS.get(action, "{seat:side_player}, {action:action}: choose the polis")
+        template = CHOOSE_POLIS.get(action, N_("{seat:side_player}, {action:action}: choose the polis"))
         if action == "project":
             return Say(template, seat=frame["seat"], action=action, tile=frame["tile"])
         return Say(template, seat=frame["seat"], action=action)
@@ -95,7 +96,7 @@ class ChoosePolis(PerAction):
             hint = Say("fortification {base}: needs {base}+ on the d4", base=record["base"])
         elif action == "proxenos":
             cost = politics.proxenos_moves(state, seat)[polis]
-            hint = Say("{cost} silver in bribes", cost=cost) if cost else "no bribes"
+            hint = Say("{cost} silver in bribes", cost=cost) if cost else Say("no bribes")
         elif action == "civil-war":
             hint = Say("{cost} silver; +{prestige} prestige", cost=politics.civil_war_cost(state, polis),
                        prestige=holdings.citizens_if_taken(state, polis))

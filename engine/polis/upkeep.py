@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.i18n import N_
+
 from .text import PERISHABLE, RESOURCES
 
 LAST_ROUND = 4
@@ -145,9 +147,9 @@ def end_reasons(round_number: int | None, unfed: Sequence[bool], prestige: Seque
     """The game-end conditions that hold after a round end (``None``: not known yet, claims nothing)."""
     reasons = []
     if any(unfed):
-        reasons.append("a side could not feed its citizens")
+        reasons.append(N_("a side could not feed its citizens"))
     if any(p == 0 for p in prestige):
-        reasons.append("a side has 0 prestige")
+        reasons.append(N_("a side has 0 prestige"))
     if round_number is not None and round_number >= LAST_ROUND:
-        reasons.append("round 4 is over")
+        reasons.append(N_("round 4 is over"))
     return reasons

@@ -27,6 +27,7 @@ from engine.core.match import Action, Match
 from engine.core.seats import LETTERS
 from engine.core.state import copy_state
 from engine.core.text import Said, Say, Words, said_to_json
+from engine.i18n import ENGLISH
 
 from .hint import SHOWN
 from .ismcts import Candidate, SearchResult
@@ -216,7 +217,8 @@ def reviewed(decision: Decision, result: SearchResult) -> ReviewedMove:
         estimate(match, seat, preferred.choice, candidates)
     rest = [estimate(match, seat, candidate.choice, candidates) for candidate in result.candidates
             if candidate.choice != best.choice][:SHOWN - 1]
-    return ReviewedMove(decision.action, decision.position, seat, match.rules.chapter(match.state),
+    chapter = match.words_in(ENGLISH)(match.rules.chapter(match.state))  # a review keeps its chapters in English
+    return ReviewedMove(decision.action, decision.position, seat, chapter,
                         played, best, (best, *rest), result.iterations)
 
 

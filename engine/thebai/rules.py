@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from engine.core import Flow, Rules, Score, State, Words
+from engine.core import Flow, Rules, Say, Score, State, Words
 from engine.core.choices import Target
 from engine.i18n import ENGLISH, Language
 
@@ -76,12 +76,13 @@ class ThebaiRules(Rules):
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
 
-    def progress(self, state: State) -> str:
+    def progress(self, state: State) -> Say:
         if not state["flow"]:
-            return "game over"
+            return Say("game over")
         if state["round"] == 0:
-            return "setup"
-        return f"round {state['round']} of {ROUNDS} ({state['phase']})"
+            return Say("setup")
+        return Say("round {round} of {rounds} ({phase:phase})", round=state["round"], rounds=ROUNDS,
+                   phase=state["phase"])
 
     def words(self, names: list[str], language: Language = ENGLISH) -> Words:
         return words(names, language)

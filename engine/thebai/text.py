@@ -30,6 +30,7 @@ The kinds (``{x:kind}`` in a template), by the value they spell:
     commander       a commander card by its name             ability, bonus: what its stand does, its row bonus
     gate            a gate tile by its name                  collapse   a collapse card: "Collapse 1"
     track           a devotion track: "Dionysus"             metoikoi, blessing   their ids
+    phase           a round's phase (the progress): "action"
     criterion       a council space's criterion: "2 VP per group of own-colour tiles"
     metric          what a criterion counts: "Strategos tile in the city"
     rate            [vp, per] of a criterion: "3 VP each", "2 VP per 2"
@@ -88,6 +89,8 @@ COMPONENT_NAMES = (
 """The words the component data and the battles spell in English (estate actions, commanders, gates,
 invaders, roofs, suits, a battle's result), marked for the catalogue: a language gives its own."""
 SIDE_WORDS = {"N": N_("N"), "E": N_("E"), "S": N_("S"), "W": N_("W")}
+PHASE_WORDS = {"fate": N_("fate"), "action": N_("action")}
+"""A round's phases as the progress names them."""
 
 
 def face(f: int) -> str:
@@ -308,6 +311,7 @@ def words(names: Sequence[str], language: Language = ENGLISH) -> Words:
         "gate": named("gates"),
         "collapse": lambda card: _("Collapse {n}").format(n=card.rsplit("-", 1)[-1]),
         "track": lambda track: _(TRACK_NAMES[track]),
+        "phase": lambda phase: _(PHASE_WORDS[phase]),
         "metoikoi": str,
         "blessing": str,
         "criterion": lambda space: criterion_text(len(names), space, lang),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import CHANCE, IllegalChoice
-from engine.core.match import CONFIRM_PROMPT, Match
+from engine.core.match import Match
 from tests.toygame import ToyRules
 
 NAMES = ["Ann", "Bob"]
@@ -30,7 +30,7 @@ def test_a_step_within_the_turn_is_not_held_the_turn_end_is():
     match.choose(0, "end", hold=True)
     assert match.held == 0 and match.awaiting() == (0,) and match.actions[-1].held
     view = match.view(0)
-    assert view["prompt"] == CONFIRM_PROMPT and view["choices"] == [] and view["awaiting"] == [0]
+    assert view["prompt"] == "End of turn: confirm it, or undo it" and view["choices"] == [] and view["awaiting"] == [0]
     assert match.view(1)["choices"] == []  # Bob's turn has not come yet
     with pytest.raises(IllegalChoice, match="waiting for Ann to confirm"):
         match.choose(1, match.legal(1)[0].id)

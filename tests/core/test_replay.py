@@ -8,6 +8,7 @@ from engine.core.bots import RandomBot
 from engine.core.contract import CHANCE
 from engine.core.match import Match
 from engine.core.replay import CHECKPOINT, Replay
+from engine.i18n import language
 from engine.registry import rules_for
 from tests.toygame import ToyRules
 
@@ -84,8 +85,9 @@ def test_chapters_are_where_the_rules_chapter_changes():
     rules = rules_for("almadi")
     match, _ = played(rules, NAMES, seed=3, moves=40)
     replay = Replay(rules, NAMES, match.options, 3, match.actions)
-    titles = [chapter.title for chapter in replay.chapters]
+    titles = [replay.chapter_title(chapter.position) for chapter in replay.chapters]
     assert titles[:3] == ["round 1 of 16", "round 2 of 16", "round 3 of 16"]
+    assert replay.chapter_title(replay.chapters[2].position, language("ja")) == "ラウンド3/16"
     for chapter in replay.chapters[1:]:
         state = replay.match_at(chapter.position).state
         before = replay.match_at(chapter.position - 1).state

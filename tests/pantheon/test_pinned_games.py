@@ -19,7 +19,10 @@ targets to be data (``Hex('J4')``), the log and the prompts to be sentences with
 (digested in words, as players read them) and the game over to be the empty flow (no "over" in
 the state): every decision in words (prompts, ids, labels, hints, weights, targets as they were
 spelled), every action, every seat's log lines and views, and the final state but for its log and
-that flag, were checked to be exactly as before."""
+that flag, were checked to be exactly as before. Re-pinned when the labels, hints, prompts and log
+lines still kept as plain English words became templates, to be read in any language: the actions
+and the final state but for its log are as before, and every decision, chance step, log line,
+score and chapter reads word for word as before in English."""
 
 import hashlib
 import json
@@ -32,9 +35,9 @@ from engine.core.match import Match
 from .helpers import NAMES, RULES
 
 PINNED = {
-    (2, 3, "random"): "ff3a7429f5618f55ec0bb169abfa0ea2d3a9618b1753fbcdc82b4adf01b3dbe2",
-    (3, 8, "choose"): "88333726a2814adcc366ff106930efbd75732a250193d4b5f17c302ea8612e05",
-    (4, 21, "random"): "70e1eb0a11b30b06448e09a056d709e6d3f38317fae905b8f9f46e0c1abadbcd",
+    (2, 3, "random"): "8a855d618ee66dedd293bc849ddf45269493d6abb06c8d10045d41876d37f858",
+    (3, 8, "choose"): "e442c28f0c327d2609a31c041203bc2a1b72012bee9d77c14ccf5bb5a45fe18d",
+    (4, 21, "random"): "e9e28e8a827247f2e6f199846865d019b30998565e459f2004038a6d204ded00",
 }
 
 

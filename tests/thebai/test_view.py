@@ -4,6 +4,7 @@ import io
 
 from rich.console import Console
 
+from engine.i18n import language
 from engine.thebai.choices import Die
 from engine.thebai.targets import Supply
 from tui.boards import board_for
@@ -66,11 +67,12 @@ def test_the_view_shows_only_the_viewers_hand_and_the_size_of_the_others():
 def test_a_game_over_is_its_empty_flow():
     match = new_match(players=2)
     assert RULES.view(match.state, None)["phase"] == "action"
-    assert RULES.progress(match.state) == "round 1 of 10 (action)"
+    assert match.progress() == "round 1 of 10 (action)"
+    assert match.progress(language("ja")) == "ラウンド1/10（アクション）"
     match.state["flow"] = []
     match.state_edited()
     assert match.finished and RULES.view(match.state, None)["phase"] == "over"
-    assert RULES.progress(match.state) == "game over"
+    assert (match.progress(), match.progress(language("ja"))) == ("game over", "ゲーム終了")
 
 
 def test_a_choice_says_what_it_is_about_by_its_arguments():

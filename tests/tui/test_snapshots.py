@@ -97,7 +97,8 @@ def test_a_table_in_the_light_theme_at_160x50(scene, snap_compare, tmp_path):
     assert snap_compare(scene.app(tmp_path), terminal_size=(160, 50), run_before=light)
 
 
-IN_JAPANESE = [scene for scene in SCENES if scene.name in ("home", "thebai-table")]
+IN_JAPANESE = [scene for scene in SCENES
+               if scene.name in ("home", "thebai-table", "almadi-table", "pantheon-table", "polis-table")]
 
 
 @pytest.mark.parametrize("scene", IN_JAPANESE, ids=lambda scene: scene.name)

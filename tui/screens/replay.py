@@ -199,7 +199,7 @@ class ReplayScreen(TabulaScreen[None]):
         view = replay.view(position, viewer, current())
         match = replay.match_at(position)
         who = "spectator view" if viewer is None else f"view of {seat_label(self.names, viewer)}"
-        chapter = replay.chapter_of(position).title
+        chapter = replay.chapter_title(position, current())
         self.query_one("#status", Label).update(plain(
             f"Replay — move {position} of {replay.last} · {chapter} · {who} · {clean(self.record.title, lines=False)}",
             lines=False))

@@ -159,7 +159,7 @@ def snapshot(session: SharedSession, previous_viewer: int | None) -> TableState:
         has_private=match.has_private(viewer),
         scores=match.scores(),
         ranking=final_ranking(record, match) if over else [],
-        progress=session.progress(),
+        progress=match.progress(current()),
         position=len(match.actions),
         revision=session.revision,
         runs_bots=session.runs_bots,
