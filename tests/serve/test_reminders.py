@@ -147,6 +147,29 @@ def test_seats_without_an_owning_key_and_bots_are_never_reminded(tmp_path, monke
     assert reminders.due(session.record.id) == [], "Ann is on her turn still: the move did not come to her"
 
 
+def test_whose_move_it_is_comes_from_the_saves_header_and_only_an_old_save_is_replayed(table, monkeypatch):
+    import tui.serve.reminders
+
+    replayed: list[str] = []
+    replay = tui.serve.reminders.replay_record
+    monkeypatch.setattr(tui.serve.reminders, "replay_record",
+                        lambda record: replayed.append(record.id) or replay(record))
+    data, save_id = table.store.data_dir, table.record.id
+    reminders = TurnReminders(data, ["true"])
+    move(table, until=1)
+    assert reminders.due(save_id) == [Reminder(save_id, table.record.title, 1, HOSTILE, BRUNO)] and replayed == []
+
+    path = table.store.path_of(save_id)  # a save from before Tabula noted whose move it is
+    document = json.loads(path.read_text())
+    for game in document["save"].values():
+        game.pop("to_move", None)
+        game["updated"] = "2099-01-01T00:00:00.000+00:00"
+    path.write_text(json.dumps(document))
+    reminders.sent.clear()
+    assert reminders.due(save_id) == [Reminder(save_id, table.record.title, 1, HOSTILE, BRUNO)]
+    assert replayed == [save_id]
+
+
 def test_a_command_past_its_time_is_killed_and_the_server_goes_on(tmp_path, caplog):
     reminders = TurnReminders(tmp_path, ["sh", "-c", "sleep 30 & sleep 30"], timeout=0.2)
     with caplog.at_level("INFO", logger="tabula.serve.reminders"):

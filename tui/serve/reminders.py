@@ -11,11 +11,12 @@ only: a restart of the server forgets it.
 The server learns that a game changed from the rings every terminal sends after a write
 (saves/watch.py ``GameFeed``: one FIFO whose reader the event loop wakes, with the id of each
 game rung), not by polling. A ring that is not a move (a bot's thinking shared, a seat taken)
-costs one ``stat``: the game is read and replayed, in a thread, only when its file changed and
-its ``updated`` stamp with it. The move came to a seat if the game now waits for it and the last
-action (chance aside) was another seat's: rings that arrive together are looked at once, so a
-move and the next are not told apart by what the game waited for before. A write that rings
-nobody (``tabula saves import``, another tool) reminds nobody.
+costs one ``stat``: the game is read, in a thread, only when its file changed and its
+``updated`` stamp with it; whose move it is comes from its header (``to_move``, noted by every
+write), and only a save from before Tabula noted it is replayed. The move came to a seat if
+the game now waits for it and the last action (chance aside) was another seat's: rings that
+arrive together are looked at once, so a move and the next are not told apart by what the game
+waited for before. A write that rings nobody (``tabula saves import``, another tool) reminds nobody.
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ class TurnReminders:
 
     def due(self, save_id: str) -> list[Reminder]:
         """The reminders that game ``save_id`` calls for now that it was rung (each noted as
-        sent). Reads files and replays the game: run it outside the event loop."""
+        sent). Reads files: run it outside the event loop."""
         if not SAFE_ID.fullmatch(save_id):
             return []
         signed = signature(self.store.path_of(save_id))
@@ -154,7 +155,7 @@ class TurnReminders:
         if (before is not None and record.updated == before.updated) or record.status != "active":
             return []
         try:
-            awaiting = replay_record(record).awaiting()
+            awaiting = record.to_move if record.to_move is not None else replay_record(record).awaiting()
         except SaveError:
             return []
         last = next((action["a"] for action in reversed(record.actions) if action["a"] != CHANCE), None)
