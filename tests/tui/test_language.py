@@ -59,9 +59,12 @@ async def test_a_thebai_table_reads_in_the_language_asked_for(tmp_path):
         table = app.screen
         assert table.state.view["prompt"].startswith("Ann：開始カドメイアタイルを選んでください")
         assert table.state.view["log"][0] == "手番順：Ann、Bruno"
+        assert text_of(table.query_one("#prompt")).startswith("▶ ●A Ann：開始カドメイアタイルを選んでください")
         app.switch_language("en")
         await settle(pilot)
         assert table.state.view["prompt"].startswith("Ann: pick a starting Cadmea tile")
+        assert text_of(table.query_one("#prompt")).startswith("▶ ●A Ann: pick a starting Cadmea tile")
+
 
 
 def test_tabula_lang_asks_for_a_language_before_or_after_the_command():

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.almadi import targets
+from tui.i18n import N_
 
 from . import almadi_tiles as tiles
 from .base import Board, Frame, Panel, legend_panel, seat_panels, target_keys
@@ -176,9 +177,9 @@ class AlmadiBoard(Board):
         """The central board (taking a landscape, a Moon, else), the legend of the tiles drawn,
         the characters dealt and in hand, and each realm."""
         return [
-            Panel("shared", "Board", shared, highlight=True),
+            Panel("shared", N_("Board"), shared, highlight=True),
             legend_panel(),
-            Panel("private", "Private",
+            Panel("private", N_("Private"),
                   lambda view, frame: None if frame.viewer is None else private(view, frame.viewer, frame.width),
                   needed=keeping, private=True),
             *seat_panels(seats, player, in_the_realm, highlight=True),

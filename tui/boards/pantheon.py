@@ -29,6 +29,7 @@ from rich.text import Text
 from engine.core.contract import Choice
 from engine.core.seats import seat_tag
 from engine.pantheon.targets import Hand, HandCard, Hex
+from tui.i18n import N_
 
 from . import base, pantheon_map
 from .base import Board, Frame, Panel, legend_panel, seat_panels
@@ -242,9 +243,9 @@ class PantheonBoard(Board):
     def panels(self, seats: int) -> list[Panel]:
         """The map and displays (it zooms), the hand (paying, discarding), each player's area."""
         return [
-            Panel("shared", "Board", shared, zoom=True, highlight=True),
+            Panel("shared", N_("Board"), shared, zoom=True, highlight=True),
             legend_panel(),
-            Panel("private", "Private",
+            Panel("private", N_("Private"),
                   lambda view, frame: None if frame.viewer is None else private(view, frame.viewer, frame.width),
                   needed=paying, private=True),
             *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width)),

@@ -20,6 +20,7 @@ from engine.core.seats import seat_tag
 from engine.polis.catalog import catalog
 from engine.polis.choices import Grow, Market, Polis, Project
 from engine.polis.targets import AtMarket, AtPolis, ProjectTile
+from tui.i18n import N_
 from tui.text import clean
 
 from .base import Board, Keys, Panel, seat_panels, target_keys
@@ -228,8 +229,8 @@ class PolisBoard(Board):
 
     def panels(self, seats: int) -> list[Panel]:
         return [
-            Panel("shared", "Board", lambda view, frame: shared(view, frame.width, frame.color)),
-            Panel("private", "Private",
+            Panel("shared", N_("Board"), lambda view, frame: shared(view, frame.width, frame.color)),
+            Panel("private", N_("Private"),
                   lambda view, frame: None if frame.viewer is None else private(view, frame.viewer, frame.width),
                   needed=fighting, private=True),
             *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width), at_home),
