@@ -134,7 +134,6 @@ def short_time(iso: str, compact: bool = False) -> str:
     ('14:05', '03-01 14:05', '2025-03-01'; '14:05', '3/1 14:05', '2025/03/01'). The patterns are
     Babel's (CLDR), each language's from its catalogue."""
     from babel.dates import parse_pattern
-
     try:
         moment = datetime.fromisoformat(iso)
         if moment.tzinfo is not None:
@@ -163,6 +162,39 @@ def cut(text: str, width: int, ellipsis: str = "…") -> str:
             break
         kept.append(character)
     return "".join(kept) + ellipsis
+
+
+_WRAP_PIECES = re.compile(r"\s+|[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef][、。，．）」』】：；！？…]*"
+                          r"|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+")
+"""What a line may break between: spaces, each wide (CJK) character with the closing marks that
+follow it (、。）：… never start a line), and runs of other characters (words)."""
+
+
+def wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """``text`` on lines of at most ``width`` cells (``textwrap`` counts characters, and breaks
+    Japanese only at spaces): broken between words, or between any two Japanese characters; the
+    lines after the first begin with ``indent`` (the first keeps its own); a word wider than a
+    line is cut by cells."""
+    from rich.cells import cell_len
+
+    out: list[str] = []
+    line = ""
+    for piece in _WRAP_PIECES.findall(text):
+        if piece.isspace():
+            if line.strip() or not out:  # the first line keeps its indentation
+                line += piece
+            continue
+        if line.strip() and cell_len(line + piece) > width:
+            out.append(line.rstrip())
+            line = indent
+        line = (line or (indent if out else "")) + piece
+        while cell_len(line) > width > cell_len(indent) + 1:
+            head = cut(line, width, "")
+            out.append(head)
+            line = indent + line[len(head):]
+    if line.strip() or not out:
+        out.append(line.rstrip())
+    return out
 
 
 def pad(text: str, width: int) -> str:

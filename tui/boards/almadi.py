@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.almadi import targets
-from tui.i18n import N_
+from tui.i18n import N_, _
 
 from . import almadi_tiles as tiles
 from .base import Board, Frame, Panel, legend_panel, seat_panels, target_keys
@@ -75,7 +75,7 @@ def highlight_entry(frame: Frame, keys: Iterable[str]) -> list[Text]:
     keys = list(keys)
     if not keys:
         return []
-    return [*key_entries(keys), *([entry(Text.assemble(("   ", "reverse")), "the highlighted choice")]
+    return [*key_entries(keys), *([entry(Text.assemble(("   ", "reverse")), _("the highlighted choice"))]
                            if frame.highlighted is not None and frame.highlighted.target else [])]
 
 

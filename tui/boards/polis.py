@@ -20,7 +20,7 @@ from engine.core.seats import seat_tag
 from engine.polis.catalog import catalog
 from engine.polis.choices import Grow, Market, Polis, Project
 from engine.polis.targets import AtMarket, AtPolis, ProjectTile
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.text import clean
 
 from .base import Board, Keys, Panel, seat_panels, target_keys
@@ -96,9 +96,9 @@ def header(view: dict[str, Any]) -> Text:
 def legend(view: dict[str, Any], pen: Pen, keys: Iterable[str], width: int) -> Text:
     """The sides, then exactly the glyphs the map drew, how lands and seas are named, the keys."""
     sides = [("", _side(view, seat)) for seat in (0, 1)]
-    names = [("Map", entry(Text.assemble(("LAND", "bold"), " ", ("sea", "italic")), "regions, seas")),
-             ("Map", entry("Prt", "trade port", ""))]
-    marks = [("", item) for item in key_entries(keys, "your choices' keys")]
+    names = [(N_("Map"), entry(Text.assemble(("LAND", "bold"), " ", ("sea", "italic")), _("regions, seas"))),
+             (N_("Map"), entry("Prt", _("trade port"), ""))]
+    marks = [("", item) for item in key_entries(keys, N_("your choices' keys"))]
     return legend_text(sides + grouped(pen.entries() + names) + marks, width)
 
 

@@ -175,5 +175,4 @@ class ScoreSheetScreen(TabulaModal[None]):
             box.styles.width = Measurement.get(self.app.console, self.app.console.options, table).maximum + 6
             box.border_subtitle = _("Esc to close")  # on the border: in sight however tall the sheet
             yield Label(_("Running score"), classes="dialog-question")
-
             yield Static(table, id="running-sheet")

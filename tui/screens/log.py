@@ -30,7 +30,6 @@ class LogScreen(TabulaModal[None]):
             n=len(self.lines))
         box.border_subtitle = (_("{mark} new since your last move · Esc to close").format(mark=NEW_MARK.strip())
                                if self.new else _("Esc to close"))
-
         log = self.query_one("#full-log", GameLog)
         log.show(self.lines, self.new)
         log.focus()

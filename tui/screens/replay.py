@@ -243,4 +243,3 @@ class ReplayScreen(TabulaScreen[None]):
             return _("The table after setup (→ a move on, ← back, ] [ a round)")
         seat = replay.moves[position - 1].seat
         return _("Move {n}: {seat} moved").format(n=position, seat=seat_label(self.names, seat))
-

@@ -833,7 +833,6 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         choices = [(str(seat), _("{seat}: a Normal bot plays it from now on").format(
             seat=seat_label(state.names, seat))) for seat in seats]
 
-
         def chosen(seat: str | None) -> None:
             if seat is not None:
                 self.controller.hand_to_bot(int(seat), TAKE_OVER, state.revision)
@@ -859,7 +858,6 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         elif state is not None and not self.busy and not self.curtain_up and self.mid_turn(state):
             self.notify(_("Your last step was taken back; Esc again takes back the one before, or leaves the table."),
                         title=_("Cancelled"))
-
             self.action_undo()
         else:
             self.action_leave()

@@ -29,7 +29,6 @@ class TooSmallScreen(TabulaScreen[None]):
         return _("Terminal too small — need {need}, this one is {size}.\nEnlarge the window to go on; q or Ctrl+Q "
                  "quits.").format(need=f"{self.need.width}x{self.need.height}", size=f"{size.width}x{size.height}")
 
-
     def show_size(self, size: Size) -> None:
         """Called by the app as it handles the terminal's resize (not from this screen's own
         Resize event, which arrives later, after whatever the user does next)."""

@@ -281,7 +281,6 @@ class TableController:
             self.session.offer_draw(seat)
             self._tell(Notice(_("Draw offered"),
                               _("The other player may accept it or decline it until a move is made.")))
-
         self._ask(self._at(revision, offer))
 
     def answer_draw(self, seat: int, accept: bool, revision: int) -> None:
@@ -641,5 +640,4 @@ class TableController:
                                        "Resume.").format(seats=seat_list(match.names, left))))
         if came and not session.over:
             self._tell(Notice(title, _("{seats} came to the table.").format(seats=seat_list(match.names, came))))
-
         return self._shown_key() != self._shown

@@ -25,7 +25,6 @@ class Curtain(Static, can_focus=True):
         self.update(Text.assemble(before, (label, "bold reverse"), after, "\n\n",
                                   (_("Only {name} should look now — press Enter").format(name=label), "dim")))
 
-
     def action_lift(self) -> None:
         if self.seat is not None:
             self.post_message(CurtainLifted(self.seat))

@@ -44,8 +44,6 @@ def kept(lines: list[str], new: int) -> list[Text]:
     return [Text(_("… {n} earlier lines (l: the whole log)").format(n=start), style="dim"), *marked]
 
 
-
-
 class GameLog(CompatLog):
     def __init__(self, *, whole: bool = False, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:

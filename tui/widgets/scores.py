@@ -76,7 +76,6 @@ class ScoreSummary(Static):
         if ended_now:
             table.add_column(justify="right")
             table.add_row("", "", Text(_("so far"), style="dim"), Text(_("if ended"), style="dim"))
-
         for score in ordered:
             mark = "▶" if score.seat in awaiting else " "
             extra = [Text(ended_now[score.seat])] if ended_now else []
