@@ -21,7 +21,7 @@ from engine.polis.catalog import catalog
 from engine.polis.choices import Grow, Market, Polis, Project
 from engine.polis.targets import AtMarket, AtPolis, ProjectTile
 from tui.i18n import N_, _
-from tui.text import clean
+from tui.text import clean, pad
 
 from .base import Board, Keys, Panel, seat_panels, target_keys
 from .glyphs import Pen, entry, grouped, key_entries, legend_text
@@ -109,7 +109,7 @@ def market_lines(view: dict[str, Any], keys: Keys) -> list[Text]:
         price = view["prices"][market]
         goods, silver = record["prices"][price]
         line = _key(keys, AtMarket(market))
-        line.append(f"{record['name']:<9}", style="bold")
+        line.append(pad(record["name"], 9), style="bold")
         cost = f"{goods} {'/'.join(record['buys'])}" + (f" or {silver} silver" if silver is not None else "")
         line.append(f" {cost} → {record['shipload']} {'/'.join(record['gives'])} ")
         track = " ".join(f"[{g}]" if i == price else str(g) for i, (g, _) in enumerate(record["prices"]))
