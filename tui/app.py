@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from tui import i18n
 from tui.commands import TabulaCommands
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.serve import PLAYER_NAME, bot_limits, identity, served
@@ -229,7 +229,7 @@ class TabulaApp(App[None]):
         self._started = True
         self._update_gate(self.size)
         self.your_moves = YourMoves(self.store, self.identity, self.your_moves_changed,
-                                    lambda message: self.notify(message, title="Your games", severity="warning"))
+                                    lambda message: self.notify(message, title=_("Your games"), severity="warning"))
         self.your_moves.start()
         if self.join_game is not None:
             self.open_joined(*self.join_game)
@@ -246,7 +246,7 @@ class TabulaApp(App[None]):
                 screen.show_waiting(sum(game.my_move for game in games))
         ringing = new - at_tables
         if ringing and self.bell_on_turn and self.store.settings().bell:
-            for _ in ringing:
+            for _game in ringing:
                 self.bell()
 
     @work(thread=True, exclusive=True, group="join")
@@ -256,7 +256,7 @@ class TabulaApp(App[None]):
         try:
             session = GameSession.resume(self.store, save_id)
         except Exception as error:  # a save that does not replay is reported, never lost
-            self.call_from_thread(self.notify, str(error), title="Cannot join", severity="error")
+            self.call_from_thread(self.notify, str(error), title=_("Cannot join"), severity="error")
             return
         self.call_from_thread(self.sit_at, session, [] if seat is None else [seat])
 
@@ -317,7 +317,7 @@ class TabulaApp(App[None]):
         if len(games) == 1:
             self.push_screen(HelpScreen(next(iter(games)), None))
         else:
-            self.push_screen(GamePicker("Rules of which game?"), self._rules_picked)
+            self.push_screen(GamePicker(_("Rules of which game?")), self._rules_picked)
 
     def _rules_picked(self, game_id: str | None) -> None:
         from tui.screens.help import HelpScreen

@@ -13,7 +13,7 @@ import os
 
 from engine.i18n import ENGLISH, LANGUAGES, N_, Language, code_from_environment, language
 
-__all__ = ["N_", "_", "current", "use", "chosen"]
+__all__ = ["N_", "_", "ngettext", "current", "use", "chosen"]
 
 _current = [ENGLISH]
 
@@ -40,3 +40,8 @@ def chosen(asked: str | None, setting: str | None) -> str:
 def _(message: str) -> str:
     """``message`` in this terminal's language."""
     return _current[0].gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of ``singular`` / ``plural`` for ``count`` in this terminal's language."""
+    return _current[0].ngettext(singular, plural, count)

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, overload
 
 from engine.core.seats import seat_tag
+from tui.i18n import N_, _, current
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -25,9 +26,10 @@ if TYPE_CHECKING:
 
     from saves.store import Seat
 
-KINDS = {"human": "Human", "greedy": "Easy bot", "normal": "Normal bot", "hard": "Hard bot", "random": "Random bot"}
-"""Seat kinds as players read them: the bot levels (Easy is the greedy bot; Normal and Hard
-the search bot, engine/search) and a random bot."""
+KINDS = {"human": N_("Human"), "greedy": N_("Easy bot"), "normal": N_("Normal bot"), "hard": N_("Hard bot"),
+         "random": N_("Random bot")}
+"""Seat kinds as players read them (``kind_name``): the bot levels (Easy is the greedy bot;
+Normal and Hard the search bot, engine/search) and a random bot."""
 
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
@@ -100,10 +102,24 @@ def player_name(text: str) -> str:
     return "".join(ch for ch in text if ch.isprintable())[:16].strip()
 
 
+def kind_name(kind: str) -> str:
+    """'Easy bot': a seat kind in this terminal's language (an unknown kind as it is written)."""
+    return _(KINDS[kind]) if kind in KINDS else clean(kind, lines=False)
+
+
+ORDINALS = {"st": N_("{n}st"), "nd": N_("{n}nd"), "rd": N_("{n}rd"), "th": N_("{n}th")}
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st (in Japanese 1位, 2位...)."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return _(ORDINALS[suffix]).format(n=number)
+
+
 def bot_mark(kind: str) -> str:
     """' (easy bot)' after the name of a player that is a bot of ``kind``; '' for a person
     (``kind`` 'human', or '' as a play record has it)."""
-    return "" if kind in ("human", "") else f" ({KINDS.get(kind, kind).lower()})"
+    return "" if kind in ("human", "") else _(" ({bot})").format(bot=kind_name(kind).lower())
 
 
 def seats_summary(seats: Iterable[Seat]) -> str:
@@ -113,20 +129,23 @@ def seats_summary(seats: Iterable[Seat]) -> str:
 
 
 def short_time(iso: str, compact: bool = False) -> str:
-    """'2025-03-01 14:05' in local time from an ISO 8601 timestamp; ``compact``: 11 columns at
-    most, the year left out this year and the date today ('14:05', '03-01 14:05', '2025-03-01')."""
+    """'2025-03-01 14:05' (in Japanese '2025年3月1日 14:05') in local time from an ISO 8601
+    timestamp; ``compact``: 11 columns at most, the year left out this year and the date today
+    ('14:05', '03-01 14:05', '2025-03-01'; '14:05', '3/1 14:05', '2025/03/01'). The patterns are
+    Babel's (CLDR), each language's from its catalogue."""
+    from babel.dates import parse_pattern
     try:
         moment = datetime.fromisoformat(iso)
         if moment.tzinfo is not None:
             moment = moment.astimezone()
     except (TypeError, ValueError, OverflowError):
         return clean(iso or "?", lines=False)
+    pattern = _("yyyy-MM-dd HH:mm")
     if compact:
         today = datetime.now(moment.tzinfo).date()
-        if moment.date() == today:
-            return moment.strftime("%H:%M")
-        return moment.strftime("%m-%d %H:%M" if moment.year == today.year else "%Y-%m-%d")
-    return moment.strftime("%Y-%m-%d %H:%M")
+        pattern = (_("HH:mm") if moment.date() == today else
+                   _("MM-dd HH:mm") if moment.year == today.year else _("yyyy-MM-dd"))
+    return str(parse_pattern(pattern).apply(moment, current().code))
 
 
 def cut(text: str, width: int, ellipsis: str = "…") -> str:
@@ -143,6 +162,39 @@ def cut(text: str, width: int, ellipsis: str = "…") -> str:
             break
         kept.append(character)
     return "".join(kept) + ellipsis
+
+
+_WRAP_PIECES = re.compile(r"\s+|[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef][、。，．）」』】：；！？…]*"
+                          r"|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+")
+"""What a line may break between: spaces, each wide (CJK) character with the closing marks that
+follow it (、。）：… never start a line), and runs of other characters (words)."""
+
+
+def wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """``text`` on lines of at most ``width`` cells (``textwrap`` counts characters, and breaks
+    Japanese only at spaces): broken between words, or between any two Japanese characters; the
+    lines after the first begin with ``indent`` (the first keeps its own); a word wider than a
+    line is cut by cells."""
+    from rich.cells import cell_len
+
+    out: list[str] = []
+    line = ""
+    for piece in _WRAP_PIECES.findall(text):
+        if piece.isspace():
+            if line.strip() or not out:  # the first line keeps its indentation
+                line += piece
+            continue
+        if line.strip() and cell_len(line + piece) > width:
+            out.append(line.rstrip())
+            line = indent
+        line = (line or (indent if out else "")) + piece
+        while cell_len(line) > width > cell_len(indent) + 1:
+            head = cut(line, width, "")
+            out.append(head)
+            line = indent + line[len(head):]
+    if line.strip() or not out:
+        out.append(line.rstrip())
+    return out
 
 
 def pad(text: str, width: int) -> str:

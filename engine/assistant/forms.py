@@ -23,7 +23,10 @@ from typing import Any
 from engine.core.contract import Score
 from engine.core.scoring import ranking
 from engine.core.seats import seat_tag
+from engine.i18n import N_
 
+TOTAL = N_("Total")
+"""The last row of a score sheet's breakdown (the screen shows it in the reader's language)."""
 Limit = int | Callable[[int], int] | None
 """A bound, fixed or for a player count."""
 
@@ -320,7 +323,7 @@ def score_result(scores: list[Score], labels: Sequence[str],
                  tiebreak: Callable[[int], tuple[Any, ...]] = lambda seat: (), notes: Sequence[str] = ()) -> Result:
     """The breakdown table (a row per category, a column per player) and the winners."""
     rows = breakdown_rows([score.breakdown for score in scores])
-    rows.append(["Total", *(str(s.total) for s in scores)])
+    rows.append([TOTAL, *(str(s.total) for s in scores)])
     places = ranking(scores, tiebreak)
     winners = places[0][1] if places else []
     return Result(["", *labels], rows, list(notes), scores=scores, winners=winners)

@@ -166,12 +166,14 @@ GENERIC_OFF = (TABLE, HINTS)
 
 class TableFields(TypedDict):
     """What ``Match.view`` adds to a game's view (``Rules.view``) for the table: the log the
-    viewer may read, whom the game waits for, the prompt, its help topic, the viewer's labelled
+    viewer may read, whom the game waits for, the prompt (and whom it addresses), its help topic, the viewer's labelled
     choices, how many log lines are new to it, and what it did in the turn it must confirm."""
 
     log: list[str]
     awaiting: list[int]
     prompt: str
+    prompt_to: int | None
+    """The seat the prompt is addressed to, its name first ("Ann: promote a die"), or None."""
     topic: str
     choices: list[Choice]
     log_new: int

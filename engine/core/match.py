@@ -24,7 +24,7 @@ from .contract import CHANCE, HINTS, TABLE, Choice, Decision, IllegalChoice, Rul
 from .log import add_log, logging, visible, visible_entries
 from .playout import Playout
 from .scoring import ranking
-from .text import Said, Say, Words, names_seat, said_from_json, said_to_json
+from .text import Said, Say, Words, addressed_to, names_seat, said_from_json, said_to_json
 
 
 class Action(NamedTuple):
@@ -379,8 +379,9 @@ class Match:
         data = dict(self.rules.view(self.state, viewer))
         data["log"] = self.log_lines(viewer, language)
         data["awaiting"] = list(self.awaiting())
-        data["prompt"] = words(CONFIRM_PROMPT if held is not None else decision.prompt_for(viewer) if decision
-                               else GAME_OVER)
+        prompt = CONFIRM_PROMPT if held is not None else decision.prompt_for(viewer) if decision else GAME_OVER
+        data["prompt"] = words(prompt)
+        data["prompt_to"] = addressed_to(prompt)
         data["topic"] = decision.topic_for(viewer) if decision else "scoring"
         data["choices"] = (self.labelled(viewer, language) if choices and decision and viewer is not None
                            and held is None else [])
@@ -388,6 +389,7 @@ class Match:
         data["turn_done"] = self.turn_lines(viewer, language) if viewer is not None and held == viewer else []
         if choices and viewer is not None and self.asks_table():
             data["prompt"] = words(Say("What was drawn? {prompt}", prompt=data["prompt"]))
+            data["prompt_to"] = None
             data["choices"] = [self.described(CHANCE, choice, language) for choice in self.possible_outcomes()]
         return data
 

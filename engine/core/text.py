@@ -83,6 +83,17 @@ def names_seat(said: Said, seat: int) -> bool:
                                          for _, name, kind in parsed(said.text) if name is not None)
 
 
+def addressed_to(said: Said) -> int | None:
+    """The seat ``said`` is addressed to, when its template begins by naming it ("{seat:seat}:
+    promote a die"): a table showing whose turn it is then names that player only once, in
+    every language (a translation may write the name and what follows its own way)."""
+    if not isinstance(said, Say):
+        return None
+    text, name, kind = parsed(said.text)[0]
+    seat = said.args.get(name) if name is not None and kind == "seat" and not text else None
+    return seat if isinstance(seat, int) else None
+
+
 def said_to_json(said: Said) -> Any:
     return said.to_json() if isinstance(said, Say) else said
 

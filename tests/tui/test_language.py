@@ -59,9 +59,12 @@ async def test_a_thebai_table_reads_in_the_language_asked_for(tmp_path):
         table = app.screen
         assert table.state.view["prompt"].startswith("Ann：開始カドメイアタイルを選んでください")
         assert table.state.view["log"][0] == "手番順：Ann、Bruno"
+        assert text_of(table.query_one("#prompt")).startswith("▶ ●A Ann：開始カドメイアタイルを選んでください")
         app.switch_language("en")
         await settle(pilot)
         assert table.state.view["prompt"].startswith("Ann: pick a starting Cadmea tile")
+        assert text_of(table.query_one("#prompt")).startswith("▶ ●A Ann: pick a starting Cadmea tile")
+
 
 
 def test_tabula_lang_asks_for_a_language_before_or_after_the_command():
@@ -69,3 +72,47 @@ def test_tabula_lang_asks_for_a_language_before_or_after_the_command():
     assert language(build_parser().parse_args(["saves", "--lang", "en"])) == "en"
     assert language(build_parser().parse_args([])) is None
     assert i18n.chosen(None, "ja") == "ja" and i18n.chosen("en", "ja") == "en"
+
+
+@pilot_test
+async def test_resume_in_japanese_says_its_title_columns_and_footer_in_japanese(tmp_path):
+    from textual.widgets import DataTable, Label
+
+    new_save(tmp_path, "thebai", [("Ann", "human"), ("Bruno", "greedy")], seed=3)
+    app = make_app(tmp_path, language="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert text_of(app.screen.query_one(".screen-title", Label)) == "ゲームを再開"
+        columns = [str(column.label) for column in app.screen.query_one("#saves", DataTable).columns.values()]
+        assert columns == ["タイトル", "ゲーム", "進行", "最後", "プレイ中"]
+        assert {"自分/全部", "席に着く", "リプレイ", "名前変更"} <= set(footer_labels(app.screen))
+        assert "Ann, ▲B Bruno（初級ボット）" in text_of(app.screen.query_one("#save-detail"))
+
+
+def test_times_are_written_the_japanese_way():
+    from tui.text import short_time
+
+    try:
+        i18n.use("ja")
+        assert short_time("2025-03-01T14:05:00") == "2025年3月1日 14:05"
+        assert short_time("2025-03-01T14:05:00", compact=True) == "2025/03/01"
+        i18n.use("en")
+        assert short_time("2025-03-01T14:05:00") == "2025-03-01 14:05"
+        assert short_time("2025-03-01T14:05:00", compact=True) == "2025-03-01"
+    finally:
+        i18n.use("en")
+
+
+def test_counts_and_places_follow_the_language():
+    from tui.i18n import ngettext
+    from tui.text import ordinal
+
+    try:
+        i18n.use("ja")
+        assert ordinal(2) == "2位" and ngettext("{n} play", "{n} plays", 3).format(n=3) == "3プレイ"
+        i18n.use("en")
+        assert ordinal(2) == "2nd" and ngettext("{n} play", "{n} plays", 1).format(n=1) == "1 play"
+    finally:
+        i18n.use("en")

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.almadi import targets
+from tui.i18n import N_, _
 
 from . import almadi_tiles as tiles
 from .base import Board, Frame, Panel, legend_panel, seat_panels, target_keys
@@ -74,7 +75,7 @@ def highlight_entry(frame: Frame, keys: Iterable[str]) -> list[Text]:
     keys = list(keys)
     if not keys:
         return []
-    return [*key_entries(keys), *([entry(Text.assemble(("   ", "reverse")), "the highlighted choice")]
+    return [*key_entries(keys), *([entry(Text.assemble(("   ", "reverse")), _("the highlighted choice"))]
                            if frame.highlighted is not None and frame.highlighted.target else [])]
 
 
@@ -176,9 +177,9 @@ class AlmadiBoard(Board):
         """The central board (taking a landscape, a Moon, else), the legend of the tiles drawn,
         the characters dealt and in hand, and each realm."""
         return [
-            Panel("shared", "Board", shared, highlight=True),
+            Panel("shared", N_("Board"), shared, highlight=True),
             legend_panel(),
-            Panel("private", "Private",
+            Panel("private", N_("Private"),
                   lambda view, frame: None if frame.viewer is None else private(view, frame.viewer, frame.width),
                   needed=keeping, private=True),
             *seat_panels(seats, player, in_the_realm, highlight=True),

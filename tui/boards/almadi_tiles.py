@@ -29,6 +29,8 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from tui.i18n import N_
+
 from .canvas import Canvas
 from .glyphs import KEY, Glyph, Palette, Pen, key_entries
 
@@ -45,7 +47,7 @@ NAMES = {"oasis": "Oasis", "caravan": "Caravan", "market": "Market", "palace": "
 
 def _landscape(text: str, kind: str) -> Glyph:
     ink, fill = FILLS[kind]
-    return Glyph(text, kind, "Landscapes", f"bold {ink} on {fill}", "bold")
+    return Glyph(text, kind, N_("Landscapes"), f"bold {ink} on {fill}", "bold")
 
 
 PALETTE = Palette("almadi", {
@@ -53,20 +55,20 @@ PALETTE = Palette("almadi", {
     "caravan": _landscape("∩", "caravan"),
     "market": _landscape("$", "market"),
     "palace": _landscape("⌂", "palace"),
-    "arrow": Glyph("↑→↓←", "arrow (points out)", "Edges", "bold", "bold"),
-    "genie": Glyph("§", "genie", "Edges", "bold", "bold"),
-    "martelin": Glyph("τ", "martelin", "Edges", "bold", "bold"),
-    "stall": Glyph("π", "stall", "Edges", "bold", "bold"),
-    "moon": Glyph("☾", "moon", "Edges", "bold", "bold"),
-    "ruby": Glyph("♦", "ruby", "Edges", "bold", "bold"),
-    "jar": Glyph("δ", "jar", "Edges", "bold", "bold"),
-    "jars": Glyph("²³⁴⁵⁶⁷⁸⁹", "jars on that side", "Edges", "bold", "bold", shown="δ²"),
-    "frame": Glyph("┌─┐│└┘", "", "Marks"),
-    "start": Glyph("╔═╗║╚╝", "starting tile", "Marks", "bold", "bold", shown="╔╗"),
-    "mosaic": Glyph("#", "palace with a Mosaic", "Marks", "bold", "bold"),
-    "placed": Glyph("*", "just placed", "Marks", "bold #ffffff on #b0306a", "bold reverse"),
-    "spot": Glyph("╭╌╮╎╰╯", "free spot", "Marks", "dim", "dim", shown="╭╮"),
-    "empty": Glyph("·", "empty", "Marks", "dim", "dim"),
+    "arrow": Glyph("↑→↓←", N_("arrow (points out)"), N_("Edges"), "bold", "bold"),
+    "genie": Glyph("§", N_("genie"), N_("Edges"), "bold", "bold"),
+    "martelin": Glyph("τ", N_("martelin"), N_("Edges"), "bold", "bold"),
+    "stall": Glyph("π", N_("stall"), N_("Edges"), "bold", "bold"),
+    "moon": Glyph("☾", N_("moon"), N_("Edges"), "bold", "bold"),
+    "ruby": Glyph("♦", N_("ruby"), N_("Edges"), "bold", "bold"),
+    "jar": Glyph("δ", N_("jar"), N_("Edges"), "bold", "bold"),
+    "jars": Glyph("²³⁴⁵⁶⁷⁸⁹", N_("jars on that side"), N_("Edges"), "bold", "bold", shown="δ²"),
+    "frame": Glyph("┌─┐│└┘", "", N_("Marks")),
+    "start": Glyph("╔═╗║╚╝", N_("starting tile"), N_("Marks"), "bold", "bold", shown="╔╗"),
+    "mosaic": Glyph("#", N_("palace with a Mosaic"), N_("Marks"), "bold", "bold"),
+    "placed": Glyph("*", N_("just placed"), N_("Marks"), "bold #ffffff on #b0306a", "bold reverse"),
+    "spot": Glyph("╭╌╮╎╰╯", N_("free spot"), N_("Marks"), "dim", "dim", shown="╭╮"),
+    "empty": Glyph("·", N_("empty"), N_("Marks"), "dim", "dim"),
 })
 SIDES = ("top", "right", "bottom", "left")
 HIGHLIGHT = Style(reverse=True, bold=True)

@@ -32,6 +32,7 @@ from rich.console import RenderableType
 from engine.core.choices import Target
 from engine.core.contract import Choice
 from tui.choice_keys import ChoicePages
+from tui.i18n import N_
 
 from .glyphs import Ledger
 
@@ -86,7 +87,8 @@ class Panel:
     """Unique among a board's panels: 'shared', 'private', 'player:2', 'council'. The table's
     ``v`` and the panel's widget id ('player-2') come from it."""
     title: str
-    """Its border title ('Board', 'Council'); a seat's area is titled with the seat instead."""
+    """Its border title (N_ marked: "Board", "Council"), translated where shown; a seat's area is titled
+    with the seat instead."""
     draw: Draw = field(compare=False)
     needed: Needed = field(default=never, compare=False)
     """Whether the decision now (``view["choices"]``, ``viewer``) is about this panel: the
@@ -147,8 +149,8 @@ class Board:
     def panels(self, seats: int) -> list[Panel]:
         """Every panel of a table of ``seats`` players, in the order ``v`` cycles through them."""
         return [
-            Panel("shared", "Board", self.shared),
-            Panel("private", "Private", self.private, private=True),
+            Panel("shared", N_("Board"), self.shared),
+            Panel("private", N_("Private"), self.private, private=True),
             *seat_panels(seats, self.player),
         ]
 
@@ -167,7 +169,7 @@ class Board:
 
 def legend_panel() -> Panel:
     """The legend of what the panels on screen drew, for a board that draws with glyphs."""
-    return Panel("legend", "Legend",
+    return Panel("legend", N_("Legend"),
                  lambda view, frame: None if frame.ledger is None else frame.ledger.legend(frame.width), legend=True)
 
 

@@ -28,6 +28,7 @@ from rich.text import Text
 
 from engine.core.seats import LETTERS, SYMBOLS
 from tui.choice_keys import NEXT_PAGE, PREVIOUS_PAGE
+from tui.i18n import N_, _
 
 if TYPE_CHECKING:
     from .base import Frame
@@ -42,9 +43,10 @@ class Glyph:
     text: str
     """The character drawn; several characters are variants of one meaning (``↑→↓←``)."""
     meaning: str
-    """What the legend says of it; '' for lines that need no word (a tile's frame)."""
+    """What the legend says of it (N_ marked: shown in the reader's language); '' for lines that
+    need no word (a tile's frame)."""
     group: str = ""
-    """The legend's heading it goes under ('Landscapes', 'Edges')."""
+    """The legend's heading it goes under ('Landscapes', 'Edges'; N_ marked too)."""
     colour: str = ""
     """Its Rich style in colour."""
     mono: str = ""
@@ -145,7 +147,7 @@ class Pen:
                 shown = Text()
                 shown.append(glyph.shown if glyph.shown is not None else glyph.text,
                              self.looks.get(name) or self.palette.style(name, self.color))
-                found.append((glyph.group, entry(shown, glyph.meaning)))
+                found.append((glyph.group, entry(shown, _(glyph.meaning))))
         return found
 
 
@@ -156,16 +158,21 @@ def entry(shown: str | Text, meaning: str, style: str | Style = "bold") -> Text:
     return text
 
 
-def key_entry(meaning: str = "a choice's key: where it acts") -> Text:
-    return entry("1", meaning, KEY)
+KEY_MEANING = N_("a choice's key: where it acts")
 
 
-def key_entries(marks: Iterable[str], meaning: str = "a choice's key: where it acts") -> list[Text]:
+def key_entry(meaning: str = KEY_MEANING) -> Text:
+    """The legend's entry of the choice keys (``meaning``: N_ marked, shown in the reader's language)."""
+    return entry("1", _(meaning), KEY)
+
+
+def key_entries(marks: Iterable[str], meaning: str = KEY_MEANING) -> list[Text]:
     """The legend of the choice keys a board drew (``marks``: ``target_keys(view).values()``):
     the keys, and the keys that turn the choice list's pages where a choice of another page acts."""
     marks = set(marks)
-    pages = [entry(mark, f"a choice on {which} page (press {mark})", KEY)
-             for mark, which in ((NEXT_PAGE, "a later"), (PREVIOUS_PAGE, "an earlier")) if mark in marks]
+    pages = [entry(mark, which.format(key=mark), KEY)
+             for mark, which in ((NEXT_PAGE, _("a choice on a later page (press {key})")),
+                                 (PREVIOUS_PAGE, _("a choice on an earlier page (press {key})"))) if mark in marks]
     return ([key_entry(meaning)] if marks - {NEXT_PAGE, PREVIOUS_PAGE} else []) + pages
 
 
@@ -176,7 +183,7 @@ def legend_text(entries: list[tuple[str, Text]], width: int) -> Text:
     for heading, item in entries:
         piece = Text()
         if heading != group and heading:
-            piece.append(f"{heading}: ", "dim italic")
+            piece.append(_("{heading}: ").format(heading=_(heading)), "dim italic")
         group = heading
         piece.append_text(item)
         gap = 2 if line else 0

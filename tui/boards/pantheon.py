@@ -29,14 +29,15 @@ from rich.text import Text
 from engine.core.contract import Choice
 from engine.core.seats import seat_tag
 from engine.pantheon.targets import Hand, HandCard, Hex
+from tui.i18n import N_, _
 
 from . import base, pantheon_map
 from .base import Board, Frame, Panel, legend_panel, seat_panels
 from .glyphs import Pen, entry, finish
 from .text import wrapped
 
-ZOOM_IN = "zoom in on the highlighted choice"
-ZOOM_OUT = "the whole map"
+ZOOM_IN = N_("zoom in on the highlighted choice")
+ZOOM_OUT = N_("the whole map")
 HIGHLIGHT = Style(reverse=True, bold=True)
 POINTER = "→"
 """Before the hex of the highlighted choice on the zoomed map (not '>': that marks a choice on a
@@ -180,9 +181,9 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     drawn = zoom_map(view, frame.width, frame.highlighted, pen) if frame.zoom else whole_map(view, frame, pen)
     extra = pantheon_map.legend_extra(view, pen, target_keys(view).values())
     if frame.zoom and POINTER in drawn.plain:
-        extra.append(entry(POINTER, "the highlighted choice"))
+        extra.append(entry(POINTER, _("the highlighted choice")))
     if frame.zoom is not None:
-        extra.append(entry("z", ZOOM_OUT if frame.zoom else ZOOM_IN))
+        extra.append(entry("z", _(ZOOM_OUT if frame.zoom else ZOOM_IN)))
     return finish(frame, pen, [drawn, wrapped([""] + display_lines(view))], extra)
 
 
@@ -242,9 +243,9 @@ class PantheonBoard(Board):
     def panels(self, seats: int) -> list[Panel]:
         """The map and displays (it zooms), the hand (paying, discarding), each player's area."""
         return [
-            Panel("shared", "Board", shared, zoom=True, highlight=True),
+            Panel("shared", N_("Board"), shared, zoom=True, highlight=True),
             legend_panel(),
-            Panel("private", "Private",
+            Panel("private", N_("Private"),
                   lambda view, frame: None if frame.viewer is None else private(view, frame.viewer, frame.width),
                   needed=paying, private=True),
             *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width)),

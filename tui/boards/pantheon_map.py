@@ -33,6 +33,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.core.seats import LETTERS, SYMBOLS
+from tui.i18n import N_
 
 from .canvas import Canvas
 from .glyphs import KEY, Glyph, Palette, Pen, entry, key_entries
@@ -45,26 +46,26 @@ SEAT_COLOURS = ("#d94a3f", "#b8860b", "#2e9444", "#3d7be0")
 
 LOOT_KINDS = {"reserve": "+", "demigod": "δ", "god": "Ω", "column": "‡", "offering": "¤", "cards": "♠",
               "money": "$", "steps": "»"}
-LOOT_NAMES = {"reserve": "reserve", "demigod": "demigod", "god": "god tile", "column": "column",
-              "offering": "offering tile", "cards": "cards", "money": "special money", "steps": "steps"}
+LOOT_NAMES = {"reserve": N_("reserve"), "demigod": N_("demigod"), "god": N_("god tile"), "column": N_("column"),
+              "offering": N_("offering tile"), "cards": N_("cards"), "money": N_("special money"), "steps": N_("steps")}
 
 
 def _loot(kind: str) -> Glyph:
-    return Glyph(LOOT_KINDS[kind], f"{LOOT_NAMES[kind]}", "Loot", LOOT, "bold")
+    return Glyph(LOOT_KINDS[kind], LOOT_NAMES[kind], N_("Loot"), LOOT, "bold")
 
 
 PALETTE = Palette("pantheon", {
-    "sea": Glyph("≈", "sea", "Map", f"{SEA[0]} on {SEA[1]}", "dim"),
-    "land": Glyph("·", "land", "Map", "dim", "dim"),
-    "column_site": Glyph("¦", "column hex", "Map", "bold", "bold"),
-    "symbol": Glyph("○", "nation's symbol hex", "Map", "bold", "bold"),
-    "home": Glyph("⌂", "a nation's start hex", "Map", "dim", "dim"),
-    "temple": Glyph("Π", "temple", "Map", "bold #1a1a1a on #eeeeee", "bold underline"),
-    "outline": Glyph("╱╲│", "", "Map", "dim", "dim"),
+    "sea": Glyph("≈", N_("sea"), N_("Map"), f"{SEA[0]} on {SEA[1]}", "dim"),
+    "land": Glyph("·", N_("land"), N_("Map"), "dim", "dim"),
+    "column_site": Glyph("¦", N_("column hex"), N_("Map"), "bold", "bold"),
+    "symbol": Glyph("○", N_("nation's symbol hex"), N_("Map"), "bold", "bold"),
+    "home": Glyph("⌂", N_("a nation's start hex"), N_("Map"), "dim", "dim"),
+    "temple": Glyph("Π", N_("temple"), N_("Map"), "bold #1a1a1a on #eeeeee", "bold underline"),
+    "outline": Glyph("╱╲│", "", N_("Map"), "dim", "dim"),
     **{f"loot:{kind}": _loot(kind) for kind in LOOT_KINDS},
-    "foot": Glyph("abcd", "foot", "Pieces", "bold", "bold", shown="a"),
-    "column": Glyph("ABCD", "column", "Pieces", "bold reverse", "bold underline", shown="A"),
-    "seat": Glyph(SYMBOLS[:4], "", "Pieces", "bold", "bold"),
+    "foot": Glyph("abcd", N_("foot"), N_("Pieces"), "bold", "bold", shown="a"),
+    "column": Glyph("ABCD", N_("column"), N_("Pieces"), "bold reverse", "bold underline", shown="A"),
+    "seat": Glyph(SYMBOLS[:4], "", N_("Pieces"), "bold", "bold"),
 }, SEAT_COLOURS)
 """``seat``: the seats' symbols before their pieces' letters (the legend gives each seat's)."""
 

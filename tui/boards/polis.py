@@ -20,7 +20,8 @@ from engine.core.seats import seat_tag
 from engine.polis.catalog import catalog
 from engine.polis.choices import Grow, Market, Polis, Project
 from engine.polis.targets import AtMarket, AtPolis, ProjectTile
-from tui.text import clean
+from tui.i18n import N_, _
+from tui.text import clean, pad
 
 from .base import Board, Keys, Panel, seat_panels, target_keys
 from .glyphs import Pen, entry, grouped, key_entries, legend_text
@@ -95,9 +96,9 @@ def header(view: dict[str, Any]) -> Text:
 def legend(view: dict[str, Any], pen: Pen, keys: Iterable[str], width: int) -> Text:
     """The sides, then exactly the glyphs the map drew, how lands and seas are named, the keys."""
     sides = [("", _side(view, seat)) for seat in (0, 1)]
-    names = [("Map", entry(Text.assemble(("LAND", "bold"), " ", ("sea", "italic")), "regions, seas")),
-             ("Map", entry("Prt", "trade port", ""))]
-    marks = [("", item) for item in key_entries(keys, "your choices' keys")]
+    names = [(N_("Map"), entry(Text.assemble(("LAND", "bold"), " ", ("sea", "italic")), _("regions, seas"))),
+             (N_("Map"), entry("Prt", _("trade port"), ""))]
+    marks = [("", item) for item in key_entries(keys, N_("your choices' keys"))]
     return legend_text(sides + grouped(pen.entries() + names) + marks, width)
 
 
@@ -108,7 +109,7 @@ def market_lines(view: dict[str, Any], keys: Keys) -> list[Text]:
         price = view["prices"][market]
         goods, silver = record["prices"][price]
         line = _key(keys, AtMarket(market))
-        line.append(f"{record['name']:<9}", style="bold")
+        line.append(pad(record["name"], 9), style="bold")
         cost = f"{goods} {'/'.join(record['buys'])}" + (f" or {silver} silver" if silver is not None else "")
         line.append(f" {cost} → {record['shipload']} {'/'.join(record['gives'])} ")
         track = " ".join(f"[{g}]" if i == price else str(g) for i, (g, _) in enumerate(record["prices"]))
@@ -228,8 +229,8 @@ class PolisBoard(Board):
 
     def panels(self, seats: int) -> list[Panel]:
         return [
-            Panel("shared", "Board", lambda view, frame: shared(view, frame.width, frame.color)),
-            Panel("private", "Private",
+            Panel("shared", N_("Board"), lambda view, frame: shared(view, frame.width, frame.color)),
+            Panel("private", N_("Private"),
                   lambda view, frame: None if frame.viewer is None else private(view, frame.viewer, frame.width),
                   needed=fighting, private=True),
             *seat_panels(seats, lambda view, seat, frame: player(view, seat, frame.width), at_home),

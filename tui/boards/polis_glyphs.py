@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.core.seats import SYMBOLS
 from engine.polis.catalog import Catalog
+from tui.i18n import N_
 
 from .glyphs import Glyph, Palette, Pen
 
@@ -20,16 +21,16 @@ SIDE_COLOURS = ("#3d7be0", "#d94a3f")
 SIDE_STYLE = tuple(f"bold {colour}" for colour in SIDE_COLOURS)
 SIDES = ("athens", "sparta")
 PALETTE = Palette("polis", {
-    "athens": Glyph(SYMBOL[0], "Athens: units, ships", "Sides", SIDE_STYLE[0], "bold"),
-    "sparta": Glyph(SYMBOL[1], "Sparta: units, ships", "Sides", SIDE_STYLE[1], "bold underline"),
-    "market": Glyph("$", "market", "Map", "bold", "bold"),
-    "slot": Glyph("·", "free market space", "Map", "dim", "dim"),
-    "closed": Glyph("×", "market closed", "Map", "dim", "dim"),
-    "neutral": Glyph("()", "neutral (base citizens)", "Poleis", "dim", "dim", shown="Arg(3)"),
-    "building": Glyph("*", "project under way", "Poleis", "bold", "bold"),
-    "built": Glyph("+", "projects done", "Poleis", "bold", "bold"),
-    "proxenos": Glyph("○△", "proxenos of Athens, Sparta", "Poleis", "bold", "bold"),
-    "prisoner": Glyph("◎◬", "proxenos held prisoner", "Poleis", "bold", "bold"),
+    "athens": Glyph(SYMBOL[0], N_("Athens: units, ships"), N_("Sides"), SIDE_STYLE[0], "bold"),
+    "sparta": Glyph(SYMBOL[1], N_("Sparta: units, ships"), N_("Sides"), SIDE_STYLE[1], "bold underline"),
+    "market": Glyph("$", N_("market"), N_("Map"), "bold", "bold"),
+    "slot": Glyph("·", N_("free market space"), N_("Map"), "dim", "dim"),
+    "closed": Glyph("×", N_("market closed"), N_("Map"), "dim", "dim"),
+    "neutral": Glyph("()", N_("neutral (base citizens)"), N_("Poleis"), "dim", "dim", shown="Arg(3)"),
+    "building": Glyph("*", N_("project under way"), N_("Poleis"), "bold", "bold"),
+    "built": Glyph("+", N_("projects done"), N_("Poleis"), "bold", "bold"),
+    "proxenos": Glyph("○△", N_("proxenos of Athens, Sparta"), N_("Poleis"), "bold", "bold"),
+    "prisoner": Glyph("◎◬", N_("proxenos held prisoner"), N_("Poleis"), "bold", "bold"),
 }, SIDE_COLOURS)
 ABBREVIATIONS = {"ionia": "ION", "ionion": "ion", "korinthia": "KOR", "korinthiakos": "kor", "kerkyra": "KER",
                  "thessalia": "THE", "thrakikon": "thr", "thraki": "Thr", "persia": "Per", "pontos": "Pon",

@@ -8,12 +8,12 @@ drawing keeps its shape; prose is wrapped, its continuation indented under its f
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable
 
 from rich.text import Text
 
 from tui.text import cut
+from tui.text import wrap as wrap_cells
 
 
 def clip(line: str, width: int) -> str:
@@ -34,7 +34,7 @@ def wrapped(rows: Iterable[str]) -> Text:
 def wrap(line: str, width: int) -> list[str]:
     """A line of prose on as many lines as ``width`` needs, continued under its first word."""
     indent = " " * (len(line) - len(line.lstrip()) + 2)
-    return textwrap.wrap(line, max(width, len(indent) + 8), subsequent_indent=indent) or [""]
+    return wrap_cells(line, max(width, len(indent) + 8), indent)
 
 
 def prose(rows: Iterable[str], width: int) -> list[str]:

@@ -36,6 +36,7 @@ from engine.thebai.targets import (
     estate_space_id,
 )
 from engine.thebai.view import ThebaiTable
+from tui.i18n import N_
 
 from .base import Board, Frame, Panel, View, legend_panel, seat_panels
 from .glyphs import finish
@@ -168,9 +169,9 @@ class ThebaiBoard(Board):
         """The city with the tracks, fate and council (else), the legend of what the panels
         drew, the hand, each estate."""
         return [
-            Panel("shared", "Board", lambda view, frame: shared(thebai_table(view), frame)),
+            Panel("shared", N_("Board"), lambda view, frame: shared(thebai_table(view), frame)),
             legend_panel(),
-            Panel("private", "Private", lambda view, frame: private(thebai_table(view), frame),
+            Panel("private", N_("Private"), lambda view, frame: private(thebai_table(view), frame),
                   needed=lambda view, viewer: fulfilling(thebai_table(view), viewer), private=True),
             *seat_panels(seats, lambda view, seat, frame: player(thebai_table(view), seat, frame),
                          lambda view, viewer, seat: on_the_estate(thebai_table(view), viewer, seat)),

@@ -18,6 +18,8 @@ from engine.thebai.catalog import catalog
 from engine.thebai.geometry import Grid, grid, roof
 from engine.thebai.targets import CommanderRow, RowEnd, Space
 from engine.thebai.view import ThebaiTable
+from tui.i18n import _
+from tui.text import cut, pad
 
 from .base import Keys, target_keys
 from .thebai_style import (
@@ -111,11 +113,11 @@ def row_details(view: ThebaiTable, row: int, keys: Keys, pen: ThebaiPen) -> Text
     text = Text()
     line = view["rows"][row - 1]
     gate = line["gate"]
-    text.append(f"{(catalog().gates[gate]['name'].split()[0] if gate else '-'):<10}")
+    text.append(pad(catalog().gates[gate]["name"].split()[0] if gate else "-", 10))
     cmd = line["commander"]
     if CommanderRow(row) in keys:
         text.append(pen.key(keys[CommanderRow(row)]), style=KEY_STYLE)
-    text.append(f"{(catalog().commanders[cmd]['name'] if cmd else '-'):<12}")
+    text.append(pad(catalog().commanders[cmd]["name"] if cmd else "-", 12))
     if RowEnd(row) in keys:
         text.append(pen.key(keys[RowEnd(row)]), style=KEY_STYLE)
     for tile in line["strategos"]:
@@ -123,9 +125,20 @@ def row_details(view: ThebaiTable, row: int, keys: Keys, pen: ThebaiPen) -> Text
     return text
 
 
+def column(word: str, width: int) -> str:
+    """A column's heading in ``width`` cells, a cell left after it (cut by display width)."""
+    return pad(cut(word, width - 1), width)
+
+
+def details_header() -> str:
+    """The headings over ``row_details``: the gate (10 cells), the commander (12), the Strategos
+    tiles (9: the line fits the panel as the English one does)."""
+    return column(_("gate"), 10) + column(_("commander"), 12) + cut(_("Strategos"), 9)
+
+
 def rows_block(view: ThebaiTable, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
-    text = Text("row inv gate      commander   Strategos", style="dim")
+    text = Text(pad(cut(_("row"), 3), 3) + " " + column(_("inv"), 4) + details_header(), style="dim")
     for row in range(1, len(view["rows"]) + 1):
         text.append(f"\n{row:>2} ")
         text.append_text(battle_mark(view, row, pen))
@@ -138,8 +151,8 @@ def compact_city(view: ThebaiTable, beside: bool, pen: ThebaiPen) -> Text:
     g = grid(view["city"]["side"])
     keys = target_keys(view)
     text = Text(no_wrap=True)
-    header = "   " + "".join(f"   {c:^3}" for c in range(1, g.cols + 1)) + "    inv"
-    text.append(header + ("  gate      commander   Strategos" if beside else ""), style="dim")
+    header = "   " + "".join(f"   {c:^3}" for c in range(1, g.cols + 1)) + "    " + cut(_("inv"), 3)
+    text.append(header + ("  " + details_header() if beside else ""), style="dim")
     for r in range(1, g.rows + 2):
         cells = [dice_cell(view, g, f"v{r}.{c}", keys, pen) for c in range(1, g.cols + 1)]
         if r in (1, g.rows + 1) and not any(cell.strip() for cell, _ in cells):

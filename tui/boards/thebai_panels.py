@@ -92,7 +92,7 @@ def estate(view: ThebaiTable, seat: int, width: int, pen: ThebaiPen) -> Text:
             text.append("\n")
         key = _key(keys, EstateRowEnd(seat, row), pen)
         text.append(key or f"{row}", style=KEY_STYLE if key else "dim")
-        text.append(f" {colours[row - 1]:<6} " if wide else f"{colours[row - 1][0]} ", style="dim")
+        text.append(f" {pad(colours[row - 1], 6)} " if wide else f"{colours[row - 1][0]} ", style="dim")
         covered_from = ESTATE_COLS - len(mine["estate"][row - 1]) + 1
         for col in range(1, ESTATE_COLS + 1):
             space = estate_space_id(row, col)
@@ -166,7 +166,7 @@ def tracks(view: ThebaiTable, pen: ThebaiPen) -> Text:
     for track in TRACKS:
         key = _key(keys, TrackSpot(track), pen)
         text.append(key or " ", style=KEY_STYLE if key else "")
-        text.append(f"{track.capitalize():<9}", style="bold")
+        text.append(pad(track.capitalize(), 9), style="bold")
         line = by_track[track]
         for seat in line["standing"]:
             text.append(f" {seat_tag(seat)} {line['steps'][seat]}", style=seat_style(seat))
@@ -238,7 +238,7 @@ def council(view: ThebaiTable, pen: ThebaiPen, width: int = 80) -> Text:
     for space in board["spaces"]:
         monuments.setdefault(catalog().council[space]["monument"], []).append(space)
     for name, spaces in monuments.items():
-        text.append(f"\n {name:<3}", style="bold")
+        text.append(f"\n {pad(name, 3)}", style="bold")
         column = 4
         for space in spaces:
             piece = council_space(view, space, keys, pen)

@@ -18,6 +18,7 @@ from engine.core.seats import SYMBOLS, seat_letter
 from engine.thebai.catalog import catalog
 from engine.thebai.constants import COLOURS, FACES
 from engine.thebai.view import PlacedTile
+from tui.i18n import N_
 
 from .glyphs import Glyph, Palette, Pen, key_entries
 
@@ -27,25 +28,25 @@ NEUTRAL_COLOUR = "#8a8a8a"
 ROOFS = {"white": ("ʷ", "bold #1a1a1a on #e8e8e8"), "brown": ("ᵇ", "bold #ffffff on #8b5a2b"),
          "slate": ("ˢ", "bold #ffffff on #4f6070"), "terracotta": ("ᵗ", "bold #ffffff on #c0583a")}
 PALETTE = Palette("thebai", {
-    "tile": Glyph("N", "tile: owner, archon; N neutral", "City", "bold reverse", "bold reverse", shown=" A● "),
-    "archon": Glyph("".join(SYMBOLS[:4]), "archons of A-D", "City", "bold", "bold"),
-    "empty": Glyph("·", "empty Cadmea space", "City", "dim", "dim"),
-    "reserved": Glyph("H", "space reserved by Hyperbius for seat A", "City", "bold", "bold", shown="HA"),
-    "battle": Glyph("⚔", "battle marker", "City", "bold #d94a3f", "bold"),
-    "hidden": Glyph("?", "face down (a fate tile: its stack)", "City", "dim", "dim"),
-    "citizen": Glyph("ABCD", "citizen die: seat, face", "Dice", "bold", "bold", shown="A2"),
-    "hoplite": Glyph("abcd", "hoplite die", "Dice", "bold underline", "bold underline", shown="a2"),
-    "star": Glyph("*", "face: next promotion adds power", "Dice", "bold", "bold"),
-    "free": Glyph(".", "free dice or council space", "Dice", "dim", "dim"),
-    "plaza": Glyph("=", "plaza marker", "Dice", "bold", "bold"),
-    "stand": Glyph("^", "Lasthenes stand of seat A", "Dice", "bold", "bold", shown="^A"),
-    **{f"roof:{roof}": Glyph(char, f"{roof} roof ({catalog().roofs[roof]['short']})", "Roofs", style, "bold")
+    "tile": Glyph("N", N_("tile: owner, archon; N neutral"), N_("City"), "bold reverse", "bold reverse", shown=" A● "),
+    "archon": Glyph("".join(SYMBOLS[:4]), N_("archons of A-D"), N_("City"), "bold", "bold"),
+    "empty": Glyph("·", N_("empty Cadmea space"), N_("City"), "dim", "dim"),
+    "reserved": Glyph("H", N_("space reserved by Hyperbius for seat A"), N_("City"), "bold", "bold", shown="HA"),
+    "battle": Glyph("⚔", N_("battle marker"), N_("City"), "bold #d94a3f", "bold"),
+    "hidden": Glyph("?", N_("face down (a fate tile: its stack)"), N_("City"), "dim", "dim"),
+    "citizen": Glyph("ABCD", N_("citizen die: seat, face"), N_("Dice"), "bold", "bold", shown="A2"),
+    "hoplite": Glyph("abcd", N_("hoplite die"), N_("Dice"), "bold underline", "bold underline", shown="a2"),
+    "star": Glyph("*", N_("face: next promotion adds power"), N_("Dice"), "bold", "bold"),
+    "free": Glyph(".", N_("free dice or council space"), N_("Dice"), "dim", "dim"),
+    "plaza": Glyph("=", N_("plaza marker"), N_("Dice"), "bold", "bold"),
+    "stand": Glyph("^", N_("Lasthenes stand of seat A"), N_("Dice"), "bold", "bold", shown="^A"),
+    **{f"roof:{roof}": Glyph(char, f"{roof} roof ({catalog().roofs[roof]['short']})", N_("Roofs"), style, "bold")
        for roof, (char, style) in ROOFS.items()},
-    "covered": Glyph("#", "space under a Cadmea tile", "Estate", "dim", "dim"),
-    "metoikos": Glyph("μ", "metoikoi tile (power)", "Estate", "bold", "bold", shown="μ3"),
-    "collapsed": Glyph("×", "collapsed; councillor tiles", "Council", "dim", "dim", shown="[×B]"),
-    "resolved": Glyph("✓", "resolved", "Fate", "dim", "dim"),
-    "now": Glyph("▸", "this round", "Fate", "bold", "bold"),
+    "covered": Glyph("#", N_("space under a Cadmea tile"), N_("Estate"), "dim", "dim"),
+    "metoikos": Glyph("μ", N_("metoikoi tile (power)"), N_("Estate"), "bold", "bold", shown="μ3"),
+    "collapsed": Glyph("×", N_("collapsed; councillor tiles"), N_("Council"), "dim", "dim", shown="[×B]"),
+    "resolved": Glyph("✓", N_("resolved"), N_("Fate"), "dim", "dim"),
+    "now": Glyph("▸", N_("this round"), N_("Fate"), "bold", "bold"),
 }, SEAT_COLOURS.values())
 NEUTRAL = PALETTE["tile"].text
 EMPTY_SPACE = PALETTE["empty"].text
@@ -116,4 +117,4 @@ class ThebaiPen(Pen):
 
     def extras(self) -> list[Text]:
         """The legend's entries beyond the palette's glyphs: the keys drawn."""
-        return key_entries(self.keys, "key of a choice there")
+        return key_entries(self.keys, N_("key of a choice there"))

@@ -13,7 +13,8 @@ import sys
 
 from saves.errors import SaveError
 from tui.cli import app, arena, join, records, review, saves, score, serve, simulate
-from tui.cli.base import Parser, data_dir_option, fail, language
+from tui.cli.base import Parser, asked_language, data_dir_option, fail, speak
+from tui.i18n import _
 
 COMMANDS = (simulate, arena, saves, review, score, records, serve, join)
 """The commands, in the order ``tabula --help`` lists them."""
@@ -21,14 +22,13 @@ COMMANDS = (simulate, arena, saves, review, score, records, serve, join)
 
 def main(argv: list[str] | None = None) -> int:
     from engine.core.components import ComponentDataError
+    from tui import i18n
 
+    speak(i18n.chosen(asked_language(sys.argv[1:] if argv is None else argv), None))
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as exit:  # --help, or a command line argparse refused (said by Parser.error)
         return int(exit.code or 0)
-    from tui import i18n
-
-    i18n.use(i18n.chosen(language(args), None))
     try:
         return int(args.run(args))
     except (SaveError, ComponentDataError) as error:
@@ -39,9 +39,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="tabula", parents=[data_dir_option()],
-                    description="A terminal companion for Thebai, Almadi, Polis and Pantheon.")
+                    description=_("A terminal companion for Thebai, Almadi, Polis and Pantheon."))
     parser.set_defaults(run=app.run_app)
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    commands = parser.add_subparsers(title=_("commands"), metavar="COMMAND")
     for command in COMMANDS:
         command.add(commands)
     return parser

@@ -9,27 +9,28 @@ import time
 from typing import TYPE_CHECKING
 
 from tui.cli.base import USAGE, bot_kind, bot_kinds, command, fail, output, say
+from tui.i18n import _
 
 if TYPE_CHECKING:
     from engine.search.arena import GameResult
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = command(commands, "arena", "headless matches between bot kinds, with win rates and score margins",
+    parser = command(commands, "arena", _("headless matches between bot kinds, with win rates and score margins"),
                      run_arena)
-    parser.add_argument("game", help="game id, e.g. almadi")
-    parser.add_argument("--players", type=int, help="number of players (default: as many as --seats lists)")
+    parser.add_argument("game", help=_("game id, e.g. almadi"))
+    parser.add_argument("--players", type=int, help=_("number of players (default: as many as --seats lists)"))
     parser.add_argument("--seats", required=True,
                         help="a bot kind per seat, comma-separated, e.g. normal,greedy (kinds: "
                              f"{', '.join(bot_kinds())}; easy is greedy); seats rotate from game to game")
-    parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
-    parser.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (default 1)")
+    parser.add_argument("--games", type=int, default=20, help=_("how many games (default 20)"))
+    parser.add_argument("--seed", type=int, default=0, help=_("first deal's seed (default 0)"))
+    parser.add_argument("--jobs", type=int, default=1, help=_("games played at once, one process each (default 1)"))
     parser.add_argument("--no-time-cap", action="store_true",
-                        help="search bots use their whole budget however long it takes (reproducible anywhere)")
+                        help=_("search bots use their whole budget however long it takes (reproducible anywhere)"))
     parser.add_argument("--games-log", metavar="FILE",
-                        help="append each game to FILE as it ends, one JSON line (deal seed, seats, scores, winners, "
-                             "think times), to pool runs on other deals or keep the games of a run cut short")
+                        help=_("append each game to FILE as it ends, one JSON line (deal seed, seats, scores, winners, "
+                             "think times), to pool runs on other deals or keep the games of a run cut short"))
 
 
 def run_arena(args: argparse.Namespace) -> int:

@@ -13,9 +13,10 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from engine.i18n import LANGUAGES
+from engine.i18n import LANGUAGES, N_
+from tui.i18n import _
 from tui.text import clean, plain
 
 if TYPE_CHECKING:
@@ -37,8 +38,28 @@ def fail(message: object, status: int = FAILED) -> int:
     return status
 
 
+class CellsFormatter(argparse.HelpFormatter):
+    """argparse's help wrapped by display width (``textwrap`` counts characters, and breaks
+    Japanese only at spaces)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        from tui.text import wrap
+
+        return wrap(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from tui.text import wrap
+
+        return "\n".join(indent + line for line in wrap(" ".join(text.split()), width - len(indent)))
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse with its complaints said like every other error, and where to read more."""
+    """argparse with its complaints said like every other error, and where to read more; its
+    help wrapped by display width."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", CellsFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         sys.exit(fail(f"{message} (see '{self.prog} --help')", USAGE))
@@ -55,9 +76,9 @@ def data_dir_option() -> argparse.ArgumentParser:
     """The options every command takes: the data folder, and the language to read."""
     option = Parser(add_help=False)
     option.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
-                        help="data folder (default: $TABULA_DATA_DIR or the user's data folder)")
+                        help=_("data folder (default: $TABULA_DATA_DIR or the user's data folder)"))
     option.add_argument("--lang", choices=sorted(LANGUAGES), default=argparse.SUPPRESS,
-                        help="language to read (default: the player's setting, else $LANG)")
+                        help=_("language to read (default: the player's setting, else $LANG)"))
     return option
 
 
@@ -65,6 +86,34 @@ def language(args: argparse.Namespace) -> str | None:
     """The language asked for with --lang, if any."""
     code: str | None = getattr(args, "lang", None)
     return code
+
+
+def asked_language(argv: list[str]) -> str | None:
+    """The language a command line asks for with --lang, read before the rest: the help texts of
+    the parser that reads the rest are in it. (An unknown code: none asked; the parser says why.)"""
+    reader = argparse.ArgumentParser(add_help=False)
+    reader.add_argument("--lang")
+    code: str | None = reader.parse_known_args(argv)[0].lang
+    return code if code in LANGUAGES else None
+
+
+ARGPARSE_WORDS = (N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
+                  N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+                  N_("invalid choice: %(value)r (choose from %(choices)s)"),
+                  N_("argument %(argument_name)s: %(message)s"), N_("expected one argument"),
+                  N_("invalid %(type)s value: %(value)r"),
+                  N_("not allowed with argument %s"), N_("one of the arguments %s is required"),
+                  N_("ambiguous option: %(option)s could match %(matches)s"))
+"""The words argparse writes itself (its usage line, headings and complaints), in the catalogue."""
+
+
+def speak(code: str) -> None:
+    """Read and write ``code`` from now on, argparse's own words too (it looks them up through the
+    module's ``_``, gettext's, which knows no catalogue of ours)."""
+    from tui import i18n
+
+    i18n.use(code)
+    argparse._ = i18n._  # type: ignore[attr-defined]
 
 
 def command(commands: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help: str,

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from engine.core.seats import seat_tag
 from tui.cli.base import USAGE, command, data_dir, fail, language
 from tui.cli.saves import HUMAN, JoinError, find_game, parse_seat
-from tui.text import KINDS
+from tui.i18n import _
+from tui.text import kind_name
 
 if TYPE_CHECKING:
     from saves.seats import SeatLeases
@@ -16,17 +17,18 @@ if TYPE_CHECKING:
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = command(commands, "join", "take a free seat of a saved game in this terminal (or watch it)", run_join)
-    parser.add_argument("game", help="save id, or the start of one (see 'tabula saves list')")
+    parser = command(commands, "join", _("take a free seat of a saved game in this terminal (or watch it)"), run_join)
+    parser.add_argument("game", help=_("save id, or the start of one (see 'tabula saves list')"))
     who = parser.add_mutually_exclusive_group()
-    who.add_argument("--seat", help="seat letter (A, B, ...) or number (1, 2, ...); default: the first free human seat")
-    who.add_argument("--watch", action="store_true", help="watch as a spectator: no seat, no private information")
+    who.add_argument("--seat", help=_("seat letter (A, B, ...) or number (1, 2, ...); default: the first free human "
+                                      "seat"))
+    who.add_argument("--watch", action="store_true", help=_("watch as a spectator: no seat, no private information"))
 
 
 def seat_list(record: SaveRecord, free: list[int]) -> str:
     lines = []
     for seat, info in enumerate(record.seats):
-        state = KINDS.get(info.kind, info.kind) if info.kind != HUMAN else (
+        state = kind_name(info.kind) if info.kind != HUMAN else (
             "free" if seat in free else "held by another terminal")
         lines.append(f"  {seat_tag(seat)} {info.name}: {state}")
     return "\n".join(lines)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.cli.base import FAILED, command, data_dir, escape_controls, fail, output, read_named_file, say
+from tui.i18n import _
 from tui.text import bot_mark, clean, plain
 
 if TYPE_CHECKING:
@@ -17,17 +18,17 @@ if TYPE_CHECKING:
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = command(commands, "records", "list, export and import the play records", run_records_list)
-    records = parser.add_subparsers(title="records commands", metavar="ACTION")
-    command(records, "list", "list the play records, oldest first", run_records_list)
-    export = command(records, "export", "write the play records as JSON (default) or CSV", run_records_export)
+    parser = command(commands, "records", _("list, export and import the play records"), run_records_list)
+    records = parser.add_subparsers(title=_("records commands"), metavar="ACTION")
+    command(records, "list", _("list the play records, oldest first"), run_records_list)
+    export = command(records, "export", _("write the play records as JSON (default) or CSV"), run_records_export)
     kind = export.add_mutually_exclusive_group()
-    kind.add_argument("--json", action="store_true", help="JSON (the default)")
-    kind.add_argument("--csv", action="store_true", help="CSV, one row per player of each play")
-    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
-    imported = command(records, "import", "add play records from an export (JSON or CSV); duplicates are skipped",
+    kind.add_argument("--json", action="store_true", help=_("JSON (the default)"))
+    kind.add_argument("--csv", action="store_true", help=_("CSV, one row per player of each play"))
+    export.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of standard output"))
+    imported = command(records, "import", _("add play records from an export (JSON or CSV); duplicates are skipped"),
                        run_records_import)
-    imported.add_argument("file", help="a file written by 'tabula records export'")
+    imported.add_argument("file", help=_("a file written by 'tabula records export'"))
 
 
 def record_store(args: argparse.Namespace) -> SaveStore:

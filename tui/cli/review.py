@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.seats import LETTERS, seat_tag
 from tui.cli.base import USAGE, command, data_dir, escape_controls, fail, output, say
+from tui.i18n import _, current
 from tui.text import clean
 
 if TYPE_CHECKING:
@@ -26,14 +27,14 @@ SPARKS = "▁▂▃▄▅▆▇█"
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = command(commands, "review", "the search's review of a finished game: each decision's estimated win "
-                                         "chance, from what that seat could see, and the largest drops", run_review)
-    parser.add_argument("game", help="save id, or the start of one (see 'tabula saves list')")
+    parser = command(commands, "review", _("the search's review of a finished game: each decision's estimated win "
+                                         "chance, from what that seat could see, and the largest drops"), run_review)
+    parser.add_argument("game", help=_("save id, or the start of one (see 'tabula saves list')"))
     parser.add_argument("--seat", metavar="SEAT",
-                        help="review only this seat (a letter: A, B, ...; default: every seat)")
+                        help=_("review only this seat (a letter: A, B, ...; default: every seat)"))
     parser.add_argument("--level", choices=("normal", "hard"), default="normal",
-                        help="how hard the search looks at each decision (default: normal)")
-    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+                        help=_("how hard the search looks at each decision (default: normal)"))
+    parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
 
 
 def run_review(args: argparse.Namespace) -> int:
@@ -50,10 +51,12 @@ def run_review(args: argparse.Namespace) -> int:
     except JoinError as error:
         return fail(error, USAGE)
     if seats is not None and seats[0] >= len(record.seats):
-        return fail(f"{record.title!r} has no seat {args.seat.strip().upper()}", USAGE)
+        return fail(_("{title} has no seat {seat}").format(title=repr(record.title), seat=args.seat.strip().upper()),
+                    USAGE)
     if record.status != "finished":
-        return fail(f"{record.title!r} ({record.id}) is still being played: a review shows each seat what the search "
-                    "makes of what that seat could see, so it waits until the game is over")
+        return fail(_("{title} ({id}) is still being played: a review shows each seat what the search makes of what "
+                      "that seat could see, so it waits until the game is over").format(title=repr(record.title),
+                                                                                       id=record.id))
     match = replay_record(record)
     problems: list[str] = []
     wanted = tuple(range(len(record.seats))) if seats is None else tuple(seats)
@@ -63,16 +66,16 @@ def run_review(args: argparse.Namespace) -> int:
             review = computed(record, [Action.from_json(action) for action in record.actions], args.level, seats,
                               shown=not args.json)
         except KeyboardInterrupt:
-            return fail("the review was stopped; nothing was kept")
+            return fail(_("the review was stopped; nothing was kept"))
         keep_review(store.data_dir, record.id, review, problems)
     console = output()
     for problem in problems:
-        say(console if not args.json else output_errors(), problem, "Note:", "bold yellow")
+        say(console if not args.json else output_errors(), problem, _("Note:"), "bold yellow")
     if args.json:
         print(escape_controls(json.dumps(review_json(record, review, wanted, match.words), indent=1,
                                          ensure_ascii=False)))
     else:
-        print_review(console, record, review, wanted, match.words)
+        print_review(console, record, review, wanted, match.words_in(current()))
     return 0
 
 
@@ -95,8 +98,8 @@ def computed(record: SaveRecord, actions: list[Any], level: str, seats: list[int
     if not console.is_terminal:
         return review_in_workers(rules_for(record.game), names, record.options, record.seed, actions, level=level,
                                  seats=seats, jobs=jobs)
-    with Progress(TextColumn("Reviewing"), BarColumn(), MofNCompleteColumn(), TextColumn("decisions,"),
-                  TimeRemainingColumn(), TextColumn("left"), console=console, transient=True) as bar:
+    with Progress(TextColumn(_("Reviewing")), BarColumn(), MofNCompleteColumn(), TextColumn(_("decisions,")),
+                  TimeRemainingColumn(), TextColumn(_("remaining")), console=console, transient=True) as bar:
         task = bar.add_task("review", total=None)
         return review_in_workers(rules_for(record.game), names, record.options, record.seed, actions, level=level,
                                  seats=seats, jobs=jobs,
@@ -110,9 +113,10 @@ def percent(win: float) -> str:
 def drop_line(move: ReviewedMove, words: Words) -> str:
     """'Round 4: Harvest with a 1 — better was Council, 41% → 28%' (the move's number where the
     game has no rounds or epochs)."""
-    where = move.chapter or f"move {move.position}"
-    return (f"{where}: {move.played.said(words)} — better was {move.best.said(words)}, "
-            f"{percent(move.best.win)} → {percent(move.played.win)}")
+    where = move.chapter or _("move {n}").format(n=move.position)
+    return _("{where}: {played} — better was {best}, {best_chance} → {chance}").format(
+        where=where, played=move.played.said(words), best=move.best.said(words), best_chance=percent(move.best.win),
+        chance=percent(move.played.win))
 
 
 def sparkline(moves: list[ReviewedMove]) -> str:
@@ -123,23 +127,26 @@ def sparkline(moves: list[ReviewedMove]) -> str:
 
 def print_review(console: Console, record: SaveRecord, review: Review, seats: tuple[int, ...], words: Words) -> None:
     worlds = max((move.worlds for move in review.moves), default=0)
-    say(console, f"Review of {record.title!r} ({record.id}) at the {review.level.title()} level: each decision "
-                 f"searched from what that seat could see, up to {worlds} sampled worlds each")
+    say(console, _("Review of {title} ({id}) at the {level} level: each decision searched from what that seat could "
+                   "see, up to {worlds} sampled worlds each").format(title=repr(record.title), id=record.id,
+                                                                     level=_(review.level.title()), worlds=worlds))
     for seat in seats:
         moves = review.of_seat(seat)
         console.print()
         name = f"{seat_tag(seat)} {record.seats[seat].name}"
         if not moves:
-            say(console, f"{name}: no decision with more than one choice")
+            say(console, _("{name}: no decision with more than one choice").format(name=name))
             continue
         lowest = min(moves, key=lambda move: move.best.win)
-        say(console, f"{name}: {len(moves)} decisions; win chance {percent(moves[0].best.win)} at the first, "
-                     f"{percent(moves[-1].best.win)} at the last, lowest {percent(lowest.best.win)} "
-                     f"({lowest.chapter or f'move {lowest.position}'})", style="bold")
+        say(console, _("{name}: {n} decisions; win chance {first} at the first, {last} at the last, lowest {lowest} "
+                       "({where})").format(name=name, n=len(moves), first=percent(moves[0].best.win),
+                                           last=percent(moves[-1].best.win), lowest=percent(lowest.best.win),
+                                           where=lowest.chapter or _("move {n}").format(n=lowest.position)),
+            style="bold")
         print(clean(f"  {sparkline(moves)}", lines=False))
         drops = review.largest_drops(seat, DROPS)
         if not drops:
-            say(console, "  every move was the search's choice, or as good")
+            say(console, "  " + _("every move was the search's choice, or as good"))
         for move in drops:
             print(clean(f"  {drop_line(move, words)}", lines=False))
 

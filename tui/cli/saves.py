@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.seats import LETTERS, seat_tag
 from tui.cli.base import USAGE, command, data_dir, escape_controls, fail, output, print_columns, read_named_file, say
+from tui.i18n import _
 from tui.text import clean, short_time
 
 if TYPE_CHECKING:  # the saves load when a command runs, not for every command line
@@ -21,26 +22,26 @@ HUMAN = "human"
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = command(commands, "saves", "list, export, import and verify saved games", run_saves_list)
-    saves = parser.add_subparsers(title="saves commands", metavar="ACTION")
-    listed = command(saves, "list", "list saved games, most recently played first", run_saves_list)
+    parser = command(commands, "saves", _("list, export, import and verify saved games"), run_saves_list)
+    saves = parser.add_subparsers(title=_("saves commands"), metavar="ACTION")
+    listed = command(saves, "list", _("list saved games, most recently played first"), run_saves_list)
     listed.add_argument("--json", action="store_true",
-                        help="print the games as JSON, each with the seats to move and since when")
+                        help=_("print the games as JSON, each with the seats to move and since when"))
     listed.add_argument("--mine", metavar="KEY_FINGERPRINT",
-                        help="only the games where that player's key owns a seat, those waiting longest for their "
-                             "move first (as Resume's Mine view lists them)")
-    export = command(saves, "export", "write a saved game as JSON", run_saves_export)
-    export.add_argument("id", help="save id (see 'tabula saves list')")
-    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
-    imported = command(saves, "import", "add a saved game from an exported JSON file", run_saves_import)
-    imported.add_argument("file", help="JSON file written by 'tabula saves export'")
+                        help=_("only the games where that player's key owns a seat, those waiting longest for their "
+                             "move first (as Resume's Mine view lists them)"))
+    export = command(saves, "export", _("write a saved game as JSON"), run_saves_export)
+    export.add_argument("id", help=_("save id (see 'tabula saves list')"))
+    export.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of standard output"))
+    imported = command(saves, "import", _("add a saved game from an exported JSON file"), run_saves_import)
+    imported.add_argument("file", help=_("JSON file written by 'tabula saves export'"))
     imported.add_argument("--as-copy", action="store_true",
-                          help="import a game that is already saved here as a further copy, titled '... (copy)'")
-    command(saves, "verify", "replay every saved game and report any that does not reproduce", run_saves_verify)
+                          help=_("import a game that is already saved here as a further copy, titled '... (copy)'"))
+    command(saves, "verify", _("replay every saved game and report any that does not reproduce"), run_saves_verify)
     add_seats(saves)
-    talk = command(saves, "talk", "show a game's table talk; delete a message", run_saves_talk)
-    talk.add_argument("game", help="save id, or the start of one (see 'tabula saves list')")
-    talk.add_argument("--delete", metavar="N", type=int, help="delete message N (its number in the list)")
+    talk = command(saves, "talk", _("show a game's table talk; delete a message"), run_saves_talk)
+    talk.add_argument("game", help=_("save id, or the start of one (see 'tabula saves list')"))
+    talk.add_argument("--delete", metavar="N", type=int, help=_("delete message N (its number in the list)"))
 
 
 def report_problems(console: Console, store: SaveStore) -> None:
@@ -151,16 +152,17 @@ def run_saves_verify(args: argparse.Namespace) -> int:
 
 
 def add_seats(saves: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = command(saves, "seats", "who holds and who owns the seats of a game; free a seat; allow hot-seat "
-                                         "over SSH", run_saves_seats)
-    parser.add_argument("game", help="save id, or the start of one (see 'tabula saves list')")
-    parser.add_argument("--free", metavar="SEAT", help="free a seat that belongs to an SSH player (letter or number)")
+    parser = command(saves, "seats", _("who holds and who owns the seats of a game; free a seat; allow hot-seat "
+                                         "over SSH"), run_saves_seats)
+    parser.add_argument("game", help=_("save id, or the start of one (see 'tabula saves list')"))
+    parser.add_argument("--free", metavar="SEAT",
+                        help=_("free a seat that belongs to an SSH player (letter or number)"))
     parser.add_argument("--hot-seat", choices=("on", "off"),
-                        help="let one SSH terminal play several seats of this game (off unless turned on)")
+                        help=_("let one SSH terminal play several seats of this game (off unless turned on)"))
     parser.add_argument("--to-bot", metavar="SEAT",
-                        help="a bot plays this seat from now on: its player has vanished (not at the table now)")
+                        help=_("a bot plays this seat from now on: its player has vanished (not at the table now)"))
     parser.add_argument("--bot", choices=("greedy", "normal", "hard"), default="normal",
-                        help="the bot --to-bot hands the seat to (greedy is the Easy level; default: normal)")
+                        help=_("the bot --to-bot hands the seat to (greedy is the Easy level; default: normal)"))
 
 
 def run_saves_seats(args: argparse.Namespace) -> int:

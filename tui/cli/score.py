@@ -7,6 +7,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from tui.cli.base import USAGE, command, fail, output, read_named_file
+from tui.i18n import _
 from tui.text import plain
 
 if TYPE_CHECKING:
@@ -16,12 +17,12 @@ if TYPE_CHECKING:
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = command(commands, "score", "compute a final score sheet from a JSON file (docs/score-sheets.md)",
+    parser = command(commands, "score", _("compute a final score sheet from a JSON file (docs/score-sheets.md)"),
                      run_score)
-    parser.add_argument("game", help="game id: thebai, almadi, polis or pantheon")
-    parser.add_argument("sheet", nargs="?", help="the sheet, a JSON file ('-' reads standard input)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--example", action="store_true", help="print a filled example sheet for GAME")
+    parser.add_argument("game", help=_("game id: thebai, almadi, polis or pantheon"))
+    parser.add_argument("sheet", nargs="?", help=_("the sheet, a JSON file ('-' reads standard input)"))
+    parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
+    parser.add_argument("--example", action="store_true", help=_("print a filled example sheet for GAME"))
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -79,13 +80,15 @@ def print_score(report: ScoreReport) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    result, _ = computed(report)
+    from engine.assistant.forms import TOTAL
+
+    result = computed(report)[0]
     table = Table(title=Text(report.form.title), show_lines=False)
     table.add_column("")
     for name in report.names:
         table.add_column(plain(name), justify="right")
     for row in result.rows:
-        style = "bold" if row[0] == "Total" else ""
+        style = "bold" if row[0] == TOTAL else ""
         table.add_row(*(plain(cell, style) for cell in row))
     console = output()
     console.print(table)

@@ -8,53 +8,54 @@ import sys
 from pathlib import Path
 
 from tui.cli.base import USAGE, command, data_dir, fail
+from tui.i18n import _
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from tui.serve import SSH_PORT, web
 
-    parser = command(commands, "serve", "let players in other terminals or browsers play (ssh, web)", run_serve)
-    servers = parser.add_subparsers(title="servers", metavar="SERVER")
+    parser = command(commands, "serve", _("let players in other terminals or browsers play (ssh, web)"), run_serve)
+    servers = parser.add_subparsers(title=_("servers"), metavar="SERVER")
     parser.set_defaults(serve_parser=parser)
 
-    over_ssh = command(servers, "ssh", "an SSH server that runs only Tabula, one process per connection",
+    over_ssh = command(servers, "ssh", _("an SSH server that runs only Tabula, one process per connection"),
                        run_serve_ssh)
     over_ssh.add_argument("--host", default="127.0.0.1",
-                          help="address to listen on (default: 127.0.0.1, this machine only)")
+                          help=_("address to listen on (default: 127.0.0.1, this machine only)"))
     over_ssh.add_argument("--port", type=int, default=SSH_PORT, help=f"port (default {SSH_PORT})")
     over_ssh.add_argument("--authorized-keys", metavar="FILE", type=Path,
-                          help="public keys allowed to log in, one per line (e.g. a copy of ~/.ssh/authorized_keys)")
+                          help=_("public keys allowed to log in, one per line (e.g. a copy of ~/.ssh/authorized_keys)"))
     over_ssh.add_argument("--allow-anyone", action="store_true",
-                          help="no authentication at all: anyone who can reach the port can play")
+                          help=_("no authentication at all: anyone who can reach the port can play"))
     over_ssh.add_argument("--max-players", "--max-connections", type=int, default=16, dest="max_players",
-                          help="simultaneous players, i.e. sessions with a running app (default 16)")
+                          help=_("simultaneous players, i.e. sessions with a running app (default 16)"))
     over_ssh.add_argument("--max-startups", type=max_startups, default=(10, 30, 100), metavar="START:RATE:FULL",
-                          help="connections still logging in or without a game, as OpenSSH's MaxStartups: "
-                               "past START, refuse RATE%% of newcomers, rising to all at FULL (default 10:30:100)")
+                          help=_("connections still logging in or without a game, as OpenSSH's MaxStartups: "
+                               "past START, refuse RATE%% of newcomers, rising to all at FULL (default 10:30:100)"))
     over_ssh.add_argument("--login-grace", type=float, default=15.0, metavar="SECONDS",
-                          help="time to log in (default 15)")
+                          help=_("time to log in (default 15)"))
     over_ssh.add_argument("--memory-mb", type=int, default=1024,
-                          help="address space each player's app may use, in MB; 0: no limit (default 1024)")
+                          help=_("address space each player's app may use, in MB; 0: no limit (default 1024)"))
     over_ssh.add_argument("--idle-minutes", type=float, default=30.0,
-                          help="close a connection after this long without a keypress (default 30)")
+                          help=_("close a connection after this long without a keypress (default 30)"))
     over_ssh.add_argument("--max-bot-workers", type=at_least_one, default=None, metavar="N",
-                          help="bot searches (moves and hints) running at once on the whole server; the others wait "
-                               "in line, in turn (default: the number of cores minus one, at least 1)")
+                          help=_("bot searches (moves and hints) running at once on the whole server; the others wait "
+                               "in line, in turn (default: the number of cores minus one, at least 1)"))
     over_ssh.add_argument("--max-bot-games-per-key", type=at_least_one, default=None, metavar="N",
-                          help="games of one player key whose bots think or wait in line at once; that key's other "
-                               "games wait behind them (default 2)")
+                          help=_("games of one player key whose bots think or wait in line at once; that key's other "
+                               "games wait behind them (default 2)"))
     over_ssh.add_argument("--allow-bot-games", action="store_true",
-                          help="let players start and run games of bots only (refused unless given)")
+                          help=_("let players start and run games of bots only (refused unless given)"))
     over_ssh.add_argument("--notify-command", type=command_line, default=(), metavar="CMD",
-                          help="when a game comes to a player's move and they have no terminal at it, run CMD (split "
+                          help=_("when a game comes to a player's move and they have no terminal at it, run CMD (split "
                                "like a shell line, but never run by a shell) with TABULA_GAME, TABULA_TITLE, "
                                "TABULA_SEAT, TABULA_PLAYER and TABULA_KEY in its environment; at most once per game "
-                               "and player an hour")
+                               "and player an hour"))
 
-    in_browser = command(servers, "web", "serve Tabula to web browsers (textual-serve)", run_serve_web)
-    in_browser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    in_browser = command(servers, "web", _("serve Tabula to web browsers (textual-serve)"), run_serve_web)
+    in_browser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default: 127.0.0.1)"))
     in_browser.add_argument("--port", type=int, default=web.DEFAULT_PORT, help=f"port (default {web.DEFAULT_PORT})")
-    in_browser.add_argument("--public-url", help="the URL browsers use, when behind a proxy")
+    in_browser.add_argument("--public-url", help=_("the URL browsers use, when behind a proxy"))
 
 
 def run_serve(args: argparse.Namespace) -> int:

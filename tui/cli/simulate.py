@@ -13,22 +13,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tui.cli.base import USAGE, bot_kind, bot_kinds, command, fail, output, say
+from tui.i18n import _
 
 if TYPE_CHECKING:
     from engine.core.contract import Rules
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = command(commands, "simulate", "play complete games with bots, headless, and check each replays",
+    parser = command(commands, "simulate", _("play complete games with bots, headless, and check each replays"),
                      run_simulate)
-    parser.add_argument("game", help="game id, e.g. almadi")
-    parser.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
-    parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
-    parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    parser.add_argument("game", help=_("game id, e.g. almadi"))
+    parser.add_argument("--players", type=int, help=_("number of players (default: the game's minimum)"))
+    parser.add_argument("--games", type=int, default=10, help=_("how many games (default 10)"))
+    parser.add_argument("--seed", type=int, default=0, help=_("game i uses seed SEED+i (default 0)"))
     parser.add_argument("--bot", type=bot_kind, choices=bot_kinds(), default="random",
-                        help="bot for every seat: random, greedy (or easy), normal or hard (the search bot)")
+                        help=_("bot for every seat: random, greedy (or easy), normal or hard (the search bot)"))
     parser.add_argument("--max-decisions", type=int, default=100_000,
-                        help="a game still running after this many decisions counts as an error")
+                        help=_("a game still running after this many decisions counts as an error"))
 
 
 @dataclass

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from engine.assistant.games import GAME_IDS, assistant_for
 from engine.assistant.sheets import NAME_MOST, check_sheet, new_checklist, new_form, progress_text
-from tui.i18n import N_
+from tui.i18n import N_, _, current
 from tui.screens.assistant_store import new_sheet_id
 from tui.screens.assistant_widgets import CursorList, RowList
 from tui.screens.base import TabulaScreen
@@ -26,17 +26,19 @@ from tui.widgets.dialogs import TextDialog
 from tui.widgets.footer import Footer
 
 CSS: list[str | PurePath] = [Path(__file__).parent.parent / "styles" / "assistant.tcss"]
-LOADING = "Loading saved sheets…"
-EMPTY = "No saved sheets yet."
-SHEET_COLUMNS = (("Sheet", 27), ("Progress", 18), ("Saved", 11))
+LOADING = N_("Loading saved sheets…")
+EMPTY = N_("No saved sheets yet.")
+SHEET_COLUMNS = ((N_("Sheet"), 27), (N_("Progress"), 18), (N_("Saved"), 11))
 """Widths that fit the list's 62 columns at 80 (with the cursor's gutter and a space after each):
 a long title is cut, never the progress or the date."""
 
 
 def saved_time(iso: str) -> str:
-    """'11-29 16:05' from an ISO 8601 timestamp, short enough for 80 columns."""
+    """'11-29 16:05' (in Japanese '11/29 16:05') from an ISO 8601 timestamp, short enough for 80 columns."""
+    from babel.dates import parse_pattern
+
     try:
-        return datetime.fromisoformat(iso).strftime("%m-%d %H:%M")
+        return str(parse_pattern(_("MM-dd HH:mm")).apply(datetime.fromisoformat(iso), current().code))
     except ValueError:
         return iso
 
@@ -64,15 +66,15 @@ class AssistantHomeScreen(TabulaScreen[None]):
         self.told: set[str] = set()
 
     def compose(self) -> ComposeResult:
-        yield Label("Table assistant: a helper for the real board", classes="screen-title")
+        yield Label(_("Table assistant: a helper for the real board"), classes="screen-title")
         with Horizontal(id="assistant-home"):
             with Vertical(id="assistant-games"):
-                yield Label("New sheet for", classes="assistant-heading")
+                yield Label(_("New sheet for"), classes="assistant-heading")
                 yield CursorList(*(Option(assistant_for(g).TITLE, id=g) for g in GAME_IDS), id="games")
             with Vertical(id="assistant-saved"):
-                yield Label("Saved sheets (Tab, then Enter to resume)", classes="assistant-heading")
-                yield RowList(SHEET_COLUMNS, id="sheets")
-                yield Static(LOADING, id="no-sheets")
+                yield Label(_("Saved sheets (Tab, then Enter to resume)"), classes="assistant-heading")
+                yield RowList([(_(title), width) for title, width in SHEET_COLUMNS], id="sheets")
+                yield Static(_(LOADING), id="no-sheets")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -100,7 +102,7 @@ class AssistantHomeScreen(TabulaScreen[None]):
                     continue
             problems = list(store.problems)
         except Exception as error:  # an unusable data folder must not stop the app
-            problems = [f"The sheets cannot be read: {error}"]
+            problems = [_("The sheets cannot be read: {error}").format(error=error)]
         self.app.call_from_thread(self.fill, sheets)
         self.app.call_from_thread(self.tell, problems)
 
@@ -108,7 +110,7 @@ class AssistantHomeScreen(TabulaScreen[None]):
         for problem in problems:
             if problem not in self.told:
                 self.told.add(problem)
-                self.notify(problem, title="Set aside", severity="warning", timeout=15)
+                self.notify(problem, title=_("Set aside"), severity="warning", timeout=15)
 
     def fill(self, sheets: list[tuple[dict[str, Any], str]]) -> None:
         """Show the sheets; the cursor stays on the sheet it was on (or the first row)."""
@@ -120,7 +122,7 @@ class AssistantHomeScreen(TabulaScreen[None]):
                         for sheet, progress in sheets])
         table.display = bool(sheets)
         notice = self.query_one("#no-sheets", Static)
-        notice.update(EMPTY)
+        notice.update(_(EMPTY))
         notice.display = not sheets
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -154,13 +156,13 @@ class AssistantGameScreen(TabulaScreen[None]):
         """Names typed for the score sheets (they go into the play records); blank: seat labels."""
 
     def compose(self) -> ComposeResult:
-        yield Label(f"{self.game.TITLE}: table assistant", classes="screen-title", markup=False)
+        yield Label(_("{game}: table assistant").format(game=self.game.TITLE), classes="screen-title", markup=False)
         with Vertical(id="assistant-game"):
             yield Static("", id="players", markup=False)
             yield Static("", id="names")
-            tools = [Option("Setup checklist", id="checklist")]
-            tools += [Option(f"{'Round helper' if f.kind == 'round' else 'Score sheet'}: {f.title}", id=f.id)
-                      for f in self.game.FORMS]
+            tools = [Option(_("Setup checklist"), id="checklist")]
+            tools += [Option(plain((_("Round helper: {title}") if f.kind == "round" else _("Score sheet: {title}"))
+                                   .format(title=_(f.title)), lines=False), id=f.id) for f in self.game.FORMS]
             yield CursorList(*tools, id="tools")
         yield Footer()
 
@@ -171,11 +173,11 @@ class AssistantGameScreen(TabulaScreen[None]):
     def show_players(self) -> None:
         counts = self.game.PLAYER_COUNTS
         choice = "  ".join(f"[{n}]" if n == self.players else f" {n} " for n in counts)
-        hint = "  (←/→ to change)" if len(counts) > 1 else ""
-        self.query_one("#players", Static).update(f"Players: {choice}{hint}")
+        hint = _("  (←/→ to change)") if len(counts) > 1 else ""
+        self.query_one("#players", Static).update(_("Players: {choice}").format(choice=choice) + hint)
         names = self.sheet_names()
-        line = plain("Names on the score sheets: " + ", ".join(names), lines=False)
-        line.append("  (n to name them)" if not self.names else "  (n to change)")
+        line = plain(_("Names on the score sheets: {names}").format(names=", ".join(names)), lines=False)
+        line.append(_("  (n to name them)") if not self.names else _("  (n to change)"))
         self.query_one("#names", Static).update(line)
 
     def sheet_names(self) -> list[str]:
@@ -189,12 +191,12 @@ class AssistantGameScreen(TabulaScreen[None]):
                 return
             names = [clean(name.strip(), lines=False)[:NAME_MOST] for name in text.split(",")]
             if any(not name for name in names) or len(set(names)) != len(names):
-                self.notify("Names are separated by commas, each given once.", title="Names", severity="warning")
+                self.notify(_("Names are separated by commas, each given once."), title=_("Names"), severity="warning")
                 return
             self.names = names
             self.show_players()
 
-        self.app.push_screen(TextDialog(f"The {self.players} players' names, separated by commas:",
+        self.app.push_screen(TextDialog(_("The {n} players' names, separated by commas:").format(n=self.players),
                                         ", ".join(self.sheet_names()) if self.names else ""), entered)
 
     def action_players(self, step: int) -> None:

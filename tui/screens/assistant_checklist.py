@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from engine.assistant.checklist import Checklist, Step, redrawn, seats_text, toggle
 from engine.assistant.sheets import checklist_of
-from tui.i18n import N_
+from tui.i18n import N_, _, ngettext
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetScreen
 from tui.screens.assistant_widgets import CursorList
@@ -56,8 +56,9 @@ class ChecklistScreen(SheetScreen):
 
     def rebuild(self) -> None:
         self.checklist = checklist_of(self.sheet)
-        draws = Text(f"Seed {self.checklist.seed}", style="bold")
-        draws.append(f"   {seats_text(range(self.checklist.players))} = the players clockwise from the laptop holder")
+        draws = Text(_("Seed {seed}").format(seed=self.checklist.seed), style="bold")
+        draws.append("   " + _("{seats} = the players clockwise from the laptop holder").format(
+            seats=seats_text(range(self.checklist.players))))
         for draw in self.checklist.draws:
             draws.append(f"\n{draw.label}: ", style="bold")
             draws.append(draw.value)
@@ -76,7 +77,8 @@ class ChecklistScreen(SheetScreen):
 
     def show_progress(self) -> None:
         done, total = self.checklist.progress(self.sheet["ticked"])
-        title = plain(f"{self.sheet['title']}: {done}/{total} done", lines=False)
+        title = plain(_("{title}: {done}/{total} done").format(title=self.sheet["title"], done=done, total=total),
+                      lines=False)
         self.query_one("#checklist-title", Label).update(title)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -106,7 +108,8 @@ class ChecklistScreen(SheetScreen):
             if yes:
                 self.set_seed(secrets.randbelow(1_000_000))
 
-        self.app.push_screen(ConfirmDialog("Draw the random parts again with a new seed?", yes="Redraw"), confirmed)
+        self.app.push_screen(ConfirmDialog(_("Draw the random parts again with a new seed?"), yes=_("Redraw")),
+                             confirmed)
 
     def action_seed(self) -> None:
         def entered(text: str | None) -> None:
@@ -115,9 +118,10 @@ class ChecklistScreen(SheetScreen):
             try:
                 self.set_seed(int(text.strip()))
             except ValueError:
-                self.notify(f"{text!r} is not a whole number", title="Seed", severity="warning")
+                self.notify(_("{text} is not a whole number").format(text=repr(text)), title=_("Seed"),
+                            severity="warning")
 
-        self.app.push_screen(TextDialog("Seed for the draws (the same seed gives the same draws):",
+        self.app.push_screen(TextDialog(_("Seed for the draws (the same seed gives the same draws):"),
                                         str(self.sheet["seed"])), entered)
 
     def set_seed(self, seed: int) -> None:
@@ -130,5 +134,6 @@ class ChecklistScreen(SheetScreen):
         self.rebuild()
         self.save()
         if cleared:
-            self.notify(f"{cleared} ticked step{'s' if cleared > 1 else ''} to do again: "
-                        f"{'their' if cleared > 1 else 'its'} draw changed.", title="New draw")
+            self.notify(ngettext("{n} ticked step to do again: its draw changed.",
+                                 "{n} ticked steps to do again: their draw changed.", cleared).format(n=cleared),
+                        title=_("New draw"))

@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -22,9 +23,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 from textual.worker import get_current_worker
 
-from engine.assistant.forms import Evaluation, Field, refusal
+from engine.assistant.forms import TOTAL, Evaluation, Field, refusal
 from engine.assistant.sheets import evaluate_sheet, form_of, labels_of
-from tui.i18n import N_
+from tui.i18n import N_, _, ngettext
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetScreen
 from tui.screens.assistant_widgets import CURSOR
@@ -41,32 +42,34 @@ CELL_WIDTH = (9, 20)
 def result_table(header: list[str], rows: list[list[str]]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for index, title in enumerate(header):
-        table.add_column(plain(title), justify="left" if index == 0 else "right")
-    for row in rows:
-        style = "bold" if row[0] == "Total" else ""
-        table.add_row(*(plain(cell) for cell in row), style=style)
+        table.add_column(plain(_(title)), justify="left" if index == 0 else "right")
+    for label, *cells in rows:
+        style = "bold" if label == TOTAL else ""
+        table.add_row(plain(_(label)), *(plain(cell) for cell in cells), style=style)
     return table
 
 
 def summary_line(evaluation: Evaluation, labels: list[str], sheet: dict[str, Any] | None = None) -> Text:
     if evaluation.errors:
-        more = f" (and {len(evaluation.errors) - 1} more below)" if len(evaluation.errors) > 1 else ""
+        more = ngettext(" (and {n} more below)", " (and {n} more below)", len(evaluation.errors) - 1).format(
+            n=len(evaluation.errors) - 1) if len(evaluation.errors) > 1 else ""
         return plain(f"⚠ {evaluation.errors[0]}{more}", style="bold")
     result = evaluation.result
     if result is None or result.scores is None:
         return plain(result.headline if result else "", style="bold")
-    text = Text("Total  ")
+    text = Text(_(TOTAL) + "  ")
     text.append("  ".join(f"{labels[s.seat]} {s.total}" for s in result.scores), style="bold")
     if result.winners:
-        verb = "wins" if len(result.winners) == 1 else "share the win"
-        text.append(f"   ★ {' and '.join(labels[s] for s in result.winners)} {verb}")
+        winners = _(" and ").join(labels[s] for s in result.winners)
+        text.append("   " + (_("★ {seats} wins") if len(result.winners) == 1 else _("★ {seats} share the win")).format(
+            seats=winners))
     if sheet is not None and sheet.get("finished"):
-        text.append("   ✓ finished", style="bold")
+        text.append("   " + _("✓ finished"), style="bold")
     return text
 
 
 def label_width(fields: tuple[Field, ...]) -> int:
-    return max(len(f.label) for f in fields) + 1
+    return max(cell_len(_(f.label)) for f in fields) + 1
 
 
 def cell_width(label_columns: int, players: int) -> int:
@@ -99,10 +102,10 @@ class FormScreen(SheetScreen):
         Binding("escape", "app.pop_screen", N_("Back")),
         # Moving between fields is a priority binding: it moves the focus while the key is read,
         # so keys typed right after it (a terminal delivers a fast burst at once) go to the new field.
-        Binding("down,enter", "move(1)", "Next row", show=False, priority=True),
-        Binding("up", "move(-1)", "Previous row", show=False, priority=True),
-        Binding("tab", "along(1)", "Next player", show=False, priority=True),
-        Binding("shift+tab", "along(-1)", "Previous player", show=False, priority=True),
+        Binding("down,enter", "move(1)", N_("Next row"), show=False, priority=True),
+        Binding("up", "move(-1)", N_("Previous row"), show=False, priority=True),
+        Binding("tab", "along(1)", N_("Next player"), show=False, priority=True),
+        Binding("shift+tab", "along(-1)", N_("Previous player"), show=False, priority=True),
         Binding("ctrl+f", "finished", N_("Game over"), key_display="^F"),
         Binding("pagedown", "scroll_results(1)", N_("Results ↓"), key_display="PgDn", priority=True),
         Binding("pageup", "scroll_results(-1)", N_("Results ↑"), key_display="PgUp", priority=True),
@@ -148,7 +151,7 @@ class FormScreen(SheetScreen):
         self.grid.append(inputs)
         marker = Label("", classes="form-marker")
         self.markers.append(marker)
-        return Horizontal(marker, self.row_label(field.label), *inputs, classes="form-row")
+        return Horizontal(marker, self.row_label(_(field.label)), *inputs, classes="form-row")
 
     def row_label(self, text: str) -> Label:
         label = Label(text, classes="form-label", markup=False)
@@ -168,7 +171,7 @@ class FormScreen(SheetScreen):
         widget.sheet_key = field.key
         widget.sheet_owner = owner
         who = "" if owner == "s" else f"{self.labels[int(owner[1:])]} · "
-        widget.sheet_hint = who + (f"{field.label}: {field.hint}" if field.hint else field.label)
+        widget.sheet_hint = who + (f"{_(field.label)}: {_(field.hint)}" if field.hint else _(field.label))
         return widget
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -210,7 +213,8 @@ class FormScreen(SheetScreen):
 
     def refused(self, widget: SheetInput, reason: str) -> None:
         field = widget.sheet_hint.split(":")[0]
-        self.query_one("#form-hint", Static).update(plain(f"⚠ Not taken: {field}: {reason}", style="bold"))
+        self.query_one("#form-hint", Static).update(plain(_("⚠ Not taken: {field}: {reason}").format(
+            field=field, reason=reason), style="bold"))
         self.app.bell()
 
     def recompute(self) -> None:
@@ -248,9 +252,9 @@ class FormScreen(SheetScreen):
         self.recompute()
         self.save()
         if self.sheet["finished"]:
-            self.notify("Marked finished: recorded in the play records.", title="Finished")
+            self.notify(_("Marked finished: recorded in the play records."), title=_("Finished"))
         else:
-            self.notify("Open again: taken out of the play records.", title="Finished")
+            self.notify(_("Open again: taken out of the play records."), title=_("Finished"))
 
     def action_along(self, step: int) -> None:
         """Tab: the next field along the row, then the next row (set at once, like up and down)."""

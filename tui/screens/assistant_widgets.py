@@ -15,6 +15,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui.compat import LeftGutter, find_next_enabled_no_wrap, first_style, option_line
+from tui.i18n import N_
 
 CURSOR = "▶ "
 GUTTER = len(CURSOR)
@@ -61,13 +62,13 @@ class RowList(ScrollView, can_focus=True):
     '▶' while the list has the focus, and in reverse video."""
 
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "jump(0)", "First", show=False),
-        Binding("end", "jump(-1)", "Last", show=False),
-        Binding("enter", "select", "Open", show=False),
+        Binding("up", "move(-1)", N_("Up"), show=False),
+        Binding("down", "move(1)", N_("Down"), show=False),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False),
+        Binding("pagedown", "page(1)", N_("Page down"), show=False),
+        Binding("home", "jump(0)", N_("First"), show=False),
+        Binding("end", "jump(-1)", N_("Last"), show=False),
+        Binding("enter", "select", N_("Open"), show=False),
     ]
     COMPONENT_CLASSES = {"rowlist--header", "rowlist--cursor"}
     DEFAULT_CSS = """

@@ -17,7 +17,7 @@ from saves.concessions import CONCEDED, DRAW
 from tui.boards import board_for
 from tui.boards.base import Frame
 from tui.boards.glyphs import Ledger
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.screens.base import TabulaModal, TabulaScreen
 from tui.table.state import TableState
 from tui.text import plain, seat_label
@@ -38,15 +38,16 @@ def winners_line(state: TableState) -> str:
     """The winners, and how the game ended when its players ended it (saves.concessions)."""
     names, ranking, ending = state.names, state.ranking, state.ending
     if ending is not None and ending.why == DRAW:
-        return "Ended in an agreed draw"
+        return _("Ended in an agreed draw")
     if not ranking:
         return ""
     best = ranking[0][1]
     who = ", ".join(seat_label(names, seat) for seat in best)
-    line = f"★ Winner: {who}" if len(best) == 1 else f"★ Shared win: {who}"
+    line = (_("★ Winner: {seats}") if len(best) == 1 else _("★ Shared win: {seats}")).format(seats=who)
     conceded = [change.seat for change in state.seat_changes if change.why == CONCEDED]
     if conceded:
-        line += f" ({', '.join(seat_label(names, seat) for seat in conceded)} conceded, placed last)"
+        line += _(" ({seats} conceded, placed last)").format(
+            seats=", ".join(seat_label(names, seat) for seat in conceded))
     return line
 
 
@@ -57,7 +58,7 @@ class EndScreen(TabulaScreen[None]):
         Binding("p", "replay", N_("Replay")),
         Binding("v", "review", N_("Review")),
         Binding("l", "full_log", N_("Log")),
-        Binding("t", "top", "Scores", show=False),
+        Binding("t", "top", N_("Scores"), show=False),
     ]
 
     def __init__(self, state: TableState, record: SaveHeader | None = None) -> None:
@@ -73,20 +74,20 @@ class EndScreen(TabulaScreen[None]):
 
     def compose(self) -> ComposeResult:
         state = self.state
-        yield Label(plain(f"Game over — {state.title}", lines=False), classes="screen-title")
+        yield Label(plain(_("Game over — {title}").format(title=state.title), lines=False), classes="screen-title")
         with VerticalScroll(id="final"):
             yield Static(plain(winners_line(state), style="bold"), id="winners")
             ending = Static(plain("\n".join(list(state.view.get("log", ()))[-ENDING_LINES:])), id="ending")
-            ending.border_title = "How it ended (l: the whole log)"
+            ending.border_title = _("How it ended (l: the whole log)")
             yield ending
             yield Static(breakdown_table(state.names, state.scores, state.ranking), id="sheet")
-            yield Static("The game is saved as finished. b: the final board and areas below; "
-                         "p: replay it move by move; v: the search's review of it (where it was won and lost); "
-                         "Enter: back to home.", id="end-hint")
+            yield Static(_("The game is saved as finished. b: the final board and areas below; "
+                           "p: replay it move by move; v: the search's review of it (where it was won and lost); "
+                           "Enter: back to home."), id="end-hint")
             with Grid(id="final-boards"):
                 for panel in self.panels:
-                    title = (panel.title if panel.legend else f"Final {panel.title.lower()}") if panel.seat is None \
-                        else seat_label(state.names, panel.seat)
+                    title = (_(panel.title) if panel.legend else _("Final {panel}").format(panel=_(panel.title).lower())
+                             ) if panel.seat is None else seat_label(state.names, panel.seat)
                     yield BoardPanel(title, id=f"final-{panel.widget_id}", classes="panel")
         yield Footer()
 
@@ -172,6 +173,6 @@ class ScoreSheetScreen(TabulaModal[None]):
         with Vertical(classes="dialog-box sheet-box") as box:
             # the sheet's width, + border and padding
             box.styles.width = Measurement.get(self.app.console, self.app.console.options, table).maximum + 6
-            box.border_subtitle = "Esc to close"  # on the border: in sight however tall the sheet
-            yield Label("Running score", classes="dialog-question")
+            box.border_subtitle = _("Esc to close")  # on the border: in sight however tall the sheet
+            yield Label(_("Running score"), classes="dialog-question")
             yield Static(table, id="running-sheet")

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 
-from tui.i18n import N_
+from tui.i18n import N_, _, ngettext
 from tui.screens.base import TabulaModal
 from tui.widgets.footer import Footer
 from tui.widgets.game_log import NEW_MARK, GameLog
@@ -26,9 +26,10 @@ class LogScreen(TabulaModal[None]):
 
     def on_mount(self) -> None:
         box = self.query_one(".log-box")
-        box.border_title = f"Game log · {len(self.lines)} lines"
-        box.border_subtitle = (f"{NEW_MARK.strip()} new since your last move · Esc to close" if self.new
-                               else "Esc to close")
+        box.border_title = ngettext("Game log · {n} line", "Game log · {n} lines", len(self.lines)).format(
+            n=len(self.lines))
+        box.border_subtitle = (_("{mark} new since your last move · Esc to close").format(mark=NEW_MARK.strip())
+                               if self.new else _("Esc to close"))
         log = self.query_one("#full-log", GameLog)
         log.show(self.lines, self.new)
         log.focus()

@@ -21,7 +21,7 @@ from engine.core.seats import seat_tag
 from engine.registry import rules_for, titles
 from tui.i18n import N_, _
 from tui.screens.base import TabulaScreen
-from tui.text import KINDS
+from tui.text import KINDS, kind_name
 from tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ class NewGameScreen(TabulaScreen[None]):
         return Horizontal(
             Label(seat_label(rules_for(self.game_id), seat), classes="field-label"),
             Input(self.default_name(seat), max_length=16, compact=True, id=f"name-{seat}", classes="seat-name"),
-            Select([(label, kind) for kind, label in KINDS.items()], value=default_kind(seat),
+            Select([(kind_name(kind), kind) for kind in KINDS], value=default_kind(seat),
                    allow_blank=False, compact=True, id=f"kind-{seat}", classes="seat-kind"),
             id=f"seat-{seat}", classes="field seat",
         )
@@ -204,7 +204,8 @@ class NewGameScreen(TabulaScreen[None]):
         rules = rules_for(self.game_id)
         seats: list[Seat] = []
         for seat in range(self.player_count):
-            name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat_tag(seat)[1]}"
+            name = (self.query_one(f"#name-{seat}", Input).value.strip()
+                    or _("Player {letter}").format(letter=seat_tag(seat)[1]))
             seats.append(Seat(name, str(self.query_one(f"#kind-{seat}", Select).value)))
         title = self.query_one("#title", Input).value.strip() or default_title(rules.title, seats)
         options = {o.key: self.query_one(f"#option-{o.key}", Select).value for o in rules.offered_options()}

@@ -11,6 +11,7 @@ from textual import work
 from saves.seats import SeatLeases
 from saves.session import HUMAN
 from saves.waiting import my_games_of
+from tui.i18n import _
 from tui.screens.base import TabulaScreen
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class OpensGames(TabulaScreen[None]):
             takeable = leases.may_take(free, self.app.identity)
             hot_seat = not self.app.served or leases.hot_seat
         except Exception as error:  # a save that does not replay is reported, never lost
-            self.app.call_from_thread(self.notify, str(error), title="Cannot resume", severity="error")
+            self.app.call_from_thread(self.notify, str(error), title=_("Cannot resume"), severity="error")
             return
         if session.over or not humans:
             self.app.call_from_thread(self.opened, session, [] if self.app.served else None)
@@ -55,13 +56,13 @@ class OpensGames(TabulaScreen[None]):
     def open_next_waiting(self, leaving: str | None = None) -> None:
         """Open the game that has waited longest for this player's move (other than ``leaving``)."""
         try:
-            games, _ = my_games_of(self.app.store, self.app.identity)
+            games = my_games_of(self.app.store, self.app.identity)[0]
             waiting = [game.summary.id for game in games if game.my_move and game.summary.id != leaving]
         except Exception as error:  # an unusable data folder must not stop the app
-            self.app.call_from_thread(self.notify, str(error), title="Cannot list the games", severity="error")
+            self.app.call_from_thread(self.notify, str(error), title=_("Cannot list the games"), severity="error")
             return
         if not waiting:
-            self.app.call_from_thread(self.notify, "No other game waits for your move.", title="Your move")
+            self.app.call_from_thread(self.notify, _("No other game waits for your move."), title=_("Your move"))
             return
         self.open_save(waiting[0], self.app.ask_seat)
 

@@ -30,7 +30,7 @@ from saves.seats import SeatLeases, seats_seen_live
 from tui.boards import board_for
 from tui.boards.base import Frame
 from tui.boards.glyphs import Ledger
-from tui.i18n import N_, current
+from tui.i18n import N_, _, current
 from tui.screens.base import TabulaScreen
 from tui.text import clean, plain, seat_label
 from tui.widgets.board_panel import BoardPanel
@@ -59,12 +59,12 @@ class ReplayScreen(TabulaScreen[None]):
         Binding("left", "step(-1)", N_("Back"), priority=True),
         Binding("right_square_bracket", "chapter(1)", N_("Next round")),
         Binding("left_square_bracket", "chapter(-1)", N_("Round back")),
-        Binding("home", "go(0)", "Start", show=False, priority=True),
-        Binding("end", "go(-1)", "End", show=False, priority=True),
+        Binding("home", "go(0)", N_("Start"), show=False, priority=True),
+        Binding("end", "go(-1)", N_("End"), show=False, priority=True),
         Binding("w", "next_viewer", N_("Whose view")),
         Binding("v", "review", N_("Review")),
-        Binding("pagedown", "scroll_boards('down')", "Scroll the boards", show=False),
-        Binding("pageup", "scroll_boards('up')", "Scroll the boards back", show=False),
+        Binding("pagedown", "scroll_boards('down')", N_("Scroll the boards"), show=False),
+        Binding("pageup", "scroll_boards('up')", N_("Scroll the boards back"), show=False),
         Binding("escape", "app.pop_screen", N_("Back")),
     ]
 
@@ -88,23 +88,23 @@ class ReplayScreen(TabulaScreen[None]):
         self._told_views = False
 
     def compose(self) -> ComposeResult:
-        yield Label(plain(f"Replay — {self.record.title}", lines=False), id="status")
+        yield Label(plain(_("Replay — {title}").format(title=self.record.title), lines=False), id="status")
         with Horizontal(id="table-body"):
             with VerticalScroll(id="boards"):
                 for panel in self.panels:
-                    title = panel.title if panel.seat is None else seat_label(self.names, panel.seat)
+                    title = _(panel.title) if panel.seat is None else seat_label(self.names, panel.seat)
                     yield BoardPanel(title, id=f"replay-{panel.widget_id}", classes="panel")
             with Vertical(id="side"):
-                yield Static("Replaying the saved game…", id="prompt")
+                yield Static(_("Replaying the saved game…"), id="prompt")
                 yield Static("", id="note", classes="panel")
                 yield ScoreSummary(id="scores", classes="panel")
                 yield GameLog(id="log", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#log").border_title = "Log"
+        self.query_one("#log").border_title = _("Log")
         note = self.query_one("#note", Static)
-        note.border_title = "Review: the search here"
+        note.border_title = _("Review: the search here")
         note.display = False
         if self.pinned is not None:
             note.update(self.pinned.note)
@@ -121,7 +121,7 @@ class ReplayScreen(TabulaScreen[None]):
                 original_kinds([seat.kind for seat in record.seats], record.seat_changes), self.app.identity,
                 SeatLeases(self.app.store.data_dir, record.id).owners())]
         except Exception as error:  # a save that does not replay is reported, never lost
-            self.app.call_from_thread(self.notify, str(error), title="Cannot replay", severity="error")
+            self.app.call_from_thread(self.notify, str(error), title=_("Cannot replay"), severity="error")
             return
         self.app.call_from_thread(self.ready, replay, views, finished, record.seed)
 
@@ -172,9 +172,9 @@ class ReplayScreen(TabulaScreen[None]):
             return
         if not self.finished and len(self.views) < len(self.names) + 1 and not self._told_views:
             self._told_views = True
-            self.notify("While the game runs, a replay shows only what you could see at the table: the "
-                        "spectator's view and your own seat's. Every seat's view opens once the game is over.",
-                        title="Whose view", timeout=6)
+            self.notify(_("While the game runs, a replay shows only what you could see at the table: the "
+                          "spectator's view and your own seat's. Every seat's view opens once the game is over."),
+                        title=_("Whose view"), timeout=6)
         self.viewer = self.views[(self.views.index(self.viewer) + 1) % len(self.views)]
         self.show()
 
@@ -198,13 +198,14 @@ class ReplayScreen(TabulaScreen[None]):
             return
         view = replay.view(position, viewer, current())
         match = replay.match_at(position)
-        who = "spectator view" if viewer is None else f"view of {seat_label(self.names, viewer)}"
+        who = _("spectator view") if viewer is None else _("view of {seat}").format(seat=seat_label(self.names, viewer))
         chapter = replay.chapter_title(position, current())
         self.query_one("#status", Label).update(plain(
-            f"Replay — move {position} of {replay.last} · {chapter} · {who} · {clean(self.record.title, lines=False)}",
+            _("Replay — move {n} of {last} · {chapter} · {who} · {title}").format(
+                n=position, last=replay.last, chapter=chapter, who=who, title=clean(self.record.title, lines=False)),
             lines=False))
         self.query_one("#prompt", Static).update(
-            plain(self.moved_line(replay, position) + f"\nThen: {view.get('prompt', '')}"))
+            plain(self.moved_line(replay, position) + "\n" + _("Then: {prompt}").format(prompt=view.get("prompt", ""))))
         self.query_one("#note").display = self.pinned is not None and position == self.pinned.position
         secrets = match.has_private(viewer)
         for panel in self.panels:
@@ -216,14 +217,15 @@ class ReplayScreen(TabulaScreen[None]):
                 self.ledger.forget(panel.name)
                 continue
             owner = viewer if panel.private else None  # a private panel gets here only in a seat's view
-            widget.show(draw, title=None if owner is None else f"{panel.title} — {seat_label(self.names, owner)}")
+            widget.show(draw, title=None if owner is None else f"{_(panel.title)} — {seat_label(self.names, owner)}"
+)
         self.query_one("#scores", ScoreSummary).show(
             self.names, replay.scores(position), list(view.get("awaiting", ())), meaning=replay.rules.running_score,
             ended_now=match.if_ended_now(viewer), compact=self.has_class("-short"))
         new = int(view.get("log_new", 0))
         log = self.query_one("#log", GameLog)
         log.show(list(view.get("log", ())), new)
-        log.border_title = f"Log · {new} new this move" if new else "Log"
+        log.border_title = _("Log · {n} new this move").format(n=new) if new else _("Log")
 
     def legend_changed(self) -> None:
         """The legend panel follows what the others drew (at their widths, once laid out)."""
@@ -236,7 +238,8 @@ class ReplayScreen(TabulaScreen[None]):
 
     def moved_line(self, replay: Replay, position: int) -> str:
         if position == 0:
-            seed = f", seed {self.seed}" if self.finished else ""  # a running game's draws stay unforeseeable
-            return f"The table after setup{seed} (→ a move on, ← back, ] [ a round)"
+            if self.finished:  # a running game's draws stay unforeseeable
+                return _("The table after setup, seed {seed} (→ a move on, ← back, ] [ a round)").format(seed=self.seed)
+            return _("The table after setup (→ a move on, ← back, ] [ a round)")
         seat = replay.moves[position - 1].seat
-        return f"Move {position}: {seat_label(self.names, seat)} moved"
+        return _("Move {n}: {seat} moved").format(n=position, seat=seat_label(self.names, seat))

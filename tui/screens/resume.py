@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -28,7 +29,7 @@ from saves.mine import MyGame
 from saves.seats import SeatLeases, held_seats
 from saves.session import unknown_game
 from saves.waiting import my_games_of
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.screens.base import TabulaModal
 from tui.screens.opening import OpensGames
 from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
@@ -63,14 +64,14 @@ def whose_move(game: MyGame, compact: bool) -> str:
     '●A Ann since 03-01 14:05'), 'finished', or '?' for a save from before Tabula noted it."""
     summary = game.summary
     if summary.status == "finished":
-        return "finished"
+        return _("finished")
     if summary.to_move is None:
         return "?"
     names = [seat.name for seat in summary.seats]
     mine = [seat_tag(seat) for seat in game.to_move if seat in game.seats]
     others = [seat_label(names, seat) for seat in game.to_move if seat not in game.seats]
-    who = ", ".join(([f"you {' '.join(mine)}"] if mine else []) + others) or "nobody"
-    return f"{who} since {short_time(game.since, compact=compact)}"
+    who = ", ".join(([_("you {seats}").format(seats=" ".join(mine))] if mine else []) + others) or _("nobody")
+    return _("{who} since {when}").format(who=who, when=short_time(game.since, compact=compact))
 
 
 def id_marks(records: Iterable[SaveSummary]) -> dict[str, str]:
@@ -91,8 +92,8 @@ def id_marks(records: Iterable[SaveSummary]) -> dict[str, str]:
 
 def progress_text(record: SaveSummary) -> str:
     """Where the game stands, and whether a person chose the seed it was dealt from."""
-    progress = "finished" if record.status == "finished" else clean(record.progress, lines=False)
-    return f"{progress} · seed chosen" if record.seed_chosen else progress
+    progress = _("finished") if record.status == "finished" else clean(record.progress, lines=False)
+    return _("{progress} · seed chosen").format(progress=progress) if record.seed_chosen else progress
 
 
 def seats_for(answer: str) -> list[int] | None:
@@ -118,20 +119,22 @@ class SeatPicker(TabulaModal[str | None]):
         self.hot_seat = hot_seat
 
     def compose(self) -> ComposeResult:
-        question = f"Where do you sit at “{clean(self.title_text, lines=False)}”?"
+        question = _("Where do you sit at “{title}”?").format(title=clean(self.title_text, lines=False))
         if self.held:
-            question += "\nAt another terminal: " + ", ".join(seat_label(self.names, seat) for seat in self.held)
+            question += "\n" + _("At another terminal: {seats}").format(
+                seats=", ".join(seat_label(self.names, seat) for seat in self.held))
         if self.owned:
-            question += "\nKept for another player: " + ", ".join(seat_label(self.names, seat) for seat in self.owned)
-        options = [Option(plain(f"Take seat {seat_tag(seat)} ({self.names[seat]})", lines=False), id=str(seat))
-                   for seat in self.free]
+            question += "\n" + _("Kept for another player: {seats}").format(
+                seats=", ".join(seat_label(self.names, seat) for seat in self.owned))
+        options = [Option(plain(_("Take seat {seat} ({name})").format(seat=seat_tag(seat), name=self.names[seat]),
+                                lines=False), id=str(seat)) for seat in self.free]
         if len(self.free) > 1 and self.hot_seat:
-            options.append(Option("Play every free seat here (hot-seat)", id=EVERY_FREE_SEAT))
-        options.append(Option("Watch as spectator", id=WATCH))
+            options.append(Option(_("Play every free seat here (hot-seat)"), id=EVERY_FREE_SEAT))
+        options.append(Option(_("Watch as spectator"), id=WATCH))
         with Vertical(classes="dialog-box"):
             yield Label(plain(question), classes="dialog-question")
             yield OptionList(*options, id="seat-choices", compact=True)
-            yield Label("Enter to choose, Escape to cancel", classes="dialog-hint")
+            yield Label(_("Enter to choose, Escape to cancel"), classes="dialog-hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_id)
@@ -166,11 +169,11 @@ class ResumeScreen(OpensGames):
         """Counts the lay-outs: the batches of an older one stop."""
 
     def compose(self) -> ComposeResult:
-        yield Label("Resume a game", classes="screen-title")
+        yield Label(_("Resume a game"), classes="screen-title")
         yield Static("", id="problems", classes="notice")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="save-detail")
-        yield Static("Loading…", id="empty")
+        yield Static(_("Loading…"), id="empty")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -190,13 +193,13 @@ class ResumeScreen(OpensGames):
         try:
             games, problem = my_games_of(store, self.app.identity)
         except Exception as error:  # an unusable data folder: the list of every game says why
-            games, problem = [], f"Your games could not be read: {error}"
+            games, problem = [], _("Your games could not be read: {error}").format(error=error)
         self.app.call_from_thread(self.fill_mine, games, problem)
 
     def fill_mine(self, games: list[MyGame], problem: str | None) -> None:
         self.my_games = games
         if problem is not None:
-            self.notify(problem, title="Your games", severity="warning")
+            self.notify(problem, title=_("Your games"), severity="warning")
         if self.mine is not None:
             self.mine = games
             self.lay_out()
@@ -212,7 +215,7 @@ class ResumeScreen(OpensGames):
             wide = self.size.width >= SEATS_FROM
             listing = (records, list(store.problems), held_seats(store.data_dir), {wide: row_texts(records, wide)})
         except Exception as error:
-            listing = [], [f"The saves folder cannot be used: {error}"], {}, {}
+            listing = [], [_("The saves folder cannot be used: {error}").format(error=error)], {}, {}
         self.app.call_from_thread(self.fill, *listing)
 
     def fill(self, records: list[SaveSummary], problems: list[str], held: dict[str, list[int]],
@@ -225,15 +228,15 @@ class ResumeScreen(OpensGames):
         self.show_empty()
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
-        notice.update(plain("Could not be used (kept, never deleted):\n" + "\n".join(f"• {p}" for p in problems)))
+        notice.update(plain("\n".join([_("Could not be used (kept, never deleted):"), *(f"• {p}" for p in problems)])))
         if records:
             self.query_one("#saves", DataTable).focus()
 
     def show_empty(self) -> None:
         empty = self.query_one("#empty", Static)
         empty.display = not self.listed()
-        empty.update("No game of yours yet: m lists every game." if self.mine is not None and self.records
-                     else "No saved games yet. Start one with New game on the home screen.")
+        empty.update(_("No game of yours yet: m lists every game.") if self.mine is not None and self.records
+                     else _("No saved games yet. Start one with New game on the home screen."))
 
     def listed(self) -> list[SaveSummary]:
         """The games the list shows: every one, or in the Mine view this player's."""
@@ -247,7 +250,7 @@ class ResumeScreen(OpensGames):
         self.mine = None if self.mine is not None else self.my_games
         mine = self.mine is not None
         self.query_one(".screen-title", Label).update(
-            "Resume a game · Mine: yours, waiting longest for you first" if mine else "Resume a game")
+            _("Resume a game · Mine: yours, waiting longest for you first") if mine else _("Resume a game"))
         self.lay_out()
         self.show_empty()
 
@@ -267,18 +270,18 @@ class ResumeScreen(OpensGames):
         texts.update(row_texts([record for record in listed if record.id not in texts], wide))  # Mine, listed first
         playing = {save_id: " ".join(seat_tag(seat) for seat in seats) for save_id, seats in self.held.items()}
         moves = {game.summary.id: whose_move(game, not wide) for game in self.mine or ()}
-        headers = (["Whose move"] if self.mine is not None else []) + ["Game", "Progress", "Last played" if wide
-                                                                       else "Last", "Playing"] + (["Seats"] if wide
-                                                                                                  else [])
+        headers = [_(header) for header in (([N_("Whose move")] if self.mine is not None else [])
+                                            + [N_("Game"), N_("Progress"), N_("Last played") if wide else N_("Last"),
+                                               N_("Playing")] + ([N_("Seats")] if wide else []))]
         columns = list(zip(*(texts[record.id] for record in listed))) or [()] * len(headers)
         cells = [*([moves.values()] if self.mine is not None else []), *columns[:3], playing.values(), *columns[3:]]
-        used = [max([len(header), *map(len, column)]) for header, column in zip(headers, cells)]
+        used = [max([cell_len(header), *map(cell_len, column)]) for header, column in zip(headers, cells)]
         if wide:
             used[-1] = min(used[-1], 40)
         if self.mine is not None:
             used[0] = min(used[0], 32)
         title_width = max(12, width - 2 - sum(used) - 2 * (len(used) + 1) - 2)
-        table.add_column("Title", width=title_width)
+        table.add_column(_("Title"), width=title_width)
         for header, column_width in zip(headers, used):
             table.add_column(header, width=column_width)
         table.display = bool(listed)
@@ -321,14 +324,14 @@ class ResumeScreen(OpensGames):
             return
         parts = [f"“{clean(record.title, lines=False)}”", seats_summary(record.seats)]
         if unknown_game(record):
-            parts.append(f"a game this Tabula does not know ({clean(record.game[:40], lines=False)}): "
-                         f"it cannot be played or replayed here")
+            parts.append(_("a game this Tabula does not know ({game}): it cannot be played or replayed here").format(
+                game=clean(record.game[:40], lines=False)))
         held = self.held.get(record.id, ())
         if held:
-            parts.append("at a terminal now: " + " ".join(seat_tag(seat) for seat in held))
+            parts.append(_("at a terminal now: {seats}").format(seats=" ".join(seat_tag(seat) for seat in held)))
         if record.seed_chosen:
-            parts.append("dealt from a seed chosen by hand: whoever knows it can foresee the draws")
-        parts += [f"last played {short_time(record.updated)}", f"id {record.id}"]
+            parts.append(_("dealt from a seed chosen by hand: whoever knows it can foresee the draws"))
+        parts += [_("last played {when}").format(when=short_time(record.updated)), _("id {id}").format(id=record.id)]
         detail.update(plain(" · ".join(parts)))
 
     @property
@@ -357,7 +360,7 @@ class ResumeScreen(OpensGames):
             return
         unknown = unknown_game(record)
         if unknown is not None:
-            self.notify(unknown, title="Cannot replay", severity="error")
+            self.notify(unknown, title=_("Cannot replay"), severity="error")
             return
         self.app.push_screen(ReplayScreen(record))
 
@@ -372,7 +375,7 @@ class ResumeScreen(OpensGames):
                 self.change(lambda store: store.rename(record.id, title))
 
         title = clean(record.title, lines=False)
-        self.app.push_screen(TextDialog(f"New title for “{title}”:", title), renamed)
+        self.app.push_screen(TextDialog(_("New title for “{title}”:").format(title=title), title), renamed)
 
     def action_delete(self) -> None:
         record = self.selected
@@ -385,8 +388,8 @@ class ResumeScreen(OpensGames):
                 self.change(lambda store: store.delete(record.id))
 
         title = clean(record.title, lines=False)
-        question = f"Delete “{title}”?\nIt is moved to the trash folder of the saves."
-        self.app.push_screen(ConfirmDialog(question, yes="Delete"), confirmed)
+        question = _("Delete “{title}”?\nIt is moved to the trash folder of the saves.").format(title=title)
+        self.app.push_screen(ConfirmDialog(question, yes=_("Delete")), confirmed)
 
     def if_mine(self, record: SaveSummary, then: Callable[[SaveSummary], None]) -> None:
         """``then(record)`` if this player may rename or delete the game: anyone at the host's own
@@ -403,8 +406,8 @@ class ResumeScreen(OpensGames):
         if me and SeatLeases(self.app.store.data_dir, record.id).creator == me:
             self.app.call_from_thread(then, record)
         else:
-            self.app.call_from_thread(self.notify, "Only the player who started this game can rename or delete it.",
-                                      title="Not yours", severity="warning")
+            self.app.call_from_thread(self.notify, _("Only the player who started this game can rename or delete it."),
+                                      title=_("Not yours"), severity="warning")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "free_seat":  # seats belong to players over SSH only (the host frees them with the CLI)
@@ -426,24 +429,27 @@ class ResumeScreen(OpensGames):
         choices: list[tuple[str, str]] = []
         for seat, owner in sorted(leases.owners().items()):
             if seat < len(names) and me and owner == me:
-                choices.append((f"own:{seat}", f"Give up my seat {seat_label(names, seat)} for good"))
+                choices.append((f"own:{seat}", _("Give up my seat {seat} for good").format(
+                    seat=seat_label(names, seat))))
             elif seat < len(names) and me and creator == me:
-                choices.append((f"other:{seat}", f"Free seat {seat_label(names, seat)}, kept for another player"))
+                choices.append((f"other:{seat}", _("Free seat {seat}, kept for another player").format(
+                    seat=seat_label(names, seat))))
         self.app.call_from_thread(self.ask_seat_to_free, record, choices)
 
     def ask_seat_to_free(self, record: SaveSummary, choices: list[tuple[str, str]]) -> None:
         if not choices:
-            self.notify("No seat of this game is yours to give up (a seat is yours once you have played it).",
-                        title="Free a seat")
+            self.notify(_("No seat of this game is yours to give up (a seat is yours once you have played it)."),
+                        title=_("Free a seat"))
             return
 
         def chosen(answer: str | None) -> None:
             if answer is not None:
                 whose, seat = answer.split(":")
                 self.change(lambda store: free_seat(store, record.id, int(seat), self.app.identity, whose == "own"),
-                            f"Seat {seat_tag(int(seat))} is free: any player may take it.")
+                            _("Seat {seat} is free: any player may take it.").format(seat=seat_tag(int(seat))))
 
-        question = f"Which seat of “{clean(record.title, lines=False)}”? Any player may then take it."
+        question = _("Which seat of “{title}”? Any player may then take it.").format(
+            title=clean(record.title, lines=False))
         self.app.push_screen(ChoiceDialog(question, choices), chosen)
 
     @work(thread=True, exclusive=True, group="saves-change")
@@ -452,10 +458,10 @@ class ResumeScreen(OpensGames):
         try:
             edit(self.app.store)
         except Exception as error:
-            self.app.call_from_thread(self.notify, str(error), title="Not changed", severity="error")
+            self.app.call_from_thread(self.notify, str(error), title=_("Not changed"), severity="error")
         else:
             if done:
-                self.app.call_from_thread(self.notify, done, title="Done")
+                self.app.call_from_thread(self.notify, done, title=_("Done"))
         self.show_mine(self.app.store)
         self.show_list(self.app.store)
 
@@ -464,4 +470,4 @@ def free_seat(store: SaveStore, save_id: str, seat: int, identity: str | None, o
     leases = SeatLeases(store.data_dir, save_id)
     freed = leases.give_up(seat, identity) if own else leases.free_for_others(seat, identity or "")
     if not freed:
-        raise ValueError(f"Seat {seat_tag(seat)} was not yours to free (any more)")
+        raise ValueError(_("Seat {seat} was not yours to free (any more)").format(seat=seat_tag(seat)))

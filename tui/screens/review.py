@@ -31,12 +31,12 @@ from engine.core.match import Action
 from engine.core.seats import SYMBOLS
 from engine.core.text import Words
 from engine.registry import rules_for
-from engine.search import LEVELS, SearchResult
+from engine.search import SearchResult
 from engine.search.review import Decision, Estimate, Review, ReviewedMove, review, search_decision
 from engine.search.worker import Thinker, ThinkerError
 from saves import reviews
 from saves.concessions import original_kinds
-from tui.i18n import current
+from tui.i18n import N_, _, current
 from tui.screens.base import TabulaScreen
 from tui.text import clean, plain, seat_label
 from tui.widgets.footer import Footer
@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from saves.store import SaveHeader
 
 LEVEL = "normal"
+LEVEL_WORDS = {"normal": N_("Normal"), "hard": N_("Hard")}
+"""The search levels (engine/search/profiles.py) as the review names them."""
 DROPS = 8
 """The largest drops listed (and numbered on the chart)."""
 
@@ -59,15 +61,17 @@ def percent(win: float) -> str:
 
 def chance(estimate: Estimate) -> str:
     """The estimate as a percentage, or that the search never tried the choice (no estimate)."""
-    return percent(estimate.win) if estimate.visits else "not tried"
+    return percent(estimate.win) if estimate.visits else _("not tried")
 
 
 def time_left(done: int, total: int, elapsed: float) -> str:
     """The time the rest should take at the mean time per decision so far."""
     if not done:
-        return "the time left is known after the first decision"
+        return _("the time left is known after the first decision")
     seconds = elapsed / done * (total - done)
-    return f"about {max(1, round(seconds))} s left" if seconds < 90 else f"about {round(seconds / 60)} min left"
+    if seconds < 90:
+        return _("about {n} s left").format(n=max(1, round(seconds)))
+    return _("about {n} min left").format(n=round(seconds / 60))
 
 
 def first_human(record: SaveHeader) -> int:
@@ -78,18 +82,19 @@ def first_human(record: SaveHeader) -> int:
 
 def drop_line(number: int, move: ReviewedMove, words: Words) -> Text:
     """'1. Round 4: Harvest with a 1 — better was Council, 41% → 28%'."""
-    return plain(f"{number}. {move.chapter}: {words(move.played.label)} — better was {words(move.best.label)}, "
-                 f"{percent(move.best.win)} → {chance(move.played)}", lines=False)
+    return plain(_("{number}. {chapter}: {played} — better was {best}, {best_chance} → {chance}").format(
+        number=number, chapter=move.chapter, played=words(move.played.label), best=words(move.best.label),
+        best_chance=percent(move.best.win), chance=chance(move.played)), lines=False)
 
 
 def choices_text(move: ReviewedMove, words: Words) -> Text:
     """The move played and the search's top choices there, each with its estimated win chance and
     in how many of the sampled worlds (``move.worlds``) the search tried it."""
     def line(mark: str, estimate: Estimate) -> str:
-        tried = f"tried in {estimate.visits}" if estimate.visits else "never tried"
+        tried = _("tried in {n}").format(n=estimate.visits) if estimate.visits else _("never tried")
         return f"{mark} {clean(words(estimate.label), lines=False)}: {chance(estimate)} ({tried})"
 
-    lines = [line("played", move.played)]
+    lines = [line(_("played"), move.played)]
     lines += [line(f"{number}.", estimate) for number, estimate in enumerate(move.alternatives, start=1)]
     return plain("\n".join(lines))
 
@@ -97,10 +102,10 @@ def choices_text(move: ReviewedMove, words: Words) -> Text:
 class ReviewScreen(TabulaScreen[None]):
     CSS_PATH = [Path(__file__).parent.parent / "styles" / "review.tcss"]
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel the review"),
-        Binding("escape", "back", "Back"),
-        Binding("w", "next_seat", "Whose moves"),
-        Binding("enter", "replay", "Replay this move", priority=True),  # before the list's own Enter
+        Binding("escape", "cancel", N_("Cancel the review")),
+        Binding("escape", "back", N_("Back")),
+        Binding("w", "next_seat", N_("Whose moves")),
+        Binding("enter", "replay", N_("Replay this move"), priority=True),  # before the list's own Enter
     ]
 
     def __init__(self, record: SaveHeader, seat: int | None = None) -> None:
@@ -120,12 +125,13 @@ class ReviewScreen(TabulaScreen[None]):
         self._thinker: Thinker | None = None
 
     def compose(self) -> ComposeResult:
-        yield Label(plain(f"Review — {self.record.title}", lines=False), classes="screen-title")
+        yield Label(plain(_("Review — {title}").format(title=self.record.title), lines=False), classes="screen-title")
         with Vertical(id="review-running"):
-            yield Static(f"The {LEVELS[LEVEL].label} search weighs every decision of the game again, each from "
-                         "its seat's view then: what that player could see, nothing more.", id="review-about")
+            yield Static(_("The {level} search weighs every decision of the game again, each from its seat's view "
+                           "then: what that player could see, nothing more.").format(level=_(LEVEL_WORDS[LEVEL])),
+                         id="review-about")
             yield ProgressBar(id="review-bar", show_eta=False)
-            yield Static("Reading the game…", id="review-left")
+            yield Static(_("Reading the game…"), id="review-left")
         with Vertical(id="review-done"):
             with Vertical(id="review-picture"):
                 yield PlotextPlot(id="review-chart")
@@ -183,8 +189,8 @@ class ReviewScreen(TabulaScreen[None]):
         try:
             reviews.keep_review(data_dir, self.record.id, done)
         except OSError as error:
-            self.app.call_from_thread(self.app.notify, f"The review could not be kept: {error.strerror or error}.",
-                                      title="Review", severity="warning")
+            self.app.call_from_thread(self.app.notify, _("The review could not be kept: {error}.").format(
+                error=error.strerror or error), title=_("Review"), severity="warning")
 
     def search(self, decision: Decision) -> SearchResult:
         """One decision's search, on one of the server's thinkers in turn when served."""
@@ -222,11 +228,13 @@ class ReviewScreen(TabulaScreen[None]):
             return
         self.query_one("#review-bar", ProgressBar).update(total=total, progress=done)
         self.query_one("#review-left", Static).update(
-            f"{done} of {total} decisions weighed · {time_left(done, total, elapsed)} · Esc: cancel (nothing is kept)")
+            _("{done} of {total} decisions weighed · {left} · Esc: cancel (nothing is kept)").format(
+                done=done, total=total, left=time_left(done, total, elapsed)))
 
     def failed(self, error: str) -> None:
         self.running = False
-        self.query_one("#review-left", Static).update(plain(f"The game could not be reviewed: {error}"))
+        self.query_one("#review-left", Static).update(plain(_("The game could not be reviewed: {error}").format(
+            error=error)))
         self.refresh_bindings()
 
     # -- the review ------------------------------------------------------------------------------
@@ -252,8 +260,8 @@ class ReviewScreen(TabulaScreen[None]):
         moves = done.of_seat(seat)
         agreed = sum(move.played.choice == move.best.choice for move in moves)
         self.query_one("#review-seat", Static).update(plain(
-            f"{seat_label(self.names, seat)}: {len(moves)} decisions weighed, {agreed} as the search would. "
-            "Largest drops (w: whose):", "bold"))
+            _("{seat}: {n} decisions weighed, {agreed} as the search would. Largest drops (w: whose):").format(
+                seat=seat_label(self.names, seat), n=len(moves), agreed=agreed), "bold"))
         drops = self.query_one("#review-drops", OptionList)
         drops.clear_options()
         drops.add_options(Option(drop_line(number, move, self.words)) for number, move in enumerate(self.drops, 1))
@@ -262,16 +270,17 @@ class ReviewScreen(TabulaScreen[None]):
             drops.highlighted = 0
         else:
             self.query_one("#review-detail", Static).update(
-                "The search would have played each of these moves, or found no better one.")
+                _("The search would have played each of these moves, or found no better one."))
         self.draw_chart()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if 0 <= event.option_index < len(self.drops):
             move = self.drops[event.option_index]
-            title = plain(f"Move {move.position} · {move.chapter} · {seat_label(self.names, move.seat)} · "
-                          f"estimates from {move.worlds} worlds:", "bold", lines=False)
+            title = plain(_("Move {n} · {chapter} · {seat} · estimates from {worlds} worlds:").format(
+                n=move.position, chapter=move.chapter, seat=seat_label(self.names, move.seat), worlds=move.worlds),
+                "bold", lines=False)
             detail = Text("\n").join([title, choices_text(move, self.words)])
-            detail.append("\nEnter: the replay before this move, these choices beside it.", "italic")
+            detail.append("\n" + _("Enter: the replay before this move, these choices beside it."), "italic")
             self.query_one("#review-detail", Static).update(detail)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -304,9 +313,9 @@ class ReviewScreen(TabulaScreen[None]):
         plt.xlim(0, last + 1)
         plot.refresh()
         seats = "  ".join(seat_label(self.names, seat) for seat in done.seats)
-        drops = f" · 1-{len(self.drops)}: the drops below" if self.drops else ""
+        drops = _(" · 1-{n}: the drops below").format(n=len(self.drops)) if self.drops else ""
         self.query_one("#review-legend", Static).update(
-            plain(f"{seats}: win chance after each move (the search's estimate){drops}"))
+            plain(_("{seats}: win chance after each move (the search's estimate)").format(seats=seats) + drops))
 
     # -- keys ------------------------------------------------------------------------------------
 
@@ -345,6 +354,6 @@ class ReviewScreen(TabulaScreen[None]):
 
         if 0 <= index < len(self.drops):
             move = self.drops[index]
-            note = plain(f"{seat_label(self.names, move.seat)} to move; the search's estimates from {move.worlds} "
-                         "sampled worlds:\n") + choices_text(move, self.words)
+            note = plain(_("{seat} to move; the search's estimates from {worlds} sampled worlds:").format(
+                seat=seat_label(self.names, move.seat), worlds=move.worlds) + "\n") + choices_text(move, self.words)
             self.app.push_screen(ReplayScreen(self.record, Pinned(move.position - 1, move.seat, note)))

@@ -22,7 +22,7 @@ from textual_plotext import PlotextPlot
 from engine.registry import titles as digital_titles
 from saves.concessions import ABANDONED, CONCEDED, DRAW
 from saves.records import Player, PlayRecord, filtered, stats
-from tui.i18n import N_
+from tui.i18n import N_, _, ngettext
 from tui.screens.base import TabulaScreen
 from tui.text import bot_mark, clean, cut, plain
 from tui.widgets.footer import Footer
@@ -31,7 +31,7 @@ ALL = None
 MARKERS = "●▲■◆★✚○△□◇"
 """One marker per player in a chart (their legend names them)."""
 MOST_SERIES = 6
-OUTCOME_TITLES = {CONCEDED: "Conceded", ABANDONED: "Bot took over", DRAW: "Agreed draws"}
+OUTCOME_TITLES = {CONCEDED: N_("Conceded"), ABANDONED: N_("Bot took over"), DRAW: N_("Agreed draws")}
 """The columns of plays that ended otherwise than played to the end (shown only when there are)."""
 OUTCOMES = tuple(OUTCOME_TITLES)
 """Players drawn in the scores-over-time chart: the ones with most plays."""
@@ -89,7 +89,7 @@ class StatsScreen(TabulaScreen[None]):
         Binding("escape", "app.pop_screen", N_("Back")),
         Binding("g", "next_game", N_("Game")),
         Binding("p", "next_player", N_("Player")),
-        Binding("left", "tab(-1)", "Previous tab", show=False),
+        Binding("left", "tab(-1)", N_("Previous tab"), show=False),
         Binding("right", "tab(1)", N_("Next tab"), key_display="→"),
     ]
     DEFAULT_CSS = """
@@ -109,18 +109,18 @@ class StatsScreen(TabulaScreen[None]):
         self.names = game_titles()
 
     def compose(self) -> ComposeResult:
-        yield Label("Play records and stats", classes="screen-title")
+        yield Label(_("Play records and stats"), classes="screen-title")
         yield Static("", id="stats-filter")
         yield Static("", id="problems", classes="notice")
-        yield Static("Loading play records…", id="stats-empty")
+        yield Static(_("Loading play records…"), id="stats-empty")
         with TabbedContent(id="stats-tabs"):
-            with TabPane("Table", id="tab-table"):
+            with TabPane(_("Table"), id="tab-table"):
                 yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
-            with TabPane("Scores over time", id="tab-scores"):
+            with TabPane(_("Scores over time"), id="tab-scores"):
                 yield ScoresPlot(id="chart-scores")
-            with TabPane("Wins", id="tab-wins"):
+            with TabPane(_("Wins"), id="tab-wins"):
                 yield PlotextPlot(id="chart-wins")
-            with TabPane("Categories", id="tab-categories"):
+            with TabPane(_("Categories"), id="tab-categories"):
                 yield PlotextPlot(id="chart-categories")
         yield Footer()
 
@@ -145,10 +145,10 @@ class StatsScreen(TabulaScreen[None]):
         self.records = records
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
-        notice.update(plain("Could not be used (kept, never deleted):\n" + "\n".join(f"• {p}" for p in problems)))
+        notice.update(plain("\n".join([_("Could not be used (kept, never deleted):"), *(f"• {p}" for p in problems)])))
         empty = not records
         self.query_one("#stats-empty", Static).update(
-            "No play records yet: a finished game, or a score sheet marked finished (Ctrl+F), is recorded.")
+            _("No play records yet: a finished game, or a score sheet marked finished (Ctrl+F), is recorded."))
         self.query_one("#stats-empty").display = empty
         self.query_one("#stats-tabs").display = not empty
         self.refresh_view()
@@ -179,11 +179,12 @@ class StatsScreen(TabulaScreen[None]):
             tabs.active = panes[(panes.index(tabs.active) + step) % len(panes)]
 
     def refresh_view(self) -> None:
-        game = self.names.get(self.game, self.game) if self.game else "all games"
-        player = who(self.player) if self.player else "all players"
-        line = Text.assemble(("Game: ", "bold"), plain(game), "  (g)   ", ("Player: ", "bold"), plain(player), "  (p)")
+        game = self.names.get(self.game, self.game) if self.game else _("all games")
+        player = who(self.player) if self.player else _("all players")
+        line = Text.assemble((_("Game: "), "bold"), plain(game), "  (g)   ", (_("Player: "), "bold"), plain(player),
+                             "  (p)")
         plays = len(filtered(self.records, self.game, self.player))
-        line.append(f"   {plays} play{'' if plays == 1 else 's'}")
+        line.append("   " + ngettext("{n} play", "{n} plays", plays).format(n=plays))
         self.query_one("#stats-filter", Static).update(line)
         self.fill_table()
         self.draw_scores()
@@ -197,9 +198,9 @@ class StatsScreen(TabulaScreen[None]):
         table.clear(columns=True)
         lines = stats(self.records, self.game, self.player)
         ended = [outcome for outcome in OUTCOMES if any(line.outcomes.get(outcome) for line in lines)]
-        for title in ("Player", "Game", "Plays", "Wins", "Win rate", "Average", "Best",
+        for title in (N_("Player"), N_("Game"), N_("Plays"), N_("Wins"), N_("Win rate"), N_("Average"), N_("Best"),
                       *(OUTCOME_TITLES[outcome] for outcome in ended)):
-            table.add_column(title, key=title)
+            table.add_column(_(title), key=title)
         for line in lines:
             game = self.names.get(line.game, line.game)
             table.add_row(plain(who(line.player), lines=False), plain(game, lines=False), str(line.plays),
@@ -246,9 +247,9 @@ class StatsScreen(TabulaScreen[None]):
             percents = range(plot.low, 101, apart)
             marks: list[float] = list(percents)
             plt.yticks(marks, [f"{percent}%" for percent in percents])
-            plt.title("Score as % of the play's best, oldest first (g: one game in points)")
+            plt.title(_("Score as % of the play's best, oldest first (g: one game in points)"))
         else:
-            plt.title("Score per play, oldest first")
+            plt.title(_("Score per play, oldest first"))
         plot.refresh()
 
     def score_shown(self, score: int, record: PlayRecord) -> int | None:
@@ -272,7 +273,7 @@ class StatsScreen(TabulaScreen[None]):
             plt.bar([who(player, 20) for player in ordered], [wins[player] for player in ordered],
                     orientation="horizontal", width=0.3, marker="█", color=self.colour(0))
             plt.xticks(list(range(max(wins.values()) + 1)))
-        plt.title("Wins (a shared win counts for each)")
+        plt.title(_("Wins (a shared win counts for each)"))
         plot.refresh()
 
     def draw_categories(self) -> None:
@@ -281,7 +282,7 @@ class StatsScreen(TabulaScreen[None]):
         plt.clear_data()
         plt.clear_figure()
         if self.game is None:
-            plt.title("Choose a game (g) to see its score categories")
+            plt.title(_("Choose a game (g) to see its score categories"))
             plot.refresh()
             return
         totals: dict[str, int] = {}
@@ -294,7 +295,9 @@ class StatsScreen(TabulaScreen[None]):
                         totals[category] = totals.get(category, 0) + points
         if plays:
             categories = list(totals)
-            plt.bar([clean(c, lines=False)[:14] for c in categories], [round(totals[c] / plays, 1) for c in categories],
+            plt.bar([cut(clean(c, lines=False), 14, "") for c in categories],
+                    [round(totals[c] / plays, 1) for c in categories],
                     orientation="horizontal", width=0.3, marker="█", color=self.colour(1))
-        plt.title(f"Average points per category: {who(self.player) if self.player else 'all players'}")
+        plt.title(_("Average points per category: {who}").format(who=who(self.player) if self.player
+                                                                  else _("all players")))
         plot.refresh()

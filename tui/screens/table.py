@@ -70,11 +70,11 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({key!r})", show=False)
           for key in CHOICE_KEYS + STANDING_KEY),
         Binding("greater_than_sign", "turn_page(1)", N_("More choices")),
-        Binding("less_than_sign", "turn_page(-1)", "Choices back", show=False),
+        Binding("less_than_sign", "turn_page(-1)", N_("Choices back"), show=False),
         Binding("v", "next_view", N_("View")),
-        Binding("V,shift+v", "next_view(-1)", "View back", show=False),
-        Binding("pagedown", "scroll_boards('down')", "Scroll the boards", show=False, priority=True),
-        Binding("pageup", "scroll_boards('up')", "Scroll the boards back", show=False, priority=True),
+        Binding("V,shift+v", "next_view(-1)", N_("View back"), show=False),
+        Binding("pagedown", "scroll_boards('down')", N_("Scroll the boards"), show=False, priority=True),
+        Binding("pageup", "scroll_boards('up')", N_("Scroll the boards back"), show=False, priority=True),
         Binding("z", "zoom", N_("Zoom")),
         Binding("u,ctrl+z", "undo", N_("Undo")),
         Binding("h", "hint", N_("Hint")),
@@ -82,11 +82,11 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         Binding("s", "score_sheet", N_("Scores")),
         Binding("l", "full_log", N_("Log")),
         Binding("exclamation_mark", "talk", N_("Talk")),
-        Binding("question_mark", "whole_choice", "Whole choice", show=False),
-        Binding("o", "settings", "Settings", show=False),
+        Binding("question_mark", "whole_choice", N_("Whole choice"), show=False),
+        Binding("o", "settings", N_("Settings"), show=False),
         Binding("escape", "back", N_("Cancel/Home")),
-        Binding(NEXT_GAME_KEY, "next_game", "Next game waiting for you", show=False),
-        Binding(CONCEDE_KEY, "concede", "Concede", show=False),
+        Binding(NEXT_GAME_KEY, "next_game", N_("Next game waiting for you"), show=False),
+        Binding(CONCEDE_KEY, "concede", N_("Concede"), show=False),
     ]
 
     class WorkAsked(Message):
@@ -179,7 +179,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             if panel.place == place:
                 classes = ("panel" + (" player" if panel.seat is not None else "")
                            + (" private" if panel.private else ""))
-                title = panel.title if panel.seat is None else seat_label(self.names, panel.seat)
+                title = _(panel.title) if panel.seat is None else seat_label(self.names, panel.seat)
                 yield BoardPanel(title, id=panel.widget_id, classes=classes)
 
     def panel(self, panel: Panel) -> BoardPanel:
@@ -424,7 +424,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
                 elif panel.private:
                     widget.set_class(not state.has_private, "-absent")
                     if state.has_private and viewer is not None:  # a spectator has no secrets
-                        widget.show(draw, title=f"{panel.title} — {seat_label(state.names, viewer)}", now=in_sight)
+                        widget.show(draw, title=f"{_(panel.title)} — {seat_label(state.names, viewer)}"
+, now=in_sight)
                     else:
                         self.ledger.forget(panel.name)
                 else:
@@ -594,7 +595,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
 
     def view_hint(self) -> str:
         views = self.views()
-        return f"v: next view ({views.index(self.focused_view) + 1}/{len(views)})"
+        return _("v: next view ({n}/{of})").format(n=views.index(self.focused_view) + 1, of=len(views))
 
     def action_scroll_boards(self, direction: str) -> None:
         boards = self.query_one("#boards", VerticalScroll)
@@ -691,7 +692,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         choices = self.query_one("#choices", ChoiceList)
         choice = choices.highlighted_choice()
         if choice is not None and not self.curtain_up:
-            self.app.push_screen(ReadDialog(f"Choice {choices.key_of(choice)}", choice_detail(choice)))
+            title = _("Choice {key}").format(key=choices.key_of(choice))
+            self.app.push_screen(ReadDialog(title, choice_detail(choice)))
 
     def on_choice_made(self, message: ChoiceMade) -> None:
         self.act(message.choice_id)
@@ -778,15 +780,17 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         if seat is None or state is None:
             return
         others = [other for other, kind in enumerate(state.kinds) if kind == "human" and other != seat]
-        then = ("The game ends here: the last player in it wins." if len(others) == 1 else "The game ends here."
-                if not others else "A Normal bot plays the seat on; the others play on.")
-        question = (f"Concede as {seat_label(state.names, seat)}? You are placed last. {then} "
-                    "This cannot be undone.")
+        question = (_("Concede as {seat}? You are placed last. The game ends here: the last player in it wins. "
+                      "This cannot be undone.") if len(others) == 1
+                    else _("Concede as {seat}? You are placed last. The game ends here. This cannot be undone.")
+                    if not others else _("Concede as {seat}? You are placed last. A Normal bot plays the seat on; "
+                                         "the others play on. This cannot be undone."))
+        question = question.format(seat=seat_label(state.names, seat))
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self.controller.concede(seat, state.revision)
-        self.app.push_screen(ConfirmDialog(question, yes="Concede"), answered)
+        self.app.push_screen(ConfirmDialog(question, yes=_("Concede")), answered)
 
     def action_offer_draw(self) -> None:
         seat, state = self.conceding(), self.state
@@ -803,8 +807,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         def answered(yes: bool | None) -> None:
             if yes:
                 self.controller.answer_draw(seat, True, state.revision)
-        self.app.push_screen(ConfirmDialog("Accept the draw? The game ends here, neither of you winning.",
-                                           yes="Accept"), answered)
+        self.app.push_screen(ConfirmDialog(_("Accept the draw? The game ends here, neither of you winning."),
+                                           yes=_("Accept")), answered)
 
     def action_decline_draw(self) -> None:
         seat, state = self.conceding(), self.state
@@ -826,13 +830,13 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         seats = self.handable()
         if state is None or not seats:
             return
-        choices = [(str(seat), f"{seat_label(state.names, seat)}: a Normal bot plays it from now on")
-                   for seat in seats]
+        choices = [(str(seat), _("{seat}: a Normal bot plays it from now on").format(
+            seat=seat_label(state.names, seat))) for seat in seats]
 
         def chosen(seat: str | None) -> None:
             if seat is not None:
                 self.controller.hand_to_bot(int(seat), TAKE_OVER, state.revision)
-        self.app.push_screen(ChoiceDialog("Hand whose seat to a bot? (its player is away)", choices), chosen)
+        self.app.push_screen(ChoiceDialog(_("Hand whose seat to a bot? (its player is away)"), choices), chosen)
 
     def action_next_game(self) -> None:
         """Leave for the game that has waited longest for this player's move (not this one)."""
@@ -852,8 +856,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         elif self.zoomed:
             self.action_zoom()
         elif state is not None and not self.busy and not self.curtain_up and self.mid_turn(state):
-            self.notify("Your last step was taken back; Esc again takes back the one before, or leaves the table.",
-                        title="Cancelled")
+            self.notify(_("Your last step was taken back; Esc again takes back the one before, or leaves the table."),
+                        title=_("Cancelled"))
             self.action_undo()
         else:
             self.action_leave()

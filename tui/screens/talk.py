@@ -13,7 +13,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from saves.talk import LONGEST, Message
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.screens.base import TabulaModal
 from tui.text import clean, short_time
 from tui.widgets.footer import Footer
@@ -28,8 +28,9 @@ def talk_text(messages: Sequence[Message], mine: str) -> Text:
         text.append(f"{sent_at(message.at)} ", style="dim")
         text.append(clean(message.name, lines=False), style="bold" if message.player == mine else "bold cyan")
         text.append(": " + clean(message.text, lines=False))
-    return text or Text("No messages yet. Write one below; every player and spectator of this game reads it.",
+    return text or Text(_("No messages yet. Write one below; every player and spectator of this game reads it."),
                         style="dim")
+
 
 
 def sent_at(iso: str) -> str:
@@ -53,13 +54,13 @@ class TalkScreen(TabulaModal[None]):
         with Vertical(classes="dialog-box talk-box"):
             with VerticalScroll(id="talk-messages"):
                 yield Static(talk_text(self.messages, self.mine), id="talk-text")
-            yield Input(placeholder="Your message (Enter sends)", max_length=LONGEST, id="talk-input")
+            yield Input(placeholder=_("Your message (Enter sends)"), max_length=LONGEST, id="talk-input")
         yield Footer()
 
     def on_mount(self) -> None:
         box = self.query_one(".talk-box")
-        box.border_title = clean(f"Table talk · {self.title_text}", lines=False)
-        box.border_subtitle = "Enter to send · Esc to close"
+        box.border_title = clean(_("Table talk · {title}").format(title=self.title_text), lines=False)
+        box.border_subtitle = _("Enter to send · Esc to close")
         self.query_one("#talk-input", Input).focus()
         self.scroll_to_last()
 

@@ -9,7 +9,7 @@ from textual.containers import Center, Middle
 from textual.geometry import Size
 from textual.widgets import Static
 
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.screens.base import TabulaScreen
 
 
@@ -26,8 +26,8 @@ class TooSmallScreen(TabulaScreen[None]):
                 yield Static(self.message(self.app.size), id="too-small")
 
     def message(self, size: Size) -> str:
-        return (f"Terminal too small — need {self.need.width}x{self.need.height}, this one is "
-                f"{size.width}x{size.height}.\nEnlarge the window to go on; q or Ctrl+Q quits.")
+        return _("Terminal too small — need {need}, this one is {size}.\nEnlarge the window to go on; q or Ctrl+Q "
+                 "quits.").format(need=f"{self.need.width}x{self.need.height}", size=f"{size.width}x{size.height}")
 
     def show_size(self, size: Size) -> None:
         """Called by the app as it handles the terminal's resize (not from this screen's own

@@ -38,7 +38,7 @@ from saves.session import GameSession
 from saves.shared import SharedSession
 from saves.store import SaveConflict, SaveError
 from saves.talk import Message, TalkRefused
-from tui.i18n import current
+from tui.i18n import _, current
 
 from .lines import seat_list
 from .state import TableState, snapshot
@@ -198,9 +198,9 @@ class TableController:
             if shown is not False:
                 self.session.follow_talk()
             if shown is not False and self.bots_refused and not self.session.over:
-                self._tell(Notice("Bots do not play here", "This server does not run games of bots only (its "
-                                  "host has not allowed them): you can watch this one, its bots move only where "
-                                  "it is played elsewhere.", "warning", timeout=15))
+                self._tell(Notice(_("Bots do not play here"), _(
+                    "This server does not run games of bots only (its host has not allowed them): you can watch this "
+                    "one, its bots move only where it is played elsewhere."), "warning", timeout=15))
             return shown
         self._ask(first)
 
@@ -271,14 +271,16 @@ class TableController:
         def concede() -> None:
             ended = self.session.concede(seat)
             names = self.session.match.names
-            self._tell(Notice("Conceded", f"{seat_list(names, [seat])} conceded: "
-                              + ("the game has ended." if ended else "a bot plays the seat from now on.")))
+            said = (_("{seat} conceded: the game has ended.") if ended
+                    else _("{seat} conceded: a bot plays the seat from now on."))
+            self._tell(Notice(_("Conceded"), said.format(seat=seat_list(names, [seat]))))
         self._ask(self._at(revision, concede))
 
     def offer_draw(self, seat: int, revision: int) -> None:
         def offer() -> None:
             self.session.offer_draw(seat)
-            self._tell(Notice("Draw offered", "The other player may accept it or decline it until a move is made."))
+            self._tell(Notice(_("Draw offered"),
+                              _("The other player may accept it or decline it until a move is made.")))
         self._ask(self._at(revision, offer))
 
     def answer_draw(self, seat: int, accept: bool, revision: int) -> None:
@@ -321,16 +323,16 @@ class TableController:
             try:
                 self._talk_changed(self.session.say(name, player, text))
             except TalkRefused as error:
-                self._tell(Notice("Not sent", str(error), "warning"))
+                self._tell(Notice(_("Not sent"), str(error), "warning"))
             except (SaveError, OSError) as error:
-                self._tell(Notice("Not sent", f"The talk cannot be written: {error}", "error"))
+                self._tell(Notice(_("Not sent"), _("The talk cannot be written: {error}").format(error=error), "error"))
         self.spawn(send)
 
     def _talk_changed(self, messages: list[Message]) -> None:
         """The talk changed (any thread); a file set aside is said once."""
         problem, self.session.talk.problem = self.session.talk.problem, ""
         if problem:
-            self._tell(Notice("Table talk", problem, "warning", timeout=15))
+            self._tell(Notice(_("Table talk"), problem, "warning", timeout=15))
         self._tell(Talk(tuple(messages)))
 
     def game_changed(self) -> None:
@@ -413,13 +415,13 @@ class TableController:
             if bots_moved and state is not None and state.choices and self.bell():
                 self._tell(Notice(state.title, "", bell=True))
         except SaveConflict:  # the session already holds the game as the other terminal left it
-            self._tell(Notice("Move not made", "Another terminal moved first; showing the new state.", "warning"))
+            self._tell(Notice(_("Move not made"), _("Another terminal moved first; showing the new state."), "warning"))
             self._publish()
         except IllegalChoice as error:
-            self._tell(Notice("Not allowed", str(error), "warning"))
+            self._tell(Notice(_("Not allowed"), str(error), "warning"))
             self._publish()
         except SaveError as error:
-            self._tell(Notice("Cannot read this game", str(error), "error"))
+            self._tell(Notice(_("Cannot read this game"), str(error), "error"))
 
     def _forced_move(self) -> int | None:
         """The seat of this terminal whose only choice is to be made now for its player, if any."""
@@ -441,7 +443,7 @@ class TableController:
         state = self._snapshot()
         if state.lost and state.lost != self._lost_told and not state.finished:
             self._lost_told = state.lost
-            self._tell(Notice("Seat lost", state.lost, "error", timeout=30))
+            self._tell(Notice(_("Seat lost"), state.lost, "error", timeout=30))
         if not self.stopped:
             self.emit(state)
         return state
@@ -478,8 +480,9 @@ class TableController:
                     if self.stopped:
                         return None
                     if self._hurry.is_set():
-                        self._tell(Notice("Moved at once", f"{seat_list(self.session.match.names, [seat])} moved as "
-                                          "the Easy bot would: no thinker of the server was free yet.", timeout=6))
+                        self._tell(Notice(_("Moved at once"), _(
+                            "{seat} moved as the Easy bot would: no thinker of the server was free yet.").format(
+                                seat=seat_list(self.session.match.names, [seat])), timeout=6))
                     return self.session.bot_choice(seat, kind=QUICK_MOVE)
                 return self._search_bot_choice(seat, kind, position)
         finally:
@@ -494,7 +497,8 @@ class TableController:
             except ThinkerError as error:
                 if self.stopped or self.thinker.closed:  # the app is ending
                     return None
-                self._tell(Notice("The bots think here now", f"Their process failed: {error}", "warning"))
+                self._tell(Notice(_("The bots think here now"), _("Their process failed: {error}").format(error=error),
+                                  "warning"))
                 self.thinker = None
         return self.session.bot_choice(seat)
 
@@ -520,8 +524,8 @@ class TableController:
         try:
             slot = self.slots.take(self.session.save_id, waiting=waiting, cancel=self._hurry)
         except OSError as error:  # the data folder cannot be written: no search without the cap
-            self._tell(Notice("No thinker", f"The server's thinkers cannot be reached ({error.strerror or error}).",
-                              "warning"))
+            self._tell(Notice(_("No thinker"), _("The server's thinkers cannot be reached ({error}).").format(
+                error=error.strerror or error), "warning"))
             slot = None
         finally:
             self._waiting = False
@@ -628,12 +632,12 @@ class TableController:
         match, title = session.match, session.record.title
         if reread and session.turn_arrived:
             log = match.log_lines(session.viewer, current())
-            self._tell(Notice(title, f"Your turn\n{log[-1] if log else ''}".strip(), bell=self.bell()))
+            self._tell(Notice(title, f"{_('Your turn')}\n{log[-1] if log else ''}".strip(), bell=self.bell()))
         left, came = session.take_left(), session.take_came()
         left = [seat for seat in left if session.record.seats[seat].kind == "human"]  # not a seat just conceded
         if left and not session.over:
-            free = "The seat is free: any terminal can take it from Resume."
-            self._tell(Notice(title, f"{seat_list(match.names, left)} left the table. {free}"))
+            self._tell(Notice(title, _("{seats} left the table. The seat is free: any terminal can take it from "
+                                       "Resume.").format(seats=seat_list(match.names, left))))
         if came and not session.over:
-            self._tell(Notice(title, f"{seat_list(match.names, came)} came to the table."))
+            self._tell(Notice(title, _("{seats} came to the table.").format(seats=seat_list(match.names, came))))
         return self._shown_key() != self._shown

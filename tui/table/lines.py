@@ -9,8 +9,8 @@ from rich.cells import cell_len
 
 from engine.core.seats import seat_tag
 from saves.concessions import CONCEDED, SeatChange
-from tui.i18n import _
-from tui.text import KINDS, clean, cut, seat_label, short_time
+from tui.i18n import _, ngettext
+from tui.text import bot_mark, clean, cut, kind_name, ordinal, seat_label, short_time
 
 from .state import TableState
 
@@ -41,8 +41,7 @@ def status_line(state: TableState, width: int) -> str:
 def seat_title(state: TableState, seat: int) -> str:
     """'▶ ●A Ann (random bot)': awaited, tag and name, and what plays it unless a human."""
     mark = "▶ " if seat in state.awaiting else ""
-    kind = "" if state.kinds[seat] == "human" else f" ({KINDS.get(state.kinds[seat], state.kinds[seat]).lower()})"
-    return f"{mark}{seat_label(state.names, seat)}{kind}"
+    return f"{mark}{seat_label(state.names, seat)}{bot_mark(state.kinds[seat])}"
 
 
 def prompt_line(state: TableState) -> str:
@@ -54,9 +53,9 @@ def prompt_line(state: TableState) -> str:
         line += f"\n({taken_over})"
     if state.draw_offered is not None:
         offered = seat_label(state.names, state.draw_offered)
-        line += (f"\n{offered} offers a draw: Ctrl+P, then Accept the draw or Decline the draw"
-                 if state.draw_offered != state.viewer and state.viewer in state.humans
-                 else f"\n{offered} offers a draw; waiting for the answer")
+        line += "\n" + (_("{seat} offers a draw: Ctrl+P, then Accept the draw or Decline the draw")
+                         if state.draw_offered != state.viewer and state.viewer in state.humans
+                         else _("{seat} offers a draw; waiting for the answer")).format(seat=offered)
     return line
 
 
@@ -64,52 +63,55 @@ def waiting_line(state: TableState) -> str:
     prompt = state.view.get("prompt", "")
     if state.choices or state.confirming:
         assert state.viewer is not None  # only a seat chooses or confirms
-        line = f"▶ {named_prompt(state.names, state.viewer, prompt)}"
+        line = f"▶ {named_prompt(state, state.viewer, prompt)}"
         if state.others_awaited:
-            line += f"\nAlso waiting for {seat_list(state.names, state.others_awaited)}"
+            line += "\n" + _("Also waiting for {seats}").format(seats=seat_list(state.names, state.others_awaited))
         return line
     who = seat_list(state.names, state.awaiting)
     if state.next_bot is not None:
-        return f"{who} is choosing… ({prompt})"
+        return _("{seats} is choosing… ({prompt})").format(seats=who, prompt=prompt)
     if len(state.awaiting) == 1:
-        line = f"Waiting for {named_prompt(state.names, state.awaiting[0], prompt)}"
+        line = _("Waiting for {prompt}").format(prompt=named_prompt(state, state.awaiting[0], prompt))
     else:
-        line = f"Waiting for {who}: {prompt}"
+        line = _("Waiting for {seats}: {prompt}").format(seats=who, prompt=prompt)
     away = [seat for seat in state.awaiting if state.away(seat)]
     if away:
-        line += f"\n({seat_list(state.names, away)} {'is' if len(away) == 1 else 'are'} not at the table)"
+        line += "\n" + ngettext("({seats} is not at the table)", "({seats} are not at the table)",
+                                len(away)).format(seats=seat_list(state.names, away))
     return line
 
 
 def taken_over_line(state: TableState, seats: list[int]) -> str:
     """Who plays for those of ``seats`` whose players left the game ('' when none did)."""
-    return "; ".join(f"{clean(state.names[change.seat], lines=False)}'s seat has been played by "
-                     f"{bot_words(change.kind)} since {short_time(change.when, compact=True)}"
-                     for change in state.seat_changes if change.seat in seats)
+    return _("; ").join(_("{name}'s seat has been played by {bot} since {when}").format(
+        name=clean(state.names[change.seat], lines=False), bot=bot_words(change.kind),
+        when=short_time(change.when, compact=True)) for change in state.seat_changes if change.seat in seats)
 
 
 def change_line(names: list[str], change: SeatChange) -> str:
     """The log's line for a seat handed to a bot."""
-    done = "conceded" if change.why == CONCEDED else "left the game"
-    return (f"{clean(names[change.seat], lines=False)} {done}; {bot_words(change.kind)} plays "
-            f"{seat_tag(change.seat)} from move {change.at + 1}")
+    line = (_("{name} conceded; {bot} plays {seat} from move {move}") if change.why == CONCEDED
+            else _("{name} left the game; {bot} plays {seat} from move {move}"))
+    return line.format(name=clean(names[change.seat], lines=False), bot=bot_words(change.kind),
+                       seat=seat_tag(change.seat), move=change.at + 1)
 
 
 def bot_words(kind: str) -> str:
-    """'a Normal bot', 'an Easy bot'."""
-    words = KINDS.get(kind, f"{kind} bot")
-    return f"{'an' if words[0] in 'AEIOU' else 'a'} {words}"
+    """'a Normal bot', 'an Easy bot' (in Japanese the kind alone)."""
+    words = kind_name(kind)
+    return (_("an {bot}") if words[0] in "AEIOU" else _("a {bot}")).format(bot=words)
 
 
 def seat_list(names: list[str], seats: list[int]) -> str:
     return ", ".join(seat_label(names, seat) for seat in seats)
 
 
-def named_prompt(names: list[str], seat: int, prompt: str) -> str:
-    """'●A Ann: play or draw', without naming the player twice when the game's prompt does."""
-    if prompt.startswith(f"{names[seat]}:"):
+def named_prompt(state: TableState, seat: int, prompt: str) -> str:
+    """'●A Ann: play or draw', without naming the player twice when the game's prompt is
+    addressed to them (the view says so: ``prompt_to``; the words are never searched for a name)."""
+    if state.view.get("prompt_to") == seat:
         return f"{seat_tag(seat)} {prompt}"
-    return f"{seat_label(names, seat)}: {prompt}"
+    return _("{seat}: {prompt}").format(seat=seat_label(state.names, seat), prompt=prompt)
 
 
 def thinking_line(state: TableState, thinking: Thinking) -> str:
@@ -117,26 +119,23 @@ def thinking_line(state: TableState, thinking: Thinking) -> str:
     no key where this terminal may not hurry it); or, while the search waits for a free thinker
     of the server, '▲B Bruno waits for a free thinker (2nd in line)…' over what m does then."""
     if thinking.waiting:
-        who = "Hint" if thinking.hint else seat_label(state.names, thinking.seat)
+        who = _("Hint") if thinking.hint else seat_label(state.names, thinking.seat)
         if thinking.waiting > 0:
-            why = f"waits for a free thinker ({ordinal(thinking.waiting)} in line)"
+            why = _("{who} waits for a free thinker ({place} in line)…").format(
+                who=who, place=ordinal(thinking.waiting))
         elif thinking.behind:
-            why = f"waits for your other games' bots ({thinking.behind} at a time)"
+            why = _("{who} waits for your other games' bots ({n} at a time)…").format(who=who, n=thinking.behind)
         else:
-            why = "waits for a free thinker"
-        key = ("m: cancel" if thinking.hint else "m: move now, as the Easy bot would") if thinking.hurry else ""
-        return f"{who} {why}…\n{key}"
+            why = _("{who} waits for a free thinker…").format(who=who)
+        key = (_("m: cancel") if thinking.hint else _("m: move now, as the Easy bot would")) if thinking.hurry else ""
+        return f"{why}\n{key}"
     filled = round(thinking.fraction * BAR)
     bar = "▰" * filled + "▱" * (BAR - filled)
-    who = "Working out a hint" if thinking.hint else f"{seat_label(state.names, thinking.seat)} is thinking"
-    key = f" m: {'now' if thinking.hint else 'move now'}" if thinking.hurry else ""
-    return f"{who}… {thinking.fraction:.0%}\n{bar}{key}"
+    who = (_("Working out a hint… {percent}") if thinking.hint else _("{seat} is thinking… {percent}")).format(
+        seat=seat_label(state.names, thinking.seat), percent=f"{thinking.fraction:.0%}")
+    key = " " + (_("m: now") if thinking.hint else _("m: move now")) if thinking.hurry else ""
+    return f"{who}\n{bar}{key}"
 
-
-def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
 
 
 def hint_lines(hint: Hint, keys: Mapping[str, str]) -> list[str]:
@@ -146,11 +145,13 @@ def hint_lines(hint: Hint, keys: Mapping[str, str]) -> list[str]:
         return f"{keys.get(suggestion.choice, ' ')} {clean(suggestion.label, lines=False)}"
 
     if hint.forced:
-        return [f"Only one choice: {keyed(hint.suggestions[0])}"]
-    lines = [f"{keyed(s)} — about {s.win:.0%} to win" for s in hint.suggestions]
-    return [*lines, f"(from what you can see: {hint.iterations} play-outs)"]
+        return [_("Only one choice: {choice}").format(choice=keyed(hint.suggestions[0]))]
+    lines = [_("{choice} — about {percent} to win").format(choice=keyed(s), percent=f"{s.win:.0%}")
+             for s in hint.suggestions]
+    return [*lines, ngettext("(from what you can see: {n} play-out)", "(from what you can see: {n} play-outs)",
+                             hint.iterations).format(n=hint.iterations)]
 
 
 def talk_mark(unread: int) -> str:
     """What the status line says of the table talk's new messages ('' when there are none)."""
-    return f"✉ {unread} new (!) · " if unread else ""
+    return _("✉ {n} new (!) · ").format(n=unread) if unread else ""

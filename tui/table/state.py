@@ -15,7 +15,7 @@ from engine.core.contract import Choice, Score
 from engine.core.log import visible
 from saves.concessions import Ending, SeatChange
 from saves.records import final_ranking
-from tui.i18n import current
+from tui.i18n import _, current
 
 if TYPE_CHECKING:
     from saves.shared import SharedSession
@@ -123,7 +123,7 @@ def needs_curtain(humans: list[int], revealed: int | None, viewer: int | None, h
 
 def undo_blocked(session: SharedSession, viewer: int | None) -> str:
     if viewer is None:
-        return "A spectator has no moves to take back."
+        return _("A spectator has no moves to take back.")
     if session.lost:
         return session.lost
     return session.match.why_no_undo(viewer)

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.messages import CurtainLifted
 from tui.text import clean
 
@@ -21,12 +21,9 @@ class Curtain(Static, can_focus=True):
     def close(self, seat: int, label: str) -> None:
         self.seat = seat
         label = clean(label, lines=False)
-        self.update(
-            Text.assemble(
-                ("Pass to ", ""), (label, "bold reverse"), ("\n\n", ""),
-                ("Only ", "dim"), (label, "dim"), (" should look now — press Enter", "dim"),
-            )
-        )
+        before, _name, after = _("Pass to {name}").partition("{name}")
+        self.update(Text.assemble(before, (label, "bold reverse"), after, "\n\n",
+                                  (_("Only {name} should look now — press Enter").format(name=label), "dim")))
 
     def action_lift(self) -> None:
         if self.seat is not None:

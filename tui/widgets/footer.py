@@ -12,6 +12,11 @@ from textual.widgets import Footer as TextualFooter
 
 from tui import i18n
 from tui.compat import FooterKey, footer_ready, key_disabled, set_key_disabled
+from tui.i18n import N_
+
+TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
+"""The command palette binding's label and tooltip, as Textual writes them: in the catalogue, so
+the footer shows them in the reader's language like the screens' own."""
 
 
 class Key(NamedTuple):

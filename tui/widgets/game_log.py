@@ -8,6 +8,7 @@ from rich.text import Text
 from textual import events
 
 from tui.compat import CompatLog, forget_rendered_lines
+from tui.i18n import _
 from tui.text import clean
 
 NEW_MARK = "▸ "
@@ -38,7 +39,9 @@ def kept(lines: list[str], new: int) -> list[Text]:
     ``KEPT`` at a time (so most moves only add lines), after a line saying how many are left out."""
     start = max(0, len(lines) - KEPT + KEPT // 2) // (KEPT // 2) * (KEPT // 2)
     marked = marked_lines(lines[start:], min(new, len(lines) - start))
-    return [Text(f"… {start} earlier lines (l: the whole log)", style="dim"), *marked] if start else marked
+    if not start:
+        return marked
+    return [Text(_("… {n} earlier lines (l: the whole log)").format(n=start), style="dim"), *marked]
 
 
 class GameLog(CompatLog):

@@ -10,12 +10,7 @@ from textual.widgets import Static
 from engine.core.contract import Score
 from engine.core.seats import seat_tag
 from tui.i18n import _
-from tui.text import plain, seat_label
-
-
-def ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+from tui.text import ordinal, plain, seat_label
 
 
 def categories(scores: list[Score]) -> list[str]:
@@ -80,7 +75,7 @@ class ScoreSummary(Static):
         table.add_column(justify="right")
         if ended_now:
             table.add_column(justify="right")
-            table.add_row("", "", Text("so far", style="dim"), Text("if ended", style="dim"))
+            table.add_row("", "", Text(_("so far"), style="dim"), Text(_("if ended"), style="dim"))
         for score in ordered:
             mark = "▶" if score.seat in awaiting else " "
             extra = [Text(ended_now[score.seat])] if ended_now else []

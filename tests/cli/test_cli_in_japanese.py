@@ -1,0 +1,54 @@
+"""``tabula --lang ja``: the help of every command and what a command prints are in Japanese,
+the help wrapped by display width (a Japanese character takes two cells)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from rich.cells import cell_len
+
+from tui import i18n
+
+from .test_cli import run
+from .test_review_cli import saved_game
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """``--lang`` sets the language of the process: the next test reads English again."""
+    yield
+    i18n.use("en")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["saves", "--help"], ["review", "--help"], ["serve", "ssh", "--help"]],
+                         ids=" ".join)
+def test_the_help_is_in_japanese_and_fits_the_terminal(capsys, monkeypatch, argv):
+    monkeypatch.setenv("COLUMNS", "80")
+    status, out, err = run(capsys, "--lang", "ja", *argv)
+    assert status == 0, err
+    assert out.startswith("使い方: tabula") and "オプション:" in out
+    assert "このヘルプを表示して終了" in out and "show this help" not in out
+    assert all(cell_len(line) <= 80 for line in out.splitlines()), out
+
+
+def test_the_commands_are_listed_in_japanese_whichever_place_lang_has(capsys):
+    _, out, _ = run(capsys, "--lang", "ja", "--help")
+    assert "テーバイ、アルマディ、ポリス、パンテオンのための端末の卓。" in out
+    assert "保存したゲームの一覧、書き出し、取り込み、検証" in out
+    _, later, _ = run(capsys, "saves", "list", "--help", "--lang", "ja")
+    assert "保存したゲームを一覧、最近プレイした順" in later
+
+
+def test_a_review_is_printed_in_japanese(capsys, data_dir, toy_game):
+    status, out, err = run(capsys, "--lang", "ja", "review", saved_game(data_dir), "--seat", "a")
+    assert status == 0, err
+    assert "●A Ann：6決定；勝率は最初" in out
+    assert next(line for line in out.splitlines() if "より良い手は" in line).startswith("  11手目：Draw a card — ")
+    status, out, err = run(capsys, "review", saved_game(data_dir), "--seat", "a")
+    assert "●A Ann: 6 decisions" in out and "より良い手" not in out
+
+
+def test_a_refusal_is_said_in_japanese(capsys, data_dir, toy_game):
+    status, _, err = run(capsys, "--lang", "ja", "review", saved_game(data_dir), "--seat", "C")
+    assert status == 2 and "席Cはありません" in err
