@@ -148,6 +148,17 @@ def short_time(iso: str, compact: bool = False) -> str:
     return str(parse_pattern(pattern).apply(moment, current().code))
 
 
+def bound(mark: str, line: str) -> str:
+    """``mark`` (a prefix such as a log line's "▸ " or a prompt's "▶ ●A "), bound to a line with
+    wide characters: such a line (Japanese) has few spaces or none, and wrapping at the mark's
+    spaces would leave the mark alone on a row before folding the line. Its blanks become U+2800,
+    which shows as a space but is no whitespace to wrap at (a no-break space is: Rich wraps at
+    any ``\\s``)."""
+    from rich.cells import cell_len
+
+    return mark if cell_len(line) == len(line) else mark.replace(" ", "\u2800")
+
+
 def cut(text: str, width: int, ellipsis: str = "…") -> str:
     """``text`` in at most ``width`` terminal cells, cut with ``ellipsis`` when longer: by display
     width (a Japanese character takes two cells), never in the middle of a character."""

@@ -4,6 +4,7 @@ say their words again), is remembered for next time, and `tabula --lang` asks fo
 from __future__ import annotations
 
 from saves.store import SaveStore
+from tests.hostile.corpus import screen_text
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
 from tui import i18n
 from tui.cli import build_parser
@@ -59,7 +60,10 @@ async def test_a_thebai_table_reads_in_the_language_asked_for(tmp_path):
         table = app.screen
         assert table.state.view["prompt"].startswith("Ann：開始カドメイアタイルを選んでください")
         assert table.state.view["log"][0] == "手番順：Ann、Bruno"
-        assert text_of(table.query_one("#prompt")).startswith("▶ ●A Ann：開始カドメイアタイルを選んでください")
+        prompt = text_of(table.query_one("#prompt"))
+        assert prompt.startswith("▶\u2800●A\u2800Ann：開始カドメイアタイルを選んでください")
+        row = next(line for line in screen_text(app).splitlines() if "●A" in line and "▶" in line)
+        assert "●A\u2800Ann：開始" in row, row  # the mark stays with the sentence, not alone on its row
         app.switch_language("en")
         await settle(pilot)
         assert table.state.view["prompt"].startswith("Ann: pick a starting Cadmea tile")

@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from engine.core.seats import seat_tag
 from saves.concessions import CONCEDED, SeatChange
 from tui.i18n import _, ngettext
-from tui.text import bot_mark, clean, cut, kind_name, ordinal, seat_label, short_time
+from tui.text import bot_mark, bound, clean, cut, kind_name, ordinal, seat_label, short_time
 
 from .state import TableState
 
@@ -63,7 +63,8 @@ def waiting_line(state: TableState) -> str:
     prompt = state.view.get("prompt", "")
     if state.choices or state.confirming:
         assert state.viewer is not None  # only a seat chooses or confirms
-        line = f"▶ {named_prompt(state, state.viewer, prompt)}"
+        named = named_prompt(state, state.viewer, prompt)
+        line = bound("▶ ", named) + named
         if state.others_awaited:
             line += "\n" + _("Also waiting for {seats}").format(seats=seat_list(state.names, state.others_awaited))
         return line
@@ -110,7 +111,7 @@ def named_prompt(state: TableState, seat: int, prompt: str) -> str:
     """'●A Ann: play or draw', without naming the player twice when the game's prompt is
     addressed to them (the view says so: ``prompt_to``; the words are never searched for a name)."""
     if state.view.get("prompt_to") == seat:
-        return f"{seat_tag(seat)} {prompt}"
+        return bound(f"{seat_tag(seat)} ", prompt) + prompt
     return _("{seat}: {prompt}").format(seat=seat_label(state.names, seat), prompt=prompt)
 
 

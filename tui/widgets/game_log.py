@@ -3,27 +3,18 @@ the seat's own last move (what the others did meanwhile) are marked."""
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 
 from tui.compat import CompatLog, forget_rendered_lines
 from tui.i18n import _
-from tui.text import clean
+from tui.text import bound, clean
 
 NEW_MARK = "▸ "
 OLD_MARK = "  "
 KEPT = 100
 """The side log keeps the newest 50 to 100 lines (`l` shows them all): wrapping each line is
 what costs, and a long game's log would make opening its table slow."""
-
-
-def bound(mark: str, line: str) -> str:
-    """The mark, bound to a line with wide characters: such a line (Japanese) has few spaces or
-    none, and wrapping at the mark's space would leave the mark alone on a row before folding the
-    line. Its blank is U+2800, which shows as a space but is no whitespace to wrap at (a no-break
-    space is: Rich wraps at any ``\\s``)."""
-    return mark if cell_len(line) == len(line) else mark.replace(" ", "\u2800")
 
 
 def marked_lines(lines: list[str], new: int) -> list[Text]:
