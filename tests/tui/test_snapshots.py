@@ -101,11 +101,12 @@ IN_JAPANESE = [scene for scene in SCENES
                if scene.name in ("home", "thebai-table", "almadi-table", "pantheon-table", "polis-table")]
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("scene", IN_JAPANESE, ids=lambda scene: scene.name)
-def test_in_japanese_at_80x24(scene, snap_compare, tmp_path):
+def test_home_and_tables_in_japanese(scene, size, snap_compare, tmp_path):
     """Wide characters take two cells: the menu, the footer, the prompt, the choices, the log and
     the score panel line up, and nothing is cut in the middle of a character."""
-    assert snap_compare(scene.app(tmp_path, language="ja"), terminal_size=(80, 24), run_before=scene.steps)
+    assert snap_compare(scene.app(tmp_path, language="ja"), terminal_size=size, run_before=scene.steps)
 
 
 JAPANESE_SCREENS = [scene for scene in SCENES
@@ -118,8 +119,3 @@ def test_screens_in_japanese(scene, size, snap_compare, tmp_path):
     """Titles, columns, labels and the footer in Japanese, each in its cells (cut with … where
     the room runs out, never in the middle of a character)."""
     assert snap_compare(scene.app(tmp_path, language="ja"), terminal_size=size, run_before=scene.steps)
-
-
-def test_home_in_japanese_at_160x50(snap_compare, tmp_path):
-    home = next(scene for scene in SCENES if scene.name == "home")
-    assert snap_compare(home.app(tmp_path, language="ja"), terminal_size=(160, 50), run_before=home.steps)

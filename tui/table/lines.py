@@ -112,7 +112,7 @@ def named_prompt(state: TableState, seat: int, prompt: str) -> str:
     addressed to them (the view says so: ``prompt_to``; the words are never searched for a name)."""
     if state.view.get("prompt_to") == seat:
         return bound(f"{seat_tag(seat)} ", prompt) + prompt
-    return _("{seat}: {prompt}").format(seat=seat_label(state.names, seat), prompt=prompt)
+    return _("{seat}: {prompt}").format(seat=bound(seat_label(state.names, seat), prompt), prompt=prompt)
 
 
 def thinking_line(state: TableState, thinking: Thinking) -> str:
