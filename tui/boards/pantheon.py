@@ -61,15 +61,20 @@ def target_keys(view: dict[str, Any]) -> dict[str, str]:
     return {target.id: key for target, key in base.target_keys(view).items() if isinstance(target, Hex)}
 
 
+GOD_KINDS = {"instant": N_("instant"), "once": N_("once"), "permanent": N_("permanent")}
+"""A god's kind of power, as the view names it."""
+
+
 def _god_text(god: dict[str, Any]) -> str:
     needs = "+".join(map(str, god["needs"]))
-    return f"{god['name']} {needs}{' cards only' if god['cards_only'] else ''} ({god['kind']})"
+    only = _(" cards only") if god["cards_only"] else ""
+    return f"{god['name']} {needs}{only} ({_(GOD_KINDS.get(god['kind'], god['kind']))})"
 
 
 def _epoch_track(view: dict[str, Any]) -> str:
     names = {e["epoch"]: e["name"] for e in view["epochs"]}
     cells = [f"{e}{'*' if e in view['scoring_epochs'] else ''} {names.get(e, '?')}" for e in range(1, 7)]
-    return "Epochs: " + " · ".join(cells) + "   (* = scoring)"
+    return _("Epochs: {cells}   (* = scoring)").format(cells=" · ".join(cells))
 
 
 def display_lines(view: dict[str, Any]) -> list[str]:
@@ -77,26 +82,31 @@ def display_lines(view: dict[str, Any]) -> list[str]:
     nation = view["nation"]
     lines = [_epoch_track(view)]
     if nation:
-        lines.append(f"Epoch {nation['epoch']}: {nation['name']} — {nation['power']}")
-    temple = view["temple"] or "not placed"
+        lines.append(_("Epoch {n}: {nation} — {power}").format(n=nation["epoch"], nation=nation["name"],
+                                                                power=nation["power"]))
+    temple = view["temple"] or _("not placed")
     start = view["players"][view["start_player"]]
-    lines.append(f"Temple: {temple} (start player {seat_tag(start['seat'])} {start['name']})")
+    lines.append(_("Temple: {temple} (start player {seat})").format(temple=temple,
+                                                                   seat=f"{seat_tag(start['seat'])} {start['name']}"))
     gods = view["gods"]
-    none = "none left" if view["epoch"] else "none yet (revealed when epoch 1 begins)"
+    none = _("none left") if view["epoch"] else _("none yet (revealed when epoch 1 begins)")
     shown = " | ".join(_god_text(g) for g in gods["display"]) or none
-    lines.append(f"Gods: {shown}   [stack {gods['stack']}, box {gods['box']}]")
+    lines.append(_("Gods: {gods}   [stack {stack}, box {box}]").format(gods=shown, stack=gods["stack"],
+                                                                       box=gods["box"]))
     loot = [h for h in view["map"]["hexes"] if h["loot"]]
     loot_text = ", ".join(f"{h['id']} {labels['loot'][h['loot']]}" for h in loot) or none
-    lines.append(f"Loot: {loot_text}   [bag {view['loot_bag']}]")
-    demigods = " ".join(map(str, view["demigods"]["display"])) or "none"
-    lines.append(f"Demigods on display: {demigods}   [stack {view['demigods']['stack']}]")
-    row = ", ".join(labels["cards"][k] for k in view["row"]) or "empty"
-    money = " ".join(map(str, view["special_money"])) or "none"
-    lines.append(f"Face-up row: {row}   [deck {view['deck']}, discard {view['discard']}]   "
-                 f"Special money (top first): {money}")
+    lines.append(_("Loot: {loot}   [bag {bag}]").format(loot=loot_text, bag=view["loot_bag"]))
+    demigods = " ".join(map(str, view["demigods"]["display"])) or _("none")
+    lines.append(_("Demigods on display: {demigods}   [stack {stack}]").format(demigods=demigods,
+                                                                              stack=view["demigods"]["stack"]))
+    row = ", ".join(labels["cards"][k] for k in view["row"]) or _("empty")
+    money = " ".join(map(str, view["special_money"])) or _("none")
+    lines.append(_("Face-up row: {row}   [deck {deck}, discard {discard}]   Special money (top first): {money}").format(
+        row=row, deck=view["deck"], discard=view["discard"], money=money))
     stock = ", ".join(f"{labels['tiles'][k]} {s['1/2']}/{s['3/4']}" for k, s in view["offering_stock"].items())
     prices = "/".join(map(str, next(iter(view["offering_prices"].values()))))
-    lines.append(f"Offering tiles left (levels 1-2 / 3-4): {stock}   prices by level {prices}")
+    lines.append(_("Offering tiles left (levels 1-2 / 3-4): {stock}   prices by level {prices}").format(
+        stock=stock, prices=prices))
     return lines
 
 

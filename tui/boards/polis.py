@@ -20,7 +20,8 @@ from engine.core.seats import seat_tag
 from engine.polis.catalog import catalog
 from engine.polis.choices import Grow, Market, Polis, Project
 from engine.polis.targets import AtMarket, AtPolis, ProjectTile
-from tui.i18n import N_, _
+from engine.polis.text import unit_word
+from tui.i18n import N_, _, current
 from tui.text import clean, pad
 
 from .base import Board, Keys, Panel, seat_panels, target_keys
@@ -44,37 +45,43 @@ def _side(view: dict[str, Any], seat: int) -> Text:
     return Text(f"{seat_tag(seat)} {side['title']} ({clean(side['name'], lines=False)})", style=style_of_side(seat))
 
 
+GAINS = {"prestige": N_("prestige"), "silver": N_("silver"), "wheat": N_("wheat")}
+"""What an event's gain gives, as the event data names it."""
+
+
 def effect_text(effect: dict[str, Any]) -> str:
     cat = catalog()
-    who = {"athens": "Athens", "sparta": "Sparta", "both": "each side"}.get(effect.get("side", ""), "")
+    who = {"athens": _("Athens"), "sparta": _("Sparta"), "both": _("each side")}.get(effect.get("side", ""), "")
     op = effect["op"]
     if op == "gain":
         n = effect["n"]
-        return f"{who} {'+' if n > 0 else ''}{n} {effect['what']}"
+        return _("{who} {n} {what}").format(who=who, n=f"{n:+d}", what=_(GAINS.get(effect["what"], effect["what"])))
     if op == "place":
-        return f"{who} +1 {effect['unit']} in {cat.name(effect['area'])}"
+        return _("{who} +1 {unit} in {area}").format(who=who, unit=unit_word(effect["unit"], 1, current()),
+                                                      area=cat.name(effect["area"]))
     if op == "remove":
-        return f"{who} removes a hoplite or galley"
+        return _("{who} removes a hoplite or galley").format(who=who)
     if op == "close":
-        return f"no trade in {cat.name(effect['market'])}"
+        return _("no trade in {market}").format(market=cat.name(effect["market"]))
     if op == "first":
-        return f"{who} starts the round"
+        return _("{who} starts the round").format(who=who)
     if op == "citizens":
-        return f"{cat.name(effect['polis'])} {effect['n']} citizens"
-    return f"{cat.name(effect['market'])} price {'+' if effect['n'] > 0 else ''}{effect['n']}"
+        return _("{polis} {n} citizens").format(polis=cat.name(effect["polis"]), n=effect["n"])
+    return _("{market} price {n}").format(market=cat.name(effect["market"]), n=f"{effect['n']:+d}")
 
 
 def header(view: dict[str, Any]) -> Text:
     cat = catalog()
-    text = Text.assemble((f"Round {view['round']} of 4 ({view['label']})", "bold"),
-                         f": at most {view['cap']} units per side in an area, {view['spaces']} market spaces.")
+    text = Text.assemble((_("Round {n} of 4 ({label})").format(n=view["round"], label=view["label"]), "bold"),
+                         _(": at most {cap} units per side in an area, {spaces} market spaces.").format(
+                             cap=view["cap"], spaces=view["spaces"]))
     if view["event"]:
         event = cat.events[view["event"]]
-        effects = "; ".join(effect_text(e) for e in event["effects"]) or "no effect"
-        text.append(f"\nEvent: {event['name']} ({effects}).")
+        effects = "; ".join(effect_text(e) for e in event["effects"]) or _("no effect")
+        text.append("\n" + _("Event: {event} ({effects}).").format(event=_(event["name"]), effects=effects))
     passed = [side["title"] for side in view["sides"] if side["passed"]]
     if passed:
-        text.append(f"  Passed: {', '.join(passed)}.")
+        text.append("  " + _("Passed: {sides}.").format(sides=", ".join(passed)))
     battle = view["battle"]
     if battle:
         text.append(f"\nBattle in {cat.name(battle['area'])}: ", style="bold")
