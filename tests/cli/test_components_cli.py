@@ -95,9 +95,9 @@ def test_an_existing_set_is_never_overwritten(capsys, data_dir, tmp_path):
     (b"[" * 200 + b"]" * 200, "nested too deeply"),
     (json.dumps({"kind": "tabula-component-set", "format": 1, "name": "x\x07",
                  "games": {}}).encode(), "plain text"),
-    (json.dumps({"kind": "tabula-component-set", "format": 1, "name": "x",
-                 "games": {"almadi": {"landscapes": [{"id": "O01", "provenance": "owner", "label": "\x1b]52;c;x\x07"}]}}}
-                ).encode(), "control character"),
+    (json.dumps({"kind": "tabula-component-set", "format": 1, "name": "x", "games": {"almadi": {
+        "landscapes": [{"id": "O01", "provenance": "owner", "label": "\x1b]52;c;x\x07"}]}}}).encode(),
+     "control character"),
     (json.dumps({"kind": "tabula-component-set", "format": 1, "name": "x",
                  "games": {"almadi": {"landscapes": [{"id": "O01", "provenance": "owner", "n": 1e300}]}}}).encode(),
      "is not a whole number"),
