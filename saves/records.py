@@ -86,6 +86,8 @@ class PlayRecord:
     source: str = "digital"
     link: str = ""
     """The save id (digital) or the sheet id (sheet) it was recorded from."""
+    components: str = ""
+    """The name of the component set the game was played with; '' for the built-in components."""
 
     @property
     def winners(self) -> list[str]:
@@ -208,7 +210,10 @@ def record_from_dict(data: Any) -> PlayRecord:
             raise RecordFormatError(f"{where}outcome: {str(outcome)[:20]!r} is not one of {', '.join(OUTCOMES[1:])}")
         players.append(PlayerResult(_need(player, "name", str, where), _need(player, "score", int, where),
                                     dict(breakdown), _need(player, "winner", bool, where), bot, outcome))
-    return PlayRecord(record_id, date, game, players, variant, source, link)
+    components = data.get("components", "")  # records made before component sets have none
+    if not (isinstance(components, str) and len(components) <= MOST["name"] and components.isprintable()):
+        raise RecordFormatError("components: not the name of a component set")
+    return PlayRecord(record_id, date, game, players, variant, source, link, components)
 
 
 # -- the store -------------------------------------------------------------------------------
@@ -346,7 +351,7 @@ def final_ranking(save: SaveHeader, match: Match) -> list[tuple[int, list[int]]]
     return standings(match.ranking(), save.seat_changes, save.ending, [seat.kind for seat in save.seats])
 
 
-def game_record(save: SaveHeader, match: Match, variant: str, date: str | None = None) -> PlayRecord:
+def game_record(save: SaveRecord, match: Match, variant: str, date: str | None = None) -> PlayRecord:
     """The record of a game that is over (its rules or its players ended it): a seat a bot took
     over mid-game is its player's, with how it ended (``PlayerResult.outcome``); an agreed draw
     has no winner."""
@@ -360,7 +365,9 @@ def game_record(save: SaveHeader, match: Match, variant: str, date: str | None =
     players = results(names, scores, winners, bots)
     for score, player in zip(scores, players, strict=True):
         player.outcome = outcome_of(score.seat, save.seat_changes, save.ending)
-    return PlayRecord(f"game-{save.id}", date or now_iso(), save.game, players, variant, "digital", save.id)
+    kept = save.component_set
+    return PlayRecord(f"game-{save.id}", date or now_iso(), save.game, players, variant, "digital", save.id,
+                      "" if kept is None else kept.name)
 
 
 def variant_of(rules: Rules, options: Mapping[str, Any]) -> str:

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine import registry
 from engine.bots import BOTS, make_bot
+from engine.component_sets import ComponentSet, copy_for, news_of
+from engine.core import components
 from engine.core.components import ComponentDataError
 from engine.core.contract import IllegalChoice
 from engine.core.match import Action, Match, ReplayMismatch
@@ -68,6 +70,8 @@ def replay_record(record: SaveRecord) -> Match:
     if unknown is not None:
         raise SaveDoesNotReplay(unknown)
     rules = rules_for(record.game)
+    kept = record.component_set
+    components.select(record.game, None if kept is None else kept.layer())  # the game's own data, as it began
     versions = ""
     try:
         versions = f"saved with rules version {record.rules_version!r}, installed {str(rules.version)!r}"
@@ -97,14 +101,21 @@ class GameSession:
         self.revision = 0
         """Counts the changes of the game this session has held: a confirmed turn end or an undo
         followed by another move changes the game without changing its number of actions."""
+        self.set_news = ""
+        """What became of the game's component set since it began, when resumed ('' if nothing)."""
 
     @classmethod
     def new(cls, store: SaveStore, game_id: str, title: str, seats: list[Seat],
-            options: Mapping[str, Any] | None = None, seed: int | None = None) -> GameSession:
+            options: Mapping[str, Any] | None = None, seed: int | None = None,
+            component_set: ComponentSet | None = None) -> GameSession:
+        """A new game, played with ``component_set`` (None: the built-in components, or the folder
+        TABULA_COMPONENTS names); the save keeps a copy of the set's records for the game."""
         for seat in seats:
             if seat.kind not in SEAT_KINDS:
                 raise ValueError(f"seat {seat.name!r}: kind {seat.kind!r} is not one of {', '.join(SEAT_KINDS)}")
         rules = rules_for(game_id)
+        kept = None if component_set is None else copy_for(component_set, game_id)
+        components.select(game_id, None if kept is None else kept.layer())
         chosen = seed is not None
         seed = secrets.randbits(64) if seed is None else int(seed)  # too many seeds to find one from the draws seen
         match = Match(rules, [seat.name for seat in seats], options or {}, seed)
@@ -114,7 +125,7 @@ class GameSession:
         record = store.create(
             game_id, title or rules.title, seats, match.options, seed, str(rules.version), rules.data_version(),
             actions=[action.to_json() for action in match.actions], progress=match.progress(), status=status_of(match),
-            seed_chosen=chosen, to_move=to_move(match),
+            seed_chosen=chosen, to_move=to_move(match), component_set=kept,
         )
         return cls(store, record, match)
 
@@ -122,6 +133,8 @@ class GameSession:
     def resume(cls, store: SaveStore, save_id: str) -> GameSession:
         record = store.load(save_id)
         session = cls(store, record, replay_record(record))
+        if record.component_set is not None:
+            session.set_news = news_of(record.component_set, store.data_dir, record.game)
         session._settle()
         return session
 

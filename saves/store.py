@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from filelock import FileLock, Timeout
 
 from engine.bots import BOTS
+from engine.component_sets import SetCopy, set_copy_from
+from engine.core.components import ComponentDataError
 from engine.core.seats import LETTERS
 
 from .concessions import (
@@ -146,6 +148,9 @@ class SaveHeader:
 
 @dataclass
 class SaveRecord(SaveHeader):
+    component_set: SetCopy | None = None
+    """The component set the game is played with, as it was when the game began; None: the
+    built-in components (or the folder given by TABULA_COMPONENTS)."""
     actions: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -194,7 +199,12 @@ def new_id() -> str:
 
 
 def record_to_dict(record: SaveRecord) -> dict[str, Any]:
-    return {"format": FORMAT, "kind": SAVE_KIND, **asdict(record)}
+    document = {"format": FORMAT, "kind": SAVE_KIND, **asdict(record)}
+    del document["component_set"]
+    if record.component_set is not None:
+        document["component_set"] = record.component_set.to_json()
+        document["actions"] = document.pop("actions")  # the log stays last (saves.headers)
+    return document
 
 
 def record_from_dict(data: Any) -> SaveRecord:
@@ -212,7 +222,16 @@ def record_from_dict(data: Any) -> SaveRecord:
         _check_action(index, action, seats)
     if header["ending"] is not None and header["ending"].at != len(actions):
         raise SaveFormatError(f"it ended after {header['ending'].at} actions, and it has {len(actions)}")
-    return SaveRecord(**header, actions=list(actions))
+    return SaveRecord(**header, component_set=_set_copy(data, header["game"]), actions=list(actions))
+
+
+def _set_copy(data: dict[str, Any], game: str) -> SetCopy | None:
+    if data.get("component_set") is None:
+        return None
+    try:
+        return set_copy_from(data["component_set"], game)
+    except ComponentDataError as error:
+        raise SaveFormatError(f"its component set: {error}") from None
 
 
 HEADER_TYPES: dict[str, type] = {
@@ -522,11 +541,12 @@ class SaveStore:
     def create(self, game: str, title: str, seats: list[Seat], options: Mapping[str, Any], seed: int,
                rules_version: str, data_version: str, *, actions: Iterable[dict[str, Any]] = (),
                progress: str = "", status: str = "active", seed_chosen: bool = False,
-               to_move: list[int] | None = None) -> SaveRecord:
+               to_move: list[int] | None = None, component_set: SetCopy | None = None) -> SaveRecord:
         stamp = now_iso()
         record = SaveRecord(new_id(), game, title, str(rules_version), str(data_version), dict(options), int(seed),
                             [Seat(s.name, s.kind) for s in seats], status, progress, stamp, stamp,
-                            seed_chosen=seed_chosen, to_move=to_move, actions=list(actions))
+                            seed_chosen=seed_chosen, to_move=to_move, component_set=component_set,
+                            actions=list(actions))
         return self._write_new(record)
 
     def _write_new(self, record: SaveRecord) -> SaveRecord:

@@ -1,17 +1,26 @@
 """Component data files: shipped JSON, validated on load, replaceable by the user's own.
 
 A data file is ``{"game": ..., "name": ..., "records": [...]}`` where every record has an
-``id`` and a ``provenance`` of ``rulebook``, ``public`` or ``reconstructed``. A user who
-owns the game can correct the reconstructed faces by putting a file of the same name in
-``$TABULA_COMPONENTS`` (or the folder given to ``set_override_dir``); it is validated the
-same way and a bad file is refused with a message naming the record and the problem.
+``id`` and a ``provenance`` of ``rulebook``, ``public``, ``reconstructed`` or ``owner`` (entered
+by a player who owns the game). A user can correct the reconstructed faces in two ways:
+
+- a component set (engine.component_sets), chosen per game: ``select(game, layer)`` makes
+  each of that game's files the built-in records with the set's own merged in by id (a record
+  of the set replaces the built-in one of its id in place, or is added at the end);
+- a folder given from outside, ``$TABULA_COMPONENTS`` (or ``set_override_dir``), whose files
+  replace the built-in files of the same name whole, for every game without a set selected.
+
+Either is validated the same way as the built-in files, and a bad one is refused with a
+message naming the record and the problem.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -19,7 +28,8 @@ from typing import Any
 
 from .files import UnreadableFile, parse_json, read_regular_file
 
-PROVENANCES = ("rulebook", "public", "reconstructed")
+PROVENANCES = ("rulebook", "public", "reconstructed", "owner")
+Record = dict[str, Any]
 ENV_VAR = "TABULA_COMPONENTS"
 _override_dir: Path | None = None
 
@@ -39,10 +49,51 @@ class ComponentData:
     """Short hash of the content: part of a save's data version."""
 
 
+@dataclass(frozen=True)
+class Layer:
+    """A component set's records for one game: per data file, the records it replaces or adds."""
+
+    label: str
+    """Where the records come from, as messages name it: "set 'My box'"."""
+    files: Mapping[str, tuple[Record, ...]]
+
+
 def set_override_dir(path: Path | None) -> None:
     global _override_dir
     _override_dir = path
     _cache.clear()
+
+
+_layers: dict[str, Layer] = {}
+
+
+def select(game: str, layer: Layer | None) -> None:
+    """Play ``game`` with ``layer`` merged over its built-in files (None: the built-in or outside
+    files). Process-wide, like the outside folder: a process plays one game's set at a time,
+    and the search worker is told the layer of each search it makes."""
+    if _layers.get(game) == layer:
+        return
+    if layer is None:
+        _layers.pop(game, None)
+    else:
+        _layers[game] = layer
+    for key in [key for key in _cache if key[0] == game]:
+        del _cache[key]
+
+
+def selected(game: str) -> Layer | None:
+    return _layers.get(game)
+
+
+@contextmanager
+def using(game: str, layer: Layer | None) -> Iterator[None]:
+    """``game``'s data with ``layer`` selected for the time of the block, then as it was."""
+    before = selected(game)
+    select(game, layer)
+    try:
+        yield
+    finally:
+        select(game, before)
 
 
 def override_dir() -> Path | None:
@@ -69,16 +120,56 @@ def load(game: str, name: str, validate: Callable[[list[dict[str, Any]]], None])
     key = (game, name)
     if key in _cache:
         return _cache[key]
+    layer = _layers.get(game)
+    if layer is not None:
+        data = parse_merged(game, name, layer.files.get(name, ()), layer.label, validate)
+        _cache[key] = data
+        return data
     folder = override_dir()
     user_file = folder / game / f"{name}.json" if folder else None
     if user_file is not None and os.path.lexists(user_file):
         text, source = read_user_file(user_file), str(user_file)
     else:
-        text = resources.files(f"engine.{game}").joinpath("data", f"{name}.json").read_bytes()
+        text = builtin_bytes(game, name)
         source = "built-in"
     data = parse(text, source, game, name, validate)
     _cache[key] = data
     return data
+
+
+def builtin_bytes(game: str, name: str) -> bytes:
+    return resources.files(f"engine.{game}").joinpath("data", f"{name}.json").read_bytes()
+
+
+def builtin_records(game: str, name: str) -> list[Record]:
+    records: list[Record] = json.loads(builtin_bytes(game, name))["records"]
+    return records
+
+
+def builtin_files(game: str) -> tuple[str, ...]:
+    """The names of ``game``'s data files."""
+    folder = resources.files(f"engine.{game}").joinpath("data")
+    return tuple(sorted(item.name.removesuffix(".json") for item in folder.iterdir() if item.name.endswith(".json")))
+
+
+def merged(base: list[Record], changes: tuple[Record, ...] | list[Record]) -> list[Record]:
+    """``base`` with each record of ``changes`` in place of the base record of its id, or added
+    at the end if the base has none."""
+    by_id = {record["id"]: record for record in changes}
+    records = [by_id.pop(record["id"], record) for record in base]
+    return records + [record for record in changes if record["id"] in by_id]
+
+
+def parse_merged(game: str, name: str, changes: tuple[Record, ...], source: str,
+                 validate: Callable[[list[Record]], None]) -> ComponentData:
+    """A built-in file with a set's records merged in, validated as a whole; its digest is that
+    of the merged records (the built-in file's own when the set changes nothing in it)."""
+    if not changes:
+        return parse(builtin_bytes(game, name), "built-in", game, name, validate)
+    records = merged(builtin_records(game, name), changes)
+    check_records(records, source, validate)
+    text = json.dumps(records, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return ComponentData(game, name, tuple(records), source, hashlib.sha256(text.encode()).hexdigest()[:12])
 
 
 MAX_USER_FILE = 4 << 20
@@ -110,6 +201,15 @@ def parse(text: bytes | str, source: str, game: str, name: str,
     if not isinstance(document, dict) or not isinstance(document.get("records"), list):
         raise ComponentDataError(f"{source}: expected an object with a 'records' list")
     records = document["records"]
+    check_records(records, source, validate)
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    digest = hashlib.sha256(raw).hexdigest()[:12]
+    return ComponentData(game, name, tuple(records), source, digest)
+
+
+def check_records(records: list[Any], source: str, validate: Callable[[list[Record]], None] | None) -> None:
+    """Each record's form (a string id of its own, a provenance, printable text, numbers within
+    bounds), then the file's rules (``validate``); ComponentDataError naming the record."""
     seen: set[str] = set()
     for index, record in enumerate(records):
         where = f"{source}: record {index}"
@@ -127,15 +227,14 @@ def parse(text: bytes | str, source: str, game: str, name: str,
         if number is not None:
             raise ComponentDataError(f"{where} ({record['id']!r}): {short(number)} is not a whole number from "
                                      f"{-NUMBER_MOST} to {NUMBER_MOST}")
+    if validate is None:
+        return
     try:
         validate(records)
     except ComponentDataError as error:
         raise ComponentDataError(f"{source}: {error}") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:  # a field missing or of a wrong type
         raise ComponentDataError(f"{source}: a record is not as expected ({type(error).__name__}: {error})") from None
-    raw = text.encode("utf-8") if isinstance(text, str) else text
-    digest = hashlib.sha256(raw).hexdigest()[:12]
-    return ComponentData(game, name, tuple(records), source, digest)
 
 
 def short(value: Any) -> str:

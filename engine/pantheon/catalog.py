@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.components import ComponentDataError, load, whole
+from engine.core.components import ComponentData, ComponentDataError, load, whole
 
 GAME = "pantheon"
 NATION_IDS = ("gallia", "germania", "graecia", "aegyptus", "persia", "cartago", "iberia", "roma")
@@ -230,18 +230,21 @@ def _build() -> Catalog:
     )
 
 
-_catalog: Catalog | None = None
+_current: tuple[ComponentData, Catalog] | None = None
+"""(the map file the current catalog was built from, that catalog): the core forgets every file of
+a game together (a set selected, the outside folder changed), so the same map means the same set."""
 
 
 def catalog() -> Catalog:
-    """The validated component set (built once; ``reload()`` after changing the override folder)."""
-    global _catalog
-    if _catalog is None:
-        _catalog = _build()
-    return _catalog
+    """The validated component set in use, indexed; cheap to call often."""
+    global _current
+    marker = load(GAME, "map", validate_map)
+    if _current is None or marker is not _current[0]:
+        _current = (marker, _build())
+    return _current[1]
 
 
 def reload() -> Catalog:
-    global _catalog
-    _catalog = None
+    global _current
+    _current = None
     return catalog()

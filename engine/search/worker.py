@@ -27,6 +27,8 @@ from typing import Any, BinaryIO, cast
 
 from engine import registry
 from engine.bots import make_bot
+from engine.core import components
+from engine.core.components import Layer
 from engine.core.match import Match
 
 from .bot import decision_seed, limits_for
@@ -56,6 +58,9 @@ class Request:
     follow: str | None = None
     """The root choice the search keeps trying (``Limits.follow``), with its share."""
     follow_share: float = 0.0
+    layer: Layer | None = None
+    """The component set the game is played with (``components.select``): the worker thinks with
+    the game's own data."""
 
 
 def send(stream: BinaryIO, message: object) -> None:
@@ -164,7 +169,8 @@ class Thinker:
         """What the worker is sent: the game as the seat may know it, nothing more."""
         rules = match.rules
         known = rules.determinize(match.state, seat, f"thinker:{seed}")
-        return Request(rules.id, registry.GAMES[rules.id], known, seat, len(match.names), level, seed, capped)
+        return Request(rules.id, registry.GAMES[rules.id], known, seat, len(match.names), level, seed, capped,
+                       layer=components.selected(rules.id))
 
     def choose(self, match: Match, seat: int, kind: str, seed: int | str,
                progress: Callable[[SearchResult], None] | None = None) -> str:
@@ -238,6 +244,7 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
         asked = False
         try:
             registry.GAMES.setdefault(request.game, request.entry)
+            components.select(request.game, request.layer)
             rules = registry.rules_for(request.game)
             limits = limits_for(request.level, capped=request.capped, stop=asked_to_stop,
                                 progress=lambda result: send(answers, ("progress", result)),

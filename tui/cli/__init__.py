@@ -12,11 +12,11 @@ import argparse
 import sys
 
 from saves.errors import SaveError
-from tui.cli import app, arena, join, records, review, saves, score, serve, simulate
+from tui.cli import app, arena, components, join, records, review, saves, score, serve, simulate
 from tui.cli.base import Parser, asked_language, data_dir_option, fail, speak
 from tui.i18n import _
 
-COMMANDS = (simulate, arena, saves, review, score, records, serve, join)
+COMMANDS = (simulate, arena, saves, review, score, records, components, serve, join)
 """The commands, in the order ``tabula --help`` lists them."""
 
 

@@ -5,6 +5,7 @@ seed (a game dealt from a chosen seed is marked so wherever it is listed)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
 from textual import work
@@ -25,6 +26,7 @@ from tui.text import KINDS, kind_name
 from tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
+    from engine.component_sets import ComponentSet
     from engine.core.contract import Rules
     from saves.session import GameSession
     from saves.store import Seat
@@ -40,6 +42,7 @@ class NewGame(TypedDict):
     seats: list[Seat]
     options: dict[str, object]
     seed: int | None
+    component_set: ComponentSet | None
 
 
 def default_kind(seat: int) -> str:
@@ -64,6 +67,14 @@ def seat_label(rules: Rules, seat: int) -> str:
     return _("Seat {seat}").format(seat=seat_tag(seat))
 
 
+def usable_sets(data_dir: Path, game_id: str) -> dict[str, ComponentSet]:
+    """The player's component sets that change this game and pass its validation, by id."""
+    from engine.component_sets import list_sets, usable
+
+    return {kept.id: kept.set for kept in list_sets(data_dir)
+            if kept.set is not None and game_id in kept.set.games and usable(kept.set, game_id)}
+
+
 def parse_seed(text: str) -> int | None:
     text = text.strip()
     return int(text) if text else None
@@ -84,6 +95,8 @@ class NewGameScreen(TabulaScreen[None]):
         self.set_reactive(NewGameScreen.game_id, remembered if remembered in titles() else next(iter(titles())))
         self.hints_chosen = False
         """The player set Hints: it no longer follows the seats."""
+        self.sets: dict[str, ComponentSet] = {}
+        """The component sets offered for the game chosen, by id."""
         self._hints_followed: bool | None = None
         """The value Hints was last given to follow the seats."""
 
@@ -104,6 +117,10 @@ class NewGameScreen(TabulaScreen[None]):
                     [(label, value) for value, label in option.values],
                     value=option.default, allow_blank=False, compact=True, id=f"option-{option.key}",
                 ))
+            self.sets = usable_sets(self.app.store.data_dir, self.game_id)
+            yield self.row(_("Components"), Select(
+                [(_("Built-in"), ""), *((kept.name, kept.id) for kept in self.sets.values())],
+                value="", allow_blank=False, compact=True, id="components"))
             yield self.row(_("Title"), Input(placeholder=_("blank: the players' names"), max_length=200, compact=True,
                                           id="title"))
             if not self.app.served:  # on a served table the seed is drawn in secret: nobody may foresee the draws
@@ -210,7 +227,9 @@ class NewGameScreen(TabulaScreen[None]):
         title = self.query_one("#title", Input).value.strip() or default_title(rules.title, seats)
         options = {o.key: self.query_one(f"#option-{o.key}", Select).value for o in rules.offered_options()}
         seed = None if self.app.served else parse_seed(self.query_one("#seed", Input).value)
-        return {"game_id": self.game_id, "title": title, "seats": seats, "options": options, "seed": seed}
+        chosen = self.sets.get(str(self.query_one("#components", Select).value))
+        return {"game_id": self.game_id, "title": title, "seats": seats, "options": options, "seed": seed,
+                "component_set": chosen}
 
     def action_start(self) -> None:
         try:

@@ -197,6 +197,8 @@ class TableController:
             shown = self._sit_down() if self.first is None else self.first
             if shown is not False:
                 self.session.follow_talk()
+                if self.session.session.set_news:
+                    self._tell(Notice("Component set", self.session.session.set_news, "warning", timeout=20))
             if shown is not False and self.bots_refused and not self.session.over:
                 self._tell(Notice(_("Bots do not play here"), _(
                     "This server does not run games of bots only (its host has not allowed them): you can watch this "

@@ -34,6 +34,8 @@ def status_line(state: TableState, width: int) -> str:
     else:
         watching = _("hot seat, view of {seat}").format(seat=seat_label(state.names, state.viewer))
     tail = f" · {state.progress} · {watching}"
+    if state.components:  # "Thebai: Ann vs Bruno · My box · round 2 of 4 · ..."
+        tail = f" · {clean(state.components, lines=False)}{tail}"
     room = max(width - 2 - cell_len(tail), 8)  # a long title gives way to whose view this is
     return cut(clean(state.title, lines=False), room) + tail
 

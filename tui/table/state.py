@@ -58,6 +58,8 @@ class TableState:
     """Each seat's total if the game ended now, where it differs from ``scores`` (Match.if_ended_now)."""
     lost: str = ""
     """Why this terminal can no longer act (its seat was taken over), or ''."""
+    components: str = ""
+    """The name of the component set the game is played with; '' for the built-in components."""
     hints: bool = False
     """The game allows the hint key (a generic option) and no draw is being asked for."""
     seat_changes: tuple[SeatChange, ...] = ()
@@ -173,6 +175,7 @@ def snapshot(session: SharedSession, previous_viewer: int | None) -> TableState:
         draw_offered=offer.seat if (offer := record.draw_offer) is not None and offer.at == len(match.actions)
         and not over else None,
         may_offer_draw=not session.session.may_offer_draw(),
+        components="" if record.component_set is None else record.component_set.name,
     )
 
 

@@ -1,0 +1,133 @@
+"""``tabula components``: list, export, import and check the player's component sets
+(engine.component_sets)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tui.cli.base import FAILED, USAGE, command, data_dir, escape_controls, fail, output, read_named_file, say
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from engine.component_sets import ComponentSet
+
+
+def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = command(commands, "components", "list, export, import and check your component sets", run_list)
+    sets = parser.add_subparsers(title="components commands", metavar="ACTION")
+    command(sets, "list", "list the component sets, their games and whether each game can be played with them",
+            run_list)
+    export = command(sets, "export", "write a component set as one JSON file", run_export)
+    export.add_argument("set", metavar="SET", help="the set's id (see 'tabula components list')")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    imported = command(sets, "import", "keep the component set of a file written by 'tabula components export'",
+                       run_import)
+    imported.add_argument("file", metavar="FILE", help="the set's file ('-': standard input)")
+    imported.add_argument("--as", dest="set_id", metavar="ID",
+                          help="keep it under this id (default: made of the set's name)")
+    check = command(sets, "check", "name each problem of a component set, by game, file and record", run_check)
+    check.add_argument("set", metavar="SET", help="the set's id")
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from engine.component_sets import list_sets, problems
+    from engine.core.components import ENV_VAR, override_dir
+
+    console, kept = output(), list_sets(data_dir(args))
+    outside = override_dir()
+    if outside is not None:
+        say(console, f"Games without a set of yours use the files of {outside} (${ENV_VAR}) over the built-in ones.")
+    if not kept:
+        say(console, f"No component sets in {data_dir(args)}: every game uses the built-in components.")
+        return 0
+    for entry in kept:
+        if entry.set is None:
+            say(console, f"{entry.id}: cannot be read: {entry.error}", "✗", "bold red")
+            continue
+        games = []
+        for game, files in entry.set.games.items():
+            count = sum(len(records) for records in files.values())
+            found = problems(entry.set, game)
+            state = "playable" if not found else f"{len(found)} problem{'s' * (len(found) != 1)}"
+            games.append(f"{game} ({count} record{'s' * (count != 1)}, {state})")
+        say(console, f"{entry.id} · {entry.set.name}: {', '.join(games) or 'changes nothing'}")
+    return 0
+
+
+def find(args: argparse.Namespace, set_id: str) -> ComponentSet | int:
+    """The set of that id, or the exit status of the error said."""
+    from engine.component_sets import find_set
+
+    found = find_set(data_dir(args), set_id)
+    if found is None:
+        return fail(f"there is no component set {set_id!r} (see 'tabula components list')", USAGE)
+    return found
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from engine.component_sets import export_document
+    from saves.storage import atomic_write_text
+
+    found = find(args, args.set)
+    if isinstance(found, int):
+        return found
+    text = json.dumps(export_document(found), ensure_ascii=False, indent=1) + "\n"
+    if args.output:
+        atomic_write_text(Path(args.output), text)
+        say(output(), f"Exported the component set {found.name!r} to {args.output}")
+    else:
+        sys.stdout.write(escape_controls(text))
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Keep the file's set if the file is one (else nothing is written); a set whose data a game
+    cannot use is kept too, with its problems said, and cannot be chosen for that game."""
+    from engine.component_sets import SetExists, read_document, set_id_for, write_set
+    from engine.core.components import MAX_USER_FILE, ComponentDataError
+
+    raw = read_named_file(args.file, MAX_USER_FILE)
+    if isinstance(raw, int):
+        return raw
+    try:
+        read = read_document(raw, "")
+    except ComponentDataError as error:
+        return fail(f"{args.file} is not a component set Tabula can use: {error}. Nothing was imported.")
+    set_id = args.set_id or set_id_for(read.name)
+    try:
+        write_set(data_dir(args), replace(read, id=set_id))
+    except SetExists:
+        return fail(f"a component set {set_id!r} is kept already: nothing was imported (import it under another "
+                    "id with --as ID, or remove the set's folder first)")
+    except ComponentDataError as error:
+        return fail(f"{error}: nothing was imported", USAGE)
+    console = output()
+    say(console, f"Imported the component set {read.name!r} as {set_id}")
+    return report(console, find(args, set_id))
+
+
+def run_check(args: argparse.Namespace) -> int:
+    return report(output(), find(args, args.set))
+
+
+def report(console: Console, found: ComponentSet | int) -> int:
+    """Each game of the set, playable or its problems; FAILED if any game has one."""
+    from engine.component_sets import problems
+
+    if isinstance(found, int):
+        return found
+    failed = False
+    for game in found.games:
+        found_problems = problems(found, game)
+        failed = failed or bool(found_problems)
+        if not found_problems:
+            say(console, f"{game}: playable with {found.name!r}", "✓", "bold green")
+        for problem in found_problems:
+            say(console, problem, "✗", "bold red")
+    return FAILED if failed else 0
