@@ -29,6 +29,7 @@ from typing import Any
 from engine.core import components
 from engine.core.components import ComponentDataError, Layer, Record, check_records
 from engine.core.files import UnreadableFile, parse_json, read_regular_file
+from engine.core.text import Said, Say
 from engine.registry import BUILT_IN_GAMES, rules_for
 
 KIND = "tabula-component-set"
@@ -226,18 +227,18 @@ def set_copy_from(data: Any, game: str) -> SetCopy:
     return SetCopy(data["id"], _name_of(data), data["digest"], files)
 
 
-def news_of(copy: SetCopy, data_dir: Path, game: str) -> str:
+def news_of(copy: SetCopy, data_dir: Path, game: str) -> Said:
     """What became of the set a game began with, as resuming it says ('' if it is as it was)."""
     try:
         now = find_set(data_dir, copy.id)
     except ComponentDataError:
         now = None
     if now is None:
-        return (f"The component set {copy.name!r} is no longer here: the game goes on with the set "
-                "as it was when the game began (kept with the game).")
+        return Say("The component set “{name}” is no longer here: the game goes on with the set as it was when "
+                   "the game began (kept with the game).", name=copy.name)
     if dict(now.games.get(game, {})) != dict(copy.files):
-        return (f"The component set {copy.name!r} has changed since the game began: the game goes on "
-                "with the set as it was then (kept with the game).")
+        return Say("The component set “{name}” has changed since the game began: the game goes on with the set "
+                   "as it was then (kept with the game).", name=copy.name)
     return ""
 
 

@@ -19,6 +19,7 @@ from engine.core import components
 from engine.core.components import ComponentDataError
 from engine.core.contract import IllegalChoice
 from engine.core.match import Action, Match, ReplayMismatch
+from engine.core.text import Said
 from engine.registry import rules_for
 
 from .concessions import ABANDONED, CONCEDED, DRAW, TAKE_OVER, DrawOffer, Ending, SeatChange, ends_game
@@ -101,7 +102,7 @@ class GameSession:
         self.revision = 0
         """Counts the changes of the game this session has held: a confirmed turn end or an undo
         followed by another move changes the game without changing its number of actions."""
-        self.set_news = ""
+        self.set_news: Said = ""
         """What became of the game's component set since it began, when resumed ('' if nothing)."""
 
     @classmethod

@@ -22,7 +22,7 @@ from engine.core.contract import Option, Rules, Score, State
 from engine.core.flow import Flow
 from engine.core.state import copy_state
 from engine.core.text import Say, Words
-from engine.i18n import ENGLISH, Language
+from engine.i18n import ENGLISH, N_, Language
 
 from . import effects, heuristic, setup, targets, text, turn
 from .catalog import catalog
@@ -37,7 +37,8 @@ class AlmadiRules(Rules):
     max_players = 5
     version = "3"  # 2: in the characters variant a turn may stop before the refill to recruit
     # 3: the setup draws (first player, starting tiles, objectives, character deal) are chance steps
-    options = (Option("characters", "Characters", ((False, "Without characters"), (True, "Playing with characters"))),)
+    options = (Option("characters", N_("Characters"), ((False, N_("Without characters")),
+                                                       (True, N_("Playing with characters")))),)
     flow = Flow([*setup.STEPS, *turn.STEPS, *effects.STEPS])
 
     def data_version(self) -> str:

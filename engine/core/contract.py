@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
-from engine.i18n import ENGLISH, Language
+from engine.i18n import ENGLISH, N_, Language
 
 from . import rng
 from .choices import Args, Target
@@ -149,13 +149,13 @@ class Option:
 
 
 TABLE = "table"
-TABLE_MODE = Option(TABLE, "Table mode", ((False, "Off: Tabula makes the draws"),
-                                          (True, "On: real components, you say what was drawn")))
+TABLE_MODE = Option(TABLE, N_("Table mode"), ((False, N_("Off: Tabula makes the draws")),
+                                              (True, N_("On: real components, you say what was drawn"))))
 """A generic option: people play with the physical game and, at every chance step, tell
 Tabula what was drawn, choosing among the outcomes still possible (engine.core.match)."""
 
 HINTS = "hints"
-HINTS_OPTION = Option(HINTS, "Hints", ((False, "Off"), (True, "On: h suggests a move")))
+HINTS_OPTION = Option(HINTS, N_("Hints"), ((False, N_("Off")), (True, N_("On: h suggests a move"))))
 """A generic option of every game: the table's hint key asks the search bot what the seat to
 move should do (engine/search/hint.py). The rules never read it. The new game form turns it
 on for one person playing against bots and off for several people."""

@@ -39,8 +39,8 @@ class PantheonRules(Rules):
     max_players = 4
     version = "2"
     options = (
-        Option("bonus", "Bonus tiles",
-               (("random", "Dealt at random"), ("choose", "Chosen, last player first (variant)"))),
+        Option("bonus", N_("Bonus tiles"),
+               (("random", N_("Dealt at random")), ("choose", N_("Chosen, last player first (variant)")))),
     )
     flow = Flow([
         chance.Deal(), chance.RevealGod(), chance.PlaceLoot(), chance.DemigodDraw(),

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import Flow, Option, Rules, Say, Score, Words, copy_state
 from engine.core.choices import Target
 from engine.core.rng import below, reseed, seed_state, shuffle
-from engine.i18n import ENGLISH, Language
+from engine.i18n import ENGLISH, N_, Language
 
 from . import (
     heuristic,
@@ -39,8 +39,8 @@ class PolisRules(Rules):
     seat_names = SIDE_NAMES
     version = "1"
     options = (
-        Option("pass_fee", "After a pass, the other side pays 1 resource",
-               (("action", "for each action (2012 texts)"), ("turn", "for each turn"))),
+        Option("pass_fee", N_("After a pass, the other side pays 1 resource"),
+               (("action", N_("for each action (2012 texts)")), ("turn", N_("for each turn")))),
     )
     flow = FLOW
     view_type = PolisView

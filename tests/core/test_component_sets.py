@@ -211,14 +211,14 @@ def test_resuming_after_the_set_changed_or_went_goes_on_with_the_copy_and_says_s
     folder.write_text(json.dumps(changed))
     components.select("almadi", None)
     resumed = GameSession.resume(store, session.record.id)
-    assert "has changed since the game began" in resumed.set_news
+    assert "has changed since the game began" in resumed.set_news.text
     assert tile_sides(resumed.match.view(0)) == shown
 
     for path in sorted((tmp_path / "components" / "turned").rglob("*"), reverse=True):
         path.rmdir() if path.is_dir() else path.unlink()
     (tmp_path / "components" / "turned").rmdir()
     resumed = GameSession.resume(store, session.record.id)
-    assert "is no longer here" in resumed.set_news
+    assert "is no longer here" in resumed.set_news.text
     assert tile_sides(resumed.match.view(0)) == shown
 
 

@@ -89,7 +89,7 @@ async def test_resuming_after_the_set_went_says_so_and_plays_on_with_the_copy(tm
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await settle(pilot)
         said = [notice.message for notice in app._notifications]
-        assert any("'My box' is no longer here: the game goes on with the set as it was" in text for text in said)
+        assert any("“My box” is no longer here: the game goes on with the set as it was" in text for text in said)
         assert "· My box ·" in str(app.screen.query_one("#status", Label).content)
         from engine.almadi.catalog import catalog
 

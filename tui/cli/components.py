@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.cli.base import FAILED, USAGE, command, data_dir, escape_controls, fail, output, read_named_file, say
+from tui.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -19,20 +20,20 @@ if TYPE_CHECKING:
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = command(commands, "components", "list, export, import and check your component sets", run_list)
-    sets = parser.add_subparsers(title="components commands", metavar="ACTION")
-    command(sets, "list", "list the component sets, their games and whether each game can be played with them",
+    parser = command(commands, "components", _("list, export, import and check your component sets"), run_list)
+    sets = parser.add_subparsers(title=_("components commands"), metavar="ACTION")
+    command(sets, "list", _("list the component sets, their games and whether each game can be played with them"),
             run_list)
-    export = command(sets, "export", "write a component set as one JSON file", run_export)
-    export.add_argument("set", metavar="SET", help="the set's id (see 'tabula components list')")
-    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
-    imported = command(sets, "import", "keep the component set of a file written by 'tabula components export'",
+    export = command(sets, "export", _("write a component set as one JSON file"), run_export)
+    export.add_argument("set", metavar="SET", help=_("the set's id (see 'tabula components list')"))
+    export.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of standard output"))
+    imported = command(sets, "import", _("keep the component set of a file written by 'tabula components export'"),
                        run_import)
-    imported.add_argument("file", metavar="FILE", help="the set's file ('-': standard input)")
+    imported.add_argument("file", metavar="FILE", help=_("the set's file ('-': standard input)"))
     imported.add_argument("--as", dest="set_id", metavar="ID",
-                          help="keep it under this id (default: made of the set's name)")
-    check = command(sets, "check", "name each problem of a component set, by game, file and record", run_check)
-    check.add_argument("set", metavar="SET", help="the set's id")
+                          help=_("keep it under this id (default: made of the set's name)"))
+    check = command(sets, "check", _("name each problem of a component set, by game, file and record"), run_check)
+    check.add_argument("set", metavar="SET", help=_("the set's id"))
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -42,21 +43,25 @@ def run_list(args: argparse.Namespace) -> int:
     console, kept = output(), list_sets(data_dir(args))
     outside = override_dir()
     if outside is not None:
-        say(console, f"Games without a set of yours use the files of {outside} (${ENV_VAR}) over the built-in ones.")
+        say(console, _("Games without a set of yours use the files of {folder} (${variable}) over the built-in "
+                       "ones.").format(folder=outside, variable=ENV_VAR))
     if not kept:
-        say(console, f"No component sets in {data_dir(args)}: every game uses the built-in components.")
+        say(console, _("No component sets in {folder}: every game uses the built-in components.").format(
+            folder=data_dir(args)))
         return 0
     for entry in kept:
         if entry.set is None:
-            say(console, f"{entry.id}: cannot be read: {entry.error}", "✗", "bold red")
+            say(console, _("{id}: cannot be read: {error}").format(id=entry.id, error=entry.error), "✗", "bold red")
             continue
         games = []
         for game, files in entry.set.games.items():
             count = sum(len(records) for records in files.values())
             found = problems(entry.set, game)
-            state = "playable" if not found else f"{len(found)} problem{'s' * (len(found) != 1)}"
-            games.append(f"{game} ({count} record{'s' * (count != 1)}, {state})")
-        say(console, f"{entry.id} · {entry.set.name}: {', '.join(games) or 'changes nothing'}")
+            state = _("playable") if not found else ngettext("{n} problem", "{n} problems", len(found)).format(
+                n=len(found))
+            records = ngettext("{n} record", "{n} records", count).format(n=count)
+            games.append(f"{game} ({records}, {state})")
+        say(console, f"{entry.id} · {entry.set.name}: {', '.join(games) or _('changes nothing')}")
     return 0
 
 
@@ -66,7 +71,7 @@ def find(args: argparse.Namespace, set_id: str) -> ComponentSet | int:
 
     found = find_set(data_dir(args), set_id)
     if found is None:
-        return fail(f"there is no component set {set_id!r} (see 'tabula components list')", USAGE)
+        return fail(_("there is no component set {id!r} (see 'tabula components list')").format(id=set_id), USAGE)
     return found
 
 
@@ -80,7 +85,7 @@ def run_export(args: argparse.Namespace) -> int:
     text = json.dumps(export_document(found), ensure_ascii=False, indent=1) + "\n"
     if args.output:
         atomic_write_text(Path(args.output), text)
-        say(output(), f"Exported the component set {found.name!r} to {args.output}")
+        say(output(), _("Exported the component set {name!r} to {file}").format(name=found.name, file=args.output))
     else:
         sys.stdout.write(escape_controls(text))
     return 0
@@ -98,17 +103,18 @@ def run_import(args: argparse.Namespace) -> int:
     try:
         read = read_document(raw, "")
     except ComponentDataError as error:
-        return fail(f"{args.file} is not a component set Tabula can use: {error}. Nothing was imported.")
+        return fail(_("{file} is not a component set Tabula can use: {error}. Nothing was imported.").format(
+            file=args.file, error=error))
     set_id = args.set_id or set_id_for(read.name)
     try:
         write_set(data_dir(args), replace(read, id=set_id))
     except SetExists:
-        return fail(f"a component set {set_id!r} is kept already: nothing was imported (import it under another "
-                    "id with --as ID, or remove the set's folder first)")
+        return fail(_("a component set {id!r} is kept already: nothing was imported (import it under another "
+                      "id with --as ID, or remove the set's folder first)").format(id=set_id))
     except ComponentDataError as error:
-        return fail(f"{error}: nothing was imported", USAGE)
+        return fail(_("{error}: nothing was imported").format(error=error), USAGE)
     console = output()
-    say(console, f"Imported the component set {read.name!r} as {set_id}")
+    say(console, _("Imported the component set {name!r} as {id}").format(name=read.name, id=set_id))
     return report(console, find(args, set_id))
 
 
@@ -127,7 +133,7 @@ def report(console: Console, found: ComponentSet | int) -> int:
         found_problems = problems(found, game)
         failed = failed or bool(found_problems)
         if not found_problems:
-            say(console, f"{game}: playable with {found.name!r}", "✓", "bold green")
+            say(console, _("{game}: playable with {name!r}").format(game=game, name=found.name), "✓", "bold green")
         for problem in found_problems:
             say(console, problem, "✗", "bold red")
     return FAILED if failed else 0

@@ -113,8 +113,8 @@ class NewGameScreen(TabulaScreen[None]):
             for seat in range(rules.max_players):
                 yield self.seat_row(seat)
             for option in rules.offered_options():
-                yield self.row(option.label, Select(
-                    [(label, value) for value, label in option.values],
+                yield self.row(_(option.label), Select(
+                    [(_(label), value) for value, label in option.values],
                     value=option.default, allow_blank=False, compact=True, id=f"option-{option.key}",
                 ))
             self.sets = usable_sets(self.app.store.data_dir, self.game_id)

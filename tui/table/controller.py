@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypedDict, Unpack
 
 from engine.core.contract import IllegalChoice
+from engine.core.text import Words
 from engine.search import LEVELS, Level, SearchResult, think
 from engine.search.hint import HINT_LEVEL, Hint, hint_from
 from engine.search.worker import Thinker, ThinkerError
@@ -198,7 +199,8 @@ class TableController:
             if shown is not False:
                 self.session.follow_talk()
                 if self.session.session.set_news:
-                    self._tell(Notice("Component set", self.session.session.set_news, "warning", timeout=20))
+                    news = Words([], language=current())(self.session.session.set_news)
+                    self._tell(Notice(_("Component set"), news, "warning", timeout=20))
             if shown is not False and self.bots_refused and not self.session.over:
                 self._tell(Notice(_("Bots do not play here"), _(
                     "This server does not run games of bots only (its host has not allowed them): you can watch this "
