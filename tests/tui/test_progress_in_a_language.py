@@ -28,7 +28,7 @@ async def test_the_table_and_its_replay_say_where_the_game_stands_in_japanese(tm
         await pilot.press("p")
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
-        assert " · ラウンド1/16 · " in text_of(app.screen.query_one("#status"))
+        assert "・ラウンド1/16・" in text_of(app.screen.query_one("#status"))
         await pilot.press("escape")
         await settle(pilot)
         await pilot.press("enter")
