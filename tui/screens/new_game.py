@@ -118,9 +118,10 @@ class NewGameScreen(TabulaScreen[None]):
                     value=option.default, allow_blank=False, compact=True, id=f"option-{option.key}",
                 ))
             self.sets = usable_sets(self.app.store.data_dir, self.game_id)
-            yield self.row(_("Components"), Select(
-                [(_("Built-in"), ""), *((kept.name, kept.id) for kept in self.sets.values())],
-                value="", allow_blank=False, compact=True, id="components"))
+            if self.sets:  # a choice only for a player with a set of their own for this game
+                yield self.row(_("Components"), Select(
+                    [(_("Built-in"), ""), *((kept.name, kept.id) for kept in self.sets.values())],
+                    value="", allow_blank=False, compact=True, id="components"))
             yield self.row(_("Title"), Input(placeholder=_("blank: the players' names"), max_length=200, compact=True,
                                           id="title"))
             if not self.app.served:  # on a served table the seed is drawn in secret: nobody may foresee the draws
@@ -227,7 +228,7 @@ class NewGameScreen(TabulaScreen[None]):
         title = self.query_one("#title", Input).value.strip() or default_title(rules.title, seats)
         options = {o.key: self.query_one(f"#option-{o.key}", Select).value for o in rules.offered_options()}
         seed = None if self.app.served else parse_seed(self.query_one("#seed", Input).value)
-        chosen = self.sets.get(str(self.query_one("#components", Select).value))
+        chosen = self.sets.get(str(self.query_one("#components", Select).value)) if self.sets else None
         return {"game_id": self.game_id, "title": title, "seats": seats, "options": options, "seed": seed,
                 "component_set": chosen}
 
