@@ -205,24 +205,34 @@ EPOCH = Form(
             Field("ender", N_("Who ended it (letter)"), parse_seats, "", check=check_one_ender, typed=SEATS_TYPED)),
     per_player=(
         Field("gods", N_("Gods taken this epoch"), most=gods_per_epoch, why=GODS),
-        *scoring_fields("", ("Columns on the board", "Demigod values", "Pietalte tiles", "Offering tile levels"),
-                        ("scored after epochs 3 and 6", "e.g. 3 2 (after epochs 3 and 6)", "at a scoring",
-                         "e.g. 2 1 (for Pietalte)")),
+        *scoring_fields("", (N_("Columns on the board"), N_("Demigod values"), N_("Pietalte tiles"),
+                             N_("Offering tile levels")),
+                        (N_("scored after epochs 3 and 6"), N_("e.g. 3 2 (after epochs 3 and 6)"), N_("at a scoring"),
+                         N_("e.g. 2 1 (for Pietalte)"))),
     ),
     compute=compute_epoch,
     help=N_("What each player scores for this epoch."),
     totals=(Total("gods", gods_per_epoch, GODS), *scoring_totals("")),
 )
 
+GODS_TAKEN = (N_("Gods taken in epoch 1"), N_("Gods taken in epoch 2"), N_("Gods taken in epoch 3"),
+              N_("Gods taken in epoch 4"), N_("Gods taken in epoch 5"), N_("Gods taken in epoch 6"))
+SCORING_LABELS = (
+    (N_("Columns after epoch 3"), N_("Demigods after epoch 3"), N_("Pietalte tiles, epoch 3"),
+     N_("Offering levels, epoch 3")),
+    (N_("Columns after epoch 6"), N_("Demigods after epoch 6"), N_("Pietalte tiles, epoch 6"),
+     N_("Offering levels, epoch 6")),
+)
+"""The running sheet's labels, epoch by epoch (EPOCHS) and scoring by scoring (SCORING_EPOCHS)."""
+
 RUNNING = Form(
     "running", N_("Running score"), "score",
     shared=(Field("enders", N_("Epoch enders in order"), parse_seats, "", N_("letters, e.g. A C B"), check=check_seats,
                   typed=SEATS_TYPED),),
     per_player=(
-        *(Field(f"gods{e}", f"Gods taken in epoch {e}", most=gods_per_epoch, why=GODS) for e in range(1, EPOCHS + 1)),
-        *(field for n, e in enumerate(SCORING_EPOCHS, start=1) for field in scoring_fields(
-            str(n), (f"Columns after epoch {e}", f"Demigods after epoch {e}", f"Pietalte tiles, epoch {e}",
-                     f"Offering levels, epoch {e}"), ("", "e.g. 3 2", "", "for Pietalte"))),
+        *(Field(f"gods{e}", label, most=gods_per_epoch, why=GODS) for e, label in enumerate(GODS_TAKEN, start=1)),
+        *(field for n, labels in enumerate(SCORING_LABELS, start=1)
+          for field in scoring_fields(str(n), labels, ("", N_("e.g. 3 2"), "", N_("for Pietalte")))),
     ),
     compute=compute_running,
     help=N_("Fill in epoch by epoch; the totals run as you go."),

@@ -146,7 +146,8 @@ VERDICT_INPUTS = ("cities", "prestige", "wheat")
 """What a player must have typed before the helper works out their round end: feeding needs
 the citizens, the wheat and the prestige, and 0 prestige ends the game. Blank is not 0."""
 
-RESOURCES = (("Prestige", "prestige"), ("Wheat", "wheat"), ("Wine", "wine"), ("Oil", "oil"), ("Silver", "silver"))
+RESOURCES = ((N_("Prestige"), "prestige"), (N_("Wheat"), "wheat"), (N_("Wine"), "wine"), (N_("Oil"), "oil"),
+             (N_("Silver"), "silver"))
 
 
 @dataclass(frozen=True)
@@ -256,7 +257,7 @@ def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels:
 
 ROUND_END = Form(
     "round-end", N_("End of round"), "round",
-    shared=(Field("round", N_("Round (1-4)"), required(parse_round), "", "needed to judge the game end"),),
+    shared=(Field("round", N_("Round (1-4)"), required(parse_round), "", N_("needed to judge the game end")),),
     per_player=(
         Field("cities", N_("Cities pop/start/max[/limit]"), required(parse_cities), "", N_("e.g. 3/2/5 4/4/6/2"),
               most=CUBES, why=f"a side has {CUBES} cubes", check=check_cities, typed=r"[0-9/ ,]*"),
