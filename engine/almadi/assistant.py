@@ -22,6 +22,7 @@ from engine.assistant.forms import (
     score_result,
     seat_labels,
 )
+from engine.i18n import N_
 
 from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER, hand_size, most_jars_on_a_side
 from .scoring import RealmInput, best_mosaic_palaces, score_table
@@ -39,26 +40,29 @@ TOUCHING_SIDES = 31
 CHARACTER_VP_MOST = 100
 """Far beyond what a character's end-game scoring gives."""
 EMPTY = ".-_"
-SETUP = "Setup"
-CHARACTERS = "Characters variant (optional)"
+SETUP = N_("Setup")
+CHARACTERS = N_("Characters variant (optional)")
 
 STEPS = (
-    StepRule("board", SETUP, "Central board in the middle of the table."),
-    StepRule("supply", SETUP, lambda n: f"Take {TILES_PER_TYPE[n]} landscape tiles of each type "
-             f"({4 * TILES_PER_TYPE[n]} in all), shuffle them face down as the supply; box the rest."),
-    StepRule("central", SETUP, "Fill the central board from the supply: 2 landscapes in each of its 4 rows."),
-    StepRule("mosaics", SETUP, lambda n: f"Mosaic deck: {DECK_SIZE[n]} cards, shuffled; box the rest."),
-    StepRule("stalls", SETUP, lambda n: f"Stall deck: {DECK_SIZE[n]} cards, shuffled; box the rest."),
-    StepRule("objectives", SETUP, lambda n: f"Objectives face up in the middle: one each of red, yellow, blue and "
-             f"green, and {n} grey (one per player)."),
-    StepRule("rubies", SETUP, f"The {RUBIES} rubies as a supply."),
-    StepRule("starts", SETUP, "Each player: a starting tile at the left of your area (your realm grows to the right), "
-             "and a player aid."),
-    StepRule("first", SETUP, "The first player (see the draws) starts; play goes clockwise."),
-    StepRule("characters-deal", CHARACTERS, lambda n: f"Shuffle the 26 character cards and deal {hand_size(n)} "
-             "to each player."),
-    StepRule("characters-keep", CHARACTERS, "Each player keeps 2 as a hidden hand; reveal the others face up "
-             "beside the central board."),
+    StepRule("board", SETUP, N_("Central board in the middle of the table.")),
+    StepRule("supply", SETUP, N_("Take {tiles} landscape tiles of each type ({all} in all), "
+             "shuffle them face down as the supply; box the rest."),
+             args=lambda n: {"tiles": TILES_PER_TYPE[n], "all": 4 * TILES_PER_TYPE[n]}),
+    StepRule("central", SETUP, N_("Fill the central board from the supply: 2 landscapes in each of its 4 rows.")),
+    StepRule("mosaics", SETUP, N_("Mosaic deck: {cards} cards, shuffled; box the rest."),
+             args=lambda n: {"cards": DECK_SIZE[n]}),
+    StepRule("stalls", SETUP, N_("Stall deck: {cards} cards, shuffled; box the rest."),
+             args=lambda n: {"cards": DECK_SIZE[n]}),
+    StepRule("objectives", SETUP, N_("Objectives face up in the middle: one each of red, yellow, blue and "
+             "green, and {n} grey (one per player).")),
+    StepRule("rubies", SETUP, N_("The {rubies} rubies as a supply."), args=lambda n: {"rubies": RUBIES}),
+    StepRule("starts", SETUP, N_("Each player: a starting tile at the left of your area (your realm grows to the "
+             "right), and a player aid.")),
+    StepRule("first", SETUP, N_("The first player (see the draws) starts; play goes clockwise.")),
+    StepRule("characters-deal", CHARACTERS, N_("Shuffle the 26 character cards and deal {cards} "
+             "to each player."), args=lambda n: {"cards": hand_size(n)}),
+    StepRule("characters-keep", CHARACTERS, N_("Each player keeps 2 as a hidden hand; reveal the others face up "
+             "beside the central board.")),
 )
 
 
@@ -67,9 +71,10 @@ def setup_checklist(players: int, seed: int) -> Checklist:
         raise ValueError(f"Almadi is for 2-5 players, not {players}")
     order = shuffled(drawer(seed), range(players))
     draws = (
-        Draw("Tiles per landscape type", f"{TILES_PER_TYPE[players]} ({4 * TILES_PER_TYPE[players]} in all)"),
-        Draw("Mosaic and stall decks", f"{DECK_SIZE[players]} cards each"),
-        Draw("First player", seats_text(order[:1]), ("first",)),
+        Draw(N_("Tiles per landscape type"), N_("{tiles} ({all} in all)"),
+             args={"tiles": TILES_PER_TYPE[players], "all": 4 * TILES_PER_TYPE[players]}),
+        Draw(N_("Mosaic and stall decks"), N_("{cards} cards each"), args={"cards": DECK_SIZE[players]}),
+        Draw(N_("First player"), seats_text(order[:1]), ("first",)),
     )
     return Checklist("almadi", players, seed, steps_for(STEPS, players), draws)
 
@@ -144,26 +149,28 @@ def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels:
 ROW_TYPED = r"[OCMPocmp.\-_ ]*"
 DECKS = "the cards in the deck for this many players"
 
+ROW_LABELS = (N_("Realm row 1"), N_("Realm row 2"), N_("Realm row 3"), N_("Realm row 4"))
+
 FINAL = Form(
-    "final", "Final scoring", "score",
-    shared=(Field("characters", "Characters variant (0/1)", most=1, why="1 with characters, 0 without",
+    "final", N_("Final scoring"), "score",
+    shared=(Field("characters", N_("Characters variant (0/1)"), most=1, why="1 with characters, 0 without",
                   variant="Characters"),),
     per_player=(
-        *(Field(f"row{r + 1}", f"Realm row {r + 1}", parse_row, "",
-                "starting tile first: O oasis, C caravan, M market, P palace, . gap", items=ROW_CELLS,
+        *(Field(f"row{r + 1}", ROW_LABELS[r], parse_row, "",
+                N_("starting tile first: O oasis, C caravan, M market, P palace, . gap"), items=ROW_CELLS,
                 why=f"a row holds its starting landscape and at most {TURNS_PER_PLAYER} more", typed=ROW_TYPED)
           for r in range(ROWS)),
-        Field("jars", "Activated jars", most=lambda n: TOUCHING_SIDES * most_jars_on_a_side(),
+        Field("jars", N_("Activated jars"), most=lambda n: TOUCHING_SIDES * most_jars_on_a_side(),
               why="a jar needs a touching side, and a side shows as many jars as the tiles in use do"),
-        Field("mosaics", "Mosaic cards", most=DECK_SIZE.__getitem__, why=DECKS),
-        Field("stalls", "Stall cards", most=DECK_SIZE.__getitem__, why=DECKS),
-        Field("objectives", "Objectives", parse_objectives, "", "+6 completed, -9 open", check=check_objectives,
+        Field("mosaics", N_("Mosaic cards"), most=DECK_SIZE.__getitem__, why=DECKS),
+        Field("stalls", N_("Stall cards"), most=DECK_SIZE.__getitem__, why=DECKS),
+        Field("objectives", N_("Objectives"), parse_objectives, "", N_("+6 completed, -9 open"), check=check_objectives,
               typed=r"[-+0-9 ,]*"),
-        Field("rubies", "Rubies", most=RUBIES, why=f"{RUBIES} rubies in the game"),
-        Field("characters", "Character points", most=CHARACTER_VP_MOST, why="far beyond a character's scoring"),
+        Field("rubies", N_("Rubies"), most=RUBIES, why=f"{RUBIES} rubies in the game"),
+        Field("characters", N_("Character points"), most=CHARACTER_VP_MOST, why="far beyond a character's scoring"),
     ),
     compute=compute_final,
-    help="Type each realm row left to right, starting tile first. No tie-breaker: ties share the win.",
+    help=N_("Type each realm row left to right, starting tile first. No tie-breaker: ties share the win."),
     totals=(Total("mosaics", DECK_SIZE.__getitem__, DECKS), Total("stalls", DECK_SIZE.__getitem__, DECKS),
             Total("rubies", RUBIES, f"{RUBIES} rubies in the game"),
             Total("objectives", lambda n: 4 + n, "4 coloured objectives and one grey per player")),

@@ -2,27 +2,61 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from engine.core import rng
 from engine.core.seats import seat_tag
+
+Translate = Callable[[str], str]
+"""A template in the reader's language (the screen's ``_``); the templates are marked ``N_``."""
+
+
+def english(template: str) -> str:
+    return template
 
 
 @dataclass(frozen=True)
 class Step:
     id: str
     section: str
-    text: str
+    template: str
+    args: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    lines: tuple[tuple[str, Mapping[str, Any]], ...] = field(default=(), hash=False)
+    """Indented lines below the step (a table), each a template and its arguments."""
+
+    def words(self, translate: Translate = english) -> str:
+        lines = "".join("\n  " + translate(line).format(**args) for line, args in self.lines)
+        return translate(self.template).format(**self.args) + lines
+
+    @property
+    def text(self) -> str:
+        return self.words()
 
 
 @dataclass(frozen=True)
 class Draw:
-    label: str
-    value: str
+    label_template: str
+    value_template: str
     steps: tuple[str, ...] = ()
     """The steps that use this draw: drawn again differently, their ticks no longer hold."""
+    args: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The arguments of both templates."""
+
+    def label_words(self, translate: Translate = english) -> str:
+        return translate(self.label_template).format(**self.args)
+
+    def value_words(self, translate: Translate = english) -> str:
+        return translate(self.value_template).format(**self.args)
+
+    @property
+    def label(self) -> str:
+        return self.label_words()
+
+    @property
+    def value(self) -> str:
+        return self.value_words()
 
 
 @dataclass(frozen=True)
@@ -40,18 +74,19 @@ class Checklist:
 
 @dataclass(frozen=True)
 class StepRule:
-    """A setup step of a game's rules; ``when`` says for which player counts it applies."""
+    """A setup step of a game's rules; ``when`` says for which player counts it applies. Its text
+    is a template filled with ``n`` (the players) and what ``args`` gives for the player count."""
 
     id: str
     section: str
-    text: str | Callable[[int], str]
+    text: str
     when: Callable[[int], bool] = lambda players: True
+    args: Callable[[int], Mapping[str, Any]] = lambda players: {}
 
     def for_players(self, players: int) -> Step | None:
         if not self.when(players):
             return None
-        text = self.text(players) if callable(self.text) else self.text
-        return Step(self.id, self.section, text)
+        return Step(self.id, self.section, self.text, {"n": players, **self.args(players)})
 
 
 def steps_for(rules: Sequence[StepRule], players: int) -> tuple[Step, ...]:

@@ -28,6 +28,7 @@ from engine.assistant.forms import (
 )
 from engine.core.contract import Score
 from engine.core.seats import LETTERS, seat_tag
+from engine.i18n import N_
 
 from .scoring import EPOCH_END_BONUS, EPOCHS, SCORING_EPOCHS, god_tile_points, interim_scoring
 
@@ -49,32 +50,32 @@ OFFERING_LEVEL_MOST = 4
 def gods_per_epoch(players: int) -> int:
     """God tiles laid out for an epoch: one more than the players."""
     return players + 1
-SETUP = "Common setup"
-PLAYERS = "Player setup"
+SETUP = N_("Common setup")
+PLAYERS = N_("Player setup")
 
 STEPS = (
-    StepRule("board", SETUP, "Board in the middle; big foot and the 50/100 counters beside it."),
-    StepRule("pieces", SETUP, "All columns and feet in a common supply beside the board."),
-    StepRule("bonus", SETUP, "Shuffle the 6 bonus tiles face down beside the board."),
-    StepRule("loot", SETUP, "Loot tiles into the bag."),
-    StepRule("gods", SETUP, "Shuffle the 40 god tiles into a face-down stack."),
-    StepRule("demigods", SETUP, "Demigods: shuffle the 4, 5 and 6 tiles face down; shuffle the 1, 2 and 3 tiles "
-             "and stack them on top."),
-    StepRule("nation-tiles", SETUP, "The 8 nation tiles face up beside the board."),
-    StepRule("nation-cards", SETUP, "Shuffle the 8 nation cards face down beside them (or stack them in the "
-             "drawn nation order)."),
-    StepRule("sacrifices", SETUP, "Sort the sacrifice tiles by kind (offerings, priests, dancers, temples) into "
-             "I/II and III/IV stacks: 8 stacks."),
-    StepRule("money", SETUP, "The 7 special money cards face up in ascending order, a 2 on top."),
-    StepRule("cards", SETUP, "Shuffle the 75 action cards into a deck; lay 4 face up beside it."),
-    StepRule("colours", PLAYERS, "Each player: choose a colour; score marker on 0."),
-    StepRule("supply", PLAYERS, "Each player: 3 columns and 4 feet of your colour into your supply."),
-    StepRule("hand", PLAYERS, "Each player: draw 5 action cards."),
-    StepRule("bonus-deal", PLAYERS, "Each player: take your bonus tile (see the draws). It takes effect after the "
-             "first epoch's preparation."),
-    StepRule("summary", PLAYERS, "Each player: a short-rules card."),
-    StepRule("start", PLAYERS, "The start player takes the temple: by the rules the one player who is a demigod, "
-             "or the youngest when none or several are; tables that would rather draw use the drawn start player."),
+    StepRule("board", SETUP, N_("Board in the middle; big foot and the 50/100 counters beside it.")),
+    StepRule("pieces", SETUP, N_("All columns and feet in a common supply beside the board.")),
+    StepRule("bonus", SETUP, N_("Shuffle the 6 bonus tiles face down beside the board.")),
+    StepRule("loot", SETUP, N_("Loot tiles into the bag.")),
+    StepRule("gods", SETUP, N_("Shuffle the 40 god tiles into a face-down stack.")),
+    StepRule("demigods", SETUP, N_("Demigods: shuffle the 4, 5 and 6 tiles face down; shuffle the 1, 2 and 3 tiles "
+             "and stack them on top.")),
+    StepRule("nation-tiles", SETUP, N_("The 8 nation tiles face up beside the board.")),
+    StepRule("nation-cards", SETUP, N_("Shuffle the 8 nation cards face down beside them (or stack them in the "
+             "drawn nation order).")),
+    StepRule("sacrifices", SETUP, N_("Sort the sacrifice tiles by kind (offerings, priests, dancers, temples) into "
+             "I/II and III/IV stacks: 8 stacks.")),
+    StepRule("money", SETUP, N_("The 7 special money cards face up in ascending order, a 2 on top.")),
+    StepRule("cards", SETUP, N_("Shuffle the 75 action cards into a deck; lay 4 face up beside it.")),
+    StepRule("colours", PLAYERS, N_("Each player: choose a colour; score marker on 0.")),
+    StepRule("supply", PLAYERS, N_("Each player: 3 columns and 4 feet of your colour into your supply.")),
+    StepRule("hand", PLAYERS, N_("Each player: draw 5 action cards.")),
+    StepRule("bonus-deal", PLAYERS, N_("Each player: take your bonus tile (see the draws). It takes effect after the "
+             "first epoch's preparation.")),
+    StepRule("summary", PLAYERS, N_("Each player: a short-rules card.")),
+    StepRule("start", PLAYERS, N_("The start player takes the temple: by the rules the one player who is a demigod, "
+             "or the youngest when none or several are; tables that would rather draw use the drawn start player.")),
 )
 
 
@@ -86,9 +87,9 @@ def setup_checklist(players: int, seed: int) -> Checklist:
     nations = shuffled(state, NATIONS)[:EPOCHS]
     bonus = shuffled(state, range(1, BONUS_TILES + 1))[:players]
     draws = (
-        Draw("Start player, if drawn", seats_text([start]), ("start",)),
-        Draw("Nation order", ", ".join(nations), ("nation-cards",)),
-        Draw("Bonus tiles (face-down row, from the left)",
+        Draw(N_("Start player, if drawn"), seats_text([start]), ("start",)),
+        Draw(N_("Nation order"), ", ".join(nations), ("nation-cards",)),
+        Draw(N_("Bonus tiles (face-down row, from the left)"),
              ", ".join(f"{seat_tag(seat)} takes #{n}" for seat, n in enumerate(bonus)), ("bonus-deal",)),
     )
     return Checklist("pantheon", players, seed, steps_for(STEPS, players), draws)
@@ -144,7 +145,7 @@ def compute_epoch(shared: dict[str, Any], players: list[dict[str, Any]], labels:
                                p["offerings"])
                   for seat, p in enumerate(players)]
     rows = breakdown_rows(per_player)
-    rows.append(["This epoch", *(str(sum(points.values())) for points in per_player)])
+    rows.append([N_("This epoch"), *(str(sum(points.values())) for points in per_player)])
     notes = [f"Lay out {len(players) + 1} god tiles and {len(players) + 1} loot tiles this epoch.",
              "The epoch ends when the last god or the last loot tile is taken; whoever ends it scores 3 VP "
              "and passes the temple to the left."]
@@ -199,32 +200,42 @@ def scoring_totals(suffix: str) -> tuple[Total, ...]:
 
 
 EPOCH = Form(
-    "epoch", "Epoch", "round",
-    shared=(Field("epoch", "Epoch (1-6)", parse_epoch, "1"),
-            Field("ender", "Who ended it (letter)", parse_seats, "", check=check_one_ender, typed=SEATS_TYPED)),
+    "epoch", N_("Epoch"), "round",
+    shared=(Field("epoch", N_("Epoch (1-6)"), parse_epoch, "1"),
+            Field("ender", N_("Who ended it (letter)"), parse_seats, "", check=check_one_ender, typed=SEATS_TYPED)),
     per_player=(
-        Field("gods", "Gods taken this epoch", most=gods_per_epoch, why=GODS),
-        *scoring_fields("", ("Columns on the board", "Demigod values", "Pietalte tiles", "Offering tile levels"),
-                        ("scored after epochs 3 and 6", "e.g. 3 2 (after epochs 3 and 6)", "at a scoring",
-                         "e.g. 2 1 (for Pietalte)")),
+        Field("gods", N_("Gods taken this epoch"), most=gods_per_epoch, why=GODS),
+        *scoring_fields("", (N_("Columns on the board"), N_("Demigod values"), N_("Pietalte tiles"),
+                             N_("Offering tile levels")),
+                        (N_("scored after epochs 3 and 6"), N_("e.g. 3 2 (after epochs 3 and 6)"), N_("at a scoring"),
+                         N_("e.g. 2 1 (for Pietalte)"))),
     ),
     compute=compute_epoch,
-    help="What each player scores for this epoch.",
+    help=N_("What each player scores for this epoch."),
     totals=(Total("gods", gods_per_epoch, GODS), *scoring_totals("")),
 )
 
+GODS_TAKEN = (N_("Gods taken in epoch 1"), N_("Gods taken in epoch 2"), N_("Gods taken in epoch 3"),
+              N_("Gods taken in epoch 4"), N_("Gods taken in epoch 5"), N_("Gods taken in epoch 6"))
+SCORING_LABELS = (
+    (N_("Columns after epoch 3"), N_("Demigods after epoch 3"), N_("Pietalte tiles, epoch 3"),
+     N_("Offering levels, epoch 3")),
+    (N_("Columns after epoch 6"), N_("Demigods after epoch 6"), N_("Pietalte tiles, epoch 6"),
+     N_("Offering levels, epoch 6")),
+)
+"""The running sheet's labels, epoch by epoch (EPOCHS) and scoring by scoring (SCORING_EPOCHS)."""
+
 RUNNING = Form(
-    "running", "Running score", "score",
-    shared=(Field("enders", "Epoch enders in order", parse_seats, "", "letters, e.g. A C B", check=check_seats,
+    "running", N_("Running score"), "score",
+    shared=(Field("enders", N_("Epoch enders in order"), parse_seats, "", N_("letters, e.g. A C B"), check=check_seats,
                   typed=SEATS_TYPED),),
     per_player=(
-        *(Field(f"gods{e}", f"Gods taken in epoch {e}", most=gods_per_epoch, why=GODS) for e in range(1, EPOCHS + 1)),
-        *(field for n, e in enumerate(SCORING_EPOCHS, start=1) for field in scoring_fields(
-            str(n), (f"Columns after epoch {e}", f"Demigods after epoch {e}", f"Pietalte tiles, epoch {e}",
-                     f"Offering levels, epoch {e}"), ("", "e.g. 3 2", "", "for Pietalte"))),
+        *(Field(f"gods{e}", label, most=gods_per_epoch, why=GODS) for e, label in enumerate(GODS_TAKEN, start=1)),
+        *(field for n, labels in enumerate(SCORING_LABELS, start=1)
+          for field in scoring_fields(str(n), labels, ("", N_("e.g. 3 2"), "", N_("for Pietalte")))),
     ),
     compute=compute_running,
-    help="Fill in epoch by epoch; the totals run as you go.",
+    help=N_("Fill in epoch by epoch; the totals run as you go."),
     totals=(*(Total(f"gods{e}", gods_per_epoch, GODS) for e in range(1, EPOCHS + 1)),
             *(total for n in range(1, len(SCORING_EPOCHS) + 1) for total in scoring_totals(str(n)))),
     tie_rule="Ties go to more demigod tiles; still tied, the win is shared.",

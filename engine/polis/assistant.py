@@ -33,6 +33,7 @@ from engine.assistant.forms import (
     score_result,
 )
 from engine.core.seats import seat_tag
+from engine.i18n import N_
 
 from .catalog import catalog
 from .scoring import final_score
@@ -54,35 +55,36 @@ TITLE = "Polis"
 __all__ = ["TITLE", "PLAYER_COUNTS", "setup_checklist", "FORMS", "player_labels"]
 
 PLAYER_COUNTS = (2,)
-SIDES = ("Athens", "Sparta")
-COMMON = "Setup"
+SIDES = (N_("Athens"), N_("Sparta"))
+COMMON = N_("Setup")
 
 ROUND_CAPS = (3, 4, 5, 5)
 """Rounds #3, #4, #5a, #5b: the most units per territory, and the market spaces usable in trade."""
 STEPS = (
-    StepRule("board", COMMON, "Board in the middle of the table."),
-    StepRule("sides", COMMON, "Each player takes a side (see the draws): Athens plays blue, Sparta red; "
-             "take your player mat."),
-    StepRule("poleis", COMMON, "Each side: your 3 starting polis tiles in front of you (the capitals Athinai and "
+    StepRule("board", COMMON, N_("Board in the middle of the table.")),
+    StepRule("sides", COMMON, N_("Each player takes a side (see the draws): Athens plays blue, Sparta red; "
+             "take your player mat.")),
+    StepRule("poleis", COMMON, N_("Each side: your 3 starting polis tiles in front of you (the capitals Athinai and "
              "Sparti among them), a disc of your colour on each of those cities on the map, and as many population "
-             "cubes on each tile as its printed starting population."),
-    StepRule("harbours", COMMON, "Merchants can only be built in the harbour cities with an anchor: Gytheion and "
-             "Pylos for Sparta, Athens for Athens. Galleys cannot be built in Sparta or Thebai (no harbour)."),
-    StepRule("units", COMMON, "Each side: your proxenos in your capital and a merchant in your trade port (Sparta: "
+             "cubes on each tile as its printed starting population.")),
+    StepRule("harbours", COMMON, N_("Merchants can only be built in the harbour cities with an anchor: Gytheion and "
+             "Pylos for Sparta, Athens for Athens. Galleys cannot be built in Sparta or Thebai (no harbour).")),
+    StepRule("units", COMMON, N_("Each side: your proxenos in your capital and a merchant in your trade port (Sparta: "
              "the blue area between the Ionian and Myrtoan seas; Athens: the red area of the Cyclades); hoplites "
-             "and galleys as the scenario shows."),
-    StepRule("resources", COMMON, "Set the resource and prestige tracks on your mat to their starting values (the "
-             "2012 values are printed on the mats; the texts we follow do not give them)."),
-    StepRule("markets", COMMON, "A black cube on the first space of each good's price track."),
-    StepRule("events", COMMON, "Sort the event cards into their round decks #3, #4, #5a and #5b and shuffle each."),
-    StepRule("round", COMMON, "Round marker on round #3. Units per territory by round: " +
-             ", ".join(f"round {n} at most {cap}" for n, cap in enumerate(ROUND_CAPS, start=1)) +
-             "; market spaces usable by round: " + " / ".join(map(str, ROUND_CAPS)) + "."),
-    StepRule("projects", COMMON, "Shuffle the 14 project tiles and lay 3 face up."),
-    StepRule("first-event", COMMON, "Draw the first event card of the #3 deck and resolve it."),
-    StepRule("first-player", COMMON, "The player with less prestige starts the round (the event 'Leotychidas II' "
+             "and galleys as the scenario shows.")),
+    StepRule("resources", COMMON, N_("Set the resource and prestige tracks on your mat to their starting values (the "
+             "2012 values are printed on the mats; the texts we follow do not give them).")),
+    StepRule("markets", COMMON, N_("A black cube on the first space of each good's price track.")),
+    StepRule("events", COMMON, N_("Sort the event cards into their round decks #3, #4, #5a and #5b and shuffle each.")),
+    StepRule("round", COMMON, N_("Round marker on round #3. Units per territory by round: round 1 at most {cap1}, "
+             "round 2 at most {cap2}, round 3 at most {cap3}, round 4 at most {cap4}; market spaces usable by round: "
+             "{cap1} / {cap2} / {cap3} / {cap4}."),
+             args=lambda n: {f"cap{round_number}": cap for round_number, cap in enumerate(ROUND_CAPS, start=1)}),
+    StepRule("projects", COMMON, N_("Shuffle the 14 project tiles and lay 3 face up.")),
+    StepRule("first-event", COMMON, N_("Draw the first event card of the #3 deck and resolve it.")),
+    StepRule("first-player", COMMON, N_("The player with less prestige starts the round (the event 'Leotychidas II' "
              "makes Athens start). Each turn is 2 different actions out of 12; after a pass, the other side pays "
-             "1 resource for each further action."),
+             "1 resource for each further action.")),
 )
 
 
@@ -90,7 +92,7 @@ def setup_checklist(players: int, seed: int) -> Checklist:
     if players not in PLAYER_COUNTS:
         raise ValueError(f"Polis is a 2-player game, not {players}")
     sides = shuffled(drawer(seed), SIDES)
-    draws = tuple(Draw(f"{seat_tag(seat)} plays", side, ("sides", "poleis", "units"))
+    draws = tuple(Draw(N_("{seat} plays"), side, ("sides", "poleis", "units"), {"seat": seat_tag(seat)})
                   for seat, side in enumerate(sides))
     return Checklist("polis", players, seed, steps_for(STEPS, players), draws)
 
@@ -144,7 +146,8 @@ VERDICT_INPUTS = ("cities", "prestige", "wheat")
 """What a player must have typed before the helper works out their round end: feeding needs
 the citizens, the wheat and the prestige, and 0 prestige ends the game. Blank is not 0."""
 
-RESOURCES = (("Prestige", "prestige"), ("Wheat", "wheat"), ("Wine", "wine"), ("Oil", "oil"), ("Silver", "silver"))
+RESOURCES = ((N_("Prestige"), "prestige"), (N_("Wheat"), "wheat"), (N_("Wine"), "wine"), (N_("Oil"), "oil"),
+             (N_("Silver"), "silver"))
 
 
 @dataclass(frozen=True)
@@ -238,7 +241,7 @@ def compute_round_end(shared: dict[str, Any], players: list[dict[str, Any]], lab
     missing = [missing_inputs(p) for p in players]
     reports = [None if gaps else player_round_end(label, p) for label, p, gaps in zip(labels, players, missing)]
     rows = [[name, *("?" if r is None else str(r.value(key)) for r in reports)] for name, key in RESOURCES]
-    rows.append(["Citizens", *("?" if r is None else str(r.after.citizens()) for r in reports)])
+    rows.append([N_("Citizens"), *("?" if r is None else str(r.after.citizens()) for r in reports)])
     notes = [f"{label}: " + ("; ".join(r.steps) if r else f"enter {and_list(gaps)} to work this out")
              for label, r, gaps in zip(labels, reports, missing)]
     headline = round_end_headline(shared["round"], reports, missing, labels)
@@ -253,41 +256,43 @@ def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels:
 
 
 ROUND_END = Form(
-    "round-end", "End of round", "round",
-    shared=(Field("round", "Round (1-4)", required(parse_round), "", "needed to judge the game end"),),
+    "round-end", N_("End of round"), "round",
+    shared=(Field("round", N_("Round (1-4)"), required(parse_round), "", N_("needed to judge the game end")),),
     per_player=(
-        Field("cities", "Cities pop/start/max[/limit]", required(parse_cities), "", "e.g. 3/2/5 4/4/6/2",
+        Field("cities", N_("Cities pop/start/max[/limit]"), required(parse_cities), "", N_("e.g. 3/2/5 4/4/6/2"),
               most=CUBES, why=f"a side has {CUBES} cubes", check=check_cities, typed=r"[0-9/ ,]*"),
-        Field("prestige", "Prestige", required(parse_count), "", "needed to judge the game end; type 0 too",
+        Field("prestige", N_("Prestige"), required(parse_count), "", N_("needed to judge the game end; type 0 too"),
               most=TRACK_MOST, why=FAR),
-        Field("wheat", "Wheat", required(parse_count), "", "needed to judge the game end; type 0 too",
+        Field("wheat", N_("Wheat"), required(parse_count), "", N_("needed to judge the game end; type 0 too"),
               most=TRACK_MOST, why=FAR),
-        Field("wine", "Wine", most=TRACK_MOST, why=FAR),
-        Field("oil", "Oil", most=TRACK_MOST, why=FAR),
-        Field("silver", "Silver", most=TRACK_MOST, why=FAR),
-        Field("projects", "Projects completed: prestige", most=TRACK_MOST, why=FAR),
-        Field("growth", "Growth per city", parse_count_list, "", "e.g. 1 0 2", most=CUBES, items=POLEIS,
+        Field("wine", N_("Wine"), most=TRACK_MOST, why=FAR),
+        Field("oil", N_("Oil"), most=TRACK_MOST, why=FAR),
+        Field("silver", N_("Silver"), most=TRACK_MOST, why=FAR),
+        Field("projects", N_("Projects completed: prestige"), most=TRACK_MOST, why=FAR),
+        Field("growth", N_("Growth per city"), parse_count_list, "", N_("e.g. 1 0 2"), most=CUBES, items=POLEIS,
               why=f"{POLEIS} poleis, {CUBES} cubes", typed=NUMBERS),
-        Field("give_up", "If unfed, give up cities", parse_count_list, "", "city numbers; blank: smallest first",
+        Field("give_up", N_("If unfed, give up cities"), parse_count_list, "",
+              N_("city numbers; blank: smallest first"),
               most=POLEIS, items=POLEIS, why=f"the map has {POLEIS} poleis", typed=NUMBERS),
-        Field("tax", "Tax (0/1)", parse_count, "0", "1 to trade 1 prestige for 1 silver", most=1,
+        Field("tax", N_("Tax (0/1)"), parse_count, "0", N_("1 to trade 1 prestige for 1 silver"), most=1,
               why="1 to pay it, 0 not to"),
     ),
     compute=compute_round_end,
-    help="Projects, feeding, growth, megalopolis, spoilage, tax and the event, in that order (the game's own code).",
+    help=N_("Projects, feeding, growth, megalopolis, spoilage, tax and the event, in that order "
+            "(the game's own code)."),
     totals=(Total("cities", POLEIS, f"the map has {POLEIS} poleis"),),
 )
 
 FINAL = Form(
-    "final", "Final scoring", "score",
+    "final", N_("Final scoring"), "score",
     shared=(),
     per_player=(
-        Field("population", "Citizens in all your cities", most=CUBES, why=f"a side has {CUBES} cubes"),
-        Field("prestige", "Prestige", most=TRACK_MOST, why=FAR),
-        Field("projects", "Completed projects: prestige", most=TRACK_MOST, why=FAR),
+        Field("population", N_("Citizens in all your cities"), most=CUBES, why=f"a side has {CUBES} cubes"),
+        Field("prestige", N_("Prestige"), most=TRACK_MOST, why=FAR),
+        Field("projects", N_("Completed projects: prestige"), most=TRACK_MOST, why=FAR),
     ),
     compute=compute_final,
-    help="Ties are shared.",
+    help=N_("Ties are shared."),
 )
 
 FORMS = (ROUND_END, FINAL)

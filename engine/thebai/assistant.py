@@ -7,7 +7,7 @@ stack (the reverse), the turn order and the first player.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -25,6 +25,7 @@ from engine.assistant.forms import (
     score_result,
     seat_labels,
 )
+from engine.i18n import N_
 
 from .battle import Combatant, die_power, resolve_battle
 from .scoring import SUITS, FinalEntry, final_score
@@ -50,78 +51,85 @@ START_BY_PLACE = (
 The rulebook prints it without the texts giving its values, so these are reconstructed (the
 later places are made up for with stronger dice and more drachma); a table with the
 printed rulebook follows that."""
-PLACES = ("1st", "2nd", "3rd", "4th")
+PLACE_ROWS = (
+    N_("1st {seat}: citizen dice {faces}, {drachma} drachma"),
+    N_("2nd {seat}: citizen dice {faces}, {drachma} drachma"),
+    N_("3rd {seat}: citizen dice {faces}, {drachma} drachma"),
+    N_("4th {seat}: citizen dice {faces}, {drachma} drachma"),
+)
 
-COMMON = "Common setup"
-PLAYER = "Player setup"
-TWO = "2-player game"
+COMMON = N_("Common setup")
+PLAYER = N_("Player setup")
+TWO = N_("2-player game")
 
 STEPS = (
-    StepRule("city", COMMON, lambda n: f"City board in the middle, on its {n}-player side."),
-    StepRule("devotion", COMMON, "Devotion board to the left of the city board."),
-    StepRule("council", COMMON, lambda n: f"Council board to the right of the city board, on its {n}-player side."),
-    StepRule("council-tile", COMMON, "4-player council tile beside the council board.", lambda n: n == 4),
-    StepRule("commanders", COMMON, "Shuffle the Commander cards; one face up on each Commander space, its matching "
-             "stand beside it. Box the rest."),
-    StepRule("invaders", COMMON, "Shuffle the Invader cards; one face down on each Invader space. Box the rest "
-             "unseen."),
-    StepRule("gates", COMMON, "Gate tiles face up at random, one on the leftmost space of each row."),
-    StepRule("fate-sort", COMMON, "Set Fate tiles alpha and beta aside; sort the rest by back into delta, gamma "
-             "and omega stacks and shuffle each."),
-    StepRule("fate-seven", COMMON, "Return conflict Fate tile No. 7 to the box.", lambda n: n == 2),
-    StepRule("fate-layout", COMMON, "Lay out the Fate tiles beside the city board: top row face up "
-             "alpha beta gamma delta gamma; bottom row face down delta omega delta omega delta."),
-    StepRule("battle-marker", COMMON, "Battle marker on the Invader card of the row whose number is on the "
-             "leftmost face-up conflict tile."),
-    StepRule("contracts-deck", COMMON, "Set aside the starting contracts (S in the corner); shuffle the other "
-             "contracts into a face-down deck beside the city board."),
-    StepRule("contracts-start", COMMON, "Lay the starting contracts face up beside the deck."),
-    StepRule("blessings", COMMON, "Stack the Blessing tiles on the devotion board on their matching spaces; the "
+    StepRule("city", COMMON, N_("City board in the middle, on its {n}-player side.")),
+    StepRule("devotion", COMMON, N_("Devotion board to the left of the city board.")),
+    StepRule("council", COMMON, N_("Council board to the right of the city board, on its {n}-player side.")),
+    StepRule("council-tile", COMMON, N_("4-player council tile beside the council board."), lambda n: n == 4),
+    StepRule("commanders", COMMON, N_("Shuffle the Commander cards; one face up on each Commander space, its matching "
+             "stand beside it. Box the rest.")),
+    StepRule("invaders", COMMON, N_("Shuffle the Invader cards; one face down on each Invader space. Box the rest "
+             "unseen.")),
+    StepRule("gates", COMMON, N_("Gate tiles face up at random, one on the leftmost space of each row.")),
+    StepRule("fate-sort", COMMON, N_("Set Fate tiles alpha and beta aside; sort the rest by back into delta, gamma "
+             "and omega stacks and shuffle each.")),
+    StepRule("fate-seven", COMMON, N_("Return conflict Fate tile No. 7 to the box."), lambda n: n == 2),
+    StepRule("fate-layout", COMMON, N_("Lay out the Fate tiles beside the city board: top row face up "
+             "alpha beta gamma delta gamma; bottom row face down delta omega delta omega delta.")),
+    StepRule("battle-marker", COMMON, N_("Battle marker on the Invader card of the row whose number is on the "
+             "leftmost face-up conflict tile.")),
+    StepRule("contracts-deck", COMMON, N_("Set aside the starting contracts (S in the corner); shuffle the other "
+             "contracts into a face-down deck beside the city board.")),
+    StepRule("contracts-start", COMMON, N_("Lay the starting contracts face up beside the deck.")),
+    StepRule("blessings", COMMON, N_("Stack the Blessing tiles on the devotion board on their matching spaces; the "
              "last-step stacks run 2 VP at the bottom up to 8 VP on top; citizen-die stack left, hoplite-die stack "
-             "right."),
-    StepRule("metoikoi", COMMON, "Stack the Metoikoi tiles on the devotion board, matching power and colour."),
-    StepRule("collapse", COMMON, lambda n: f"Draw 1 Collapse card and put {COLLAPSE_MARKERS[n]} collapse markers "
+             "right.")),
+    StepRule("metoikoi", COMMON, N_("Stack the Metoikoi tiles on the devotion board, matching power and colour.")),
+    StepRule("collapse", COMMON, N_("Draw 1 Collapse card and put {markers} collapse markers "
              "on the council spaces it shows. Box all Collapse cards."),
-    StepRule("supply", COMMON, "Grapes, pottery, bronze and drachma beside the city board as the common supply "
-             "(these are unlimited)."),
-    StepRule("dionysus", PLAYER, "Stack one devotion marker per player on the Dionysus start space, in the drawn "
-             "order (see the draws)."),
-    StepRule("ares", PLAYER, "Stack one devotion marker per player on the Ares start space, in the reverse order."),
-    StepRule("turn-order", PLAYER, "Turn-order markers on the turn-order track in the Dionysus order; the top "
-             "marker's player is first player."),
-    StepRule("score", PLAYER, "Score markers on space 10 of the score track."),
-    StepRule("estate", PLAYER, "Each player: Estate board in front of you."),
-    StepRule("own-tiles", PLAYER, "Each player: all Cadmea tiles of your colour at random on estate columns 2, 3 "
-             "and 4."),
-    StepRule("neutral-tiles", PLAYER, "Each player: 3 neutral Cadmea tiles at random on the rightmost estate "
-             "column. Then box the unused neutral tiles."),
-    StepRule("hoplites", PLAYER, "Each player: your 4 hoplite dice, showing 1, into your supply."),
-    StepRule("citizens-common", PLAYER, "Each player: 4 of your 7 citizen dice into the common supply."),
-    StepRule("citizens-own", PLAYER, "Each player: set your other 3 citizen dice and take drachma by your "
-             "turn-order place:"),
-    StepRule("pieces", PLAYER, "Each player: Archon, 4 Strategos tiles, 3 councillor tiles, 1 bronze, 1 grape "
-             "and 1 pottery into your supply."),
-    StepRule("start-tiles", PLAYER, "Each player picks the leftmost Cadmea tile of any estate row; set them "
-             "aside together."),
-    StepRule("start-tiles-extra", PLAYER, lambda n: f"Add {EXTRA_START_TILES[n]} random Cadmea tiles of unused "
-             "player colours to them.", lambda n: n in EXTRA_START_TILES),
-    StepRule("start-tiles-city", PLAYER, "Place all those tiles at random on the marked spaces in the middle of "
-             "the city board."),
-    StepRule("start-contract", PLAYER, "In reverse turn order each player takes one starting contract into hand; "
-             "box the rest."),
-    StepRule("display", PLAYER, "Fill the contract display with 4 cards from the deck."),
-    StepRule("heralds", TWO, "Shuffle the Herald cards into a deck near the city board.", lambda n: n == 2),
-    StepRule("plaza", TWO, "Plaza marker near the city board.", lambda n: n == 2),
+             args=lambda n: {"markers": COLLAPSE_MARKERS[n]}),
+    StepRule("supply", COMMON, N_("Grapes, pottery, bronze and drachma beside the city board as the common supply "
+             "(these are unlimited).")),
+    StepRule("dionysus", PLAYER, N_("Stack one devotion marker per player on the Dionysus start space, in the drawn "
+             "order (see the draws).")),
+    StepRule("ares", PLAYER, N_("Stack one devotion marker per player on the Ares start space, in the reverse order.")),
+    StepRule("turn-order", PLAYER, N_("Turn-order markers on the turn-order track in the Dionysus order; the top "
+             "marker's player is first player.")),
+    StepRule("score", PLAYER, N_("Score markers on space 10 of the score track.")),
+    StepRule("estate", PLAYER, N_("Each player: Estate board in front of you.")),
+    StepRule("own-tiles", PLAYER, N_("Each player: all Cadmea tiles of your colour at random on estate columns 2, 3 "
+             "and 4.")),
+    StepRule("neutral-tiles", PLAYER, N_("Each player: 3 neutral Cadmea tiles at random on the rightmost estate "
+             "column. Then box the unused neutral tiles.")),
+    StepRule("hoplites", PLAYER, N_("Each player: your 4 hoplite dice, showing 1, into your supply.")),
+    StepRule("citizens-common", PLAYER, N_("Each player: 4 of your 7 citizen dice into the common supply.")),
+    StepRule("citizens-own", PLAYER, N_("Each player: set your other 3 citizen dice and take drachma by your "
+             "turn-order place:")),
+    StepRule("pieces", PLAYER, N_("Each player: Archon, 4 Strategos tiles, 3 councillor tiles, 1 bronze, 1 grape "
+             "and 1 pottery into your supply.")),
+    StepRule("start-tiles", PLAYER, N_("Each player picks the leftmost Cadmea tile of any estate row; set them "
+             "aside together.")),
+    StepRule("start-tiles-extra", PLAYER, N_("Add {tiles} random Cadmea tiles of unused "
+             "player colours to them."), lambda n: n in EXTRA_START_TILES,
+             args=lambda n: {"tiles": EXTRA_START_TILES.get(n)}),
+    StepRule("start-tiles-city", PLAYER, N_("Place all those tiles at random on the marked spaces in the middle of "
+             "the city board.")),
+    StepRule("start-contract", PLAYER, N_("In reverse turn order each player takes one starting contract into hand; "
+             "box the rest.")),
+    StepRule("display", PLAYER, N_("Fill the contract display with 4 cards from the deck.")),
+    StepRule("heralds", TWO, N_("Shuffle the Herald cards into a deck near the city board."), lambda n: n == 2),
+    StepRule("plaza", TWO, N_("Plaza marker near the city board."), lambda n: n == 2),
 )
 
 
-def start_table(order: list[int]) -> str:
+def start_table(order: list[int]) -> tuple[tuple[str, Mapping[str, Any]], ...]:
     """The starting dice and drachma by turn-order place, naming who sits in each place."""
     rows = []
     for place, seat in enumerate(order):
         faces, drachma = START_BY_PLACE[place]
-        rows.append(f"{PLACES[place]} {seats_text([seat])}: citizen dice {' '.join(faces)}, {drachma} drachma")
-    return "".join(f"\n  {row}" for row in rows) + "\n  (values reconstructed: the texts do not print the table)"
+        rows.append((PLACE_ROWS[place], {"seat": seats_text([seat]), "faces": " ".join(faces), "drachma": drachma}))
+    return (*rows, (N_("(values reconstructed: the texts do not print the table)"), {}))
 
 
 def setup_checklist(players: int, seed: int) -> Checklist:
@@ -130,13 +138,12 @@ def setup_checklist(players: int, seed: int) -> Checklist:
     dionysus = shuffled(drawer(seed), range(players))
     order = seats_text(dionysus)
     draws = (
-        Draw("Dionysus stack, top to bottom", order, ("dionysus",)),
-        Draw("Ares stack, top to bottom", seats_text(dionysus[::-1]), ("ares",)),
-        Draw("Turn order", order, ("turn-order", "citizens-own", "start-contract")),
-        Draw("First player", seats_text(dionysus[:1]), ("turn-order",)),
+        Draw(N_("Dionysus stack, top to bottom"), order, ("dionysus",)),
+        Draw(N_("Ares stack, top to bottom"), seats_text(dionysus[::-1]), ("ares",)),
+        Draw(N_("Turn order"), order, ("turn-order", "citizens-own", "start-contract")),
+        Draw(N_("First player"), seats_text(dionysus[:1]), ("turn-order",)),
     )
-    more = {"citizens-own": start_table(dionysus)}
-    steps = tuple(replace(step, text=step.text + more[step.id]) if step.id in more else step
+    steps = tuple(replace(step, lines=start_table(dionysus)) if step.id == "citizens-own" else step
                   for step in steps_for(STEPS, players))
     return Checklist("thebai", players, seed, steps, draws)
 
@@ -186,12 +193,12 @@ def compute_battle(shared: dict[str, Any], players: list[dict[str, Any]], labels
                             (p["dionysus"], p["dionysus_stack"]), p["vp"]) for p in players]
     report = resolve_battle(shared["battle"], shared["modifier"], combatants)
     rows = [
-        ["Power", *(str(o.power) for o in report.outcomes)],
-        ["Result", *(o.result for o in report.outcomes)],
-        ["VP change", *(f"{o.vp_change:+d}" for o in report.outcomes)],
-        ["VP after", *(str(o.vp_after) for o in report.outcomes)],
-        ["Loot (times)", *(str(o.loot) for o in report.outcomes)],
-        ["Wages (drachma)", *(str(o.wages) for o in report.outcomes)],
+        [N_("Power"), *(str(o.power) for o in report.outcomes)],
+        [N_("Result"), *(o.result for o in report.outcomes)],
+        [N_("VP change"), *(f"{o.vp_change:+d}" for o in report.outcomes)],
+        [N_("VP after"), *(str(o.vp_after) for o in report.outcomes)],
+        [N_("Loot (times)"), *(str(o.loot) for o in report.outcomes)],
+        [N_("Wages (drachma)"), *(str(o.wages) for o in report.outcomes)],
     ]
     gate = labels[report.gate_tile] if report.gate_tile is not None else "nobody (no winner)"
     notes = [
@@ -220,43 +227,46 @@ def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels:
 SIGNED = r"[-+]?[0-9]*"
 DICE = r"[123* ,★]*"
 
+SUIT_LABELS = (N_("Contracts of suit 1"), N_("Contracts of suit 2"), N_("Contracts of suit 3"),
+               N_("Contracts of suit 4"))
+
 BATTLE = Form(
-    "battle", "Fate phase: battle", "round",
-    shared=(Field("battle", "Battle number (1-4)", parse_battle_number, "1"),
-            Field("modifier", "Invader card modifier", parse_integer, "0", least=None, typed=SIGNED)),
+    "battle", N_("Fate phase: battle"), "round",
+    shared=(Field("battle", N_("Battle number (1-4)"), parse_battle_number, "1"),
+            Field("modifier", N_("Invader card modifier"), parse_integer, "0", least=None, typed=SIGNED)),
     per_player=(
-        Field("dice", "Hoplite dice in the row", parse_dice, "", "faces, e.g. 1 2* 3", items=HOPLITE_DICE,
+        Field("dice", N_("Hoplite dice in the row"), parse_dice, "", N_("faces, e.g. 1 2* 3"), items=HOPLITE_DICE,
               why=f"{HOPLITE_DICE} hoplite dice each", typed=DICE),
-        Field("strategos", "Strategos power in the row", parse_count),
-        Field("vp", "VP now", parse_count, most=VP_MOST, why="far beyond a game's reach"),
-        Field("ares", "Ares track space", parse_count),
-        Field("ares_stack", "Ares stack (1 = bottom)", parse_count, "1", check=check_stack),
-        Field("dionysus", "Dionysus track space", parse_count),
-        Field("dionysus_stack", "Dionysus stack (1 = bottom)", parse_count, "1", check=check_stack),
+        Field("strategos", N_("Strategos power in the row"), parse_count),
+        Field("vp", N_("VP now"), parse_count, most=VP_MOST, why="far beyond a game's reach"),
+        Field("ares", N_("Ares track space"), parse_count),
+        Field("ares_stack", N_("Ares stack (1 = bottom)"), parse_count, "1", check=check_stack),
+        Field("dionysus", N_("Dionysus track space"), parse_count),
+        Field("dionysus_stack", N_("Dionysus stack (1 = bottom)"), parse_count, "1", check=check_stack),
     ),
     compute=compute_battle,
-    help="Enter the revealed invader card and each player's force in the battle row.",
+    help=N_("Enter the revealed invader card and each player's force in the battle row."),
 )
 
 FINAL = Form(
-    "final", "Final scoring", "score",
+    "final", N_("Final scoring"), "score",
     shared=(),
     per_player=(
-        Field("track", "VP on the score track", most=VP_MOST, why="far beyond a game's reach"),
-        Field("council", "Council VP", most=VP_MOST, why="far beyond a game's reach"),
-        Field("estate", "Rightmost empty column VP", most=VP_MOST, why="far beyond a game's reach"),
-        Field("city", "Dice power on the city", most=(HOPLITE_DICE + CITIZEN_DICE) * DIE_MOST,
+        Field("track", N_("VP on the score track"), most=VP_MOST, why="far beyond a game's reach"),
+        Field("council", N_("Council VP"), most=VP_MOST, why="far beyond a game's reach"),
+        Field("estate", N_("Rightmost empty column VP"), most=VP_MOST, why="far beyond a game's reach"),
+        Field("city", N_("Dice power on the city"), most=(HOPLITE_DICE + CITIZEN_DICE) * DIE_MOST,
               why=f"{HOPLITE_DICE + CITIZEN_DICE} dice of power {DIE_MOST} at most"),
-        *(Field(f"suit{s + 1}", f"Contracts of suit {s + 1}", most=CONTRACTS_PER_SUIT,
+        *(Field(f"suit{s + 1}", SUIT_LABELS[s], most=CONTRACTS_PER_SUIT,
                 why="far beyond a game's reach") for s in range(SUITS)),
-        Field("gates", "Gate tiles", most=BATTLES, why=f"{BATTLES} battles, one gate tile each"),
-        Field("goods", "Goods left", most=STOCK_MOST, why="far beyond a game's reach"),
-        Field("drachma", "Drachma left", most=STOCK_MOST, why="far beyond a game's reach"),
-        Field("unfulfilled", "Unfulfilled contracts", most=SUITS * CONTRACTS_PER_SUIT,
+        Field("gates", N_("Gate tiles"), most=BATTLES, why=f"{BATTLES} battles, one gate tile each"),
+        Field("goods", N_("Goods left"), most=STOCK_MOST, why="far beyond a game's reach"),
+        Field("drachma", N_("Drachma left"), most=STOCK_MOST, why="far beyond a game's reach"),
+        Field("unfulfilled", N_("Unfulfilled contracts"), most=SUITS * CONTRACTS_PER_SUIT,
               why="far beyond a game's reach"),
     ),
     compute=compute_final,
-    help="Gate tiles are given the suits that score most. Ties are shared.",
+    help=N_("Gate tiles are given the suits that score most. Ties are shared."),
     totals=(Total("gates", BATTLES, f"{BATTLES} battles, one gate tile each"),),
 )
 

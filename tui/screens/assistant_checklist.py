@@ -24,7 +24,7 @@ from tui.widgets.footer import Footer
 
 def step_prompt(step: Step, ticked: bool) -> Text:
     text = Text("[x] " if ticked else "[ ] ", style="bold" if ticked else "")
-    text.append(step.text, style="dim" if ticked else "")
+    text.append(step.words(_), style="dim" if ticked else "")
     return text
 
 
@@ -60,8 +60,8 @@ class ChecklistScreen(SheetScreen):
         draws.append("   " + _("{seats} = the players clockwise from the laptop holder").format(
             seats=seats_text(range(self.checklist.players))))
         for draw in self.checklist.draws:
-            draws.append(f"\n{draw.label}: ", style="bold")
-            draws.append(draw.value)
+            draws.append(f"\n{draw.label_words(_)}: ", style="bold")
+            draws.append(draw.value_words(_))
         self.query_one("#draws", Static).update(draws)
         steps = self.query_one("#steps", OptionList)
         highlighted = steps.highlighted
@@ -70,7 +70,7 @@ class ChecklistScreen(SheetScreen):
         for step in self.checklist.steps:
             if step.section != section:
                 section = step.section
-                steps.add_option(Option(Text(section, style="bold underline"), disabled=True))
+                steps.add_option(Option(Text(_(section), style="bold underline"), disabled=True))
             steps.add_option(Option(step_prompt(step, step.id in self.sheet["ticked"]), id=step.id))
         steps.highlighted = highlighted if highlighted is not None else 1  # the first step, under its heading
         self.show_progress()

@@ -136,7 +136,7 @@ class FormScreen(SheetScreen):
                         yield self.player_label(label)
                 with VerticalScroll(id="form-inputs", can_focus=False):
                     if self.form.help:
-                        yield Static(self.form.help, classes="form-help", markup=False)
+                        yield Static(_(self.form.help), classes="form-help", markup=False)
                     for field in self.form.per_player:
                         yield self.form_row(field, [self.field_input(field, f"p{seat}", entries.get(field.key, ""))
                                                     for seat, entries in enumerate(self.sheet["entries"])])
