@@ -48,8 +48,8 @@ ACTIONS = (
 ACTION_NAMES = {key: name for key, name, _ in ACTIONS}
 ACTION_FAMILY = {key: family for key, _, family in ACTIONS}
 COMPONENT_WORDS = (
-    N_("wheat"), N_("silver"), N_("wood"), N_("metal"), N_("oil"), N_("wine"), N_("sacred"), N_("civic"),
-    N_("military"),
+    N_("prestige"), N_("wheat"), N_("silver"), N_("wood"), N_("metal"), N_("oil"), N_("wine"), N_("sacred"),
+    N_("civic"), N_("military"),
     N_("Spartan trade port"), N_("Athenian trade port"),
     N_("Acropolis walls"), N_("Agora"), N_("Armoury"), N_("Gymnasion"), N_("Long Walls"), N_("Odeion"),
     N_("Parthenon"), N_("Ship sheds"), N_("Stoa"), N_("Temple of Apollo"), N_("Temple of Poseidon"),

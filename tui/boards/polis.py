@@ -45,17 +45,13 @@ def _side(view: dict[str, Any], seat: int) -> Text:
     return Text(f"{seat_tag(seat)} {side['title']} ({clean(side['name'], lines=False)})", style=style_of_side(seat))
 
 
-GAINS = {"prestige": N_("prestige"), "silver": N_("silver"), "wheat": N_("wheat")}
-"""What an event's gain gives, as the event data names it."""
-
-
 def effect_text(effect: dict[str, Any]) -> str:
     cat = catalog()
     who = {"athens": _("Athens"), "sparta": _("Sparta"), "both": _("each side")}.get(effect.get("side", ""), "")
     op = effect["op"]
     if op == "gain":
         n = effect["n"]
-        return _("{who} {n} {what}").format(who=who, n=f"{n:+d}", what=_(GAINS.get(effect["what"], effect["what"])))
+        return _("{who} {n} {what}").format(who=who, n=f"{n:+d}", what=_(effect["what"]))  # marked in engine.polis.text
     if op == "place":
         return _("{who} +1 {unit} in {area}").format(who=who, unit=unit_word(effect["unit"], 1, current()),
                                                       area=cat.name(effect["area"]))
