@@ -22,7 +22,7 @@ import re
 import secrets
 import shutil
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,9 @@ class ComponentSet:
     name: str
     games: Mapping[str, Mapping[str, tuple[Record, ...]]]
     """game -> data file -> the records the set replaces or adds."""
+    checked: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    """game -> data file -> the ids of the built-in records the owner found the same on their
+    component ("check my box"): where a walk through the box has got to."""
 
     def layer(self, game: str) -> Layer:
         return Layer(f"set {self.name!r}", dict(self.games.get(game, {})))
@@ -274,7 +277,69 @@ def read_set(folder: Path) -> ComponentSet:
             data = _read_json(folder / game / f"{file}.json")
             _require(isinstance(data, dict), f"{game}/{file}.json: expected an object with a 'records' list")
             document["games"].setdefault(game, {})[file] = data.get("records")
-    return set_from_document(document, folder.name)
+    return replace(set_from_document(document, folder.name), checked=_checked_of(manifest.get("checked", {})))
+
+
+def _checked_of(data: Any) -> dict[str, dict[str, tuple[str, ...]]]:
+    _require(isinstance(data, dict) and all(game in component_games() and isinstance(files, dict)
+                                            for game, files in data.items()),
+             f"{MANIFEST}: expected 'checked': for each game, per data file, the ids checked")
+    checked: dict[str, dict[str, tuple[str, ...]]] = {}
+    for game, files in data.items():
+        for file, ids in files.items():
+            _require(file in components.builtin_files(game) and isinstance(ids, list) and len(ids) <= RECORDS_MOST
+                     and all(isinstance(i, str) and 0 < len(i) <= 80 and i.isprintable() for i in ids),
+                     f"{MANIFEST}: {game}/{str(file)[:40]}: expected the ids of the records checked")
+            checked.setdefault(game, {})[file] = tuple(ids)
+    return checked
+
+
+# -- editing ----------------------------------------------------------------------------------
+
+
+def new_set(data_dir: Path, name: str) -> ComponentSet:
+    """An empty set named ``name``, kept under an id made of the name not yet taken."""
+    _name_of({"name": name})
+    base = set_id_for(name)
+    taken = {kept.id for kept in list_sets(data_dir)}
+    set_id = next(candidate for candidate in (base, *(f"{base[:36]}-{n}" for n in range(2, 1000)))
+                  if candidate not in taken)
+    component_set = ComponentSet(set_id, name, {})
+    write_set(data_dir, component_set)
+    return component_set
+
+
+def with_record(component_set: ComponentSet, game: str, file: str, record: Record) -> ComponentSet:
+    """The set with ``record`` (by its id) as the set's own: replacing the set's record of that id,
+    or added; the record as the owner entered it (provenance "owner")."""
+    record = {**record, "provenance": "owner"}
+    record.pop("note", None)
+    records = [kept for kept in component_set.games.get(game, {}).get(file, ()) if kept["id"] != record["id"]]
+    games = {g: dict(files) for g, files in component_set.games.items()}
+    games.setdefault(game, {})[file] = (*records, record)
+    return replace(component_set, games=games)
+
+
+def without_record(component_set: ComponentSet, game: str, file: str, record_id: str) -> ComponentSet:
+    """The set with its own record of that id dropped (the built-in one is used again)."""
+    games = {g: dict(files) for g, files in component_set.games.items()}
+    kept = tuple(r for r in games.get(game, {}).get(file, ()) if r["id"] != record_id)
+    if kept:
+        games[game][file] = kept
+    else:
+        games.get(game, {}).pop(file, None)
+        if game in games and not games[game]:
+            del games[game]
+    return replace(component_set, games=games)
+
+
+def with_checked(component_set: ComponentSet, game: str, file: str, record_id: str) -> ComponentSet:
+    """The set noting that the owner has checked the record of that id against their component."""
+    checked = {g: dict(files) for g, files in component_set.checked.items()}
+    ids = checked.setdefault(game, {}).get(file, ())
+    if record_id not in ids:
+        checked[game][file] = (*ids, record_id)
+    return replace(component_set, checked=checked)
 
 
 @dataclass(frozen=True)
@@ -318,29 +383,54 @@ class SetExists(FileExistsError):
 
 def write_set(data_dir: Path, component_set: ComponentSet) -> Path:
     """Keep a new set in its folder, written whole or not at all; SetExists if its id is taken."""
-    _require(bool(SET_ID.fullmatch(component_set.id)), f"{component_set.id[:40]!r} is not a set id "
-                                                       "(lower-case letters, digits and dashes)")
-    root = sets_folder(data_dir)
-    target = root / component_set.id
+    target = sets_folder(data_dir) / component_set.id
     if os.path.lexists(target):
         raise SetExists(f"a set {component_set.id!r} is kept already")
-    temporary = root / f".new-{secrets.token_hex(4)}"
+    staged = _staged(data_dir, component_set)
+    try:
+        if os.path.lexists(target):
+            raise SetExists(f"a set {component_set.id!r} is kept already")
+        os.rename(staged, target)
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise
+    return target
+
+
+def save_set(data_dir: Path, component_set: ComponentSet) -> Path:
+    """Keep ``component_set`` in place of the set of its id (or as a new one): the new folder is
+    written whole, then swapped in, so a reader sees the old set or the new one, never a part."""
+    target = sets_folder(data_dir) / component_set.id
+    if not os.path.lexists(target):
+        return write_set(data_dir, component_set)
+    staged = _staged(data_dir, component_set)
+    retired = target.with_name(f".old-{secrets.token_hex(4)}")
+    os.rename(target, retired)
+    os.rename(staged, target)
+    shutil.rmtree(retired, ignore_errors=True)
+    return target
+
+
+def _staged(data_dir: Path, component_set: ComponentSet) -> Path:
+    """The set written whole in a hidden folder of the sets' folder (listing skips it)."""
+    _require(bool(SET_ID.fullmatch(component_set.id)), f"{component_set.id[:40]!r} is not a set id "
+                                                       "(lower-case letters, digits and dashes)")
+    temporary = sets_folder(data_dir) / f".new-{secrets.token_hex(4)}"
     temporary.mkdir(parents=True)
     try:
         manifest = {"kind": KIND, "format": FORMAT, "name": component_set.name,
-                    "games": {game: sorted(files) for game, files in component_set.games.items()}}
+                    "games": {game: sorted(files) for game, files in component_set.games.items()},
+                    "checked": {game: {file: list(ids) for file, ids in files.items()}
+                                for game, files in component_set.checked.items()}}
         _write_json(temporary / MANIFEST, manifest)
         for game, files in component_set.games.items():
             (temporary / game).mkdir()
             for file, records in files.items():
                 _write_json(temporary / game / f"{file}.json", {"game": game, "name": file, "records": list(records)})
-        if os.path.lexists(target):
-            raise SetExists(f"a set {component_set.id!r} is kept already")
-        os.rename(temporary, target)
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)
         raise
-    return target
+    return temporary
 
 
 def _write_json(path: Path, data: Any) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from .core.box import Box
 from .core.contract import Rules
 
 GAMES: dict[str, tuple[str, str]] = {
@@ -36,3 +37,11 @@ def title_of(game_id: str) -> str:
     marked as unknown."""
     entry = GAMES.get(game_id)
     return entry[0] if entry else f"{game_id[:40]} (unknown game)"
+
+
+def box_for(game_id: str) -> Box:
+    """What an owner can change of the game's components (engine/<game>/box.py)."""
+    if game_id not in GAMES:
+        raise KeyError(f"unknown game {game_id!r}; known: {', '.join(sorted(GAMES))}")
+    box: Box = import_module(f"engine.{game_id}.box").BOX
+    return box

@@ -1,0 +1,194 @@
+"""What an owner can change of a game's components, in the game's own terms: the model behind the
+component editor (tui/screens/components.py) and "check my box".
+
+Each game declares, in ``engine/<game>/box.py``, its ``KINDS``: per data file (``landscapes``,
+``cadmea``...) the kind's name and the fields of a record, each typed: a pick among closed values
+(an Almadi side: arrow, genie, ...), a count with its bounds, a yes/no, a short text, goods with
+their counts, or an effect built from the operations the engine knows. A field reads and writes
+its value at a path in the record (``("sides", "top")``). Labels are English marked for the
+catalogue (``N_``) and translated where they are shown. So the editor never shows JSON and the
+record it writes is what the game's own validation (engine.component_sets.problems) then checks.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.components import Record
+from engine.i18n import ENGLISH, Language
+
+Path = tuple[str | int, ...]
+"""Where a field's value is in a record: keys of objects, indexes of lists; () is the value itself."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One of a pick's closed values and how the table names it."""
+
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class Pick:
+    path: Path
+    label: str
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class Count:
+    path: Path
+    label: str
+    low: int
+    high: int
+    default: int | None = None
+    """The value when the record leaves it out (None: the record always has it)."""
+
+
+@dataclass(frozen=True)
+class Flag:
+    path: Path
+    label: str
+    default: bool | None = None
+
+
+@dataclass(frozen=True)
+class Text:
+    path: Path
+    label: str
+    most: int
+
+
+@dataclass(frozen=True)
+class Goods:
+    """A mapping of goods to counts (a cost, a gain), the goods of zero left out."""
+
+    path: Path
+    label: str
+    goods: tuple[Option, ...]
+    high: int
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One kind of operation an effect is built of (gain goods, promote, advance a track...).
+
+    The operation is ``{name: value}``; ``params`` are its fields, their paths inside the value
+    (a bare count, ``{"contract": 1}``, is a Count at path ())."""
+
+    name: str
+    label: str
+    params: tuple[Field, ...]
+    empty: Any
+    """The value of a new operation of this kind (its params at their defaults)."""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A list of operations, resolved in order; ``words`` says the effect as the table does."""
+
+    path: Path
+    label: str
+    operations: tuple[Operation, ...]
+    words: Callable[[Any, Language], str]
+
+    def operation(self, name: str) -> Operation | None:
+        return next((op for op in self.operations if op.name == name), None)
+
+
+Field = Pick | Count | Flag | Text | Goods | Effect
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of component and its records' fields."""
+
+    file: str
+    """The data file (engine/<game>/data/<file>.json)."""
+    label: str
+    """The kind as the game names it: "Cadmea tiles"."""
+    fields: tuple[Field, ...]
+    summary: Callable[[Record, Language], str]
+    """A record in a line of the table's words (the list's line; the board drawing is the UI's)."""
+    rule: str = ""
+    """What the rules require of the kind as a whole (counts, totals), shown above its list."""
+    walk: bool = True
+    """Whether "check my box" goes through it (False for records no box prints, e.g. rules tables)."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """A game's editable component kinds."""
+
+    game: str
+    kinds: tuple[Kind, ...] = field(default_factory=tuple)
+
+    def kind(self, file: str) -> Kind:
+        for kind in self.kinds:
+            if kind.file == file:
+                return kind
+        raise KeyError(f"{self.game} has no component kind {file!r}")
+
+
+_MISSING = object()
+
+
+def value_at(record: Any, path: Path, default: Any = None) -> Any:
+    """The value at ``path`` in ``record`` (``default`` if a key or index is not there)."""
+    here = record
+    for step in path:
+        try:
+            here = here[step]
+        except (KeyError, IndexError, TypeError):
+            return default
+    return here
+
+
+def with_value(record: Any, path: Path, value: Any) -> Any:
+    """A copy of ``record`` with ``value`` at ``path`` (``record`` is not changed); a value of
+    None at an object's key leaves the key out (a field at its default)."""
+    if not path:
+        return copy.deepcopy(value)
+    changed = copy.deepcopy(record)
+    here = changed
+    for step in path[:-1]:
+        here = here[step]
+    if value is None and isinstance(here, dict):
+        here.pop(path[-1], None)
+    else:
+        here[path[-1]] = copy.deepcopy(value)
+    return changed
+
+
+def field_value(spec: Field, record: Any) -> Any:
+    """A field's value in a record, its default where the record leaves it out."""
+    default = getattr(spec, "default", None)
+    if isinstance(spec, Goods):
+        default = {}
+    if isinstance(spec, Effect):
+        default = []
+    return value_at(record, spec.path, default)
+
+
+def option_label(options: Sequence[Option], value: Any, lang: Language = ENGLISH) -> str:
+    """How the table names ``value`` (the value itself if it is none of the options)."""
+    for option in options:
+        if option.value == value:
+            return lang.gettext(option.label)
+    return str(value)
+
+
+def owned(record: Record) -> Record:
+    """The record as the owner entered it (provenance "owner", its reconstruction note dropped)."""
+    changed = dict(record)
+    changed["provenance"] = "owner"
+    changed.pop("note", None)
+    return changed
+
+
+def changed_fields(kind: Kind, before: Record, after: Record) -> Sequence[Field]:
+    return [spec for spec in kind.fields if field_value(spec, before) != field_value(spec, after)]
