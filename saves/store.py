@@ -311,6 +311,9 @@ def _check_options(options: dict[str, Any]) -> None:
 
 
 def _seat_from(data: Any) -> Seat:
+    if type(data) is dict and len(data) == 2 and data.get("kind") in SEAT_KINDS and type(data.get("name")) is str \
+            and len(data["name"]) <= MOST["name"]:
+        return Seat(data["name"], data["kind"])  # the usual seat, as JSON gives it; else say what is wrong
     if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not isinstance(data.get("kind"), str):
         raise SaveFormatError(f"bad seat {str(data)[:80]}")
     if len(data["name"]) > MOST["name"]:

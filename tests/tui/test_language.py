@@ -3,6 +3,10 @@ say their words again), is remembered for next time, and `tabula --lang` asks fo
 
 from __future__ import annotations
 
+from datetime import datetime
+
+import pytest
+
 from saves.store import SaveStore
 from tests.hostile.corpus import screen_text
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle, text_of
@@ -107,6 +111,20 @@ def test_times_are_written_the_japanese_way():
         assert short_time("2025-03-01T14:05:00", compact=True) == "2025-03-01"
     finally:
         i18n.use("en")
+
+
+@pytest.mark.parametrize("pattern", ["yyyy-MM-dd HH:mm", "HH:mm", "MM-dd HH:mm", "yyyy-MM-dd", "y年M月d日 H:mm",
+                                     "M/d H:mm", "y/MM/dd", "d MMM y", "yy-MM-dd", "h:mm a", "'at' HH:mm"])
+@pytest.mark.parametrize("code", ["en", "ja"])
+def test_dates_are_written_as_babel_writes_them(pattern, code):
+    """The list of saves writes its dates' numbers itself (thousands of rows); whatever the
+    catalogue's pattern, the date reads as Babel writes it."""
+    from babel.dates import parse_pattern
+
+    from tui.text import _date_pattern
+
+    for moment in (datetime(2025, 3, 1, 4, 5), datetime(987, 12, 31, 23, 59)):
+        assert _date_pattern(pattern, code)(moment) == str(parse_pattern(pattern).apply(moment, code))
 
 
 def test_counts_and_places_follow_the_language():

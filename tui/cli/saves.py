@@ -51,7 +51,6 @@ def report_problems(console: Console, store: SaveStore) -> None:
 
 def run_saves_list(args: argparse.Namespace) -> int:
     from engine.registry import title_of
-    from saves.mine import my_games
     from saves.store import SaveStore
 
     console, store = output(), SaveStore(data_dir(args))
@@ -59,6 +58,7 @@ def run_saves_list(args: argparse.Namespace) -> int:
     report_problems(console, store)
     mine = getattr(args, "mine", None)
     if mine is not None:
+        from saves.mine import my_games  # its seats' keys cost an import a plain listing does not need
         records = [game.summary for game in my_games(records, store.data_dir, mine)]
     if getattr(args, "json", False):
         print(json.dumps([game_json(record, title_of(record.game)) for record in records], indent=1))
