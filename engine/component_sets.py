@@ -342,6 +342,45 @@ def with_checked(component_set: ComponentSet, game: str, file: str, record_id: s
     return replace(component_set, checked=checked)
 
 
+# -- the set a game is offered first ----------------------------------------------------------
+
+DEFAULTS = "defaults.json"
+"""In the sets' folder: per game, the id of the set New game offers first (a server's host
+gives every player of that game their box)."""
+
+
+def read_defaults(data_dir: Path) -> dict[str, str]:
+    """Per game, the set New game offers first; ComponentDataError if the file is not one (none
+    is no default)."""
+    path = sets_folder(data_dir) / DEFAULTS
+    if not os.path.lexists(path):
+        return {}
+    data = _read_json(path)
+    _require(isinstance(data, dict) and all(game in component_games() and isinstance(set_id, str)
+                                            and bool(SET_ID.fullmatch(set_id)) for game, set_id in data.items()),
+             f"{DEFAULTS}: expected, per game, the id of a set")
+    return dict(data)
+
+
+def set_default(data_dir: Path, game: str, set_id: str | None) -> None:
+    """Offer the set of that id first for ``game`` (None: the built-in components again)."""
+    _require(game in component_games(), f"{str(game)[:40]!r} is not a game with components "
+                                         f"(one of {', '.join(component_games())})")
+    try:
+        defaults = read_defaults(data_dir)
+    except ComponentDataError:
+        defaults = {}  # a damaged file is written anew
+    if set_id is None:
+        defaults.pop(game, None)
+    else:
+        defaults[game] = set_id
+    folder = sets_folder(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    temporary = folder / f".{DEFAULTS}.{secrets.token_hex(4)}"
+    _write_json(temporary, defaults)
+    os.replace(temporary, folder / DEFAULTS)
+
+
 @dataclass(frozen=True)
 class KeptSet:
     """A folder of the sets' folder: the set it holds, or why it cannot be read."""

@@ -80,6 +80,31 @@ def test_a_set_with_problems_is_kept_and_check_names_each_by_game_file_and_recor
     assert "club-copy · Club copy: almadi (2 records, 2 problems)" in out
 
 
+def test_the_host_offers_a_playable_set_first_for_a_game(capsys, data_dir, tmp_path):
+    from engine.component_sets import read_defaults
+
+    run(capsys, "components", "import", str(set_file(tmp_path, [landscape(sides=NEW_FACE)])))
+    run(capsys, "components", "import", "--as", "broken", str(set_file(tmp_path, [landscape(id="O23")], file="b.json")))
+    status, out, _ = run(capsys, "components", "default", "almadi", "my-box")
+    assert status == 0 and "New almadi games offer 'My box' first" in out
+    assert read_defaults(data_dir) == {"almadi": "my-box"}
+    status, out, _ = run(capsys, "components", "list")
+    assert "my-box · My box: almadi (1 record, playable, offered first)" in out
+
+    for argv, why in ((("thebai", "my-box"), "changes nothing of thebai"), (("almadi", "broken"), "cannot be played"),
+                      (("go", "my-box"), "'go' is not a game with components"),
+                      (("almadi", "nothing"), "there is no component set 'nothing'")):
+        status, _, err = run(capsys, "components", "default", *argv)
+        assert status != 0 and why in " ".join(err.split())
+        assert read_defaults(data_dir) == {"almadi": "my-box"}
+    status, out, _ = run(capsys, "components", "default", "almadi")
+    assert status == 0 and read_defaults(data_dir) == {}
+
+    (data_dir / "components" / "defaults.json").write_text('{"almadi": "../../etc"}')
+    status, out, _ = run(capsys, "components", "list")
+    assert status == 0 and "cannot be read" in out and "my-box · My box" in out
+
+
 def test_an_existing_set_is_never_overwritten(capsys, data_dir, tmp_path):
     run(capsys, "components", "import", str(set_file(tmp_path, [landscape(sides=NEW_FACE)])))
     kept = (data_dir / "components" / "my-box" / "almadi" / "landscapes.json").read_bytes()

@@ -60,6 +60,25 @@ async def test_new_game_offers_the_valid_set_and_the_title_bar_names_it(tmp_path
 
 
 @pilot_test
+async def test_the_set_the_host_offers_first_is_chosen_at_first(tmp_path):
+    """`tabula components default almadi my-box`: every new Almadi game of the data folder (a
+    server's: every player's) starts with that set chosen; a player may still choose otherwise."""
+    from engine.component_sets import set_default
+
+    keep_sets(tmp_path)
+    set_default(tmp_path, "almadi", "my-box")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form_for(pilot, "almadi")
+        assert screen.query_one("#components", Select).value == "my-box"
+    set_default(tmp_path, "almadi", None)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form_for(pilot, "almadi")
+        assert screen.query_one("#components", Select).value == ""
+
+
+@pilot_test
 async def test_a_set_is_not_offered_for_a_game_it_does_not_change(tmp_path):
     keep_sets(tmp_path)
     app = make_app(tmp_path)

@@ -34,13 +34,24 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                           help=_("keep it under this id (default: made of the set's name)"))
     check = command(sets, "check", _("name each problem of a component set, by game, file and record"), run_check)
     check.add_argument("set", metavar="SET", help=_("the set's id"))
+    default = command(sets, "default", _("offer a set first for every new game of a game (on a server: to every "
+                                         "player)"), run_default)
+    default.add_argument("game", metavar="GAME", help=_("the game's id, e.g. thebai"))
+    default.add_argument("set", metavar="SET", nargs="?",
+                         help=_("the set's id; leave it out to offer the built-in components first again"))
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from engine.component_sets import list_sets, problems
-    from engine.core.components import ENV_VAR, override_dir
+    from engine.component_sets import list_sets, problems, read_defaults
+    from engine.core.components import ENV_VAR, ComponentDataError, override_dir
 
     console, kept = output(), list_sets(data_dir(args))
+    try:
+        defaults = read_defaults(data_dir(args))
+    except ComponentDataError as error:
+        defaults = {}
+        say(console, _("Which set each game offers first cannot be read: {error}").format(error=error), "✗",
+            "bold red")
     outside = override_dir()
     if outside is not None:
         say(console, _("Games without a set of yours use the files of {folder} (${variable}) over the built-in "
@@ -60,8 +71,40 @@ def run_list(args: argparse.Namespace) -> int:
             state = _("playable") if not found else ngettext("{n} problem", "{n} problems", len(found)).format(
                 n=len(found))
             records = ngettext("{n} record", "{n} records", count).format(n=count)
-            games.append(f"{game} ({records}, {state})")
+            first = _(", offered first") if defaults.get(game) == entry.id else ""
+            games.append(f"{game} ({records}, {state}{first})")
         say(console, f"{entry.id} · {entry.set.name}: {', '.join(games) or _('changes nothing')}")
+    return 0
+
+
+def run_default(args: argparse.Namespace) -> int:
+    """Offer a set first in New game for a game; refused unless the set can be played with it."""
+    from engine.component_sets import component_games, problems, set_default
+    from engine.core.components import ComponentDataError
+
+    if args.game not in component_games():
+        return fail(_("{game!r} is not a game with components (one of {games})").format(
+            game=args.game, games=", ".join(component_games())), USAGE)
+    if args.set is None:
+        set_default(data_dir(args), args.game, None)
+        say(output(), _("New {game} games offer the built-in components first.").format(game=args.game))
+        return 0
+    found = find(args, args.set)
+    if isinstance(found, int):
+        return found
+    if args.game not in found.games:
+        return fail(_("the set {name!r} changes nothing of {game}").format(name=found.name, game=args.game))
+    if problems(found, args.game):
+        console = output()
+        report(console, found)
+        return fail(_("the set {name!r} cannot be played with {game} (its problems are above)").format(
+            name=found.name, game=args.game))
+    try:
+        set_default(data_dir(args), args.game, found.id)
+    except ComponentDataError as error:
+        return fail(error)
+    say(output(), _("New {game} games offer {name!r} first (every player of this data folder, a server's "
+                    "too).").format(game=args.game, name=found.name))
     return 0
 
 

@@ -75,6 +75,19 @@ def usable_sets(data_dir: Path, game_id: str) -> dict[str, ComponentSet]:
             if kept.set is not None and game_id in kept.set.games and usable(kept.set, game_id)}
 
 
+def offered_first(data_dir: Path, game_id: str, sets: dict[str, ComponentSet]) -> str:
+    """The id of the set chosen at first for the game ('' for the built-in components): the one
+    ``tabula components default`` names, if it is among ``sets``."""
+    from engine.component_sets import read_defaults
+    from engine.core.components import ComponentDataError
+
+    try:
+        chosen = read_defaults(data_dir).get(game_id, "")
+    except ComponentDataError:
+        return ""
+    return chosen if chosen in sets else ""
+
+
 def parse_seed(text: str) -> int | None:
     text = text.strip()
     return int(text) if text else None
@@ -121,7 +134,8 @@ class NewGameScreen(TabulaScreen[None]):
             if self.sets:  # a choice only for a player with a set of their own for this game
                 yield self.row(_("Components"), Select(
                     [(_("Built-in"), ""), *((kept.name, kept.id) for kept in self.sets.values())],
-                    value="", allow_blank=False, compact=True, id="components"))
+                    value=offered_first(self.app.store.data_dir, self.game_id, self.sets), allow_blank=False,
+                    compact=True, id="components"))
             yield self.row(_("Title"), Input(placeholder=_("blank: the players' names"), max_length=200, compact=True,
                                           id="title"))
             if not self.app.served:  # on a served table the seed is drawn in secret: nobody may foresee the draws
