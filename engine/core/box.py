@@ -170,18 +170,22 @@ def value_at(record: Any, path: Path, default: Any = None) -> Any:
 
 def with_value(record: Any, path: Path, value: Any) -> Any:
     """A copy of ``record`` with ``value`` at ``path`` (``record`` is not changed); a value of
-    None at an object's key leaves the key out (a field at its default). In a list of varying
+    None at an object's key leaves the key out (a field at its default; a key the record gives
+as null stays so), and where there is no object to leave it out of changes nothing. In a list of varying
     length (a Pantheon god's offerings) a value just past its end is added, and None at or past
     its last index drops what is there."""
     if not path:
         return copy.deepcopy(value)
     changed = copy.deepcopy(record)
+    if value is None and value_at(changed, path[:-1]) is None:
+        return changed
     here = changed
     for step in path[:-1]:
         here = here[step]
     last = path[-1]
     if value is None and isinstance(here, dict):
-        here.pop(last, None)
+        if here.get(last) is not None:
+            here.pop(last)
     elif isinstance(here, list) and isinstance(last, int) and last >= len(here) - (value is None):
         if value is None:
             del here[last:]

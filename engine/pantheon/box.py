@@ -81,7 +81,7 @@ BOX = Box("pantheon", (
     Kind("gods", N_("God tiles"),
          (Pick(("god",), N_("God"), GODS), Text(("name",), N_("Name"), 20),
           Pick(("kind",), N_("Kind"), GOD_TILE_KINDS),
-          *(Count(("needs", index), label, 1, 8, None if index == 0 else 0) for index, label in enumerate(NEEDS)),
+          *(Count(("needs", index), label, 1, 8) for index, label in enumerate(NEEDS)),
           Count(("money",), N_("Money"), 1, 2, when=When(("god",), ("stonkus",))),
           Flag(("cards_only",), N_("Cards only"), when=When(("god",), ("pietalte",)))),
          god_summary,

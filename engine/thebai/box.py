@@ -127,11 +127,6 @@ START_FACES = (N_("Die 1 face"), N_("Die 2 face"), N_("Die 3 face"))
 STRATEGOI = (N_("Strategos tile 1"), N_("Strategos tile 2"), N_("Strategos tile 3"), N_("Strategos tile 4"))
 
 
-def optional(count: int, least: int) -> int | None:
-    """A list's entries past the ``least`` it always has may be left out."""
-    return None if count < least else 0
-
-
 def cadmea_summary(record: Record, lang: Language = ENGLISH) -> str:
     _ = lang.gettext
     roofs = record.get("roofs")
@@ -323,7 +318,7 @@ BOX = Box("thebai", (
          herald_summary,
          rule=N_("At least 10 cards (one per round), each a column and a Cadmea space of the 1-2 player side.")),
     Kind("council", N_("Council board"),
-         (*(Count(("vp", index), label, 0, MOST, optional(index, 1), of_kind("passage"))
+         (*(Count(("vp", index), label, 0, MOST, when=of_kind("passage"))
             for index, label in enumerate(PASSAGE)),
           Pick(("monument",), N_("Monument"), MONUMENTS, when=of_kind("space")),
           Count(("slot",), N_("Space"), 1, 3, when=of_kind("space")),
@@ -346,7 +341,7 @@ BOX = Box("thebai", (
           Flag(("yellow",), N_("Yellow (resolved twice)"), when=of_kind("space")),
           Count(("count",), N_("Tiles"), 1, MOST, when=of_kind("blessing", "metoikoi")),
           Pick(("die",), N_("Die"), DIES, when=of_kind("final")),
-          *(Count(("vps", index), label, 0, MOST, optional(index, 4), of_kind("final"))
+          *(Count(("vps", index), label, 0, MOST, when=of_kind("final"))
             for index, label in enumerate(FINAL_VP)),
           Count(("row",), N_("Estate row"), 1, ESTATE_ROWS, when=of_kind("metoikoi")),
           Count(("power",), N_("Power"), 1, 3, when=of_kind("metoikoi"))),
