@@ -33,10 +33,25 @@ class Option:
 
 
 @dataclass(frozen=True)
+class When:
+    """Which records a field is for: those whose value at ``path`` is one of ``values`` (a Thebai
+    estate record's effect is only an action space's; an Almadi requirement's count only some
+    requirements'). A record it is not for leaves the field out."""
+
+    path: Path
+    values: tuple[Any, ...]
+
+    def holds(self, record: Any) -> bool:
+        return value_at(record, self.path) in self.values
+
+
+@dataclass(frozen=True)
 class Pick:
     path: Path
     label: str
     options: tuple[Option, ...]
+    default: Any = None
+    when: When | None = None
 
 
 @dataclass(frozen=True)
@@ -47,6 +62,7 @@ class Count:
     high: int
     default: int | None = None
     """The value when the record leaves it out (None: the record always has it)."""
+    when: When | None = None
 
 
 @dataclass(frozen=True)
@@ -54,6 +70,7 @@ class Flag:
     path: Path
     label: str
     default: bool | None = None
+    when: When | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +78,7 @@ class Text:
     path: Path
     label: str
     most: int
+    when: When | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +89,7 @@ class Goods:
     label: str
     goods: tuple[Option, ...]
     high: int
+    when: When | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +114,7 @@ class Effect:
     label: str
     operations: tuple[Operation, ...]
     words: Callable[[Any, Language], str]
+    when: When | None = None
 
     def operation(self, name: str) -> Operation | None:
         return next((op for op in self.operations if op.name == name), None)
@@ -150,18 +170,37 @@ def value_at(record: Any, path: Path, default: Any = None) -> Any:
 
 def with_value(record: Any, path: Path, value: Any) -> Any:
     """A copy of ``record`` with ``value`` at ``path`` (``record`` is not changed); a value of
-    None at an object's key leaves the key out (a field at its default)."""
+    None at an object's key leaves the key out (a field at its default; a key the record gives
+as null stays so), and where there is no object to leave it out of changes nothing. In a list of varying
+    length (a Pantheon god's offerings) a value just past its end is added, and None at or past
+    its last index drops what is there."""
     if not path:
         return copy.deepcopy(value)
     changed = copy.deepcopy(record)
+    if value is None and value_at(changed, path[:-1]) is None:
+        return changed
     here = changed
     for step in path[:-1]:
         here = here[step]
+    last = path[-1]
     if value is None and isinstance(here, dict):
-        here.pop(path[-1], None)
+        if here.get(last) is not None:
+            here.pop(last)
+    elif isinstance(here, list) and isinstance(last, int) and last >= len(here) - (value is None):
+        if value is None:
+            del here[last:]
+        elif last == len(here):
+            here.append(copy.deepcopy(value))
+        else:
+            raise IndexError(f"index {last} is past the end of a list of {len(here)}")
     else:
-        here[path[-1]] = copy.deepcopy(value)
+        here[last] = copy.deepcopy(value)
     return changed
+
+
+def applies(spec: Field, record: Any) -> bool:
+    """Whether ``record`` is one the field is for (see When)."""
+    return spec.when is None or spec.when.holds(record)
 
 
 def field_value(spec: Field, record: Any) -> Any:
@@ -192,3 +231,11 @@ def owned(record: Record) -> Record:
 
 def changed_fields(kind: Kind, before: Record, after: Record) -> Sequence[Field]:
     return [spec for spec in kind.fields if field_value(spec, before) != field_value(spec, after)]
+
+
+def worded(words: Callable[[Any, Language], str], value: Any, lang: Language = ENGLISH) -> str:
+    """``words`` of a value a half-edited record may hold: '?' where it cannot be said."""
+    try:
+        return words(value, lang)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return "?"
