@@ -171,9 +171,9 @@ def value_at(record: Any, path: Path, default: Any = None) -> Any:
 def with_value(record: Any, path: Path, value: Any) -> Any:
     """A copy of ``record`` with ``value`` at ``path`` (``record`` is not changed); a value of
     None at an object's key leaves the key out (a field at its default; a key the record gives
-as null stays so), and where there is no object to leave it out of changes nothing. In a list of varying
-    length (a Pantheon god's offerings) a value just past its end is added, and None at or past
-    its last index drops what is there."""
+    as null stays so), and where there is no object to leave it out of changes nothing. In a list
+    of varying length (a Pantheon god's offerings) a value just past its end is added, and None
+    at or past its last index drops what is there."""
     if not path:
         return copy.deepcopy(value)
     changed = copy.deepcopy(record)
