@@ -208,10 +208,13 @@ def cut(text: str, width: int, ellipsis: str = "…") -> str:
     return "".join(kept) + ellipsis
 
 
-_WRAP_PIECES = re.compile(r"\s+|[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef][、。，．）」』】：；！？…]*"
-                          r"|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+")
-"""What a line may break between: spaces, each wide (CJK) character with the closing marks that
-follow it (、。）：… never start a line), and runs of other characters (words)."""
+_WIDE = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+_OPENING = "「『（【〔［｛〈《"
+_CLOSING = "、。，．）」』】〕］｝〉》：；！？…‥ー々ゝゞぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+_WRAP_PIECES = re.compile(rf"\s+|[{_OPENING}]*(?:[{_WIDE}]|[^\s{_WIDE}]+)[{_CLOSING}]*")
+"""What a line may break between (Japanese line breaking, kinsoku): spaces, each wide (CJK)
+character or run of other characters (a word), with the opening brackets before it (「（ never
+end a line) and the closing marks, small kana and ー after it (、。）」 never start one)."""
 
 
 def wrap(text: str, width: int, indent: str = "") -> list[str]:

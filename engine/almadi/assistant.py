@@ -22,6 +22,7 @@ from engine.assistant.forms import (
     score_result,
     seat_labels,
 )
+from engine.core.text import Said, Say
 from engine.i18n import N_
 
 from .catalog import DECK_SIZE, RUBIES, TILES_PER_TYPE, TURNS_PER_PLAYER, TYPE_OF_LETTER, hand_size, most_jars_on_a_side
@@ -133,16 +134,20 @@ def realm_grid(rows: Sequence[Sequence[str | None]]) -> dict[tuple[int, int], st
     return {(r, c): letter for r, row in enumerate(rows) for c, letter in enumerate(row) if letter}
 
 
+AT_CELL = N_("row {row} column {column}")
+"""A realm's cell, as a final score sheet's note names it."""
+
+
 def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
     realms = [RealmInput(realm_grid([p[f"row{r + 1}"] for r in range(ROWS)]), p["jars"], p["mosaics"], p["stalls"],
                          p["objectives"], p["rubies"], p["characters"]) for p in players]
     scores = score_table(realms, characters_mode=bool(shared["characters"]))
-    notes = []
+    notes: list[Said] = []
     for label, realm in zip(labels, realms):
         placed = best_mosaic_palaces(realm.grid, realm.mosaics)
         if placed:
-            notes.append(f"{label}: mosaics on the palaces at " +
-                         ", ".join(f"row {r + 1} column {c + 1}" for r, c in placed))
+            notes.append(Say("{player}: mosaics on the palaces at {places:list}", player=label, places=[
+                Say(AT_CELL, row=r + 1, column=c + 1).to_json() for r, c in placed]))
     return score_result(scores, labels, notes=notes)
 
 

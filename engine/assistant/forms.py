@@ -23,7 +23,8 @@ from typing import Any
 from engine.core.contract import Score
 from engine.core.scoring import ranking
 from engine.core.seats import seat_tag
-from engine.i18n import N_
+from engine.core.text import Said, Say, Words, said_to_json
+from engine.i18n import ENGLISH, N_, Language
 
 TOTAL = N_("Total")
 """The last row of a score sheet's breakdown (the screen shows it in the reader's language)."""
@@ -40,8 +41,22 @@ def seat_labels(players: int) -> list[str]:
     return [seat_tag(seat) for seat in range(players)]
 
 
+def sheet_words(language: Language = ENGLISH) -> Words:
+    """Puts what a sheet says (a refusal, a result's notes and headline) into words of ``language``;
+    ``{x:word}`` is a word or phrase of the catalogue (a field's ``why``)."""
+    words = Words([], language=language)
+    words.kinds["word"] = language.gettext
+    words.kinds["list"] = lambda parts: language.gettext(", ").join(map(words.said, parts))
+    return words
+
+
 class EntryError(ValueError):
-    """Text that does not fit a field (yet); the message says what is expected."""
+    """Text that does not fit a field (yet); ``said`` says what is expected (its English is the
+    exception's message)."""
+
+    def __init__(self, said: Said):
+        super().__init__(sheet_words()(said))
+        self.said = said
 
 
 class OutOfRange(EntryError):
@@ -49,8 +64,8 @@ class OutOfRange(EntryError):
 
     ``key`` and ``seat`` name the field when the check spans several (seat None: shared)."""
 
-    def __init__(self, message: str, key: str | None = None, seat: int | None = None):
-        super().__init__(message)
+    def __init__(self, said: Said, key: str | None = None, seat: int | None = None):
+        super().__init__(said)
         self.key = key
         self.seat = seat
 
@@ -62,7 +77,7 @@ def limit_of(limit: Limit, players: int) -> int | None:
 def parse_count(text: str) -> int:
     value = parse_integer(text)
     if value < 0:
-        raise OutOfRange("expected 0 or more")
+        raise OutOfRange(Say("expected 0 or more"))
     return value
 
 
@@ -70,7 +85,7 @@ def parse_integer(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise EntryError(f"{text.strip()!r} is not a whole number") from None
+        raise EntryError(Say("{entry} is not a whole number", entry=repr(text.strip()))) from None
 
 
 def entries_of(text: str) -> list[str]:
@@ -111,8 +126,9 @@ def amount(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def because(why: str) -> str:
-    return f" ({why})" if why else ""
+def because(said: Said, why: str) -> Said:
+    """``said`` and where its bound comes from: '5 is more than 4 (one per battle)'."""
+    return Say("{said:said} ({why:word})", said=said_to_json(said), why=why) if why else said
 
 
 @dataclass(frozen=True)
@@ -150,12 +166,12 @@ class Field:
         most = limit_of(self.most, players)
         for number in numbers_in(value):
             if self.least is not None and number < self.least:
-                raise OutOfRange(f"{number} is below {self.least}{because(self.why)}")
+                raise OutOfRange(because(Say("{number} is below {least}", number=number, least=self.least), self.why))
             if most is not None and number > most:
-                raise OutOfRange(f"{number} is more than {most}{because(self.why)}")
+                raise OutOfRange(because(Say("{number} is more than {most}", number=number, most=most), self.why))
         items = limit_of(self.items, players)
         if items is not None and isinstance(value, list) and len(value) > items:
-            raise OutOfRange(f"{len(value)} entries, at most {items}{because(self.why)}")
+            raise OutOfRange(because(Say("{n} entries, at most {most}", n=len(value), most=items), self.why))
         if self.check is not None:
             self.check(value, players)
 
@@ -173,8 +189,8 @@ class Total:
 class Result:
     header: list[str] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    headline: str = ""
+    notes: list[Said] = field(default_factory=list)
+    headline: Said = ""
     """A round helper's outcome in one line (a score sheet's is its totals and winner)."""
     scores: list[Score] | None = None
     winners: list[int] = field(default_factory=list)
@@ -212,7 +228,7 @@ class Form:
             most = limit_of(total.most, len(players))
             summed = sum(amount(p.get(total.key)) for p in players)
             if most is not None and summed > most:
-                raise OutOfRange(f"{summed} in all, at most {most}{because(total.why)}", total.key)
+                raise OutOfRange(because(Say("{n} in all, at most {most}", n=summed, most=most), total.why), total.key)
         for check in self.checks:
             check(shared, players, len(players))
 
@@ -223,7 +239,7 @@ class Problem:
 
     seat: int | None
     key: str | None
-    message: str
+    message: Said
 
 
 @dataclass
@@ -244,17 +260,17 @@ def evaluate(form: Form, labels: Sequence[str], shared_raw: Mapping[str, str],
             form.limits(shared, players)
             return Evaluation(form.compute(shared, players, labels), [])
         except OutOfRange as error:
-            problems.append(Problem(error.seat, error.key, str(error)))
+            problems.append(Problem(error.seat, error.key, error.said))
         except EntryError as error:
-            problems.append(Problem(None, None, str(error)))
+            problems.append(Problem(None, None, error.said))
     return Evaluation(None, [describe(form, labels, p) for p in problems], problems)
 
 
-def describe(form: Form, labels: Sequence[str], problem: Problem) -> str:
+def describe(form: Form, labels: Sequence[str], problem: Problem, language: Language = ENGLISH) -> str:
     """A problem as the app shows it: '●A: Gate tiles: 5 is more than 4 (...)'."""
     where = "" if problem.seat is None else f"{labels[problem.seat]}: "
-    label = field_label(form, problem)
-    return f"{where}{label}: {problem.message}" if label else where + problem.message
+    label, message = field_label(form, problem), sheet_words(language)(problem.message)
+    return f"{where}{language.gettext(label)}: {message}" if label else where + message
 
 
 def field_label(form: Form, problem: Problem) -> str | None:
@@ -270,22 +286,22 @@ def parse_fields(fields: Sequence[Field], raw: Mapping[str, str], seat: int | No
         try:
             values[f.key] = f.value(raw.get(f.key, ""), players)
         except EntryError as error:
-            problems.append(Problem(seat, f.key, str(error)))
+            problems.append(Problem(seat, f.key, error.said))
     return values
 
 
 def refusal(form: Form, players: int, shared_raw: Mapping[str, str], players_raw: Sequence[Mapping[str, str]],
-            seat: int | None, key: str, text: str) -> str | None:
+            seat: int | None, key: str, text: str) -> Said | None:
     """Why ``text`` may not be typed into that field now (None: it may): a character the field
     never holds, or a value out of the game's bounds alone or with what else is entered.
     Text that is merely unfinished ('3/' of a city) is allowed."""
     target = form.field(key, shared=seat is None)
     if re.fullmatch(target.typed, text) is None:
-        return "only " + describe_typed(target.typed)
+        return Say("only {what:word}", what=describe_typed(target.typed))
     try:
         target.value(text, players)
     except OutOfRange as error:
-        return str(error)
+        return error.said
     except EntryError:
         return None
     shared = {**shared_raw, key: text} if seat is None else dict(shared_raw)
@@ -295,7 +311,7 @@ def refusal(form: Form, players: int, shared_raw: Mapping[str, str], players_raw
     try:
         form.limits(shared_values, player_values)
     except OutOfRange as error:
-        return str(error)
+        return error.said
     except EntryError:
         return None
     return None
@@ -316,11 +332,12 @@ def lenient_values(fields: Sequence[Field], raw: Mapping[str, str], players: int
 
 
 def describe_typed(pattern: str) -> str:
-    return {DIGITS: "digits", NUMBERS: "numbers separated by spaces"}.get(pattern, "the characters this field takes")
+    return {DIGITS: N_("digits"), NUMBERS: N_("numbers separated by spaces")}.get(
+        pattern, N_("the characters this field takes"))
 
 
 def score_result(scores: list[Score], labels: Sequence[str],
-                 tiebreak: Callable[[int], tuple[Any, ...]] = lambda seat: (), notes: Sequence[str] = ()) -> Result:
+                 tiebreak: Callable[[int], tuple[Any, ...]] = lambda seat: (), notes: Sequence[Said] = ()) -> Result:
     """The breakdown table (a row per category, a column per player) and the winners."""
     rows = breakdown_rows([score.breakdown for score in scores])
     rows.append([TOTAL, *(str(s.total) for s in scores)])

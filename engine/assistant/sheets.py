@@ -16,8 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import ENGLISH, Language
+
 from .checklist import Checklist
-from .forms import Evaluation, Field, Form, Problem, evaluate
+from .forms import Evaluation, Field, Form, Problem, evaluate, sheet_words
 from .games import GAME_IDS, assistant_for, form_for
 
 FORM_KEYS = ("kind", "game", "form", "title", "players", "shared", "entries", "finished")
@@ -27,15 +29,19 @@ VALUE_MOST = 200
 """A field's most characters as typed (the longest a form takes is a list of a few numbers)."""
 
 
-def new_checklist(game: str, players: int, seed: int) -> dict[str, Any]:
-    title = f"{assistant_for(game).TITLE} setup, {players}p"
+def new_checklist(game: str, players: int, seed: int, language: Language = ENGLISH) -> dict[str, Any]:
+    """A new setup checklist, titled in ``language`` (the title is the sheet's own from then on:
+    its reader may rename it)."""
+    title = language.gettext("{game} setup, {players}p").format(game=assistant_for(game).TITLE, players=players)
     return {"kind": "checklist", "game": game, "players": players, "seed": seed, "ticked": [], "title": title}
 
 
-def new_form(game: str, form_id: str, players: int | list[str]) -> dict[str, Any]:
+def new_form(game: str, form_id: str, players: int | list[str], language: Language = ENGLISH) -> dict[str, Any]:
+    """A new round helper or score sheet, titled in ``language``."""
     form = form_for(game, form_id)
     names = list(players) if isinstance(players, list) else assistant_for(game).player_labels(players)
-    title = f"{assistant_for(game).TITLE} {form.title.lower()}, {len(names)}p"
+    title = language.gettext("{game} {sheet}, {players}p").format(
+        game=assistant_for(game).TITLE, sheet=language.gettext(form.title).lower(), players=len(names))
     return {"kind": "form", "game": game, "form": form_id, "players": names, "shared": {},
             "entries": [{} for _ in names], "title": title, "finished": False}
 
@@ -216,7 +222,7 @@ def score_sheet(game: str, data: Any) -> ScoreReport:
     if evaluation.problems:
         problem = evaluation.problems[0]
         label = next((f.label for f in (*form.shared, *form.per_player) if f.key == problem.key), "")
-        message = f"{problem.message}" + (f" [{label}]" if label else "")
+        message = sheet_words()(problem.message) + (f" [{label}]" if label else "")
         raise SheetError(problem_place(form, names, problem), message)
     return ScoreReport(form, names, evaluation)
 

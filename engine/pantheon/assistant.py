@@ -28,6 +28,7 @@ from engine.assistant.forms import (
 )
 from engine.core.contract import Score
 from engine.core.seats import LETTERS, seat_tag
+from engine.core.text import Said, Say
 from engine.i18n import N_
 
 from .scoring import EPOCH_END_BONUS, EPOCHS, SCORING_EPOCHS, god_tile_points, interim_scoring
@@ -146,13 +147,14 @@ def compute_epoch(shared: dict[str, Any], players: list[dict[str, Any]], labels:
                   for seat, p in enumerate(players)]
     rows = breakdown_rows(per_player)
     rows.append([N_("This epoch"), *(str(sum(points.values())) for points in per_player)])
-    notes = [f"Lay out {len(players) + 1} god tiles and {len(players) + 1} loot tiles this epoch.",
-             "The epoch ends when the last god or the last loot tile is taken; whoever ends it scores 3 VP "
-             "and passes the temple to the left."]
+    notes: list[Said] = [
+        Say("Lay out {n} god tiles and {n} loot tiles this epoch.", n=len(players) + 1),
+        Say("The epoch ends when the last god or the last loot tile is taken; whoever ends it scores 3 VP "
+            "and passes the temple to the left.")]
     if epoch in SCORING_EPOCHS:
-        notes.append("Scoring after this epoch: columns on the board and demigods (demigods are kept).")
+        notes.append(Say("Scoring after this epoch: columns on the board and demigods (demigods are kept)."))
     totals = "  ".join(f"{label} {row}" for label, row in zip(labels, rows[-1][1:]))
-    return Result(["", *labels], rows, notes, f"This epoch: {totals}")
+    return Result(["", *labels], rows, notes, Say("This epoch: {totals}", totals=totals))
 
 
 def compute_running(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
@@ -170,7 +172,7 @@ def compute_running(shared: dict[str, Any], players: list[dict[str, Any]], label
                 total[key] = total.get(key, 0) + vp
         scores.append(Score(seat, total))
     demigod_tiles = [len(p["demigods2"] or p["demigods1"]) for p in players]
-    notes = ["Ties: more demigod tiles wins (their values do not matter); still tied, the win is shared."]
+    notes = [Say("Ties: more demigod tiles wins (their values do not matter); still tied, the win is shared.")]
     return score_result(scores, labels, lambda seat: (demigod_tiles[seat],), notes)
 
 

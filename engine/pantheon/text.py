@@ -37,6 +37,17 @@ COMPONENT_WORDS = (
 """The words the component data spell in English (action cards, offering tiles, loot and bonus
 tiles, the kinds of god tile), marked for the catalogue: a language gives its own. Nations and gods
 keep their names in every language, as the rule texts do."""
+NATION_POWERS = (
+    N_("Each player in turn: draw 2 cards from the deck, or reveal a god from the stack and take it by paying only "
+       "its topmost offering."),
+    N_("Every player's hand becomes exactly 7 cards (discard by choice, or draw from the deck)."),
+    N_("Each player may swap feet for columns or columns for feet between their supply and the general supply."),
+    N_("The special money stack is turned round: the large values come first for the rest of the game."),
+    N_("Each player in turn may spend 2 money under the purchase rules, without adding cards from hand."),
+    N_("Each player in turn raises one offering tile by one level or takes a level-1 tile."),
+    N_("Each player in turn draws 2 cards from the deck (not from the face-up row)."),
+)
+"""What each nation's power does, as its tile says (the board shows it for the epoch in play)."""
 PAID_WORDS = {"gifts": N_("gifts"), "priests": N_("priests"), "dancers": N_("dancers"), "temples": N_("temples")}
 """Offering cards as the log names them when they are paid."""
 

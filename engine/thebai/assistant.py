@@ -25,6 +25,7 @@ from engine.assistant.forms import (
     score_result,
     seat_labels,
 )
+from engine.core.text import Said, Say, said_to_json
 from engine.i18n import N_
 
 from .battle import Combatant, die_power, resolve_battle
@@ -200,17 +201,23 @@ def compute_battle(shared: dict[str, Any], players: list[dict[str, Any]], labels
         [N_("Loot (times)"), *(str(o.loot) for o in report.outcomes)],
         [N_("Wages (drachma)"), *(str(o.wages) for o in report.outcomes)],
     ]
-    gate = labels[report.gate_tile] if report.gate_tile is not None else "nobody (no winner)"
-    notes = [
-        f"Invader power: {report.invader} (battle {shared['battle']} {shared['modifier']:+d}).",
-        f"Gate tile: {gate}.",
-        "Wages: pay 1 drachma per engaged hoplite die to keep it; unpaid dice go home reset to 1.",
-        "Then move council dice from the corridor to the monuments, top to bottom.",
-        "New turn order (Dionysus): " + " ".join(labels[s] for s in report.turn_order) + ".",
-    ]
+    gate: Said = labels[report.gate_tile] if report.gate_tile is not None else Say("nobody (no winner)")
     order = " ".join(labels[s] for s in report.turn_order)
-    headline = f"Invader power {report.invader} · gate tile: {gate} · next turn order: {order}"
+    notes: list[Said] = [
+        Say("Invader power: {power} (battle {battle} {modifier:+d}).", power=report.invader, battle=shared["battle"],
+            modifier=shared["modifier"]),
+        Say("Gate tile: {gate:said}.", gate=said_to_json(gate)),
+        Say("Wages: pay 1 drachma per engaged hoplite die to keep it; unpaid dice go home reset to 1."),
+        Say("Then move council dice from the corridor to the monuments, top to bottom."),
+        Say("New turn order (Dionysus): {order}.", order=order),
+    ]
+    headline = Say("Invader power {power} · gate tile: {gate:said} · next turn order: {order}", power=report.invader,
+                   gate=said_to_json(gate), order=order)
     return Result(["", *labels], rows, notes, headline)
+
+
+TO_SUIT = N_("{n} to suit {suit}")
+"""Gate tiles given to a suit, as a final score sheet's note says it."""
 
 
 def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
@@ -218,9 +225,9 @@ def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels:
         p["track"], p["council"], p["estate"], p["city"],
         tuple(p[f"suit{s + 1}"] for s in range(SUITS)), p["gates"], p["goods"], p["drachma"], p["unfulfilled"]))
         for seat, p in enumerate(players)]
-    notes = [f"{labels[seat]}: gate tiles as "
-             + ", ".join(f"{n} to suit {s + 1}" for s, n in enumerate(r.gate_suits) if n)
-             for seat, r in enumerate(results) if any(r.gate_suits)]
+    notes: list[Said] = [Say("{player}: gate tiles as {suits:list}", player=labels[seat], suits=[
+        Say(TO_SUIT, n=n, suit=s + 1).to_json() for s, n in enumerate(r.gate_suits) if n])
+        for seat, r in enumerate(results) if any(r.gate_suits)]
     return score_result([r.score for r in results], labels, notes=notes)
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from engine.almadi import assistant as almadi
 from engine.almadi.scoring import realm_inputs
-from engine.assistant.forms import evaluate
+from engine.assistant.forms import evaluate, sheet_words
 from engine.core.bots import RandomBot, play_out
 from engine.core.match import Match
 from engine.pantheon import assistant as pantheon
@@ -79,7 +79,7 @@ def test_pantheon_epoch_helper():
                       [{"gods": "1", "columns": "4", "demigods": "1"}, {"pietalte": "1", "offerings": "3 1"}, {}]
                       ).result
     assert result.rows[-1] == ["This epoch", str(3 + 8 + 1), "4", "3"]
-    assert result.notes[0] == "Lay out 4 god tiles and 4 loot tiles this epoch."
+    assert sheet_words()(result.notes[0]) == "Lay out 4 god tiles and 4 loot tiles this epoch."
     bad = evaluate(pantheon.EPOCH, labels, {"ender": "D"}, [{}, {}, {}])
     assert bad.errors == ["Who ended it (letter): there is no player D in a 3-player game"]
 

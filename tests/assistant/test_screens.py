@@ -326,3 +326,16 @@ async def test_named_players_go_on_the_sheet_and_into_the_play_records(tmp_path)
         [record] = app.store.records.all()
         assert [p.name for p in record.players] == ["Ann", "Bruno", "Chloe"] and record.winners == ["Ann"]
         assert "Ann 40" in text_of(screen.query_one("#form-summary"))
+
+
+@pilot_test
+async def test_a_long_japanese_step_wraps_under_its_words_and_starts_no_line_with_a_closing_mark(tmp_path):
+    app = make_app(tmp_path, language="ja")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_tool(pilot, "thebai", ["left"])  # Thebai, 2 players, setup checklist
+        steps = app.screen.query_one("#steps")
+        lines = [line[2:] for line in rendered(steps).splitlines() if line.strip()]
+        steps_lines = [line for line in lines if line.startswith(("[ ]", "    "))]
+        continued = [line for line in steps_lines if line.startswith("    ")]
+        assert continued, "no continuation line stands under its step's words"
+        assert [line for line in continued if line[4] in " 、。）」』："] == []

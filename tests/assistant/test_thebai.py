@@ -4,7 +4,7 @@ import functools
 
 import pytest
 
-from engine.assistant.forms import evaluate
+from engine.assistant.forms import evaluate, sheet_words
 from engine.thebai import assistant
 from engine.thebai.assistant import setup_checklist
 from engine.thebai.battle import Combatant, die_power, invader_power, resolve_battle, surplus_vp
@@ -128,7 +128,7 @@ def test_final_sheet_shares_ties_and_shows_gate_assignment():
     result = evaluate(assistant.FINAL, labels, {}, entries).result
     assert [s.total for s in result.scores] == [26, 26, 5]
     assert result.winners == [0, 1]
-    assert result.notes == ["●A: gate tiles as 1 to suit 1"]
+    assert list(map(sheet_words(), result.notes)) == ["●A: gate tiles as 1 to suit 1"]
 
 
 def test_battle_form_reports_errors_per_player():
@@ -256,7 +256,7 @@ def test_battle_form_takes_a_negative_invader_modifier():
     evaluation = evaluate(assistant.BATTLE, labels, {"battle": "2", "modifier": "-1"},
                           [{"dice": "1", "vp": "10"}, {"vp": "10"}])
     assert evaluation.errors == []
-    assert evaluation.result.headline.startswith("Invader power 1 ")
+    assert sheet_words()(evaluation.result.headline).startswith("Invader power 1 ")
     assert evaluation.result.rows[2] == ["VP change", "+0", "-3"]
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from engine.assistant.games import GAME_IDS, assistant_for
 from engine.i18n import language
+from tests.tui.helpers import pilot_test
 
 JAPANESE = language("ja")
 SEEDS = range(6)
@@ -60,3 +61,36 @@ def test_checklists_read_in_japanese_with_their_numbers(game_id):
                 assert all(str(value) in japanese for value in filled), step.id
         for draw in checklist.draws:
             assert draw.label_words(JAPANESE.gettext) != draw.label
+
+
+@pilot_test
+async def test_a_battle_helper_notes_a_refusal_and_a_new_sheet_title_read_in_japanese(tmp_path):
+    from tests.assistant.test_screens import open_tool
+    from tests.tui.helpers import make_app, settle, text_of
+    from tui.screens.assistant_form import FormScreen
+
+    app = make_app(tmp_path, language="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_tool(pilot, "thebai", ["down"])  # Thebai, 3 players, a battle
+        screen = app.screen
+        assert isinstance(screen, FormScreen)
+        assert screen.sheet["title"] == "Thebaiの運命フェイズ：戦闘・3人"
+        await pilot.press("2", "enter", "1", "enter")  # battle 2, invader card +1
+        await pilot.press(*"3 2", "tab", "2", "tab", "2", "down", "1")
+        await settle(pilot)
+        summary, breakdown = text_of(screen.query_one("#form-summary")), text_of(screen.query_one("#form-breakdown"))
+        assert summary.startswith("侵略者のパワー3 · 門タイル：") and "次の手番順" in summary
+        assert "給料：戦闘に参加したホプリタイダイス" in breakdown and "Wages" not in breakdown
+        await pilot.press("x")  # no letter goes into a field of numbers
+        await settle(pilot)
+        hint = text_of(screen.query_one("#form-hint"))
+        assert hint.startswith("⚠ 受け付けません：") and hint.endswith("のみ") and "only" not in hint
+
+
+def test_a_bound_refused_says_its_reason_in_japanese():
+    from engine.assistant.forms import Field, OutOfRange, sheet_words
+
+    with pytest.raises(OutOfRange) as refused:
+        Field("gates", "Gate tiles", most=4, why="4 battles, one gate tile each").value("9", 2)
+    assert str(refused.value) == "9 is more than 4 (4 battles, one gate tile each)"
+    assert sheet_words(JAPANESE)(refused.value.said).startswith("9は4を超えている（")

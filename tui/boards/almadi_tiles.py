@@ -45,9 +45,13 @@ FILLS = {  # (ink, fill): the box's colours; the facts: oases blue, caravans yel
 NAMES = {"oasis": "Oasis", "caravan": "Caravan", "market": "Market", "palace": "Palace"}
 
 
+LEGEND_NAMES = {"oasis": N_("oasis"), "caravan": N_("caravan"), "market": N_("market"), "palace": N_("palace")}
+"""The landscapes as the legend names them."""
+
+
 def _landscape(text: str, kind: str) -> Glyph:
     ink, fill = FILLS[kind]
-    return Glyph(text, kind, N_("Landscapes"), f"bold {ink} on {fill}", "bold")
+    return Glyph(text, LEGEND_NAMES[kind], N_("Landscapes"), f"bold {ink} on {fill}", "bold")
 
 
 PALETTE = Palette("almadi", {

@@ -83,7 +83,7 @@ def display_lines(view: dict[str, Any]) -> list[str]:
     lines = [_epoch_track(view)]
     if nation:
         lines.append(_("Epoch {n}: {nation} — {power}").format(n=nation["epoch"], nation=nation["name"],
-                                                                power=nation["power"]))
+                                                                power=_(nation["power"])))
     temple = view["temple"] or _("not placed")
     start = view["players"][view["start_player"]]
     lines.append(_("Temple: {temple} (start player {seat})").format(temple=temple,
@@ -94,16 +94,16 @@ def display_lines(view: dict[str, Any]) -> list[str]:
     lines.append(_("Gods: {gods}   [stack {stack}, box {box}]").format(gods=shown, stack=gods["stack"],
                                                                        box=gods["box"]))
     loot = [h for h in view["map"]["hexes"] if h["loot"]]
-    loot_text = ", ".join(f"{h['id']} {labels['loot'][h['loot']]}" for h in loot) or none
+    loot_text = _(", ").join(f"{h['id']} {_(labels['loot'][h['loot']])}" for h in loot) or none
     lines.append(_("Loot: {loot}   [bag {bag}]").format(loot=loot_text, bag=view["loot_bag"]))
     demigods = " ".join(map(str, view["demigods"]["display"])) or _("none")
     lines.append(_("Demigods on display: {demigods}   [stack {stack}]").format(demigods=demigods,
                                                                               stack=view["demigods"]["stack"]))
-    row = ", ".join(labels["cards"][k] for k in view["row"]) or _("empty")
+    row = _(", ").join(_(labels["cards"][k]) for k in view["row"]) or _("empty")
     money = " ".join(map(str, view["special_money"])) or _("none")
     lines.append(_("Face-up row: {row}   [deck {deck}, discard {discard}]   Special money (top first): {money}").format(
         row=row, deck=view["deck"], discard=view["discard"], money=money))
-    stock = ", ".join(f"{labels['tiles'][k]} {s['1/2']}/{s['3/4']}" for k, s in view["offering_stock"].items())
+    stock = _(", ").join(f"{_(labels['tiles'][k])} {s['1/2']}/{s['3/4']}" for k, s in view["offering_stock"].items())
     prices = "/".join(map(str, next(iter(view["offering_prices"].values()))))
     lines.append(_("Offering tiles left (levels 1-2 / 3-4): {stock}   prices by level {prices}").format(
         stock=stock, prices=prices))
@@ -200,21 +200,23 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
 def player_lines(view: dict[str, Any], seat: int) -> list[str]:
     p = view["players"][seat]
     labels = view["labels"]
-    roles = [r for r, on in (("start player", p["is_start"]), ("big foot", p["has_big_foot"])) if on]
-    vp = ", ".join(f"{k} {v}" for k, v in p["vp"].items())
-    lines = [f"{seat_tag(seat)} {p['name']}: {p['score']} VP ({vp}){'  [' + ', '.join(roles) + ']' if roles else ''}"]
-    lines.append(f"Supply: {p['feet']} feet, {p['columns']} columns · on the board: {len(p['feet_on'])} feet, "
-                 f"{len(p['columns_on'])} columns · general supply: {p['feet_general']} feet, "
-                 f"{p['columns_general']} columns")
-    tiles = ", ".join(f"{labels['tiles'][k]} {v or '-'}" for k, v in p["tiles"].items())
-    lines.append(f"Offering tiles: {tiles}")
-    gods = ", ".join(g["name"] + (f" ({g['money']})" if g["money"] else "") for g in p["gods"]) or "none"
+    roles = [_(role) for role, on in ((N_("start player"), p["is_start"]), (N_("big foot"), p["has_big_foot"])) if on]
+    vp = _(", ").join(f"{_(k)} {v}" for k, v in p["vp"].items())
+    lines = [f"{seat_tag(seat)} {p['name']}: " + _("{score} VP ({parts})").format(score=p["score"], parts=vp)
+             + (f"  [{_(', ').join(roles)}]" if roles else "")]
+    lines.append(_("Supply: {feet} feet, {columns} columns · on the board: {feet_on} feet, {columns_on} columns · "
+                   "general supply: {feet_general} feet, {columns_general} columns").format(
+        feet=p["feet"], columns=p["columns"], feet_on=len(p["feet_on"]), columns_on=len(p["columns_on"]),
+        feet_general=p["feet_general"], columns_general=p["columns_general"]))
+    tiles = _(", ").join(f"{_(labels['tiles'][k])} {v or '-'}" for k, v in p["tiles"].items())
+    lines.append(_("Offering tiles: {tiles}").format(tiles=tiles))
+    gods = _(", ").join(g["name"] + (f" ({g['money']})" if g["money"] else "") for g in p["gods"]) or _("none")
     if p["traitera_unused"]:
-        gods += f" · Traitera unused: {p['traitera_unused']}"
-    lines.append(f"Permanent gods: {gods}")
-    bonus = labels["bonus"].get(p["bonus"], "-") if p["bonus"] else "-"
-    lines.append(f"Hand: {p['hand_size']} cards · demigods: {p['demigods']} · steps tiles: {p['steps']} · "
-                 f"bonus: {bonus}")
+        gods += " · " + _("Traitera unused: {n}").format(n=p["traitera_unused"])
+    lines.append(_("Permanent gods: {gods}").format(gods=gods))
+    bonus = _(labels["bonus"][p["bonus"]]) if p["bonus"] in labels["bonus"] else "-"
+    lines.append(_("Hand: {cards} cards · demigods: {demigods} · steps tiles: {steps} · bonus: {bonus}").format(
+        cards=p["hand_size"], demigods=p["demigods"], steps=p["steps"], bonus=bonus))
     return lines
 
 
@@ -227,12 +229,13 @@ def private_lines(view: dict[str, Any], viewer: int) -> list[str] | None:
     if hand is None:
         return None
     labels = view["labels"]["cards"]
-    cards = ", ".join(f"{n} {labels[k]}" for k, n in hand.items()) or "no cards"
-    lines = [f"Your hand: {cards} (money {view['hand_money']} in all)"]
+    cards = _(", ").join(_("{n} {card}").format(n=n, card=_(labels[k])) for k, n in hand.items()) or _("no cards")
+    lines = [_("Your hand: {cards} (money {money} in all)").format(cards=cards, money=view["hand_money"])]
     me = view["players"][viewer]
-    values = me["demigod_values"] or []
-    worth = f" — {me['demigod_points']} points at each scoring" if values else ""
-    lines.append(f"Your demigods (face down): {', '.join(map(str, values)) or 'none'}{worth}")
+    values = _(", ").join(map(str, me["demigod_values"] or [])) or _("none")
+    lines.append(_("Your demigods (face down): {values}").format(values=values) if not me["demigod_values"] else
+                 _("Your demigods (face down): {values} — {points} points at each scoring").format(
+                     values=values, points=me["demigod_points"]))
     return lines
 
 

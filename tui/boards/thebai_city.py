@@ -18,7 +18,7 @@ from engine.thebai.catalog import catalog
 from engine.thebai.geometry import Grid, grid, roof
 from engine.thebai.targets import CommanderRow, RowEnd, Space
 from engine.thebai.view import ThebaiTable
-from tui.i18n import _
+from tui.i18n import N_, _
 from tui.text import cut, pad
 
 from .base import Keys, target_keys
@@ -108,16 +108,22 @@ def battle_mark(view: ThebaiTable, row: int, pen: ThebaiPen) -> Text:
     return text
 
 
+GATE_COLUMN = (N_("Proetid"), N_("Electran"), N_("Neistan"), N_("Oncaean"), N_("Borrhaean"), N_("Homoloid"),
+               N_("Hypsistan"))
+"""The gates as the rows' gate column names them: the first word of each gate's name (the column's
+heading says "gate")."""
+
+
 def row_details(view: ThebaiTable, row: int, keys: Keys, pen: ThebaiPen) -> Text:
     """Gate tile, commander card and Strategos tiles of a row, with the keys of choices there."""
     text = Text()
     line = view["rows"][row - 1]
     gate = line["gate"]
-    text.append(pad(catalog().gates[gate]["name"].split()[0] if gate else "-", 10))
+    text.append(column(_(catalog().gates[gate]["name"].split()[0]) if gate else "-", 10))
     cmd = line["commander"]
     if CommanderRow(row) in keys:
         text.append(pen.key(keys[CommanderRow(row)]), style=KEY_STYLE)
-    text.append(pad(catalog().commanders[cmd]["name"] if cmd else "-", 12))
+    text.append(column(_(catalog().commanders[cmd]["name"]) if cmd else "-", 12))
     if RowEnd(row) in keys:
         text.append(pen.key(keys[RowEnd(row)]), style=KEY_STYLE)
     for tile in line["strategos"]:

@@ -67,12 +67,14 @@ def computed(report: ScoreReport) -> tuple[Result, list[Score]]:
 
 
 def score_json(game: str, report: ScoreReport) -> dict[str, Any]:
+    from engine.assistant.forms import sheet_words
+
     result, scores = computed(report)
     return {
         "game": game, "form": report.form.id, "players": report.names,
         "scores": [{"player": report.names[s.seat], "breakdown": s.breakdown, "total": s.total} for s in scores],
         "winners": [report.names[seat] for seat in result.winners],
-        "tie_rule": report.form.tie_rule, "notes": result.notes,
+        "tie_rule": report.form.tie_rule, "notes": list(map(sheet_words(), result.notes)),
     }
 
 
@@ -80,7 +82,7 @@ def print_score(report: ScoreReport) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from engine.assistant.forms import TOTAL
+    from engine.assistant.forms import TOTAL, sheet_words
 
     result = computed(report)[0]
     table = Table(title=Text(report.form.title), show_lines=False)
@@ -93,7 +95,7 @@ def print_score(report: ScoreReport) -> None:
     console = output()
     console.print(table)
     for note in result.notes:
-        console.print(plain(note))
+        console.print(plain(sheet_words()(note)))
     winners = [report.names[seat] for seat in result.winners]
     verb = "wins" if len(winners) == 1 else "share the win"
     console.print(Text.assemble(("Winner: ", "bold"), plain(f"{' and '.join(winners)} {verb}. "), report.form.tie_rule))

@@ -209,7 +209,7 @@ class AssistantGameScreen(TabulaScreen[None]):
         tool = event.option_id
         assert tool is not None  # every tool is listed with its id
         if tool == "checklist":
-            sheet = new_checklist(self.game_id, self.players, secrets.randbelow(1_000_000))
+            sheet = new_checklist(self.game_id, self.players, secrets.randbelow(1_000_000), current())
         else:
-            sheet = new_form(self.game_id, tool, self.sheet_names())
+            sheet = new_form(self.game_id, tool, self.sheet_names(), current())
         self.app.push_screen(open_sheet_screen(new_sheet_id(self.game_id), sheet))

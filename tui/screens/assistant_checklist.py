@@ -5,6 +5,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,15 +19,29 @@ from tui.i18n import N_, _, ngettext
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetScreen
 from tui.screens.assistant_widgets import CursorList
-from tui.text import plain
+from tui.text import plain, wrap
 from tui.widgets.dialogs import ConfirmDialog, TextDialog
 from tui.widgets.footer import Footer
 
 
-def step_prompt(step: Step, ticked: bool) -> Text:
-    text = Text("[x] " if ticked else "[ ] ", style="bold" if ticked else "")
-    text.append(step.words(_), style="dim" if ticked else "")
-    return text
+class StepPrompt:
+    """A step with its box, "[ ] " or "[x] ": the step's words wrap under themselves, not under
+    the box, broken the Japanese way where they are Japanese (``tui.text.wrap``)."""
+
+    def __init__(self, step: Step, ticked: bool) -> None:
+        self.box = Text("[x] " if ticked else "[ ] ", style="bold" if ticked else "")
+        self.words = plain(step.words(_), style="dim" if ticked else "")
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        indent = " " * self.box.cell_len
+        width = max(options.max_width - len(indent), 2)
+        lines = [line for paragraph in self.words.plain.split("\n")
+                 for line in wrap(paragraph, width, " " * (len(paragraph) - len(paragraph.lstrip())))]
+        for number, line in enumerate(lines):
+            yield Text.assemble(self.box if number == 0 else indent, (line, self.words.style), style=self.box.style)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(self.box.cell_len + 2, self.box.cell_len + self.words.cell_len)
 
 
 class ChecklistScreen(SheetScreen):
@@ -71,7 +87,7 @@ class ChecklistScreen(SheetScreen):
             if step.section != section:
                 section = step.section
                 steps.add_option(Option(Text(_(section), style="bold underline"), disabled=True))
-            steps.add_option(Option(step_prompt(step, step.id in self.sheet["ticked"]), id=step.id))
+            steps.add_option(Option(StepPrompt(step, step.id in self.sheet["ticked"]), id=step.id))
         steps.highlighted = highlighted if highlighted is not None else 1  # the first step, under its heading
         self.show_progress()
 
@@ -97,7 +113,7 @@ class ChecklistScreen(SheetScreen):
         self.sheet["ticked"] = toggle(self.sheet["ticked"], step.id)
         ticked = step.id in self.sheet["ticked"]
         steps = self.query_one("#steps", CursorList)
-        steps.replace_option_prompt(step.id, step_prompt(step, ticked))
+        steps.replace_option_prompt(step.id, StepPrompt(step, ticked))
         if ticked:
             steps.move_cursor(1)
         self.show_progress()

@@ -23,9 +23,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 from textual.worker import get_current_worker
 
-from engine.assistant.forms import TOTAL, Evaluation, Field, refusal
+from engine.assistant.forms import TOTAL, Evaluation, Field, Form, describe, refusal, sheet_words
 from engine.assistant.sheets import evaluate_sheet, form_of, labels_of
-from tui.i18n import N_, _, ngettext
+from tui.i18n import N_, _, current, ngettext
 from tui.screens.assistant import CSS
 from tui.screens.assistant_store import SheetScreen
 from tui.screens.assistant_widgets import CURSOR
@@ -49,14 +49,20 @@ def result_table(header: list[str], rows: list[list[str]]) -> Table:
     return table
 
 
-def summary_line(evaluation: Evaluation, labels: list[str], sheet: dict[str, Any] | None = None) -> Text:
-    if evaluation.errors:
-        more = ngettext(" (and {n} more below)", " (and {n} more below)", len(evaluation.errors) - 1).format(
-            n=len(evaluation.errors) - 1) if len(evaluation.errors) > 1 else ""
-        return plain(f"⚠ {evaluation.errors[0]}{more}", style="bold")
+def errors(form: Form, evaluation: Evaluation, labels: list[str]) -> list[str]:
+    """Why the sheet cannot be worked out, in this terminal's language."""
+    return [describe(form, labels, problem, current()) for problem in evaluation.problems]
+
+
+def summary_line(form: Form, evaluation: Evaluation, labels: list[str], sheet: dict[str, Any] | None = None) -> Text:
+    if evaluation.problems:
+        said = errors(form, evaluation, labels)
+        more = ngettext(" (and {n} more below)", " (and {n} more below)", len(said) - 1).format(
+            n=len(said) - 1) if len(said) > 1 else ""
+        return plain(f"⚠ {said[0]}{more}", style="bold")
     result = evaluation.result
     if result is None or result.scores is None:
-        return plain(result.headline if result else "", style="bold")
+        return plain(sheet_words(current())(result.headline) if result else "", style="bold")
     text = Text(_(TOTAL) + "  ")
     text.append("  ".join(f"{labels[s.seat]} {s.total}" for s in result.scores), style="bold")
     if result.winners:
@@ -208,8 +214,9 @@ class FormScreen(SheetScreen):
 
     def refusal(self, widget: SheetInput, text: str) -> str | None:
         seat = None if widget.sheet_owner == "s" else int(widget.sheet_owner[1:])
-        return refusal(self.form, len(self.labels), self.sheet["shared"], self.sheet["entries"], seat,
+        said = refusal(self.form, len(self.labels), self.sheet["shared"], self.sheet["entries"], seat,
                        widget.sheet_key, text)
+        return None if said is None else sheet_words(current())(said)
 
     def refused(self, widget: SheetInput, reason: str) -> None:
         field = widget.sheet_hint.split(":")[0]
@@ -232,13 +239,14 @@ class FormScreen(SheetScreen):
         if generation != self._generation or not self.is_mounted:
             return  # a newer entry is being worked out
         self.evaluation = evaluation
-        self.query_one("#form-summary", Static).update(summary_line(evaluation, self.labels, self.sheet))
+        self.query_one("#form-summary", Static).update(summary_line(self.form, evaluation, self.labels, self.sheet))
         breakdown = self.query_one("#form-breakdown", Static)
         if evaluation.result is None:
-            breakdown.update(plain("\n".join(evaluation.errors)))
+            breakdown.update(plain("\n".join(errors(self.form, evaluation, self.labels))))
             return
         result = evaluation.result
-        table, notes = result_table(result.header, result.rows), plain("\n".join(result.notes))
+        table = result_table(result.header, result.rows)
+        notes = plain("\n".join(map(sheet_words(current()), result.notes)))
         # a score sheet's notes say what it chose for the players (gate tile suits, mosaic palaces):
         # first, in sight; a round helper's outcome is in the summary line, its notes are the follow-up
         breakdown.update(Group(notes, table) if self.form.kind == "score" and result.notes else Group(table, notes))
