@@ -18,15 +18,15 @@ from engine.core.components import Record
 from engine.registry import title_of
 from tui.i18n import N_, _, current
 from tui.screens.base import TabulaScreen
-from tui.screens.component_records import beside, drawing, provenance
+from tui.screens.component_records import PROBLEM, beside, drawing, provenance
 from tui.screens.components import CSS, SetEditing
 from tui.text import clean, plain, wrap
 from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.field_editors import FieldChanged, editor_for
 from tui.widgets.footer import Footer
 
-SIDE_WIDTH = 28
-"""Columns of the drawing and summary beside the fields (the CSS's #record-side, less its padding)."""
+SIDE_WIDTH = 27
+"""Columns of the drawing and summary beside the fields (the CSS's #record-side, less its border and padding)."""
 
 
 class RecordFormScreen(TabulaScreen[bool]):
@@ -65,8 +65,7 @@ class RecordFormScreen(TabulaScreen[bool]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.show_record()
-        self.focus_next()
+        self.show_record()  # the first field has the focus: the screen's AUTO_FOCUS
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "built_in":
@@ -84,6 +83,12 @@ class RecordFormScreen(TabulaScreen[bool]):
         if self.record != self.started:
             lines.append(_("changed, not saved yet (Ctrl+S)"))
         lines += wrap(clean(self.kind.summary(self.record, current())), SIDE_WIDTH)
+        found = [problem.message for problem in self.editing.problems(self.game)
+                 if problem.file == self.kind.file and problem.record == self.id_]
+        if found:
+            lines += ["", _("As the set has it now:")]
+        for message in found:
+            lines += wrap(PROBLEM + clean(message), SIDE_WIDTH, "  ")
         self.query_one("#record-summary", Static).update(plain("\n".join(lines)))
 
     def action_save(self) -> None:

@@ -51,11 +51,10 @@ def beside(picture: Text | None, lines: list[str], width: int) -> Text:
         if number:
             text.append("\n")
         if rows:
-            row = rows[number].copy() if number < len(rows) else Text()
-            row.pad_right(left - row.cell_len)
-            text.append_text(row)
-            text.append("  ")
+            text.append_text(rows[number] if number < len(rows) else Text())
         if number < len(lines):
+            if rows:
+                text.append(" " * (left - (rows[number].cell_len if number < len(rows) else 0) + 2))
             line = cut(lines[number], room)
             text.append(line, style="bold" if number == 0 else ("bold" if line.startswith(PROBLEM) else ""))
     return text
