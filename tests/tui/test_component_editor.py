@@ -210,3 +210,46 @@ async def test_a_set_name_with_markup_shows_as_typed(tmp_path):
         await settle(pilot)
         title = app.screen.query_one(".screen-title", Label)
         assert str(title.render()) == "Component set: [bold]x[/]"
+
+
+@pilot_test
+async def test_the_records_are_cut_again_for_a_wider_terminal(tmp_path):
+    from engine.component_sets import save_set, with_record
+
+    first = components.builtin_records("almadi", "landscapes")[0]
+    kept = with_record(new_set(tmp_path, "My box"), "almadi", "landscapes",
+                       {**first, "sides": dict.fromkeys(("top", "right", "bottom", "left"), "moon")})
+    save_set(tmp_path, kept)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        listing = await open_kind(pilot, "almadi", "landscapes")
+        row = str(listing.query_one("#records").get_option_at_index(0).prompt).splitlines()
+        assert row[2].endswith("a tile needs at least one arrow and") and len(row) == 4
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot)
+        row = str(listing.query_one("#records").get_option_at_index(0).prompt).splitlines()
+        assert row[2].endswith("a tile needs at least one arrow and at least one effect") and len(row) == 3
+
+
+@pilot_test
+async def test_a_set_that_cannot_be_read_is_listed_with_why_and_the_assistant_opens_the_editor(tmp_path):
+    from tui.screens.components import ComponentSetsScreen
+
+    (tmp_path / "components" / "broken").mkdir(parents=True)
+    (tmp_path / "components" / "broken" / "set.json").write_text("{", encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, ComponentSetsScreen)
+        listed = str(app.screen.query_one("#sets").get_option_at_index(0).prompt)
+        assert listed.startswith("broken: cannot be read (set.json:")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ComponentSetsScreen)  # nothing to open: the player is told why

@@ -6,6 +6,7 @@ component is the same."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Label, OptionList, Static
@@ -84,6 +85,8 @@ class RecordListScreen(TabulaScreen[None]):
         self.game = game
         self.kind = kind
         self.shown: list[Record] = []
+        self.filled_for = 0
+        """The terminal's width the rows were cut for."""
 
     def compose(self) -> ComposeResult:
         title = Label(classes="screen-title")
@@ -102,6 +105,10 @@ class RecordListScreen(TabulaScreen[None]):
     def on_screen_resume(self) -> None:
         self.fill()
 
+    def on_resize(self, event: events.Resize) -> None:
+        if self.filled_for and self.filled_for != self.app.size.width:
+            self.fill()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.kind.walk if action == "walk" else True
 
@@ -116,7 +123,8 @@ class RecordListScreen(TabulaScreen[None]):
         notice.display = bool(whole)
         notice.update(plain("\n".join(PROBLEM + message for message in whole)))
         self.shown = self.editing.records(self.game, self.kind.file)
-        width = self.app.size.width - GUTTER - SCROLLBAR - 2
+        self.filled_for = self.app.size.width
+        width = self.filled_for - GUTTER - SCROLLBAR - 2
         color = not self.app.no_color
         records = self.query_one("#records", CursorList)
         highlighted = records.highlighted
