@@ -18,9 +18,9 @@ from engine.core.components import Record, builtin_records
 from engine.registry import title_of
 from tui.boards import board_for
 from tui.i18n import N_, _, current
-from tui.screens.assistant_widgets import GUTTER, CursorList
+from tui.screens.assistant_widgets import GUTTER
 from tui.screens.base import TabulaScreen
-from tui.screens.components import CSS, SetEditing
+from tui.screens.components import CSS, OpeningList, SetEditing
 from tui.text import clean, cut, pad, plain, wrap
 from tui.widgets.field_editors import value_words
 from tui.widgets.footer import Footer
@@ -75,8 +75,7 @@ class RecordListScreen(TabulaScreen[None]):
     """Every record of a kind (the built-in ones with the set's own in their place)."""
 
     CSS_PATH = CSS
-    BINDINGS = [Binding("enter", "edit", N_("Edit"), priority=True),
-                Binding("w", "walk", N_("Check my box")),
+    BINDINGS = [Binding("w", "walk", N_("Check my box")),
                 Binding("escape", "app.pop_screen", N_("Back"))]
 
     def __init__(self, editing: SetEditing, game: str, kind: Kind) -> None:
@@ -94,7 +93,7 @@ class RecordListScreen(TabulaScreen[None]):
         yield title
         yield Static(_(self.kind.rule), classes="components-help", id="rule")
         yield Static(id="kind-problems", classes="notice")
-        yield CursorList(id="records")
+        yield OpeningList(id="records")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -126,7 +125,7 @@ class RecordListScreen(TabulaScreen[None]):
         self.filled_for = self.app.size.width
         width = self.filled_for - GUTTER - SCROLLBAR - 2
         color = not self.app.no_color
-        records = self.query_one("#records", CursorList)
+        records = self.query_one("#records", OpeningList)
         highlighted = records.highlighted
         records.clear_options()
         records.add_options([Option(record_row(self.game, self.kind, record, on_record.get(record["id"], []), width,
@@ -135,17 +134,9 @@ class RecordListScreen(TabulaScreen[None]):
             records.highlighted = min(highlighted or 0, len(self.shown) - 1)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.open(self.shown[event.option_index])
-
-    def action_edit(self) -> None:
-        highlighted = self.query_one("#records", CursorList).highlighted
-        if highlighted is not None:
-            self.open(self.shown[highlighted])
-
-    def open(self, record: Record) -> None:
         from tui.screens.component_form import RecordFormScreen
 
-        self.app.push_screen(RecordFormScreen(self.editing, self.game, self.kind, record))
+        self.app.push_screen(RecordFormScreen(self.editing, self.game, self.kind, self.shown[event.option_index]))
 
     def action_walk(self) -> None:
         self.app.push_screen(WalkScreen(self.editing, self.game, self.kind))

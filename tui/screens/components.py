@@ -35,6 +35,13 @@ from tui.widgets.footer import Footer
 CSS: list[str | PurePath] = [Path(__file__).parent.parent / "styles" / "components.tcss"]
 
 
+class OpeningList(CursorList):
+    """The editor's lists: Enter opens the highlighted line (shown in the footer), handled in turn
+    with the arrows pressed before it."""
+
+    BINDINGS = [Binding("enter", "select", N_("Open"))]
+
+
 def boxes() -> list[Box]:
     """The games whose components can be edited, with their kinds."""
     found = []
@@ -86,8 +93,7 @@ class ComponentSetsScreen(TabulaScreen[None]):
     """The player's component sets: Enter opens one, n makes a new one."""
 
     CSS_PATH = CSS
-    BINDINGS = [Binding("enter", "open", N_("Open"), priority=True), Binding("n", "new_set", N_("New set")),
-                Binding("escape", "app.pop_screen", N_("Back"))]
+    BINDINGS = [Binding("n", "new_set", N_("New set")), Binding("escape", "app.pop_screen", N_("Back"))]
 
     def __init__(self) -> None:
         super().__init__()
@@ -98,7 +104,7 @@ class ComponentSetsScreen(TabulaScreen[None]):
         yield Static(_("The built-in components are a reconstruction. A set of your own holds what your box "
                        "shows differently; New game offers it for a game once it has no problems."),
                      classes="components-help")
-        yield CursorList(id="sets")
+        yield OpeningList(id="sets")
         yield Static(_("No set yet: n makes one."), id="no-sets", classes="components-help")
         yield Footer()
 
@@ -111,7 +117,7 @@ class ComponentSetsScreen(TabulaScreen[None]):
 
     def fill(self) -> None:
         self.kept = list_sets(self.app.store.data_dir)
-        sets = self.query_one("#sets", CursorList)
+        sets = self.query_one("#sets", OpeningList)
         highlighted = sets.highlighted
         sets.clear_options()
         sets.add_options([Option(plain(set_line(kept), lines=False)) for kept in self.kept])
@@ -120,15 +126,7 @@ class ComponentSetsScreen(TabulaScreen[None]):
         self.query_one("#no-sets").display = not self.kept
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.open(event.option_index)
-
-    def action_open(self) -> None:
-        highlighted = self.query_one("#sets", CursorList).highlighted
-        if highlighted is not None:
-            self.open(highlighted)
-
-    def open(self, index: int) -> None:
-        kept = self.kept[index]
+        kept = self.kept[event.option_index]
         if kept.set is None:
             self.notify(clean(kept.error), title=_("This set cannot be read"), severity="warning")
             return
@@ -163,7 +161,7 @@ class SetScreen(TabulaScreen[None]):
     """A set: per game, its kinds of component; Enter opens a kind's records."""
 
     CSS_PATH = CSS
-    BINDINGS = [Binding("enter", "open", N_("Open"), priority=True), Binding("escape", "app.pop_screen", N_("Back"))]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
 
     def __init__(self, editing: SetEditing) -> None:
         super().__init__()
@@ -176,7 +174,7 @@ class SetScreen(TabulaScreen[None]):
         title.update(plain(_("Component set: {name}").format(name=self.editing.set.name), lines=False))
         yield title
         yield Static(id="set-problems", classes="notice")
-        yield CursorList(id="kinds")
+        yield OpeningList(id="kinds")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -187,7 +185,7 @@ class SetScreen(TabulaScreen[None]):
         self.fill()
 
     def fill(self) -> None:
-        kinds = self.query_one("#kinds", CursorList)
+        kinds = self.query_one("#kinds", OpeningList)
         highlighted = kinds.highlighted
         kinds.clear_options()
         self.rows = []
@@ -207,15 +205,7 @@ class SetScreen(TabulaScreen[None]):
         notice.update(plain("\n".join(whole)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.open(event.option_index)
-
-    def action_open(self) -> None:
-        highlighted = self.query_one("#kinds", CursorList).highlighted
-        if highlighted is not None:
-            self.open(highlighted)
-
-    def open(self, index: int) -> None:
-        row = self.rows[index]
+        row = self.rows[event.option_index]
         if row is not None:
             from tui.screens.component_records import RecordListScreen
 
