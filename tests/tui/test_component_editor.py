@@ -18,7 +18,7 @@ from tui.screens.component_form import RecordFormScreen
 from tui.screens.component_records import RecordListScreen, WalkScreen
 from tui.screens.components import SetScreen
 from tui.widgets.dialogs import ChoiceDialog
-from tui.widgets.field_editors import EffectEditor, OperationBlock, OperationHeader
+from tui.widgets.field_editors import EffectEditor, OperationBlock, OperationHeader, Stepper
 
 
 @pytest.fixture(autouse=True)
@@ -253,3 +253,27 @@ async def test_a_set_that_cannot_be_read_is_listed_with_why_and_the_assistant_op
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ComponentSetsScreen)  # nothing to open: the player is told why
+
+
+@pilot_test
+async def test_an_operation_the_editor_does_not_build_is_shown_in_words_and_kept(tmp_path):
+    """green-9 pays a pottery for two devotion steps: the builder has no "pay"; a VP added beside
+    it leaves it as it was."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await make_my_box(pilot)
+        listing = await open_kind(pilot, "thebai", "cadmea")
+        await pilot.press(*["down"] * [r["id"] for r in listing.shown].index("green-9"), "enter")
+        await settle(pilot)
+        form = app.screen
+        header = form.query_one(OperationHeader)
+        assert "1. pay 1 pottery: 2 devotion step(s) (kept as it is)" in str(header.render())
+        assert not header.parent.query(Stepper)  # nothing of it to edit
+        await pilot.press("down", "a")
+        await settle(pilot)
+        await pilot.press(*["down"] * [op.name for op in OPERATIONS].index("vp"), "enter")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    tile, = find_set(tmp_path, "my-box").games["thebai"]["cadmea"]
+    assert tile["effect"] == [{"pay": {"cost": {"pottery": 1}, "then": [{"devotion": {"n": 2}}]}}, {"vp": 1}]
