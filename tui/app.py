@@ -309,6 +309,12 @@ class TabulaApp(App[None]):
         elif not isinstance(self.screen, HelpScreen):
             self.open_rules()
 
+    def open_components(self) -> None:
+        """The component editor: the player's own sets (Home, the table assistant, the palette)."""
+        from tui.screens.components import ComponentSetsScreen
+
+        self.push_screen(ComponentSetsScreen())
+
     def open_rules(self) -> None:
         from engine.registry import titles
         from tui.screens.help import GamePicker, HelpScreen

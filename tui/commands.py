@@ -1,5 +1,5 @@
 """Command-palette commands (Ctrl+P): rules help, undo, score sheet, views, zoom, log, a finished game's review, table
-talk, settings, concede, hand a seat to a bot, offer, accept or decline a draw, home, new game, resume."""
+talk, settings, concede, hand a seat to a bot, offer, accept or decline a draw, home, new game, resume, components."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ COMMANDS = (
     ("accept_draw", N_("Accept the draw"), N_("The other player offers a draw: the game ends, neither winning")),
     ("decline_draw", N_("Decline the draw"), N_("The other player offers a draw: play on")),
     ("leave", N_("Back to home"), N_("Leave the table (the game is saved)")),
+    ("components", N_("Components"), N_("Your own component sets: the faces of your box, entered in the app (c)")),
 )
 """The palette's commands of a screen that has their action: (action, name, what it does)."""
 

@@ -172,6 +172,7 @@ def in_the_realm(view: dict[str, Any], viewer: int | None, seat: int) -> bool:
 
 class AlmadiBoard(Board):
     roomy_cells = True
+    records = {"landscapes": tiles.landscape_record}
 
     def panels(self, seats: int) -> list[Panel]:
         """The central board (taking a landscape, a Moon, else), the legend of the tiles drawn,

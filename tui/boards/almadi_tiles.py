@@ -29,6 +29,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from engine.almadi.catalog import JAR, SIDE_NAMES, icons, side_of
 from tui.i18n import N_
 
 from .canvas import Canvas
@@ -287,4 +288,17 @@ def tile_between(tile: dict[str, Any], size: Size, pen: Pen, above: str, below: 
     canvas.write(0, 0, above, "dim")
     draw_tile(canvas, pen, 1, (width - size.width) // 2, size, tile)
     canvas.write(size.height + 1, (width - len(below)) // 2, below, "bold")
+    return canvas.text()
+
+
+def landscape_record(record: dict[str, Any], color: bool) -> Text:
+    """A landscape tile as its component record gives it (the component editor), medium-sized;
+    a side that shows nothing the rules know is left blank."""
+    sides = record.get("sides")
+    shown = [side_of(sides.get(name)) if isinstance(sides, dict) else None for name in SIDE_NAMES]
+    tile = {"type": record.get("type") if record.get("type") in FILLS else "oasis",
+            "sides": [icons(side)[0] if side else None for side in shown],
+            "jars": [len(icons(side)) if side and side.startswith(JAR) else 0 for side in shown]}
+    canvas = Canvas(MEDIUM.width, MEDIUM.height)
+    draw_tile(canvas, Pen(PALETTE, color), 0, 0, MEDIUM, tile)
     return canvas.text()

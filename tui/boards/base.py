@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from rich.console import RenderableType
+from rich.text import Text
 
 from engine.core.choices import Target
 from engine.core.contract import Choice
@@ -71,6 +72,8 @@ class Frame:
 
 
 Draw = Callable[[View, Frame], "RenderableType | None"]
+DrawRecord = Callable[[dict[str, Any], bool], Text]
+"""A component's record drawn (in colour or not), a few lines high."""
 Needed = Callable[[View, "int | None"], bool]
 
 
@@ -145,6 +148,9 @@ class Board:
     roomy_from: ClassVar[int] = 180
     """The screen's width from which frames say ``roomy`` (the board still checks that its larger
     cells fit the panel)."""
+    records: ClassVar[Mapping[str, DrawRecord]] = {}
+    """How the component editor draws a record of a data file as the board draws it (a landscape
+    as a tile), by the file's name; a kind not here is shown by its summary line."""
 
     def panels(self, seats: int) -> list[Panel]:
         """Every panel of a table of ``seats`` players, in the order ``v`` cycles through them."""

@@ -40,7 +40,7 @@ from tui.i18n import N_
 
 from .base import Board, Frame, Panel, View, legend_panel, seat_panels
 from .glyphs import finish
-from .thebai_city import city, roomy_width, rows_block
+from .thebai_city import cadmea_record, city, roomy_width, rows_block
 from .thebai_panels import council, display, estate, estate_words, hand, supply, tracks
 from .thebai_style import ThebaiPen
 
@@ -164,6 +164,7 @@ class ThebaiBoard(Board):
     roomy_from = 120
     """The roomy city fits a 160x50 table's board panel (with the tracks, council and contracts
     beside it at 80x24's width); shared() checks that it fits."""
+    records = {"cadmea": cadmea_record}
 
     def panels(self, seats: int) -> list[Panel]:
         """The city with the tracks, fate and council (else), the legend of what the panels

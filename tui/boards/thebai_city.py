@@ -11,6 +11,8 @@ four roofs on its edges, the rows' information in a block beside the city (200x6
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from engine.core.seats import seat_letter
@@ -22,15 +24,20 @@ from tui.i18n import N_, _
 from tui.text import cut, pad
 
 from .base import Keys, target_keys
+from .glyphs import MONO_ATTRIBUTES
 from .thebai_style import (
     BATTLE,
     EMPTY_SPACE,
     FREE_DICE,
     HIDDEN,
     KEY_STYLE,
+    NEUTRAL,
+    NEUTRAL_COLOUR,
     PALETTE,
     PLAZA,
     RESERVED,
+    ROOFS,
+    SEAT_COLOURS,
     STAND,
     ThebaiPen,
     archon_glyph,
@@ -250,3 +257,28 @@ def city(view: ThebaiTable, width: int, pen: ThebaiPen, roomy: bool = False) -> 
     if width >= SIDE_INFO_WIDTH:
         return [compact_city(view, beside=True, pen=pen)]
     return [compact_city(view, beside=False, pen=pen), rows_block(view, pen)]
+
+
+def attributes_only(style: str) -> str:
+    """A style under NO_COLOR: its attributes, its colours left out."""
+    return " ".join(word for word in style.split() if word in MONO_ATTRIBUTES)
+
+
+def cadmea_record(record: dict[str, Any], color: bool) -> Text:
+    """A Cadmea tile as its component record gives it (the component editor): the roomy city's
+    box, its roofs as printed (north, east, south, west) on its edges, the block of its colour
+    showing the colour's letter (N for a neutral tile)."""
+    roofs = record.get("roofs")
+    north, east, south, west = (roof_glyph(roofs[side]) if isinstance(roofs, list) and side < len(roofs)
+                                and roofs[side] in ROOFS else ("?", "bold") for side in range(4))
+    colour = record.get("colour")
+    body = ((colour[0].upper() if colour in SEAT_COLOURS else NEUTRAL).center(3),
+            f"bold reverse {SEAT_COLOURS.get(str(colour), NEUTRAL_COLOUR)}")
+    lines = [[("┌──", "dim"), north, ("──┐", "dim")], [west, (" ", ""), body, (" ", ""), east],
+             [("└──", "dim"), south, ("──┘", "dim")]]
+    text = Text(no_wrap=True)
+    for number, line in enumerate(lines):
+        text.append("\n" if number else "")
+        for part, style in line:
+            text.append(part, style=style if color else attributes_only(style))
+    return text

@@ -57,7 +57,8 @@ class AssistantHomeScreen(TabulaScreen[None]):
     """Games on the left, saved sheets on the right (most recent first)."""
 
     CSS_PATH = CSS
-    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back")),
+                Binding("c", "components", N_("Components"))]
 
     def __init__(self) -> None:
         super().__init__()
@@ -81,6 +82,9 @@ class AssistantHomeScreen(TabulaScreen[None]):
         self.query_one("#sheets").display = False  # until the sheets are read: the notice says they are loading
         self.query_one("#games").focus()
         self.reload()  # at once, while the screen is first laid out
+
+    def action_components(self) -> None:
+        self.app.open_components()
 
     def on_screen_resume(self) -> None:
         """Back on top (from a sheet): read the sheets again."""

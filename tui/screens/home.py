@@ -33,6 +33,7 @@ MENU = (
     ("resume", N_("Resume a game"), "r"),
     ("assistant", N_("Table assistant (real board, real pieces)"), "t"),
     ("stats", N_("Play records and stats"), "s"),
+    ("components", N_("Components: your own box"), "c"),
     ("rules", N_("Rules"), "h"),
     ("settings", N_("Settings (turn bell, confirming turns)"), "o"),
     ("quit", N_("Quit"), "q"),
@@ -172,6 +173,8 @@ class HomeScreen(OpensGames):
             from tui.screens.stats import StatsScreen
 
             self.app.push_screen(StatsScreen())
+        elif item == "components":
+            self.action_components()
         elif item == "settings":
             from tui.screens.settings import SettingsScreen
 
@@ -180,6 +183,9 @@ class HomeScreen(OpensGames):
             self.app.open_rules()
         elif item == "quit":
             self.app.exit()
+
+    def action_components(self) -> None:
+        self.app.open_components()
 
     def open_assistant(self) -> None:
         try:
