@@ -239,3 +239,33 @@ def worded(words: Callable[[Any, Language], str], value: Any, lang: Language = E
         return words(value, lang)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return "?"
+
+
+def offered(spec: Field, value: Any) -> bool:
+    """Whether ``value`` is one the field's editor offers (a die-power expression, a pick's value
+    no option names, an operation of a kind it cannot build are not: the editor keeps them as
+    they are)."""
+    if isinstance(spec, Pick):
+        return any(option.value == value for option in spec.options)
+    if isinstance(spec, Count):
+        return type(value) is int and spec.low <= value <= spec.high
+    if isinstance(spec, Flag):
+        return type(value) is bool
+    if isinstance(spec, Text):
+        return isinstance(value, str) and len(value) <= spec.most
+    if isinstance(spec, Goods):
+        goods = {option.value for option in spec.goods}
+        return isinstance(value, dict) and all(good in goods and type(n) is int and 0 <= n <= spec.high
+                                               for good, n in value.items())
+    return isinstance(value, list) and all(buildable(spec, operation) for operation in value)
+
+
+def buildable(spec: Effect, operation: Any) -> bool:
+    """Whether the effect's builder can edit ``operation``: one of its kinds, each parameter left
+    out or one the parameter's editor offers."""
+    if not (isinstance(operation, dict) and len(operation) == 1):
+        return False
+    ((name, params),) = operation.items()
+    kind = spec.operation(name)
+    return kind is not None and all(value_at(params, param.path) is None or offered(param, value_at(params, param.path))
+                                    for param in kind.params)

@@ -44,6 +44,10 @@ class Language:
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         return self.translations.ngettext(singular, plural, count)
 
+    def pgettext(self, context: str, message: str) -> str:
+        """``gettext`` of a word whose translation depends on where it is said."""
+        return self.translations.pgettext(context, message)
+
     def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
         """``ngettext`` of a word whose translation depends on where it is said (one game's word for
         a thing another game names otherwise)."""

@@ -40,6 +40,7 @@ The kinds (``{x:kind}`` in a template), by the value they spell:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -108,7 +109,9 @@ def _n(value: int | str, power: int | None, lang: Language = ENGLISH) -> str:
     try:
         return str(number(value, power))
     except ValueError:
-        return str(value).replace("P", lang.gettext(" x power")).strip()
+        power_words = lang.pgettext("die", "power")
+        return re.sub(r"(\d*)P", lambda m: (lang.gettext("{n} x {power}").format(n=m.group(1), power=power_words)
+                                             if m.group(1) else power_words), str(value))
 
 
 def op_text(op: dict[str, Any], power: int | None = None, lang: Language = ENGLISH) -> str:

@@ -257,23 +257,28 @@ async def test_a_set_that_cannot_be_read_is_listed_with_why_and_the_assistant_op
 
 @pilot_test
 async def test_an_operation_the_editor_does_not_build_is_shown_in_words_and_kept(tmp_path):
-    """green-9 pays a pottery for two devotion steps: the builder has no "pay"; a VP added beside
-    it leaves it as it was."""
+    """The estate's action r2c3 places a Cadmea tile with up to the die's power matched roofs:
+    the builder offers counts, not the die's power, so the operation is said and kept as it is;
+    a VP added beside it leaves it as it was."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await make_my_box(pilot)
-        listing = await open_kind(pilot, "thebai", "cadmea")
-        await pilot.press(*["down"] * [r["id"] for r in listing.shown].index("green-9"), "enter")
+        listing = await open_kind(pilot, "thebai", "estate")
+        await pilot.press(*["down"] * [r["id"] for r in listing.shown].index("r2c3"), "enter")
         await settle(pilot)
         form = app.screen
         header = form.query_one(OperationHeader)
-        assert "1. pay 1 pottery: 2 devotion step(s) (kept as it is)" in str(header.render())
+        assert "1. place a Cadmea tile, up to power matched roof(s) (kept as it is)" in " ".join(
+            str(header.render()).split())
         assert not header.parent.query(Stepper)  # nothing of it to edit
-        await pilot.press("down", "a")
+        effect = form.query_one(EffectEditor)
+        while not effect.has_focus_within:
+            await pilot.press("tab")
+        await pilot.press("a")
         await settle(pilot)
         await pilot.press(*["down"] * [op.name for op in OPERATIONS].index("vp"), "enter")
         await settle(pilot)
         await pilot.press("ctrl+s")
         await settle(pilot)
-    tile, = find_set(tmp_path, "my-box").games["thebai"]["cadmea"]
-    assert tile["effect"] == [{"pay": {"cost": {"pottery": 1}, "then": [{"devotion": {"n": 2}}]}}, {"vp": 1}]
+    space, = find_set(tmp_path, "my-box").games["thebai"]["estate"]
+    assert space["effect"] == [{"place": {"edges": "P"}}, {"vp": 1}]

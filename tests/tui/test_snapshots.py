@@ -122,7 +122,7 @@ def test_screens_in_japanese(scene, size, snap_compare, tmp_path):
     assert snap_compare(scene.app(tmp_path, language="ja"), terminal_size=size, run_before=scene.steps)
 
 
-EDITOR_KINDS = [("almadi", "landscapes"), ("thebai", "cadmea")]
+EDITOR_KINDS = [("almadi", "landscapes"), ("thebai", "cadmea"), ("pantheon", "gods"), ("polis", "poleis")]
 """The component editor's snapshots, a kind a line (game, data file)."""
 
 

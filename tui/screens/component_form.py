@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
 from engine.component_sets import with_record, without_record
-from engine.core.box import Kind, with_value
+from engine.core.box import Field, Kind, applies, with_value
 from engine.core.components import Record
 from engine.registry import title_of
 from tui.i18n import N_, _, current
@@ -57,12 +57,16 @@ class RecordFormScreen(TabulaScreen[bool]):
         lang = current()
         with Horizontal(id="record-form"):
             with VerticalScroll(id="record-fields", can_focus=False):
-                for spec in self.kind.fields:
+                for spec in self.fields():
                     yield editor_for(spec, self.record, (), lang)
             with Vertical(id="record-side"):
                 yield Static(id="record-drawing")
                 yield Static(id="record-summary")
         yield Footer()
+
+    def fields(self) -> list[Field]:
+        """The kind's fields this record has (a Thebai estate space's effect, not a row's)."""
+        return [spec for spec in self.kind.fields if applies(spec, self.record)]
 
     def on_mount(self) -> None:
         self.show_record()  # the first field has the focus: the screen's AUTO_FOCUS
@@ -72,8 +76,11 @@ class RecordFormScreen(TabulaScreen[bool]):
             return any(record["id"] == self.id_ for record in self.editing.own(self.game, self.kind.file))
         return True
 
-    def on_field_changed(self, event: FieldChanged) -> None:
+    async def on_field_changed(self, event: FieldChanged) -> None:
+        shown = self.fields()
         self.record = with_value(self.record, event.path, event.value)
+        if self.fields() != shown:  # a value other fields depend on: the form shows what this record has
+            await self.recompose()
         self.show_record()
 
     def show_record(self) -> None:

@@ -13,7 +13,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.component_sets import with_checked
-from engine.core.box import Kind
+from engine.core.box import Kind, applies
 from engine.core.components import Record, builtin_records
 from engine.registry import title_of
 from tui.boards import board_for
@@ -191,7 +191,8 @@ class WalkScreen(TabulaScreen[None]):
         else:
             lang, width = current(), self.app.size.width - 4
             values = [f"{clean(self.record['id'], lines=False)} · {provenance(self.record)}"]
-            values += [f"{pad(_(spec.label), 14)} {value_words(spec, self.record, lang)}" for spec in self.kind.fields]
+            values += [f"{pad(_(spec.label), 14)} {value_words(spec, self.record, lang)}" for spec in self.kind.fields
+                       if applies(spec, self.record)]
             picture = drawing(self.game, self.kind.file, self.record, not self.app.no_color)
             self.query_one("#walk-record", Static).update(beside(picture, values, width))
             question.update(_("Same on your component?  y: the same · c: change it · Esc: stop (kept)"))

@@ -44,13 +44,7 @@ class OpeningList(CursorList):
 
 def boxes() -> list[Box]:
     """The games whose components can be edited, with their kinds."""
-    found = []
-    for game in component_games():
-        try:
-            found.append(box_for(game))
-        except ModuleNotFoundError:  # a game that declares no box (engine/<game>/box.py) yet
-            continue
-    return found
+    return [box_for(game) for game in component_games()]
 
 
 class SetEditing:

@@ -20,7 +20,19 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from engine.core.box import Count, Effect, Field, Flag, Goods, Path, Pick, field_value, option_label, with_value
+from engine.core.box import (
+    Count,
+    Effect,
+    Field,
+    Flag,
+    Goods,
+    Path,
+    Pick,
+    buildable,
+    field_value,
+    option_label,
+    with_value,
+)
 from engine.core.box import Text as TextField
 from engine.i18n import Language
 from tui.i18n import N_, _, current
@@ -268,7 +280,7 @@ class EffectEditor(Vertical):
         for index, operation in enumerate(self.effect):
             name = operation_name(operation)
             kind = self.spec.operation(name) if name is not None else None
-            if kind is None:
+            if kind is None or not buildable(self.spec, operation):
                 line = _("{n}. {words} (kept as it is)").format(n=index + 1, words=self.spec.words([operation], lang))
                 yield OperationBlock(index, OperationHeader(line))
                 continue
