@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Label
 
 from engine.almadi.box import BOX as ALMADI_BOX
-from engine.component_sets import find_set, new_set
+from engine.component_sets import find_set, list_sets, new_set
 from engine.core import components
 from engine.registry import BUILT_IN_GAMES
 from engine.thebai.box import OPERATIONS
@@ -210,6 +210,37 @@ async def test_a_set_name_with_markup_shows_as_typed(tmp_path):
         await settle(pilot)
         title = app.screen.query_one(".screen-title", Label)
         assert str(title.render()) == "Component set: [bold]x[/]"
+
+
+@pilot_test
+async def test_a_served_player_looks_at_the_hosts_sets_and_changes_none(tmp_path, monkeypatch):
+    """Over SSH the data folder is the server's: a stranger may look at its sets (they are offered
+    in New game), not make, change or walk them."""
+    from tui.serve import SEAT_PER_TERMINAL
+
+    monkeypatch.setenv(SEAT_PER_TERMINAL, "1")
+    new_set(tmp_path, "Club copy")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await settle(pilot)
+        assert "you can look at them here, not change them" in str(app.screen.query_one(".components-help").render())
+        await pilot.press("n")
+        await settle(pilot)
+        assert not app.screen_stack[-1].query("TextDialog") and len(list_sets(tmp_path)) == 1
+        await pilot.press("enter")
+        await settle(pilot)
+        listing = await open_kind(pilot, "almadi", "landscapes")
+        await pilot.press("w")
+        await settle(pilot)
+        assert app.screen is listing
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, RecordFormScreen)
+        await pilot.press("right", "ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, RecordFormScreen)  # not saved
+    assert find_set(tmp_path, "club-copy").games == {}
 
 
 @pilot_test

@@ -72,6 +72,8 @@ class RecordFormScreen(TabulaScreen[bool]):
         self.show_record()  # the first field has the focus: the screen's AUTO_FOCUS
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("save", "built_in") and self.app.served:
+            return False  # the server's sets are its host's
         if action == "built_in":
             return any(record["id"] == self.id_ for record in self.editing.own(self.game, self.kind.file))
         return True

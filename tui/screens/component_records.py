@@ -109,7 +109,7 @@ class RecordListScreen(TabulaScreen[None]):
             self.fill()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.kind.walk if action == "walk" else True
+        return self.kind.walk and not self.app.served if action == "walk" else True
 
     def fill(self) -> None:
         found = self.editing.problems(self.game)

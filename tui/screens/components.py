@@ -95,11 +95,14 @@ class ComponentSetsScreen(TabulaScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Label(_("Components: your own box"), classes="screen-title")
-        yield Static(_("The built-in components are a reconstruction. A set of your own holds what your box "
+        yield Static(_("The sets on this server are its host's (tabula components import, tabula components "
+                       "default): you can look at them here, not change them.") if self.app.served else
+                     _("The built-in components are a reconstruction. A set of your own holds what your box "
                        "shows differently; New game offers it for a game once it has no problems."),
                      classes="components-help")
         yield OpeningList(id="sets")
-        yield Static(_("No set yet: n makes one."), id="no-sets", classes="components-help")
+        yield Static(_("No set on this server.") if self.app.served else _("No set yet: n makes one."), id="no-sets",
+                     classes="components-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -118,6 +121,9 @@ class ComponentSetsScreen(TabulaScreen[None]):
         if self.kept:
             sets.highlighted = min(highlighted or 0, len(self.kept) - 1)
         self.query_one("#no-sets").display = not self.kept
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "new_set" and self.app.served)  # a stranger does not write the server's sets
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         kept = self.kept[event.option_index]
