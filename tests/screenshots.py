@@ -8,7 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from tests.tui.scenes import SCENES
+from tests.tui.scenes import COMPONENT_SCENES, SCENES
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZES = ((80, 24), (160, 50), (200, 60))
@@ -43,7 +43,7 @@ def without_color(make):
 
 def main() -> None:
     OUT.mkdir(exist_ok=True)
-    for scene in SCENES:
+    for scene in (*SCENES, *COMPONENT_SCENES):
         for size in SIZES:
             print(asyncio.run(shoot(scene, size)))
             if scene.name in NO_COLOR_SCENES:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from engine.assistant.games import GAME_IDS
@@ -360,3 +361,53 @@ async def open_talk(pilot) -> None:
 
 
 SCENES += (Scene("table-talk", almadi_with_talk, open_talk),)
+
+
+# The component editor: a set changing the first record of a kind, its list and its form.
+
+
+EDITOR_KINDS = [("almadi", "landscapes"), ("thebai", "cadmea"), ("pantheon", "gods"), ("polis", "poleis")]
+"""The component editor's snapshots, a kind a line (game, data file)."""
+
+
+def box_with_changes(data_dir) -> None:
+    """A set changing the first record of each kind of EDITOR_KINDS: every effect field given a
+    victory point more, every pick its last option (an Almadi tile of moons only: a problem named
+    on it)."""
+    import copy
+
+    from engine.component_sets import new_set, save_set, with_record
+    from engine.core import components
+    from engine.core.box import Effect, Pick, with_value
+    from engine.registry import box_for
+
+    kept = new_set(data_dir, "My box")
+    for game, file in EDITOR_KINDS:
+        record = copy.deepcopy(components.builtin_records(game, file)[0])
+        for spec in box_for(game).kind(file).fields:
+            if isinstance(spec, Pick) and spec.path[0] == "sides":
+                record = with_value(record, spec.path, "moon")
+            elif isinstance(spec, Effect):
+                record = with_value(record, spec.path, [*record[spec.path[0]], {"vp": 1}])
+        kept = with_record(kept, game, file, record)
+    save_set(data_dir, kept)
+
+
+async def open_editor(pilot, game: str, file: str, form: bool) -> None:
+    from tests.tui.test_component_editor import open_kind
+
+    await pilot.press("c")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+    await open_kind(pilot, game, file)
+    if form:
+        await pilot.press("enter")
+        await settle(pilot)
+
+
+COMPONENT_SCENES = (Scene("components-records", box_with_changes, partial(open_editor, game="almadi", file="landscapes",
+                                                                          form=False)),
+                    Scene("components-form", box_with_changes, partial(open_editor, game="thebai", file="cadmea",
+                                                                       form=True)))
+"""The editor as the README shows it (the snapshot tests take every kind of EDITOR_KINDS)."""

@@ -8,8 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.core import components
-from tests.tui.scenes import SCENES, SIZES
+from tests.tui.scenes import EDITOR_KINDS, SCENES, SIZES, box_with_changes, open_editor
 
 
 @pytest.fixture(autouse=True)
@@ -120,46 +119,6 @@ def test_screens_in_japanese(scene, size, snap_compare, tmp_path):
     """Titles, columns, labels and the footer in Japanese, each in its cells (cut with … where
     the room runs out, never in the middle of a character)."""
     assert snap_compare(scene.app(tmp_path, language="ja"), terminal_size=size, run_before=scene.steps)
-
-
-EDITOR_KINDS = [("almadi", "landscapes"), ("thebai", "cadmea"), ("pantheon", "gods"), ("polis", "poleis")]
-"""The component editor's snapshots, a kind a line (game, data file)."""
-
-
-def box_with_changes(data_dir) -> None:
-    """A set changing the first record of each kind of EDITOR_KINDS: every effect field given a
-    victory point more, every pick its last option (an Almadi tile of moons only: a problem named
-    on it)."""
-    import copy
-
-    from engine.component_sets import new_set, save_set, with_record
-    from engine.core.box import Effect, Pick, with_value
-    from engine.registry import box_for
-
-    kept = new_set(data_dir, "My box")
-    for game, file in EDITOR_KINDS:
-        record = copy.deepcopy(components.builtin_records(game, file)[0])
-        for spec in box_for(game).kind(file).fields:
-            if isinstance(spec, Pick) and spec.path[0] == "sides":
-                record = with_value(record, spec.path, "moon")
-            elif isinstance(spec, Effect):
-                record = with_value(record, spec.path, [*record[spec.path[0]], {"vp": 1}])
-        kept = with_record(kept, game, file, record)
-    save_set(data_dir, kept)
-
-
-async def open_editor(pilot, game: str, file: str, form: bool) -> None:
-    from tests.tui.helpers import settle
-    from tests.tui.test_component_editor import open_kind
-
-    await pilot.press("c")
-    await settle(pilot)
-    await pilot.press("enter")
-    await settle(pilot)
-    await open_kind(pilot, game, file)
-    if form:
-        await pilot.press("enter")
-        await settle(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
