@@ -197,6 +197,42 @@ async def test_a_game_played_with_the_set_built_in_the_editor_uses_its_faces(tmp
         assert tile_view(catalog(), "O01")["sides"] == ["ruby", "moon", "arrow", "arrow"]
 
 
+async def central_board(data_dir, component_set) -> tuple[str, list[list[str]]]:
+    """What the table shows of an Almadi game whose central board holds O01 at the start (seed
+    3), played with ``component_set`` (None: the built-in components), and the board's tiles."""
+    from saves.session import GameSession
+    from saves.store import SaveStore, Seat
+    from tests.hostile.corpus import screen_text
+    from tests.tui.helpers import open_first_save
+
+    session = GameSession.new(SaveStore(data_dir), "almadi", "Board", [Seat("Ann", "human"), Seat("Bob", "human")],
+                              seed=3, component_set=component_set)
+    app = make_app(data_dir)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await open_first_save(pilot)
+        return screen_text(app), session.match.state["board"]
+
+
+@pilot_test
+async def test_the_board_draws_the_face_the_owner_entered_and_the_rules_read_it(tmp_path):
+    """O01 in the editor: top ruby (it was a jar). On the central board at the start (the tile
+    of key 2) the tile shows the ruby where the built-in one shows the jar, and the legend names
+    the ruby; the rules' catalogue gives the ruby as what its top side fires."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await make_my_box(pilot)
+        await change_o01_top_to_ruby(pilot)
+    built_in, board = await central_board(tmp_path / "built-in", None)
+    components.select("almadi", None)
+    owned, same_board = await central_board(tmp_path / "owned", find_set(tmp_path, "my-box"))
+    assert board == same_board and "O01" in str(board)
+    assert "2──δ──┐" in built_in and "2──♦──┐" in owned and "2──δ──┐" not in owned
+    assert "♦ ruby" in owned and "♦ ruby" not in built_in
+    from engine.almadi.catalog import catalog, icons
+
+    assert icons(catalog().faces["O01"][1][0]) == ("ruby",)
+
+
 @pilot_test
 async def test_a_set_name_with_markup_shows_as_typed(tmp_path):
     new_set(tmp_path, "[bold]x[/]")
