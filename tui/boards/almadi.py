@@ -137,7 +137,7 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     notes.extend(facts)
     notes += listed(_("Objectives in the middle:"), map(_objective_line, view["middle"]))
     notes += listed(_("Characters face up:"), map(_character_line, view["display"]))
-    drawing: list[RenderableType] = [text_lines(prose([f"{_('Almadi')} - {progress(view)}"], width), width), board,
+    drawing: list[RenderableType] = [text_lines(prose(["Almadi - " + progress(view)], width), width), board,
                text_lines(prose(notes, width), width)]
     return finish(frame, pen, drawing, highlight_entry(frame, slots.values()))
 
