@@ -12,7 +12,7 @@ from engine.core.text import Say, Words
 
 from .catalog import JAR, TURNS_PER_PLAYER, TYPE_OF_LETTER, TYPES, Catalog, catalog, icons
 from .legal import GENIE_MOVES_PER_TURN, phase
-from .objectives import describe
+from .objectives import Requirement
 from .realm import grid_of, letters
 from .scoring import best_mosaic_palaces, scores_of
 from .setup import SETUP_PHASES
@@ -41,7 +41,7 @@ class ObjectiveView(TypedDict):
     id: str
     colour: str
     points: int
-    text: str
+    requirement: Requirement
     done: NotRequired[bool]
     """For a seat's own objectives: completed."""
 
@@ -133,7 +133,7 @@ def tile_view(cat: Catalog, tile: str) -> TileView:
 
 def objective_view(cat: Catalog, oid: str, done: bool | None = None) -> ObjectiveView:
     card = cat.objectives[oid]
-    data = ObjectiveView(id=oid, colour=card["colour"], points=card["points"], text=describe(card["requirement"]))
+    data = ObjectiveView(id=oid, colour=card["colour"], points=card["points"], requirement=card["requirement"])
     if done is not None:
         data["done"] = done
     return data

@@ -85,11 +85,14 @@ COMPONENT_NAMES = (
     N_("Borrhaean gate"), N_("Homoloid gate"), N_("Hypsistan gate"), N_("Tydeus"), N_("Capaneus"), N_("Eteoclus"),
     N_("Hippomedon"), N_("Parthenopaeus"), N_("Amphiaraus"), N_("Polynices"), N_("Adrastus"), N_("Mecisteus"),
     N_("Alcmaeon"), N_("white"), N_("brown"), N_("slate"), N_("terracotta"), N_("gold"), N_("blue"), N_("black"),
-    N_("won"), N_("lost"), N_("not engaged"),
+    N_("won"), N_("lost"), N_("not engaged"), N_("purple"), N_("ochre"), N_("red"),
 )
 """The words the component data and the battles spell in English (estate actions, commanders, gates,
-invaders, roofs, suits, a battle's result), marked for the catalogue: a language gives its own."""
+invaders, roofs, suits, the estate's rows, a battle's result), marked for the catalogue: a language gives its own."""
 SIDE_WORDS = {"N": N_("N"), "E": N_("E"), "S": N_("S"), "W": N_("W")}
+FATE_WORDS = {"alpha": N_("alpha"), "beta": N_("beta"), "strategoi": N_("strategoi"), "assembly": N_("assembly"),
+              "festival": N_("festival"), "offerings": N_("offerings"), "armoury": N_("armoury")}
+"""The peace fate tiles' names (fate.json ids)."""
 PHASE_WORDS = {"fate": N_("fate"), "action": N_("action")}
 """A round's phases as the progress names them."""
 
@@ -214,7 +217,7 @@ def fate_name(tile_id: str, lang: Language = ENGLISH) -> str:
     record = catalog().fate[tile_id]
     if record["kind"] == "conflict":
         return lang.gettext("Conflict No.{row} (battle in row {row})").format(row=record["row"])
-    return lang.gettext("Peace: {tile} ({effect})").format(tile=tile_id,
+    return lang.gettext("Peace: {tile} ({effect})").format(tile=lang.gettext(FATE_WORDS[tile_id]),
                                                            effect=effect_text(record["effect"], None, lang))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.almadi.legal import phase
+from engine.almadi.objectives import describe
 from engine.core.bots import RandomBot, play_out
 from engine.core.match import Match
 from tests.almadi.almadi_support import NAMES, RULES, new_match, render, set_realm
@@ -52,7 +53,7 @@ def test_texts_wrap_in_a_narrow_panel_instead_of_being_cut():
         assert character["text"] in words
     shared = render(board.shared(view, Frame(44, 1)), 44)
     assert max(len(line) for line in shared) <= 44
-    assert all(objective["text"] in " ".join(" ".join(shared).split()) for objective in view["middle"])
+    assert all(describe(objective["requirement"]) in " ".join(" ".join(shared).split()) for objective in view["middle"])
 
 
 def test_boards_render_during_the_setup_draws():

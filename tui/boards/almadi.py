@@ -19,12 +19,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from engine.almadi import targets
-from tui.i18n import N_, _
+from engine.almadi.objectives import describe
+from engine.almadi.text import counted_text
+from engine.almadi.view import SETTING_UP
+from tui.i18n import N_, _, current
 
 from . import almadi_tiles as tiles
 from .base import Board, Frame, Panel, legend_panel, seat_panels, target_keys
@@ -32,8 +36,8 @@ from .glyphs import Pen, entry, finish, key_entries
 from .text import lines as text_lines
 from .text import listed, prose, wrapped
 
-NO_START = "   (no starting tile yet)"
-TO_PLACE = "to place:"
+NO_START = N_("(no starting tile yet)")
+TO_PLACE = N_("to place:")
 
 
 def realm_keys(view: dict[str, Any], seat: int) -> dict[tuple[int, int], str]:
@@ -55,19 +59,20 @@ def realm(view: dict[str, Any], seat: int, frame: Frame, pen: Pen) -> Renderable
     width = frame.width
     drawn = tiles.realm_text(view, seat, realm_keys(view, seat), width, frame.roomy, pen, highlighted_cell(frame, seat))
     pending = view["pending"]
+    no_start = Text("   " + _(NO_START))
     if not pending or pending["player"] != seat or not pending["tile"] or pending["placed_at"]:
-        return Text(NO_START) if drawn is None else drawn
-    tile = pending["tile"]
+        return no_start if drawn is None else drawn
+    tile, to_place = pending["tile"], _(TO_PLACE)
     beside = width - (max(map(len, drawn.plain.splitlines())) if drawn is not None else 0) - 2
     size = tiles.pick(beside, 1, frame.roomy)
-    if drawn is not None and size.framed and beside >= len(TO_PLACE):
+    if drawn is not None and size.framed and beside >= cell_len(to_place):
         grid = Table.grid(padding=(0, 2))
-        grid.add_row(drawn, tiles.tile_between(tile, size, pen, TO_PLACE, tile["type"]))
+        grid.add_row(drawn, tiles.tile_between(tile, size, pen, to_place, _(tile["type"])))
         return grid
-    label = f"{TO_PLACE} {tile['type']}"
+    label = f"{to_place} {_(tile['type'])}"
     size = tiles.pick(width - len(label) - 2, 1, frame.roomy, margin=tiles.ROW_LABEL)
     in_hand = tiles.tile_beside(tile, size if size.framed else tiles.SMALL, pen, label)
-    return Group(in_hand, Text(NO_START) if drawn is None else drawn)
+    return Group(in_hand, no_start if drawn is None else drawn)
 
 
 def highlight_entry(frame: Frame, keys: Iterable[str]) -> list[Text]:
@@ -80,12 +85,24 @@ def highlight_entry(frame: Frame, keys: Iterable[str]) -> list[Text]:
 
 
 def _objective_line(objective: dict[str, Any]) -> str:
-    state = "" if "done" not in objective else ("[done] " if objective["done"] else "[open] ")
-    return f"{state}{objective['colour']} {objective['points']}: {objective['text']}"
+    state = "" if "done" not in objective else (_("[done] ") if objective["done"] else _("[open] "))
+    return _("{state}{colour} {points}: {requirement}").format(
+        state=state, colour=_(objective["colour"]), points=objective["points"],
+        requirement=describe(objective["requirement"], current()))
 
 
 def _character_line(character: dict[str, Any]) -> str:
-    return f"{character['name']} ({character['cost']} rubies): {character['text']}"
+    return _("{name} ({cost} rubies): {text}").format(name=character["name"], cost=character["cost"],
+                                                     text=_(character["text"]))
+
+
+def progress(view: dict[str, Any]) -> str:
+    """Where the game stands, as the status line says it."""
+    if view["final"]:
+        return _("game over")
+    if view["phase"] in SETTING_UP:
+        return _("setup")
+    return _("turn {turn} of {turns}").format(turn=view["turn"], turns=view["total_turns"])
 
 
 def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
@@ -102,23 +119,25 @@ def shared(view: dict[str, Any], frame: Frame) -> RenderableType:
     supply = view["supply"]
     decks = view["decks"]
     facts = [
-        "Supply: " + ", ".join(f"{kind} {count}" for kind, count in supply.items())
-        + f" (total {view['supply_total']})",
-        f"Mosaic deck {decks['mosaic']}, stall deck {decks['stall']}, rubies left {view['rubies_left']}",
+        _("Supply: {counts} (total {total})").format(
+            counts=_(", ").join(f"{_(kind)} {count}" for kind, count in supply.items()), total=view["supply_total"]),
+        _("Mosaic deck {mosaic}, stall deck {stall}, rubies left {rubies}").format(
+            mosaic=decks["mosaic"], stall=decks["stall"], rubies=view["rubies_left"]),
     ]
     notes = []
     pending = view["pending"]
     if pending and pending["tile"]:  # first under the board: what the player to move is doing
         who = view["tags"][pending["player"]]
-        effects = ", ".join(f"{name} x{count}" for name, count in pending["effects"].items())
-        genie_move = f"{pending['genie_moves'] + 1}/{pending['genie_limit']}"
-        genie = f"; Genie move {genie_move} available" if pending["genie"] else ""
-        notes.append(f"{who} has the {pending['tile']['type']} from row {pending['from_row']}"
-                     + (f"; effects to use: {effects}" if effects else "") + genie)
+        effects = counted_text(pending["effects"], current())
+        genie = _("; Genie move {move}/{limit} available").format(
+            move=pending["genie_moves"] + 1, limit=pending["genie_limit"]) if pending["genie"] else ""
+        notes.append(_("{who} has the {tile} from row {row}").format(
+            who=who, tile=_(pending["tile"]["type"]), row=pending["from_row"])
+            + (_("; effects to use: {effects}").format(effects=effects) if effects else "") + genie)
     notes.extend(facts)
-    notes += listed("Objectives in the middle:", map(_objective_line, view["middle"]))
-    notes += listed("Characters face up:", map(_character_line, view["display"]))
-    drawing: list[RenderableType] = [text_lines(prose([f"Almadi - {view['progress']}"], width), width), board,
+    notes += listed(_("Objectives in the middle:"), map(_objective_line, view["middle"]))
+    notes += listed(_("Characters face up:"), map(_character_line, view["display"]))
+    drawing: list[RenderableType] = [text_lines(prose(["Almadi - " + progress(view)], width), width), board,
                text_lines(prose(notes, width), width)]
     return finish(frame, pen, drawing, highlight_entry(frame, slots.values()))
 
@@ -129,14 +148,17 @@ def player(view: dict[str, Any], seat: int, frame: Frame) -> RenderableType:
     width, pen = frame.width, Pen(tiles.PALETTE, frame.color)
     info = view["seats"][seat]
     score = view["scores"][seat]["total"]
-    turn_mark = " (to play)" if view["current"] == seat else ""
+    turn_mark = _(" (to play)") if view["current"] == seat else ""
     about = [
-        f"{info['tag']} {info['name']}{turn_mark} - placed {info['placed']}/{info['to_place']}, score {score}",
-        f"rubies {info['rubies']}, mosaics {info['mosaics']}, stalls {info['stalls']}"
-        + (f", characters in hand {info['hand_size']}" if view["characters_mode"] else ""),
+        _("{tag} {name}{turn} - placed {placed}/{to_place}, score {score}").format(
+            tag=info["tag"], name=info["name"], turn=turn_mark, placed=info["placed"], to_place=info["to_place"],
+            score=score),
+        _("rubies {rubies}, mosaics {mosaics}, stalls {stalls}").format(
+            rubies=info["rubies"], mosaics=info["mosaics"], stalls=info["stalls"])
+        + (_(", characters in hand {n}").format(n=info["hand_size"]) if view["characters_mode"] else ""),
     ]
     held = ["  " + _objective_line(o) for o in info["objectives"]]
-    held.extend("  played: " + _character_line(c) for c in info["characters"])
+    held.extend("  " + _("played: ") + _character_line(c) for c in info["characters"])
     drawing = [wrapped(prose(about, width)), realm(view, seat, frame, pen)]
     if held:
         drawing.append(text_lines(prose(held, width), width))
@@ -147,8 +169,8 @@ def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | N
     if not view["characters_mode"]:
         return None
     info = view["seats"][viewer]
-    lines = (listed("Characters dealt to you (keep 2):", map(_character_line, info["dealt"]))
-             + listed("Your hand:", map(_character_line, info["hand"])))
+    lines = (listed(_("Characters dealt to you (keep 2):"), map(_character_line, info["dealt"]))
+             + listed(_("Your hand:"), map(_character_line, info["hand"])))
     if not lines:
         return None
     return Group(text_lines(prose(lines, width), width))

@@ -26,11 +26,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
 from engine.almadi.catalog import JAR, SIDE_NAMES, icons, side_of
-from tui.i18n import N_
+from tui.i18n import N_, _
 
 from .canvas import Canvas
 from .glyphs import KEY, Glyph, Palette, Pen, key_entries
@@ -254,14 +255,14 @@ def board_text(view: dict[str, Any], keys: dict[tuple[int, int], str], width: in
                highlighted: tuple[int, int] | None = None) -> Text:
     """The central board: four numbered rows of two landscapes, drawn as tiles; ``keys`` by
     (row, slot); ``highlighted``: the slot of the choice highlighted in the list."""
-    label = len("Row 1 ")
+    label = max((cell_len(_("Row {n}").format(n=number + 1)) for number in range(len(view["board"]))), default=0) + 1
     slots = max((len(row) for row in view["board"]), default=2)
     size = pick(width, slots, roomy, gap=1, margin=label)
     size = SMALL if size in (TINY, COMPACT) else size  # two tiles a row always fit a 40-column panel
     canvas = Canvas(label + slots * (size.width + 1), len(view["board"]) * size.height)
     for number, row in enumerate(view["board"]):
         top = number * size.height
-        canvas.write(top + size.height // 2, 0, f"Row {number + 1}", "bold")
+        canvas.write(top + size.height // 2, 0, _("Row {n}").format(n=number + 1), "bold")
         for index, tile in enumerate(row):
             left = label + index * (size.width + 1)
             if tile is None:
@@ -275,7 +276,7 @@ def board_text(view: dict[str, Any], keys: dict[tuple[int, int], str], width: in
 
 def tile_beside(tile: dict[str, Any], size: Size, pen: Pen, label: str) -> Text:
     """One landscape (the one in hand) with ``label`` beside its middle line."""
-    canvas = Canvas(ROW_LABEL + size.width + 2 + len(label), size.height)
+    canvas = Canvas(ROW_LABEL + size.width + 2 + cell_len(label), size.height)
     draw_tile(canvas, pen, 0, ROW_LABEL, size, tile)
     canvas.write(size.height // 2, ROW_LABEL + size.width + 2, label)
     return canvas.text()
@@ -283,11 +284,11 @@ def tile_beside(tile: dict[str, Any], size: Size, pen: Pen, label: str) -> Text:
 
 def tile_between(tile: dict[str, Any], size: Size, pen: Pen, above: str, below: str) -> Text:
     """One landscape (the one in hand) under a line of text and over another."""
-    width = max(size.width, len(above), len(below))
+    width = max(size.width, cell_len(above), cell_len(below))
     canvas = Canvas(width, size.height + 2)
     canvas.write(0, 0, above, "dim")
     draw_tile(canvas, pen, 1, (width - size.width) // 2, size, tile)
-    canvas.write(size.height + 1, (width - len(below)) // 2, below, "bold")
+    canvas.write(size.height + 1, (width - cell_len(below)) // 2, below, "bold")
     return canvas.text()
 
 

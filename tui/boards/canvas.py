@@ -9,6 +9,7 @@ a tile's fill).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Span, Text
 
@@ -27,8 +28,13 @@ class Canvas:
                 self.styles[row][col] = style
 
     def write(self, row: int, col: int, text: str, style: str | Style | None = "") -> None:
-        for offset, char in enumerate(text):
-            self.put(row, col + offset, char, style)
+        """``text`` from (row, col); a wide character takes two cells, the second left empty ("")."""
+        for char in text:
+            self.put(row, col, char, style)
+            if cell_len(char) == 2:
+                col += 1
+                self.put(row, col, "", style)
+            col += 1
 
     def fill(self, row: int, col: int, width: int, height: int, char: str, style: str | Style | None = "") -> None:
         for line in range(row, row + height):
@@ -63,6 +69,9 @@ class Canvas:
             last = len(chars)
             while last and chars[last - 1] == " " and not styles[last - 1]:
                 last -= 1
+            offsets = [0]
+            for char in chars[:last]:
+                offsets.append(offsets[-1] + len(char))
             start = 0
             while start < last:
                 style = styles[start]
@@ -70,8 +79,8 @@ class Canvas:
                 while end < last and styles[end] == style:
                     end += 1
                 if style:
-                    spans.append(Span(at + start, at + end, style))
+                    spans.append(Span(at + offsets[start], at + offsets[end], style))
                 start = end
             plain.append("".join(chars[:last]))
-            at += last
+            at += offsets[last]
         return Text("".join(plain), spans=spans, no_wrap=True)

@@ -25,9 +25,9 @@ from engine.thebai.targets import (
     TrackSpot,
     estate_space_id,
 )
-from engine.thebai.text import cost_text, effect_text
+from engine.thebai.text import FATE_WORDS, PHASE_WORDS, cost_text, effect_text
 from engine.thebai.view import ThebaiTable, TrackView
-from tui.i18n import _
+from tui.i18n import N_, _, current
 from tui.text import cut, pad
 
 from .base import Keys, target_keys
@@ -63,7 +63,7 @@ def action_name(space: str) -> str:
 
 ACTION_SHORT = {"Masons": "Mason", "Harvest": "Harv…", "Fulfil": "Fulf…", "Muster": "Must…", "Council": "Coun…"}
 """The estate's action names of more than 5 letters, as a narrow estate (80 columns) writes them
-(not with a dot: "." is a free space)."""
+(not with a dot: "." is a free space); English names only (a translated name is cut with "…")."""
 
 
 def shown_name(name: str, room: int) -> str:
@@ -127,8 +127,9 @@ def estate_words(width: int) -> list[Text]:
     if width >= 9 + ESTATE_COLS * CELL:
         return []
     colours = catalog().row_colours
-    return [entry(" ".join(colour[0] for colour in colours), "rows: " + ", ".join(colours), "dim"),
-            *(entry(short, name, "dim") for name, short in ACTION_SHORT.items())]
+    return [entry(" ".join(colour[0] for colour in colours), _("rows: {colours}").format(
+        colours=_(", ").join(_(colour) for colour in colours)), "dim"),
+            *(entry(short, name, "dim") for name, short in ACTION_SHORT.items() if _(name) == name)]
 
 
 def supply(view: ThebaiTable, seat: int, pen: ThebaiPen) -> Text:
@@ -137,25 +138,28 @@ def supply(view: ThebaiTable, seat: int, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
     text = Text()
     text.append(f"{seat_tag(seat)} {mine['name']}", style=seat_style(seat))
-    text.append(f"  {mine['vp']} VP   grape {res['grape']} pottery {res['pottery']} bronze {res['bronze']} "
-                f"drachma {res['drachma']}\n")
-    for kind, label, pool in (("c", "citizens", mine["citizens"]), ("h", "hoplites", mine["hoplites"])):
+    goods = " ".join(f"{_(good)} {res[good]}" for good in ("grape", "pottery", "bronze", "drachma"))
+    text.append(f"  {mine['vp']} VP   {goods}\n")
+    for kind, label, pool in (("c", N_("citizens"), mine["citizens"]), ("h", N_("hoplites"), mine["hoplites"])):
         key = _key(keys, Supply(seat, kind), pen)
         if key:
             text.append(key, style=KEY_STYLE)
-        text.append(f"{label} {' '.join(face_text(face, pen) for face in pool) or '-'}  ")
-    text.append(f"(+{mine['common']} in the common supply)  archon {view['city']['archons'][seat] or 'home'}\n")
+        text.append(f"{_(label)} {' '.join(face_text(face, pen) for face in pool) or '-'}  ")
+    text.append(_("(+{n} in the common supply)  archon {archon}").format(
+        n=mine["common"], archon=view["city"]["archons"][seat] or _("home")) + "\n")
     secret = mine["unseen"]
-    hand = " ".join(mine["known"] + ([f"+{secret} unseen"] if secret else [])) or "none"
+    hand = " ".join(mine["known"] + ([_("+{n} unseen").format(n=secret)] if secret else [])) or _("none")
     suits = [catalog().contracts[c]["suit"] for c in mine["done"]]
-    done = " ".join(f"{s}x{suits.count(s)}" for s in dict.fromkeys(suits)) or "none"
-    text.append(f"hand {hand}  fulfilled {done}  gate tiles {len(mine['gates_won'])}\n")
-    extras = [f"metoikoi {' '.join(mine['metoikoi'])}" if mine["metoikoi"] else "",
-              f"blessings {' '.join(mine['blessings'])}" if mine["blessings"] else "",
-              f"Strategos left {' '.join(map(str, mine['strategos_left']))}",
-              f"councillors {mine['councillors']}",
-              "commanders " + " ".join(catalog().commanders[c]["name"] for c in mine["commanders"])]
-    text.append("  ".join(e for e in extras if e and not e.endswith("commanders ")), style="dim")
+    done = " ".join(f"{_(s)}x{suits.count(s)}" for s in dict.fromkeys(suits)) or _("none")
+    text.append(_("hand {hand}  fulfilled {done}  gate tiles {gates}").format(
+        hand=hand, done=done, gates=len(mine["gates_won"])) + "\n")
+    commanders = " ".join(catalog().commanders[c]["name"] for c in mine["commanders"])
+    extras = [_("metoikoi {tiles}").format(tiles=" ".join(mine["metoikoi"])) if mine["metoikoi"] else "",
+              _("blessings {tiles}").format(tiles=" ".join(mine["blessings"])) if mine["blessings"] else "",
+              _("Strategos left {cards}").format(cards=" ".join(map(str, mine["strategos_left"]))),
+              _("councillors {n}").format(n=mine["councillors"]),
+              _("commanders {names}").format(names=commanders) if commanders else ""]
+    text.append("  ".join(e for e in extras if e), style="dim")
     return text
 
 
@@ -166,15 +170,17 @@ def tracks(view: ThebaiTable, pen: ThebaiPen) -> Text:
     for track in TRACKS:
         key = _key(keys, TrackSpot(track), pen)
         text.append(key or " ", style=KEY_STYLE if key else "")
-        text.append(pad(track.capitalize(), 9), style="bold")
+        text.append(pad(_(track.capitalize()), 9), style="bold")
         line = by_track[track]
         for seat in line["standing"]:
             text.append(f" {seat_tag(seat)} {line['steps'][seat]}", style=seat_style(seat))
-        text.append(f"   (of {line['length']})\n", style="dim")
-    text.append(" Turn order ")
+        text.append("   " + _("(of {n})").format(n=line["length"]) + "\n", style="dim")
+    text.append(" " + _("Turn order") + " ")
     for seat in view["order"]:
         text.append(f"{seat_tag(seat)} ", style=seat_style(seat))
-    text.append(f"   round {view['round']} of {ROUNDS}, {view['phase']}\n")
+    phase = _(PHASE_WORDS.get(view["phase"], "game over"))
+    text.append("   " + _("round {round} of {rounds}, {phase}").format(round=view["round"], rounds=ROUNDS,
+                                                                       phase=phase) + "\n")
     text.append_text(fate_timeline(view, pen))
     return text
 
@@ -182,14 +188,14 @@ def tracks(view: ThebaiTable, pen: ThebaiPen) -> Text:
 def fate_timeline(view: ThebaiTable, pen: ThebaiPen) -> Text:
     """Each round's fate tile: resolved, face up (a conflict: war and its row), or face down
     with its stack's letter; this round's marked."""
-    text = Text(" Fate ")
+    text = Text(" " + _("Fate") + " ")
     for k, slot in enumerate(view["fate"]):
         if slot["done"]:
             pen.note("resolved")
             mark, style = RESOLVED, "dim"
         elif slot["tile"] and slot["up"]:
             record = catalog().fate[slot["tile"]]
-            mark = f"war{record['row']}" if record["kind"] == "conflict" else slot["tile"]
+            mark = f"war{record['row']}" if record["kind"] == "conflict" else _(FATE_WORDS[slot["tile"]])
             style = "bold #d94a3f" if record["kind"] == "conflict" else "bold"
         else:
             pen.note("hidden")
@@ -204,10 +210,11 @@ def fate_timeline(view: ThebaiTable, pen: ThebaiPen) -> Text:
 
 
 METRIC_SHORT = {
-    "own_groups": "groups", "largest_group": "largest", "matched_tiles": "2-roof", "top_row_emptied": "top row",
-    "middle_row_emptied": "mid row", "bottom_row_emptied": "low row", "dionysus_steps": "Dionysus",
-    "ares_steps": "Ares", "track_promotions": "promos", "empty_columns": "empty col", "strategos_on_city": "Strategos",
-    "council_citizens": "council", "contracts_done": "2 contr", "best_suit": "best suit", "gates": "gates",
+    "own_groups": N_("groups"), "largest_group": N_("largest"), "matched_tiles": N_("2-roof"),
+    "top_row_emptied": N_("top row"), "middle_row_emptied": N_("mid row"), "bottom_row_emptied": N_("low row"),
+    "dionysus_steps": N_("Dionysus"), "ares_steps": N_("Ares"), "track_promotions": N_("promos"),
+    "empty_columns": N_("empty col"), "strategos_on_city": N_("Strategos"), "council_citizens": N_("council"),
+    "contracts_done": N_("2 contr"), "best_suit": N_("best suit"), "gates": N_("gates"),
 }
 
 
@@ -221,7 +228,7 @@ def council(view: ThebaiTable, pen: ThebaiPen, width: int = 80) -> Text:
     text = Text()
     key = _key(keys, PASSAGE, pen)
     text.append(key or " ", style=KEY_STYLE if key else "")
-    text.append("Passage ", style="bold")
+    text.append(_("Passage") + " ", style="bold")
     for k, die in enumerate(board["passage"]):
         if die:
             pen.note("citizen")
@@ -231,7 +238,7 @@ def council(view: ThebaiTable, pen: ThebaiPen, width: int = 80) -> Text:
         text.append(" ")
     if board["passage_last"]:
         pen.note("citizen")
-        text.append("then ", style="dim")
+        text.append(_("then") + " ", style="dim")
     for die in board["passage_last"]:
         text.append(seat_letter(die["seat"]), style=seat_style(die["seat"]))
     monuments: dict[str, list[str]] = {}
@@ -270,13 +277,14 @@ def council_space(view: ThebaiTable, space: str, keys: Keys, pen: ThebaiPen) -> 
     else:
         pen.note("free")
         text.append(f" [{FREE_DICE}]", style="dim")
-    text.append(f"{METRIC_SHORT[c['metric']]} {c['vp'][view['city']['side']]}")
+    text.append(f"{_(METRIC_SHORT[c['metric']])} {c['vp'][view['city']['side']]}")
     return text
 
 
 def contract_line(contract: str) -> str:
     c = catalog().contracts[contract]
-    return f"{contract} {c['suit']}: {cost_text(c['cost'])} -> {effect_text(c['reward'])}"
+    cost, reward = cost_text(c["cost"], lang=current()), effect_text(c["reward"], lang=current())
+    return f"{contract} {_(c['suit'])}: {cost} -> {reward}"
 
 
 def display(view: ThebaiTable, pen: ThebaiPen) -> Text:
@@ -286,13 +294,13 @@ def display(view: ThebaiTable, pen: ThebaiPen) -> Text:
     key = _key(keys, DECK, pen)
     if key:
         text.append(key, style=KEY_STYLE)
-    text.append(f"Contracts (deck {contracts['deck']})", style="bold")
+    text.append(_("Contracts (deck {n})").format(n=contracts["deck"]), style="bold")
     marked = contracts["marked"]
     for k, contract in enumerate(contracts["display"]):
         text.append("\n")
         key = _key(keys, DisplaySlot(k), pen) or (_key(keys, ContractCard(contract), pen) if contract else None)
         text.append((key or " ").ljust(4), style=KEY_STYLE if key else "")
-        text.append(contract_line(contract) if contract else "(empty)")
+        text.append(contract_line(contract) if contract else _("(empty)"))
         if contract and contract == marked:
             text.append("  [Creon]", style="bold")
     return text
@@ -300,7 +308,7 @@ def display(view: ThebaiTable, pen: ThebaiPen) -> Text:
 
 def hand(view: ThebaiTable, viewer: int, pen: ThebaiPen) -> Text:
     keys = target_keys(view)
-    text = Text("Your hand", style="bold")
+    text = Text(_("Your hand"), style="bold")
     for contract in view["hand"] or ():
         text.append("\n")
         key = _key(keys, ContractCard(contract), pen)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.core.seats import SYMBOLS, seat_letter
-from engine.thebai.catalog import catalog
 from engine.thebai.constants import COLOURS, FACES
 from engine.thebai.view import PlacedTile
 from tui.i18n import N_
@@ -27,6 +26,9 @@ SEAT_COLOURS = {"green": "#2e9444", "blue": "#3d7be0", "peach": "#e07a4f", "red"
 NEUTRAL_COLOUR = "#8a8a8a"
 ROOFS = {"white": ("ʷ", "bold #1a1a1a on #e8e8e8"), "brown": ("ᵇ", "bold #ffffff on #8b5a2b"),
          "slate": ("ˢ", "bold #ffffff on #4f6070"), "terracotta": ("ᵗ", "bold #ffffff on #c0583a")}
+ROOF_NAMES = {"white": N_("white roof (wh)"), "brown": N_("brown roof (br)"), "slate": N_("slate roof (sl)"),
+              "terracotta": N_("terracotta roof (te)")}
+"""A roof's legend entry, with the short name a tile's roofs are written with (roofs.json)."""
 PALETTE = Palette("thebai", {
     "tile": Glyph("N", N_("tile: owner, archon; N neutral"), N_("City"), "bold reverse", "bold reverse", shown=" A● "),
     "archon": Glyph("".join(SYMBOLS[:4]), N_("archons of A-D"), N_("City"), "bold", "bold"),
@@ -40,7 +42,7 @@ PALETTE = Palette("thebai", {
     "free": Glyph(".", N_("free dice or council space"), N_("Dice"), "dim", "dim"),
     "plaza": Glyph("=", N_("plaza marker"), N_("Dice"), "bold", "bold"),
     "stand": Glyph("^", N_("Lasthenes stand of seat A"), N_("Dice"), "bold", "bold", shown="^A"),
-    **{f"roof:{roof}": Glyph(char, f"{roof} roof ({catalog().roofs[roof]['short']})", N_("Roofs"), style, "bold")
+    **{f"roof:{roof}": Glyph(char, ROOF_NAMES[roof], N_("Roofs"), style, "bold")
        for roof, (char, style) in ROOFS.items()},
     "covered": Glyph("#", N_("space under a Cadmea tile"), N_("Estate"), "dim", "dim"),
     "metoikos": Glyph("μ", N_("metoikoi tile (power)"), N_("Estate"), "bold", "bold", shown="μ3"),
