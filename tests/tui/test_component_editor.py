@@ -12,7 +12,7 @@ from engine.component_sets import find_set, list_sets, new_set
 from engine.core import components
 from engine.registry import BUILT_IN_GAMES
 from engine.thebai.box import OPERATIONS
-from tests.tui.helpers import make_app, pilot_test, settle
+from tests.tui.helpers import make_app, pilot_test, settle, until
 from tests.tui.test_new_game import open_form_for
 from tui.screens.component_form import RecordFormScreen
 from tui.screens.component_records import RecordListScreen, WalkScreen
@@ -68,6 +68,31 @@ async def change_o01_top_to_ruby(pilot) -> None:
     await pilot.press("ctrl+s")
     await settle(pilot)
     assert isinstance(pilot.app.screen, RecordListScreen)
+
+
+@pilot_test
+async def test_the_form_checks_the_whole_set_with_the_record_as_it_is_being_edited(tmp_path):
+    """O01 given moons where its arrows were: before anything is saved, the form names the rule
+    the set would break (a tile needs an arrow), and says so no more once an arrow is back."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await make_my_box(pilot)
+        await open_kind(pilot, "almadi", "landscapes")
+        await pilot.press("enter")
+        await settle(pilot)
+        form = app.screen
+
+        def said() -> str:
+            return " ".join(str(form.query_one("#record-summary").render()).split())
+
+        await pilot.press("down", "down", "down", "home", *["right"] * side_steps("moon"))
+        await pilot.press("down", "home", *["right"] * side_steps("moon"))
+        await until(pilot, lambda: "With this record as it is here:" in said())
+        assert "a tile needs at least one arrow" in said()
+        assert find_set(tmp_path, "my-box").games == {}  # nothing saved
+        await pilot.press("home")  # the left side an arrow again
+        await until(pilot, lambda: "The set has no problem with this record as it is here." in said())
+        assert "a tile needs at least one arrow" not in said()
 
 
 @pilot_test

@@ -1,7 +1,8 @@
 """A record of a component set as a form of the game's own terms: a widget per field of its kind
 (tui/widgets/field_editors.py), the record drawn as the board draws it and said in a line beside,
-both following each change. Ctrl+S keeps it in the set (its provenance "owner"); Ctrl+B drops the
-set's own record, so the built-in one is used again."""
+both following each change, and the whole set checked with it once the keys pause. Ctrl+S keeps
+it in the set (its provenance "owner"); Ctrl+B drops the set's own record, so the built-in one is
+used again."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
 from textual.widgets import Label, Static
 
-from engine.component_sets import with_record, without_record
+from engine.component_sets import problems, with_record, without_record
 from engine.core.box import Field, Kind, applies, with_value
 from engine.core.components import Record
 from engine.registry import title_of
@@ -25,6 +27,8 @@ from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.field_editors import FieldChanged, editor_for
 from tui.widgets.footer import Footer
 
+CHECK_AFTER = 0.4
+"""Seconds after the last change that the whole set is checked with the record as it is here."""
 SIDE_WIDTH = 27
 """Columns of the drawing and summary beside the fields (the CSS's #record-side, less its border and padding)."""
 
@@ -44,6 +48,10 @@ class RecordFormScreen(TabulaScreen[bool]):
         self.kind = kind
         self.record: dict[str, Any] = dict(record)
         self.started = dict(record)
+        self.found: list[str] | None = None
+        """The problems of the set with the record as the form has it (None: not checked since the
+        last change; the set's as saved are shown meanwhile)."""
+        self._check: Timer | None = None
 
     @property
     def id_(self) -> str:
@@ -83,6 +91,17 @@ class RecordFormScreen(TabulaScreen[bool]):
         self.record = with_value(self.record, event.path, event.value)
         if self.fields() != shown:  # a value other fields depend on: the form shows what this record has
             await self.recompose()
+        self.found = None
+        if self._check is not None:
+            self._check.stop()
+        self._check = self.set_timer(CHECK_AFTER, self.check_set)  # once the keys pause, not at each
+        self.show_record()
+
+    def check_set(self) -> None:
+        """Check the whole set as it would be with the record as the form has it."""
+        trial = with_record(self.editing.set, self.game, self.kind.file, self.record)
+        self.found = [problem.message for problem in problems(trial, self.game)
+                      if problem.file == self.kind.file and problem.record == self.id_ or not problem.record]
         self.show_record()
 
     def show_record(self) -> None:
@@ -92,10 +111,14 @@ class RecordFormScreen(TabulaScreen[bool]):
         if self.record != self.started:
             lines.append(_("changed, not saved yet (Ctrl+S)"))
         lines += wrap(clean(self.kind.summary(self.record, current())), SIDE_WIDTH)
-        found = [problem.message for problem in self.editing.problems(self.game)
-                 if problem.file == self.kind.file and problem.record == self.id_]
+        found = self.found if self.found is not None else [
+            problem.message for problem in self.editing.problems(self.game)
+            if problem.file == self.kind.file and problem.record == self.id_]
         if found:
-            lines += ["", _("As the set has it now:")]
+            lines += ["", _("With this record as it is here:") if self.found is not None else
+                      _("As the set has it now:")]
+        elif self.found is not None and self.record != self.started:
+            lines += ["", _("The set has no problem with this record as it is here.")]
         for message in found:
             lines += wrap(PROBLEM + clean(message), SIDE_WIDTH, "  ")
         self.query_one("#record-summary", Static).update(plain("\n".join(lines)))
