@@ -31,10 +31,10 @@ from .storage import MAX_DOCUMENT, Signature, UnreadableFile, atomic_write_text,
 if TYPE_CHECKING:
     from .store import SaveSummary
 
-INDEX_FORMAT = 3
+INDEX_FORMAT = 4
 INDEX_KIND = "tabula-save-index"
-ROW = ("game", "title", "rules_version", "data_version", "options", "seed", "seats", "status", "progress", "created",
-       "updated", "seed_chosen", "to_move", "moves")
+ROW = ("game", "title", "rules_version", "data_version", "options", "seed", "seats", "status", "progress",
+       "progress_said", "created", "updated", "seed_chosen", "to_move", "moves")
 """An entry is a flat list: the signature (inode, mtime, size) of the game's file, then these
 fields of its summary, the seats as their names and kinds in turn (a quarter of the JSON of the
 summary's own fields, parsed three times as fast)."""

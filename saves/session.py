@@ -19,7 +19,8 @@ from engine.core import components
 from engine.core.components import ComponentDataError
 from engine.core.contract import IllegalChoice
 from engine.core.match import Action, Match, ReplayMismatch
-from engine.core.text import Said
+from engine.core.text import Said, Say, said_to_json
+from engine.i18n import ENGLISH
 from engine.registry import rules_for
 
 from .concessions import ABANDONED, CONCEDED, DRAW, TAKE_OVER, DrawOffer, Ending, SeatChange, ends_game
@@ -125,8 +126,9 @@ class GameSession:
         match.draw_all()
         record = store.create(
             game_id, title or rules.title, seats, match.options, seed, str(rules.version), rules.data_version(),
-            actions=[action.to_json() for action in match.actions], progress=match.progress(), status=status_of(match),
-            seed_chosen=chosen, to_move=to_move(match), component_set=kept,
+            actions=[action.to_json() for action in match.actions], progress=match.progress(),
+            progress_said=said_to_json(match.progress_said()), status=status_of(match), seed_chosen=chosen,
+            to_move=to_move(match), component_set=kept,
         )
         return cls(store, record, match)
 
@@ -170,14 +172,15 @@ class GameSession:
         self.match.undo(seat)
         try:
             self.written = self.store.truncate(self.record.id, len(self.match.actions), progress=self.progress(),
-                                               at=start, base=self.record.actions, to_move=to_move(self.match))
+                                               progress_said=self.progress_said(), at=start,
+                                               base=self.record.actions, to_move=to_move(self.match))
         except Exception:
             self._reload()
             raise
         self.revision += 1
         del self.record.actions[len(self.match.actions):]
         self.record.progress, self.record.status = self.progress(), status_of(self.match)
-        self.record.draw_offer = None
+        self.record.progress_said, self.record.draw_offer = self.progress_said(), None
 
     @property
     def over(self) -> bool:
@@ -256,13 +259,14 @@ class GameSession:
         self.written = None
         at = len(self.match.actions)
         ending = None if ending_why is None else Ending(ending_why, at, change.when if change else now_iso())
-        progress = self.progress()
+        said = self.match.progress_said()
         if ending is not None:
-            how = "agreed draw" if change is None else f"{self.record.seats[change.seat].name} conceded"
-            progress = f"ended: {how}; {progress}"
+            said = Say("ended: agreed draw; {progress:said}", progress=said_to_json(said)) if change is None else \
+                Say("ended: {seat:seat} conceded; {progress:said}", seat=change.seat, progress=said_to_json(said))
+        progress, progress_said = self.match.words_in(ENGLISH)(said), said_to_json(said)
         try:
             self.written = self.store.change_seat(self.record.id, change, ending, progress=progress,
-                                                  base=self.record.actions)
+                                                  progress_said=progress_said, base=self.record.actions)
         except Exception:
             self._reload()
             raise
@@ -273,7 +277,7 @@ class GameSession:
             record.seat_changes.append(change)
         if ending is not None:
             record.ending, record.status, record.to_move = ending, "finished", []
-        record.progress, record.draw_offer = progress, None
+        record.progress, record.progress_said, record.draw_offer = progress, progress_said, None
         if ending is not None:
             self._record_play()
 
@@ -335,13 +339,17 @@ class GameSession:
     def progress(self) -> str:
         return self.match.progress()
 
+    def progress_said(self) -> Any:
+        """Where the game stands as the rules say it, as a save keeps it."""
+        return said_to_json(self.match.progress_said())
+
     def _save_from(self, start: int, confirmed: bool = False) -> None:
         new = [action.to_json() for action in self.match.actions[start:]]
-        progress, status = self.progress(), status_of(self.match)
+        progress, progress_said, status = self.progress(), self.progress_said(), status_of(self.match)
         try:
             self.written = self.store.append(self.record.id, new, at=start, base=self.record.actions,
-                                             progress=progress, status=status, confirmed=confirmed,
-                                             to_move=to_move(self.match))
+                                             progress=progress, progress_said=progress_said, status=status,
+                                             confirmed=confirmed, to_move=to_move(self.match))
         except Exception:
             self._reload()
             raise
@@ -351,6 +359,7 @@ class GameSession:
         finished_now = status == "finished" and self.record.status != "finished"
         self.record.actions.extend(new)
         self.record.progress, self.record.status, self.record.draw_offer = progress, status, None
+        self.record.progress_said = progress_said
         if finished_now:
             self._record_play()
 

@@ -135,6 +135,9 @@ class SaveHeader:
     updated: str = ""
     seed_chosen: bool = False
     """A person chose the seed (for teaching or tests): whoever knows it can foresee every draw."""
+    progress_said: Any = None
+    """``progress`` as the rules said it (``said_to_json`` of a ``Say``), so that a list shows it in its
+    reader's language; None in a save from before Tabula kept it (its English progress is shown)."""
     to_move: list[int] | None = None
     """The seats the game waits for since ``updated`` (written with each move, so a list knows
     whose move it is without replaying); None in a save from before Tabula noted it."""
@@ -294,10 +297,33 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
             raise SaveFormatError(str(error)) from None
         if ending is not None and data["status"] != "finished":
             raise SaveFormatError("it says it ended, and it is not finished")
-    fields.update(options=dict(data["options"]), seats=seats, seed_chosen=seed_chosen,
+    progress_said = data.get("progress_said")
+    if progress_said is not None and not _is_said(progress_said):
+        raise SaveFormatError("field 'progress_said' is not a sentence as the rules say it")
+    fields.update(options=dict(data["options"]), seats=seats, seed_chosen=seed_chosen, progress_said=progress_said,
                   to_move=None if to_move is None else list(to_move), seat_changes=changes, ending=ending,
                   draw_offer=offer)
     return fields
+
+
+def _is_said(data: Any, depth: int = 0) -> bool:
+    """Whether ``data`` is a ``Say`` as ``said_to_json`` keeps it: its template, a plural's, and
+    arguments of plain values or sentences, within the header's lengths."""
+    if type(data) is str:
+        return len(data) <= MOST["text"]
+    if not (type(data) is dict and type(data.get("say")) is str and type(data.get("args")) is dict
+            and set(data) <= {"say", "args", "plural"} and depth < 8 and len(data["say"]) <= MOST["text"]
+            and type(data.get("plural", "")) is str and len(data["args"]) <= MOST["options"]):
+        return False
+    return all(type(key) is str and len(key) <= MOST["name"] and _is_argument(value, depth + 1)
+               for key, value in data["args"].items())
+
+
+def _is_argument(value: Any, depth: int) -> bool:
+    """A plain value, a sentence, or a short list of them."""
+    if type(value) is list:
+        return len(value) <= MOST["options"] and all(_is_argument(item, depth + 1) for item in value)
+    return value is None or type(value) in (int, bool, float) or _is_said(value, depth)
 
 
 def _check_options(options: dict[str, Any]) -> None:
@@ -343,10 +369,12 @@ def _check_base(document: dict[str, Any], base: list[dict[str, Any]] | None) -> 
         raise SaveConflict("the game changed elsewhere: its moves are not those this terminal holds")
 
 
-def _moved(document: dict[str, Any], progress: str, status: str, to_move: list[int] | None) -> None:
+def _moved(document: dict[str, Any], progress: str, progress_said: Any, status: str,
+           to_move: list[int] | None) -> None:
     """Note a change of the action log in the save's header, keeping the log last (where
     saves.headers finds it) even in a save from before ``to_move``. A move ends a draw offer."""
-    document.update(progress=progress, status=status, updated=now_iso(), to_move=to_move)
+    document.update(progress=progress, progress_said=progress_said, status=status, updated=now_iso(),
+                    to_move=to_move)
     document.pop("draw_offer", None)
     document["actions"] = document.pop("actions")
 
@@ -543,12 +571,13 @@ class SaveStore:
 
     def create(self, game: str, title: str, seats: list[Seat], options: Mapping[str, Any], seed: int,
                rules_version: str, data_version: str, *, actions: Iterable[dict[str, Any]] = (),
-               progress: str = "", status: str = "active", seed_chosen: bool = False,
+               progress: str = "", progress_said: Any = None, status: str = "active", seed_chosen: bool = False,
                to_move: list[int] | None = None, component_set: SetCopy | None = None) -> SaveRecord:
         stamp = now_iso()
         record = SaveRecord(new_id(), game, title, str(rules_version), str(data_version), dict(options), int(seed),
                             [Seat(s.name, s.kind) for s in seats], status, progress, stamp, stamp,
-                            seed_chosen=seed_chosen, to_move=to_move, component_set=component_set,
+                            seed_chosen=seed_chosen, progress_said=progress_said, to_move=to_move,
+                            component_set=component_set,
                             actions=list(actions))
         return self._write_new(record)
 
@@ -564,7 +593,7 @@ class SaveStore:
             return record
 
     def append(self, save_id: str, actions: list[dict[str, Any]], *, at: int, progress: str, status: str,
-               confirmed: bool = False, base: list[dict[str, Any]] | None = None,
+               progress_said: Any = None, confirmed: bool = False, base: list[dict[str, Any]] | None = None,
                to_move: list[int] | None = None) -> Written:
         """Write ``actions`` at index ``at``; SaveConflict unless the save has exactly ``at``
         actions (and, when ``confirmed``, its last one waits for the confirmation given now).
@@ -584,11 +613,11 @@ class SaveStore:
                     raise SaveConflict("the game changed elsewhere: no turn end waits for confirmation")
                 del document["actions"][-1]["h"]
             document["actions"].extend(actions)
-            _moved(document, progress=progress, status=status, to_move=to_move)
+            _moved(document, progress, progress_said, status=status, to_move=to_move)
 
         return self._change(save_id, change)
 
-    def truncate(self, save_id: str, length: int, *, progress: str, at: int | None = None,
+    def truncate(self, save_id: str, length: int, *, progress: str, progress_said: Any = None, at: int | None = None,
                  base: list[dict[str, Any]] | None = None, to_move: list[int] | None = None) -> Written:
         """Keep the first ``length`` actions (undo). With ``at``, SaveConflict unless it has ``at``;
         with ``base``, unless its actions are exactly those. ``to_move`` as for ``append``."""
@@ -599,12 +628,12 @@ class SaveStore:
                 raise SaveConflict(f"the game changed elsewhere: it has {held} actions")
             _check_base(document, base)
             del document["actions"][length:]
-            _moved(document, progress=progress, status="active", to_move=to_move)
+            _moved(document, progress, progress_said, status="active", to_move=to_move)
 
         return self._change(save_id, change)
 
     def change_seat(self, save_id: str, change: SeatChange | None, ending: Ending | None, *, progress: str,
-                    base: list[dict[str, Any]]) -> Written:
+                    base: list[dict[str, Any]], progress_said: Any = None) -> Written:
         """Hand a seat to a bot (``change``: the seat's kind becomes its bot's) and/or end the game
         (``ending``: it is finished from now on, waiting for nobody); either ends a draw offer.
         SaveConflict unless the save's actions are exactly ``base`` (the game as the writer saw it)."""
@@ -621,7 +650,7 @@ class SaveStore:
                 document["seat_changes"] = [*document.get("seat_changes", []), asdict(change)]
             if ending is not None:
                 document.update(ending=asdict(ending), status="finished")
-            _moved(document, progress=progress, status=document["status"],
+            _moved(document, progress, progress_said, status=document["status"],
                    to_move=[] if ending is not None else document.get("to_move"))
 
         return self._change(save_id, changed)

@@ -23,7 +23,7 @@ from typing import Any
 from engine.core.contract import Score
 from engine.core.scoring import ranking
 from engine.core.seats import seat_tag
-from engine.core.text import Said, Say, Words, said_to_json
+from engine.core.text import Said, Say, Words, and_list, said_to_json
 from engine.i18n import ENGLISH, N_, Language
 
 TOTAL = N_("Total")
@@ -43,10 +43,13 @@ def seat_labels(players: int) -> list[str]:
 
 def sheet_words(language: Language = ENGLISH) -> Words:
     """Puts what a sheet says (a refusal, a result's notes and headline) into words of ``language``;
-    ``{x:word}`` is a word or phrase of the catalogue (a field's ``why``)."""
+    ``{x:word}`` is a word or phrase of the catalogue (a field's ``why``); ``list``, ``clauses`` and
+    ``and_list`` join sentences (``said_to_json``) with commas, semicolons, or commas and 'and'."""
     words = Words([], language=language)
     words.kinds["word"] = language.gettext
     words.kinds["list"] = lambda parts: language.gettext(", ").join(map(words.said, parts))
+    words.kinds["clauses"] = lambda parts: language.gettext("; ").join(map(words.said, parts))
+    words.kinds["and_list"] = lambda parts: and_list([words.said(part) for part in parts], language)
     return words
 
 

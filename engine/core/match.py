@@ -452,8 +452,11 @@ class Match:
 
     def progress(self, language: Language = ENGLISH) -> str:
         """Where the game stands (``Rules.progress``), in words of ``language``."""
-        said = self.rules.progress(self.state) or Say.counted("{n} action", "{n} actions", n=len(self.actions))
-        return self.words_in(language)(said)
+        return self.words_in(language)(self.progress_said())
+
+    def progress_said(self) -> Said:
+        """Where the game stands, as the rules say it (a save keeps it for lists of games)."""
+        return self.rules.progress(self.state) or Say.counted("{n} action", "{n} actions", n=len(self.actions))
 
     def scores(self) -> list[Score]:
         return self.rules.scores(self.state)

@@ -98,6 +98,14 @@ def said_to_json(said: Said) -> Any:
     return said.to_json() if isinstance(said, Say) else said
 
 
+def and_list(parts: Sequence[str], language: Language = ENGLISH) -> str:
+    """'a', 'a and b', 'a, b and c' (in Japanese 'a、b、c')."""
+    if len(parts) < 2:
+        return "".join(parts)
+    gettext = language.gettext
+    return gettext("{some} and {last}").format(some=gettext(", ").join(parts[:-1]), last=parts[-1])
+
+
 Part = tuple[str, str | None, str]
 """Of a parsed template: the text before a placeholder, the placeholder's argument (None after
 the last one) and its kind (the format spec)."""
@@ -151,8 +159,4 @@ class Words:
 
     def seats(self, seats: Sequence[int]) -> str:
         """'Ann', 'Ann and Bruno', 'Ann, Bruno and Cleo' (in Japanese 'Ann、Bruno、Cleo')."""
-        names = [self.seat(seat) for seat in seats]
-        if len(names) < 2:
-            return "".join(names)
-        gettext = self.language.gettext
-        return gettext("{some} and {last}").format(some=gettext(", ").join(names[:-1]), last=names[-1])
+        return and_list([self.seat(seat) for seat in seats], self.language)

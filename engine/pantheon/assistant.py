@@ -127,16 +127,25 @@ def check_one_ender(seats: Sequence[int], players: int) -> None:
         raise OutOfRange("one player ends an epoch")
 
 
+GODS_ROW, EPOCH_END_ROW = N_("Gods"), N_("Epoch end")
+SCORING_ROWS = {"demigods": N_("Demigods"), "columns": N_("Columns"), "pietalte": N_("Pietalte")}
+"""A scoring's categories (engine/pantheon/scoring.py interim_scoring) as a sheet's rows."""
+RUNNING_ROWS = {N_("Demigods"): (N_("Demigods (1)"), N_("Demigods (2)")),
+                N_("Columns"): (N_("Columns (1)"), N_("Columns (2)")),
+                N_("Pietalte"): (N_("Pietalte (1)"), N_("Pietalte (2)"))}
+"""The running sheet's rows of the first and the second scoring."""
+
+
 def epoch_points(epoch: int, gods: int, ended: bool, columns: int = 0, demigods: Sequence[int] = (),
                  pietalte: int = 0, offering_levels: Sequence[int] = ()) -> dict[str, int]:
     """One player's VP from one epoch: its gods, ending it, and the scoring after epochs 3 and 6."""
-    points = {"Gods": gods * god_tile_points(epoch), "Epoch end": EPOCH_END_BONUS if ended else 0}
+    points = {GODS_ROW: gods * god_tile_points(epoch), EPOCH_END_ROW: EPOCH_END_BONUS if ended else 0}
     if epoch in SCORING_EPOCHS:
         try:
             scoring = interim_scoring(columns, list(demigods), pietalte, list(offering_levels))
         except ValueError as error:
             raise EntryError(str(error)) from None
-        points.update((category.capitalize(), vp) for category, vp in scoring.items())
+        points.update((SCORING_ROWS[category], vp) for category, vp in scoring.items())
     return points
 
 
@@ -168,7 +177,7 @@ def compute_running(shared: dict[str, Any], players: list[dict[str, Any]], label
                                   *(p[f"{key}{number}"] for key in ("columns", "demigods", "pietalte", "offerings")
                                     if number))
             for category, vp in points.items():
-                key = category if category in ("Gods", "Epoch end") else f"{category} ({number})"
+                key = RUNNING_ROWS[category][number - 1] if number and category in RUNNING_ROWS else category
                 total[key] = total.get(key, 0) + vp
         scores.append(Score(seat, total))
     demigod_tiles = [len(p["demigods2"] or p["demigods1"]) for p in players]

@@ -33,6 +33,7 @@ from engine.assistant.forms import (
     score_result,
 )
 from engine.core.seats import seat_tag
+from engine.core.text import Said, Say, said_to_json
 from engine.i18n import N_
 
 from .catalog import catalog
@@ -154,87 +155,95 @@ RESOURCES = ((N_("Prestige"), "prestige"), (N_("Wheat"), "wheat"), (N_("Wine"), 
 class RoundEndReport:
     after: Ledger
     unfed: bool
-    steps: tuple[str, ...]
+    steps: tuple[Say, ...]
 
     def value(self, key: str) -> int:
         return self.after.prestige if key == "prestige" else self.after.res[key]
+
+
+MISSING_WORDS = {"cities": N_("cities"), "prestige": N_("prestige"), "wheat": N_("wheat")}
+"""What a side still has to enter, in words (VERDICT_INPUTS)."""
 
 
 def missing_inputs(player: dict[str, Any]) -> list[str]:
     return [key for key in VERDICT_INPUTS if player[key] is None]
 
 
-def and_list(words: Sequence[str]) -> str:
-    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+def inputs_said(keys: Sequence[str]) -> list[Any]:
+    """The inputs still blank, as the sentences that name them keep them."""
+    return [said_to_json(Say(MISSING_WORDS[key])) for key in keys]
 
 
 def player_round_end(label: str, p: dict[str, Any]) -> RoundEndReport:
     """One side's round end on the game's own code (engine/polis/upkeep.py), step by step."""
     res = {"wheat": p["wheat"], "silver": p["silver"], "wood": 0, "metal": 0, "oil": p["oil"], "wine": p["wine"]}
     ledger = Ledger(p["prestige"] + p["projects"], res, [replace(c) for c in p["cities"]])
-    steps = [f"Projects: +{p['projects']} prestige"]
+    steps = [Say("Projects: +{n} prestige", n=p["projects"])]
     fed = feed(ledger)
-    text = (f"Feeding: {fed.need} citizens eat {fed.wheat} wheat"
-            + (f" and {fed.prestige} prestige" if fed.prestige else ""))
+    feeding = (Say("Feeding: {need} citizens eat {wheat} wheat and {prestige} prestige", need=fed.need,
+                   wheat=fed.wheat, prestige=fed.prestige) if fed.prestige
+               else Say("Feeding: {need} citizens eat {wheat} wheat", need=fed.need, wheat=fed.wheat))
     if fed.unfed:
-        chosen = _cities_to_give_up(label, ledger, p["give_up"], fed.unfed)
-        released = sum(give_up(ledger, city) for city in chosen)
-        text += (f"; {fed.unfed} cannot be fed: give up {and_list(chosen)} ({released} citizens); "
-                 "the game ends with this round")
-    steps.append(text)
+        numbers = _cities_to_give_up(label, ledger, p["give_up"], fed.unfed)
+        ids = [city.id for city in ledger.cities]
+        released = sum(give_up(ledger, ids[number - 1]) for number in numbers)
+        feeding = Say("{feeding:said}; {unfed} cannot be fed: give up {cities:and_list} ({released} citizens); "
+                      "the game ends with this round", feeding=said_to_json(feeding), unfed=fed.unfed,
+                      cities=[said_to_json(Say("city {n}", n=number)) for number in numbers], released=released)
+    steps.append(feeding)
     if fed.unfed:
-        steps.append("Growth: no wheat left")
+        steps.append(Say("Growth: no wheat left"))
     else:
         try:
             grow_all(ledger, p["growth"])
         except ValueError as error:
-            raise EntryError(f"{label}: {error}") from None
-        steps.append(f"Growth: +{sum(p['growth'])} citizens for {sum(p['growth'])} wheat")
-    steps.append(f"Megalopolis: +{megalopolis(ledger)} prestige")
+            raise EntryError(Say("{label}: {error}", label=label, error=str(error))) from None
+        steps.append(Say("Growth: +{n} citizens for {n} wheat", n=sum(p["growth"])))
+    steps.append(Say("Megalopolis: +{n} prestige", n=megalopolis(ledger)))
     lost = spoil(ledger)
-    steps.append("Spoilage: lose " + ", ".join(f"{n} {good}" for good, n in lost.items()))
+    steps.append(Say("Spoilage: lose {goods:list}",
+                     goods=[said_to_json(Say("{n} {good:word}", n=n, good=good)) for good, n in lost.items()]))
     if p["tax"] and tax(ledger):
-        steps.append("Tax: 1 prestige for 1 silver")
+        steps.append(Say("Tax: 1 prestige for 1 silver"))
     return RoundEndReport(ledger, bool(fed.unfed), tuple(steps))
 
 
-def _cities_to_give_up(label: str, ledger: Ledger, numbers: list[int], unfed: int) -> list[str]:
-    if not numbers:
-        return smallest_first(ledger, unfed)
+def _cities_to_give_up(label: str, ledger: Ledger, numbers: list[int], unfed: int) -> list[int]:
+    """The numbers (from 1, as entered) of the cities a side gives up."""
     ids = [c.id for c in ledger.cities]
-    chosen = []
+    if not numbers:
+        return [ids.index(city) + 1 for city in smallest_first(ledger, unfed)]
     for number in numbers:
         if not 1 <= number <= len(ids):
-            raise EntryError(f"{label}: there is no city {number} to give up")
-        chosen.append(ids[number - 1])
-    if sum(ledger.city(c).pop for c in chosen) < unfed:
-        raise EntryError(f"{label}: the cities given up must hold at least the {unfed} unfed citizens")
-    return chosen
+            raise EntryError(Say("{label}: there is no city {number} to give up", label=label, number=number))
+    if sum(ledger.cities[number - 1].pop for number in numbers) < unfed:
+        raise EntryError(Say("{label}: the cities given up must hold at least the {unfed} unfed citizens",
+                             label=label, unfed=unfed))
+    return list(numbers)
 
 
-def event_step(round_number: int | None) -> str:
+def event_step(round_number: int | None) -> Say:
     if round_number is None:
-        return "Event: unless this was round 4, turn up the next round's event card and resolve it."
-    label = catalog().rounds[round_number]["label"]
-    return (f"Event: turn up the first card of the {label} event deck and resolve it; then the side with less "
-            "prestige starts the round (Sparta on a tie) unless the event says otherwise.")
+        return Say("Event: unless this was round 4, turn up the next round's event card and resolve it.")
+    return Say("Event: turn up the first card of the {label} event deck and resolve it; then the side with less "
+               "prestige starts the round (Sparta on a tie) unless the event says otherwise.",
+               label=catalog().rounds[round_number]["label"])
 
 
-def round_end_headline(round_number: int | None, reports: Sequence[RoundEndReport | None],
-                       missing: Sequence[list[str]], labels: Sequence[str]) -> str:
+def round_end_headline(reasons: Sequence[str], missing: Sequence[list[str]], labels: Sequence[str],
+                       round_known: bool) -> Say:
     """The end conditions found in what is entered; no verdict on what is still blank."""
-    known = [r for r in reports if r is not None]
-    reasons = end_reasons(round_number, [r.unfed for r in known], [r.after.prestige for r in known])
     if reasons:
-        return "The game ends: " + "; ".join(reasons) + "."
-    wanted = ["the round"] if round_number is None else []
+        return Say("The game ends: {reasons:clauses}.", reasons=[said_to_json(Say(reason)) for reason in reasons])
+    wanted = [] if round_known else [said_to_json(Say("the round"))]
     if any(missing) and all(m == missing[0] for m in missing):
-        wanted.append("each side's " + and_list(missing[0]))
+        wanted.append(said_to_json(Say("each side's {inputs:and_list}", inputs=inputs_said(missing[0]))))
     else:
-        wanted += [f"{label}'s {and_list(m)}" for label, m in zip(labels, missing) if m]
+        wanted += [said_to_json(Say("{label}'s {inputs:and_list}", label=label, inputs=inputs_said(m)))
+                   for label, m in zip(labels, missing) if m]
     if wanted:
-        return "Game end: enter " + and_list(wanted) + " first."
-    return "The game goes on."
+        return Say("Game end: enter {wanted:and_list} first.", wanted=wanted)
+    return Say("The game goes on.")
 
 
 def compute_round_end(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
@@ -242,12 +251,16 @@ def compute_round_end(shared: dict[str, Any], players: list[dict[str, Any]], lab
     reports = [None if gaps else player_round_end(label, p) for label, p, gaps in zip(labels, players, missing)]
     rows = [[name, *("?" if r is None else str(r.value(key)) for r in reports)] for name, key in RESOURCES]
     rows.append([N_("Citizens"), *("?" if r is None else str(r.after.citizens()) for r in reports)])
-    notes = [f"{label}: " + ("; ".join(r.steps) if r else f"enter {and_list(gaps)} to work this out")
-             for label, r, gaps in zip(labels, reports, missing)]
-    headline = round_end_headline(shared["round"], reports, missing, labels)
-    if not headline.startswith("The game ends"):
+    notes: list[Said] = [
+        Say("{label}: {steps:clauses}", label=label, steps=list(map(said_to_json, r.steps))) if r
+        else Say("{label}: enter {inputs:and_list} to work this out", label=label, inputs=inputs_said(gaps))
+        for label, r, gaps in zip(labels, reports, missing)]
+    known = [r for r in reports if r is not None]
+    reasons = end_reasons(shared["round"], [r.unfed for r in known], [r.after.prestige for r in known])
+    headline = round_end_headline(reasons, missing, labels, shared["round"] is not None)
+    if not reasons:
         notes.append(event_step(shared["round"]))
-    return Result(["After the round", *labels], rows, [*notes, headline], headline)
+    return Result([N_("After the round"), *labels], rows, [*notes, headline], headline)
 
 
 def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:

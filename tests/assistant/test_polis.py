@@ -3,7 +3,7 @@ The helper runs on the game's own round-end code (engine/polis/upkeep.py)."""
 
 import pytest
 
-from engine.assistant.forms import evaluate
+from engine.assistant.forms import evaluate, sheet_words
 from engine.polis import assistant
 from engine.polis.assistant import setup_checklist
 from engine.polis.upkeep import City, Ledger, end_reasons, feed, spoiled
@@ -11,6 +11,15 @@ from engine.polis.upkeep import City, Ledger, end_reasons, feed, spoiled
 
 def sheet(shared, *players):
     return evaluate(assistant.ROUND_END, assistant.player_labels(2), shared, list(players))
+
+
+def said(text):
+    """What a result says, in English."""
+    return sheet_words()(text)
+
+
+def notes_of(result):
+    return [said(note) for note in result.notes]
 
 
 def rows_of(result):
@@ -60,8 +69,8 @@ def test_unfed_citizens_give_up_cities_and_end_the_game():
     result = sheet({"round": "2"}, athens, sparta).result
     rows = rows_of(result)
     assert rows["Citizens"] == ["2", "0"] and rows["Prestige"][1] == "0"
-    assert "4 cannot be fed: give up city 1 and city 2 (8 citizens)" in result.notes[1]
-    assert result.headline == "The game ends: a side could not feed its citizens; a side has 0 prestige."
+    assert "4 cannot be fed: give up city 1 and city 2 (8 citizens)" in notes_of(result)[1]
+    assert said(result.headline) == "The game ends: a side could not feed its citizens; a side has 0 prestige."
     # The players may name the city to give up instead: city 2 alone covers 4.
     sparta["give_up"] = "2"
     rows = rows_of(sheet({"round": "2"}, athens, sparta).result)
@@ -74,10 +83,10 @@ def test_unfed_citizens_give_up_cities_and_end_the_game():
 def test_the_event_step_comes_last_while_the_game_goes_on():
     player = {"cities": "2/2/4", "prestige": "3", "wheat": "4"}
     result = sheet({"round": "2"}, player, player).result
-    assert result.headline == "The game goes on."
-    assert result.notes[-2].startswith("Event: turn up the first card of the #5a event deck")
+    assert said(result.headline) == "The game goes on."
+    assert notes_of(result)[-2].startswith("Event: turn up the first card of the #5a event deck")
     ended = sheet({"round": "4"}, player, player).result
-    assert not any(note.startswith("Event") for note in ended.notes)
+    assert not any(note.startswith("Event") for note in notes_of(ended))
 
 
 def test_end_conditions():
@@ -97,7 +106,7 @@ def test_round_end_form_reads_city_notation():
     rows = rows_of(result)
     assert rows["Prestige"] == ["4", "2"] and rows["Silver"] == ["2", "0"] and rows["Wine"] == ["0", "1"]
     assert rows["Citizens"] == ["5", "3"] and rows["Wheat"] == ["0", "3"]
-    assert result.notes[-1] == "The game ends: round 4 is over."
+    assert notes_of(result)[-1] == "The game ends: round 4 is over."
     bad = sheet({}, {"cities": "3/2"}, {})
     assert bad.errors == ["Athens: Cities pop/start/max[/limit]: '3/2': write population/start/maximum, "
                           "optionally /growth limit"]
@@ -123,24 +132,24 @@ def test_setup_checklist_and_side_draw():
 
 def test_blank_round_end_sheet_claims_no_game_end():
     result = sheet({}, {}, {}).result
-    assert result.headline == "Game end: enter the round and each side's cities, prestige and wheat first."
+    assert said(result.headline) == "Game end: enter the round and each side's cities, prestige and wheat first."
     assert rows_of(result)["Prestige"] == ["?", "?"]
 
 
 def test_round_end_verdict_waits_for_each_missing_input():
     athens = {"cities": "3/3/5", "prestige": "4", "wheat": "5"}
     result = sheet({"round": "2"}, athens, {"cities": "2/2/4", "wheat": "2"}).result
-    assert result.headline == "Game end: enter Sparta's prestige first."
+    assert said(result.headline) == "Game end: enter Sparta's prestige first."
     assert rows_of(result)["Prestige"] == ["4", "?"] and rows_of(result)["Wheat"] == ["1", "?"]
-    assert sheet({}, athens, {"cities": "2/2/4", "wheat": "2", "prestige": "3"}).result.headline == \
+    assert said(sheet({}, athens, {"cities": "2/2/4", "wheat": "2", "prestige": "3"}).result.headline) == \
         "Game end: enter the round first."
-    assert sheet({"round": "2"}, athens, {"cities": "2/2/4", "wheat": "2", "prestige": "3"}).result.headline == \
+    assert said(sheet({"round": "2"}, athens, {"cities": "2/2/4", "wheat": "2", "prestige": "3"}).result.headline) == \
         "The game goes on."
 
 
 def test_typed_zero_prestige_and_entered_facts_still_end_the_game():
     # Sparta typed 0 prestige and 2 wheat for 2 citizens: fed, still 0 prestige at the end of
     # the round, so the game ends even though Athens has typed nothing yet.
-    assert sheet({}, {}, {"cities": "2/2/4", "wheat": "2", "prestige": "0"}).result.headline == \
+    assert said(sheet({}, {}, {"cities": "2/2/4", "wheat": "2", "prestige": "0"}).result.headline) == \
         "The game ends: a side has 0 prestige."
-    assert sheet({"round": "4"}, {}, {}).result.headline == "The game ends: round 4 is over."
+    assert said(sheet({"round": "4"}, {}, {}).result.headline) == "The game ends: round 4 is over."

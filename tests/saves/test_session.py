@@ -3,8 +3,9 @@ import pytest
 from engine import registry
 from engine.core.contract import CHANCE, IllegalChoice
 from engine.core.match import Action
+from engine.core.text import Say, said_to_json
 from saves.session import GameSession, SaveDoesNotReplay, replay_record
-from saves.store import SaveConflict, Seat
+from saves.store import SaveConflict, SaveFormatError, SaveStore, Seat, record_from_dict, record_to_dict
 from tests.toygame import ToyRules
 
 HUMANS = [Seat("Ann", "human"), Seat("Bea", "human")]
@@ -274,3 +275,18 @@ def test_undo_of_a_held_turn_end_through_the_save(store, toy_game):
     session.act(0, "draw", hold=True)
     session.undo(0)
     assert store.load(session.record.id).actions == before and session.match.awaiting() == (0,)
+
+
+def test_a_save_keeps_its_progress_as_the_rules_said_it_and_refuses_a_damaged_one(tmp_path):
+    store = SaveStore(tmp_path)
+    session = GameSession.new(store, "thebai", "t", [Seat("Ann", "human"), Seat("Bruno", "greedy")], seed=3)
+    saved = store.load(session.record.id)
+    assert saved.progress == "setup" and saved.progress_said == said_to_json(Say("setup"))
+    assert store.summaries()[0].progress_said == saved.progress_said
+    data = record_to_dict(saved)
+    del data["progress_said"]
+    assert record_from_dict(data).progress_said is None  # a save from before: its English is shown
+    for damaged in ({"say": 3, "args": {}}, {"say": "x", "args": {"n": {"set": 1}}}, ["setup"]):
+        data["progress_said"] = damaged
+        with pytest.raises(SaveFormatError, match="progress_said"):
+            record_from_dict(data)

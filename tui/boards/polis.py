@@ -31,6 +31,8 @@ from .polis_map import draw_map
 
 RESOURCE_ORDER = ("wheat", "silver", "wood", "metal", "oil", "wine")
 PLAYER_TOPICS = ("growth", "tax", "passing", "feeding")
+SHORT_TYPES = {"sacred": N_("sac"), "civic": N_("civ"), "military": N_("mil")}
+"""A polis' project type in three letters, for the poleis list."""
 
 
 def _key(keys: Keys, target: Target) -> Text:
@@ -42,7 +44,7 @@ def _key(keys: Keys, target: Target) -> Text:
 
 def _side(view: dict[str, Any], seat: int) -> Text:
     side = view["sides"][seat]
-    return Text(f"{seat_tag(seat)} {side['title']} ({clean(side['name'], lines=False)})", style=style_of_side(seat))
+    return Text(f"{seat_tag(seat)} {_(side['title'])} ({clean(side['name'], lines=False)})", style=style_of_side(seat))
 
 
 def effect_text(effect: dict[str, Any]) -> str:
@@ -75,71 +77,75 @@ def header(view: dict[str, Any]) -> Text:
         event = cat.events[view["event"]]
         effects = "; ".join(effect_text(e) for e in event["effects"]) or _("no effect")
         text.append("\n" + _("Event: {event} ({effects}).").format(event=_(event["name"]), effects=effects))
-    passed = [side["title"] for side in view["sides"] if side["passed"]]
+    passed = [_(side["title"]) for side in view["sides"] if side["passed"]]
     if passed:
-        text.append("  " + _("Passed: {sides}.").format(sides=", ".join(passed)))
+        text.append("  " + _("Passed: {sides}.").format(sides=_(", ").join(passed)))
     battle = view["battle"]
     if battle:
-        text.append(f"\nBattle in {cat.name(battle['area'])}: ", style="bold")
+        text.append("\n" + _("Battle in {area}: ").format(area=cat.name(battle["area"])), style="bold")
         text.append_text(_side(view, battle["attacker"]))
-        text.append(" attacks. Chosen: " + ", ".join(
-            view["sides"][s]["title"] for s in (0, 1) if battle["chosen"][s]) if any(battle["chosen"]) else " attacks.")
+        chosen = [_(view["sides"][s]["title"]) for s in (0, 1) if battle["chosen"][s]]
+        text.append(_(" attacks. Chosen: {sides}").format(sides=_(", ").join(chosen)) if chosen else _(" attacks."))
         last = battle["last"]
         if last:
             cards = cat.cards
 
             def shown(played: list[str]) -> str:
-                return "+".join(cards[c]["name"] for c in played)
+                return "+".join(_(cards[c]["name"]) for c in played)
 
-            text.append(f"\nLast exchange: {shown(last['attack'])} against {shown(last['defence'])}: "
-                        f"{last['lost']} lost, +{last['gain']} prestige.")
+            text.append("\n" + _("Last exchange: {attack} against {defence}: {lost} lost, +{gain} prestige.").format(
+                attack=shown(last["attack"]), defence=shown(last["defence"]), lost=last["lost"], gain=last["gain"]))
     return text
 
 
 def legend(view: dict[str, Any], pen: Pen, keys: Iterable[str], width: int) -> Text:
     """The sides, then exactly the glyphs the map drew, how lands and seas are named, the keys."""
     sides = [("", _side(view, seat)) for seat in (0, 1)]
-    names = [(N_("Map"), entry(Text.assemble(("LAND", "bold"), " ", ("sea", "italic")), _("regions, seas"))),
-             (N_("Map"), entry("Prt", _("trade port"), ""))]
+    names = [(N_("Map"), entry(Text.assemble((_("LAND"), "bold"), " ", (_("sea"), "italic")), _("regions, seas"))),
+             (N_("Map"), entry(_("Prt"), _("trade port"), ""))]
     marks = [("", item) for item in key_entries(keys, N_("your choices' keys"))]
     return legend_text(sides + grouped(pen.entries() + names) + marks, width)
 
 
 def market_lines(view: dict[str, Any], keys: Keys) -> list[Text]:
     cat = catalog()
-    lines = [Text.assemble(("Markets", "bold"), (" (a shipload costs goods, or silver where wheat is sold)", "dim"))]
+    lines = [Text.assemble((_("Markets"), "bold"),
+                           (" " + _("(a shipload costs goods, or silver where wheat is sold)"), "dim"))]
     for market, record in cat.markets.items():
         price = view["prices"][market]
         goods, silver = record["prices"][price]
         line = _key(keys, AtMarket(market))
         line.append(pad(record["name"], 9), style="bold")
-        cost = f"{goods} {'/'.join(record['buys'])}" + (f" or {silver} silver" if silver is not None else "")
-        line.append(f" {cost} → {record['shipload']} {'/'.join(record['gives'])} ")
-        track = " ".join(f"[{g}]" if i == price else str(g) for i, (g, _) in enumerate(record["prices"]))
-        line.append(f"track {track} ", style="dim")
-        line.append("ships ")
+        cost = f"{goods} {'/'.join(map(_, record['buys']))}" + (
+            _(" or {n} silver").format(n=silver) if silver is not None else "")
+        line.append(f" {cost} → {record['shipload']} {'/'.join(map(_, record['gives']))} ")
+        track = " ".join(f"[{g}]" if i == price else str(g) for i, (g, _silver) in enumerate(record["prices"]))
+        line.append(_("track {track}").format(track=track) + " ", style="dim")
+        line.append(_("ships") + " ")
         for index, seat in enumerate(view["slots"][market]):
             if seat is not None:
                 line.append(SYMBOL[seat], style=style_of_side(seat))
             else:
                 line.append("·" if index < view["spaces"] else " ", style="dim")
         if market in view["closed"]:
-            line.append("  closed this round", style="bold")
+            line.append("  " + _("closed this round"), style="bold")
         lines.append(line)
     return lines
 
 
 def project_lines(view: dict[str, Any], keys: Keys) -> list[Text]:
     cat = catalog()
-    lines = [Text.assemble(("Projects on offer", "bold"), (f"  ({view['projects_left']} in the stack)", "dim"))]
+    lines = [Text.assemble((_("Projects on offer"), "bold"),
+                           ("  " + _("({n} in the stack)").format(n=view["projects_left"]), "dim"))]
     for tile in view["offer"]:
         record = cat.projects[tile]
-        cost = " + ".join(f"{n} {k}" for k, n in record["cost"].items())
+        cost = " + ".join(_("{n} {good}").format(n=n, good=_(k)) for k, n in record["cost"].items())
         lines.append(_key(keys, ProjectTile(tile)) + Text(
-            f"{record['name']} ({record['type']}): {cost}; +{record['round']} when completed, "
-            f"+{record['final']} at the end"))
+            _("{project} ({type}): {cost}; +{round} when completed, +{final} at the end").format(
+                project=_(record["name"]), type=_(record["type"]), cost=cost, round=record["round"],
+                final=record["final"])))
     if not view["offer"]:
-        lines.append(Text("none", style="dim"))
+        lines.append(Text(_("none"), style="dim"))
     return lines
 
 
@@ -147,9 +153,9 @@ def polis_lines(view: dict[str, Any], keys: Keys, pen: Pen) -> list[Text]:
     """Each side's poleis and the neutral ones; a project under way after '*', each completed one
     after '+' (the map's marks, noted for its legend)."""
     cat = catalog()
-    lines = [Text("Poleis (citizens/maximum, fortification, project type)", style="bold")]
+    lines = [Text(_("Poleis (citizens/maximum, fortification, project type)"), style="bold")]
     for owner in (0, 1, None):
-        line = _side(view, owner) + Text(": ") if owner is not None else Text("Neutral: ", style="bold")
+        line = _side(view, owner) + Text(_(": ")) if owner is not None else Text(_("Neutral: "), style="bold")
         entries = [p for p in cat.poleis if view["owner"][p] == owner]
         for index, polis in enumerate(entries):
             record = cat.poleis[polis]
@@ -158,12 +164,13 @@ def polis_lines(view: dict[str, Any], keys: Keys, pen: Pen) -> list[Text]:
             line.append_text(_key(keys, AtPolis(polis)))
             line.append(record["name"], style="bold" if record["capital"] else "")
             count = f"{view['pop'][polis]}/{record['max']}" if owner is not None else f"({record['base']})"
-            line.append(f" {count} f{record['base']} {record['type'][:3]}")
+            line.append(" " + _("{count} f{base} {type}").format(count=count, base=record["base"],
+                                                                   type=_(SHORT_TYPES[record["type"]])))
             if polis in view["building"]:
-                line.append(f" {pen('building')[0]}{cat.name(view['building'][polis])}")
+                line.append(f" {pen('building')[0]}{_(cat.name(view['building'][polis]))}")
             for tile in view["built"].get(polis, ()):
-                line.append(f" {pen('built')[0]}{cat.name(tile)}")
-        lines.append(line if entries else line + Text("none", style="dim"))
+                line.append(f" {pen('built')[0]}{_(cat.name(tile))}")
+        lines.append(line if entries else line + Text(_("none"), style="dim"))
     return lines
 
 
@@ -189,15 +196,19 @@ def shared(view: dict[str, Any], width: int, color: bool = True) -> RenderableTy
 def player(view: dict[str, Any], seat: int, width: int) -> RenderableType:
     side = view["sides"][seat]
     score = side["score"]
-    title = _side(view, seat) + Text(f"   prestige {side['prestige']}" + ("   passed" if side["passed"] else ""))
-    res = "  ".join(f"{name} {side['res'][name]}" for name in RESOURCE_ORDER)
-    where = catalog().name(side["proxenos"]) + (" (prisoner)" if side["held"] else "")
+    title = _side(view, seat) + Text("   " + _("prestige {n}").format(n=side["prestige"])
+                                     + ("   " + _("passed") if side["passed"] else ""))
+    res = "  ".join(_("{good} {n}").format(good=_(name), n=side["res"][name]) for name in RESOURCE_ORDER)
+    where = catalog().name(side["proxenos"])
+    where = _("{polis} (prisoner)").format(polis=where) if side["held"] else where
     lines = [title, Text(res),
-             Text(f"Citizens {score['population']} in {side['poleis']} poleis · cubes in supply {side['supply']} · "
-                  f"merchant ships in port {side['merchants']} · proxenos in {where} · "
-                  f"combat cards {side['hand_size']}"),
-             Text(f"If the game ended now: {score['total']} (citizens {score['population']} + prestige "
-                  f"{score['prestige']} + projects {score['projects']})", style="dim")]
+             Text(_("Citizens {citizens} in {poleis} poleis · cubes in supply {supply} · merchant ships in port "
+                    "{merchants} · proxenos in {where} · combat cards {cards}").format(
+                 citizens=score["population"], poleis=side["poleis"], supply=side["supply"],
+                 merchants=side["merchants"], where=where, cards=side["hand_size"])),
+             Text(_("If the game ended now: {total} (citizens {citizens} + prestige {prestige} + projects "
+                    "{projects})").format(total=score["total"], citizens=score["population"],
+                                          prestige=score["prestige"], projects=score["projects"]), style="dim")]
     return Group(*lines)
 
 
@@ -206,12 +217,13 @@ def private(view: dict[str, Any], viewer: int, width: int) -> RenderableType | N
     if not hand:
         return None
     cards = catalog().cards
-    lines = [Text("Your combat cards: " + ", ".join(cards[c]["name"] for c in hand), style="bold")]
+    lines = [Text(_("Your combat cards: {cards}").format(cards=_(", ").join(_(cards[c]["name"]) for c in hand)),
+                  style="bold")]
     battle = view["battle"]
     if battle and isinstance(battle.get("mine"), list):
-        lines.append(Text("You play: " + " + ".join(cards[c]["name"] for c in battle["mine"])))
-    lines.append(Text("Match each attacking formation or lose a unit; a Mercenary defends against any; "
-                      "a Salpinx call (attacking) always takes a unit for 1 prestige.", style="dim"))
+        lines.append(Text(_("You play: {cards}").format(cards=" + ".join(_(cards[c]["name"]) for c in battle["mine"]))))
+    lines.append(Text(_("Match each attacking formation or lose a unit; a Mercenary defends against any; "
+                        "a Salpinx call (attacking) always takes a unit for 1 prestige."), style="dim"))
     return Group(*lines)
 
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
+
 from engine.core.seats import SYMBOLS
 from engine.polis.catalog import Catalog
-from tui.i18n import N_
+from engine.polis.text import unit_word
+from tui.i18n import N_, current
 
 from .glyphs import Glyph, Palette, Pen
 
@@ -36,6 +39,14 @@ ABBREVIATIONS = {"ionia": "ION", "ionion": "ion", "korinthia": "KOR", "korinthia
                  "thessalia": "THE", "thrakikon": "thr", "thraki": "Thr", "persia": "Per", "pontos": "Pon",
                  "messenia": "MES", "makedonia": "MAK", "myrtoon": "myr", "argolis": "ARG", "arkadia": "ARK",
                  "aigaion": "aig", "aegyptus": "Aeg", "adrias": "adr", "saronikos": "sar", "sikelia": "SIK"}
+
+
+def cells_of(text: str, style: str = "") -> list[Cell]:
+    """The cells ``text`` takes on the map: a wide character its own and an empty one ("") after it."""
+    cells: list[Cell] = []
+    for char in text:
+        cells += [(char, style), ("", style)] if cell_len(char) == 2 else [(char, style)]
+    return cells
 
 
 def style_of_side(seat: int) -> str:
@@ -93,7 +104,7 @@ def units_text(units: list[int], pen: Pen, words: str | None = None) -> list[Cel
     """'●2▲1': each side's units by symbol and count; nothing for a side with none."""
     cells: list[Cell] = []
     if words:
-        cells += [(c, "dim") for c in ("hoplites " if words == "land" else "galleys ")]
+        cells += cells_of(unit_word("hoplite" if words == "land" else "galley", 2, current()) + " ", "dim")
     for seat in (0, 1):
         if units[seat]:
             cell = side_cell(pen, seat)

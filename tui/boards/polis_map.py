@@ -23,6 +23,7 @@ from rich.text import Text
 from engine.core.choices import Target
 from engine.polis.catalog import Catalog
 from engine.polis.targets import AtMarket, AtPolis, InArea, TradePort
+from tui.i18n import _
 
 from .base import Keys
 from .glyphs import Pen
@@ -30,6 +31,7 @@ from .polis_glyphs import (
     SIDES,
     abbreviation,
     box_name,
+    cells_of,
     marked,
     polis_token,
     side_cell,
@@ -95,7 +97,8 @@ class Canvas:
             while last and row[last - 1][0] == " ":
                 last -= 1
             for char, style in row[:last]:
-                out.append(char, style=style)
+                if char:  # "": the second cell of a wide character
+                    out.append(char, style=style)
         return out
 
 
@@ -150,7 +153,7 @@ def draw_map(view: dict[str, Any], cat: Catalog, width: int, keys: Keys, pen: Pe
         top, left = 1 + place.row * pitch_y, place.col * pitch_x
         for number, line in enumerate(box_lines(view, cat, place, size, keys, pen)):
             room = size.node_w + (1 if size.node_w == 3 and number == 1 else 0)
-            for offset, (char, style) in enumerate(line[:room]):
+            for offset, (char, style) in enumerate(fitted(line, room)):
                 canvas.put(top + number, left + offset, char, style)
         key = keys.get(place.target)
         if key is not None:
@@ -159,6 +162,15 @@ def draw_map(view: dict[str, Any], cat: Catalog, width: int, keys: Keys, pen: Pe
             for number in range(len(box_lines(view, cat, place, size, keys, pen)), size.node_h):
                 canvas.write(top + number, left, " " * size.node_w)
     return canvas.text()
+
+
+def fitted(line: list[Cell], room: int) -> list[Cell]:
+    """The first ``room`` cells of a box's line; a wide character whose second cell does not fit
+    gives way to a space."""
+    kept = line[:room]
+    if len(line) > room and line[room][0] == "":
+        kept[-1] = (" ", "")
+    return kept
 
 
 def _link(canvas: Canvas, size: Size, at: dict[tuple[int, int], Place], a: Place, b: Place) -> None:
@@ -211,7 +223,7 @@ def box_lines(view: dict[str, Any], cat: Catalog, place: Place, size: Size, keys
         lines = [_cells(box_name(cat, place.id, width), name_style),
                  units_text(units, pen, words=place.kind if roomy and any(units) else None)]
         if place.id in view["tribute"]:
-            lines[1] += _cells(" paid", "dim")
+            lines[1] += _cells(" " + _("paid"), "dim")
         if place.kind == "land":
             lines += [polis_token(view, cat, p, keys.get(AtPolis(p)), pen, long=roomy) for p in cat.poleis_in[place.id]]
         return lines
@@ -222,10 +234,10 @@ def box_lines(view: dict[str, Any], cat: Catalog, place: Place, size: Size, keys
         assert seat is not None, place
         ships = [side_cell(pen, seat)] + _cells(str(view["sides"][seat]["merchants"]))
         if size.node_h == 1:
-            return [_cells("Port") + ships]
+            return [_cells(_("Port")) + ships]
         if size.node_w == 3:
-            return [_cells("Prt"), ships]
-        return [_cells("Trade port"), _cells("ships ") + ships]
+            return [_cells(_("Prt")), ships]
+        return [_cells(_("Trade port")), _cells(_("ships") + " ") + ships]
     if size.node_h == 1:
         return [polis_token(view, cat, place.id, None, pen)]
     name = cat.poleis[place.id]["name"] if size.node_w > 3 else abbreviation(cat, place.id)
@@ -254,13 +266,13 @@ def _market_lines(view: dict[str, Any], cat: Catalog, market: str, size: Size, p
     goods, silver = cat.markets[market]["prices"][view["prices"][market]]
     price = f"{goods}" + (f"/{silver}s" if silver is not None else "")
     lines = [[(name[0], "bold")] + _cells(cat.markets[market]["name"], "bold"),
-             _cells(f"price {price}") + ([("  closed", "dim")] if closed else [])]
+             _cells(_("price {price}").format(price=price)) + (_cells("  " + _("closed"), "dim") if closed else [])]
     lines.append(cells(marks))
     return lines
 
 
 def _cells(text: str, style: str = "") -> list[Cell]:
-    return [(char, style) for char in text]
+    return cells_of(text, style)
 
 
 def _join(tokens: list[list[Cell]]) -> list[Cell]:

@@ -186,7 +186,7 @@ class AssistantGameScreen(TabulaScreen[None]):
 
     def sheet_names(self) -> list[str]:
         """The names typed, as many as there are players (seat labels for the rest)."""
-        labels = self.game.player_labels(self.players)
+        labels = [_(label) for label in self.game.player_labels(self.players)]
         return [self.names[seat] if seat < len(self.names) else labels[seat] for seat in range(self.players)]
 
     def action_name_players(self) -> None:

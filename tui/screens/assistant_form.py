@@ -40,12 +40,13 @@ CELL_WIDTH = (9, 20)
 
 
 def result_table(header: list[str], rows: list[list[str]]) -> Table:
+    """The result in the reader's language: its labels, and its words among the figures (a battle's 'won')."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for index, title in enumerate(header):
         table.add_column(plain(_(title)), justify="left" if index == 0 else "right")
     for label, *cells in rows:
         style = "bold" if label == TOTAL else ""
-        table.add_row(plain(_(label)), *(plain(cell) for cell in cells), style=style)
+        table.add_row(plain(_(label)), *(plain(_(cell)) for cell in cells), style=style)
     return table
 
 

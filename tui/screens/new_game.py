@@ -63,7 +63,7 @@ def default_title(game_title: str, seats: list[Seat]) -> str:
 def seat_label(rules: Rules, seat: int) -> str:
     """'●A Athens' where the game names its seats, else 'Seat ●A'."""
     if rules.seat_names:
-        return f"{seat_tag(seat)} {rules.seat_names[seat]}"
+        return f"{seat_tag(seat)} {_(rules.seat_names[seat])}"
     return _("Seat {seat}").format(seat=seat_tag(seat))
 
 

@@ -24,12 +24,13 @@ from textual.widgets import DataTable, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.seats import seat_tag
-from engine.registry import title_of
+from engine.core.text import said_from_json
+from engine.registry import rules_for, title_of
 from saves.mine import MyGame
 from saves.seats import SeatLeases, held_seats
 from saves.session import unknown_game
 from saves.waiting import my_games_of
-from tui.i18n import N_, _
+from tui.i18n import N_, _, current
 from tui.screens.base import TabulaModal
 from tui.screens.opening import OpensGames
 from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
@@ -90,9 +91,21 @@ def id_marks(records: Iterable[SaveSummary]) -> dict[str, str]:
     return marks
 
 
+def progress_words(record: SaveSummary) -> str:
+    """Where the game stands, in the reader's language as its rules said it; a save from before
+    Tabula kept that (or of a game not known here) as it was written."""
+    if record.progress_said is None or unknown_game(record):
+        return record.progress
+    words = rules_for(record.game).words([seat.name for seat in record.seats], current())
+    try:
+        return words(said_from_json(record.progress_said))
+    except (LookupError, TypeError, ValueError, AttributeError):  # a sentence these rules do not say so
+        return record.progress
+
+
 def progress_text(record: SaveSummary) -> str:
     """Where the game stands, and whether a person chose the seed it was dealt from."""
-    progress = _("finished") if record.status == "finished" else clean(record.progress, lines=False)
+    progress = _("finished") if record.status == "finished" else clean(progress_words(record), lines=False)
     return _("{progress} · seed chosen").format(progress=progress) if record.seed_chosen else progress
 
 
