@@ -226,11 +226,13 @@ class Rules:
 
     def decision(self, state: State) -> Decision | None:
         """Who acts now and what they may choose; None once the game is over."""
-        return self._flow().decision(state)
+        flow = self.flow  # not through ``_flow``: a call less on every decision and action
+        return (flow or self._flow()).decision(state)
 
     def apply(self, state: State, actor: int, choice: Choice) -> None:
         """Change ``state`` in place for ``choice``; only called with a legal choice."""
-        self._flow().apply(state, actor, choice)
+        flow = self.flow
+        (flow or self._flow()).apply(state, actor, choice)
 
     def _flow(self) -> Flow:
         if self.flow is None:

@@ -147,10 +147,21 @@ class Flow:
 
     def settle(self, frames: list[Frame], state: State) -> None:
         """Run automatic steps and drop steps not ready, until a decision (or nothing) is next."""
+        autos, steps, checked = self._autos, self.steps, self._checked
         while frames:
             frame = frames[-1]
             name = frame["step"]
-            if name == EACH:
+            auto = autos.get(name)
+            if auto is not None:
+                frames.pop()
+                auto.run(state, frame, Stack(frames))
+            elif name in checked:
+                if steps[name].ready(state, frame):
+                    return
+                frames.pop()
+            elif name in steps:
+                return
+            elif name == EACH:
                 branches = frame["branches"]
                 for key in list(branches):
                     self.settle(branches[key], state)
@@ -159,15 +170,6 @@ class Flow:
                 if branches:
                     return
                 frames.pop()
-                continue
-            auto = self._autos.get(name)
-            if auto is not None:
-                frames.pop()
-                auto.run(state, frame, Stack(frames))
-            elif name in self._checked and not self.steps[name].ready(state, frame):
-                frames.pop()
-            elif name in self.steps:
-                return
             else:
                 raise FlowError(f"unknown step {name!r}")
 
@@ -186,7 +188,7 @@ class Flow:
         frame = frames[-1]
         name = frame["step"]
         if name != EACH:
-            return StepDecision(self.steps[name] if name in self.steps else self.step(name), state, frame)
+            return StepDecision(self.steps.get(name) or self.step(name), state, frame)
         chance = self._chance_branch(frame)
         if chance is not None:
             return StepDecision(self.step(chance[-1]["step"]), state, chance[-1])

@@ -13,17 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .text import Said, said_from_json, said_to_json
+from .text import Said, Say, said_from_json, said_to_json
 
 
 def add_log(state: dict[str, Any], text: Said, *, only: Iterable[int] | None = None,
             others: Said | None = None) -> None:
     """Append an entry; a state whose log is None (a play-out's copy) keeps no log."""
-    if "log" not in state:
-        state["log"] = []
-    log = state["log"]
+    log = state.setdefault("log", [])
     if log is not None:
-        log.append({"text": said_to_json(text), "only": sorted(only) if only is not None else None,
+        log.append({"text": text.to_json() if type(text) is Say else text,
+                    "only": sorted(only) if only is not None else None,
                     "others": said_to_json(others) if others is not None else None})
 
 

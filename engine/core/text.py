@@ -31,12 +31,13 @@ class Say:
     """A template and its arguments (immutable); with ``plural``, the template for a count other
     than one, the count being the argument ``n`` (gettext's ngettext)."""
 
-    __slots__ = ("text", "args", "plural")
+    __slots__ = ("text", "args", "plural", "_kept")
 
     def __init__(self, text: str, **args: Any):
         self.text = text
         self.args = args
         self.plural: str | None = None
+        self._kept: dict[str, Any] | None = None
 
     @classmethod
     def counted(cls, singular: str, plural: str, **args: Any) -> Say:
@@ -56,9 +57,14 @@ class Say:
         return hash(self.text)
 
     def to_json(self) -> dict[str, Any]:
-        kept = {"say": self.text, "args": dict(self.args)}
-        if self.plural is not None:
-            kept["plural"] = self.plural
+        """The sentence as a log entry keeps it; made once and shared, like the Say itself, by
+        every entry that keeps it (the same sentence is logged again and again: every card
+        drawn), so it is never to be changed."""
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = {"say": self.text, "args": dict(self.args)}
+            if self.plural is not None:
+                kept["plural"] = self.plural
         return kept
 
     @classmethod

@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.components import ComponentData, ComponentDataError, load, whole
+from engine.core.components import ComponentData, ComponentDataError, cached, load, whole
 
 GAME = "pantheon"
 NATION_IDS = ("gallia", "germania", "graecia", "aegyptus", "persia", "cartago", "iberia", "roma")
@@ -238,10 +238,13 @@ a game together (a set selected, the outside folder changed), so the same map me
 def catalog() -> Catalog:
     """The validated component set in use, indexed; cheap to call often."""
     global _current
+    current = _current
+    if current is not None and cached(GAME, "map") is current[0]:
+        return current[1]
     marker = load(GAME, "map", validate_map)
-    if _current is None or marker is not _current[0]:
-        _current = (marker, _build())
-    return _current[1]
+    if current is None or marker is not current[0]:
+        _current = current = (marker, _build())
+    return current[1]
 
 
 def reload() -> Catalog:

@@ -1,7 +1,7 @@
 """Players' apps as forks of one preloaded process (a fork server), so that they share its pages.
 
-`tabula serve ssh` starts this module once, as a process of its own (``python -m
-tui.serve.forkserver FD``). It imports Textual, Rich, the app, the engine and every game with its
+`tabula serve ssh` and `tabula serve web` start this module once, as a process of its own
+(``python -m tui.serve.forkserver FD [DOOR_FD]``). It imports Textual, Rich, the app, the engine and every game with its
 data, keeps all that out of the garbage collector's way (``gc.freeze``: a collection in a child
 then leaves those pages alone), and forks one child per player: the code and data the children
 only read stay shared, copy-on-write, instead of being loaded again by each player.
@@ -17,6 +17,14 @@ child's pid, then its exit status (4 bytes each, signed: -N for "killed by signa
 server shuts its side of that socket, the child is hung up (SIGHUP to its process group, SIGKILL
 HANGUP_GRACE seconds later). When the control socket closes (the server has gone), every child is
 hung up the same way and this process ends once they have.
+
+A browser visit of `tabula serve web` is a process textual-serve starts with pipes for its standard
+streams: there it is ``python -m tui.serve.visit DOOR ARGV...`` (tui/serve/visit.py), which connects
+to this process's door (a listening Unix SEQPACKET socket, in a folder only its user may enter),
+sends the same JSON request with its own three standard streams, and waits. The connection is the
+session socket: the child's pid and exit status come back on it, and when it closes (the visit's
+process ended or was killed) the child is hung up. Such a child has the three streams as its own and
+no controlling terminal.
 
 A child is a session of its own with the pty as its controlling terminal and standard streams,
 keeps no other file descriptor (nothing of another player's session), gets the player's
@@ -47,17 +55,20 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
-from importlib import import_module
+from importlib import import_module, reload
 from typing import Any
 
 HANGUP_GRACE = 3.0
 """Seconds a hung-up app has to end before it is killed."""
+VISIT_TIMEOUT = 5.0
+"""Seconds a visit at the door has to send its request once connected."""
 NUMBER = struct.Struct("!i")
 READY = b"ready"
 MAX_REQUEST = 1 << 20
 PRELOADED = ("engine", "saves", "tui")
-NOT_PRELOADED = ("tui.cli.__main__", "tui.serve.ssh", "tui.serve.web", "tui.serve.forkserver")
+NOT_PRELOADED = ("tui.cli.__main__", "tui.serve.ssh", "tui.serve.web", "tui.serve.forkserver", "tui.serve.visit")
 """Modules a player's app never imports (the servers, this one), or that run something when imported."""
 
 
@@ -71,7 +82,8 @@ def preload() -> None:
         for module in pkgutil.walk_packages(root.__path__, f"{package}."):
             if not module.name.startswith(NOT_PRELOADED):
                 import_module(module.name)
-    import_module("textual.drivers.linux_driver")  # chosen when the app runs
+    import_module("textual.drivers.linux_driver")  # chosen when the app runs: on a pty,
+    import_module("textual.drivers.web_driver")  # or in a browser (textual-serve names it)
     from engine.registry import GAMES, rules_for
 
     for game in GAMES:
@@ -92,17 +104,22 @@ class Child:
 
 @dataclass
 class Player:
-    """What a forked child runs: the request, and the pty's terminal end."""
+    """What a forked child runs: the request, and its standard streams."""
 
     request: dict[str, Any]
-    terminal: int
+    streams: tuple[int, int, int]
+    """Standard input, output and error: the pty's terminal end thrice, or a visit's own three."""
+    terminal: bool
+    """The streams are a pty, to become the child's controlling terminal."""
     fork_server: int
     """The fork server's pid: the child dies with it."""
 
 
 class ForkServer:
-    def __init__(self, control_fd: int):
+    def __init__(self, control_fd: int, door_fd: int | None = None):
         self.control = socket.socket(fileno=control_fd)
+        self.door = socket.socket(fileno=door_fd) if door_fd is not None else None
+        """Where browser visits connect (tui/serve/visit.py), for `tabula serve web`."""
         self.pid = os.getpid()
         self.children: dict[int, Child] = {}
         self.by_session: dict[int, Child] = {}
@@ -114,6 +131,8 @@ class ForkServer:
         self.poll = select.poll()
         self.poll.register(self.control, select.POLLIN)
         self.poll.register(self.wakeup, select.POLLIN)
+        if self.door is not None:
+            self.poll.register(self.door, select.POLLIN)
         self.serving = True
 
     def serve(self) -> Player | None:
@@ -130,6 +149,10 @@ class ForkServer:
                 player = self._request()
                 if player is not None:
                     return player
+            if self.door is not None and self.door.fileno() in ready:
+                player = self._visit()
+                if player is not None:
+                    return player
             self._kill_overdue()
         return None
 
@@ -140,6 +163,8 @@ class ForkServer:
             payload, fds, flags = b"", [], 0
         if not payload:  # the server has gone
             self.poll.unregister(self.control)
+            if self.door is not None:
+                self.poll.unregister(self.door)
             self.serving = False
             for child in self.children.values():
                 self._hang_up(child)
@@ -149,16 +174,43 @@ class ForkServer:
                 os.close(fd)
             return None
         terminal, session = fds
+        return self._fork(payload, (terminal, terminal, terminal), True, session)
+
+    def _visit(self) -> Player | None:
+        """A browser visit at the door: its request and standard streams on a connection of its own,
+        which is its session socket."""
+        try:
+            connection, _ = self.door.accept()  # type: ignore[union-attr]  # only called with a door
+        except OSError:
+            return None
+        fds: list[int] = []
+        try:
+            connection.settimeout(VISIT_TIMEOUT)  # a visit sends its request at once: none blocks the others
+            payload, fds, flags, _ = socket.recv_fds(connection, MAX_REQUEST, 3)
+        except OSError:
+            payload, flags = b"", 0
+        if not payload or len(fds) != 3 or flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
+            for fd in fds:
+                os.close(fd)
+            connection.close()
+            return None
+        return self._fork(payload, (fds[0], fds[1], fds[2]), False, connection.detach())
+
+    def _fork(self, payload: bytes, streams: tuple[int, int, int], terminal: bool, session: int) -> Player | None:
+        """A child for the request ``payload`` on ``streams`` (closed here once it has them), its
+        pid and exit status told on ``session``."""
         try:
             pid = os.fork()
         except OSError:
-            os.close(terminal)
-            os.close(session)  # the server reads an end of file: the app did not start
-            return None
+            pid = -1
         if pid == 0:
             self._forget()
-            return Player(json.loads(payload), terminal, self.pid)
-        os.close(terminal)
+            return Player(json.loads(payload), streams, terminal, self.pid)
+        for fd in set(streams):
+            os.close(fd)
+        if pid < 0:
+            os.close(session)  # the server reads an end of file: the app did not start
+            return None
         child = Child(pid, session)
         self.children[pid] = self.by_session[session] = child
         self.poll.register(session, select.POLLIN)
@@ -170,6 +222,8 @@ class ForkServer:
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         self.control.detach()
+        if self.door is not None:
+            self.door.detach()
 
     def _tell(self, child: Child, number: int) -> None:
         with contextlib.suppress(OSError):  # the server's side is closed: nobody to tell
@@ -224,9 +278,10 @@ def run_player(player: Player) -> None:
     """Become the player's app: its own session on its pty, nothing else open, its limits and
     environment; then run it as Python would (``python ARGV...``)."""
     os.setsid()
-    fcntl.ioctl(player.terminal, termios.TIOCSCTTY, 0)
-    for fd in (0, 1, 2):
-        os.dup2(player.terminal, fd)
+    if player.terminal:
+        fcntl.ioctl(player.streams[0], termios.TIOCSCTTY, 0)
+    for fd, stream in enumerate(player.streams):
+        os.dup2(stream, fd)
     os.closerange(3, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
     die_with(player.fork_server)
     request = player.request
@@ -234,6 +289,8 @@ def run_player(player: Player) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (request["memory_limit"], request["memory_limit"]))
     os.environ.clear()
     os.environ.update(request["env"])
+    reload_module("textual.constants")  # Textual's settings, read from the environment when preloaded: the
+    # player's now (a browser visit's driver, colours and frame rate)
     reopen_standard_streams()
     argv = request["argv"]
     if argv[0] == "-m":
@@ -242,6 +299,11 @@ def run_player(player: Player) -> None:
     else:
         sys.argv = list(argv)
         runpy.run_path(argv[0], run_name="__main__")
+
+
+def reload_module(name: str) -> None:
+    if name in sys.modules:
+        reload(sys.modules[name])
 
 
 def die_with(parent: int) -> None:
@@ -266,9 +328,55 @@ def reopen_standard_streams() -> None:
 def main(argv: list[str]) -> None:
     preload()
     sys.stdout.flush()
-    player = ForkServer(int(argv[1])).serve()
+    player = ForkServer(int(argv[1]), int(argv[2]) if len(argv) > 2 else None).serve()
     if player is not None:
         run_player(player)
+
+
+# -- the servers' side ------------------------------------------------------------------------------
+
+
+def command(control_fd: int, door_fd: int | None = None) -> list[str]:
+    """The fork server's command line, given its end of the control socket (and a door)."""
+    door = [str(door_fd)] if door_fd is not None else []
+    return [sys.executable, "-m", "tui.serve.forkserver", str(control_fd), *door]
+
+
+def environment() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path),
+            "MALLOC_ARENA_MAX": "2"}  # read once, at start: threads' arenas would eat the apps' address space
+
+
+@contextlib.contextmanager
+def door_open() -> Iterator[str]:
+    """A fork server for browser visits (tui/serve/visit.py) while the block runs: the path of its
+    door, in a folder of its own only this user may enter. It ends with the block, hanging up
+    every app still running."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="tabula-web-")
+    path = os.path.join(folder, "door")
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    process = None
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET) as door:
+            door.bind(path)
+            door.listen(64)
+            fds = [theirs.fileno(), door.fileno()]
+            process = subprocess.Popen(command(*fds), pass_fds=fds, stdin=subprocess.DEVNULL,
+                                       stdout=subprocess.DEVNULL, env=environment(), start_new_session=True)
+        theirs.close()
+        if ours.recv(len(READY)) != READY:
+            raise ForkServerGone("the players' app could not be loaded (its error is above)")
+        yield path
+    finally:
+        theirs.close()
+        ours.close()
+        if process is not None:
+            process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # -- the asyncio server's side ---------------------------------------------------------------------
@@ -329,12 +437,10 @@ class Forks:
     async def start(self) -> None:
         """Start the fork server and wait until it has preloaded the app."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path),
-               "MALLOC_ARENA_MAX": "2"}  # read once, at start: threads' arenas would eat the apps' address space
         try:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tui.serve.forkserver", str(theirs.fileno()), pass_fds=[theirs.fileno()],
-                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, env=env, start_new_session=True)
+                *command(theirs.fileno()), pass_fds=[theirs.fileno()], stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL, env=environment(), start_new_session=True)
         finally:
             theirs.close()
         ours.setblocking(False)
