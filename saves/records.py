@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.bots import BOTS
+from engine.core.text import Said, SaidError, Say, said_of, said_to_json
 
 from .concessions import ABANDONED, CONCEDED, DRAW, original_kinds, outcome_of, standings
 from .storage import DocumentFile, UnreadableFile, parse_json
@@ -43,7 +44,7 @@ CSV_LATER = ("bot", "outcome")
 """Columns an export made by an earlier Tabula lacks (read as empty)."""
 
 
-class RecordFormatError(ValueError):
+class RecordFormatError(SaidError, ValueError):
     """Data that is not a play record; the message names the field."""
 
 
@@ -224,7 +225,7 @@ class RecordStore:
         self.layout = layout
         self.folder = layout.records
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.problems: list[str] = []
+        self.problems: list[Said] = []
 
     def _file(self, record_id: str) -> DocumentFile:
         if not SAFE_ID.fullmatch(record_id):
@@ -262,16 +263,17 @@ class RecordStore:
             file = self._file(path.stem) if SAFE_ID.fullmatch(path.stem) else path
             try:
                 if isinstance(file, Path):
-                    raise RecordFormatError("its name is not one Tabula gives its files")
+                    raise RecordFormatError(Say("its name is not one Tabula gives its files"))
                 document = file.read()
                 if document is not None:
                     records.append(record_from_dict(document))
             except (UnreadableFile, RecordFormatError) as error:
-                self._set_aside(file, f"it is not a play record this Tabula reads ({error})")
+                self._set_aside(file, Say("it is not a play record this Tabula reads ({error:said})",
+                                           error=said_to_json(said_of(error))))
         records.sort(key=lambda r: (r.date, r.id))
         return records
 
-    def _set_aside(self, file: DocumentFile | Path, reason: str) -> None:
+    def _set_aside(self, file: DocumentFile | Path, reason: Said) -> None:
         from .store import set_aside
 
         message = set_aside(file, self.layout.set_aside, reason)
@@ -322,7 +324,8 @@ def sync_finished_games(store: SaveStore) -> int:
                 record_game_of(store, store.load(save.id))
                 added += 1
             except Exception as error:  # a save that does not replay is reported, never recorded wrongly
-                store.records.problems.append(f"saved game {save.id} was not recorded: {error}")
+                store.records.problems.append(Say("saved game {id} was not recorded: {error:said}", id=save.id,
+                                                  error=said_to_json(said_of(error))))
     return added
 
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.core.text import Said, Say, said_of
 from engine.search.review import Review
 
 from .errors import SaveError
@@ -32,7 +33,7 @@ def review_file(data_dir: Path, save_id: str) -> DocumentFile:
     from .store import SAFE_ID, SaveNotFound
 
     if not SAFE_ID.fullmatch(save_id):
-        raise SaveNotFound(f"no saved game {save_id!r}")
+        raise SaveNotFound(Say("no saved game {id}", id=repr(save_id)))
     layout = Layout(Path(data_dir))
     return DocumentFile(layout.reviews / f"{save_id}.json", layout.locks / f"review-{save_id}.lock", "review")
 
@@ -41,15 +42,15 @@ def reviews_from(document: dict[str, Any]) -> list[Review]:
     """The reviews a file holds; UnreadableFile (with the reason) if it is not a reviews file."""
     reviews = document.get("reviews")
     if document.get("kind") != REVIEWS_KIND or not isinstance(reviews, list) or len(reviews) > 10:
-        raise UnreadableFile("it is not a Tabula reviews file")
+        raise UnreadableFile(Say("it is not a Tabula reviews file"))
     try:
         return [Review.from_json(review) for review in reviews]
     except (ValueError, RecursionError) as error:
-        raise UnreadableFile(f"it holds a review Tabula did not write: {error}") from None
+        raise UnreadableFile(Say("it holds a review Tabula did not write: {error}", error=str(error))) from None
 
 
 def load_review(data_dir: Path, save_id: str, actions: int, level: str,
-                problems: list[str] | None = None) -> Review | None:
+                problems: list[Said] | None = None) -> Review | None:
     """The kept review of the game at this many actions and level; None when there is none or
     it is stale (an unreadable file is set aside with a clear message, never deleted: the
     message is added to ``problems``)."""
@@ -58,12 +59,12 @@ def load_review(data_dir: Path, save_id: str, actions: int, level: str,
         document = file.read()
         kept = [] if document is None else reviews_from(document)
     except UnreadableFile as error:
-        set_aside_file(data_dir, file, str(error), problems)
+        set_aside_file(data_dir, file, said_of(error), problems)
         return None
     return next((review for review in kept if (review.actions, review.level) == (actions, level)), None)
 
 
-def keep_review(data_dir: Path, save_id: str, review: Review, problems: list[str] | None = None) -> None:
+def keep_review(data_dir: Path, save_id: str, review: Review, problems: list[Said] | None = None) -> None:
     """Keep ``review`` beside its game (an atomic write), with the moves of the other seats of
     the kept review at the same actions and level; the reviews at other levels stay while they
     are not stale."""
@@ -81,7 +82,7 @@ def keep_review(data_dir: Path, save_id: str, review: Review, problems: list[str
             file.update(put)
             return
         except UnreadableFile as error:
-            set_aside_file(data_dir, file, str(error), problems)
+            set_aside_file(data_dir, file, said_of(error), problems)
         except FileNotFoundError:
             pass
         try:
@@ -89,7 +90,7 @@ def keep_review(data_dir: Path, save_id: str, review: Review, problems: list[str
             return
         except FileExistsError:
             pass  # another process made it meanwhile
-    raise SaveError(f"the review of {save_id} cannot be kept")
+    raise SaveError(Say("the review of {id} cannot be kept", id=save_id))
 
 
 def merged(kept: Sequence[Review], review: Review) -> Review:
@@ -111,7 +112,7 @@ def move_review_to_trash(data_dir: Path, save_id: str) -> None:
         move_into(file.path, Layout(Path(data_dir)).trash)
 
 
-def set_aside_file(data_dir: Path, file: DocumentFile, reason: str, problems: list[str] | None) -> None:
+def set_aside_file(data_dir: Path, file: DocumentFile, reason: Said, problems: list[Said] | None) -> None:
     from .store import set_aside
 
     message = set_aside(file, Layout(Path(data_dir)).set_aside, reason)

@@ -41,6 +41,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from engine.core.seats import LETTERS, seat_tag
+from engine.core.text import SaidError, Say, said_to_json
 
 from .storage import UnreadableFile, parse_json, read_regular_file
 from .watch import ring
@@ -58,11 +59,11 @@ MAX_TEXT = 200
 HOST = socket.gethostname()
 
 
-class SeatTaken(Exception):
+class SeatTaken(SaidError):
     """The seat is held by another live terminal, or belongs to another player."""
 
 
-class LeaseLost(Exception):
+class LeaseLost(SaidError):
     """Our lease expired and another terminal took the seat."""
 
 
@@ -205,11 +206,12 @@ class SeatLeases:
         def take(seats: SeatFile) -> bool:
             current = seats.leases.get(name)
             if current and current.holder != holder and current.alive(time.time(), self.ttl):
-                raise SeatTaken(f"{describe(key)} is held by another terminal ({current.host}, pid {current.pid})")
+                raise SeatTaken(Say("{seat:said} is held by another terminal ({host}, pid {pid})",
+                                    seat=said_to_json(describe(key)), host=current.host, pid=current.pid))
             owner = seats.owners.get(name)
             if identity is not None and owner is not None and owner != identity:
-                raise SeatTaken(f"{describe(key)} belongs to another player: it is free for others once they give it "
-                                "up, or once the game's creator frees it")
+                raise SeatTaken(Say("{seat:said} belongs to another player: it is free for others once they give it "
+                                    "up, or once the game's creator frees it", seat=said_to_json(describe(key))))
             if identity and name != BOTS:
                 seats.owners[name] = identity
             seats.leases[name] = Lease(holder, HOST, os.getpid(), time.time())
@@ -233,7 +235,7 @@ class SeatLeases:
         def beat(seats: SeatFile) -> None:
             current = seats.leases.get(name)
             if current and current.holder != holder:
-                raise LeaseLost(f"{describe(key)} was taken over by another terminal")
+                raise LeaseLost(Say("{seat:said} was taken over by another terminal", seat=said_to_json(describe(key))))
             seats.leases[name] = Lease(holder, HOST, os.getpid(), time.time())
 
         self._change(beat)
@@ -316,10 +318,11 @@ class SeatLeases:
                         self._note_owners(before, seats.owners)
                 return result
         except Timeout as error:
-            raise SeatsUnavailable("the seats of this game are locked by another process") from error
+            raise SeatsUnavailable(Say("the seats of this game are locked by another process")) from error
         except OSError as error:
-            raise SeatsUnavailable(f"the seats of this game cannot be taken or kept: {self.path.parent} cannot be "
-                                   f"written ({error.strerror or error})") from error
+            raise SeatsUnavailable(Say("the seats of this game cannot be taken or kept: {folder} cannot be written "
+                                       "({error})", folder=str(self.path.parent),
+                                       error=error.strerror or str(error))) from error
 
     def _note_owners(self, before: dict[str, str], after: dict[str, str]) -> None:
         """The keys that gained or lost a seat of the game get it in their waiting files
@@ -370,10 +373,10 @@ def held_seats(data_dir: Path, ttl: float = DEFAULT_TTL) -> dict[str, list[int]]
     return held
 
 
-def describe(key: int | str) -> str:
+def describe(key: int | str) -> Say:
     if key_name(key) == BOTS:
-        return "Running the bots"
-    return f"Seat {seat_tag(int(key))}"
+        return Say("Running the bots")
+    return Say("Seat {tag}", tag=seat_tag(int(key)))
 
 
 def remove_stale_temps(data_dir: Path) -> None:

@@ -55,19 +55,21 @@ def bot_seed(game_seed: int, seat: int, position: int) -> str:
     return f"{game_seed}:{seat}:{position}"
 
 
-def unknown_game(record: SaveRecord | SaveSummary) -> str | None:
+def unknown_game(record: SaveRecord | SaveSummary) -> Say | None:
     """Why a save (or its summary) cannot be played, replayed or joined here: it is of a game
     this Tabula does not know (a newer Tabula's, or a file written by hand); None if it can."""
     if record.game in registry.GAMES:
         return None
-    return (f"Saved game {record.title!r} ({record.id}) is of a game this Tabula does not know "
-            f"({record.game[:40]!r}; it knows {', '.join(sorted(registry.GAMES))})")
+    return Say("Saved game {title} ({id}) is of a game this Tabula does not know ({game}; it knows {games})",
+               title=repr(record.title), id=record.id, game=repr(record.game[:40]),
+               games=", ".join(sorted(registry.GAMES)))
 
 
 def replay_record(record: SaveRecord) -> Match:
     """Rebuild the match a save describes; SaveDoesNotReplay with a clear message if it cannot,
     whatever the rules raise (a save is data: it may hold anything its validation lets through)."""
-    where = f"Saved game {record.title!r} ({record.id}, {record.game})"
+    where = said_to_json(Say("Saved game {title} ({id}, {game})", title=repr(record.title), id=record.id,
+                             game=record.game))
     unknown = unknown_game(record)
     if unknown is not None:
         raise SaveDoesNotReplay(unknown)
@@ -82,13 +84,15 @@ def replay_record(record: SaveRecord) -> Match:
         actions = [Action.from_json(action) for action in record.actions]
         match = Match.replay(rules, [seat.name for seat in record.seats], record.options, record.seed, actions)
     except ComponentDataError as error:
-        raise SaveDoesNotReplay(f"{where} cannot be loaded: the game's component data cannot be used: "
-                                f"{error}") from error
+        raise SaveDoesNotReplay(Say("{where:said} cannot be loaded: the game's component data cannot be used: {error}",
+                                    where=where, error=str(error))) from error
     except Exception as error:
-        raise SaveDoesNotReplay(f"{where} does not replay ({versions}): {error}") from error
+        raise SaveDoesNotReplay(Say("{where:said} does not replay ({versions}): {error}", where=where,
+                                    versions=versions, error=str(error))) from error
     status = "finished" if record.ending is not None else status_of(match)  # ended early: saves.concessions
     if status != record.status:  # lists show the save's own word for it (saves.headers)
-        raise SaveDoesNotReplay(f"{where} says it is {record.status}, but its actions leave the game {status}")
+        raise SaveDoesNotReplay(Say("{where:said} says it is {status}, but its actions leave the game {now}",
+                                    where=where, status=record.status, now=status))
     return match
 
 

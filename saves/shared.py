@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.contract import IllegalChoice
 from engine.core.seats import seat_tag
+from engine.core.text import Say
 
 from .seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatsUnavailable, SeatTaken, new_holder_id
 from .session import HUMAN, GameSession
@@ -136,7 +137,8 @@ class SharedSession:
             held: tuple[int | str, ...] = (*taken, BOTS)
             for key in held:
                 self.leases.release(key, self.holder)
-            raise SeatsUnavailable(f"this terminal cannot follow the game ({error.strerror or error})") from error
+            raise SeatsUnavailable(Say("this terminal cannot follow the game ({error})",
+                                       error=error.strerror or str(error))) from error
         self._board = ThinkingBoard(self.data_dir, self.save_id, len(self.record.seats),
                                     own_doorbell=self._watcher.fifo)
         self.session.refresh()  # a change made before the watcher looked would otherwise go unseen

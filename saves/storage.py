@@ -30,6 +30,7 @@ from engine.core.files import UnreadableFile as UnreadableFile
 from engine.core.files import parse_json as parse_json
 from engine.core.files import read_regular_file as read_regular_file
 from engine.core.files import read_regular_file_signed as read_regular_file_signed
+from engine.core.text import Say
 
 from .errors import SaveError
 
@@ -75,7 +76,8 @@ def writing(path: Path) -> Iterator[None]:
     except FileExistsError:
         raise
     except OSError as error:
-        raise CannotWrite(f"{path.name} cannot be written in {path.parent} ({error.strerror or error})") from error
+        raise CannotWrite(Say("{file} cannot be written in {folder} ({error})", file=path.name, folder=str(path.parent),
+                              error=error.strerror or str(error))) from error
 
 
 def fsync_dir(folder: Path) -> None:
@@ -141,7 +143,7 @@ class AtomicJSONStorage(Storage):
     def _parse(raw: bytes) -> dict[str, dict[str, Any]]:
         data = parse_json(raw)
         if not isinstance(data, dict):
-            raise UnreadableFile("it is not a Tabula file (no JSON object at the top)")
+            raise UnreadableFile(Say("it is not a Tabula file (no JSON object at the top)"))
         return data
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
@@ -164,10 +166,10 @@ class DocumentFile:
         try:
             lock.acquire()
         except Timeout as error:
-            raise LockTimeout(f"{self.path.name} is locked by another Tabula process") from error
+            raise LockTimeout(Say("{file} is locked by another Tabula process", file=self.path.name)) from error
         except OSError as error:
-            raise CannotWrite(f"{self.path.name} cannot be locked: {self.lock_path} cannot be written "
-                              f"({error.strerror or error})") from error
+            raise CannotWrite(Say("{file} cannot be locked: {lock} cannot be written ({error})", file=self.path.name,
+                                  lock=str(self.lock_path), error=error.strerror or str(error))) from error
         try:
             yield
         finally:
@@ -188,7 +190,7 @@ class DocumentFile:
         table = raw.get(self.table)
         document = table.get(str(DOC_ID)) if isinstance(table, dict) else None
         if not isinstance(document, dict):
-            raise UnreadableFile(f"it is not a Tabula file (no {self.table!r} document)")
+            raise UnreadableFile(Say("it is not a Tabula file (no {table} document)", table=repr(self.table)))
         return document, signed
 
     def create(self, document: dict[str, Any], then: Callable[[dict[str, Any], Written], None] | None = None) -> None:

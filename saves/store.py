@@ -25,6 +25,7 @@ from engine.bots import BOTS
 from engine.component_sets import SetCopy, set_copy_from
 from engine.core.components import ComponentDataError
 from engine.core.seats import LETTERS
+from engine.core.text import Said, Say, said_of, said_to_json
 
 from .concessions import (
     ChangeFormatError,
@@ -93,7 +94,7 @@ class SaveUnreadable(SaveError):
 class SaveExists(SaveError):
     """The game being imported is already saved here (``existing``)."""
 
-    def __init__(self, message: str, existing: SaveRecord):
+    def __init__(self, message: Said, existing: SaveRecord):
         super().__init__(message)
         self.existing = existing
 
@@ -177,7 +178,7 @@ def summary_from(fields: Any) -> SaveSummary:
     checked as fully as the save it sums up, its actions apart: SaveFormatError (a ValueError)
     if it is not one."""
     if not (isinstance(fields, dict) and type(fields.get("moves")) is int and 0 <= fields["moves"] <= MOST["actions"]):
-        raise SaveFormatError("not a summary")
+        raise SaveFormatError(Say("not a summary"))
     return SaveSummary(**_header_fields(fields), moves=fields["moves"])
 
 
@@ -217,14 +218,15 @@ def record_from_dict(data: Any) -> SaveRecord:
     header = _header_fields(data)
     actions = data["actions"]
     if not isinstance(actions, list):
-        raise SaveFormatError("field 'actions' is missing or not a list")
+        raise SaveFormatError(Say("field 'actions' is missing or not a list"))
     if len(actions) > MOST["actions"]:
-        raise SaveFormatError(f"it has {len(actions):,} actions")
+        raise SaveFormatError(Say("it has {n:,} actions", n=len(actions)))
     seats = len(header["seats"])
     for index, action in enumerate(actions):
         _check_action(index, action, seats)
     if header["ending"] is not None and header["ending"].at != len(actions):
-        raise SaveFormatError(f"it ended after {header['ending'].at} actions, and it has {len(actions)}")
+        raise SaveFormatError(Say("it ended after {at} actions, and it has {n}", at=header["ending"].at,
+                                  n=len(actions)))
     return SaveRecord(**header, component_set=_set_copy(data, header["game"]), actions=list(actions))
 
 
@@ -234,7 +236,7 @@ def _set_copy(data: dict[str, Any], game: str) -> SetCopy | None:
     try:
         return set_copy_from(data["component_set"], game)
     except ComponentDataError as error:
-        raise SaveFormatError(f"its component set: {error}") from None
+        raise SaveFormatError(Say("its component set: {error}", error=str(error))) from None
 
 
 HEADER_TYPES: dict[str, type] = {
@@ -252,12 +254,12 @@ SHORTEST_LIMIT = min(longest for _, _, longest in HEADER_CHECKS if longest is no
 def _check_format(data: Any) -> None:
     """That ``data`` says it is a save in a format this Tabula reads."""
     if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
-        raise SaveFormatError("it is not a Tabula save")
+        raise SaveFormatError(Say("it is not a Tabula save"))
     version = data.get("format")
     if type(version) is not int or version < 1:
-        raise SaveFormatError(f"unknown save format {version!r}")
+        raise SaveFormatError(Say("unknown save format {format}", format=repr(version)[:40]))
     if version > FORMAT:
-        raise SaveFromNewerTabula(f"it was written by a newer Tabula (save format {version!r})")
+        raise SaveFromNewerTabula(Say("it was written by a newer Tabula (save format {format})", format=version))
 
 
 def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
@@ -268,23 +270,26 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
         for key, kind, longest in HEADER_CHECKS:  # the fields as JSON gives them pass at once; else say why
             value = data.get(key)
             if type(value) is not kind and (not isinstance(value, kind) or isinstance(value, bool)):
-                raise SaveFormatError(f"field {key!r} is missing or not a {kind.__name__}")
+                raise SaveFormatError(Say("field {field} is missing or not a {kind}", field=repr(key),
+                                          kind=kind.__name__))
             if longest is not None and len(data[key]) > longest:
-                raise SaveFormatError(f"field {key!r} is too long ({len(data[key]):,} characters)")
+                raise SaveFormatError(Say("field {field} is too long ({n:,} characters)", field=repr(key),
+                                          n=len(data[key])))
     if data["status"] not in STATUSES:
-        raise SaveFormatError(f"unknown status {data['status']!r}")
+        raise SaveFormatError(Say("unknown status {status}", status=repr(data["status"])))
     if data["seed"] not in SEEDS:
-        raise SaveFormatError(f"the seed {data['seed']} is out of range")
+        raise SaveFormatError(Say("the seed {seed} is out of range", seed=str(data["seed"])))
     _check_options(data["options"])
     if not 1 <= len(data["seats"]) <= len(LETTERS):
-        raise SaveFormatError(f"it has {len(data['seats'])} seats (1 to {len(LETTERS)} are possible)")
+        raise SaveFormatError(Say("it has {n} seats (1 to {most} are possible)", n=len(data["seats"]),
+                                  most=len(LETTERS)))
     seed_chosen = data.get("seed_chosen", False)
     if type(seed_chosen) is not bool:
-        raise SaveFormatError("field 'seed_chosen' is not true or false")
+        raise SaveFormatError(Say("field 'seed_chosen' is not true or false"))
     to_move = data.get("to_move")
     if to_move is not None and not (type(to_move) is list and all(type(seat) is int for seat in to_move)
                                     and set(to_move) <= set(range(len(data["seats"])))):
-        raise SaveFormatError("field 'to_move' is not a list of the game's seats")
+        raise SaveFormatError(Say("field 'to_move' is not a list of the game's seats"))
     fields = dict(zip(HEADER_TYPES, values))
     seats = [_seat_from(seat) for seat in data["seats"]]
     changes, ending, offer = data.get("seat_changes", []), data.get("ending"), data.get("draw_offer")
@@ -294,12 +299,12 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
             ending = ending_from(ending)
             offer = draw_offer_from(offer, len(seats))
         except ChangeFormatError as error:
-            raise SaveFormatError(str(error)) from None
+            raise SaveFormatError(said_of(error)) from None
         if ending is not None and data["status"] != "finished":
-            raise SaveFormatError("it says it ended, and it is not finished")
+            raise SaveFormatError(Say("it says it ended, and it is not finished"))
     progress_said = data.get("progress_said")
     if progress_said is not None and not _is_said(progress_said):
-        raise SaveFormatError("field 'progress_said' is not a sentence as the rules say it")
+        raise SaveFormatError(Say("field 'progress_said' is not a sentence as the rules say it"))
     fields.update(options=dict(data["options"]), seats=seats, seed_chosen=seed_chosen, progress_said=progress_said,
                   to_move=None if to_move is None else list(to_move), seat_changes=changes, ending=ending,
                   draw_offer=offer)
@@ -328,12 +333,12 @@ def _is_argument(value: Any, depth: int) -> bool:
 
 def _check_options(options: dict[str, Any]) -> None:
     if len(options) > MOST["options"]:
-        raise SaveFormatError(f"it has {len(options)} options")
+        raise SaveFormatError(Say("it has {n} options", n=len(options)))
     for key, value in options.items():
         if len(key) > MOST["name"] or not (value is None or type(value) in (str, int, bool, float)):
-            raise SaveFormatError(f"option {key[:40]!r} is not a name with a plain value")
+            raise SaveFormatError(Say("option {option} is not a name with a plain value", option=repr(key[:40])))
         if (isinstance(value, str) and len(value) > MOST["name"]) or (type(value) is int and value not in SEEDS):
-            raise SaveFormatError(f"option {key[:40]!r} has a value out of range")
+            raise SaveFormatError(Say("option {option} has a value out of range", option=repr(key[:40])))
 
 
 def _seat_from(data: Any) -> Seat:
@@ -341,12 +346,13 @@ def _seat_from(data: Any) -> Seat:
             and len(data["name"]) <= MOST["name"]:
         return Seat(data["name"], data["kind"])  # the usual seat, as JSON gives it; else say what is wrong
     if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not isinstance(data.get("kind"), str):
-        raise SaveFormatError(f"bad seat {str(data)[:80]}")
+        raise SaveFormatError(Say("bad seat {seat}", seat=str(data)[:80]))
     if len(data["name"]) > MOST["name"]:
-        raise SaveFormatError(f"a seat's name is too long ({len(data['name']):,} characters)")
+        raise SaveFormatError(Say("a seat's name is too long ({n:,} characters)", n=len(data["name"])))
     if data["kind"] not in SEAT_KINDS:
-        raise SaveFormatError(f"seat {data['name'][:40]!r} is of an unknown kind {data['kind'][:40]!r} "
-                              f"(one of {', '.join(SEAT_KINDS)})")
+        raise SaveFormatError(Say("seat {seat} is of an unknown kind {kind} (one of {kinds})",
+                                  seat=repr(data["name"][:40]), kind=repr(data["kind"][:40]),
+                                  kinds=", ".join(SEAT_KINDS)))
     return Seat(data["name"], data["kind"])
 
 
@@ -357,16 +363,18 @@ def _check_action(index: int, action: Any, seats: int) -> None:
     if not (isinstance(action, dict) and type(action.get("a")) is int and isinstance(action.get("c"), str)
             and set(action) <= {"a", "c", "d", "r", "h", "f"}
             and all(type(action.get(flag, False)) is bool for flag in "drhf")):
-        raise SaveFormatError(f"action {index} is not an action: {str(action)[:80]}")
+        raise SaveFormatError(Say("action {index} is not an action: {action}", index=index, action=str(action)[:80]))
     if not (action["a"] == CHANCE or 0 <= action["a"] < seats):
-        raise SaveFormatError(f"action {index} is by player {action['a']}, and the game has {seats} seats")
+        raise SaveFormatError(Say("action {index} is by player {actor}, and the game has {seats} seats", index=index,
+                                  actor=action["a"], seats=seats))
     if len(action["c"]) > MOST["choice"]:
-        raise SaveFormatError(f"action {index} has a choice id of {len(action['c']):,} characters")
+        raise SaveFormatError(Say("action {index} has a choice id of {n:,} characters", index=index,
+                                  n=len(action["c"])))
 
 
 def _check_base(document: dict[str, Any], base: list[dict[str, Any]] | None) -> None:
     if base is not None and document["actions"] != base:
-        raise SaveConflict("the game changed elsewhere: its moves are not those this terminal holds")
+        raise SaveConflict(Say("the game changed elsewhere: its moves are not those this terminal holds"))
 
 
 def _moved(document: dict[str, Any], progress: str, progress_said: Any, status: str,
@@ -385,18 +393,19 @@ def _game_key(record: SaveRecord | SaveSummary) -> tuple[object, ...]:
     return (record.game, record.seed, record.created, [seat.name for seat in record.seats], record.options)
 
 
-def _exists_message(record: SaveRecord, saved: SaveRecord) -> str:
+def _exists_message(record: SaveRecord, saved: SaveRecord) -> Say:
     held, brought = len(saved.actions), len(record.actions)
     if saved.actions == record.actions:
-        moves = f"with the same {held} actions"
+        moves = Say("with the same {held} actions", held=held)
     elif saved.actions[:brought] == record.actions:
-        moves = f"further on: {held} actions here, {brought} in the file"
+        moves = Say("further on: {held} actions here, {brought} in the file", held=held, brought=brought)
     elif record.actions[:held] == saved.actions:
-        moves = f"not as far: {held} actions here, {brought} in the file"
+        moves = Say("not as far: {held} actions here, {brought} in the file", held=held, brought=brought)
     else:
-        moves = f"played differently since: {held} actions here, {brought} in the file"
-    return (f"this game is already saved here as {saved.id} ({saved.title!r}, {moves}); nothing was imported. "
-            f"To keep a second copy of it, import it again with --as-copy")
+        moves = Say("played differently since: {held} actions here, {brought} in the file", held=held, brought=brought)
+    return Say("this game is already saved here as {id} ({title}, {moves:said}); nothing was imported. To keep a "
+               "second copy of it, import it again with --as-copy", id=saved.id, title=repr(saved.title),
+               moves=said_to_json(moves))
 
 
 # -- the store ---------------------------------------------------------------------------
@@ -409,9 +418,10 @@ class SaveStore:
         try:
             self.layout.create()
         except OSError as error:
-            raise CannotWrite(f"The data folder {self.data_dir} cannot be used: {error.strerror or error} "
-                              f"({error.filename})") from error
-        self.problems: list[str] = []
+            raise CannotWrite(Say("The data folder {folder} cannot be used: {error} ({file})",
+                                  folder=str(self.data_dir), error=error.strerror or str(error),
+                                  file=str(error.filename))) from error
+        self.problems: list[Said] = []
         self._listing = threading.Lock()
         """One listing at a time: a file another thread is setting aside is noted before this one looks."""
         self._records: RecordStore | None = None
@@ -435,7 +445,7 @@ class SaveStore:
 
     def _game_file(self, save_id: str) -> DocumentFile:
         if not SAFE_ID.fullmatch(save_id):
-            raise SaveNotFound(f"no saved game {save_id!r}")
+            raise SaveNotFound(Say("no saved game {id}", id=repr(save_id)))
         return DocumentFile(self.path_of(save_id), self.layout.locks / f"game-{save_id}.lock", "save")
 
     def _sheet_file(self, sheet_id: str) -> DocumentFile:
@@ -444,7 +454,7 @@ class SaveStore:
         return DocumentFile(self.layout.sheets / f"{sheet_id}.json", self.layout.locks / f"sheet-{sheet_id}.lock",
                             "sheet")
 
-    def _note(self, message: str) -> None:
+    def _note(self, message: Said) -> None:
         if message not in self.problems:
             self.problems.append(message)
 
@@ -454,16 +464,16 @@ class SaveStore:
         with file.holding_lock():
             return move_into(file.path, folder)
 
-    def _set_aside(self, file: DocumentFile, reason: str) -> str:
+    def _set_aside(self, file: DocumentFile, reason: Said) -> Said:
         """Move an unreadable file out of the way (or, if it cannot be moved, leave it and say
         so); returns the message (also in problems)."""
         message = set_aside(file, self.layout.set_aside, reason)
         if message is None:  # already gone (another process moved it)
-            return f"{file.path.name} could not be used: {reason}."
+            return Say("{file} could not be used: {reason:said}.", file=file.path.name, reason=said_to_json(reason))
         self._note(message)
         return message
 
-    def _set_aside_foreign(self, path: Path, reason: str) -> None:
+    def _set_aside_foreign(self, path: Path, reason: Said) -> None:
         """A file in a folder of ours whose name no Tabula file has: moved aside, or reported."""
         message = set_aside(path, self.layout.set_aside, reason)
         if message is not None:
@@ -478,15 +488,16 @@ class SaveStore:
         try:
             read = file.read_signed()
             if read is None:
-                raise SaveNotFound(f"no saved game {save_id!r}")
+                raise SaveNotFound(Say("no saved game {id}", id=repr(save_id)))
             document, signed = read
             record = record_from_dict(document)
         except SaveFromNewerTabula as error:
-            message = f"{file.path.name} was left in place: {error}."
+            message = Say("{file} was left in place: {error:said}.", file=file.path.name,
+                          error=said_to_json(said_of(error)))
             self._note(message)
             raise SaveUnreadable(message) from error
         except (SaveFormatError, UnreadableFile) as error:
-            raise SaveUnreadable(self._set_aside(file, str(error))) from error
+            raise SaveUnreadable(self._set_aside(file, said_of(error))) from error
         record.id = save_id  # the file name is the id, even for a copied file
         return record, signed
 
@@ -540,18 +551,19 @@ class SaveStore:
             try:
                 record_from_dict(document)
             except SaveFormatError as error:  # the change is at fault, not the file
-                raise InvalidChange(f"not saved: the game would not be a valid save ({error})") from None
+                raise InvalidChange(Say("not saved: the game would not be a valid save ({error:said})",
+                                                  error=said_to_json(said_of(error)))) from None
 
         file = self._game_file(save_id)
         try:
             file.update(checked, lambda document, written: self._note_written(save_id, written, document))
         except FileNotFoundError:
-            raise SaveNotFound(f"no saved game {save_id!r}") from None
+            raise SaveNotFound(Say("no saved game {id}", id=repr(save_id))) from None
         except InvalidChange:
             raise
         except (SaveFormatError, UnreadableFile) as error:
             self._read_record(save_id)  # sets the file aside (or notes a newer one) and raises
-            raise SaveUnreadable(str(error)) from error
+            raise SaveUnreadable(said_of(error)) from error
         assert file.written is not None  # update sets it
         return file.written
 
@@ -606,11 +618,11 @@ class SaveStore:
         def change(document: dict[str, Any]) -> None:
             held = len(document["actions"])
             if held != at:
-                raise SaveConflict(f"the game changed elsewhere: it has {held} actions, not {at}")
+                raise SaveConflict(Say("the game changed elsewhere: it has {held} actions, not {at}", held=held, at=at))
             _check_base(document, base)
             if confirmed:
                 if not (held and document["actions"][-1].get("h")):
-                    raise SaveConflict("the game changed elsewhere: no turn end waits for confirmation")
+                    raise SaveConflict(Say("the game changed elsewhere: no turn end waits for confirmation"))
                 del document["actions"][-1]["h"]
             document["actions"].extend(actions)
             _moved(document, progress, progress_said, status=status, to_move=to_move)
@@ -625,7 +637,7 @@ class SaveStore:
         def change(document: dict[str, Any]) -> None:
             held = len(document["actions"])
             if (at is not None and held != at) or not 0 <= length <= held:
-                raise SaveConflict(f"the game changed elsewhere: it has {held} actions")
+                raise SaveConflict(Say("the game changed elsewhere: it has {held} actions", held=held))
             _check_base(document, base)
             del document["actions"][length:]
             _moved(document, progress, progress_said, status="active", to_move=to_move)
@@ -641,11 +653,11 @@ class SaveStore:
         def changed(document: dict[str, Any]) -> None:
             _check_base(document, base)
             if document.get("ending") is not None:
-                raise SaveConflict("the game changed elsewhere: it has ended")
+                raise SaveConflict(Say("the game changed elsewhere: it has ended"))
             if change is not None:
                 seat = document["seats"][change.seat]
                 if seat.get("kind") != "human":
-                    raise SaveConflict("the game changed elsewhere: that seat is no longer a human's")
+                    raise SaveConflict(Say("the game changed elsewhere: that seat is no longer a human's"))
                 seat["kind"] = change.kind
                 document["seat_changes"] = [*document.get("seat_changes", []), asdict(change)]
             if ending is not None:
@@ -662,7 +674,7 @@ class SaveStore:
         def offered(document: dict[str, Any]) -> None:
             _check_base(document, base)
             if document.get("ending") is not None:
-                raise SaveConflict("the game changed elsewhere: it has ended")
+                raise SaveConflict(Say("the game changed elsewhere: it has ended"))
             document.pop("draw_offer", None)
             if offer is not None:
                 document["draw_offer"] = asdict(offer)
@@ -693,7 +705,7 @@ class SaveStore:
                 if SAFE_ID.fullmatch(entry.name[:-5]):
                     found[entry.name[:-5]] = entry
                 else:
-                    self._set_aside_foreign(Path(entry.path), "its name is not one Tabula gives its files")
+                    self._set_aside_foreign(Path(entry.path), Say("its name is not one Tabula gives its files"))
         return found
 
     def summaries(self) -> list[SaveSummary]:
@@ -727,7 +739,8 @@ class SaveStore:
             except (SaveUnreadable, SaveNotFound):
                 continue
             except (SaveError, OSError) as error:  # e.g. a lock that cannot be taken: report, go on
-                self._note(f"{save_id}.json was skipped: {error}")
+                self._note(Say("{file} was skipped: {error:said}", file=save_id + ".json",
+                               error=said_to_json(said_of(error))))
                 continue
         if (read or noted or len(current) != len(known)) and self.index.write(current):
             self.index.forget_changes()
@@ -764,7 +777,7 @@ class SaveStore:
             if SAFE_ID.fullmatch(path.stem):
                 listed.append(path)
             else:
-                self._set_aside_foreign(path, "its name is not one Tabula gives its files")
+                self._set_aside_foreign(path, Say("its name is not one Tabula gives its files"))
         return listed
 
     def _remove_stale_temps(self, folder: Path, kind: str, temps: Iterable[Path] | None = None) -> None:
@@ -796,7 +809,7 @@ class SaveStore:
         file = self._game_file(save_id)
         with file.holding_lock():
             if move_into(file.path, self.layout.trash) is None:
-                raise SaveNotFound(f"no saved game {save_id!r}")
+                raise SaveNotFound(Say("no saved game {id}", id=repr(save_id)))
             note_write(self.data_dir, save_id, None, None)
         self._move_out(self.talk(save_id).file, self.layout.trash)
         move_review_to_trash(self.data_dir, save_id)
@@ -842,7 +855,8 @@ class SaveStore:
             try:
                 self.talk(written.id).restore(data["talk"])
             except UnreadableFile as error:
-                self._note(f"The table talk of {written.title!r} was not imported: {error}.")
+                self._note(Say("The table talk of {title} was not imported: {error:said}.", title=repr(written.title),
+                                error=said_to_json(said_of(error))))
         return written
 
     def copies_of(self, record: SaveRecord) -> list[SaveRecord]:
@@ -866,7 +880,7 @@ class SaveStore:
         try:
             return settings_from(file.read())
         except UnreadableFile as error:
-            self._set_aside(file, str(error))
+            self._set_aside(file, said_of(error))
             return Settings()
 
     def put_settings(self, settings: Settings) -> None:
@@ -890,7 +904,7 @@ class SaveStore:
     def get_sheet(self, sheet_id: str) -> dict[str, Any]:
         document = self._read_sheet(self._sheet_file(sheet_id))
         if document is None:
-            raise SaveNotFound(f"no sheet {sheet_id!r}")
+            raise SaveNotFound(Say("no sheet {id}", id=repr(sheet_id)))
         data: dict[str, Any] = document["data"]  # a dict: _read_sheet checked it
         return data
 
@@ -908,12 +922,12 @@ class SaveStore:
                     try:
                         check(document["data"])
                     except (ValueError, KeyError, TypeError, IndexError, RecursionError) as error:
-                        raise SaveUnreadable(self._set_aside(file, f"it is not a sheet this Tabula can open "
-                                                                   f"({error})")) from error
+                        raise SaveUnreadable(self._set_aside(file, Say(
+                            "it is not a sheet this Tabula can open ({error})", error=str(error)))) from error
             except SaveUnreadable:
                 continue
             except (SaveError, OSError) as error:
-                self._note(f"{path.name} was skipped: {error}")
+                self._note(Say("{file} was skipped: {error:said}", file=path.name, error=said_to_json(said_of(error))))
                 continue
             if document is not None:
                 found.append({**document["data"], "id": document["id"], "updated": document["updated"],
@@ -926,14 +940,14 @@ class SaveStore:
         try:
             document = file.read()
         except UnreadableFile as error:
-            raise SaveUnreadable(self._set_aside(file, str(error))) from error
+            raise SaveUnreadable(self._set_aside(file, said_of(error))) from error
         if document is not None and not (isinstance(document.get("data"), dict) and isinstance(document.get("id"), str)
                                          and isinstance(document.get("updated"), str)):
-            raise SaveUnreadable(self._set_aside(file, "it is not a Tabula sheet"))
+            raise SaveUnreadable(self._set_aside(file, Say("it is not a Tabula sheet")))
         return document
 
 
-def set_aside(file: DocumentFile | Path, folder: Path, reason: str) -> str | None:
+def set_aside(file: DocumentFile | Path, folder: Path, reason: Said) -> Say | None:
     """Move a file that cannot be used into ``folder`` (the data folder's set-aside/) under a
     timestamped name, never deleting it (under its lock, for one of our documents); the message
     that says so, or why it could not be moved (it is then left where it is, and skipped). None
@@ -946,11 +960,13 @@ def set_aside(file: DocumentFile | Path, folder: Path, reason: str) -> str | Non
         else:
             target = move_into(path, folder)
     except (OSError, SaveError) as error:
-        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        return f"{path.name} could not be used: {reason}. It could not be moved aside ({why}), so it was skipped."
+        why = error.strerror if isinstance(error, OSError) and error.strerror else said_of(error)
+        return Say("{file} could not be used: {reason:said}. It could not be moved aside ({why:said}), so it was "
+                   "skipped.", file=path.name, reason=said_to_json(reason), why=said_to_json(why))
     if target is None:
         return None
-    return f"{path.name} could not be used: {reason}. It was moved to {target}."
+    return Say("{file} could not be used: {reason:said}. It was moved to {target}.", file=path.name,
+               reason=said_to_json(reason), target=str(target))
 
 
 def move_into(path: Path, folder: Path) -> Path | None:

@@ -18,6 +18,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from engine.core.text import Said, Say, said_of
+
 from .errors import SaveError
 from .paths import Layout
 from .storage import DocumentFile, Signature, UnreadableFile, signature
@@ -59,16 +61,16 @@ def message_from(data: Any) -> Message:
     """A message as the file holds it; UnreadableFile if it is not one."""
     if not (isinstance(data, dict) and type(data.get("number")) is int
             and all(isinstance(data.get(key), str) for key in ("at", "name", "player", "text"))):
-        raise UnreadableFile("it holds something that is not a message")
+        raise UnreadableFile(Say("it holds something that is not a message"))
     if len(data["text"]) > LONGEST or len(data["name"]) > 200 or len(data["player"]) > 200 or len(data["at"]) > 40:
-        raise UnreadableFile("it holds a message longer than Tabula writes")
+        raise UnreadableFile(Say("it holds a message longer than Tabula writes"))
     return Message(data["number"], data["at"], plain_text(data["name"]), data["player"], plain_text(data["text"]))
 
 
 def messages_from(document: dict[str, Any]) -> list[Message]:
     if document.get("kind") != TALK_KIND or not isinstance(document.get("messages"), list) \
             or type(document.get("next")) is not int:
-        raise UnreadableFile("it is not a Tabula talk file")
+        raise UnreadableFile(Say("it is not a Tabula talk file"))
     return [message_from(message) for message in document["messages"][-KEPT:]]
 
 
@@ -81,7 +83,7 @@ class GameTalk:
         self.save_id = save_id
         self.file = DocumentFile(layout.games / f"{save_id}.talk", layout.locks / f"talk-{save_id}.lock", "talk")
         self.now = now
-        self.problem = ""
+        self.problem: Said = ""
         """Why the file was set aside, when it was (said once, by whoever found it)."""
 
     @property
@@ -97,7 +99,7 @@ class GameTalk:
             document = self.file.read()
             return [] if document is None else messages_from(document)
         except UnreadableFile as error:
-            self._set_aside(str(error))
+            self._set_aside(said_of(error))
             return []
 
     def say(self, name: str, player: str, text: str) -> Message:
@@ -105,9 +107,10 @@ class GameTalk:
         ``LONGEST`` or the player's ``BURST + 1``-th in ``BURST_SECONDS`` seconds."""
         text = plain_text(text)
         if not text:
-            raise TalkRefused("An empty message is not sent.")
+            raise TalkRefused(Say("An empty message is not sent."))
         if len(text) > LONGEST:
-            raise TalkRefused(f"A message has at most {LONGEST} characters (this one has {len(text):,}).")
+            raise TalkRefused(Say("A message has at most {most} characters (this one has {n:,}).", most=LONGEST,
+                                  n=len(text)))
         kept: list[Message] = []
 
         def add(document: dict[str, Any]) -> None:
@@ -115,7 +118,8 @@ class GameTalk:
             now = self.now()
             since = (now - timedelta(seconds=BURST_SECONDS)).isoformat(timespec="milliseconds")
             if sum(1 for message in messages if message.player == player and message.at > since) >= BURST:
-                raise TalkRefused(f"At most {BURST} messages in {BURST_SECONDS:g} seconds: wait a little.")
+                raise TalkRefused(Say("At most {most} messages in {seconds:g} seconds: wait a little.", most=BURST,
+                                      seconds=BURST_SECONDS))
             message = Message(document["next"], now.isoformat(timespec="milliseconds"), plain_text(name)[:200],
                               player[:200], text)
             document["messages"] = [asdict(each) for each in [*messages, message][-KEPT:]]
@@ -143,7 +147,7 @@ class GameTalk:
         """Write the talk a game was exported with (``SaveStore.export``'s "talk") as this game's;
         UnreadableFile if it is not a list of messages (nothing is written then)."""
         if not isinstance(exported, list) or len(exported) > KEPT:
-            raise UnreadableFile(f"its talk is not a list of at most {KEPT} messages")
+            raise UnreadableFile(Say("its talk is not a list of at most {most} messages", most=KEPT))
         messages = [message_from(message) for message in exported]
         document = {"kind": TALK_KIND, "game": self.save_id, "next": max((m.number for m in messages), default=0) + 1,
                     "messages": [asdict(message) for message in messages]}
@@ -157,16 +161,16 @@ class GameTalk:
                 self.file.update(change)
                 return
             except UnreadableFile as error:
-                self._set_aside(str(error))
+                self._set_aside(said_of(error))
             except FileNotFoundError:
                 pass
             try:
                 self.file.create({"kind": TALK_KIND, "game": self.save_id, "next": 1, "messages": []})
             except FileExistsError:
                 pass  # another process made it meanwhile
-        raise SaveError(f"the talk of {self.save_id} cannot be written")
+        raise SaveError(Say("the talk of {id} cannot be written", id=self.save_id))
 
-    def _set_aside(self, reason: str) -> None:
+    def _set_aside(self, reason: Said) -> None:
         from .store import set_aside
 
         self.problem = set_aside(self.file, self.layout.set_aside, reason) or ""

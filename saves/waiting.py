@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING
 
 from filelock import FileLock, Timeout
 
+from engine.core.text import Said, Say, said_of, said_to_json
+
 from .index import row_entry, summary_row
 from .mine import HUMAN, MyGame, my_games, ordered
 from .seats import MAX_FILE, parse_seat_file
@@ -107,7 +109,7 @@ class WaitingFile:
         data = parse_json(raw)
         if not (isinstance(data, dict) and data.get("kind") == KIND and data.get("format") == FORMAT
                 and "player" in data and data["player"] == self.identity and isinstance(data.get("games"), dict)):
-            raise UnreadableFile("it is not a Tabula waiting list of this player")
+            raise UnreadableFile(Say("it is not a Tabula waiting list of this player"))
         games: Games = {}
         for save_id, row in data["games"].items():
             try:
@@ -117,7 +119,7 @@ class WaitingFile:
                 entry = None
             if (entry is None or not SAFE_ID.fullmatch(save_id) or not seats
                     or any(type(seat) is not int or not 0 <= seat < len(entry[1].seats) for seat in seats)):
-                raise UnreadableFile(f"its entry for {save_id[:80]!r} is not one")
+                raise UnreadableFile(Say("its entry for {id} is not one", id=repr(save_id[:80])))
             games[save_id] = (seats, *entry)
         return games
 
@@ -194,7 +196,7 @@ def note_owners(data_dir: Path, save_id: str, keys: Iterable[str],
         WaitingFile(data_dir, key).note(save_id, seats, signed, summary)
 
 
-def my_games_of(store: SaveStore, identity: str | None) -> tuple[list[MyGame], str | None]:
+def my_games_of(store: SaveStore, identity: str | None) -> tuple[list[MyGame], Said | None]:
     """The games where the player holds a seat, ordered as saves.mine orders them, from their
     file (built from a listing of every save if it is missing or damaged); and a message if
     the file had to be set aside. A served terminal without a key holds nothing."""
@@ -205,18 +207,18 @@ def my_games_of(store: SaveStore, identity: str | None) -> tuple[list[MyGame], s
     try:
         games = file.read()
     except UnreadableFile as error:
-        games, message = None, set_aside_file(store, file, str(error))
+        games, message = None, set_aside_file(store, file, said_of(error))
     if games is None:
         games = rebuild(store, file)
     return ordered(MyGame(summary, seats) for seats, _, summary in games.values()), message
 
 
-def set_aside_file(store: SaveStore, file: WaitingFile, reason: str) -> str:
+def set_aside_file(store: SaveStore, file: WaitingFile, reason: Said) -> Said:
     from .store import set_aside
 
     with file.lock:
         message = set_aside(file.path, store.layout.set_aside, reason)
-    return message or f"{file.path.name} could not be used: {reason}."
+    return message or Say("{file} could not be used: {reason:said}.", file=file.path.name, reason=said_to_json(reason))
 
 
 def rebuild(store: SaveStore, file: WaitingFile) -> Games:

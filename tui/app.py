@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from tui import i18n
 from tui.commands import TabulaCommands
-from tui.i18n import N_, _
+from tui.i18n import N_, _, spoken
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.serve import PLAYER_NAME, bot_limits, identity, served
@@ -256,7 +256,7 @@ class TabulaApp(App[None]):
         try:
             session = GameSession.resume(self.store, save_id)
         except Exception as error:  # a save that does not replay is reported, never lost
-            self.call_from_thread(self.notify, str(error), title=_("Cannot join"), severity="error")
+            self.call_from_thread(self.notify, spoken(error), title=_("Cannot join"), severity="error")
             return
         self.call_from_thread(self.sit_at, session, [] if seat is None else [seat])
 

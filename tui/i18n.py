@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 
+from engine.core.text import Say, Words, said_of
 from engine.i18n import ENGLISH, LANGUAGES, N_, Language, code_from_environment, language
 
-__all__ = ["N_", "_", "ngettext", "current", "use", "chosen"]
+__all__ = ["N_", "_", "ngettext", "current", "use", "chosen", "spoken"]
 
 _current = [ENGLISH]
 
@@ -45,3 +46,11 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of ``singular`` / ``plural`` for ``count`` in this terminal's language."""
     return _current[0].ngettext(singular, plural, count)
+
+
+def spoken(message: object) -> str:
+    """What the engine or the saves layer says, in this terminal's language: a ``Say``, an error
+    keeping one (``said_of``), or anything else as its text."""
+    if isinstance(message, BaseException):
+        message = said_of(message)
+    return Words([], language=_current[0])(message) if isinstance(message, Say) else str(message)

@@ -13,7 +13,7 @@ from saves.mine import MyGame
 from saves.store import SaveStore
 from saves.waiting import my_games_of, player_name
 from saves.watch import PlayerDoorbell
-from tui.i18n import _
+from tui.i18n import _, spoken
 
 
 class YourMoves:
@@ -74,12 +74,12 @@ class YourMoves:
             try:
                 games, message = await asyncio.to_thread(my_games_of, self.store, self.identity)
             except Exception as error:  # an unusable data folder must not stop the app
-                games, message = [], _("Your games could not be read: {error}").format(error=error)
+                games, message = [], _("Your games could not be read: {error}").format(error=spoken(error))
             before = None if self.games is None else {game.summary.id for game in self.waiting}
             self.games = games
             now = {game.summary.id for game in self.waiting}
             if message is not None:
-                self.problem(message)
+                self.problem(spoken(message))
             self.changed(games, set() if before is None else now - before)
             if not self._again:
                 return

@@ -21,6 +21,8 @@ import stat
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from engine.core.text import SaidError, Say
+
 Signature = tuple[int, int, int]
 """A file's (inode, mtime in ns, size): every atomic replace changes it."""
 
@@ -29,8 +31,8 @@ MAX_DEPTH = 64
 the data later may walk it recursively without running out of stack."""
 
 
-class UnreadableFile(ValueError):
-    """A file that cannot be used as it is; the message says why ('it is not a regular file')."""
+class UnreadableFile(SaidError, ValueError):
+    """A file that cannot be used as it is; ``said`` says why ('it is not a regular file')."""
 
 
 def read_regular_file(path: Path, limit: int, *, follow: bool = False) -> bytes | None:
@@ -53,23 +55,24 @@ def read_regular_file_signed(path: Path, limit: int, *, follow: bool = False) ->
         return None
     except OSError as error:
         if not follow and os.path.islink(path):
-            raise UnreadableFile("it is a symbolic link, not a file") from error
-        raise UnreadableFile(f"it cannot be opened ({error.strerror})") from error
+            raise UnreadableFile(Say("it is a symbolic link, not a file")) from error
+        raise UnreadableFile(Say("it cannot be opened ({error})", error=error.strerror)) from error
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile("it is not a regular file")
+            raise UnreadableFile(Say("it is not a regular file"))
         if info.st_size > limit:
-            raise UnreadableFile(f"it is too large ({info.st_size:,} bytes; at most {limit:,})")
+            raise UnreadableFile(Say("it is too large ({size:,} bytes; at most {limit:,})", size=info.st_size,
+                                     limit=limit))
         chunks, size = [], 0
         while chunk := os.read(fd, min(65536, limit + 1 - size)):
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:
-                raise UnreadableFile(f"it is too large (more than {limit:,} bytes)")
+                raise UnreadableFile(Say("it is too large (more than {limit:,} bytes)", limit=limit))
         return b"".join(chunks), (info.st_ino, info.st_mtime_ns, info.st_size)
     except OSError as error:
-        raise UnreadableFile(f"it cannot be read ({error.strerror})") from error
+        raise UnreadableFile(Say("it cannot be read ({error})", error=error.strerror)) from error
     finally:
         os.close(fd)
 
@@ -79,9 +82,9 @@ def read_stream(stream: BinaryIO, limit: int) -> bytes:
     try:
         data = stream.read(limit + 1)
     except OSError as error:
-        raise UnreadableFile(f"it cannot be read ({error.strerror or error})") from error
+        raise UnreadableFile(Say("it cannot be read ({error})", error=error.strerror or str(error))) from error
     if len(data) > limit:
-        raise UnreadableFile(f"it is too large (more than {limit:,} bytes)")
+        raise UnreadableFile(Say("it is too large (more than {limit:,} bytes)", limit=limit))
     return data
 
 
@@ -103,15 +106,16 @@ def parse_json(raw: bytes | str) -> Any:
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError as error:
-        raise UnreadableFile(f"it is not UTF-8 text ({error.reason} at byte {error.start})") from error
+        raise UnreadableFile(Say("it is not UTF-8 text ({error} at byte {at})", error=error.reason,
+                                 at=error.start)) from error
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except RecursionError as error:
-        raise UnreadableFile(f"its JSON is nested too deeply (at most {MAX_DEPTH} levels)") from error
+        raise UnreadableFile(Say("its JSON is nested too deeply (at most {most} levels)", most=MAX_DEPTH)) from error
     except ValueError as error:  # JSONDecodeError, a number with too many digits, NaN
-        raise UnreadableFile(f"it is not valid JSON ({error})") from error
+        raise UnreadableFile(Say("it is not valid JSON ({error})", error=str(error))) from error
     if _too_deep(data):
-        raise UnreadableFile(f"its JSON is nested too deeply (at most {MAX_DEPTH} levels)")
+        raise UnreadableFile(Say("its JSON is nested too deeply (at most {most} levels)", most=MAX_DEPTH))
     return data
 
 

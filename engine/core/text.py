@@ -104,6 +104,22 @@ def said_to_json(said: Said) -> Any:
     return said.to_json() if isinstance(said, Say) else said
 
 
+class SaidError(Exception):
+    """An error whose message is a sentence as data (``said``), put into words in the reader's
+    language where a person reads it (``said_of``); its English is the exception's message."""
+
+    def __init__(self, said: Said):
+        super().__init__(Words([])(said))
+        self.said = said
+
+
+def said_of(error: BaseException) -> Said:
+    """What ``error`` says: its sentence as data when it keeps one (``SaidError``, an assistant's
+    refusal), else its message as it is (an operating system's error)."""
+    said = getattr(error, "said", None)
+    return said if isinstance(said, Say | str) else str(error)
+
+
 def and_list(parts: Sequence[str], language: Language = ENGLISH) -> str:
     """'a', 'a and b', 'a, b and c' (in Japanese 'a、b、c')."""
     if len(parts) < 2:

@@ -20,6 +20,7 @@ import engine
 import tui
 from engine.core.components import ComponentDataError, set_override_dir
 from engine.core.match import Action, Match, ReplayMismatch
+from engine.core.text import Words
 from saves.index import ROW
 from saves.seats import SeatLeases, held_seats
 from saves.store import SaveStore
@@ -109,7 +110,8 @@ def test_a_junk_sheet_is_set_aside_with_the_reason_and_the_good_one_listed(junk,
     store = SaveStore(data_dir)
     listed = within_deadline(lambda: store.sheets(check=check_sheet))
     assert [sheet["title"] for sheet in listed] == [GOOD_SHEET_TITLE]
-    assert any("pantheon-junk.json could not be used" in problem for problem in store.problems), store.problems
+    problems = [Words([])(problem) for problem in store.problems]
+    assert any("pantheon-junk.json could not be used" in problem for problem in problems), problems
     assert not (data_dir / "sheets" / "pantheon-junk.json").exists()
 
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from engine.core.text import Words
 from saves.records import (
     CSV_COLUMNS,
     Player,
@@ -171,7 +172,7 @@ def test_an_unreadable_record_file_is_skipped_with_a_note(tmp_path):
     records_set.fill(tmp_path)
     (store.layout.records / "junk.json").write_text("{not json", encoding="utf-8")
     assert len(store.records.all()) == len(records_set.PLAYS)
-    assert any("junk.json" in problem for problem in store.records.problems)
+    assert any("junk.json" in Words([])(problem) for problem in store.records.problems)
     assert json.loads(export_json(store.records.all()))["kind"] == "tabula-records"
 
 

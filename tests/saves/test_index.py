@@ -4,6 +4,7 @@ unchanged, so listing reads no action log twice and never shows what the file no
 import json
 import os
 
+from engine.core.text import Words
 from saves.index import ROW
 from saves.store import SaveStore, Seat
 
@@ -65,7 +66,7 @@ def test_a_file_that_goes_bad_is_set_aside_even_if_the_index_knew_it(store):
     store.summaries()
     store.path_of(spoil).write_text('{"save": {"1": {"form')
     assert [s.id for s in store.summaries()] == [keep]
-    assert "set-aside" in store.problems[0]
+    assert "set-aside" in Words([])(store.problems[0])
 
 
 def test_an_unusable_index_is_rebuilt_and_a_bad_entry_read_again(store):

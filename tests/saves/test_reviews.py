@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from engine.core.text import Said, Words
 from engine.search.review import Estimate, Review, ReviewedMove
 from saves.reviews import keep_review, load_review
 from saves.storage import MAX_DOCUMENT
@@ -68,10 +69,11 @@ def test_a_hostile_review_file_is_set_aside_with_a_message_and_computed_afresh(s
     data = a_review().to_json()
     spoil(data)
     path = kept_file(store, save_id, data)
-    problems: list[str] = []
+    problems: list[Said] = []
     assert load_review(store.data_dir, save_id, 30, "normal", problems) is None
     assert not path.exists() and len(list(store.layout.set_aside.glob(f"{save_id}.json.*"))) == 1
-    assert len(problems) == 1 and "Tabula did not write" in problems[0] and "moved to" in problems[0]
+    said = Words([])(*problems)
+    assert "Tabula did not write" in said and "moved to" in said
     keep_review(store.data_dir, save_id, a_review())
     assert load_review(store.data_dir, save_id, 30, "normal") == a_review()
 
@@ -80,7 +82,7 @@ def test_a_huge_review_file_is_set_aside_unread(saved):
     store, save_id = saved
     path = store.layout.reviews / f"{save_id}.json"
     path.write_bytes(b" " * (MAX_DOCUMENT + 1))
-    problems: list[str] = []
+    problems: list[Said] = []
     assert load_review(store.data_dir, save_id, 30, "normal", problems) is None
     assert not path.exists() and problems and len(list(store.layout.set_aside.glob(f"{save_id}.json.*"))) == 1
 

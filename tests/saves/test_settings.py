@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from engine.core.text import Words
 from saves.settings import Settings
 from saves.store import SaveStore
 
@@ -26,7 +27,7 @@ def test_an_unreadable_settings_file_is_set_aside_and_the_defaults_apply(tmp_pat
     (tmp_path / "settings.json").write_text("{not json")
     assert store.settings() == Settings()
     assert not (tmp_path / "settings.json").exists() and any(tmp_path.joinpath("set-aside").iterdir())
-    assert any("settings.json" in problem for problem in store.problems)
+    assert any("settings.json" in Words([])(problem) for problem in store.problems)
 
 
 def test_values_of_the_wrong_kind_are_ignored(tmp_path):

@@ -5,6 +5,7 @@ import time
 import pytest
 from tinydb import TinyDB
 
+from engine.core.text import Words
 from saves import paths, storage
 from saves import waiting as waiting_module
 from saves.store import (
@@ -122,7 +123,7 @@ def test_unreadable_or_foreign_files_are_set_aside_with_a_message(store, content
 
     assert [r.title for r in store.summaries()] == ["still here"]
 
-    [message] = store.problems
+    message = Words([])(*store.problems)
     assert "broken.json" in message and "set-aside" in message
     assert any(part in message for part in reason.split("|"))
     [moved] = (store.data_dir / "set-aside").iterdir()
@@ -160,7 +161,7 @@ def test_a_listing_beside_one_setting_a_file_aside_reports_that_file(store, monk
     first.join(10)
     second.join(10)
     [(listed, problems)] = seen
-    assert listed == [] and len(problems) == 1 and "broken.json could not be used" in problems[0]
+    assert listed == [] and len(problems) == 1 and "broken.json could not be used" in Words([])(problems[0])
 
 
 def test_loading_a_corrupt_save_explains_and_sets_it_aside(store):
@@ -190,7 +191,7 @@ def test_a_save_from_a_newer_tabula_is_left_in_place(store):
     path = store.data_dir / "games" / "future.json"
     path.write_text(json.dumps({"save": {"1": data}}))
     assert len(store.summaries()) == 1
-    assert path.exists() and "newer Tabula" in store.problems[0]
+    assert path.exists() and "newer Tabula" in Words([])(store.problems[0])
     store.summaries()
     assert len(store.problems) == 1
 
@@ -289,7 +290,7 @@ def test_a_corrupt_sheet_is_set_aside_not_overwritten(store):
     bad = store.data_dir / "sheets" / "pad.json"
     bad.write_text("{oops")
     assert [s["id"] for s in store.sheets()] == ["good"]
-    assert "pad.json" in store.problems[0]
+    assert "pad.json" in Words([])(store.problems[0])
     bad.write_text("{oops again")
     store.put_sheet("pad", {"n": 2})
     assert store.get_sheet("pad") == {"n": 2}

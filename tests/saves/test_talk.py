@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.text import Words
 from saves.session import GameSession
 from saves.shared import SharedSession
 from saves.store import SaveStore, Seat
@@ -92,7 +93,7 @@ def test_a_corrupt_talk_file_is_set_aside_never_deleted_and_the_talk_starts_afre
     talk = store.talk(save_id)
     talk.path.write_text('{"talk": {"1": {"kind": "tabula-talk", "next": 1, "messages": [{"number": "x"}]}}}')
     assert talk.messages() == []
-    assert "moved to" in talk.problem and "not a message" in talk.problem
+    assert "moved to" in Words([])(talk.problem) and "not a message" in Words([])(talk.problem)
     assert len(list(store.layout.set_aside.glob(f"{save_id}.talk.*"))) == 1
     talk.path.write_text("not json at all")
     assert talk.say("Ann", "local:Ann", "hello").number == 1
@@ -127,7 +128,7 @@ def test_an_imported_game_brings_its_talk_and_a_talk_that_is_not_one_is_left_out
     exported["talk"] = [{"number": 1, "text": "\x1b[2J"}]
     other = store.import_(exported, as_copy=True)
     assert store.talk(other.id).messages() == [] and not store.talk(other.id).path.exists()
-    assert any("talk" in problem and "not imported" in problem for problem in store.problems)
+    assert any("talk" in Words([])(problem) and "not imported" in Words([])(problem) for problem in store.problems)
 
 
 TALKER = """

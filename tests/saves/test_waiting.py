@@ -4,6 +4,7 @@ its doorbell rung when the games waiting for the player's move change."""
 
 import select
 
+from engine.core.text import Words
 from saves import waiting as waiting_module
 from saves.seats import SeatLeases
 from saves.session import GameSession
@@ -93,7 +94,8 @@ def test_a_damaged_file_is_set_aside_said_and_made_again(store, toy_game):
         file.path.write_text(damage)
         games, message = my_games_of(store, None)
         assert [mine.summary.id for mine in games] == [game.record.id]
-        assert message is not None and "local.json could not be used" in message and "moved to" in message
+        said = Words([])(message) if message is not None else ""
+        assert "local.json could not be used" in said and "moved to" in said
         assert kept(store, None)[game.record.id][0] == (0, 1)
     assert len(list(store.layout.set_aside.glob("local.json.*"))) == 3
     file.path.write_text("{not json")

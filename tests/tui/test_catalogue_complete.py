@@ -183,3 +183,39 @@ async def test_the_assistants_checklists_and_sheets_read_in_japanese(tmp_path):
                 await press(pilot, "escape")
             await press(pilot, "escape", "escape")
     assert not seen.english, seen.report()
+
+
+def damaged_saves(data_dir: Path) -> None:
+    """Files the saves folder cannot use, each for another reason: a link, JSON that is no save, a
+    save with a seat of an unknown kind, and a file whose name Tabula never gives."""
+    new_save(data_dir, "thebai", [("Ann", "human"), ("Bruno", "greedy")], seed=3, title="Ann's game")
+    games = data_dir / "games"
+    (games / "link0001.json").symlink_to(data_dir / "elsewhere.json")
+    (games / "list0001.json").write_text('{"_default": {"1": {"kind": "recipe"}}}')
+    save = next(path for path in games.glob("*.json") if len(path.stem) == 8 and path.stem[-4:] != "0001")
+    (games / "seat0001.json").write_text(save.read_text().replace('"greedy"', '"grumpy"'))
+    (games / "notes.txt.json").write_text("{}")
+
+
+@pilot_test
+async def test_files_set_aside_are_said_in_japanese_on_home_and_resume(tmp_path):
+    damaged_saves(tmp_path)
+    seen = Seen()
+    app = make_app(tmp_path, language="ja")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        seen.screen(app, "home")
+        await press(pilot, "r")
+        seen.screen(app, "resume")
+    assert len(list((tmp_path / "set-aside").iterdir())) == 4
+    assert not seen.english, seen.report()
+
+
+def test_files_set_aside_are_said_in_japanese_by_the_command_line(tmp_path, capsys):
+    from tui import cli
+
+    damaged_saves(tmp_path)
+    assert cli.main(["saves", "list", "--lang", "ja", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "link0001.json" in out and "seat0001.json" in out
+    assert not english_in(out), english_in(out)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from engine.i18n import LANGUAGES, N_
-from tui.i18n import _
+from tui.i18n import _, spoken
 from tui.text import clean, plain
 
 if TYPE_CHECKING:
@@ -34,7 +34,8 @@ def fail(message: object, status: int = FAILED) -> int:
     from rich.console import Console
     from rich.text import Text
 
-    Console(stderr=True, highlight=False, soft_wrap=True).print(Text.assemble(("Error: ", "bold red"), plain(message)))
+    Console(stderr=True, highlight=False, soft_wrap=True).print(Text.assemble(("Error: ", "bold red"),
+                                                                            plain(spoken(message))))
     return status
 
 
@@ -66,10 +67,11 @@ class Parser(argparse.ArgumentParser):
 
 
 def say(console: Console, message: object, label: str = "", style: str = "") -> None:
-    """Print ``message`` as plain text (it quotes titles, names and file names), after a styled label."""
+    """Print ``message`` (in the reader's language: ``spoken``) as plain text (it quotes titles, names and file
+    names), after a styled label."""
     from rich.text import Text
 
-    console.print(Text.assemble((f"{label} " if label else "", style), plain(message)))
+    console.print(Text.assemble((f"{label} " if label else "", style), plain(spoken(message))))
 
 
 def data_dir_option() -> argparse.ArgumentParser:

@@ -10,6 +10,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from engine.core.seats import LETTERS, seat_tag
+from engine.core.text import Said
 from tui.cli.base import USAGE, command, data_dir, escape_controls, fail, output, say
 from tui.i18n import _, current
 from tui.text import clean
@@ -58,7 +59,7 @@ def run_review(args: argparse.Namespace) -> int:
                       "that seat could see, so it waits until the game is over").format(title=repr(record.title),
                                                                                        id=record.id))
     match = replay_record(record)
-    problems: list[str] = []
+    problems: list[Said] = []
     wanted = tuple(range(len(record.seats))) if seats is None else tuple(seats)
     review = load_review(store.data_dir, record.id, len(record.actions), args.level, problems)
     if review is None or not set(wanted) <= set(review.seats):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.seats import LETTERS, seat_tag
 from tui.cli.base import USAGE, command, data_dir, escape_controls, fail, output, print_columns, read_named_file, say
-from tui.i18n import _
+from tui.i18n import N_, _, spoken
 from tui.text import clean, short_time
 
 if TYPE_CHECKING:  # the saves load when a command runs, not for every command line
@@ -44,14 +44,19 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     talk.add_argument("--delete", metavar="N", type=int, help=_("delete message N (its number in the list)"))
 
 
+STATUSES = {"active": N_("active"), "finished": N_("finished")}
+"""A save's status as ``saves list`` writes it (an unknown one as it is)."""
+
+
 def report_problems(console: Console, store: SaveStore) -> None:
     for problem in store.problems:
-        say(console, problem, "Note:", "bold yellow")
+        say(console, problem, _("Note:"), "bold yellow")
 
 
 def run_saves_list(args: argparse.Namespace) -> int:
     from engine.registry import title_of
     from saves.store import SaveStore
+    from tui.progress import progress_words
 
     console, store = output(), SaveStore(data_dir(args))
     records = store.summaries()
@@ -69,10 +74,12 @@ def run_saves_list(args: argparse.Namespace) -> int:
     rows = []
     for record in records:
         seats = ", ".join(seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})" for seat in record.seats)
-        status = f"{record.status}, seed chosen" if record.seed_chosen else record.status
+        status = _(STATUSES.get(record.status, record.status))
+        if record.seed_chosen:
+            status = _("{status}, seed chosen").format(status=status)
         rows.append([clean(cell, lines=False) for cell in (
-            record.id, title_of(record.game), record.title, seats, record.progress, status, to_move_text(record),
-            short_time(record.updated))])
+            record.id, title_of(record.game), record.title, seats, progress_words(record), status,
+            to_move_text(record), short_time(record.updated))])
     print_columns(console, ["id", "game", "title", "seats", "progress", "status", "to move", "since"], rows,
                   shrink=("title", "seats", "progress"))
     return 0
@@ -122,7 +129,7 @@ def run_saves_import(args: argparse.Namespace) -> int:
     try:
         data = parse_json(raw)
     except UnreadableFile as error:
-        return fail(f"{args.file} cannot be used: {error}")
+        return fail(_("{file} cannot be used: {error}").format(file=args.file, error=spoken(error)))
     replay_record(record_from_dict(data))  # refuse what would not load
     store = SaveStore(data_dir(args))
     record = store.import_(data, as_copy=args.as_copy)
@@ -219,7 +226,7 @@ def hand_to_bot(store: SaveStore, record: SaveRecord, seat: int, kind: str) -> s
     try:
         GameSession.resume(store, record.id).hand_to_bot(seat, kind)
     except (IllegalChoice, SaveConflict, SaveDoesNotReplay) as error:
-        return str(error)
+        return spoken(error)
     ring(store.data_dir, record.id)
     print(clean(f"{record.seats[seat].name}'s seat ({seat_tag(seat)}) of {record.title!r} is played by a {kind} bot "
                 "from now on", lines=False))
@@ -248,7 +255,7 @@ def run_saves_talk(args: argparse.Namespace) -> int:
         return 0
     messages = talk.messages()
     if talk.problem:
-        say(console, talk.problem, "Note:", "bold yellow")
+        say(console, talk.problem, _("Note:"), "bold yellow")
     if not messages:
         say(console, f"No table talk in {record.title!r} ({record.id})")
         return 0

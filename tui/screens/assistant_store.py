@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tui.i18n import _
+from tui.i18n import _, spoken
 from tui.screens.base import TabulaScreen
 
 if TYPE_CHECKING:
@@ -55,4 +55,4 @@ class SheetScreen(TabulaScreen[None]):
 
                     record_sheet(app.store, self.sheet_id, data)
             except Exception as error:  # report, never lose the sheet on screen
-                app.call_from_thread(app.notify, str(error), title=_("Sheet not saved"), severity="error")
+                app.call_from_thread(app.notify, spoken(error), title=_("Sheet not saved"), severity="error")

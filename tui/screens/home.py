@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from tui.i18n import N_, _, current
+from tui.i18n import N_, _, current, spoken
 from tui.screens.opening import NEXT_GAME_KEY, OpensGames
 from tui.text import plain
 from tui.widgets.footer import Footer
@@ -132,9 +132,9 @@ class HomeScreen(OpensGames):
             if stamp is not None and time.time_ns() - stamp[1] < RACY_NS:
                 stamp = None  # a write later in the same clock tick would leave the stamp as it is
             store.summaries()
-            problems = list(store.problems)
+            problems = [spoken(problem) for problem in store.problems]
         except Exception as error:  # an unusable data folder must not stop the app
-            problems = [_("The saves folder cannot be used: {error}").format(error=error)]
+            problems = [_("The saves folder cannot be used: {error}").format(error=spoken(error))]
         self.app.call_from_thread(self.show_problems, problems, stamp)
 
     def show_waiting(self, waiting: int) -> None:

@@ -20,7 +20,7 @@ from textual.widgets.select import NoSelection
 from engine.core.contract import HINTS
 from engine.core.seats import seat_tag
 from engine.registry import rules_for, titles
-from tui.i18n import N_, _
+from tui.i18n import N_, _, spoken
 from tui.screens.base import TabulaScreen
 from tui.text import KINDS, kind_name
 from tui.widgets.footer import Footer
@@ -250,7 +250,7 @@ class NewGameScreen(TabulaScreen[None]):
         try:
             settings = self.settings()
         except ValueError as error:
-            self.notify(str(error), title=_("Cannot start"), severity="error")
+            self.notify(spoken(error), title=_("Cannot start"), severity="error")
             return
         if not self.app.bot_games and all(seat.kind != "human" for seat in settings["seats"]):
             self.notify(_("This server does not start games of bots only: make one seat Human. (Bots think on "
@@ -286,7 +286,7 @@ class NewGameScreen(TabulaScreen[None]):
 
     def failed(self, error: Exception) -> None:
         self.query_one("#start", Button).disabled = False
-        self.notify(str(error), title=_("Cannot start the game"), severity="error")
+        self.notify(spoken(error), title=_("Cannot start the game"), severity="error")
 
     def started(self, session: GameSession) -> None:
         """The table: every human seat here (hot-seat), or on a served app the first one only."""

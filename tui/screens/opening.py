@@ -11,7 +11,7 @@ from textual import work
 from saves.seats import SeatLeases
 from saves.session import HUMAN
 from saves.waiting import my_games_of
-from tui.i18n import _
+from tui.i18n import _, spoken
 from tui.screens.base import TabulaScreen
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class OpensGames(TabulaScreen[None]):
             takeable = leases.may_take(free, self.app.identity)
             hot_seat = not self.app.served or leases.hot_seat
         except Exception as error:  # a save that does not replay is reported, never lost
-            self.app.call_from_thread(self.notify, str(error), title=_("Cannot resume"), severity="error")
+            self.app.call_from_thread(self.notify, spoken(error), title=_("Cannot resume"), severity="error")
             return
         if session.over or not humans:
             self.app.call_from_thread(self.opened, session, [] if self.app.served else None)
@@ -59,7 +59,7 @@ class OpensGames(TabulaScreen[None]):
             games = my_games_of(self.app.store, self.app.identity)[0]
             waiting = [game.summary.id for game in games if game.my_move and game.summary.id != leaving]
         except Exception as error:  # an unusable data folder must not stop the app
-            self.app.call_from_thread(self.notify, str(error), title=_("Cannot list the games"), severity="error")
+            self.app.call_from_thread(self.notify, spoken(error), title=_("Cannot list the games"), severity="error")
             return
         if not waiting:
             self.app.call_from_thread(self.notify, _("No other game waits for your move."), title=_("Your move"))

@@ -30,7 +30,7 @@ from saves.seats import SeatLeases, seats_seen_live
 from tui.boards import board_for
 from tui.boards.base import Frame
 from tui.boards.glyphs import Ledger
-from tui.i18n import N_, _, current
+from tui.i18n import N_, _, current, spoken
 from tui.screens.base import TabulaScreen
 from tui.text import clean, plain, seat_label
 from tui.widgets.board_panel import BoardPanel
@@ -121,7 +121,7 @@ class ReplayScreen(TabulaScreen[None]):
                 original_kinds([seat.kind for seat in record.seats], record.seat_changes), self.app.identity,
                 SeatLeases(self.app.store.data_dir, record.id).owners())]
         except Exception as error:  # a save that does not replay is reported, never lost
-            self.app.call_from_thread(self.notify, str(error), title=_("Cannot replay"), severity="error")
+            self.app.call_from_thread(self.notify, spoken(error), title=_("Cannot replay"), severity="error")
             return
         self.app.call_from_thread(self.ready, replay, views, finished, record.seed)
 

@@ -24,13 +24,13 @@ from textual.widgets import DataTable, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.seats import seat_tag
-from engine.core.text import said_from_json
-from engine.registry import rules_for, title_of
+from engine.registry import title_of
 from saves.mine import MyGame
 from saves.seats import SeatLeases, held_seats
 from saves.session import unknown_game
 from saves.waiting import my_games_of
-from tui.i18n import N_, _, current
+from tui.i18n import N_, _, spoken
+from tui.progress import progress_words
 from tui.screens.base import TabulaModal
 from tui.screens.opening import OpensGames
 from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
@@ -89,18 +89,6 @@ def id_marks(records: Iterable[SaveSummary]) -> dict[str, str]:
             length = next((n for n in range(4, longest) if len({i[:n] for i in ids}) == len(ids)), longest)
             marks.update((save_id, f" #{save_id[:length]}") for save_id in ids)
     return marks
-
-
-def progress_words(record: SaveSummary) -> str:
-    """Where the game stands, in the reader's language as its rules said it; a save from before
-    Tabula kept that (or of a game not known here) as it was written."""
-    if record.progress_said is None or unknown_game(record):
-        return record.progress
-    words = rules_for(record.game).words([seat.name for seat in record.seats], current())
-    try:
-        return words(said_from_json(record.progress_said))
-    except (LookupError, TypeError, ValueError, AttributeError):  # a sentence these rules do not say so
-        return record.progress
 
 
 def progress_text(record: SaveSummary) -> str:
@@ -204,9 +192,10 @@ class ResumeScreen(OpensGames):
     def show_mine(self, store: SaveStore) -> None:
         """From a worker: read this player's games (one small file) and hand them to the screen."""
         try:
-            games, problem = my_games_of(store, self.app.identity)
+            games, said = my_games_of(store, self.app.identity)
+            problem = None if said is None else spoken(said)
         except Exception as error:  # an unusable data folder: the list of every game says why
-            games, problem = [], _("Your games could not be read: {error}").format(error=error)
+            games, problem = [], _("Your games could not be read: {error}").format(error=spoken(error))
         self.app.call_from_thread(self.fill_mine, games, problem)
 
     def fill_mine(self, games: list[MyGame], problem: str | None) -> None:
@@ -226,9 +215,10 @@ class ResumeScreen(OpensGames):
         try:
             records = store.summaries()
             wide = self.size.width >= SEATS_FROM
-            listing = (records, list(store.problems), held_seats(store.data_dir), {wide: row_texts(records, wide)})
+            problems = [spoken(problem) for problem in store.problems]
+            listing = (records, problems, held_seats(store.data_dir), {wide: row_texts(records, wide)})
         except Exception as error:
-            listing = [], [_("The saves folder cannot be used: {error}").format(error=error)], {}, {}
+            listing = [], [_("The saves folder cannot be used: {error}").format(error=spoken(error))], {}, {}
         self.app.call_from_thread(self.fill, *listing)
 
     def fill(self, records: list[SaveSummary], problems: list[str], held: dict[str, list[int]],
@@ -373,7 +363,7 @@ class ResumeScreen(OpensGames):
             return
         unknown = unknown_game(record)
         if unknown is not None:
-            self.notify(unknown, title=_("Cannot replay"), severity="error")
+            self.notify(spoken(unknown), title=_("Cannot replay"), severity="error")
             return
         self.app.push_screen(ReplayScreen(record))
 
@@ -471,7 +461,7 @@ class ResumeScreen(OpensGames):
         try:
             edit(self.app.store)
         except Exception as error:
-            self.app.call_from_thread(self.notify, str(error), title=_("Not changed"), severity="error")
+            self.app.call_from_thread(self.notify, spoken(error), title=_("Not changed"), severity="error")
         else:
             if done:
                 self.app.call_from_thread(self.notify, done, title=_("Done"))

@@ -36,7 +36,7 @@ from engine.search.review import Decision, Estimate, Review, ReviewedMove, revie
 from engine.search.worker import Thinker, ThinkerError
 from saves import reviews
 from saves.concessions import original_kinds
-from tui.i18n import N_, _, current
+from tui.i18n import N_, _, current, spoken
 from tui.screens.base import TabulaScreen
 from tui.text import clean, plain, seat_label
 from tui.widgets.footer import Footer
@@ -180,7 +180,7 @@ class ReviewScreen(TabulaScreen[None]):
             return
         except Exception as error:  # a save that does not replay, a search that failed: said, never lost
             if not self._cancel.is_set():
-                self.app.call_from_thread(self.failed, str(error))
+                self.app.call_from_thread(self.failed, spoken(error))
             return
         if not self._cancel.is_set():
             self.app.call_from_thread(self.show_review, found)

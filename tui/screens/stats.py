@@ -22,7 +22,7 @@ from textual_plotext import PlotextPlot
 from engine.registry import titles as digital_titles
 from saves.concessions import ABANDONED, CONCEDED, DRAW
 from saves.records import Player, PlayRecord, filtered, stats
-from tui.i18n import N_, _, ngettext
+from tui.i18n import N_, _, ngettext, spoken
 from tui.screens.base import TabulaScreen
 from tui.text import bot_mark, clean, cut, plain
 from tui.widgets.footer import Footer
@@ -138,7 +138,8 @@ class StatsScreen(TabulaScreen[None]):
 
         sync_finished_games(self.app.store)
         records = self.app.records.all()
-        self.app.call_from_thread(self.show_records, records, list(self.app.records.problems))
+        problems = [spoken(problem) for problem in self.app.records.problems]
+        self.app.call_from_thread(self.show_records, records, problems)
 
     def show_records(self, records: list[PlayRecord], problems: Sequence[str] = ()) -> None:
         """``problems``: the records that could not be used (set aside), said as Resume says its own."""

@@ -39,7 +39,7 @@ from saves.session import GameSession
 from saves.shared import SharedSession
 from saves.store import SaveConflict, SaveError
 from saves.talk import Message, TalkRefused
-from tui.i18n import _, current
+from tui.i18n import _, current, spoken
 
 from .lines import seat_list
 from .state import TableState, snapshot
@@ -327,16 +327,17 @@ class TableController:
             try:
                 self._talk_changed(self.session.say(name, player, text))
             except TalkRefused as error:
-                self._tell(Notice(_("Not sent"), str(error), "warning"))
+                self._tell(Notice(_("Not sent"), spoken(error), "warning"))
             except (SaveError, OSError) as error:
-                self._tell(Notice(_("Not sent"), _("The talk cannot be written: {error}").format(error=error), "error"))
+                self._tell(Notice(_("Not sent"), _("The talk cannot be written: {error}").format(error=spoken(error)),
+                                  "error"))
         self.spawn(send)
 
     def _talk_changed(self, messages: list[Message]) -> None:
         """The talk changed (any thread); a file set aside is said once."""
         problem, self.session.talk.problem = self.session.talk.problem, ""
         if problem:
-            self._tell(Notice(_("Table talk"), problem, "warning", timeout=15))
+            self._tell(Notice(_("Table talk"), spoken(problem), "warning", timeout=15))
         self._tell(Talk(tuple(messages)))
 
     def game_changed(self) -> None:
@@ -422,10 +423,10 @@ class TableController:
             self._tell(Notice(_("Move not made"), _("Another terminal moved first; showing the new state."), "warning"))
             self._publish()
         except IllegalChoice as error:
-            self._tell(Notice(_("Not allowed"), str(error), "warning"))
+            self._tell(Notice(_("Not allowed"), spoken(error), "warning"))
             self._publish()
         except SaveError as error:
-            self._tell(Notice(_("Cannot read this game"), str(error), "error"))
+            self._tell(Notice(_("Cannot read this game"), spoken(error), "error"))
 
     def _forced_move(self) -> int | None:
         """The seat of this terminal whose only choice is to be made now for its player, if any."""
@@ -587,7 +588,7 @@ class TableController:
         try:
             self.session.start()
         except (SeatTaken, IllegalChoice) as error:
-            return Notice("Cannot take the seat", str(error), "error", leave=True)
+            return Notice(_("Cannot take the seat"), spoken(error), "error", leave=True)
         searching = self.session.runs_bots and any(seat.kind in LEVELS for seat in self.session.record.seats)
         if self.thinker is not None and (searching or self.session.match.hints):
             self.thinker.start()  # its process loads the games while the table is drawn
