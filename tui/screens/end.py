@@ -73,6 +73,7 @@ class EndScreen(TabulaScreen[None]):
         """The panels are being drawn together (the legend panel comes last)."""
 
     def compose(self) -> ComposeResult:
+        self.size_classes()
         state = self.state
         yield Label(plain(_("Game over — {title}").format(title=state.title), lines=False), classes="screen-title")
         with VerticalScroll(id="final"):
@@ -94,7 +95,6 @@ class EndScreen(TabulaScreen[None]):
     def on_mount(self) -> None:
         """The sheet is laid out at once; the final board and areas below it are drawn once that
         layout gave them their widths (``draw_laid_out``)."""
-        self.size_classes()
         view, viewer = self.state.view, self.state.viewer
         for panel in self.panels:
             framed = partial(Frame, color=not self.app.no_color, legend=False, ledger=self.ledger, panel=panel.name)

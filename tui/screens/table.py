@@ -149,6 +149,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        self.size_classes()
         first = self.controller.first  # the seats were taken before the screen came up
         if first is not None:  # the footer's first look at the bindings sees the game's keys
             self.state, self.busy = first, first.next_bot is not None
@@ -195,7 +196,6 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             if first is not None:
                 self.call_after_refresh(self.take, first)  # the end screen replaces it
         else:  # the seats were taken before the screen came up: drawn with its first layout
-            self.size_classes()
             self._unsized = not needs_curtain(first.humans, self.revealed, first.viewer, first.has_private)
             self.show_state(first)
         self.controller.start()
