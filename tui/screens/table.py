@@ -576,8 +576,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         placed = []
         for panel in shown:
             widget, focused = self.panel(panel), panel.name == self.focused_view
-            widget.set_class(not focused, "-hidden")
-            widget.set_class(focused, "-focused")
+            widget.update_classes({"-hidden": not focused, "-focused": focused})  # one restyle, not two
             placed.append((panel, widget, focused))
         return placed
 
