@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from engine.core.bots import RandomBot
 from saves.seats import held_seats
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle
@@ -136,3 +138,31 @@ async def test_a_finished_game_opens_with_its_widgets_styled_no_more_than_needed
                  or widget.has_class("-command-palette")]  # Textual's palette key, made compact as it mounts
         assert times and all(count == (3 if widget in again else 2) for widget, count in times.items()), str(times)
         assert not home_layouts
+
+
+@pytest.mark.parametrize("finished", [False, True])
+@pilot_test
+async def test_the_boards_of_a_game_opened_are_drawn_before_the_second_layout(finished, toy, tmp_path, monkeypatch):
+    """Drawn as the first layout's Resize comes, the board panels are placed by the next layout;
+    drawn after a paint, they took a layout of their own (and a paint)."""
+    if finished:
+        new_save(tmp_path, "toy", [("Rob", "random"), ("Greta", "random")]).play_bots()
+    else:
+        new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "greedy")])
+    drawn_at_layouts: list[bool] = []
+
+    def following(mount):
+        def follow(screen) -> None:  # Textual passes a handler as many arguments as it takes
+            mount(screen)
+            screen.screen_layout_refresh_signal.subscribe(screen, lambda _: drawn_at_layouts.append(
+                all(not panel._stale for panel in screen.query(BoardPanel) if panel.display and panel.visible)))
+        return follow
+
+    for screen_type in (TableScreen, EndScreen):
+        monkeypatch.setattr(screen_type, "on_mount", following(screen_type.on_mount))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen if finished else TableScreen)
+        assert drawn_at_layouts[:2] == [False, True]

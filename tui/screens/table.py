@@ -441,11 +441,11 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         self.show_focus()
         if shown:
             choices.focus()
-        if self._unsized:
-            self.call_after_refresh(self.draw_laid_out)
 
     def draw_laid_out(self) -> None:
-        """The panels in sight, drawn at the widths of the table's first layout."""
+        """The panels in sight, drawn at the widths of the table's first layout, as its Resize
+        comes (``on_resize``): then the layout that follows lays them out (after a paint, a
+        layout of their own)."""
         self._unsized = False
         self._drawing = True
         try:
@@ -611,6 +611,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             self.panel(shown).redraw()
 
     def on_resize(self, event: events.Resize) -> None:
+        if self._unsized:
+            self.draw_laid_out()
         self.show_status()
         self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
         if self.state is not None and not self.curtain_up:
