@@ -3,6 +3,8 @@ sees settles with the first frame, not one or two frames later)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pyte
 import pytest
 
@@ -13,6 +15,7 @@ from tui.choice_keys import ChoicePages
 from tui.compat import watch_paints
 from tui.screens import table
 from tui.screens.table import TableScreen
+from tui.widgets import choice_list
 
 MID_GAME = {"almadi": 100, "pantheon": 60, "thebai": 120, "polis": 20}
 """Decisions made before the table is opened: the mid-game of ``make bench``'s move rows."""
@@ -96,3 +99,34 @@ async def test_each_arrow_key_changes_the_screen_once(game, tmp_path):
             details.append(str(detail.render()) != before)
         assert all(details)  # each key highlighted another choice, and its detail shows
         assert changes == [1] * MOVES
+
+
+@pilot_test
+async def test_a_move_fits_the_choice_detail_once_and_a_view_restyles_each_panel_once(tmp_path, monkeypatch):
+    """The detail under the list is wrapped to its rows when its choice, width or rows change, not
+    again when a move's layout changes only its height; `v` restyles the panel it hides and the
+    one it shows once each (both classes in one go)."""
+    fits = []
+    fitted = choice_list.fitted
+    monkeypatch.setattr(choice_list, "fitted", lambda text, console, width, rows: fits.append(
+        (text.plain, width, rows)) or fitted(text, console, width, rows))
+    mid_game(tmp_path, "almadi")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        for _ in range(MOVES):
+            screen = app.screen
+            key = "enter" if screen.curtain_up else ChoicePages(screen.state.choices).page(0)[0][0]
+            await pilot.press(key)
+            await settle(pilot)
+        assert fits and all(this != following for this, following in zip(fits, fits[1:])), fits
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and not screen.curtain_up
+        hidden = screen.focused_panel()
+        styled: Counter[int] = Counter()
+        apply = app.stylesheet.apply
+        app.stylesheet.apply = lambda node, *args, **kwargs: styled.update([id(node)]) or apply(node, *args, **kwargs)
+        await pilot.press("v")
+        await settle(pilot)
+        shown = screen.focused_panel()
+        assert shown is not hidden and styled[id(hidden)] == styled[id(shown)] == 1

@@ -4,6 +4,10 @@ not built anew, as the table and the hot-seat curtain take turns."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+import pytest
+
 from engine.core.bots import RandomBot
 from saves.seats import held_seats
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, open_first_save, pilot_test, settle
@@ -103,3 +107,62 @@ async def test_a_finished_game_opens_on_its_end_screen_with_no_table_composed_un
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
+
+
+@pilot_test
+async def test_a_finished_game_opens_with_its_widgets_styled_no_more_than_needed_and_home_not_laid_out_again(
+        toy, tmp_path):
+    """Each widget of the end screen is styled as it is mounted, as the screen is shown, and (in
+    the scroll that takes the focus) as the focus comes; not again for the size classes or a
+    footer key's compact style (the footer's value, not the key's own, from the start). The first
+    layout's own Resize lays out neither the end screen nor Home under it again."""
+    new_save(tmp_path, "toy", [("Rob", "random"), ("Greta", "random")]).play_bots()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = app.screen
+        await pilot.press("r")
+        await settle(pilot)
+        home_layouts: list[object] = []
+        home.screen_layout_refresh_signal.subscribe(home, home_layouts.append)
+        styled: Counter[int] = Counter()
+        apply = app.stylesheet.apply
+        app.stylesheet.apply = lambda node, *args, **kwargs: styled.update([id(node)]) or apply(node, *args, **kwargs)
+        await pilot.press("enter")
+        await settle(pilot)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        focused = end.query_one("#final")
+        assert app.focused is focused
+        times = {widget: styled[id(widget)] for widget in end.walk_children(with_self=False)}
+        again = [widget for widget in times if focused in widget.ancestors_with_self  # as the focus comes
+                 or widget.has_class("-command-palette")]  # Textual's palette key, made compact as it mounts
+        assert times and all(count == (3 if widget in again else 2) for widget, count in times.items()), str(times)
+        assert not home_layouts
+
+
+@pytest.mark.parametrize("finished", [False, True])
+@pilot_test
+async def test_the_boards_of_a_game_opened_are_drawn_before_the_second_layout(finished, toy, tmp_path, monkeypatch):
+    """Drawn as the first layout's Resize comes, the board panels are placed by the next layout;
+    drawn after a paint, they took a layout of their own (and a paint)."""
+    if finished:
+        new_save(tmp_path, "toy", [("Rob", "random"), ("Greta", "random")]).play_bots()
+    else:
+        new_save(tmp_path, "toy", [("Alice", "human"), ("Bruno", "greedy")])
+    drawn_at_layouts: list[bool] = []
+
+    def following(mount):
+        def follow(screen) -> None:  # Textual passes a handler as many arguments as it takes
+            mount(screen)
+            screen.screen_layout_refresh_signal.subscribe(screen, lambda _: drawn_at_layouts.append(
+                all(not panel._stale for panel in screen.query(BoardPanel) if panel.display and panel.visible)))
+        return follow
+
+    for screen_type in (TableScreen, EndScreen):
+        monkeypatch.setattr(screen_type, "on_mount", following(screen_type.on_mount))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen if finished else TableScreen)
+        assert drawn_at_layouts[:2] == [False, True]

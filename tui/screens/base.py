@@ -7,14 +7,20 @@ When a shrink and a grow follow each other quickly (a window edge dragged, a res
 SSH), one screen can end up with both sizes queued, and the two then re-post each other forever:
 the app spins at full CPU and never paints again. A Resize whose size is no longer the terminal's
 is always followed by a newer one, so it is safe to drop.
+
+A screen's first layout gives it its size, and Textual then sends it a Resize of that size, which
+laid it out again and every screen under it (Home under a table), all at the size they already
+had: a Resize of the size the screen was last laid out at only sets the size classes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual import events, getters
 from textual.app import App
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
 from tui.compat import forget_styles_cache
@@ -29,11 +35,36 @@ class InAnApp(Protocol):
     @property
     def app(self) -> App[Any]: ...
 
+    @property
+    def size(self) -> Size: ...
+
+    @property
+    def outer_size(self) -> Size: ...
+
+    def update_classes(self, classes: Mapping[str, bool], update: bool = True, animate: bool = True) -> Any: ...
+
+    def size_classes(self) -> None: ...
+
 
 class LatestSizeOnly:
     def on_resize(self: InAnApp, event: events.Resize) -> None:
         if event.size != self.app.size:
             event.prevent_default()
+        elif event.size == self.outer_size:  # laid out at this size already
+            event.prevent_default()
+            self.size_classes()
+
+    def size_classes(self: InAnApp) -> None:
+        """The app's breakpoint classes for the terminal's size, set now: Textual sets them on the
+        screen's first Resize, after a first layout without them (laid out wide, then again).
+        Called first thing in ``compose``, they restyle the screen alone: its widgets, not yet
+        mounted, take their styles once, with them (set later, every widget is styled again)."""
+        classes: dict[str, bool] = {}
+        for breakpoints, length in ((self.app.HORIZONTAL_BREAKPOINTS or [], self.size.width),
+                                    (self.app.VERTICAL_BREAKPOINTS or [], self.size.height)):
+            reached = [name for start, name in sorted(breakpoints) if length >= start]
+            classes.update((name, bool(reached) and name == reached[-1]) for _, name in breakpoints)
+        self.update_classes(classes, animate=False)
 
 
 class ForgetsItsLines:
@@ -52,15 +83,6 @@ class ForgetsItsLines:
 class TabulaScreen(LatestSizeOnly, ForgetsItsLines, Screen[ScreenResultType]):
     if TYPE_CHECKING:  # shown by the Tabula app only (Textual's getters.app would check it on every use)
         app = getters.app(TabulaApp)
-
-    def size_classes(self) -> None:
-        """The app's breakpoint classes for the terminal's size, set now: Textual sets them on the
-        screen's first Resize, after a first layout without them (laid out wide, then again)."""
-        for breakpoints, length in ((self.app.HORIZONTAL_BREAKPOINTS, self.size.width),
-                                    (self.app.VERTICAL_BREAKPOINTS, self.size.height)):
-            reached = [name for start, name in sorted(breakpoints) if length >= start]
-            for _, name in breakpoints:
-                self.set_class(bool(reached) and name == reached[-1], name)
 
 
 class TabulaModal(LatestSizeOnly, ForgetsItsLines, ModalScreen[ScreenResultType]):

@@ -7,6 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.measure import Measurement
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical, VerticalScroll
@@ -71,8 +72,11 @@ class EndScreen(TabulaScreen[None]):
         self.ledger = Ledger(self.legend_changed)
         self._drawing = False
         """The panels are being drawn together (the legend panel comes last)."""
+        self._laid_out = False
+        """The first layout was made (and the panels drawn at its widths)."""
 
     def compose(self) -> ComposeResult:
+        self.size_classes()
         state = self.state
         yield Label(plain(_("Game over — {title}").format(title=state.title), lines=False), classes="screen-title")
         with VerticalScroll(id="final"):
@@ -93,14 +97,19 @@ class EndScreen(TabulaScreen[None]):
 
     def on_mount(self) -> None:
         """The sheet is laid out at once; the final board and areas below it are drawn once that
-        layout gave them their widths (``draw_laid_out``)."""
-        self.size_classes()
+        layout gave them their widths (``on_resize``)."""
         view, viewer = self.state.view, self.state.viewer
         for panel in self.panels:
             framed = partial(Frame, color=not self.app.no_color, legend=False, ledger=self.ledger, panel=panel.name)
             draw = lambda width, panel=panel, framed=framed: panel.draw(view, framed(width, viewer))  # noqa: E731
             self.query_one(f"#final-{panel.widget_id}", BoardPanel).show(draw, now=False)
-        self.call_after_refresh(self.draw_laid_out)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The screen's first layout gave it its size, and the panels their widths: drawn now,
+        they are laid out by the layout that follows (after a paint, a layout of their own)."""
+        if not self._laid_out:
+            self._laid_out = True
+            self.draw_laid_out()
 
     def draw_laid_out(self) -> None:
         """Every panel at its width, the legend last (after what it lists was drawn)."""

@@ -125,6 +125,7 @@ class ReviewScreen(TabulaScreen[None]):
         self._thinker: Thinker | None = None
 
     def compose(self) -> ComposeResult:
+        self.size_classes()
         yield Label(plain(_("Review — {title}").format(title=self.record.title), lines=False), classes="screen-title")
         with Vertical(id="review-running"):
             yield Static(_("The {level} search weighs every decision of the game again, each from its seat's view "
@@ -143,7 +144,6 @@ class ReviewScreen(TabulaScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.size_classes()
         self.query_one("#review-done").display = False
         if self.app.no_color:  # Textual takes NO_COLOR out of the environment and notes it here
             self.query_one(PlotextPlot).theme = "clear"

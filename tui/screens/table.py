@@ -149,6 +149,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        self.size_classes()
         first = self.controller.first  # the seats were taken before the screen came up
         if first is not None:  # the footer's first look at the bindings sees the game's keys
             self.state, self.busy = first, first.next_bot is not None
@@ -195,7 +196,6 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             if first is not None:
                 self.call_after_refresh(self.take, first)  # the end screen replaces it
         else:  # the seats were taken before the screen came up: drawn with its first layout
-            self.size_classes()
             self._unsized = not needs_curtain(first.humans, self.revealed, first.viewer, first.has_private)
             self.show_state(first)
         self.controller.start()
@@ -441,11 +441,11 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         self.show_focus()
         if shown:
             choices.focus()
-        if self._unsized:
-            self.call_after_refresh(self.draw_laid_out)
 
     def draw_laid_out(self) -> None:
-        """The panels in sight, drawn at the widths of the table's first layout."""
+        """The panels in sight, drawn at the widths of the table's first layout, as its Resize
+        comes (``on_resize``): then the layout that follows lays them out (after a paint, a
+        layout of their own)."""
         self._unsized = False
         self._drawing = True
         try:
@@ -576,8 +576,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         placed = []
         for panel in shown:
             widget, focused = self.panel(panel), panel.name == self.focused_view
-            widget.set_class(not focused, "-hidden")
-            widget.set_class(focused, "-focused")
+            widget.update_classes({"-hidden": not focused, "-focused": focused})  # one restyle, not two
             placed.append((panel, widget, focused))
         return placed
 
@@ -612,6 +611,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             self.panel(shown).redraw()
 
     def on_resize(self, event: events.Resize) -> None:
+        if self._unsized:
+            self.draw_laid_out()
         self.show_status()
         self.call_after_refresh(self.redraw_if_room_changed)  # once the size classes are updated
         if self.state is not None and not self.curtain_up:

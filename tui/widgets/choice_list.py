@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
+from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -86,6 +87,8 @@ class ChoiceDetail(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id)
         self.choice: Choice | None = None
+        self._fitted: tuple[Choice, int, Scalar | None] | None = None
+        """The choice shown, with the width and rows it was fitted to."""
 
     def show(self, choice: Choice | None) -> None:
         self.choice = choice
@@ -93,10 +96,16 @@ class ChoiceDetail(Static):
         self.fit()
 
     def fit(self) -> None:
-        """Show the choice's detail at the width and rows the layout gave it (whole until then)."""
+        """Show the choice's detail at the width and rows the layout gave it (whole until then);
+        not again when fitted to them already (a move's layout changes its height alone: fitted
+        again, it was wrapped and measured once more)."""
         if self.choice is None:
             return
-        text, width, limit = choice_detail(self.choice), self.content_region.width, self.styles.max_height
+        width, limit = self.content_region.width, self.styles.max_height
+        if self._fitted == (self.choice, width, limit):
+            return
+        self._fitted = self.choice, width, limit
+        text = choice_detail(self.choice)
         if width and limit is not None and limit.is_cells:
             text = fitted(text, self.app.console, width, int(limit.value))
         self.update(text)

@@ -111,7 +111,12 @@ class Footer(TextualFooter):
         widget = FooterKey(key.key, key.display, key.description, key.action, disabled=not self._wanted.get(key, True),
                            tooltip=key.tooltip, classes="-command-palette" if key.palette else "")
         widget.display = key in self._wanted
-        return widget if key.palette else widget.data_bind(compact=TextualFooter.compact)
+        if key.palette:
+            return widget
+        # A key starts compact, and was restyled twice as it mounted (compact, then the footer's
+        # value bound): it starts with the footer's value instead.
+        widget.set_reactive(FooterKey.compact, self.compact)
+        return widget.data_bind(compact=TextualFooter.compact)
 
 
 def is_in_order(keys: list[Key], built: list[Key]) -> bool:
