@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from engine.core.text import said_from_json
+from collections.abc import Sequence
+from functools import lru_cache
+
+from engine.core.text import Words, said_from_json
+from engine.i18n import ENGLISH_CODE, Language
 from engine.registry import rules_for
 from saves.session import unknown_game
 from saves.store import SaveSummary
@@ -11,11 +15,19 @@ from tui.i18n import current
 
 def progress_words(record: SaveSummary) -> str:
     """Where the game stands, in the reader's language as its rules said it; a save from before
-    Tabula kept that (or of a game not known here) as it was written."""
-    if record.progress_said is None or unknown_game(record):
+    Tabula kept that (or of a game not known here) as it was written. In English that is the
+    English the save keeps beside it (the same words: a list of thousands loads no rules)."""
+    language = current()
+    if record.progress_said is None or language.code == ENGLISH_CODE or unknown_game(record):
         return record.progress
-    words = rules_for(record.game).words([seat.name for seat in record.seats], current())
+    words = _words(record.game, tuple(seat.name for seat in record.seats), language)
     try:
         return words(said_from_json(record.progress_said))
     except (LookupError, TypeError, ValueError, AttributeError):  # a sentence these rules do not say so
         return record.progress
+
+
+@lru_cache(maxsize=256)
+def _words(game: str, names: Sequence[str], language: Language) -> Words:
+    """A game's words for its players (a list has many games of the same players)."""
+    return rules_for(game).words(list(names), language)
