@@ -110,33 +110,38 @@ async def test_the_title_the_form_gives_marks_a_bot_and_resume_lists_it(toy, tmp
 
 
 @pilot_test
-async def test_resume_paints_its_first_rows_before_the_rest_are_made_and_keys_act_meanwhile(toy, tmp_path,
-                                                                                           monkeypatch):
+async def test_resume_paints_its_first_rows_before_the_rest_are_measured_and_keys_act_meanwhile(toy, tmp_path,
+                                                                                               monkeypatch):
     template = SaveStore(tmp_path).path_of(new_save(tmp_path, "toy", TWO_HUMANS, title="Copied").record.id)
     total = FIRST_ROWS * 3
     for index in range(total - 1):
         shutil.copy(template, template.with_name(f"copy{index:05d}.json"))
-    pressed_at: list[int] = []
-    add_texts = ResumeScreen.add_texts
+    pressed_at: list[bool] = []
+    widen = ResumeScreen.widen
 
     def slow_machine(screen: ResumeScreen, *args) -> None:
-        """The texts of every row come once the key was read (as on a busy machine, where the
-        key can come late), so the test does not race them."""
+        """The widths of every row's texts come once the key was read (as on a busy machine,
+        where the key can come late), so the test does not race them."""
         if not pressed_at:
             screen.call_after_refresh(slow_machine, screen, *args)
         else:
-            add_texts(screen, *args)
+            widen(screen, *args)
 
-    def texts_made(screen) -> int:
-        return len(screen.texts.get(False, {})) if isinstance(screen, ResumeScreen) else 0
+    def measured(screen) -> bool:
+        """Whether the widths of every row's texts have come."""
+        return isinstance(screen, ResumeScreen) and False in screen.widths
 
-    monkeypatch.setattr(ResumeScreen, "add_texts", slow_machine)
+    monkeypatch.setattr(ResumeScreen, "widen", slow_machine)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        painted: list[tuple[int, int]] = []
-        watch_paints(app, lambda screen, _: painted.append(
-            (screen.query_one("#saves").row_count, texts_made(screen)) if isinstance(screen, ResumeScreen) else (0, 0)))
+        painted: list[tuple[int, bool]] = []
+
+        def paint(screen, _) -> None:
+            if isinstance(screen, ResumeScreen):
+                painted.append((screen.query_one("#saves").row_count, measured(screen)))
+
+        watch_paints(app, paint)
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, ResumeScreen) and app.screen.query_one("#saves").row_count,
                     settled=False)
@@ -145,15 +150,16 @@ async def test_resume_paints_its_first_rows_before_the_rest_are_made_and_keys_ac
         down = table.action_cursor_down
 
         def counted_down() -> None:
-            pressed_at.append(texts_made(screen))
+            pressed_at.append(measured(screen))
             down()
 
         table.action_cursor_down = counted_down
         await pilot.press("down")
         await settle(pilot)
-        assert table.row_count == total and texts_made(screen) == total
-        assert (total, FIRST_ROWS) in painted  # every row listed, with the texts of the first ones only
-        assert pressed_at and pressed_at[0] < total  # the key acted before the rest were made
+        assert table.row_count == total and measured(screen)
+        assert (total, False) in painted  # every row listed before the texts of the rest were measured
+        assert pressed_at == [False]  # the key acted before they were
+        assert len(screen.texts[False]) < total  # the texts of the rows that came into view, not of every row
         assert table.cursor_row == 1 and screen.selected.id == table.row_keys[1]
 
 

@@ -10,6 +10,7 @@ creator, frees another player's).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from engine.core.seats import seat_tag
 from engine.registry import title_of
@@ -46,7 +48,11 @@ SEATS_FROM = 120
 the highlighted game (with the rest of what the columns leave out)."""
 FIRST_ROWS = 100
 """The rows whose texts come with the list (more than a screenful): the list is shown with
-them, and the texts of the others follow (their widths may widen the columns)."""
+them; the widths of the others' texts follow (they may widen the columns), measured as many at
+a time with a pause between (a thread that keeps Python's lock would hold each step of a key's
+way through the app for up to 5 ms, sys.getswitchinterval()), and not kept: a row's texts are
+made when it comes into view."""
+PAUSE = 0.001
 
 
 def row_texts(records: Iterable[SaveSummary], wide: bool) -> dict[str, tuple[str, ...]]:
@@ -172,9 +178,10 @@ class ResumeScreen(OpensGames):
         self.listing: list[SaveSummary] = []
         """Every game, as the last reading of the list gave them."""
         self.widths: dict[bool, list[int]] = {}
-        """text_widths of the row_texts of every game of the listing, once made."""
+        """text_widths of the row_texts of every game of the listing, once measured."""
         self.texts: dict[bool, dict[str, tuple[str, ...]]] = {}
-        """row_texts for a wide list (True) and a narrow one (False), as far as made."""
+        """row_texts for a wide list (True) and a narrow one (False): of the first rows and those
+        that came into view."""
 
     def compose(self) -> ComposeResult:
         yield Label(_("Resume a game"), classes="screen-title")
@@ -224,15 +231,21 @@ class ResumeScreen(OpensGames):
         try:
             records = store.summaries()
             problems = [spoken(problem) for problem in store.problems]
-            listing = (records, problems, held_seats(store.data_dir), id_marks(records),
-                       {wide: row_texts(records[:FIRST_ROWS], wide)})
+            texts = row_texts(records[:FIRST_ROWS], wide)
+            widths = text_widths(texts.values(), 3 + wide)
+            listing = (records, problems, held_seats(store.data_dir), id_marks(records), {wide: texts})
         except Exception as error:
             records = []
             listing = records, [_("The saves folder cannot be used: {error}").format(error=spoken(error))], {}, {}, {}
         self.app.call_from_thread(self.fill, *listing)
         if len(records) > FIRST_ROWS:
-            texts = row_texts(records, wide)
-            self.app.call_from_thread(self.add_texts, records, wide, texts, text_widths(texts.values(), 3 + wide))
+            for start in range(FIRST_ROWS, len(records), FIRST_ROWS):
+                time.sleep(PAUSE)
+                if get_current_worker().is_cancelled:  # the screen was left, or reads the list anew
+                    return
+                more = text_widths(row_texts(records[start:start + FIRST_ROWS], wide).values(), 3 + wide)
+                widths = list(map(max, widths, more))
+            self.app.call_from_thread(self.widen, records, wide, widths)
 
     def fill(self, records: list[SaveSummary], problems: list[str], held: dict[str, list[int]],
              marks: dict[str, str], texts: dict[bool, dict[str, tuple[str, ...]]]) -> None:
@@ -250,12 +263,10 @@ class ResumeScreen(OpensGames):
         if records:
             self.query_one("#saves", RowList).focus()
 
-    def add_texts(self, records: list[SaveSummary], wide: bool, texts: dict[str, tuple[str, ...]],
-                  widths: list[int]) -> None:
-        """The texts of every row of the list ``records`` (unless listed again since), and the
-        widths they take: the columns widen to them."""
+    def widen(self, records: list[SaveSummary], wide: bool, widths: list[int]) -> None:
+        """The text_widths of every row of the list ``records`` (unless listed again since): the
+        columns take them."""
         if records is self.listing:
-            self.texts.setdefault(wide, {}).update(texts)
             self.widths[wide] = widths
             self.lay_out()
 
