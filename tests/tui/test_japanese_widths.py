@@ -15,6 +15,7 @@ from tests.tui.helpers import pilot_test
 from tests.tui.scenes import SCENES
 from tui.compat import FooterKey
 from tui.i18n import current
+from tui.widgets.row_list import RowList
 
 WIDTH, HEIGHT = 80, 24
 LANG = "ja"
@@ -41,6 +42,10 @@ def misfits(screen) -> list[str]:
             label = str(column.label)
             if cell_len(label) > column.get_render_width(table) - 2 * table.cell_padding:
                 found.append(f"column {label!r}: {column.width} cells")
+    for rows in screen.query(RowList):
+        for label, width in zip(rows.headers, rows.widths):
+            if cell_len(label) > width:
+                found.append(f"column {label!r}: {width} cells")
     for menu in screen.query(OptionList):
         room = menu.scrollable_content_region.width
         for option in menu.options if menu.id in MENUS and menu.display else ():

@@ -84,7 +84,9 @@ def test_tabula_lang_asks_for_a_language_before_or_after_the_command():
 
 @pilot_test
 async def test_resume_in_japanese_says_its_title_columns_and_footer_in_japanese(tmp_path):
-    from textual.widgets import DataTable, Label
+    from textual.widgets import Label
+
+    from tui.widgets.row_list import RowList
 
     new_save(tmp_path, "thebai", [("Ann", "human"), ("Bruno", "greedy")], seed=3)
     app = make_app(tmp_path, language="ja")
@@ -93,7 +95,7 @@ async def test_resume_in_japanese_says_its_title_columns_and_footer_in_japanese(
         await pilot.press("r")
         await settle(pilot)
         assert text_of(app.screen.query_one(".screen-title", Label)) == "ゲームを再開"
-        columns = [str(column.label) for column in app.screen.query_one("#saves", DataTable).columns.values()]
+        columns = app.screen.query_one("#saves", RowList).headers
         assert columns == ["タイトル", "ゲーム", "進行", "最後", "プレイ中"]
         assert {"自分/全部", "席に着く", "リプレイ", "名前変更"} <= set(footer_labels(app.screen))
         assert "Ann, ▲B Bruno（初級ボット）" in text_of(app.screen.query_one("#save-detail"))

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 
-from textual.widgets import DataTable
-
 from engine.core.bots import RandomBot
 from engine.i18n import language
 from saves.store import SaveStore
 from tests.tui.helpers import make_app, new_save, pilot_test, settle, text_of
 from tui.screens.replay import ReplayScreen
+from tui.widgets.row_list import RowList
 
 
 def almadi_four_moves_in(data_dir):
@@ -60,8 +59,8 @@ async def test_resume_lists_where_a_game_stands_in_japanese_and_an_old_saves_eng
         await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
-        table = app.screen.query_one("#saves", DataTable)
-        rows = [" ".join(map(str, table.get_row(key))) for key in table.rows]
+        table = app.screen.query_one("#saves", RowList)
+        rows = [" ".join(table.get_row_at(row)) for row in range(table.row_count)]
     ann, cleo = (next(row for row in rows if title in row) for title in ("Ann's game", "Cleo's game"))
     assert language("ja").gettext("setup") in ann and "setup" not in ann
     assert "setup" in cleo

@@ -1,5 +1,5 @@
 """Pilot tests of the lists of saves with many games: Home reads the folder only when it
-changed; Resume lists every save, whose rows are added in batches."""
+changed; Resume lists every save, shown with the texts of its first rows before the rest are made."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ import time
 from saves.store import SaveStore
 from tests.tui.helpers import TWO_HUMANS, make_app, new_save, pilot_test, settle, text_of, until
 from tui.compat import watch_paints
+from tui.screens import resume
 from tui.screens.home import HomeScreen
-from tui.screens.resume import FIRST_ROWS, MORE_ROWS, ResumeScreen
+from tui.screens.resume import FIRST_ROWS, ResumeScreen
+from tui.screens.table import TableScreen
 
 
 def count_listings(monkeypatch) -> list[int]:
@@ -67,13 +69,13 @@ async def test_resume_lists_hundreds_of_saves_newest_first_and_all_of_them(toy, 
         table = screen.query_one("#saves")
         assert table.row_count == FIRST_ROWS * 3 + 2
         assert screen.selected.id == newest
-        assert {key.value for key in table.rows} == set(SaveStore(tmp_path).saved_ids())
+        assert set(table.row_keys) == set(SaveStore(tmp_path).saved_ids())
 
 
 def titles_listed(screen) -> dict[str, str]:
     """Each listed save's title cell, by save id."""
     table = screen.query_one("#saves")
-    return {key.value: str(table.get_row(key)[0]) for key in table.rows}
+    return {key: table.get_row_at(row)[0] for row, key in enumerate(table.row_keys)}
 
 
 @pilot_test
@@ -108,30 +110,38 @@ async def test_the_title_the_form_gives_marks_a_bot_and_resume_lists_it(toy, tmp
 
 
 @pilot_test
-async def test_resume_paints_its_first_rows_before_the_rest_are_added_and_keys_act_meanwhile(toy, tmp_path,
-                                                                                             monkeypatch):
+async def test_resume_paints_its_first_rows_before_the_rest_are_measured_and_keys_act_meanwhile(toy, tmp_path,
+                                                                                               monkeypatch):
     template = SaveStore(tmp_path).path_of(new_save(tmp_path, "toy", TWO_HUMANS, title="Copied").record.id)
-    total = FIRST_ROWS + MORE_ROWS * 6
+    total = FIRST_ROWS * 3
     for index in range(total - 1):
         shutil.copy(template, template.with_name(f"copy{index:05d}.json"))
-    pressed_at: list[int] = []
-    add_rows = ResumeScreen.add_rows
+    pressed_at: list[bool] = []
+    widen = ResumeScreen.widen
 
     def slow_machine(screen: ResumeScreen, *args) -> None:
-        """A batch that comes due before the key was read waits for the next paint (as on a busy
-        machine, where the key can come late), so the test does not race the fill."""
-        if args[4] > 0 and not pressed_at:
+        """The widths of every row's texts come once the key was read (as on a busy machine,
+        where the key can come late), so the test does not race them."""
+        if not pressed_at:
             screen.call_after_refresh(slow_machine, screen, *args)
         else:
-            add_rows(screen, *args)
+            widen(screen, *args)
 
-    monkeypatch.setattr(ResumeScreen, "add_rows", slow_machine)
+    def measured(screen) -> bool:
+        """Whether the widths of every row's texts have come."""
+        return isinstance(screen, ResumeScreen) and False in screen.widths
+
+    monkeypatch.setattr(ResumeScreen, "widen", slow_machine)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        painted: list[int] = []
-        watch_paints(app, lambda screen, _: painted.append(
-            screen.query_one("#saves").row_count if isinstance(screen, ResumeScreen) else 0))
+        painted: list[tuple[int, bool]] = []
+
+        def paint(screen, _) -> None:
+            if isinstance(screen, ResumeScreen):
+                painted.append((screen.query_one("#saves").row_count, measured(screen)))
+
+        watch_paints(app, paint)
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, ResumeScreen) and app.screen.query_one("#saves").row_count,
                     settled=False)
@@ -140,13 +150,79 @@ async def test_resume_paints_its_first_rows_before_the_rest_are_added_and_keys_a
         down = table.action_cursor_down
 
         def counted_down() -> None:
-            pressed_at.append(table.row_count)
+            pressed_at.append(measured(screen))
             down()
 
         table.action_cursor_down = counted_down
         await pilot.press("down")
         await settle(pilot)
-        assert table.row_count == total
-        assert any(0 < rows < total for rows in painted)  # rows on screen while the rest were added
-        assert pressed_at and pressed_at[0] < total  # the key acted between two batches
-        assert table.cursor_row == 1 and screen.selected.id == table.coordinate_to_cell_key((1, 0)).row_key.value
+        assert table.row_count == total and measured(screen)
+        assert (total, False) in painted  # every row listed before the texts of the rest were measured
+        assert pressed_at == [False]  # the key acted before they were
+        assert len(screen.texts[False]) < total  # the texts of the rows that came into view, not of every row
+        assert table.cursor_row == 1 and screen.selected.id == table.row_keys[1]
+
+
+def many_saves(tmp_path, count: int) -> None:
+    template = SaveStore(tmp_path).path_of(new_save(tmp_path, "toy", TWO_HUMANS, title="Copied").record.id)
+    for index in range(count - 1):
+        shutil.copy(template, template.with_name(f"copy{index:05d}.json"))
+
+
+@pilot_test
+async def test_resume_makes_the_cells_of_the_rows_in_view_only(toy, tmp_path, monkeypatch):
+    many_saves(tmp_path, FIRST_ROWS * 3)
+    titled: list[str] = []
+    fit = resume.fit_title
+
+    def counted(title: str, *args) -> str:
+        titled.append(title)
+        return fit(title, *args)
+
+    monkeypatch.setattr(resume, "fit_title", counted)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        table = app.screen.query_one("#saves")
+        in_view = table.scrollable_content_region.height - 1  # under the header
+        assert table.row_count == FIRST_ROWS * 3 and 0 < in_view < 24
+        made = len(titled)
+        assert 0 < made <= 4 * in_view  # a few paints of the rows in view, not a row of every save
+        await pilot.press("ctrl+end")
+        await settle(pilot)
+        assert table.cursor_row == FIRST_ROWS * 3 - 1
+        assert 0 < len(titled) - made <= 4 * in_view
+
+
+@pilot_test
+async def test_resume_moves_through_a_long_list_by_keys_and_clicks(toy, tmp_path):
+    many_saves(tmp_path, 60)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        screen = app.screen
+        table = screen.query_one("#saves")
+        in_view = table.scrollable_content_region.height - 1
+
+        async def press(key: str, row: int) -> None:
+            await pilot.press(key)
+            await settle(pilot)
+            assert table.cursor_row == row
+            assert f"id {table.row_keys[row]}" in text_of(screen.query_one("#save-detail"))
+            assert table.scroll_y <= row < table.scroll_y + in_view  # on screen
+
+        await press("pagedown", in_view)
+        await press("pagedown", 2 * in_view)
+        await press("pageup", in_view)
+        await press("ctrl+end", 59)
+        await press("up", 58)
+        await press("ctrl+home", 0)
+        await press("end", 0)  # across the columns (which fit): the rows stay where they are
+        await pilot.click("#saves", offset=(5, 3))  # the header, then the rows: the third one
+        await settle(pilot)
+        assert table.cursor_row == 2 and isinstance(app.screen, ResumeScreen)
+        await pilot.click("#saves", offset=(5, 3))  # the highlighted row: opened
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.session.save_id == table.row_keys[2]

@@ -10,18 +10,18 @@ creator, frees another player's).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
-from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.coordinate import Coordinate
-from textual.widgets import DataTable, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from engine.core.seats import seat_tag
 from engine.registry import title_of
@@ -36,6 +36,7 @@ from tui.screens.opening import OpensGames
 from tui.text import clean, fit_title, plain, seat_label, seats_summary, short_time
 from tui.widgets.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from tui.widgets.footer import Footer
+from tui.widgets.row_list import RowList
 
 if TYPE_CHECKING:
     from saves.store import SaveStore, SaveSummary
@@ -45,9 +46,13 @@ WATCH, EVERY_FREE_SEAT = "watch", "all"
 SEATS_FROM = 120
 """From this width the list has a Seats column; narrower, the line under it names the seats of
 the highlighted game (with the rest of what the columns leave out)."""
-FIRST_ROWS, MORE_ROWS = 100, 500
-"""Rows put in the list at once when it is laid out (more than a screenful), then per batch,
-a batch after each paint: ten thousand saves delay neither the first frame nor a key."""
+FIRST_ROWS = 100
+"""The rows whose texts come with the list (more than a screenful): the list is shown with
+them; the widths of the others' texts follow (they may widen the columns), measured as many at
+a time with a pause between (a thread that keeps Python's lock would hold each step of a key's
+way through the app for up to 5 ms, sys.getswitchinterval()), and not kept: a row's texts are
+made when it comes into view."""
+PAUSE = 0.001
 
 
 def row_texts(records: Iterable[SaveSummary], wide: bool) -> dict[str, tuple[str, ...]]:
@@ -58,6 +63,11 @@ def row_texts(records: Iterable[SaveSummary], wide: bool) -> dict[str, tuple[str
                         short_time(record.updated, compact=not wide),
                         *([seats_summary(record.seats)] if wide else []))
             for record in records}
+
+
+def text_widths(rows: Iterable[Sequence[str]], columns: int) -> list[int]:
+    """The width each of the ``columns`` cells of ``rows`` takes at most."""
+    return [max(map(cell_len, column)) for column in zip(*rows)] or [0] * columns
 
 
 def whose_move(game: MyGame, compact: bool) -> str:
@@ -163,22 +173,26 @@ class ResumeScreen(OpensGames):
         """This player's games, from their waiting file (saves/waiting.py), not from the list of every game."""
         self.marks: dict[str, str] = {}
         """id_marks of the saves listed."""
-        self._filled_for: tuple[int, tuple[str, ...], tuple[tuple[str, tuple[int, ...]], ...]] | None = None
+        self._laid_out_at: int | None = None
+        """The width of the last lay-out."""
+        self.listing: list[SaveSummary] = []
+        """Every game, as the last reading of the list gave them."""
+        self.widths: dict[bool, list[int]] = {}
+        """text_widths of the row_texts of every game of the listing, once measured."""
         self.texts: dict[bool, dict[str, tuple[str, ...]]] = {}
-        """row_texts for a wide list (True) and a narrow one (False), as far as made."""
-        self._layout = 0
-        """Counts the lay-outs: the batches of an older one stop."""
+        """row_texts for a wide list (True) and a narrow one (False): of the first rows and those
+        that came into view."""
 
     def compose(self) -> ComposeResult:
         yield Label(_("Resume a game"), classes="screen-title")
         yield Static("", id="problems", classes="notice")
-        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield RowList(id="saves")
         yield Static("", id="save-detail")
         yield Static(_("Loading…"), id="empty")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#saves", DataTable).display = False
+        self.query_one("#saves", RowList).display = False
         self.query_one("#save-detail").display = False
         self.query_one("#problems").display = False
         self.reload()
@@ -207,33 +221,54 @@ class ResumeScreen(OpensGames):
             self.lay_out()
             self.show_empty()
             if games:
-                self.query_one("#saves", DataTable).focus()
+                self.query_one("#saves", RowList).focus()
 
     def show_list(self, store: SaveStore) -> None:
-        """From the worker: read the list and hand it to the screen (never raises: an unusable
-        data folder is a problem shown like the others)."""
+        """From the worker: read the list and hand it to the screen with the texts of its first
+        rows, then the texts of every row (never raises: an unusable data folder is a problem
+        shown like the others)."""
+        wide = self.size.width >= SEATS_FROM
         try:
             records = store.summaries()
-            wide = self.size.width >= SEATS_FROM
             problems = [spoken(problem) for problem in store.problems]
-            listing = (records, problems, held_seats(store.data_dir), {wide: row_texts(records, wide)})
+            texts = row_texts(records[:FIRST_ROWS], wide)
+            widths = text_widths(texts.values(), 3 + wide)
+            listing = (records, problems, held_seats(store.data_dir), id_marks(records), {wide: texts})
         except Exception as error:
-            listing = [], [_("The saves folder cannot be used: {error}").format(error=spoken(error))], {}, {}
+            records = []
+            listing = records, [_("The saves folder cannot be used: {error}").format(error=spoken(error))], {}, {}, {}
         self.app.call_from_thread(self.fill, *listing)
+        if len(records) > FIRST_ROWS:
+            for start in range(FIRST_ROWS, len(records), FIRST_ROWS):
+                time.sleep(PAUSE)
+                if get_current_worker().is_cancelled:  # the screen was left, or reads the list anew
+                    return
+                more = text_widths(row_texts(records[start:start + FIRST_ROWS], wide).values(), 3 + wide)
+                widths = list(map(max, widths, more))
+            self.app.call_from_thread(self.widen, records, wide, widths)
 
     def fill(self, records: list[SaveSummary], problems: list[str], held: dict[str, list[int]],
-             texts: dict[bool, dict[str, tuple[str, ...]]]) -> None:
+             marks: dict[str, str], texts: dict[bool, dict[str, tuple[str, ...]]]) -> None:
+        self.listing = records
         self.records = {record.id: record for record in records}
-        self.marks = id_marks(records)
+        self.marks = marks
         self.held = held
         self.texts = texts
+        self.widths = {}
         self.lay_out()
         self.show_empty()
         notice = self.query_one("#problems", Static)
         notice.display = bool(problems)
         notice.update(plain("\n".join([_("Could not be used (kept, never deleted):"), *(f"• {p}" for p in problems)])))
         if records:
-            self.query_one("#saves", DataTable).focus()
+            self.query_one("#saves", RowList).focus()
+
+    def widen(self, records: list[SaveSummary], wide: bool, widths: list[int]) -> None:
+        """The text_widths of every row of the list ``records`` (unless listed again since): the
+        columns take them."""
+        if records is self.listing:
+            self.widths[wide] = widths
+            self.lay_out()
 
     def show_empty(self) -> None:
         empty = self.query_one("#empty", Static)
@@ -258,65 +293,54 @@ class ResumeScreen(OpensGames):
         self.show_empty()
 
     def lay_out(self) -> None:
-        """The columns that fit the width, the first rows (the rest follow, a batch a frame),
-        and the highlighted game's line."""
-        table = self.query_one("#saves", DataTable)
+        """The columns that fit the width, the rows (each made as it comes into view), and the
+        highlighted game's line."""
+        table = self.query_one("#saves", RowList)
         width = self.size.width
-        self._filled_for = (width, tuple(self.records), tuple(sorted((k, tuple(v)) for k, v in self.held.items())))
+        self._laid_out_at = width
         wide = width >= SEATS_FROM
         keep = self.selected.id if self.selected is not None else None
-        table.clear(columns=True)
         if wide not in self.texts:  # resized across SEATS_FROM since the list was read
             self.texts[wide] = row_texts(self.records.values(), wide)
         listed = self.listed()
         texts = self.texts[wide]
-        texts.update(row_texts([record for record in listed if record.id not in texts], wide))  # Mine, listed first
+        if self.mine is not None:  # which may come before the list
+            texts.update(row_texts([game.summary for game in self.mine if game.summary.id not in texts], wide))
         playing = {save_id: " ".join(seat_tag(seat) for seat in seats) for save_id, seats in self.held.items()}
         moves = {game.summary.id: whose_move(game, not wide) for game in self.mine or ()}
         headers = [_(header) for header in (([N_("Whose move")] if self.mine is not None else [])
                                             + [N_("Game"), N_("Progress"), N_("Last played") if wide else N_("Last"),
                                                N_("Playing")] + ([N_("Seats")] if wide else []))]
-        columns = list(zip(*(texts[record.id] for record in listed))) or [()] * len(headers)
-        cells = [*([moves.values()] if self.mine is not None else []), *columns[:3], playing.values(), *columns[3:]]
-        used = [max([cell_len(header), *map(cell_len, column)]) for header, column in zip(headers, cells)]
+        known = (self.widths[wide] if self.mine is None and wide in self.widths
+                 else text_widths((texts[record.id] for record in listed if record.id in texts), 3 + wide))
+        whose = text_widths(([move] for move in moves.values()), 1) if self.mine is not None else []
+        contents = [*whose, *known[:3], *text_widths(([seats] for seats in playing.values()), 1), *known[3:]]
+        used = [max(cell_len(header), width) for header, width in zip(headers, contents)]
         if wide:
             used[-1] = min(used[-1], 40)
         if self.mine is not None:
             used[0] = min(used[0], 32)
         title_width = max(12, width - 2 - sum(used) - 2 * (len(used) + 1) - 2)
-        table.add_column(_("Title"), width=title_width)
-        for header, column_width in zip(headers, used):
-            table.add_column(header, width=column_width)
+
+        def cells_of(row: int) -> tuple[str, ...]:
+            record = listed[row]
+            if record.id not in texts:  # before the texts of every row have come
+                texts.update(row_texts([record], wide))
+            game, progress, when, *seats = texts[record.id]
+            return (fit_title(record.title, title_width, self.marks.get(record.id, "")),
+                    *([moves[record.id]] if moves else []), game, progress, when, playing.get(record.id, ""), *seats)
+
+        keys = [record.id for record in listed]
+        table.show([(_("Title"), title_width), *zip(headers, used)], keys, cells_of,
+                   keys.index(keep) if keep in keys else 0)
         table.display = bool(listed)
-        self._layout += 1
-        self.add_rows(self._layout, listed, playing, moves, 0, title_width, keep)
         self.show_detail()
 
-    def add_rows(self, layout: int, records: list[SaveSummary], playing: dict[str, str], moves: dict[str, str],
-                 start: int, title_width: int, keep: str | None) -> None:
-        """Put the next batch of rows in the list, and have the one after it follow once the
-        screen has been painted (so that the first rows show at once, and keys pass between
-        the batches)."""
-        if layout != self._layout:
-            return
-        table = self.query_one("#saves", DataTable)
-        texts = self.texts[self.size.width >= SEATS_FROM]
-        end = start + (FIRST_ROWS if start == 0 else MORE_ROWS)
-        for record in records[start:end]:
-            game, progress, when, *seats = texts[record.id]
-            cells = (*([moves[record.id]] if moves else []), game, progress, when, playing.get(record.id, ""), *seats)
-            title = fit_title(record.title, title_width, self.marks.get(record.id, ""))
-            table.add_row(Text(title, no_wrap=True), *map(Text, cells), key=record.id)
-            if record.id == keep:
-                table.move_cursor(row=table.row_count - 1)
-        if end < len(records):
-            self.call_after_refresh(self.add_rows, layout, records, playing, moves, end, title_width, keep)
-
     def on_resize(self, event: events.Resize) -> None:
-        if self._filled_for is not None and self._filled_for[0] != self.size.width:
+        if self._laid_out_at is not None and self._laid_out_at != self.size.width:
             self.lay_out()
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
         self.show_detail()
 
     def show_detail(self) -> None:
@@ -339,15 +363,15 @@ class ResumeScreen(OpensGames):
 
     @property
     def selected(self) -> SaveSummary | None:
-        table = self.query_one("#saves", DataTable)
-        if table.cursor_row is None or not 0 <= table.cursor_row < table.row_count:
+        table = self.query_one("#saves", RowList)
+        if not 0 <= table.cursor_row < table.row_count:
             return None
-        key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value
-        if key is None or key in self.records:
-            return None if key is None else self.records[key]
+        key = table.row_keys[table.cursor_row]
+        if key in self.records:
+            return self.records[key]
         return next((game.summary for game in self.mine or () if game.summary.id == key), None)  # before the list
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def on_row_list_selected(self, event: RowList.Selected) -> None:
         self.action_open()
 
     def action_open(self, ask: bool = False) -> None:
