@@ -214,15 +214,16 @@ def problem_place(form: Form, names: list[str], problem: Problem) -> str:
     return f"entries[*].{problem.key}" if problem.key else "sheet"
 
 
-def score_sheet(game: str, data: Any) -> ScoreReport:
-    """A score sheet checked and computed; SheetError names the first problem."""
+def score_sheet(game: str, data: Any, language: Language = ENGLISH) -> ScoreReport:
+    """A score sheet checked and computed; SheetError names the first problem (a value out of
+    range said in ``language``)."""
     sheet = read_score_sheet(game, data)
     form, names = form_of(sheet), sheet["players"]
     evaluation = evaluate_sheet(sheet)
     if evaluation.problems:
         problem = evaluation.problems[0]
         label = next((f.label for f in (*form.shared, *form.per_player) if f.key == problem.key), "")
-        message = sheet_words()(problem.message) + (f" [{label}]" if label else "")
+        message = sheet_words(language)(problem.message) + (f" [{language.gettext(label)}]" if label else "")
         raise SheetError(problem_place(form, names, problem), message)
     return ScoreReport(form, names, evaluation)
 

@@ -6,8 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from engine.almadi.assistant import OBJECTIVES_TYPED, ROW_TYPED
+from engine.assistant.forms import DIGITS, NUMBERS
 from engine.assistant.games import GAME_IDS, assistant_for
 from engine.i18n import language
+from engine.pantheon.assistant import SEATS_TYPED
+from engine.polis.assistant import CITIES_TYPED
+from engine.thebai.assistant import DICE
 from tests.tui.helpers import pilot_test
 
 JAPANESE = language("ja")
@@ -94,3 +99,40 @@ def test_a_bound_refused_says_its_reason_in_japanese():
         Field("gates", "Gate tiles", most=4, why="4 battles, one gate tile each").value("9", 2)
     assert str(refused.value) == "9 is more than 4 (4 battles, one gate tile each)"
     assert sheet_words(JAPANESE)(refused.value.said).startswith("9は4を超えている（")
+
+
+PROBES = {DIGITS: "999", NUMBERS: "9 " * 19 + "9", ROW_TYPED: "O" * 20, SEATS_TYPED: "a e", OBJECTIVES_TYPED: "+99",
+          CITIES_TYPED: "99/1/1", DICE: "1 1 1 1 1"}
+"""For each kind of field, what a player may type that its bounds refuse (a signed modifier has none)."""
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pilot_test
+async def test_values_out_of_range_are_refused_all_in_japanese(game_id, tmp_path):
+    from tests.assistant.test_screens import open_tool
+    from tests.tui.helpers import make_app, settle, text_of
+    from tests.tui.test_catalogue_complete import english_in
+
+    refusals: dict[str, str] = {}
+    app = make_app(tmp_path, language="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_tool(pilot, game_id, ["down"])  # the first sheet, after the setup checklist
+        for index, form in enumerate(assistant_for(game_id).FORMS):
+            if index:
+                await pilot.press("escape", "down", "enter")  # the next sheet of the game's list
+                await settle(pilot)
+            assert app.screen.form is form
+            for field in (*form.shared, *form.per_player):
+                for key in PROBES.get(field.typed, ""):
+                    await pilot.press(key)
+                    await settle(pilot)
+                    hint = text_of(app.screen.query_one("#form-hint"))
+                    if hint.startswith("⚠"):
+                        refusals[f"{form.id}.{field.key}"] = hint
+                await pilot.press("down")
+    bounded = [f"{form.id}.{field.key}" for form in assistant_for(game_id).FORMS
+               for field in (*form.shared, *form.per_player)
+               if field.typed in PROBES and (field.most is not None or field.items is not None or field.check)]
+    assert set(bounded) - set(refusals) == set()
+    english = {where: english_in(hint) for where, hint in refusals.items() if english_in(hint)}
+    assert not english, english
