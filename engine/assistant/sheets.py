@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.text import Say
 from engine.i18n import ENGLISH, Language
 
 from .checklist import Checklist
@@ -69,17 +70,21 @@ def evaluate_sheet(sheet: dict[str, Any]) -> Evaluation:
     return evaluate(form_of(sheet), labels_of(sheet), sheet["shared"], sheet["entries"])
 
 
-def progress_text(sheet: dict[str, Any]) -> str:
+def progress_said(sheet: dict[str, Any]) -> Say:
+    """How far a sheet is, as the list of saved sheets shows it: a checklist's steps done, a
+    score sheet's leaders and their total."""
     if sheet.get("kind") == "checklist":
         done, total = checklist_of(sheet).progress(sheet["ticked"])
-        return f"{done}/{total} steps"
+        return Say("{done}/{total} steps", done=done, total=total)
     result = evaluate_sheet(sheet).result
     if result and result.scores and result.winners:
         labels = labels_of(sheet)
+        leaders = "/".join(labels[seat] for seat in result.winners)
         best = result.scores[result.winners[0]].total
-        text = f"{'/'.join(labels[seat] for seat in result.winners)} {best}"
-        return f"{text}, finished" if sheet.get("finished") else text
-    return "open"
+        if sheet.get("finished"):
+            return Say("{leaders} {best}, finished", leaders=leaders, best=best)
+        return Say("{leaders} {best}", leaders=leaders, best=best)
+    return Say("open")
 
 
 # -- reading a sheet written by hand (or by another program) -----------------------------------

@@ -136,3 +136,48 @@ async def test_values_out_of_range_are_refused_all_in_japanese(game_id, tmp_path
     assert set(bounded) - set(refusals) == set()
     english = {where: english_in(hint) for where, hint in refusals.items() if english_in(hint)}
     assert not english, english
+
+
+@pilot_test
+async def test_a_growth_the_wheat_cannot_pay_is_said_in_japanese(tmp_path):
+    from tests.assistant.test_screens import open_tool
+    from tests.hostile.corpus import screen_text
+    from tests.tui.helpers import make_app, settle
+    from tests.tui.test_catalogue_complete import english_in
+
+    app = make_app(tmp_path, language="ja")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await open_tool(pilot, "polis", ["down"])  # the end of round helper
+        # round 1; Athens: a city of 3 citizens, 5 prestige, 3 wheat (all eaten), and it grows by 1
+        await pilot.press("1", "down", *"3/2/5", "down", "5", "down", "3", *["down"] * 5, "1")
+        await settle(pilot)
+        shown = screen_text(app)
+    assert "成長1には小麦1が必要。食料供給の後に残るのは0" in shown, shown
+    assert not english_in(shown), english_in(shown)
+
+
+@pilot_test
+async def test_the_saved_sheets_progress_reads_in_japanese(tmp_path):
+    from engine.assistant.sheets import new_checklist, new_form
+    from saves.store import SaveStore
+    from tests.assistant.test_screens import rendered
+    from tests.tui.helpers import make_app, settle
+    from tests.tui.test_catalogue_complete import english_in
+    from tui.screens.assistant_store import progress_of
+
+    store = SaveStore(tmp_path)
+    sides = ["アテネ", "スパルタ"]
+    checklist, sheet = new_checklist("thebai", 3, 1, JAPANESE), new_form("polis", "final", sides, JAPANESE)
+    store.put_sheet("checklist", checklist, progress_of(checklist))
+    helper = new_form("polis", "round-end", sides, JAPANESE)
+    store.put_sheet("open", helper, progress_of(helper))
+    sheet = {**sheet, "entries": [{"population": "9"}, {"population": "4"}], "finished": True}
+    store.put_sheet("finished", sheet, progress_of(sheet))
+    store.put_sheet("kept-in-english", checklist, "0/31 steps")  # as a Tabula before sentences kept it
+    app = make_app(tmp_path, language="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await settle(pilot)
+        shown = rendered(app.screen.query_one("#sheets"))
+    assert shown.count("0/31手順") == 2 and "記入中" in shown and "アテネ 9、完了" in shown, shown
+    assert not english_in(shown), english_in(shown)
