@@ -126,12 +126,13 @@ Field = TypeVar("Field")
 def _need(data: Mapping[str, object], key: str, kind: type[Field], where: str = "") -> Field:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordFormatError(f"{where}{key}: missing or not {kind.__name__}")
+        raise RecordFormatError(Say("{where}{key}: missing or not {kind}", where=where, key=key, kind=kind.__name__))
     longest = MOST["text" if key == "variant" else "date" if key == "date" else "name"]
     if isinstance(value, str) and len(value) > longest:
-        raise RecordFormatError(f"{where}{key}: too long ({len(value):,} characters)")
+        raise RecordFormatError(Say("{where}{key}: too long ({n:,} characters)", where=where, key=key, n=len(value)))
     if kind is int and isinstance(value, int) and value not in SCORES:
-        raise RecordFormatError(f"{where}{key}: {_number(value)} is out of range ({SCORES[0]} to {SCORES[-1]})")
+        raise RecordFormatError(Say("{where}{key}: {number} is out of range ({least} to {most})", where=where, key=key,
+                                    number=_number(value), least=SCORES[0], most=SCORES[-1]))
     return value
 
 
@@ -158,62 +159,70 @@ def record_from_dict(data: Any) -> PlayRecord:
     """Validate plain JSON data as a play record, fully (types, lengths, the game and its player
     counts, scores in range); RecordFormatError names the first problem."""
     if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise RecordFormatError("it is not a Tabula play record")
+        raise RecordFormatError(Say("it is not a Tabula play record"))
     version = data.get("format")
     if type(version) is not int or not 1 <= version <= FORMAT:
         shown = _number(version) if type(version) is int else repr(version)[:20]
-        raise RecordFormatError(f"format {shown} is not one this Tabula reads")
+        raise RecordFormatError(Say("format {shown} is not one this Tabula reads", shown=shown))
     record_id = _need(data, "id", str)
     if not SAFE_ID.fullmatch(record_id):
-        raise RecordFormatError(f"id: {record_id[:40]!r} is not 1-100 letters, digits, '-' or '_'")
+        raise RecordFormatError(Say("id: {id} is not 1-100 letters, digits, '-' or '_'", id=repr(record_id[:40])))
     date = _need(data, "date", str)
     try:
         datetime.fromisoformat(date)
     except ValueError:
-        raise RecordFormatError(f"date: {date[:40]!r} is not an ISO 8601 date") from None
+        raise RecordFormatError(Say("date: {date} is not an ISO 8601 date", date=repr(date[:40]))) from None
     source = _need(data, "source", str)
     if source not in SOURCES:
-        raise RecordFormatError(f"source: {source[:20]!r} is not one of {', '.join(SOURCES)}")
+        raise RecordFormatError(Say("source: {source} is not one of {sources}", source=repr(source[:20]),
+                                    sources=", ".join(SOURCES)))
     game = _need(data, "game", str)
     games = known_games()
     if game not in games:
-        raise RecordFormatError(f"game: {game[:40]!r} is not a game this Tabula knows ({', '.join(sorted(games))})")
+        raise RecordFormatError(Say("game: {game} is not a game this Tabula knows ({games})", game=repr(game[:40]),
+                                    games=", ".join(sorted(games))))
     link = _need(data, "link", str)
     if link and not SAFE_ID.fullmatch(link):
-        raise RecordFormatError(f"link: {link[:40]!r} is not the id of a save or a sheet")
+        raise RecordFormatError(Say("link: {link} is not the id of a save or a sheet", link=repr(link[:40])))
     variant = _need(data, "variant", str)
     players_data = _need(data, "players", list)
     if len(players_data) not in games[game]:
         counts = games[game]
-        raise RecordFormatError(f"players: {len(players_data):,} player{'' if len(players_data) == 1 else 's'}, "
-                                f"and {game} is for {counts[0]} to {counts[-1]}")
+        raise RecordFormatError(Say.counted("players: {n:,} player, and {game} is for {least} to {most}",
+                                            "players: {n:,} players, and {game} is for {least} to {most}",
+                                            n=len(players_data), game=game, least=counts[0], most=counts[-1]))
     players = []
     for index, player in enumerate(players_data):
         where = f"players[{index}]."
         if not isinstance(player, dict):
-            raise RecordFormatError(f"players[{index}]: not an object")
+            raise RecordFormatError(Say("players[{index}]: not an object", index=index))
         breakdown = _need(player, "breakdown", dict, where)
         if len(breakdown) > MOST["categories"]:
-            raise RecordFormatError(f"{where}breakdown: {len(breakdown):,} categories (at most {MOST['categories']})")
+            raise RecordFormatError(Say("{where}breakdown: {n:,} categories (at most {most})", where=where,
+                                        n=len(breakdown), most=MOST["categories"]))
         for category, points in breakdown.items():
             if not (isinstance(points, int) and not isinstance(points, bool)):
-                raise RecordFormatError(f"{where}breakdown: categories must map to whole numbers")
+                raise RecordFormatError(Say("{where}breakdown: categories must map to whole numbers", where=where))
             if len(category) > MOST["name"]:
-                raise RecordFormatError(f"{where}breakdown: a category name is too long ({len(category):,} characters)")
+                raise RecordFormatError(Say("{where}breakdown: a category name is too long ({n:,} characters)",
+                                            where=where, n=len(category)))
             if points not in SCORES:
-                raise RecordFormatError(f"{where}breakdown: {category[:40]!r}: {_number(points)} is out of range "
-                                        f"({SCORES[0]} to {SCORES[-1]})")
+                raise RecordFormatError(Say("{where}breakdown: {category}: {number} is out of range "
+                                            "({least} to {most})", where=where, category=repr(category[:40]),
+                                            number=_number(points), least=SCORES[0], most=SCORES[-1]))
         bot = player.get("bot", "")  # records made before bots were marked have none
         if bot != "" and bot not in BOTS:
-            raise RecordFormatError(f"{where}bot: {str(bot)[:20]!r} is not a kind of bot this Tabula knows")
+            raise RecordFormatError(Say("{where}bot: {bot} is not a kind of bot this Tabula knows", where=where,
+                                        bot=repr(str(bot)[:20])))
         outcome = player.get("outcome", "")  # records made before concessions have none
         if outcome not in OUTCOMES:
-            raise RecordFormatError(f"{where}outcome: {str(outcome)[:20]!r} is not one of {', '.join(OUTCOMES[1:])}")
+            raise RecordFormatError(Say("{where}outcome: {outcome} is not one of {outcomes}", where=where,
+                                        outcome=repr(str(outcome)[:20]), outcomes=", ".join(OUTCOMES[1:])))
         players.append(PlayerResult(_need(player, "name", str, where), _need(player, "score", int, where),
                                     dict(breakdown), _need(player, "winner", bool, where), bot, outcome))
     components = data.get("components", "")  # records made before component sets have none
     if not (isinstance(components, str) and len(components) <= MOST["name"] and components.isprintable()):
-        raise RecordFormatError("components: not the name of a component set")
+        raise RecordFormatError(Say("components: not the name of a component set"))
     return PlayRecord(record_id, date, game, players, variant, source, link, components)
 
 
@@ -439,7 +448,7 @@ def export_csv(records: Sequence[PlayRecord]) -> str:
     return out.getvalue()
 
 
-def parse_export(text: str) -> tuple[list[PlayRecord], list[str]]:
+def parse_export(text: str) -> tuple[list[PlayRecord], list[Say]]:
     """The records of an export, JSON or CSV, and what was wrong with each record refused (one
     bad record never stops the others); RecordFormatError if the file as a whole is not one."""
     if text.lstrip()[:1] in ("{", "["):
@@ -451,34 +460,35 @@ def parse_export(text: str) -> tuple[list[PlayRecord], list[str]]:
         if isinstance(data, dict) and data.get("kind") == KIND:
             items = [data]
         if not isinstance(items, list):
-            raise RecordFormatError("expected a Tabula records export")
+            raise RecordFormatError(Say("expected a Tabula records export"))
         _not_too_many(len(items))
         records, refused = [], []
         for index, item in enumerate(items):
             try:
                 records.append(record_from_dict(item))
             except RecordFormatError as error:
-                refused.append(f"records[{index}]: {error}")
+                refused.append(Say("records[{index}]: {error:said}", index=index, error=said_to_json(error.said)))
         return records, refused
     return parse_csv(text)
 
 
 def _not_too_many(count: int) -> None:
     if count > MOST["records"]:
-        raise RecordFormatError(f"it holds {count:,} records; an export holds at most {MOST['records']:,}")
+        raise RecordFormatError(Say("it holds {n:,} records; an export holds at most {most:,}", n=count,
+                                    most=MOST["records"]))
 
 
-def parse_csv(text: str) -> tuple[list[PlayRecord], list[str]]:
+def parse_csv(text: str) -> tuple[list[PlayRecord], list[Say]]:
     try:
         rows = list(csv.DictReader(io.StringIO(text, newline="")))
     except csv.Error as error:
         raise RecordFormatError(f"not CSV: {error}") from None
     needed = [column for column in CSV_COLUMNS if column not in CSV_LATER]
     if not rows or set(needed) - set(rows[0]):
-        raise RecordFormatError(f"expected a CSV export with the columns {', '.join(needed)}")
+        raise RecordFormatError(Say("expected a CSV export with the columns {columns}", columns=", ".join(needed)))
     for number, row in enumerate(rows, start=2):
         if any(row[column] is None for column in needed):
-            raise RecordFormatError(f"line {number}: fewer cells than the columns")
+            raise RecordFormatError(Say("line {number}: fewer cells than the columns", number=number))
     grouped: dict[str, list[dict[str, str]]] = {}
     for row in rows:
         grouped.setdefault(row["record"], []).append(row)
@@ -488,7 +498,7 @@ def parse_csv(text: str) -> tuple[list[PlayRecord], list[str]]:
         try:
             records.append(record_from_dict(_csv_record(record_id, players)))
         except RecordFormatError as error:
-            refused.append(f"record {record_id[:40]!r}: {error}")
+            refused.append(Say("record {id}: {error:said}", id=repr(record_id[:40]), error=said_to_json(error.said)))
     return records, refused
 
 

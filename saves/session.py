@@ -193,7 +193,7 @@ class GameSession:
 
     def _check_not_ended(self) -> None:
         if self.record.ending is not None:
-            raise IllegalChoice("The game has ended")
+            raise IllegalChoice(Say("The game has ended"))
 
     # -- leaving the game early (saves.concessions) ------------------------------------------
 
@@ -210,12 +210,12 @@ class GameSession:
             raise ValueError(f"{kind!r} is not a kind of bot ({', '.join(BOTS)})")
         self._hand_to_bot(seat, kind, ABANDONED, False)
 
-    def may_offer_draw(self) -> str:
+    def may_offer_draw(self) -> Said:
         """Why no draw can be offered now ('' if one can): only the two humans of a two-player game
         may agree on one."""
         if len(self.record.seats) != 2 or any(seat.kind != HUMAN for seat in self.record.seats):
-            return "Only the two players of a two-player game between people can agree on a draw"
-        return "The game is over" if self.over else ""
+            return Say("Only the two players of a two-player game between people can agree on a draw")
+        return Say("The game is over") if self.over else ""
 
     def draw_offered_to(self, seat: int) -> bool:
         """The other player offered ``seat`` a draw, and no move was made since."""
@@ -250,16 +250,16 @@ class GameSession:
 
     def _hand_to_bot(self, seat: int, kind: str, why: str, ends: bool) -> None:
         if not 0 <= seat < len(self.record.seats) or self.record.seats[seat].kind != HUMAN:
-            raise IllegalChoice("Only a human's seat can be handed to a bot")
+            raise IllegalChoice(Say("Only a human's seat can be handed to a bot"))
         if self.match.held == seat:
-            raise IllegalChoice("The end of that seat's turn waits to be confirmed or taken back first")
+            raise IllegalChoice(Say("The end of that seat's turn waits to be confirmed or taken back first"))
         at = len(self.match.actions)
         change = SeatChange(seat, kind, why, at, len(self.match.state.get("log") or ()), now_iso())
         self._change_seat(change, CONCEDED if ends else None)
 
     def _change_seat(self, change: SeatChange | None, ending_why: str | None) -> None:
         if self.over:
-            raise IllegalChoice("The game is over")
+            raise IllegalChoice(Say("The game is over"))
         self.written = None
         at = len(self.match.actions)
         ending = None if ending_why is None else Ending(ending_why, at, change.when if change else now_iso())

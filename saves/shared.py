@@ -39,7 +39,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.contract import IllegalChoice
 from engine.core.seats import seat_tag
@@ -112,8 +112,8 @@ class SharedSession:
         then) and start watching."""
         served = self.identity is not None
         if (self.every_free_seat or len(self.seats) > 1) and served and not self.leases.hot_seat:
-            raise IllegalChoice("On this server each terminal plays one seat of this game (the host has not "
-                                "allowed hot-seat for it)")
+            raise IllegalChoice(Say("On this server each terminal plays one seat of this game (the host has not "
+                                    "allowed hot-seat for it)"))
         if self.every_free_seat:
             humans = [seat for seat, info in enumerate(self.record.seats) if info.kind == HUMAN]
             self.seats = frozenset(self.leases.may_take(self.leases.free(humans), self.identity))
@@ -242,12 +242,12 @@ class SharedSession:
         """Hand a vanished player's seat (one no terminal holds) to a bot of ``kind``: only the
         game's creator may, or anyone at a local terminal (the host's own)."""
         if self._watcher is None or self.lost:
-            raise IllegalChoice(self.lost or "This terminal has not sat down at the table yet")
+            raise IllegalChoice(self.lost or NOT_SEATED)
         if self.identity is not None and (not self.identity or self.leases.creator != self.identity):
-            raise IllegalChoice("Only the player who created this game, or the host, may hand a seat to a bot")
+            raise IllegalChoice(Say("Only the player who created this game, or the host, may hand a seat to a bot"))
         if seat in self.present:
-            raise IllegalChoice(f"{seat_words(seat, len(self.record.seats))} is at the table: only the seat of a "
-                                "player who is away can be handed to a bot")
+            raise IllegalChoice(Say("{seat:said} is at the table: only the seat of a player who is away can be "
+                                    "handed to a bot", seat=seat_words(seat, len(self.record.seats))))
         self._write(lambda: self.session.hand_to_bot(seat, kind))
 
     def bot_choice(self, seat: int, thinker: Thinker | None = None, progress: Progress | None = None,
@@ -336,7 +336,7 @@ class SharedSession:
     def _check_human(self, seat: int) -> None:
         seats = self.session.record.seats
         if not 0 <= seat < len(seats) or seats[seat].kind != HUMAN:
-            raise IllegalChoice(f"{seat_words(seat, len(seats))} is not a human seat of this game")
+            raise IllegalChoice(Say("{seat:said} is not a human seat of this game", seat=seat_words(seat, len(seats))))
 
     def take_left(self) -> list[int]:
         """The seats whose players (at other terminals) left the table since the last call."""
@@ -372,16 +372,20 @@ class SharedSession:
 
     def _check_may_act(self, seat: int) -> None:
         if self._stop.is_set():
-            raise IllegalChoice("This terminal has left the table")
+            raise IllegalChoice(Say("This terminal has left the table"))
         if self._watcher is None:
-            raise IllegalChoice("This terminal has not sat down at the table yet")
+            raise IllegalChoice(NOT_SEATED)
         if self.lost:
             raise IllegalChoice(self.lost)
         key = seat if seat in self.seats else BOTS if seat in self.bot_seats() and self.runs_bots else None
         if key is None:
-            who = "a spectator" if not self.seats else ", ".join(f"Seat {seat_tag(s)}" for s in sorted(self.seats))
-            raise IllegalChoice(f"This terminal plays {who}; "
-                                f"it cannot act for {seat_words(seat, len(self.record.seats))}")
+            if not self.seats:
+                raise IllegalChoice(Say("This terminal only watches; it cannot act for {seat:said}",
+                                        seat=seat_words(seat, len(self.record.seats))))
+            raise IllegalChoice(Say.counted("This terminal plays seat {seats}; it cannot act for {seat:said}",
+                                            "This terminal plays seats {seats}; it cannot act for {seat:said}",
+                                            n=len(self.seats), seats=", ".join(seat_tag(s) for s in sorted(self.seats)),
+                                            seat=seat_words(seat, len(self.record.seats))))
         try:
             self.leases.renew(key, self.holder)
         except LeaseLost as error:
@@ -433,5 +437,10 @@ class SharedSession:
                 self.on_seats()
 
 
-def seat_words(seat: int, seats: int) -> str:
-    return f"Seat {seat_tag(seat)}" if 0 <= seat < seats else f"seat number {seat}"
+NOT_SEATED = Say("This terminal has not sat down at the table yet")
+
+
+def seat_words(seat: int, seats: int) -> dict[str, Any]:
+    """A seat as a sentence names it ({x:said}): by its tag, or by the number asked for that is none."""
+    said = Say("Seat {tag}", tag=seat_tag(seat)) if 0 <= seat < seats else Say("seat number {seat}", seat=seat)
+    return said.to_json()

@@ -888,8 +888,8 @@ class SaveStore:
 
     # -- table-assistant sheets ---------------------------------------------------------------
 
-    def put_sheet(self, sheet_id: str, data: dict[str, Any], progress: str | None = None) -> None:
-        """Write a sheet; ``progress`` (a short text) is kept beside it so a list of sheets
+    def put_sheet(self, sheet_id: str, data: dict[str, Any], progress: Said | None = None) -> None:
+        """Write a sheet; ``progress`` (a short sentence) is kept beside it so a list of sheets
         needs no computation."""
         file = self._sheet_file(sheet_id)
         try:
@@ -898,7 +898,7 @@ class SaveStore:
             pass  # the old file was set aside (not overwritten); the new one replaces it
         document = {"format": FORMAT, "id": sheet_id, "updated": now_iso(), "data": data}
         if progress is not None:
-            document["progress"] = str(progress)
+            document["progress"] = said_to_json(progress)
         file.put(document)
 
     def get_sheet(self, sheet_id: str) -> dict[str, Any]:
@@ -931,8 +931,8 @@ class SaveStore:
                 continue
             if document is not None:
                 found.append({**document["data"], "id": document["id"], "updated": document["updated"],
-                              **({"progress": progress} if isinstance(progress := document.get("progress"), str)
-                                 and len(progress) <= MOST["name"] else {})})
+                              **({"progress": progress} if isinstance(progress := document.get("progress"), dict)
+                                 and _is_said(progress) else {})})
         found.sort(key=lambda sheet: (sheet["updated"], sheet["id"]), reverse=True)
         return found
 

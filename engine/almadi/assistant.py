@@ -89,7 +89,7 @@ def parse_row(text: str) -> list[str | None]:
         elif char in TYPE_OF_LETTER:
             cells.append(char)
         else:
-            raise EntryError(f"{char!r} is not a landscape letter (O C M P, '.' for a gap)")
+            raise EntryError(Say("{char} is not a landscape letter (O C M P, '.' for a gap)", char=repr(char)))
     return cells
 
 
@@ -98,7 +98,8 @@ def parse_objectives(text: str) -> list[tuple[int, bool]]:
     objectives = []
     for token in entries_of(text):
         if token[0] not in "+-":
-            raise EntryError(f"{token!r}: write +points for a completed objective, -points for an open one")
+            raise EntryError(Say("{token}: write +points for a completed objective, -points for an open one",
+                                 token=repr(token)))
         objectives.append((abs(parse_integer(token)), token[0] == "+"))
     return objectives
 
@@ -110,9 +111,10 @@ OBJECTIVE_MOST = 9
 def check_objectives(objectives: list[tuple[int, bool]], players: int) -> None:
     for points, _ in objectives:
         if not 1 <= points <= OBJECTIVE_MOST:
-            raise OutOfRange(f"objective cards show 1 to {OBJECTIVE_MOST} points, not {points}")
+            raise OutOfRange(Say("objective cards show 1 to {most} points, not {points}", most=OBJECTIVE_MOST,
+                                 points=points))
     if len(objectives) > 4 + players:
-        raise OutOfRange(f"{len(objectives)} objectives, but only {4 + players} are laid out")
+        raise OutOfRange(Say("{n} objectives, but only {most} are laid out", n=len(objectives), most=4 + players))
 
 
 def check_realm(shared: dict[str, Any], players: list[dict[str, Any]], count: int) -> None:
@@ -121,13 +123,16 @@ def check_realm(shared: dict[str, Any], players: list[dict[str, Any]], count: in
         rows = [p.get(f"row{r + 1}") or [] for r in range(ROWS)]
         letters = [letter for row in rows for letter in row if letter]
         if len(letters) > REALM_TILES:
-            raise OutOfRange(f"{len(letters)} landscapes in the realm, at most {REALM_TILES} "
-                             f"(the starting strip and one a turn for {TURNS_PER_PLAYER} turns)", "row1", seat)
+            raise OutOfRange(Say("{n} landscapes in the realm, at most {most} (the starting strip and one a turn "
+                                 "for {turns} turns)", n=len(letters), most=REALM_TILES, turns=TURNS_PER_PLAYER),
+                             "row1", seat)
         for letter in TYPE_OF_LETTER:
             most = TILES_PER_TYPE[count] + 1
             if letters.count(letter) > most:
-                raise OutOfRange(f"{letters.count(letter)} {TYPE_OF_LETTER[letter]} landscapes, at most {most} "
-                                 f"({TILES_PER_TYPE[count]} in the supply and one in the starting strip)", "row1", seat)
+                raise OutOfRange(Say("{n} {landscape:word} landscapes, at most {most} ({supply} in the supply and "
+                                     "one in the starting strip)", n=letters.count(letter),
+                                     landscape=TYPE_OF_LETTER[letter], most=most, supply=TILES_PER_TYPE[count]),
+                                 "row1", seat)
 
 
 def realm_grid(rows: Sequence[Sequence[str | None]]) -> dict[tuple[int, int], str]:
@@ -152,33 +157,36 @@ def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels:
 
 
 ROW_TYPED = r"[OCMPocmp.\-_ ]*"
-DECKS = "the cards in the deck for this many players"
+OBJECTIVES_TYPED = r"[-+0-9 ,]*"
+DECKS = Say("the cards in the deck for this many players")
+RUBIES_WHY = Say("{n} rubies in the game", n=RUBIES)
 
 ROW_LABELS = (N_("Realm row 1"), N_("Realm row 2"), N_("Realm row 3"), N_("Realm row 4"))
 
 FINAL = Form(
     "final", N_("Final scoring"), "score",
-    shared=(Field("characters", N_("Characters variant (0/1)"), most=1, why="1 with characters, 0 without",
+    shared=(Field("characters", N_("Characters variant (0/1)"), most=1, why=Say("1 with characters, 0 without"),
                   variant="Characters"),),
     per_player=(
         *(Field(f"row{r + 1}", ROW_LABELS[r], parse_row, "",
                 N_("starting tile first: O oasis, C caravan, M market, P palace, . gap"), items=ROW_CELLS,
-                why=f"a row holds its starting landscape and at most {TURNS_PER_PLAYER} more", typed=ROW_TYPED)
+                why=Say("a row holds its starting landscape and at most {n} more", n=TURNS_PER_PLAYER), typed=ROW_TYPED)
           for r in range(ROWS)),
         Field("jars", N_("Activated jars"), most=lambda n: TOUCHING_SIDES * most_jars_on_a_side(),
-              why="a jar needs a touching side, and a side shows as many jars as the tiles in use do"),
+              why=Say("a jar needs a touching side, and a side shows as many jars as the tiles in use do")),
         Field("mosaics", N_("Mosaic cards"), most=DECK_SIZE.__getitem__, why=DECKS),
         Field("stalls", N_("Stall cards"), most=DECK_SIZE.__getitem__, why=DECKS),
         Field("objectives", N_("Objectives"), parse_objectives, "", N_("+6 completed, -9 open"), check=check_objectives,
-              typed=r"[-+0-9 ,]*"),
-        Field("rubies", N_("Rubies"), most=RUBIES, why=f"{RUBIES} rubies in the game"),
-        Field("characters", N_("Character points"), most=CHARACTER_VP_MOST, why="far beyond a character's scoring"),
+              typed=OBJECTIVES_TYPED),
+        Field("rubies", N_("Rubies"), most=RUBIES, why=RUBIES_WHY),
+        Field("characters", N_("Character points"), most=CHARACTER_VP_MOST,
+              why=Say("far beyond a character's scoring")),
     ),
     compute=compute_final,
     help=N_("Type each realm row left to right, starting tile first. No tie-breaker: ties share the win."),
     totals=(Total("mosaics", DECK_SIZE.__getitem__, DECKS), Total("stalls", DECK_SIZE.__getitem__, DECKS),
-            Total("rubies", RUBIES, f"{RUBIES} rubies in the game"),
-            Total("objectives", lambda n: 4 + n, "4 coloured objectives and one grey per player")),
+            Total("rubies", RUBIES, RUBIES_WHY),
+            Total("objectives", lambda n: 4 + n, Say("4 coloured objectives and one grey per player"))),
     checks=(check_realm,),
 )
 

@@ -129,9 +129,9 @@ def amount(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def because(said: Said, why: str) -> Said:
+def because(said: Said, why: Said) -> Said:
     """``said`` and where its bound comes from: '5 is more than 4 (one per battle)'."""
-    return Say("{said:said} ({why:word})", said=said_to_json(said), why=why) if why else said
+    return Say("{said:said} ({why:said})", said=said_to_json(said), why=said_to_json(why)) if why else said
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ class Field:
     """The smallest value (of each entry, for a list field); None: any whole number."""
     items: Limit = None
     """The most entries of a list field."""
-    why: str = ""
+    why: Said = ""
     """Where the bounds come from, said with a refusal: 'one per battle'."""
     typed: str = DIGITS
     """What may be typed at all: a regular expression the whole text must match."""
@@ -185,7 +185,7 @@ class Total:
 
     key: str
     most: Limit
-    why: str
+    why: Said
 
 
 @dataclass

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.text import Say
 from engine.i18n import ENGLISH, Language
 
 from .checklist import Checklist
@@ -69,17 +70,21 @@ def evaluate_sheet(sheet: dict[str, Any]) -> Evaluation:
     return evaluate(form_of(sheet), labels_of(sheet), sheet["shared"], sheet["entries"])
 
 
-def progress_text(sheet: dict[str, Any]) -> str:
+def progress_said(sheet: dict[str, Any]) -> Say:
+    """How far a sheet is, as the list of saved sheets shows it: a checklist's steps done, a
+    score sheet's leaders and their total."""
     if sheet.get("kind") == "checklist":
         done, total = checklist_of(sheet).progress(sheet["ticked"])
-        return f"{done}/{total} steps"
+        return Say("{done}/{total} steps", done=done, total=total)
     result = evaluate_sheet(sheet).result
     if result and result.scores and result.winners:
         labels = labels_of(sheet)
+        leaders = "/".join(labels[seat] for seat in result.winners)
         best = result.scores[result.winners[0]].total
-        text = f"{'/'.join(labels[seat] for seat in result.winners)} {best}"
-        return f"{text}, finished" if sheet.get("finished") else text
-    return "open"
+        if sheet.get("finished"):
+            return Say("{leaders} {best}, finished", leaders=leaders, best=best)
+        return Say("{leaders} {best}", leaders=leaders, best=best)
+    return Say("open")
 
 
 # -- reading a sheet written by hand (or by another program) -----------------------------------
@@ -214,15 +219,16 @@ def problem_place(form: Form, names: list[str], problem: Problem) -> str:
     return f"entries[*].{problem.key}" if problem.key else "sheet"
 
 
-def score_sheet(game: str, data: Any) -> ScoreReport:
-    """A score sheet checked and computed; SheetError names the first problem."""
+def score_sheet(game: str, data: Any, language: Language = ENGLISH) -> ScoreReport:
+    """A score sheet checked and computed; SheetError names the first problem (a value out of
+    range said in ``language``)."""
     sheet = read_score_sheet(game, data)
     form, names = form_of(sheet), sheet["players"]
     evaluation = evaluate_sheet(sheet)
     if evaluation.problems:
         problem = evaluation.problems[0]
         label = next((f.label for f in (*form.shared, *form.per_player) if f.key == problem.key), "")
-        message = sheet_words()(problem.message) + (f" [{label}]" if label else "")
+        message = sheet_words(language)(problem.message) + (f" [{language.gettext(label)}]" if label else "")
         raise SheetError(problem_place(form, names, problem), message)
     return ScoreReport(form, names, evaluation)
 

@@ -19,7 +19,7 @@ from engine.i18n import ENGLISH, N_, Language
 from . import rng
 from .choices import Args, Target
 from .state import copy_state
-from .text import Said, Words
+from .text import Said, SaidError, Words
 
 if TYPE_CHECKING:
     from .flow import Flow
@@ -31,8 +31,8 @@ CHANCE = -1
 """The actor of a chance step: a draw from the RNG in the state, or an outcome a person supplies."""
 
 
-class IllegalChoice(ValueError):
-    """A choice that is not legal now. The message names the reason; the state is unchanged."""
+class IllegalChoice(SaidError, ValueError):
+    """A choice that is not legal now. The message (``said``) names the reason; the state is unchanged."""
 
 
 @dataclass(frozen=True, slots=True)

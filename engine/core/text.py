@@ -113,6 +113,11 @@ class SaidError(Exception):
         self.said = said
 
 
+class Refused(SaidError, ValueError):
+    """A value the rules refuse (a die face that is none, growth beyond a city's room), said as
+    data for the sheet or screen that passed it on."""
+
+
 def said_of(error: BaseException) -> Said:
     """What ``error`` says: its sentence as data when it keeps one (``SaidError``, an assistant's
     refusal), else its message as it is (an operating system's error)."""

@@ -28,7 +28,7 @@ from engine.assistant.forms import (
 )
 from engine.core.contract import Score
 from engine.core.seats import LETTERS, seat_tag
-from engine.core.text import Said, Say
+from engine.core.text import Said, Say, said_of
 from engine.i18n import N_
 
 from .scoring import EPOCH_END_BONUS, EPOCHS, SCORING_EPOCHS, god_tile_points, interim_scoring
@@ -99,7 +99,7 @@ def setup_checklist(players: int, seed: int) -> Checklist:
 def parse_epoch(text: str) -> int:
     epoch = parse_count(text)
     if not 1 <= epoch <= EPOCHS:
-        raise OutOfRange(f"epochs are 1 to {EPOCHS}")
+        raise OutOfRange(Say("epochs are 1 to {most}", most=EPOCHS))
     return epoch
 
 
@@ -108,23 +108,23 @@ def parse_seats(text: str) -> list[int]:
     seats = []
     for letter in entries_of(text.upper()):
         if len(letter) != 1 or letter not in LETTERS:
-            raise OutOfRange(f"{letter!r} is not a player letter")
+            raise OutOfRange(Say("{letter} is not a player letter", letter=repr(letter)))
         seats.append(LETTERS.index(letter))
     if len(seats) > EPOCHS:
-        raise OutOfRange(f"there are only {EPOCHS} epochs")
+        raise OutOfRange(Say("there are only {n} epochs", n=EPOCHS))
     return seats
 
 
 def check_seats(seats: Sequence[int], players: int) -> None:
     for seat in seats:
         if seat >= players:
-            raise OutOfRange(f"there is no player {LETTERS[seat]} in a {players}-player game")
+            raise OutOfRange(Say("there is no player {letter} in a {n}-player game", letter=LETTERS[seat], n=players))
 
 
 def check_one_ender(seats: Sequence[int], players: int) -> None:
     check_seats(seats, players)
     if len(seats) > 1:
-        raise OutOfRange("one player ends an epoch")
+        raise OutOfRange(Say("one player ends an epoch"))
 
 
 GODS_ROW, EPOCH_END_ROW = N_("Gods"), N_("Epoch end")
@@ -144,7 +144,7 @@ def epoch_points(epoch: int, gods: int, ended: bool, columns: int = 0, demigods:
         try:
             scoring = interim_scoring(columns, list(demigods), pietalte, list(offering_levels))
         except ValueError as error:
-            raise EntryError(str(error)) from None
+            raise EntryError(said_of(error)) from None
         points.update((SCORING_ROWS[category], vp) for category, vp in scoring.items())
     return points
 
@@ -186,28 +186,31 @@ def compute_running(shared: dict[str, Any], players: list[dict[str, Any]], label
 
 
 SEATS_TYPED = r"[A-Ea-e ,]*"
-GODS = "the god tiles laid out each epoch: one more than the players"
-DEMIGOD_WHY = f"demigods are worth 1 to {DEMIGOD_MOST}"
-OFFERING_WHY = f"one offering tile of each of {OFFERING_KINDS} kinds, levels 1 to {OFFERING_LEVEL_MOST}"
+GODS = Say("the god tiles laid out each epoch: one more than the players")
+DEMIGOD_WHY = Say("demigods are worth 1 to {most}", most=DEMIGOD_MOST)
+OFFERING_WHY = Say("one offering tile of each of {kinds} kinds, levels 1 to {most}", kinds=OFFERING_KINDS,
+                   most=OFFERING_LEVEL_MOST)
+PIETALTE_WHY = Say("{n} Pietalte tiles in the game", n=PIETALTE_TILES)
 
 
 def scoring_fields(suffix: str, labels: Sequence[str], hints: Sequence[str]) -> tuple[Field, ...]:
     """What a scoring (after epochs 3 and 6) counts: columns, demigods, Pietalte tiles, offering levels."""
     columns, demigods, pietalte, offerings = labels
     return (
-        Field(f"columns{suffix}", columns, hint=hints[0], most=COLUMNS, why=f"{COLUMNS} columns of your colour"),
+        Field(f"columns{suffix}", columns, hint=hints[0], most=COLUMNS,
+              why=Say("{n} columns of your colour", n=COLUMNS)),
         Field(f"demigods{suffix}", demigods, parse_count_list, "", hints[1], least=1, most=DEMIGOD_MOST,
               items=DEMIGODS, why=DEMIGOD_WHY, typed=NUMBERS),
         Field(f"pietalte{suffix}", pietalte, hint=hints[2], most=PIETALTE_TILES,
-              why=f"{PIETALTE_TILES} Pietalte tiles in the game"),
+              why=PIETALTE_WHY),
         Field(f"offerings{suffix}", offerings, parse_count_list, "", hints[3], least=1, most=OFFERING_LEVEL_MOST,
               items=OFFERING_KINDS, why=OFFERING_WHY, typed=NUMBERS),
     )
 
 
 def scoring_totals(suffix: str) -> tuple[Total, ...]:
-    return (Total(f"demigods{suffix}", DEMIGODS, f"{DEMIGODS} demigod tiles"),
-            Total(f"pietalte{suffix}", PIETALTE_TILES, f"{PIETALTE_TILES} Pietalte tiles in the game"))
+    return (Total(f"demigods{suffix}", DEMIGODS, Say("{n} demigod tiles", n=DEMIGODS)),
+            Total(f"pietalte{suffix}", PIETALTE_TILES, PIETALTE_WHY))
 
 
 EPOCH = Form(

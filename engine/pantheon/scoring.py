@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.core.text import Refused, Say
 from engine.i18n import N_
 
 COLUMN_TABLE: tuple[tuple[int, int, int], ...] = ((1, 3, 1), (4, 7, 2), (8, 11, 3), (12, 12, 4))
@@ -29,7 +30,7 @@ def column_points(columns_on_board: int) -> int:
         if fewest <= columns_on_board <= most:
             return each * columns_on_board
     if columns_on_board > COLUMN_TABLE[-1][1]:
-        raise ValueError(f"a player has at most 12 columns, not {columns_on_board}")
+        raise Refused(Say("a player has at most 12 columns, not {n}", n=columns_on_board))
     return 0
 
 

@@ -33,7 +33,7 @@ from engine.assistant.forms import (
     score_result,
 )
 from engine.core.seats import seat_tag
-from engine.core.text import Said, Say, said_to_json
+from engine.core.text import Said, Say, said_of, said_to_json
 from engine.i18n import N_
 
 from .catalog import catalog
@@ -108,7 +108,8 @@ def parse_cities(text: str) -> list[City]:
     for number, token in enumerate(text.split(), start=1):
         numbers = [parse_count(n) for n in token.split("/")]
         if len(numbers) not in (3, 4):
-            raise EntryError(f"{token!r}: write population/start/maximum, optionally /growth limit")
+            raise EntryError(Say("{token}: write population/start/maximum, optionally /growth limit",
+                                 token=repr(token)))
         cities.append(City(f"city {number}", *numbers))
     return cities
 
@@ -116,7 +117,7 @@ def parse_cities(text: str) -> list[City]:
 def parse_round(text: str) -> int:
     number = parse_count(text)
     if not 1 <= number <= LAST_ROUND:
-        raise OutOfRange(f"rounds are 1 to {LAST_ROUND}")
+        raise OutOfRange(Say("rounds are 1 to {most}", most=LAST_ROUND))
     return number
 
 
@@ -125,22 +126,27 @@ CUBES = 45
 """Population cubes of a side's colour: no side has more citizens than that."""
 TRACK_MOST = 99
 """Prestige and resources: the texts give no track length; no game gets near this."""
-FAR = "far beyond a game's reach"
+CITIES_TYPED = r"[0-9/ ,]*"
+FAR = Say("far beyond a game's reach")
+SIDE_CUBES = Say("a side has {n} cubes", n=CUBES)
+MAP_POLEIS = Say("the map has {n} poleis", n=POLEIS)
 
 
 def check_cities(cities: list[City] | None, players: int) -> None:
     if not cities:
         return
     if len(cities) > POLEIS:
-        raise OutOfRange(f"{len(cities)} cities, but the map has {POLEIS} poleis")
+        raise OutOfRange(Say("{n} cities, but the map has {poleis} poleis", n=len(cities), poleis=POLEIS))
     for number, city in enumerate(cities, start=1):
         if city.pop > city.max or city.base > city.max:
-            raise OutOfRange(f"city {number}: population and start cannot exceed the maximum {city.max}")
+            raise OutOfRange(Say("city {number}: population and start cannot exceed the maximum {most}", number=number,
+                                 most=city.max))
         if city.growth is not None and city.growth > city.max:
-            raise OutOfRange(f"city {number}: a growth limit above the maximum {city.max}")
+            raise OutOfRange(Say("city {number}: a growth limit above the maximum {most}", number=number,
+                                 most=city.max))
     citizens = sum(city.pop for city in cities)
     if citizens > CUBES:
-        raise OutOfRange(f"{citizens} citizens, but a side has {CUBES} cubes")
+        raise OutOfRange(Say("{n} citizens, but a side has {cubes} cubes", n=citizens, cubes=CUBES))
 
 
 VERDICT_INPUTS = ("cities", "prestige", "wheat")
@@ -197,7 +203,7 @@ def player_round_end(label: str, p: dict[str, Any]) -> RoundEndReport:
         try:
             grow_all(ledger, p["growth"])
         except ValueError as error:
-            raise EntryError(Say("{label}: {error}", label=label, error=str(error))) from None
+            raise EntryError(Say("{label}: {error:said}", label=label, error=said_to_json(said_of(error)))) from None
         steps.append(Say("Growth: +{n} citizens for {n} wheat", n=sum(p["growth"])))
     steps.append(Say("Megalopolis: +{n} prestige", n=megalopolis(ledger)))
     lost = spoil(ledger)
@@ -273,7 +279,7 @@ ROUND_END = Form(
     shared=(Field("round", N_("Round (1-4)"), required(parse_round), "", N_("needed to judge the game end")),),
     per_player=(
         Field("cities", N_("Cities pop/start/max[/limit]"), required(parse_cities), "", N_("e.g. 3/2/5 4/4/6/2"),
-              most=CUBES, why=f"a side has {CUBES} cubes", check=check_cities, typed=r"[0-9/ ,]*"),
+              most=CUBES, why=SIDE_CUBES, check=check_cities, typed=CITIES_TYPED),
         Field("prestige", N_("Prestige"), required(parse_count), "", N_("needed to judge the game end; type 0 too"),
               most=TRACK_MOST, why=FAR),
         Field("wheat", N_("Wheat"), required(parse_count), "", N_("needed to judge the game end; type 0 too"),
@@ -283,24 +289,24 @@ ROUND_END = Form(
         Field("silver", N_("Silver"), most=TRACK_MOST, why=FAR),
         Field("projects", N_("Projects completed: prestige"), most=TRACK_MOST, why=FAR),
         Field("growth", N_("Growth per city"), parse_count_list, "", N_("e.g. 1 0 2"), most=CUBES, items=POLEIS,
-              why=f"{POLEIS} poleis, {CUBES} cubes", typed=NUMBERS),
+              why=Say("{poleis} poleis, {cubes} cubes", poleis=POLEIS, cubes=CUBES), typed=NUMBERS),
         Field("give_up", N_("If unfed, give up cities"), parse_count_list, "",
               N_("city numbers; blank: smallest first"),
-              most=POLEIS, items=POLEIS, why=f"the map has {POLEIS} poleis", typed=NUMBERS),
+              most=POLEIS, items=POLEIS, why=MAP_POLEIS, typed=NUMBERS),
         Field("tax", N_("Tax (0/1)"), parse_count, "0", N_("1 to trade 1 prestige for 1 silver"), most=1,
-              why="1 to pay it, 0 not to"),
+              why=Say("1 to pay it, 0 not to")),
     ),
     compute=compute_round_end,
     help=N_("Projects, feeding, growth, megalopolis, spoilage, tax and the event, in that order "
             "(the game's own code)."),
-    totals=(Total("cities", POLEIS, f"the map has {POLEIS} poleis"),),
+    totals=(Total("cities", POLEIS, MAP_POLEIS),),
 )
 
 FINAL = Form(
     "final", N_("Final scoring"), "score",
     shared=(),
     per_player=(
-        Field("population", N_("Citizens in all your cities"), most=CUBES, why=f"a side has {CUBES} cubes"),
+        Field("population", N_("Citizens in all your cities"), most=CUBES, why=SIDE_CUBES),
         Field("prestige", N_("Prestige"), most=TRACK_MOST, why=FAR),
         Field("projects", N_("Completed projects: prestige"), most=TRACK_MOST, why=FAR),
     ),

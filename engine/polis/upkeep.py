@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.core.text import Refused, Say
 from engine.i18n import N_
 
 from .text import PERISHABLE, RESOURCES
@@ -108,17 +109,19 @@ def grow(ledger: Ledger, city_id: str) -> None:
 def grow_all(ledger: Ledger, growth: Sequence[int]) -> None:
     """Growth given per city (in the order of the cities), checked; ValueError names the problem."""
     if len(growth) > len(ledger.cities):
-        raise ValueError(f"growth given for {len(growth)} cities but the side has {len(ledger.cities)}")
+        raise Refused(Say("growth given for {n} cities but the side has {cities}", n=len(growth),
+                          cities=len(ledger.cities)))
     if sum(growth) > ledger.res["wheat"]:
-        raise ValueError(f"growth of {sum(growth)} needs {sum(growth)} wheat; {ledger.res['wheat']} left after feeding")
+        raise Refused(Say("growth of {n} needs {n} wheat; {left} left after feeding", n=sum(growth),
+                          left=ledger.res["wheat"]))
     for number, (city, extra) in enumerate(zip(list(ledger.cities), growth), start=1):
         if city.pop + extra > city.max:
-            raise ValueError(f"city {number} would exceed its maximum population {city.max}")
+            raise Refused(Say("city {number} would exceed its maximum population {most}", number=number, most=city.max))
         if city.growth is not None and extra > city.growth:
-            raise ValueError(f"city {number} may grow by at most {city.growth}")
+            raise Refused(Say("city {number} may grow by at most {most}", number=number, most=city.growth))
         for grown in range(extra):
             if not growth_room(ledger, city, grown):
-                raise ValueError(f"city {number} cannot grow by {extra}")
+                raise Refused(Say("city {number} cannot grow by {n}", number=number, n=extra))
             grow(ledger, city.id)
 
 

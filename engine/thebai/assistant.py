@@ -25,7 +25,7 @@ from engine.assistant.forms import (
     score_result,
     seat_labels,
 )
-from engine.core.text import Said, Say, said_to_json
+from engine.core.text import Said, Say, said_of, said_to_json
 from engine.i18n import N_
 
 from .battle import Combatant, die_power, resolve_battle
@@ -174,19 +174,19 @@ def parse_dice(text: str) -> list[int]:
     try:
         return [die_power(face) for face in entries_of(text)]
     except ValueError as error:
-        raise EntryError(str(error)) from None
+        raise EntryError(said_of(error)) from None
 
 
 def parse_battle_number(text: str) -> int:
     number = parse_integer(text)
     if not 1 <= number <= BATTLES:
-        raise OutOfRange(f"battles are numbered 1 to {BATTLES}")
+        raise OutOfRange(Say("battles are numbered 1 to {most}", most=BATTLES))
     return number
 
 
 def check_stack(value: int, players: int) -> None:
     if not 1 <= value <= players:
-        raise OutOfRange(f"a stack of {players} markers has places 1 to {players}")
+        raise OutOfRange(Say("a stack of {n} markers has places 1 to {n}", n=players))
 
 
 def compute_battle(shared: dict[str, Any], players: list[dict[str, Any]], labels: Sequence[str]) -> Result:
@@ -234,6 +234,9 @@ def compute_final(shared: dict[str, Any], players: list[dict[str, Any]], labels:
 SIGNED = r"[-+]?[0-9]*"
 DICE = r"[123* ,★]*"
 
+FAR = Say("far beyond a game's reach")
+GATES = Say("{n} battles, one gate tile each", n=BATTLES)
+
 SUIT_LABELS = (N_("Contracts of suit 1"), N_("Contracts of suit 2"), N_("Contracts of suit 3"),
                N_("Contracts of suit 4"))
 
@@ -243,9 +246,9 @@ BATTLE = Form(
             Field("modifier", N_("Invader card modifier"), parse_integer, "0", least=None, typed=SIGNED)),
     per_player=(
         Field("dice", N_("Hoplite dice in the row"), parse_dice, "", N_("faces, e.g. 1 2* 3"), items=HOPLITE_DICE,
-              why=f"{HOPLITE_DICE} hoplite dice each", typed=DICE),
+              why=Say("{n} hoplite dice each", n=HOPLITE_DICE), typed=DICE),
         Field("strategos", N_("Strategos power in the row"), parse_count),
-        Field("vp", N_("VP now"), parse_count, most=VP_MOST, why="far beyond a game's reach"),
+        Field("vp", N_("VP now"), parse_count, most=VP_MOST, why=FAR),
         Field("ares", N_("Ares track space"), parse_count),
         Field("ares_stack", N_("Ares stack (1 = bottom)"), parse_count, "1", check=check_stack),
         Field("dionysus", N_("Dionysus track space"), parse_count),
@@ -259,22 +262,22 @@ FINAL = Form(
     "final", N_("Final scoring"), "score",
     shared=(),
     per_player=(
-        Field("track", N_("VP on the score track"), most=VP_MOST, why="far beyond a game's reach"),
-        Field("council", N_("Council VP"), most=VP_MOST, why="far beyond a game's reach"),
-        Field("estate", N_("Rightmost empty column VP"), most=VP_MOST, why="far beyond a game's reach"),
+        Field("track", N_("VP on the score track"), most=VP_MOST, why=FAR),
+        Field("council", N_("Council VP"), most=VP_MOST, why=FAR),
+        Field("estate", N_("Rightmost empty column VP"), most=VP_MOST, why=FAR),
         Field("city", N_("Dice power on the city"), most=(HOPLITE_DICE + CITIZEN_DICE) * DIE_MOST,
-              why=f"{HOPLITE_DICE + CITIZEN_DICE} dice of power {DIE_MOST} at most"),
+              why=Say("{n} dice of power {most} at most", n=HOPLITE_DICE + CITIZEN_DICE, most=DIE_MOST)),
         *(Field(f"suit{s + 1}", SUIT_LABELS[s], most=CONTRACTS_PER_SUIT,
-                why="far beyond a game's reach") for s in range(SUITS)),
-        Field("gates", N_("Gate tiles"), most=BATTLES, why=f"{BATTLES} battles, one gate tile each"),
-        Field("goods", N_("Goods left"), most=STOCK_MOST, why="far beyond a game's reach"),
-        Field("drachma", N_("Drachma left"), most=STOCK_MOST, why="far beyond a game's reach"),
+                why=FAR) for s in range(SUITS)),
+        Field("gates", N_("Gate tiles"), most=BATTLES, why=GATES),
+        Field("goods", N_("Goods left"), most=STOCK_MOST, why=FAR),
+        Field("drachma", N_("Drachma left"), most=STOCK_MOST, why=FAR),
         Field("unfulfilled", N_("Unfulfilled contracts"), most=SUITS * CONTRACTS_PER_SUIT,
-              why="far beyond a game's reach"),
+              why=FAR),
     ),
     compute=compute_final,
     help=N_("Gate tiles are given the suits that score most. Ties are shared."),
-    totals=(Total("gates", BATTLES, f"{BATTLES} battles, one gate tile each"),),
+    totals=(Total("gates", BATTLES, GATES),),
 )
 
 FORMS = (BATTLE, FINAL)

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.core.text import Refused, Say
+
 from .catalog import catalog
 from .constants import FACES
 
@@ -28,7 +30,7 @@ def die_power(face: str) -> int:
     """A die face's power; the star only says the next promotion changes it."""
     normal = face.strip().replace("★", "*")
     if normal not in FACES:
-        raise ValueError(f"{face!r} is not a die face (1, 1*, 2, 2*, 3, 3*)")
+        raise Refused(Say("{face} is not a die face (1, 1*, 2, 2*, 3, 3*)", face=repr(face)))
     return int(normal[0])
 
 

@@ -2,9 +2,9 @@
 
 import random
 
-from engine.assistant.forms import evaluate
+from engine.assistant.forms import evaluate, sheet_words
 from engine.assistant.games import GAME_IDS, assistant_for
-from engine.assistant.sheets import new_checklist, new_form, progress_text
+from engine.assistant.sheets import new_checklist, new_form, progress_said
 
 SAMPLES = ["", "0", "1", "3", "12", "13", "-2", "+6 -9", "3 2", "2*", "x", "OCMP", "3/2/5", "A B", "99999", " 4 "]
 
@@ -24,6 +24,10 @@ def test_random_entries_never_crash():
                     if evaluation.result and evaluation.result.scores:
                         assert evaluation.result.winners
                         assert all(row[0] for row in evaluation.result.rows)
+
+
+def progress_text(sheet) -> str:
+    return sheet_words()(progress_said(sheet))
 
 
 def test_blank_sheets_evaluate_and_report_progress():

@@ -5,7 +5,9 @@ from __future__ import annotations
 import threading
 from contextlib import asynccontextmanager
 
+from engine.assistant.forms import sheet_words
 from engine.assistant.sheets import new_checklist, new_form
+from engine.core.text import Say, said_from_json
 from saves.store import SaveStore
 from tests.assistant.test_screens import rendered
 from tests.tui.helpers import make_app, pilot_test, settle, text_of, until
@@ -67,7 +69,8 @@ async def test_at_80_columns_every_saved_sheet_shows_its_whole_progress_and_date
     async with listed_sheets(tmp_path, 2) as (app, pilot):
         shown = rendered(app.screen.query_one("#sheets"))
         for sheet in SaveStore(tmp_path).sheets():
-            assert f"{sheet['progress']}" in shown and saved_time(sheet["updated"]) in shown, shown
+            progress = sheet_words()(said_from_json(sheet["progress"]))
+            assert progress in shown and saved_time(sheet["updated"]) in shown, shown
 
 
 @pilot_test
@@ -99,5 +102,5 @@ async def test_the_cursor_stays_on_its_sheet_when_the_list_fills_again(tmp_path)
 def test_a_saved_sheet_keeps_its_progress_beside_it(tmp_path):
     saved_sheets(tmp_path, 2)
     listed = {sheet["id"]: sheet for sheet in SaveStore(tmp_path).sheets()}
-    assert listed["s000"]["progress"] == "0/31 steps"
-    assert listed["s001"]["progress"] == "Athens/Sparta 0"
+    assert listed["s000"]["progress"] == Say("{done}/{total} steps", done=0, total=31).to_json()
+    assert listed["s001"]["progress"] == Say("{leaders} {best}", leaders="Athens/Sparta", best=0).to_json()

@@ -79,3 +79,20 @@ def test_list_says_who_conceded_and_whose_seat_a_bot_took_over(capsys, data_dir)
     status, out, _ = run(capsys, "records", "list")
     text = " ".join(out.replace("│", " ").split())
     assert status == 0 and "Bruno 80 (conceded)" in text and "Cleo 85 (abandoned: a bot took over)" in text
+
+
+def test_an_import_says_in_japanese_which_records_it_refused_and_why(capsys, data_dir, tmp_path):
+    from tests.tui.test_catalogue_complete import english_in
+
+    records_set.fill(data_dir)
+    export = json.loads(run(capsys, "records", "export")[1])
+    good = export["records"][0]
+    export["records"] = [good, {**good, "id": "late", "date": "yesterday"}, {**good, "id": "few", "players": []},
+                         {**good, "kind": "recipe"}]
+    path = tmp_path / "mixed.json"
+    path.write_text(json.dumps(export))
+    other = str(tmp_path / "other")
+    status, out, err = run(capsys, "--data-dir", other, "records", "import", str(path), "--lang", "ja")
+    assert status == 1 and "'yesterday'" in out and "records[3]" in out, out
+    said = (out + err).replace(str(path), "")
+    assert not english_in(said), english_in(said)

@@ -285,7 +285,7 @@ def test_a_spectator_sees_no_secret_and_cannot_act(toy, tmp_path, terminals):
     shown = watcher.state()
     assert shown.viewer is None and shown.view["hand"] is None and not shown.has_private and not shown.choices
     watcher.controller.act(0, "pledge:high", shown.revision)
-    assert watcher.notice().message.startswith("This terminal plays a spectator")
+    assert watcher.notice().message.startswith("This terminal only watches")
     assert len(saved(tmp_path, session.record.id)) == shown.position
 
 

@@ -34,7 +34,7 @@ def fail(message: object, status: int = FAILED) -> int:
     from rich.console import Console
     from rich.text import Text
 
-    Console(stderr=True, highlight=False, soft_wrap=True).print(Text.assemble(("Error: ", "bold red"),
+    Console(stderr=True, highlight=False, soft_wrap=True).print(Text.assemble((_("Error: "), "bold red"),
                                                                             plain(spoken(message))))
     return status
 

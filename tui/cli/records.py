@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.cli.base import FAILED, command, data_dir, escape_controls, fail, output, read_named_file, say
-from tui.i18n import _
+from tui.i18n import _, ngettext, spoken
 from tui.text import bot_mark, clean, plain
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def record_store(args: argparse.Namespace) -> SaveStore:
 def report_record_problems(console: Console, store: SaveStore) -> None:
     """What reading the play records found (a record set aside, a finished game not recorded)."""
     for problem in store.records.problems:
-        say(console, problem, "Note:", "bold yellow")
+        say(console, problem, _("Note:"), "bold yellow")
 
 
 OUTCOME_WORDS = {"conceded": "conceded", "abandoned": "abandoned: a bot took over", "draw": "agreed draw"}
@@ -110,19 +110,23 @@ def run_records_import(args: argparse.Namespace) -> int:
     try:
         text = raw.decode("utf-8")  # not as a text file: a carriage return in a CSV cell is data
     except UnicodeDecodeError as error:
-        return fail(f"{args.file} is not UTF-8 text ({error.reason} at byte {error.start})")
+        return fail(_("{file} is not UTF-8 text ({reason} at byte {start})").format(
+            file=args.file, reason=error.reason, start=error.start))
     try:
         records, refused = parse_export(text)
     except RecordFormatError as error:
-        return fail(f"{args.file}: {error}")
+        return fail(_("{file}: {error}").format(file=args.file, error=spoken(error)))
     if refused and not records:
-        return fail(f"{args.file}: no record could be imported; {refused[0]}"
-                    + (f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""))
+        more = ngettext(" (and {n} more)", " (and {n} more)", len(refused) - 1).format(n=len(refused) - 1)
+        return fail(_("{file}: no record could be imported; {problem}").format(file=args.file, problem=spoken(
+            refused[0])) + (more if len(refused) > 1 else ""))
     console, store = output(), record_store(args)
     for problem in refused:
-        say(console, problem, "Not imported:", "bold yellow")
+        say(console, problem, _("Not imported:"), "bold yellow")
     added, duplicates = store.records.import_records(records)
     report_record_problems(console, store)
-    said = f"Imported {added} play records; {duplicates} already recorded (skipped)"
-    say(console, said + (f"; {len(refused)} not imported (see above)" if refused else ""))
+    said = _("Imported {added} play records; {duplicates} already recorded (skipped)").format(
+        added=added, duplicates=duplicates)
+    not_imported = _("; {n} not imported (see above)").format(n=len(refused)) if refused else ""
+    say(console, said + not_imported)
     return FAILED if refused else 0

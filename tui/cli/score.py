@@ -7,7 +7,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from tui.cli.base import USAGE, command, fail, output, read_named_file
-from tui.i18n import _
+from tui.i18n import _, current
 from tui.text import plain
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def run_score(args: argparse.Namespace) -> int:
     except UnreadableFile as error:
         return fail(f"{args.sheet} cannot be used: {error}")
     try:
-        report = score_sheet(args.game, data)
+        report = score_sheet(args.game, data, current())
     except SheetError as error:
         return fail(f"{args.sheet}: {error}")
     if args.json:

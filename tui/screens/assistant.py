@@ -16,9 +16,9 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.assistant.games import GAME_IDS, assistant_for
-from engine.assistant.sheets import NAME_MOST, check_sheet, new_checklist, new_form, progress_text
+from engine.assistant.sheets import NAME_MOST, check_sheet, new_checklist, new_form
 from tui.i18n import N_, _, current
-from tui.screens.assistant_store import new_sheet_id
+from tui.screens.assistant_store import new_sheet_id, progress_words
 from tui.screens.assistant_widgets import CursorList, RowList
 from tui.screens.base import TabulaScreen
 from tui.text import clean, plain
@@ -100,7 +100,7 @@ class AssistantHomeScreen(TabulaScreen[None]):
             store = self.app.store
             for sheet in store.sheets(check=check_sheet):
                 try:
-                    progress = sheet["progress"] if isinstance(sheet.get("progress"), str) else progress_text(sheet)
+                    progress = progress_words(sheet)
                     sheets.append((sheet, progress))
                 except Exception:  # checked, and still the sheet's rules cannot follow it: not listed
                     continue

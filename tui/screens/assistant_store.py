@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tui.i18n import _, spoken
+from engine.core.text import Say, said_from_json
+from tui.i18n import _, current, spoken
 from tui.screens.base import TabulaScreen
 
 if TYPE_CHECKING:
@@ -18,14 +19,29 @@ if TYPE_CHECKING:
 _write_lock = threading.Lock()
 
 
-def progress_of(sheet: dict[str, Any]) -> str | None:
+def progress_of(sheet: dict[str, Any]) -> Say | None:
     """The progress the list of saved sheets shows, worked out once when the sheet is saved."""
-    from engine.assistant.sheets import progress_text
+    from engine.assistant.sheets import progress_said
 
     try:
-        return progress_text(sheet)
+        return progress_said(sheet)
     except (KeyError, TypeError, ValueError):
         return None
+
+
+def progress_words(sheet: dict[str, Any]) -> str:
+    """A listed sheet's progress in the reader's language: as kept beside it when it was saved, or
+    worked out now (a sheet saved before Tabula kept it as a sentence kept English words)."""
+    from engine.assistant.forms import sheet_words
+    from engine.assistant.sheets import progress_said
+
+    words = sheet_words(current())
+    if "progress" in sheet:
+        try:
+            return words(said_from_json(sheet["progress"]))
+        except (LookupError, TypeError, ValueError, AttributeError):  # a sentence this Tabula does not say so
+            pass
+    return words(progress_said(sheet))
 
 
 def new_sheet_id(game: str) -> str:
