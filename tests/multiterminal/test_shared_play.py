@@ -236,7 +236,7 @@ def test_spectator_and_other_seat_cannot_act_for_a_seat(data_dir):
     bruno = SharedSession(load(data_dir, save_id), [1], lambda: None)
     watcher.start(), bruno.start()
     try:
-        with pytest.raises(IllegalChoice, match="spectator"):
+        with pytest.raises(IllegalChoice, match="only watches"):
             watcher.act(0, "pledge:high")
         with pytest.raises(IllegalChoice, match="cannot act for Seat ●A"):
             bruno.act(0, "pledge:high")
