@@ -8,6 +8,9 @@ from collections.abc import Iterator
 import pytest
 from rich.cells import cell_len
 
+from saves.session import GameSession
+from saves.store import SaveStore, Seat
+from tests.tui.test_catalogue_complete import english_in
 from tui import i18n
 
 from .test_cli import run
@@ -52,3 +55,37 @@ def test_a_review_is_printed_in_japanese(capsys, data_dir, toy_game):
 def test_a_refusal_is_said_in_japanese(capsys, data_dir, toy_game):
     status, _, err = run(capsys, "--lang", "ja", "review", saved_game(data_dir), "--seat", "C")
     assert status == 2 and "席Cはありません" in err
+
+
+def saves_in(data_dir, toy_game) -> str:
+    """A game of Ann and a random bot, and a finished one of two bots; the id of the first."""
+    store = SaveStore(data_dir)
+    first = GameSession.new(store, toy_game, "昼の一局", [Seat("Ann", "human"), Seat("Rex", "random")], seed=1)
+    GameSession.new(store, toy_game, "ボットだけ", [Seat("Rex", "random"), Seat("Gus", "greedy")], seed=2).play_bots()
+    return first.record.id
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["saves", "list"], "進行中"), (["saves", "verify"], "保存したゲーム2件のうち2件が再生でき"),
+    (["saves", "seats", "{game}"], "●A Ann：空き"), (["saves", "talk", "{game}"], "卓の会話はありません")],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else "")
+def test_what_saves_prints_is_in_japanese(capsys, data_dir, toy_game, argv, says):
+    game = saves_in(data_dir, toy_game)
+    status, out, err = run(capsys, "--lang", "ja", *(word.format(game=game) for word in argv))
+    assert status == 0, err
+    assert says in out and not english_in(out), out
+
+
+def test_saves_list_reads_its_headings_and_seat_kinds_in_japanese(capsys, data_dir, toy_game):
+    saves_in(data_dir, toy_game)
+    status, out, _ = run(capsys, "--lang", "ja", "saves", "list")
+    assert out.splitlines()[0].split() == ["ID", "ゲーム", "タイトル", "席", "進行", "状態", "手番", "最終手"]
+    assert "Ann, Rex（ランダムボット）" in out or "Ann, Rex (ランダムボット)" in out, out
+
+
+def test_an_empty_folder_and_a_seat_refused_are_said_in_japanese(capsys, data_dir, toy_game):
+    _, out, _ = run(capsys, "--lang", "ja", "saves", "list")
+    assert f"{data_dir}に保存したゲームはありません" in out
+    game = saves_in(data_dir, toy_game)
+    status, _, err = run(capsys, "--lang", "ja", "saves", "seats", game, "--free", "Z")
+    assert status == 2 and "'Z'は席ではありません" in err, err
