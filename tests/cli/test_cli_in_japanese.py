@@ -10,6 +10,7 @@ from rich.cells import cell_len
 
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
+from tests import records_set
 from tests.tui.test_catalogue_complete import english_in
 from tui import i18n
 
@@ -89,3 +90,15 @@ def test_an_empty_folder_and_a_seat_refused_are_said_in_japanese(capsys, data_di
     game = saves_in(data_dir, toy_game)
     status, _, err = run(capsys, "--lang", "ja", "saves", "seats", game, "--free", "Z")
     assert status == 2 and "'Z'は席ではありません" in err, err
+
+
+def test_the_play_records_are_listed_in_japanese(capsys, data_dir, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "160")
+    records_set.fill(data_dir)
+    status, out, err = run(capsys, "--lang", "ja", "records", "list")
+    assert status == 0, err
+    assert all(heading in out for heading in ("日時", "ゲーム", "プレイヤーと得点", "勝者", "出どころ"))
+    assert "BrunoとChloe" in out and out.count("得点表 play") == len(records_set.PLAYS)
+    assert not english_in(out.replace("Characters: yes", "")), out  # a variant is kept as the record wrote it
+    _, out, _ = run(capsys, "--lang", "ja", "records", "list", "--data-dir", str(data_dir / "none"))
+    assert f"{data_dir / 'none'}にプレイ記録はありません" in out
