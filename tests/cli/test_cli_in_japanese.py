@@ -3,11 +3,14 @@ the help wrapped by display width (a Japanese character takes two cells)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
 from rich.cells import cell_len
 
+from engine.assistant.examples import EXAMPLES
+from engine.assistant.games import GAME_IDS
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
 from tests import records_set
@@ -102,3 +105,26 @@ def test_the_play_records_are_listed_in_japanese(capsys, data_dir, monkeypatch):
     assert not english_in(out.replace("Characters: yes", "")), out  # a variant is kept as the record wrote it
     _, out, _ = run(capsys, "--lang", "ja", "records", "list", "--data-dir", str(data_dir / "none"))
     assert f"{data_dir / 'none'}にプレイ記録はありません" in out
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_a_score_sheet_is_worked_out_in_japanese(capsys, tmp_path, game):
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(EXAMPLES[game]), encoding="utf-8")
+    status, out, err = run(capsys, "--lang", "ja", "score", game, str(path))
+    assert status == 0, err
+    winner = next(line for line in out.splitlines() if line.startswith("勝者："))
+    assert "同点" in winner and "勝利を分け合" in winner, winner
+    assert not english_in(out), out
+
+
+def test_a_bad_score_sheet_is_refused_in_japanese(capsys, tmp_path):
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps({"players": ["Ann", "Ann"], "entries": 3}), encoding="utf-8")
+    status, _, err = run(capsys, "--lang", "ja", "score", "almadi", str(path))
+    assert status == 1 and "players[1]：'Ann'が2回ある" in err, err
+    path.write_text(json.dumps({"players": ["Ann", "Bruno"], "entries": 3}), encoding="utf-8")
+    status, _, err = run(capsys, "--lang", "ja", "score", "almadi", str(path))
+    assert "entries：プレイヤーごとに1つのオブジェクトのリストが必要だが、整数だった" in err, err
+    status, _, err = run(capsys, "--lang", "ja", "score", "chess", str(path))
+    assert status == 2 and "知らないゲーム'chess'" in err, err
