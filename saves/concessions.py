@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.bots import BOTS
 from engine.core.seats import seat_tag
+from engine.core.text import SaidError, Say, said_to_json
 
 CONCEDED, ABANDONED, DRAW = "conceded", "abandoned", "draw"
 WHY = (CONCEDED, ABANDONED)
@@ -34,7 +35,7 @@ TAKE_OVER = "normal"
 LONGEST_TIME = 40
 
 
-class ChangeFormatError(ValueError):
+class ChangeFormatError(SaidError, ValueError):
     """A seat change or an ending that is not one (the message says which field)."""
 
 
@@ -61,17 +62,17 @@ class Ending:
     when: str
 
 
-def _whole(data: dict[str, Any], key: str, where: str) -> int:
+def _whole(data: dict[str, Any], key: str, where: Say) -> int:
     value = data.get(key)
     if type(value) is not int or not 0 <= value <= 10_000_000:
-        raise ChangeFormatError(f"{where}: {key!r} is not a count")
+        raise ChangeFormatError(Say("{where:said}: {key} is not a count", where=said_to_json(where), key=repr(key)))
     return value
 
 
-def _time(data: dict[str, Any], where: str) -> str:
+def _time(data: dict[str, Any], where: Say) -> str:
     value = data.get("when")
     if type(value) is not str or len(value) > LONGEST_TIME:
-        raise ChangeFormatError(f"{where}: 'when' is not a time")
+        raise ChangeFormatError(Say("{where:said}: 'when' is not a time", where=said_to_json(where)))
     return value
 
 
@@ -79,19 +80,22 @@ def seat_changes_from(data: Any, kinds: Sequence[str]) -> list[SeatChange]:
     """A save's ``seat_changes`` checked against its seats' kinds (each changed seat once, now
     played by the bot the change names)."""
     if type(data) is not list or len(data) > len(kinds):
-        raise ChangeFormatError("field 'seat_changes' is not a list of the game's seats")
+        raise ChangeFormatError(Say("field 'seat_changes' is not a list of the game's seats"))
     changes, seen = [], set()
     for index, item in enumerate(data):
-        where = f"seat change {index}"
+        where = Say("seat change {index}", index=index)
         if type(item) is not dict or set(item) != {"seat", "kind", "why", "at", "log", "when"}:
-            raise ChangeFormatError(f"{where} is not a seat change")
+            raise ChangeFormatError(Say("seat change {index} is not a seat change", index=index))
         seat = item["seat"]
         if type(seat) is not int or not 0 <= seat < len(kinds) or seat in seen:
-            raise ChangeFormatError(f"{where}: 'seat' is not one of the game's seats, once")
+            raise ChangeFormatError(Say("seat change {index}: 'seat' is not one of the game's seats, once",
+                                        index=index))
         if item["kind"] not in BOTS or kinds[seat] != item["kind"]:
-            raise ChangeFormatError(f"{where}: 'kind' is not the bot that plays seat {seat_tag(seat)}")
+            raise ChangeFormatError(Say("seat change {index}: 'kind' is not the bot that plays seat {seat}",
+                                        index=index, seat=seat_tag(seat)))
         if item["why"] not in WHY:
-            raise ChangeFormatError(f"{where}: 'why' is not one of {', '.join(WHY)}")
+            raise ChangeFormatError(Say("seat change {index}: 'why' is not one of {whys}", index=index,
+                                        whys=", ".join(WHY)))
         seen.add(seat)
         changes.append(SeatChange(seat, item["kind"], item["why"], _whole(item, "at", where),
                                   _whole(item, "log", where), _time(item, where)))
@@ -102,8 +106,9 @@ def ending_from(data: Any) -> Ending | None:
     if data is None:
         return None
     if type(data) is not dict or set(data) != {"why", "at", "when"} or data["why"] not in ENDINGS:
-        raise ChangeFormatError("field 'ending' is not an ending")
-    return Ending(data["why"], _whole(data, "at", "the ending"), _time(data, "the ending"))
+        raise ChangeFormatError(Say("field 'ending' is not an ending"))
+    where = Say("the ending")
+    return Ending(data["why"], _whole(data, "at", where), _time(data, where))
 
 
 @dataclass(frozen=True)
@@ -121,8 +126,9 @@ def draw_offer_from(data: Any, seats: int) -> DrawOffer | None:
         return None
     if type(data) is not dict or set(data) != {"seat", "at", "when"} or type(data["seat"]) is not int \
             or not 0 <= data["seat"] < seats or seats != 2:
-        raise ChangeFormatError("field 'draw_offer' is not a draw offer of a seat of a two-player game")
-    return DrawOffer(data["seat"], _whole(data, "at", "the draw offer"), _time(data, "the draw offer"))
+        raise ChangeFormatError(Say("field 'draw_offer' is not a draw offer of a seat of a two-player game"))
+    where = Say("the draw offer")
+    return DrawOffer(data["seat"], _whole(data, "at", where), _time(data, where))
 
 
 def humans_left(kinds: Sequence[str], seat: int) -> list[int]:

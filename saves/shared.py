@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.contract import IllegalChoice
 from engine.core.seats import seat_tag
-from engine.core.text import Say
+from engine.core.text import Said, Say, said_of, said_to_json
 
 from .seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatsUnavailable, SeatTaken, new_holder_id
 from .session import HUMAN, GameSession
@@ -86,7 +86,7 @@ class SharedSession:
         self.may_run_bots = may_run_bots
         """False: this terminal never takes the bots lease (a served app, a game of bots only the
         host has not allowed): it only watches them."""
-        self.lost = ""
+        self.lost: Said = ""
         """Why this terminal can no longer act (a lease was lost), or ''."""
         self.turn_arrived = False
         """Set by ``refresh``: one of our seats must act now and did not before."""
@@ -389,14 +389,14 @@ class SharedSession:
         try:
             self.leases.renew(key, self.holder)
         except LeaseLost as error:
-            self._lose(key, str(error))
-            raise IllegalChoice(str(error)) from None
+            self._lose(key, error)
+            raise IllegalChoice(said_of(error)) from None
 
-    def _lose(self, key: int | str, message: str) -> None:
+    def _lose(self, key: int | str, error: LeaseLost) -> None:
         if key == BOTS:
             self.runs_bots = False
         else:
-            self.lost = f"{message}; this terminal now only watches"
+            self.lost = Say("{why:said}; this terminal now only watches", why=said_to_json(said_of(error)))
 
     # -- the threads ------------------------------------------------------------------------
 
@@ -421,14 +421,14 @@ class SharedSession:
                 try:
                     self.leases.renew(seat, self.holder)
                 except LeaseLost as error:
-                    self._lose(seat, str(error))
+                    self._lose(seat, error)
                     changed = True
                     break
             if self.runs_bots:
                 try:
                     self.leases.renew(BOTS, self.holder)
                 except LeaseLost as error:
-                    self._lose(BOTS, str(error))
+                    self._lose(BOTS, error)
             elif self.may_run_bots and self.leases.try_acquire(BOTS, self.holder):
                 self.runs_bots = changed = True
             if self._follow_leases():  # a terminal that died without a word is found here

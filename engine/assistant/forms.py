@@ -217,7 +217,7 @@ class Form:
     help: str = ""
     totals: tuple[Total, ...] = ()
     checks: tuple[Check, ...] = ()
-    tie_rule: str = "Ties are shared."
+    tie_rule: str = N_("Ties are shared.")
 
     def field(self, key: str, shared: bool = False) -> Field:
         for f in self.shared if shared else self.per_player:

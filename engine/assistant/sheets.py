@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.text import Say
+from engine.core.text import Said, SaidError, Say, said_to_json
 from engine.i18n import ENGLISH, Language
 
 from .checklist import Checklist
@@ -90,11 +90,11 @@ def progress_said(sheet: dict[str, Any]) -> Say:
 # -- reading a sheet written by hand (or by another program) -----------------------------------
 
 
-class SheetError(ValueError):
+class SheetError(SaidError, ValueError):
     """A sheet that cannot be used: ``where`` names the field ('entries[1] (Bruno).gates')."""
 
-    def __init__(self, where: str, problem: str):
-        super().__init__(f"{where}: {problem}")
+    def __init__(self, where: str, problem: Said):
+        super().__init__(Say("{where}: {problem:said}", where=where, problem=said_to_json(problem)))
         self.where = where
         self.problem = problem
 
@@ -106,9 +106,14 @@ class ScoreReport:
     evaluation: Evaluation
 
 
-def kind_of(value: Any) -> str:
-    return {bool: "true/false", int: "a whole number", float: "a fraction", str: "text", list: "a list",
-            dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
+KINDS = {bool: Say("true/false"), int: Say("a whole number"), float: Say("a fraction"), str: Say("text"),
+         list: Say("a list"), dict: Say("an object"), type(None): Say("null")}
+"""What a JSON value is, as a refusal names it."""
+
+
+def kind_of(value: Any) -> Any:
+    """What ``value`` is (``said_to_json``: a ``{kind:said}`` argument)."""
+    return said_to_json(KINDS.get(type(value), type(value).__name__))
 
 
 def typed_text(value: Any, where: str) -> str:
@@ -124,10 +129,16 @@ def typed_text(value: Any, where: str) -> str:
             and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
         text = " ".join(typed_text(v, where) for v in value)
     else:
-        raise SheetError(where, f"expected a whole number or text, got {kind_of(value)} {str(value)[:100]}")
+        raise SheetError(where, Say("expected a whole number or text, got {kind:said} {value}", kind=kind_of(value),
+                                    value=str(value)[:100]))
     if len(text) > VALUE_MOST:
-        raise SheetError(where, f"too long ({len(text):,} characters; a field holds at most {VALUE_MOST})")
+        raise SheetError(where, Say("too long ({n:,} characters; a field holds at most {most})", n=len(text),
+                                    most=VALUE_MOST))
     return text
+
+
+def unknown_game(game: str) -> Say:
+    return Say("unknown game {game}; the games are {games}", game=repr(game), games=", ".join(GAME_IDS))
 
 
 def score_forms(game: str) -> list[Form]:
@@ -139,40 +150,45 @@ def read_score_sheet(game: str, data: Any) -> dict[str, Any]:
 
     SheetError names the first problem: an unknown field, a wrong type, a missing player."""
     if game not in GAME_IDS:
-        raise SheetError("game", f"unknown game {game!r}; the games are {', '.join(GAME_IDS)}")
+        raise SheetError("game", unknown_game(game))
     if not isinstance(data, dict):
-        raise SheetError("sheet", f"expected a JSON object, got {kind_of(data)}")
+        raise SheetError("sheet", Say("expected a JSON object, got {kind:said}", kind=kind_of(data)))
     for key in data:
         if key not in FORM_KEYS:
-            raise SheetError(key, f"unknown field; a sheet has {', '.join(FORM_KEYS)}")
+            raise SheetError(key, Say("unknown field; a sheet has {fields}", fields=", ".join(FORM_KEYS)))
     if data.get("kind", "form") != "form":
-        raise SheetError("kind", f"expected \"form\", got {data['kind']!r}"[:200])
+        raise SheetError("kind", Say("expected {wanted}, got {got}", wanted='"form"', got=repr(data["kind"])[:100]))
     if data.get("game", game) != game:
-        raise SheetError("game", f"the sheet is for {data['game']!r}, not {game!r}"[:200])
+        raise SheetError("game", Say("the sheet is for {other}, not {game}", other=repr(data["game"])[:100],
+                                     game=repr(game)))
     forms = score_forms(game)
     form_id = data.get("form", forms[0].id)
     form = next((f for f in forms if f.id == form_id), None)
     if form is None:
         known = ", ".join(f.id for f in forms)
-        raise SheetError("form", f"{form_id!r} is not a score sheet of {assistant_for(game).TITLE} "
-                                 f"(it has: {known})"[:200])
+        raise SheetError("form", Say("{form} is not a score sheet of {game} (it has: {known})",
+                                     form=repr(form_id)[:100], game=assistant_for(game).TITLE, known=known))
     names = read_players(game, data.get("players"))
     shared = read_values(form.shared, data.get("shared", {}), "shared")
     entries = data.get("entries")
     if not isinstance(entries, list):
-        raise SheetError("entries", f"expected a list with one object per player, got {kind_of(entries)}")
+        raise SheetError("entries", Say("expected a list with one object per player, got {kind:said}",
+                                        kind=kind_of(entries)))
     if len(entries) != len(names):
         missing = names[len(entries):]
-        detail = f" (missing player: {', '.join(missing)})" if missing else ""
-        raise SheetError("entries", f"{len(entries)} entries for {len(names)} players{detail}")
+        if missing:
+            raise SheetError("entries", Say("{n} entries for {players} players (missing player: {missing})",
+                                            n=len(entries), players=len(names), missing=", ".join(missing)))
+        raise SheetError("entries", Say("{n} entries for {players} players", n=len(entries), players=len(names)))
     values = [read_values(form.per_player, entry, f"entries[{seat}] ({names[seat]})")
               for seat, entry in enumerate(entries)]
     finished = data.get("finished", False)
     if not isinstance(finished, bool):
-        raise SheetError("finished", f"expected true or false, got {kind_of(finished)}")
+        raise SheetError("finished", Say("expected true or false, got {kind:said}", kind=kind_of(finished)))
     title = data.get("title", f"{assistant_for(game).TITLE} {form.title.lower()}, {len(names)}p")
     if not isinstance(title, str) or len(title) > TITLE_MOST:
-        raise SheetError("title", f"expected a text of at most {TITLE_MOST} characters, got {kind_of(title)}")
+        raise SheetError("title", Say("expected a text of at most {most} characters, got {kind:said}",
+                                      most=TITLE_MOST, kind=kind_of(title)))
     return {"kind": "form", "game": game, "form": form.id, "players": names, "shared": shared, "entries": values,
             "title": title, "finished": finished}
 
@@ -184,28 +200,30 @@ def read_players(game: str, players: Any) -> list[str]:
     if isinstance(players, int) and not isinstance(players, bool):
         players = module.player_labels(players) if players in counts else [""] * players
     if not isinstance(players, list):
-        raise SheetError("players", f"expected the list of player names, got {kind_of(players)}")
+        raise SheetError("players", Say("expected the list of player names, got {kind:said}", kind=kind_of(players)))
     if len(players) not in counts:
-        raise SheetError("players", f"{module.TITLE} is for {span} players, the sheet has {len(players)}")
+        raise SheetError("players", Say("{game} is for {span} players, the sheet has {n}", game=module.TITLE,
+                                        span=span, n=len(players)))
     for seat, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise SheetError(f"players[{seat}]", "missing player: expected a name")
+            raise SheetError(f"players[{seat}]", Say("missing player: expected a name"))
         if len(name) > NAME_MOST or not name.isprintable():
-            raise SheetError(f"players[{seat}]", f"a name is at most {NAME_MOST} printable characters")
+            raise SheetError(f"players[{seat}]", Say("a name is at most {most} printable characters", most=NAME_MOST))
     for seat, name in enumerate(players):
         if name in players[:seat]:
-            raise SheetError(f"players[{seat}]", f"{name!r} is named twice")
+            raise SheetError(f"players[{seat}]", Say("{name} is named twice", name=repr(name)))
     return list(players)
 
 
 def read_values(fields: Sequence[Field], raw: Any, where: str) -> dict[str, str]:
     if not isinstance(raw, dict):
-        raise SheetError(where, f"expected an object of fields, got {kind_of(raw)}")
+        raise SheetError(where, Say("expected an object of fields, got {kind:said}", kind=kind_of(raw)))
     keys = [f.key for f in fields]
     for key in raw:
         if key not in keys:
-            known = ", ".join(keys) if keys else "none"
-            raise SheetError(f"{where}.{key}"[:200], f"unknown field; the fields here are {known}")
+            unknown = Say("unknown field; the fields here are {fields}", fields=", ".join(keys)) if keys else Say(
+                "unknown field; there are no fields here")
+            raise SheetError(f"{where}.{key}"[:200], unknown)
     return {key: typed_text(value, f"{where}.{key}") for key, value in raw.items()}
 
 
@@ -243,21 +261,22 @@ def check_sheet(data: Any) -> None:
     """A sheet as the app saves it (the top of this module), checked fully before the app lists
     or opens it: sheets are files, and a file may hold anything. SheetError names the problem."""
     if not isinstance(data, dict):
-        raise SheetError("sheet", f"expected a JSON object, got {kind_of(data)}")
+        raise SheetError("sheet", Say("expected a JSON object, got {kind:said}", kind=kind_of(data)))
     game = data.get("game")
     if game not in GAME_IDS:
-        raise SheetError("game", f"unknown game {str(game)[:40]!r}; the games are {', '.join(GAME_IDS)}")
+        raise SheetError("game", unknown_game(str(game)[:40]))
     if not isinstance(data.get("title"), str) or len(data["title"]) > TITLE_MOST:
-        raise SheetError("title", f"expected a text of at most {TITLE_MOST} characters")
+        raise SheetError("title", Say("expected a text of at most {most} characters", most=TITLE_MOST))
     if data.get("kind") == "checklist":
         counts = assistant_for(game).PLAYER_COUNTS
         if type(data.get("players")) is not int or data["players"] not in counts:
-            raise SheetError("players", f"expected a player count of {', '.join(map(str, counts))}")
+            raise SheetError("players", Say("expected a player count of {counts}",
+                                            counts=", ".join(map(str, counts))))
         if type(data.get("seed")) is not int or data["seed"] not in SEEDS:
-            raise SheetError("seed", "expected a whole number")
+            raise SheetError("seed", Say("expected a whole number"))
         ticked = data.get("ticked")
         if not isinstance(ticked, list) or not all(isinstance(step, str) for step in ticked):
-            raise SheetError("ticked", "expected a list of step ids")
+            raise SheetError("ticked", Say("expected a list of step ids"))
     elif data.get("kind") == "form":
         try:
             form = form_for(game, data.get("form"))
@@ -267,10 +286,11 @@ def check_sheet(data: Any) -> None:
         read_values(form.shared, data.get("shared"), "shared")
         entries = data.get("entries")
         if not isinstance(entries, list) or len(entries) != len(names):
-            raise SheetError("entries", f"expected a list with one object per player ({len(names)})")
+            raise SheetError("entries", Say("expected a list with one object per player ({n})", n=len(names)))
         for seat, entry in enumerate(entries):
             read_values(form.per_player, entry, f"entries[{seat}]")
         if not isinstance(data.get("finished", False), bool):
-            raise SheetError("finished", "expected true or false")
+            raise SheetError("finished", Say("expected true or false"))
     else:
-        raise SheetError("kind", f"expected \"checklist\" or \"form\", got {str(data.get('kind'))[:40]!r}")
+        raise SheetError("kind", Say("expected {wanted}, got {got}", wanted='"checklist" or "form"',
+                                     got=repr(str(data.get("kind"))[:40])))

@@ -252,7 +252,7 @@ RUNNING = Form(
     help=N_("Fill in epoch by epoch; the totals run as you go."),
     totals=(*(Total(f"gods{e}", gods_per_epoch, GODS) for e in range(1, EPOCHS + 1)),
             *(total for n in range(1, len(SCORING_EPOCHS) + 1) for total in scoring_totals(str(n)))),
-    tie_rule="Ties go to more demigod tiles; still tied, the win is shared.",
+    tie_rule=N_("Ties go to more demigod tiles; still tied, the win is shared."),
 )
 
 FORMS = (EPOCH, RUNNING)

@@ -134,7 +134,7 @@ def test_saves_list_shows_each_game(capsys, data_dir, toy_game):
     assert status == 0
     lines = out.splitlines()
     row = next(line for line in lines if first.record.id in line)
-    assert all(text in row for text in ("Toy", "Lunch game", "Ann, Rex (random)", "4 actions", "active"))
+    assert all(text in row for text in ("Toy", "Lunch game", "Ann, Rex (random bot)", "4 actions", "active"))
     assert "finished" in next(line for line in lines if second.record.id in line)
     assert out.index(second.record.id) < out.index(first.record.id)  # most recently played first
 
@@ -145,7 +145,7 @@ def test_saves_list_into_a_pipe_cuts_nothing(capsys, data_dir, toy_game, monkeyp
     store, first, _ = new_saves(data_dir, toy_game)
     store.rename(first.record.id, title)
     status, out, _ = run(capsys, "saves", "list")
-    assert status == 0 and title in out and "Ann, Rex (random)" in out
+    assert status == 0 and title in out and "Ann, Rex (random bot)" in out
 
 
 def test_saves_list_reports_a_set_aside_file_and_lists_the_rest(capsys, data_dir, toy_game):

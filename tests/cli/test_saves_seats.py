@@ -15,7 +15,7 @@ def test_the_host_hands_an_away_players_seat_to_the_bot_asked_for(capsys, data_d
     game = two_humans(data_dir)
     assert cli.main(["saves", "seats", game, "--to-bot", "B", "--bot", "hard"]) == 0
     out = capsys.readouterr().out
-    assert "Bruno's seat (▲B) of 'Club game' is played by a hard bot from now on" in out
+    assert "Bruno's seat (▲B) of 'Club game' is played by the hard bot from now on" in out
     assert "▲B Bruno: hard bot since " in out and "(abandoned)" in out
     saved = SaveStore(data_dir).load(game)
     assert [seat.kind for seat in saved.seats] == ["human", "hard"]

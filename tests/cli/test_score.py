@@ -137,7 +137,7 @@ def test_a_value_out_of_range_is_refused_in_the_language_asked_for(capsys, tmp_p
     sheet = with_change("thebai", lambda s: s["entries"][0].update(gates=5))
     status, out, err = score_of(capsys, tmp_path, "thebai", sheet, "--lang", "ja")
     assert status != 0 and not out
-    assert "entries[0] (Ann).gates: 5は4を超えている（戦闘は4回、門タイルは1回に1枚） [門タイル]" in err, err
+    assert "entries[0] (Ann).gates：5は4を超えている（戦闘は4回、門タイルは1回に1枚） [門タイル]" in err, err
 
 
 def test_missing_file_unknown_game_and_no_sheet(capsys, tmp_path):

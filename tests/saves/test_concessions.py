@@ -3,6 +3,8 @@ save's header, read back, refused when damaged, ranked and recorded as the modul
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine.core.contract import IllegalChoice
@@ -175,3 +177,33 @@ def test_an_export_from_before_a_concession_is_known_as_the_same_game_on_import(
     session.concede(1)
     with pytest.raises(SaveExists):
         store.import_(exported)
+
+
+def test_a_damaged_seat_change_and_a_lost_seat_are_said_in_the_readers_language(store, toy_game):
+    from engine.core.text import Words, said_of
+    from engine.i18n import language
+    from saves.seats import HOST, Lease, SeatLeases
+
+    japanese = Words([], language=language("ja"))
+    session = new_game(store, ["Ann", "Bruno"])
+    data = record_to_dict(store.load(session.record.id))
+    data["seat_changes"] = [{"seat": 1, "kind": "normal", "why": "bored", "at": 0, "log": 0, "when": ""}]
+    with pytest.raises(SaveFormatError) as refused:
+        record_from_dict(data)
+    assert japanese(said_of(refused.value)) == "席の交代0：'kind'が席▲Bを指すボットではありません"  # Bruno plays
+
+    shared = SharedSession(GameSession.resume(store, session.record.id), [0], lambda: None)
+    shared.start()
+    try:
+        leases = SeatLeases(store.data_dir, session.record.id)
+        with leases.lock:
+            taken = leases._read()
+            taken.leases["0"] = Lease("another terminal", HOST, taken.leases["0"].pid, time.time())
+            leases._write(taken)
+        with pytest.raises(IllegalChoice) as lost:
+            shared.act(0, "draw")
+    finally:
+        shared.stop()
+    assert "ほかの端末に引き継がれました" in japanese(said_of(lost.value))
+    assert japanese(shared.lost).endswith("ほかの端末に引き継がれました。この端末は今から観戦のみです")
+    assert Words([])(shared.lost).endswith("was taken over by another terminal; this terminal now only watches")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.cli.base import FAILED, command, data_dir, escape_controls, fail, output, read_named_file, say
-from tui.i18n import _, ngettext, spoken
+from tui.i18n import N_, _, ngettext, spoken
 from tui.text import bot_mark, clean, plain
 
 if TYPE_CHECKING:
@@ -46,8 +46,11 @@ def report_record_problems(console: Console, store: SaveStore) -> None:
         say(console, problem, _("Note:"), "bold yellow")
 
 
-OUTCOME_WORDS = {"conceded": "conceded", "abandoned": "abandoned: a bot took over", "draw": "agreed draw"}
+OUTCOME_WORDS = {"conceded": N_("conceded"), "abandoned": N_("abandoned: a bot took over"), "draw": N_("agreed draw")}
 """How a player's game ended when not played to the end (saves.records.PlayerResult.outcome)."""
+SOURCE_WORDS = {"digital": N_("digital game"), "sheet": N_("score sheet")}
+"""Where a play record came from (saves.records.SOURCES): a game played here, or a score sheet."""
+HEADINGS = (N_("played on"), N_("game"), N_("players and scores"), N_("winner"), N_("from"))
 
 
 def run_records_list(args: argparse.Namespace) -> int:
@@ -59,18 +62,20 @@ def run_records_list(args: argparse.Namespace) -> int:
     records = store.records.all()
     report_record_problems(console, store)
     if not records:
-        console.print(plain(f"No play records in {store.data_dir}"))
+        console.print(plain(_("No play records in {folder}").format(folder=store.data_dir)))
         return 0
     table = Table()
-    for column in ("date", "game", "players and scores", "winner", "from"):
-        table.add_column(column)
+    for heading in HEADINGS:
+        table.add_column(plain(_(heading)))
     for record in records:
         scores = ", ".join(f"{player.name}{bot_mark(player.bot)} {player.score}"
-                           + (f" ({OUTCOME_WORDS[player.outcome]})" if player.outcome else "")
+                           + (_(" ({outcome})").format(outcome=_(OUTCOME_WORDS[player.outcome]))
+                              if player.outcome else "")
                            for player in record.players)
         game = title_of(record.game) + (f" ({record.variant})" if record.variant else "")
         table.add_row(plain(record.date[:16].replace("T", " ")), plain(game), plain(scores),
-                      plain(" and ".join(record.winners)), plain(f"{record.source} {record.link}"))
+                      plain(_(" and ").join(record.winners)),
+                      plain(f"{_(SOURCE_WORDS[record.source])} {record.link}"))
     console.print(table)
     return 0
 
@@ -87,7 +92,7 @@ def run_records_export(args: argparse.Namespace) -> int:
     text = export_csv(records) if args.csv else export_json(records) + "\n"
     if args.output:
         atomic_write_text(Path(args.output), text)
-        output().print(plain(f"Exported {len(records)} play records to {args.output}"))
+        output().print(plain(_("Exported {n} play records to {file}").format(n=len(records), file=args.output)))
     elif not args.csv:
         sys.stdout.write(escape_controls(text))
     else:  # CSV has no escapes: a terminal is shown the control characters, a pipe gets them as they are

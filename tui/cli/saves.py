@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from engine.core.seats import LETTERS, seat_tag
 from tui.cli.base import USAGE, command, data_dir, escape_controls, fail, output, print_columns, read_named_file, say
 from tui.i18n import N_, _, spoken
-from tui.text import clean, short_time
+from tui.text import bot_mark, clean, kind_name, short_time
 
 if TYPE_CHECKING:  # the saves load when a command runs, not for every command line
     from rich.console import Console
@@ -44,6 +44,14 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     talk.add_argument("--delete", metavar="N", type=int, help=_("delete message N (its number in the list)"))
 
 
+LIST_HEADINGS = (N_("id"), N_("game"), N_("title"), N_("seats"), N_("progress"), N_("status"), N_("to move"),
+                 N_("since"))
+"""The columns of ``saves list``; title, seats and progress are cut to fit a narrow terminal."""
+TALK_HEADINGS = (N_("n"), N_("time"), N_("name"), N_("message"))
+
+CHANGE_REASONS = {"conceded": N_("conceded"), "abandoned": N_("abandoned")}
+"""Why a bot plays a seat (saves.concessions.SeatChange.why) as ``saves seats`` writes it."""
+
 STATUSES = {"active": N_("active"), "finished": N_("finished")}
 """A save's status as ``saves list`` writes it (an unknown one as it is)."""
 
@@ -69,19 +77,20 @@ def run_saves_list(args: argparse.Namespace) -> int:
         print(json.dumps([game_json(record, title_of(record.game)) for record in records], indent=1))
         return 0
     if not records:
-        say(console, f"No saved games in {store.data_dir}" + (" for that key" if mine is not None else ""))
+        empty = _("No saved games in {folder} for that key") if mine is not None else _("No saved games in {folder}")
+        say(console, empty.format(folder=store.data_dir))
         return 0
     rows = []
     for record in records:
-        seats = ", ".join(seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})" for seat in record.seats)
+        seats = ", ".join(seat.name + bot_mark(seat.kind) for seat in record.seats)
         status = _(STATUSES.get(record.status, record.status))
         if record.seed_chosen:
             status = _("{status}, seed chosen").format(status=status)
         rows.append([clean(cell, lines=False) for cell in (
             record.id, title_of(record.game), record.title, seats, progress_words(record), status,
             to_move_text(record), short_time(record.updated))])
-    print_columns(console, ["id", "game", "title", "seats", "progress", "status", "to move", "since"], rows,
-                  shrink=("title", "seats", "progress"))
+    headings = [_(heading) for heading in LIST_HEADINGS]
+    print_columns(console, headings, rows, shrink=(headings[2], headings[3], headings[4]))
     return 0
 
 
@@ -112,7 +121,7 @@ def run_saves_export(args: argparse.Namespace) -> int:
     text = json.dumps(SaveStore(data_dir(args)).export(args.id), indent=1, ensure_ascii=False)
     if args.output:
         atomic_write_text(Path(args.output), text + "\n")
-        say(output(), f"Exported {args.id} to {args.output}")
+        say(output(), _("Exported {id} to {file}").format(id=args.id, file=args.output))
     else:
         print(escape_controls(text))
     return 0
@@ -135,7 +144,7 @@ def run_saves_import(args: argparse.Namespace) -> int:
     record = store.import_(data, as_copy=args.as_copy)
     console = output()
     report_problems(console, store)
-    say(console, f"Imported {record.title!r} as {record.id}")
+    say(console, _("Imported {title!r} as {id}").format(title=record.title, id=record.id))
     return 0
 
 
@@ -151,10 +160,10 @@ def run_saves_verify(args: argparse.Namespace) -> int:
             replay_record(record)
         except SaveDoesNotReplay as error:
             failed += 1
-            say(console, error, "Does not replay:", "bold red")
+            say(console, error, _("Does not replay:"), "bold red")
     report_problems(console, store)
-    say(console, f"{checked - failed} of {checked} saved games replay; "
-                 f"{failed} do not; {len(store.problems)} files could not be used")
+    say(console, _("{replayed} of {checked} saved games replay; {failed} do not; {unusable} files could not be used")
+        .format(replayed=checked - failed, checked=checked, failed=failed, unusable=len(store.problems)))
     return 1 if failed or store.problems else 0
 
 
@@ -186,7 +195,7 @@ def run_saves_seats(args: argparse.Namespace) -> int:
         return fail(error, USAGE)
     leases = SeatLeases(folder, record.id)
     if seat is not None and not leases.give_up(seat, None):
-        return fail(f"seat {args.free} of {record.title!r} belongs to no one")
+        return fail(_("seat {seat} of {title!r} belongs to no one").format(seat=args.free, title=record.title))
     if args.hot_seat:
         leases.allow_hot_seat(args.hot_seat == "on")
     if to_bot is not None:
@@ -195,17 +204,22 @@ def run_saves_seats(args: argparse.Namespace) -> int:
             return fail(refused)
         record = store.load(record.id)
     held, owners = leases.live(), leases.owners()
-    lines = [f"{record.title!r} ({record.id}); hot-seat over SSH: {'allowed' if leases.hot_seat else 'not allowed'}"]
+    hot_seat = _("{title!r} ({id}); hot-seat over SSH: allowed") if leases.hot_seat else _(
+        "{title!r} ({id}); hot-seat over SSH: not allowed")
+    lines = [hot_seat.format(title=record.title, id=record.id)]
     if leases.creator:
-        lines.append(f"  created over SSH by key {leases.creator}")
+        lines.append(_("  created over SSH by key {key}").format(key=leases.creator))
     changes = {change.seat: change for change in record.seat_changes}
     for number, info in enumerate(record.seats):
-        state = info.kind if info.kind != HUMAN else "playing now" if str(number) in held else "free"
+        kind = kind_name(info.kind).lower()
+        state = kind if info.kind != HUMAN else _("playing now") if str(number) in held else _("free")
         if number in changes:
             change = changes[number]
-            state = f"{info.kind} bot since {short_time(change.when)} ({change.why})"
-        owner = f", belongs to key {owners[number]}" if number in owners else ""
-        lines.append(f"  {seat_tag(number)} {info.name}: {state}{owner}")
+            why = _(CHANGE_REASONS[change.why]) if change.why in CHANGE_REASONS else change.why
+            state = _("{bot} since {when} ({why})").format(bot=kind, when=short_time(change.when), why=why)
+        owner = _(", belongs to key {key}").format(key=owners[number]) if number in owners else ""
+        lines.append(_("  {seat} {name}: {state}{owner}").format(seat=seat_tag(number), name=info.name, state=state,
+                                                                 owner=owner))
     print(clean("\n".join(lines)))
     return 0
 
@@ -220,16 +234,19 @@ def hand_to_bot(store: SaveStore, record: SaveRecord, seat: int, kind: str) -> s
     from saves.watch import ring
 
     if not 0 <= seat < len(record.seats) or record.seats[seat].kind != HUMAN:
-        return f"seat {LETTERS[seat] if seat < len(LETTERS) else seat + 1} of {record.title!r} is not a human's seat"
+        return _("seat {seat} of {title!r} is not a human's seat").format(
+            seat=LETTERS[seat] if seat < len(LETTERS) else seat + 1, title=record.title)
     if SeatLeases(store.data_dir, record.id).holder_of(seat) is not None:
-        return f"{record.seats[seat].name} is at the table now: only a vanished player's seat is handed to a bot"
+        return _("{name} is at the table now: only a vanished player's seat is handed to a bot").format(
+            name=record.seats[seat].name)
     try:
         GameSession.resume(store, record.id).hand_to_bot(seat, kind)
     except (IllegalChoice, SaveConflict, SaveDoesNotReplay) as error:
         return spoken(error)
     ring(store.data_dir, record.id)
-    print(clean(f"{record.seats[seat].name}'s seat ({seat_tag(seat)}) of {record.title!r} is played by a {kind} bot "
-                "from now on", lines=False))
+    print(clean(_("{name}'s seat ({seat}) of {title!r} is played by the {bot} from now on").format(
+        name=record.seats[seat].name, seat=seat_tag(seat), title=record.title, bot=kind_name(kind).lower()),
+        lines=False))
     return ""
 
 
@@ -251,18 +268,20 @@ def run_saves_talk(args: argparse.Namespace) -> int:
         except LookupError as error:
             return fail(error)
         ring(folder, record.id)  # the tables open on the game show the talk without it
-        print(clean(f"Deleted message {gone.number} of {record.title!r}: {gone.name}: {gone.text}", lines=False))
+        print(clean(_("Deleted message {number} of {title!r}: {name}: {text}").format(
+            number=gone.number, title=record.title, name=gone.name, text=gone.text), lines=False))
         return 0
     messages = talk.messages()
     if talk.problem:
         say(console, talk.problem, _("Note:"), "bold yellow")
     if not messages:
-        say(console, f"No table talk in {record.title!r} ({record.id})")
+        say(console, _("No table talk in {title!r} ({id})").format(title=record.title, id=record.id))
         return 0
-    print_columns(console, ["n", "time", "name", "message"],
+    headings = [_(heading) for heading in TALK_HEADINGS]
+    print_columns(console, headings,
                   [[clean(cell, lines=False) for cell in (str(message.number), short_time(message.at), message.name,
                                                           message.text)] for message in messages],
-                  shrink=("message",))
+                  shrink=(headings[3],))
     return 0
 
 
@@ -281,8 +300,9 @@ def find_game(store: SaveStore, text: str) -> SaveRecord:
     if len(matches) == 1:
         return store.load(matches[0].id)
     if matches:
-        raise JoinError(f"{text!r} could be {', '.join(r.id for r in matches)}: give more of the id")
-    raise JoinError(f"No saved game {text!r} (see 'tabula saves list')")
+        raise JoinError(_("{text!r} could be {ids}: give more of the id").format(
+            text=text, ids=", ".join(r.id for r in matches)))
+    raise JoinError(_("No saved game {text!r} (see 'tabula saves list')").format(text=text))
 
 
 def parse_seat(text: str) -> int:
@@ -291,4 +311,4 @@ def parse_seat(text: str) -> int:
         return LETTERS.index(text)
     if text.isdigit() and int(text) >= 1:
         return int(text) - 1
-    raise JoinError(f"{text!r} is not a seat: give a letter (A, B, ...) or a number (1, 2, ...)")
+    raise JoinError(_("{text!r} is not a seat: give a letter (A, B, ...) or a number (1, 2, ...)").format(text=text))

@@ -7,7 +7,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from tui.cli.base import USAGE, command, fail, output, read_named_file
-from tui.i18n import _, current
+from tui.i18n import _, current, ngettext, spoken
 from tui.text import plain
 
 if TYPE_CHECKING:
@@ -28,15 +28,15 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run_score(args: argparse.Namespace) -> int:
     from engine.assistant.examples import example_text
     from engine.assistant.games import GAME_IDS
-    from engine.assistant.sheets import SheetError, score_sheet
+    from engine.assistant.sheets import SheetError, score_sheet, unknown_game
 
     if args.game not in GAME_IDS:
-        return fail(f"unknown game {args.game!r}; the games are {', '.join(GAME_IDS)}", USAGE)
+        return fail(spoken(unknown_game(args.game)), USAGE)
     if args.example:
         print(example_text(args.game))
         return 0
     if args.sheet is None:
-        return fail("give a sheet file (or --example to see one)", USAGE)
+        return fail(_("give a sheet file (or --example to see one)"), USAGE)
     from engine.core.files import UnreadableFile, parse_json
     from saves.storage import MAX_DOCUMENT
 
@@ -46,11 +46,11 @@ def run_score(args: argparse.Namespace) -> int:
     try:
         data = parse_json(raw)
     except UnreadableFile as error:
-        return fail(f"{args.sheet} cannot be used: {error}")
+        return fail(_("{file} cannot be used: {error}").format(file=args.sheet, error=spoken(error)))
     try:
         report = score_sheet(args.game, data, current())
     except SheetError as error:
-        return fail(f"{args.sheet}: {error}")
+        return fail(_("{file}: {error}").format(file=args.sheet, error=spoken(error)))
     if args.json:
         print(json.dumps(score_json(args.game, report), indent=2, ensure_ascii=False))
     else:
@@ -83,19 +83,21 @@ def print_score(report: ScoreReport) -> None:
     from rich.text import Text
 
     from engine.assistant.forms import TOTAL, sheet_words
+    from engine.core.text import and_list
 
     result = computed(report)[0]
-    table = Table(title=Text(report.form.title), show_lines=False)
+    table = Table(title=Text(_(report.form.title)), show_lines=False)
     table.add_column("")
     for name in report.names:
         table.add_column(plain(name), justify="right")
     for row in result.rows:
         style = "bold" if row[0] == TOTAL else ""
-        table.add_row(*(plain(cell, style) for cell in row))
+        table.add_row(*(plain(_(cell), style) for cell in row))  # its labels and its words among the figures
     console = output()
     console.print(table)
     for note in result.notes:
-        console.print(plain(sheet_words()(note)))
+        console.print(plain(sheet_words(current())(note)))
     winners = [report.names[seat] for seat in result.winners]
-    verb = "wins" if len(winners) == 1 else "share the win"
-    console.print(Text.assemble(("Winner: ", "bold"), plain(f"{' and '.join(winners)} {verb}. "), report.form.tie_rule))
+    won = ngettext("{winners} wins.", "{winners} share the win.", len(winners)).format(
+        winners=and_list(winners, current()))
+    console.print(Text.assemble((_("Winner: "), "bold"), plain(f"{won} "), _(report.form.tie_rule)))

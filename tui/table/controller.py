@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypedDict, Unpack
 
 from engine.core.contract import IllegalChoice
-from engine.core.text import Words
+from engine.core.text import Said, Words
 from engine.search import LEVELS, Level, SearchResult, think
 from engine.search.hint import HINT_LEVEL, Hint, hint_from
 from engine.search.worker import Thinker, ThinkerError
@@ -118,7 +118,7 @@ Told = Notice | Thinking | ThinkingEnded | HintReady | HintDropped | Talk
 """What the controller emits beside the table's states."""
 TableEvent = TableState | Told
 
-ShownKey = tuple[int, bool, str, frozenset[int]]
+ShownKey = tuple[int, bool, Said, frozenset[int]]
 """What a new state must differ in to be shown again (``TableController._shown_key``)."""
 
 

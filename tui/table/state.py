@@ -15,7 +15,7 @@ from engine.core.contract import Choice, Score
 from engine.core.log import visible
 from saves.concessions import Ending, SeatChange
 from saves.records import final_ranking
-from tui.i18n import _, current
+from tui.i18n import _, current, spoken
 
 if TYPE_CHECKING:
     from saves.shared import SharedSession
@@ -127,7 +127,7 @@ def undo_blocked(session: SharedSession, viewer: int | None) -> str:
     if viewer is None:
         return _("A spectator has no moves to take back.")
     if session.lost:
-        return session.lost
+        return spoken(session.lost)
     return session.match.why_no_undo(viewer)
 
 
@@ -166,7 +166,7 @@ def snapshot(session: SharedSession, previous_viewer: int | None) -> TableState:
         revision=session.revision,
         runs_bots=session.runs_bots,
         present=session.present,
-        lost=session.lost,
+        lost=spoken(session.lost),
         hints=match.hints and not match.asks_table(),
         running_score=match.rules.running_score,
         if_ended_now=match.if_ended_now(viewer),
