@@ -135,7 +135,7 @@ async def test_a_table_its_panels_log_and_help_read_in_japanese(game, tmp_path):
 @pilot_test
 async def test_home_settings_stats_resume_help_and_new_game_read_in_japanese(tmp_path):
     fill(tmp_path)
-    new_save(tmp_path, "thebai", [("Ann", "human"), ("Bruno", "greedy")], seed=3, title="Ann's game")
+    new_save(tmp_path, "thebai", [("Ann", "human"), ("Bruno", "greedy")], seed=3, title="Annの卓")
     seen = Seen()
     app = make_app(tmp_path, language="ja")
     async with app.run_test(size=(160, 50)) as pilot:
@@ -188,7 +188,7 @@ async def test_the_assistants_checklists_and_sheets_read_in_japanese(tmp_path):
 def damaged_saves(data_dir: Path) -> None:
     """Files the saves folder cannot use, each for another reason: a link, JSON that is no save, a
     save with a seat of an unknown kind, and a file whose name Tabula never gives."""
-    new_save(data_dir, "thebai", [("Ann", "human"), ("Bruno", "greedy")], seed=3, title="Ann's game")
+    new_save(data_dir, "thebai", [("Ann", "human"), ("Bruno", "greedy")], seed=3, title="Annの卓")
     games = data_dir / "games"
     (games / "link0001.json").symlink_to(data_dir / "elsewhere.json")
     (games / "list0001.json").write_text('{"_default": {"1": {"kind": "recipe"}}}')
