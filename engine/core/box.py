@@ -221,18 +221,6 @@ def option_label(options: Sequence[Option], value: Any, lang: Language = ENGLISH
     return str(value)
 
 
-def owned(record: Record) -> Record:
-    """The record as the owner entered it (provenance "owner", its reconstruction note dropped)."""
-    changed = dict(record)
-    changed["provenance"] = "owner"
-    changed.pop("note", None)
-    return changed
-
-
-def changed_fields(kind: Kind, before: Record, after: Record) -> Sequence[Field]:
-    return [spec for spec in kind.fields if field_value(spec, before) != field_value(spec, after)]
-
-
 def worded(words: Callable[[Any, Language], str], value: Any, lang: Language = ENGLISH) -> str:
     """``words`` of a value a half-edited record may hold: '?' where it cannot be said."""
     try:

@@ -45,6 +45,15 @@ async def open_kind(pilot, game: str, file: str) -> RecordListScreen:
     return pilot.app.screen
 
 
+async def open_record(pilot, game: str, file: str, record_id: str) -> RecordFormScreen:
+    """From a set's screen, the form of one record of a kind (the arrows down to it, Enter)."""
+    listing = await open_kind(pilot, game, file)
+    await pilot.press(*["down"] * [record["id"] for record in listing.shown].index(record_id), "enter")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, RecordFormScreen)
+    return pilot.app.screen
+
+
 async def make_my_box(pilot) -> None:
     """Home → Components → n "My box": its kinds on screen."""
     await pilot.press("c")
@@ -105,9 +114,7 @@ async def test_a_set_built_in_the_editor_changes_a_landscape_and_a_cadmea_effect
         assert "O01 · owner" in str(listing.query_one("#records").get_option_at_index(0).prompt)
         await pilot.press("escape")
         await settle(pilot)
-        listing = await open_kind(pilot, "thebai", "cadmea")
-        await pilot.press(*["down"] * [r["id"] for r in listing.shown].index("green-4"), "enter")
-        await settle(pilot)
+        await open_record(pilot, "thebai", "cadmea", "green-4")
         form = app.screen
         assert isinstance(form, RecordFormScreen)
         await pilot.press("down")  # from the colour to the effect's first operation
@@ -133,9 +140,7 @@ async def test_an_operation_moves_and_goes_and_the_record_goes_back_to_the_built
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await make_my_box(pilot)
-        listing = await open_kind(pilot, "thebai", "cadmea")
-        await pilot.press(*["down"] * [r["id"] for r in listing.shown].index("green-5"), "enter")
-        await settle(pilot)
+        await open_record(pilot, "thebai", "cadmea", "green-5")
         form = app.screen
         before = list(form.record["effect"])
         while not (isinstance(app.focused, OperationHeader) and app.focused.parent.index == 1):
@@ -355,9 +360,7 @@ async def test_an_operation_the_editor_does_not_build_is_shown_in_words_and_kept
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await make_my_box(pilot)
-        listing = await open_kind(pilot, "thebai", "estate")
-        await pilot.press(*["down"] * [r["id"] for r in listing.shown].index("r2c3"), "enter")
-        await settle(pilot)
+        await open_record(pilot, "thebai", "estate", "r2c3")
         form = app.screen
         header = form.query_one(OperationHeader)
         assert "1. place a Cadmea tile, up to power matched roof(s) (kept as it is)" in " ".join(
