@@ -75,6 +75,25 @@ def test_a_visit_killed_hangs_its_app_up(tmp_path):
         assert asyncio.run(gone(pid)), "the app ends with its visit (its input is still open: it was hung up)"
 
 
+def test_a_fork_server_that_ends_is_started_again_on_the_same_door(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(APP)
+    with door_open() as door:
+        first = start_visit(door, app)
+        ended = int(REPORT.findall(first.stdout.readline())[0][1])
+        os.kill(ended, signal.SIGKILL)  # the fork server dies (its apps die with it)
+        assert first.wait(10) != 0
+        assert asyncio.run(gone(ended))
+        second = start_visit(door, app)
+        pid, ppid, _, _, _, preloaded = REPORT.findall(second.stdout.readline())[0]
+        assert int(ppid) != ended and "tui.serve.forkserver" in command_line(int(ppid)) and preloaded == "True"
+        second.stdin.write("3\n")
+        second.stdin.flush()
+        assert second.stdout.readline() == "GOT 3\n"
+        assert second.wait(10) == 3
+    assert asyncio.run(gone(int(ppid))), "the new fork server ends with the web server"
+
+
 def test_serve_web_draws_the_app_in_a_browser_from_a_fork(tmp_path):
     import aiohttp
 

@@ -350,33 +350,97 @@ def environment() -> dict[str, str]:
 @contextlib.contextmanager
 def door_open() -> Iterator[str]:
     """A fork server for browser visits (tui/serve/visit.py) while the block runs: the path of its
-    door, in a folder of its own only this user may enter. It ends with the block, hanging up
-    every app still running."""
+    door, in a folder of its own only this user may enter. A fork server that ends is started
+    again on the same door (a visit knocking meanwhile waits in its backlog). It ends with the
+    block, hanging up every app still running."""
     import shutil
-    import subprocess
     import tempfile
 
     folder = tempfile.mkdtemp(prefix="tabula-web-")
-    path = os.path.join(folder, "door")
-    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    process = None
+    keeper = None
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET) as door:
+            path = os.path.join(folder, "door")
             door.bind(path)
             door.listen(64)
-            fds = [theirs.fileno(), door.fileno()]
-            process = subprocess.Popen(command(*fds), pass_fds=fds, stdin=subprocess.DEVNULL,
-                                       stdout=subprocess.DEVNULL, env=environment(), start_new_session=True)
-        theirs.close()
-        if ours.recv(len(READY)) != READY:
-            raise ForkServerGone("the players' app could not be loaded (its error is above)")
-        yield path
+            keeper = DoorKeeper(door)
+            keeper.start()
+            yield path
     finally:
-        theirs.close()
-        ours.close()
+        if keeper is not None:
+            keeper.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class DoorKeeper:
+    """The web server's fork server at its door, kept running by a thread of the web server."""
+
+    RETRY = 1.0
+    """Seconds between attempts to start a fork server again that could not load the app."""
+
+    def __init__(self, door: socket.socket) -> None:
+        import subprocess
+        import threading
+
+        self.door = door
+        self.control: socket.socket | None = None
+        self.process: subprocess.Popen[bytes] | None = None
+        self.lock = threading.Lock()
+        self.closing = threading.Event()
+        self.thread = threading.Thread(target=self._keep, name="fork server keeper", daemon=True)
+
+    def start(self) -> None:
+        """Start the fork server and wait until it has preloaded the app (ForkServerGone if it could not)."""
+        self._spawn()
+        self.thread.start()
+
+    def stop(self) -> None:
+        """End the fork server (it hangs up any app still running) and wait for it."""
+        with self.lock:
+            self.closing.set()
+            if self.control is not None:
+                self.control.close()
+            process = self.process
         if process is not None:
             process.wait()
-        shutil.rmtree(folder, ignore_errors=True)
+        if self.thread.is_alive():
+            self.thread.join()
+
+    def _spawn(self) -> None:
+        import subprocess
+
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        with self.lock:
+            if self.closing.is_set():
+                ours.close()
+                theirs.close()
+                return
+            fds = [theirs.fileno(), self.door.fileno()]
+            try:
+                process = subprocess.Popen(command(*fds), pass_fds=fds, stdin=subprocess.DEVNULL,
+                                           stdout=subprocess.DEVNULL, env=environment(), start_new_session=True)
+            finally:
+                theirs.close()
+            self.control, self.process = ours, process
+        if ours.recv(len(READY)) != READY:
+            raise ForkServerGone("the players' app could not be loaded (its error is above)")
+
+    def _keep(self) -> None:
+        while True:
+            process = self.process
+            assert process is not None
+            status = process.wait()
+            if self.closing.is_set():
+                return
+            print(f"tabula: the web server's fork server ended (status {status}); starting another",
+                  file=sys.stderr, flush=True)
+            with self.lock:
+                if self.control is not None:
+                    self.control.close()
+            try:
+                self._spawn()
+            except (ForkServerGone, OSError):
+                self.closing.wait(self.RETRY)
 
 
 # -- the asyncio server's side ---------------------------------------------------------------------
