@@ -226,3 +226,20 @@ async def test_resume_moves_through_a_long_list_by_keys_and_clicks(toy, tmp_path
         await pilot.click("#saves", offset=(5, 3))  # the highlighted row: opened
         await settle(pilot)
         assert isinstance(app.screen, TableScreen) and app.screen.session.save_id == table.row_keys[2]
+
+
+@pilot_test
+async def test_resume_columns_fill_the_list_beside_its_scrollbar_at_every_size(toy, tmp_path):
+    many_saves(tmp_path, 60)  # more rows than a screen: the list has a vertical scrollbar
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        table = app.screen.query_one("#saves")
+        for size in ((80, 24), (130, 30), (80, 24), (100, 80)):  # the last: room for every row
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            room = table.scrollable_content_region.width
+            assert table.show_vertical_scrollbar == (table.row_count + 1 > table.size.height)
+            assert sum(width + 2 for width in table.widths) == room, size  # every column whole, the title wider
+            assert not table.show_horizontal_scrollbar

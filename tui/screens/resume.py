@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
@@ -173,8 +174,8 @@ class ResumeScreen(OpensGames):
         """This player's games, from their waiting file (saves/waiting.py), not from the list of every game."""
         self.marks: dict[str, str] = {}
         """id_marks of the saves listed."""
-        self._laid_out_at: int | None = None
-        """The width of the last lay-out."""
+        self._laid_out_at: Size | None = None
+        """The list's size at the last lay-out."""
         self.listing: list[SaveSummary] = []
         """Every game, as the last reading of the list gave them."""
         self.widths: dict[bool, list[int]] = {}
@@ -297,7 +298,7 @@ class ResumeScreen(OpensGames):
         highlighted game's line."""
         table = self.query_one("#saves", RowList)
         width = self.size.width
-        self._laid_out_at = width
+        self._laid_out_at = table.size
         wide = width >= SEATS_FROM
         keep = self.selected.id if self.selected is not None else None
         if wide not in self.texts:  # resized across SEATS_FROM since the list was read
@@ -320,7 +321,8 @@ class ResumeScreen(OpensGames):
             used[-1] = min(used[-1], 40)
         if self.mine is not None:
             used[0] = min(used[0], 32)
-        title_width = max(12, width - 2 - sum(used) - 2 * (len(used) + 1) - 2)
+        room = table.room(len(listed), width - 4)  # the list's margins, and the screen's gutter
+        title_width = max(12, room - sum(used) - 2 * (len(used) + 1))
 
         def cells_of(row: int) -> tuple[str, ...]:
             record = listed[row]
@@ -336,8 +338,8 @@ class ResumeScreen(OpensGames):
         table.display = bool(listed)
         self.show_detail()
 
-    def on_resize(self, event: events.Resize) -> None:
-        if self._laid_out_at is not None and self._laid_out_at != self.size.width:
+    def on_row_list_resized(self, event: RowList.Resized) -> None:
+        if self._laid_out_at is not None and self._laid_out_at != event.row_list.size:
             self.lay_out()
 
     def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:

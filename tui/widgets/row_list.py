@@ -93,6 +93,17 @@ class RowList(ScrollView, can_focus=True):
     class Selected(Highlighted):
         """Enter, or a click, on the highlighted row."""
 
+    class Resized(Message):
+        """The list has a new size: the room for its columns (``room``) may have changed."""
+
+        def __init__(self, row_list: RowList) -> None:
+            super().__init__()
+            self.row_list = row_list
+
+        @property
+        def control(self) -> RowList:
+            return self.row_list
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.headers: list[str] = []
@@ -112,6 +123,14 @@ class RowList(ScrollView, can_focus=True):
         self.virtual_size = Size(sum(width + 2 for width in self.widths), len(row_keys) + HEADER)
         self.cursor_row = -1  # so that the row is highlighted anew, even where it was
         self.move_cursor(row=cursor)
+
+    def room(self, rows: int, unsized: int) -> int:
+        """The cells the columns of ``rows`` rows have: the list's width less the scrollbar they
+        will need (``unsized``: its width, were it laid out, before it has been)."""
+        width, height = self.size
+        if not width:
+            width, height = unsized, 0
+        return width - (self.styles.scrollbar_size_vertical if rows + HEADER > height else 0)
 
     @property
     def row_count(self) -> int:
@@ -141,6 +160,7 @@ class RowList(ScrollView, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self.scroll_to_cursor()
+        self.post_message(self.Resized(self))
 
     @property
     def page(self) -> int:
