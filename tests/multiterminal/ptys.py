@@ -64,6 +64,8 @@ class Seated:
     """The revision of the game this player last pressed a key on (one key per position)."""
     pressed_when: float = 0.0
     keys: list[str] = field(default_factory=list)
+    pressed_on: str = ""
+    """What the screen showed when this player last pressed a key."""
     unread: bytes = b""
     """The start of an escape sequence the terminal has not finished writing yet."""
     again: int = 0
@@ -140,14 +142,17 @@ class Players:
                 continue
             if player.pressed_at == revision and min(now - player.last_output, now - player.pressed_when) < AGAIN:
                 continue
-            drawn_since = player.last_output > self.changed_at or now - self.changed_at > UNCHANGED
+            # drawn since the change, unless all it drew since the last key is that screen again (the
+            # footer redrawn as the key was taken, say, before the move it made was shown)
+            drawn_since = (player.last_output > self.changed_at and player.text() != player.pressed_on
+                           or now - self.changed_at > UNCHANGED)
             if now - player.last_output < QUIET or not drawn_since or not player.prompted():
                 continue
             keys = [key for key, _ in ChoicePages(match.legal(player.seat)).page(0) if key.isdigit()]
             key = "1" if held else keys[-1] if self.pick.random() < self.last else self.pick.choice(keys)
             player.send(key.encode())
             player.again += player.pressed_at == revision
-            player.pressed_at, player.pressed_when = revision, now
+            player.pressed_at, player.pressed_when, player.pressed_on = revision, now, player.text()
             player.keys.append(key)
             self.presses += 1
 
