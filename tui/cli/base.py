@@ -9,9 +9,11 @@ Rich loads only when something is printed through it."""
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -136,6 +138,20 @@ def output() -> Console:
     from rich.console import Console
 
     return Console(highlight=False, width=None if sys.stdout.isatty() else 1000)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The garbage collector held off while a command makes a great many objects and keeps
+    them to the end (a listing's summaries and rows, which hold no cycles): its passes would walk
+    them all again and again, a quarter of the CPU of listing 10,000 saves, and free nothing."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def print_columns(console: Console, headers: list[str], rows: list[list[str]], shrink: tuple[str, ...]) -> None:

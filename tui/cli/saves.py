@@ -9,7 +9,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core.seats import LETTERS, seat_tag
-from tui.cli.base import USAGE, command, data_dir, escape_controls, fail, output, print_columns, read_named_file, say
+from tui.cli.base import (
+    USAGE,
+    collector_paused,
+    command,
+    data_dir,
+    escape_controls,
+    fail,
+    output,
+    print_columns,
+    read_named_file,
+    say,
+)
 from tui.i18n import N_, _, spoken
 from tui.text import bot_mark, clean, kind_name, short_time
 
@@ -61,6 +72,7 @@ def report_problems(console: Console, store: SaveStore) -> None:
         say(console, problem, _("Note:"), "bold yellow")
 
 
+@collector_paused()
 def run_saves_list(args: argparse.Namespace) -> int:
     from engine.registry import title_of
     from saves.store import SaveStore
