@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from filelock import FileLock, Timeout
 
 from engine.bots import BOTS
-from engine.component_sets import SetCopy, set_copy_from
 from engine.core.components import ComponentDataError
 from engine.core.seats import LETTERS
 from engine.core.text import Said, Say, said_of, said_to_json
@@ -56,6 +55,8 @@ from .storage import (
 )
 
 if TYPE_CHECKING:
+    from engine.component_sets import SetCopy
+
     from .records import RecordStore
     from .talk import GameTalk
 
@@ -233,6 +234,8 @@ def record_from_dict(data: Any) -> SaveRecord:
 def _set_copy(data: dict[str, Any], game: str) -> SetCopy | None:
     if data.get("component_set") is None:
         return None
+    from engine.component_sets import set_copy_from  # a list of saves reads their headers alone
+
     try:
         return set_copy_from(data["component_set"], game)
     except ComponentDataError as error:

@@ -52,16 +52,24 @@ def test_records_list_loads_no_ui_for_the_records_it_shows(tmp_path):
     assert len(store.records.all()) == 2
 
 
-def test_saves_list_into_a_pipe_prints_its_rows_without_rich_s_console(tmp_path):
-    """A pipe has no width to fit nor bold to show; a list of thousands of saves is timed start-up
-    included. (Rich's table of character widths may load: the seats to move are ▲B...)"""
+def saves_listed(folder: Path) -> str:
+    """Code listing the saves of ``folder`` (one game saved there) into a pipe."""
     from saves.session import GameSession
     from saves.store import SaveStore, Seat
 
-    GameSession.new(SaveStore(tmp_path), "almadi", "Lunch", [Seat("Ann", "human"), Seat("Bo", "greedy")], seed=3)
-    code = (f"from tui.cli import main\nassert main(['saves', 'list', '--data-dir', {str(tmp_path)!r}]) == 0\n"
-            "print()")
-    assert loaded_after(code, ("rich.console", "rich.text")) == set()
+    GameSession.new(SaveStore(folder), "almadi", "Lunch", [Seat("Ann", "human"), Seat("Bo", "greedy")], seed=3)
+    return f"from tui.cli import main\nassert main(['saves', 'list', '--data-dir', {str(folder)!r}]) == 0\nprint()"
+
+
+def test_saves_list_into_a_pipe_prints_its_rows_without_rich_s_console(tmp_path):
+    """A pipe has no width to fit nor bold to show; a list of thousands of saves is timed start-up
+    included. (Rich's table of character widths may load: the seats to move are ▲B...)"""
+    assert loaded_after(saves_listed(tmp_path), ("rich.console", "rich.text")) == set()
+
+
+def test_saves_list_loads_no_sessions_component_sets_or_component_editor(tmp_path):
+    """It reads the saves' headers: what plays a game or edits its components need not load."""
+    assert loaded_after(saves_listed(tmp_path), ("saves.session", "engine.component_sets", "engine.core.box")) == set()
 
 
 def test_the_app_and_its_home_screen_load_no_server_or_markdown():
