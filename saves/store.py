@@ -731,8 +731,9 @@ class SaveStore:
         read = 0
         for save_id, file in files.items():
             signed = _signature_of(file)
-            entry = next((entry for entry in (known.get(save_id), *noted.get(save_id, ())) if entry is not None
-                          and entry[0] == signed), None)
+            entry = known.get(save_id)
+            if entry is None or entry[0] != signed:  # not as the index knew it: as a write noted it since?
+                entry = next((later for later in noted.get(save_id, ()) if later[0] == signed), None)
             if entry is not None:
                 current[save_id] = entry
                 continue

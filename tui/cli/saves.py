@@ -99,9 +99,9 @@ def run_saves_list(args: argparse.Namespace) -> int:
         status = _(STATUSES.get(record.status, record.status))
         if record.seed_chosen:
             status = _("{status}, seed chosen").format(status=status)
-        rows.append([clean(cell, lines=False) for cell in (
-            record.id, title_of(record.game), record.title, seats, progress_words(record), status,
-            to_move_text(record), short_time(record.updated))])
+        cells = [record.id, title_of(record.game), record.title, seats, progress_words(record), status,
+                 to_move_text(record), short_time(record.updated)]
+        rows.append(cells if "".join(cells).isprintable() else [clean(cell, lines=False) for cell in cells])
     headings = [_(heading) for heading in LIST_HEADINGS]
     print_columns(headings, rows, shrink=(headings[2], headings[3], headings[4]))
     return 0
