@@ -290,8 +290,8 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
     if type(seed_chosen) is not bool:
         raise SaveFormatError(Say("field 'seed_chosen' is not true or false"))
     to_move = data.get("to_move")
-    if to_move is not None and not (type(to_move) is list and all(type(seat) is int for seat in to_move)
-                                    and set(to_move) <= set(range(len(data["seats"])))):
+    if to_move is not None and not (type(to_move) is list
+                                    and all(type(seat) is int and 0 <= seat < len(data["seats"]) for seat in to_move)):
         raise SaveFormatError(Say("field 'to_move' is not a list of the game's seats"))
     fields = dict(zip(HEADER_TYPES, values))
     seats = [_seat_from(seat) for seat in data["seats"]]
@@ -314,13 +314,16 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
+SAID_KEYS = frozenset({"say", "args", "plural"})
+
+
 def _is_said(data: Any, depth: int = 0) -> bool:
     """Whether ``data`` is a ``Say`` as ``said_to_json`` keeps it: its template, a plural's, and
     arguments of plain values or sentences, within the header's lengths."""
     if type(data) is str:
         return len(data) <= MOST["text"]
     if not (type(data) is dict and type(data.get("say")) is str and type(data.get("args")) is dict
-            and set(data) <= {"say", "args", "plural"} and depth < 8 and len(data["say"]) <= MOST["text"]
+            and data.keys() <= SAID_KEYS and depth < 8 and len(data["say"]) <= MOST["text"]
             and type(data.get("plural", "")) is str and len(data["args"]) <= MOST["options"]):
         return False
     return all(type(key) is str and len(key) <= MOST["name"] and _is_argument(value, depth + 1)
