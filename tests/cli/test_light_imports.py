@@ -67,9 +67,11 @@ def test_saves_list_into_a_pipe_prints_its_rows_without_rich_s_console(tmp_path)
     assert loaded_after(saves_listed(tmp_path), ("rich.console", "rich.text")) == set()
 
 
-def test_saves_list_loads_no_sessions_component_sets_or_component_editor(tmp_path):
+def test_saves_list_loads_no_sessions_rules_machinery_component_sets_or_component_editor(tmp_path):
     """It reads the saves' headers: what plays a game or edits its components need not load."""
-    assert loaded_after(saves_listed(tmp_path), ("saves.session", "engine.component_sets", "engine.core.box")) == set()
+    loaded = loaded_after(saves_listed(tmp_path), ("saves.session", "engine.core.contract", "engine.core.match",
+                                                   "engine.core.bots", "engine.component_sets", "engine.core.box"))
+    assert loaded == set()
 
 
 def test_the_app_and_its_home_screen_load_no_server_or_markdown():
