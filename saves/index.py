@@ -24,8 +24,6 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from filelock import FileLock, Timeout
-
 from .storage import MAX_DOCUMENT, Signature, UnreadableFile, atomic_write_text, parse_json, read_regular_file
 
 if TYPE_CHECKING:
@@ -74,6 +72,8 @@ class SaveIndex:
     def write(self, entries: dict[str, tuple[Signature, SaveSummary]]) -> bool:
         """Replace the index, unless another process is writing it right now (its entries are
         as good as ours: each is checked against its file when read); whether it was written."""
+        from filelock import FileLock, Timeout  # filelock loads when a lock is first taken: a listing takes none
+
         games = {save_id: summary_row(signed, summary) for save_id, (signed, summary) in entries.items()}
         text = json.dumps({"format": INDEX_FORMAT, "kind": INDEX_KIND, "games": games},
                           ensure_ascii=False, separators=(",", ":"))

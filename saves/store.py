@@ -19,8 +19,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from filelock import FileLock, Timeout
-
 from engine.bots import BOTS
 from engine.core.components import ComponentDataError
 from engine.core.seats import LETTERS
@@ -798,6 +796,8 @@ class SaveStore:
             if not SAFE_ID.fullmatch(file_id):
                 continue
             owner = "talk" if ending == ".talk.tmp" else kind  # a game's talk beside its save (saves/talk.py)
+            from filelock import FileLock, Timeout  # when a lock is first taken (saves.storage)
+
             lock = FileLock(self.layout.locks / f"{owner}-{file_id}.lock", timeout=0)
             try:
                 with lock:
