@@ -4,8 +4,22 @@ level players see as Easy) and the search bot's levels ``normal`` and ``hard``."
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from engine.core.bots import Bot, GreedyBot, RandomBot
+if TYPE_CHECKING:
+    from engine.core.bots import Bot
+
+
+def _core_bot(name: str) -> Callable[[int | str], Bot]:
+    """A bot of engine.core.bots, loaded when first wanted (a list of saves names the kinds alone)."""
+
+    def make(seed: int | str = 0) -> Bot:
+        from engine.core import bots
+
+        bot: Bot = getattr(bots, name)(seed)
+        return bot
+
+    return make
 
 
 def _search_bot(level: str) -> Callable[[int | str], Bot]:
@@ -20,7 +34,8 @@ def _search_bot(level: str) -> Callable[[int | str], Bot]:
 
 
 BOTS: dict[str, Callable[[int | str], Bot]] = {
-    "random": RandomBot, "greedy": GreedyBot, "normal": _search_bot("normal"), "hard": _search_bot("hard"),
+    "random": _core_bot("RandomBot"), "greedy": _core_bot("GreedyBot"), "normal": _search_bot("normal"),
+    "hard": _search_bot("hard"),
 }
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from .core.box import Box
-from .core.contract import Rules
+if TYPE_CHECKING:  # a listing of saves names games and loads neither
+    from .core.box import Box
+    from .core.contract import Rules
 
 GAMES: dict[str, tuple[str, str]] = {
     "almadi": ("Almadi", "engine.almadi.rules:AlmadiRules"),

@@ -24,8 +24,6 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from filelock import FileLock, Timeout
-
 from .storage import MAX_DOCUMENT, Signature, UnreadableFile, atomic_write_text, parse_json, read_regular_file
 
 if TYPE_CHECKING:
@@ -53,11 +51,12 @@ class SaveIndex:
 
     def read(self, summary_from: Callable[[Any], SaveSummary]) -> dict[str, tuple[Signature, SaveSummary]]:
         """The entries, by save id; an entry that ``summary_from`` refuses (ValueError) is left
-        out (its game is read again), and an index that cannot be used at all (not a regular
-        file, too large, nested too deeply...) counts as empty."""
+        out (its game is read again, as for an entry nested deeper than a save may), and an
+        index that cannot be used at all (not a regular file, too large, not JSON...) counts as
+        empty."""
         try:
             raw = read_regular_file(self.path, MAX_INDEX)
-            data = parse_json(raw) if raw is not None else None
+            data = parse_json(raw, any_depth=True) if raw is not None else None  # each entry is checked
         except UnreadableFile:
             return {}
         if not (isinstance(data, dict) and data.get("kind") == INDEX_KIND and data.get("format") == INDEX_FORMAT
@@ -73,6 +72,8 @@ class SaveIndex:
     def write(self, entries: dict[str, tuple[Signature, SaveSummary]]) -> bool:
         """Replace the index, unless another process is writing it right now (its entries are
         as good as ours: each is checked against its file when read); whether it was written."""
+        from filelock import FileLock, Timeout  # filelock loads when a lock is first taken: a listing takes none
+
         games = {save_id: summary_row(signed, summary) for save_id, (signed, summary) in entries.items()}
         text = json.dumps({"format": INDEX_FORMAT, "kind": INDEX_KIND, "games": games},
                           ensure_ascii=False, separators=(",", ":"))
@@ -148,5 +149,5 @@ def row_entry(save_id: str, row: Any, summary_from: Callable[[Any], SaveSummary]
             raise ValueError("not names and kinds")
         fields["seats"] = [{"name": name, "kind": kind} for name, kind in zip(seats[::2], seats[1::2])]
         return (row[0], row[1], row[2]), summary_from(fields)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # the index is not walked for depth when read: an entry may nest
         return None

@@ -38,8 +38,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
-
 from engine.core.seats import LETTERS, seat_tag
 from engine.core.text import SaidError, Say, said_to_json
 
@@ -161,6 +159,8 @@ class SeatLeases:
             pass  # a read-only data folder: the seats can be read, and taking one will say why not
         self.data_dir, self.save_id = Path(data_dir), save_id
         self.path = folder / f"{save_id}.json"
+        from filelock import FileLock  # when a lock is first taken (saves.storage)
+
         self.lock = FileLock(str(folder / f"{save_id}.lock"), timeout=10)
         self.ttl = ttl
 
@@ -306,6 +306,8 @@ class SeatLeases:
     # -- the file ---------------------------------------------------------------------------
 
     def _change(self, change: Callable[[SeatFile], Any]) -> Any:
+        from filelock import Timeout
+
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.lock:

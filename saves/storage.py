@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
 from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
@@ -162,6 +161,8 @@ class DocumentFile:
 
     @contextmanager
     def holding_lock(self) -> Iterator[None]:
+        from filelock import FileLock, Timeout  # filelock loads when a lock is first taken: a listing takes none
+
         lock = FileLock(self.lock_path, timeout=LOCK_TIMEOUT, poll_interval=LOCK_POLL)
         try:
             lock.acquire()

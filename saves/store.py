@@ -19,10 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from filelock import FileLock, Timeout
-
 from engine.bots import BOTS
-from engine.component_sets import SetCopy, set_copy_from
 from engine.core.components import ComponentDataError
 from engine.core.seats import LETTERS
 from engine.core.text import Said, Say, said_of, said_to_json
@@ -56,6 +53,8 @@ from .storage import (
 )
 
 if TYPE_CHECKING:
+    from engine.component_sets import SetCopy
+
     from .records import RecordStore
     from .talk import GameTalk
 
@@ -233,6 +232,8 @@ def record_from_dict(data: Any) -> SaveRecord:
 def _set_copy(data: dict[str, Any], game: str) -> SetCopy | None:
     if data.get("component_set") is None:
         return None
+    from engine.component_sets import set_copy_from  # a list of saves reads their headers alone
+
     try:
         return set_copy_from(data["component_set"], game)
     except ComponentDataError as error:
@@ -287,8 +288,8 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
     if type(seed_chosen) is not bool:
         raise SaveFormatError(Say("field 'seed_chosen' is not true or false"))
     to_move = data.get("to_move")
-    if to_move is not None and not (type(to_move) is list and all(type(seat) is int for seat in to_move)
-                                    and set(to_move) <= set(range(len(data["seats"])))):
+    if to_move is not None and not (type(to_move) is list
+                                    and all(type(seat) is int and 0 <= seat < len(data["seats"]) for seat in to_move)):
         raise SaveFormatError(Say("field 'to_move' is not a list of the game's seats"))
     fields = dict(zip(HEADER_TYPES, values))
     seats = [_seat_from(seat) for seat in data["seats"]]
@@ -311,13 +312,16 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
+SAID_KEYS = frozenset({"say", "args", "plural"})
+
+
 def _is_said(data: Any, depth: int = 0) -> bool:
     """Whether ``data`` is a ``Say`` as ``said_to_json`` keeps it: its template, a plural's, and
     arguments of plain values or sentences, within the header's lengths."""
     if type(data) is str:
         return len(data) <= MOST["text"]
     if not (type(data) is dict and type(data.get("say")) is str and type(data.get("args")) is dict
-            and set(data) <= {"say", "args", "plural"} and depth < 8 and len(data["say"]) <= MOST["text"]
+            and data.keys() <= SAID_KEYS and depth < 8 and len(data["say"]) <= MOST["text"]
             and type(data.get("plural", "")) is str and len(data["args"]) <= MOST["options"]):
         return False
     return all(type(key) is str and len(key) <= MOST["name"] and _is_argument(value, depth + 1)
@@ -728,8 +732,9 @@ class SaveStore:
         read = 0
         for save_id, file in files.items():
             signed = _signature_of(file)
-            entry = next((entry for entry in (known.get(save_id), *noted.get(save_id, ())) if entry is not None
-                          and entry[0] == signed), None)
+            entry = known.get(save_id)
+            if entry is None or entry[0] != signed:  # not as the index knew it: as a write noted it since?
+                entry = next((later for later in noted.get(save_id, ()) if later[0] == signed), None)
             if entry is not None:
                 current[save_id] = entry
                 continue
@@ -791,6 +796,8 @@ class SaveStore:
             if not SAFE_ID.fullmatch(file_id):
                 continue
             owner = "talk" if ending == ".talk.tmp" else kind  # a game's talk beside its save (saves/talk.py)
+            from filelock import FileLock, Timeout  # when a lock is first taken (saves.storage)
+
             lock = FileLock(self.layout.locks / f"{owner}-{file_id}.lock", timeout=0)
             try:
                 with lock:

@@ -8,7 +8,6 @@ from functools import lru_cache
 from engine.core.text import Words, said_from_json
 from engine.i18n import ENGLISH_CODE, Language
 from engine.registry import rules_for
-from saves.session import unknown_game
 from saves.store import SaveSummary
 from tui.i18n import current
 
@@ -18,7 +17,11 @@ def progress_words(record: SaveSummary) -> str:
     Tabula kept that (or of a game not known here) as it was written. In English that is the
     English the save keeps beside it (the same words: a list of thousands loads no rules)."""
     language = current()
-    if record.progress_said is None or language.code == ENGLISH_CODE or unknown_game(record):
+    if record.progress_said is None or language.code == ENGLISH_CODE:
+        return record.progress
+    from saves.session import unknown_game  # a list in English loads no sessions
+
+    if unknown_game(record):
         return record.progress
     words = _words(record.game, tuple(seat.name for seat in record.seats), language)
     try:

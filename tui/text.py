@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
+    from engine.i18n import Language
     from saves.store import Seat
 
 KINDS = {"human": N_("Human"), "greedy": N_("Easy bot"), "normal": N_("Normal bot"), "hard": N_("Hard bot"),
@@ -120,7 +121,13 @@ def ordinal(number: int) -> str:
 def bot_mark(kind: str) -> str:
     """' (easy bot)' after the name of a player that is a bot of ``kind``; '' for a person
     (``kind`` 'human', or '' as a play record has it)."""
-    return "" if kind in ("human", "") else _(" ({bot})").format(bot=kind_name(kind).lower())
+    return "" if kind in ("human", "") else _bot_mark(kind, current())
+
+
+@lru_cache(maxsize=64)
+def _bot_mark(kind: str, language: Language) -> str:
+    """A kind's mark in ``language`` (a list of thousands of seats has a few kinds)."""
+    return _(" ({bot})").format(bot=kind_name(kind).lower())
 
 
 def seats_summary(seats: Iterable[Seat]) -> str:
@@ -156,7 +163,7 @@ _PATTERN_PART = re.compile(r"([yMdHm])\1*|'([^']*)'|([^A-Za-z'])+")
 def _date_pattern(pattern: str, code: str) -> Callable[[datetime], str]:
     """A function writing a moment as the CLDR ``pattern`` says: the numeric fields (y M d H m)
     done here, a list of thousands of saves being timed row by row; any other pattern by Babel."""
-    parts: list[tuple[str, int] | str] = []
+    template = ""  # for str.format: '{0.year:04d}-{0.month:02d}-...'
     at = 0
     for match in _PATTERN_PART.finditer(pattern):
         if match.start() != at:
@@ -167,18 +174,15 @@ def _date_pattern(pattern: str, code: str) -> Callable[[datetime], str]:
             run = len(match.group(0))
             if run > 2 and letters != "y" or run == 2 and letters == "y":
                 break  # a month's name, a two-digit year: Babel's
-            parts.append((_NUMBERS[letters], run if run > 1 else 0))
+            template += f"{{0.{_NUMBERS[letters]}:0{run}d}}" if run > 1 else f"{{0.{_NUMBERS[letters]}}}"
         else:
-            parts.append(quoted if quoted is not None else match.group(0))
+            text = quoted if quoted is not None else match.group(0)
+            template += text.replace("{", "{{").replace("}", "}}")
     if at != len(pattern):
         from babel.dates import parse_pattern
         compiled = parse_pattern(pattern)
         return lambda moment: str(compiled.apply(moment, code))
-
-    def written(moment: datetime) -> str:
-        return "".join(part if isinstance(part, str) else f"{getattr(moment, part[0]):0{part[1]}d}" if part[1]
-                       else str(getattr(moment, part[0])) for part in parts)
-    return written
+    return template.format
 
 
 def bound(mark: str, line: str) -> str:

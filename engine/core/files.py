@@ -99,10 +99,11 @@ def _finite(text: str) -> float:
     return value
 
 
-def parse_json(raw: bytes | str) -> Any:
+def parse_json(raw: bytes | str, *, any_depth: bool = False) -> Any:
     """The JSON value in ``raw`` (UTF-8 bytes, or text already decoded); UnreadableFile if it is
     not UTF-8, not JSON (NaN and infinities included, or a number too long to read), or nested
-    deeper than MAX_DEPTH."""
+    deeper than MAX_DEPTH unless ``any_depth``: for a caller that checks every part it keeps, none
+    deeper than it expects, and would walk thousands of entries for nothing (the saves' index)."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError as error:
@@ -114,7 +115,7 @@ def parse_json(raw: bytes | str) -> Any:
         raise UnreadableFile(Say("its JSON is nested too deeply (at most {most} levels)", most=MAX_DEPTH)) from error
     except ValueError as error:  # JSONDecodeError, a number with too many digits, NaN
         raise UnreadableFile(Say("it is not valid JSON ({error})", error=str(error))) from error
-    if _too_deep(data):
+    if not any_depth and _too_deep(data):
         raise UnreadableFile(Say("its JSON is nested too deeply (at most {most} levels)", most=MAX_DEPTH))
     return data
 

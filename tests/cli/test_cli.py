@@ -1,3 +1,4 @@
+import gc
 import json
 import re
 import subprocess
@@ -137,6 +138,19 @@ def test_saves_list_shows_each_game(capsys, data_dir, toy_game):
     assert all(text in row for text in ("Toy", "Lunch game", "Ann, Rex (random bot)", "4 actions", "active"))
     assert "finished" in next(line for line in lines if second.record.id in line)
     assert out.index(second.record.id) < out.index(first.record.id)  # most recently played first
+
+
+def test_saves_list_holds_the_collector_off_while_it_lists_then_lets_it_run_again(capsys, data_dir, toy_game,
+                                                                                  monkeypatch):
+    """Its summaries and rows hold no cycles: with 10,000 saves the collector's passes over them
+    took a quarter of its CPU and freed nothing."""
+    new_saves(data_dir, toy_game)
+    collecting = []
+    summaries = SaveStore.summaries
+    monkeypatch.setattr(SaveStore, "summaries", lambda store: collecting.append(gc.isenabled()) or summaries(store))
+    status, out, _ = run(capsys, "saves", "list")
+    assert status == 0 and "Lunch game" in out
+    assert collecting == [False] and gc.isenabled()
 
 
 def test_saves_list_into_a_pipe_cuts_nothing(capsys, data_dir, toy_game, monkeypatch):

@@ -52,6 +52,37 @@ def test_records_list_loads_no_ui_for_the_records_it_shows(tmp_path):
     assert len(store.records.all()) == 2
 
 
+def saves_listed(folder: Path) -> str:
+    """Code listing the saves of ``folder`` (one game saved there, and listed once: its index is
+    up to date) into a pipe."""
+    from saves.session import GameSession
+    from saves.store import SaveStore, Seat
+
+    store = SaveStore(folder)
+    GameSession.new(store, "almadi", "Lunch", [Seat("Ann", "human"), Seat("Bo", "greedy")], seed=3)
+    store.summaries()
+    return f"from tui.cli import main\nassert main(['saves', 'list', '--data-dir', {str(folder)!r}]) == 0\nprint()"
+
+
+def test_saves_list_into_a_pipe_prints_its_rows_without_rich_s_console(tmp_path):
+    """A pipe has no width to fit nor bold to show; a list of thousands of saves is timed start-up
+    included. (Rich's table of character widths may load: the seats to move are ▲B...)"""
+    assert loaded_after(saves_listed(tmp_path), ("rich.console", "rich.text")) == set()
+
+
+def test_saves_list_loads_no_sessions_rules_machinery_component_sets_or_component_editor(tmp_path):
+    """It reads the saves' headers: what plays a game or edits its components need not load."""
+    loaded = loaded_after(saves_listed(tmp_path), ("saves.session", "engine.core.contract", "engine.core.match",
+                                                   "engine.core.bots", "engine.component_sets", "engine.core.box"))
+    assert loaded == set()
+
+
+def test_saves_list_with_its_index_up_to_date_takes_no_lock_and_loads_no_filelock(tmp_path):
+    """filelock brings logging, decimal, random... (some 20-30 ms of CPU); a listing
+    that finds nothing to write takes no lock."""
+    assert loaded_after(saves_listed(tmp_path), ("filelock",)) == set()
+
+
 def test_the_app_and_its_home_screen_load_no_server_or_markdown():
     assert loaded_after("import tui.app, tui.screens.home, tui.screens.resume, tui.screens.table") == {"textual"}
 

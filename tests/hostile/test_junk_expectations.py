@@ -496,6 +496,29 @@ def test_a_junk_index_is_rebuilt(kind, data_dir, toy, capsys):
     assert within_deadline(lambda: [s.title for s in SaveStore(data_dir).summaries()]) == [GOOD_TITLE]
 
 
+@pytest.mark.parametrize("field", ["progress_said", "options", "seats", "to_move"])
+def test_an_index_entry_nested_deeply_is_not_believed(field, data_dir, toy):
+    """The index is read without walking all its depth (thousands of entries): an entry nesting
+    deeper than a save may (its sentence's arguments, a seat's name...) is refused by its own
+    checks, however deep, and only its file is read again."""
+    good_data(data_dir)
+    SaveStore(data_dir).summaries()
+    index = data_dir / "index.json"
+    data = json.loads(index.read_text())
+    title = 3 + ROW.index("title")
+    [(save_id, entry)] = [(k, v) for k, v in data["games"].items() if v[title] == GOOD_TITLE]
+    at = 3 + ROW.index(field)
+    if field == "seats":
+        entry[at][0] = "DEEP"  # the first seat's name
+    else:
+        entry[at] = {"progress_said": {"say": "{x}", "args": {"x": "DEEP"}}, "options": {"x": "DEEP"},
+                     "to_move": ["DEEP"]}[field]
+    depth = 500  # JSON reads it (its parser's stack holds 1,000 levels), a check walking it runs out
+    index.write_text(json.dumps(data).replace('"DEEP"', "[" * depth + "]" * depth))
+    [summary] = [s for s in SaveStore(data_dir).summaries() if s.id == save_id]
+    assert summary.title == GOOD_TITLE and all(type(seat.name) is str for seat in summary.seats)
+
+
 @pytest.mark.parametrize("change", [
     {"seats": ["Ann", "alien", "Bo", "human"]},
     {"title": "x" * (1 << 20)},

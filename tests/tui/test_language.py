@@ -101,6 +101,20 @@ async def test_resume_in_japanese_says_its_title_columns_and_footer_in_japanese(
         assert "Ann, ▲B Bruno（初級ボット）" in text_of(app.screen.query_one("#save-detail"))
 
 
+def test_a_bot_is_marked_in_the_language_read_now():
+    """Each kind's mark is kept per language (a list has thousands of seats), never across them."""
+    from tui.text import bot_mark
+
+    try:
+        assert bot_mark("greedy") == " (easy bot)"
+        i18n.use("ja")
+        assert bot_mark("greedy") == "（初級ボット）" and bot_mark("human") == ""
+        i18n.use("en")
+        assert bot_mark("greedy") == " (easy bot)"
+    finally:
+        i18n.use("en")
+
+
 def test_times_are_written_the_japanese_way():
     from tui.text import short_time
 

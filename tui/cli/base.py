@@ -9,9 +9,11 @@ Rich loads only when something is printed through it."""
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -138,17 +140,32 @@ def output() -> Console:
     return Console(highlight=False, width=None if sys.stdout.isatty() else 1000)
 
 
-def print_columns(console: Console, headers: list[str], rows: list[list[str]], shrink: tuple[str, ...]) -> None:
-    """Rows of plain text (controls already made visible) in aligned columns, the header in bold.
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The garbage collector held off while a command makes a great many objects and keeps
+    them to the end (a listing's summaries and rows, which hold no cycles): its passes would walk
+    them all again and again, a quarter of the CPU of listing 10,000 saves, and free nothing."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def print_columns(headers: list[str], rows: list[list[str]], shrink: tuple[str, ...]) -> None:
+    """Rows of plain text (controls already made visible) in aligned columns, on standard output.
 
     Rich's Table measures, wraps and renders every cell, some seconds for thousands of rows;
-    this writes each line once. On a terminal the ``shrink`` columns, widest first, are cut
-    (with '…') to fit its width; into a pipe or a file nothing is cut."""
-    from rich.text import Text
-
-    sizes = [[width_of(cell) for cell in row] for row in [headers, *rows]]
-    widths = [max(column) for column in zip(*sizes)]
-    if console.is_terminal:
+    this writes each line once. On a terminal the header is bold and the ``shrink`` columns,
+    widest first, are cut (with '…') to fit its width; into a pipe or a file nothing is cut or
+    styled, and Rich is not loaded."""
+    columns = list(zip(headers, *rows))
+    sizes = [list(map(len if "".join(column).isascii() else width_of, column)) for column in columns]
+    widths = [max(sized) for sized in sizes]
+    console = output() if sys.stdout.isatty() else None
+    if console is not None:
         room = console.width - 2 * (len(headers) - 1)
         cuttable = [headers.index(name) for name in shrink]
         while sum(widths) > room:
@@ -157,13 +174,18 @@ def print_columns(console: Console, headers: list[str], rows: list[list[str]], s
                 break
             widths[widest] -= 1
 
-    columns = [[cell + " " * (width - size) if size <= width else fit_cell(cell, width)
-                for cell, size in zip(cells, sized)]
-               for cells, sized, width in zip(zip(headers, *rows), zip(*sizes), widths)]
-    header, *lines = ["  ".join(cells).rstrip() for cells in zip(*columns)]
-    console.print(Text(header, style="bold"), soft_wrap=True)
-    console.file.write("".join(line + "\n" for line in lines))
-    console.file.flush()
+    padded = [[cell + " " * (width - size) if size <= width else fit_cell(cell, width)
+               for cell, size in zip(column, sized)]
+              for column, sized, width in zip(columns, sizes, widths)]
+    header, *lines = ["  ".join(cells).rstrip() for cells in zip(*padded)]
+    if console is None:
+        sys.stdout.write(header + "\n")
+    else:
+        from rich.text import Text
+
+        console.print(Text(header, style="bold"), soft_wrap=True)
+    sys.stdout.write("".join(line + "\n" for line in lines))
+    sys.stdout.flush()
 
 
 def width_of(text: str) -> int:

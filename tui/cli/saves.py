@@ -9,7 +9,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core.seats import LETTERS, seat_tag
-from tui.cli.base import USAGE, command, data_dir, escape_controls, fail, output, print_columns, read_named_file, say
+from tui.cli.base import (
+    USAGE,
+    collector_paused,
+    command,
+    data_dir,
+    escape_controls,
+    fail,
+    output,
+    print_columns,
+    read_named_file,
+    say,
+)
 from tui.i18n import N_, _, spoken
 from tui.text import bot_mark, clean, kind_name, short_time
 
@@ -61,14 +72,16 @@ def report_problems(console: Console, store: SaveStore) -> None:
         say(console, problem, _("Note:"), "bold yellow")
 
 
+@collector_paused()
 def run_saves_list(args: argparse.Namespace) -> int:
     from engine.registry import title_of
     from saves.store import SaveStore
     from tui.progress import progress_words
 
-    console, store = output(), SaveStore(data_dir(args))
+    store = SaveStore(data_dir(args))
     records = store.summaries()
-    report_problems(console, store)
+    if store.problems:  # Rich loads to say them (or for a terminal), not to print a list into a pipe
+        report_problems(output(), store)
     mine = getattr(args, "mine", None)
     if mine is not None:
         from saves.mine import my_games  # its seats' keys cost an import a plain listing does not need
@@ -78,7 +91,7 @@ def run_saves_list(args: argparse.Namespace) -> int:
         return 0
     if not records:
         empty = _("No saved games in {folder} for that key") if mine is not None else _("No saved games in {folder}")
-        say(console, empty.format(folder=store.data_dir))
+        say(output(), empty.format(folder=store.data_dir))
         return 0
     rows = []
     for record in records:
@@ -86,11 +99,11 @@ def run_saves_list(args: argparse.Namespace) -> int:
         status = _(STATUSES.get(record.status, record.status))
         if record.seed_chosen:
             status = _("{status}, seed chosen").format(status=status)
-        rows.append([clean(cell, lines=False) for cell in (
-            record.id, title_of(record.game), record.title, seats, progress_words(record), status,
-            to_move_text(record), short_time(record.updated))])
+        cells = [record.id, title_of(record.game), record.title, seats, progress_words(record), status,
+                 to_move_text(record), short_time(record.updated)]
+        rows.append(cells if "".join(cells).isprintable() else [clean(cell, lines=False) for cell in cells])
     headings = [_(heading) for heading in LIST_HEADINGS]
-    print_columns(console, headings, rows, shrink=(headings[2], headings[3], headings[4]))
+    print_columns(headings, rows, shrink=(headings[2], headings[3], headings[4]))
     return 0
 
 
@@ -278,10 +291,9 @@ def run_saves_talk(args: argparse.Namespace) -> int:
         say(console, _("No table talk in {title!r} ({id})").format(title=record.title, id=record.id))
         return 0
     headings = [_(heading) for heading in TALK_HEADINGS]
-    print_columns(console, headings,
-                  [[clean(cell, lines=False) for cell in (str(message.number), short_time(message.at), message.name,
-                                                          message.text)] for message in messages],
-                  shrink=(headings[3],))
+    print_columns(headings, [[clean(cell, lines=False) for cell in (str(message.number), short_time(message.at),
+                                                                    message.name, message.text)]
+                             for message in messages], shrink=(headings[3],))
     return 0
 
 
