@@ -162,3 +162,9 @@ def test_serve_web_answers_a_browser_on_loopback(tmp_path):
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_the_ssh_server_starts_without_printing_its_libraries_notices():
+    started = subprocess.run([sys.executable, "-c", "import tui.serve.ssh"], capture_output=True, text=True,
+                             cwd=ROOT, timeout=60)
+    assert started.returncode == 0 and started.stderr == ""

@@ -4,7 +4,12 @@ Light on purpose: the command line reads it to describe `tabula serve`; asyncssh
 textual-serve are imported only by the server that runs."""
 
 import os
+import warnings
 from dataclasses import dataclass
+
+# asyncssh still knows DSA keys, which Tabula never makes or accepts; cryptography's notice that
+# they are deprecated is printed on import, to the host starting a server, who can do nothing about it
+warnings.filterwarnings("ignore", message="DSA is deprecated", module="asyncssh")
 
 SSH_PORT = 2222
 """Default port of `tabula serve ssh`."""
