@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from .core.box import Box
 from .core.contract import Rules
+
+if TYPE_CHECKING:
+    from .core.box import Box  # the component editor's model: only the commands that edit components load it
 
 GAMES: dict[str, tuple[str, str]] = {
     "almadi": ("Almadi", "engine.almadi.rules:AlmadiRules"),
