@@ -216,21 +216,29 @@ def _build(files: tuple[components.ComponentData, ...]) -> Catalog:
     )
 
 
-_last: tuple[components.ComponentData, Catalog] | None = None
-"""(the landscapes file the current catalog was built from, that catalog)."""
+_last: tuple[int, components.ComponentData, Catalog] | None = None
+"""(``components.generation`` when it was last checked, the landscapes file the current catalog
+was built from, that catalog)."""
 
 
 def catalog() -> Catalog:
+    """The components in use, indexed; one comparison while no component file was loaded or
+    forgotten since (the rules ask for it everywhere)."""
     # The core caches files all together and clears them all together, so while the
     # landscapes file is the same object the other three are unchanged too.
     global _last
+    last = _last
+    if last is not None and last[0] == components.generation:
+        return last[2]
     landscapes = components.load(GAME, "landscapes", validate_landscapes)
-    if _last is None or landscapes is not _last[0]:
-        files = (
+    if last is not None and landscapes is last[1]:
+        built = last[2]
+    else:
+        built = _build((
             landscapes,
             components.load(GAME, "starts", validate_starts),
             components.load(GAME, "objectives", validate_objectives),
             components.load(GAME, "characters", validate_characters),
-        )
-        _last = landscapes, _build(files)
-    return _last[1]
+        ))
+    _last = components.generation, landscapes, built
+    return built

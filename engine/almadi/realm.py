@@ -7,6 +7,7 @@ as a grid {(row, column): tile_id}; ``faces`` maps tile ids to (type letter, sid
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -131,14 +132,20 @@ def genie_destinations(grid: Grid, origin: Pos, forbidden: Pos | None, any_row: 
 
 
 def movable(grid: Grid, forbidden: Mapping[str, Pos | None], any_row: bool) -> list[tuple[str, Pos]]:
-    """Tiles right of the start that have at least one Genie destination (see above)."""
+    """Tiles right of the start that have at least one Genie destination (see above): a spot
+    touching another tile, other than the one it may not go back to. Counted, not searched:
+    every call of a turn's settling asks it."""
     touching: dict[Pos, set[Pos]] = {}
     for (r, c) in grid:
         for dr, dc in DIRECTIONS:
             spot = (r + dr, c + dc)
             if spot[1] >= 1 and spot not in grid and (any_row or spot[0] in REALM_ROWS):
                 touching.setdefault(spot, set()).add((r, c))
-    return [
-        (tile, pos) for pos, tile in sorted(grid.items())
-        if pos[1] >= 1 and any(spot != forbidden.get(tile) and sources != {pos} for spot, sources in touching.items())
-    ]
+    alone = Counter(next(iter(sources)) for sources in touching.values() if len(sources) == 1)
+    """How many spots touch only the tile at that position (it cannot go there)."""
+
+    def destinations(tile: str, pos: Pos) -> int:
+        back = forbidden.get(tile)
+        return len(touching) - alone[pos] - (back in touching and touching[back] != {pos})
+
+    return [(tile, pos) for pos, tile in sorted(grid.items()) if pos[1] >= 1 and destinations(tile, pos) > 0]

@@ -59,9 +59,10 @@ class Layer:
 
 
 def set_override_dir(path: Path | None) -> None:
-    global _override_dir
+    global _override_dir, generation
     _override_dir = path
     _cache.clear()
+    generation += 1
 
 
 _layers: dict[str, Layer] = {}
@@ -71,6 +72,7 @@ def select(game: str, layer: Layer | None) -> None:
     """Play ``game`` with ``layer`` merged over its built-in files (None: the built-in or outside
     files). Process-wide, like the outside folder: a process plays one game's set at a time,
     and the search worker is told the layer of each search it makes."""
+    global generation
     if _layers.get(game) == layer:
         return
     if layer is None:
@@ -79,6 +81,7 @@ def select(game: str, layer: Layer | None) -> None:
         _layers[game] = layer
     for key in [key for key in _cache if key[0] == game]:
         del _cache[key]
+    generation += 1
 
 
 def selected(game: str) -> Layer | None:
@@ -104,6 +107,10 @@ def override_dir() -> Path | None:
 
 
 _cache: dict[tuple[str, str], ComponentData] = {}
+generation = 0
+"""Counts the changes to the files loaded (one loaded, or some forgotten): an index a game built
+from its files while the count stood at some value is current as long as it still stands there,
+which a game checks with one comparison however often its rules ask for the index."""
 
 
 def cached(game: str, name: str) -> ComponentData | None:
@@ -122,9 +129,7 @@ def load(game: str, name: str, validate: Callable[[list[dict[str, Any]]], None])
         return _cache[key]
     layer = _layers.get(game)
     if layer is not None:
-        data = parse_merged(game, name, layer.files.get(name, ()), layer.label, validate)
-        _cache[key] = data
-        return data
+        return _keep(key, parse_merged(game, name, layer.files.get(name, ()), layer.label, validate))
     folder = override_dir()
     user_file = folder / game / f"{name}.json" if folder else None
     if user_file is not None and os.path.lexists(user_file):
@@ -132,8 +137,13 @@ def load(game: str, name: str, validate: Callable[[list[dict[str, Any]]], None])
     else:
         text = builtin_bytes(game, name)
         source = "built-in"
-    data = parse(text, source, game, name, validate)
+    return _keep(key, parse(text, source, game, name, validate))
+
+
+def _keep(key: tuple[str, str], data: ComponentData) -> ComponentData:
+    global generation
     _cache[key] = data
+    generation += 1
     return data
 
 

@@ -224,6 +224,15 @@ class Rules:
 
     # -- the turn flow ------------------------------------------------------------------------
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        flow = cls.flow
+        if flow is not None:
+            if "decision" not in vars(cls):
+                cls.decision = staticmethod(flow.decision)  # type: ignore[assignment,method-assign]
+            if "apply" not in vars(cls):
+                cls.apply = staticmethod(flow.apply)  # type: ignore[assignment,method-assign]
+
     def decision(self, state: State) -> Decision | None:
         """Who acts now and what they may choose; None once the game is over."""
         flow = self.flow  # not through ``_flow``: a call less on every decision and action

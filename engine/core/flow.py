@@ -134,8 +134,11 @@ class Flow:
                 self.steps[step.name] = step
             else:
                 raise ValueError(f"step {step.name!r} is neither an Auto nor an Ask")
-        self._checked = {name for name, step in self.steps.items() if type(step).ready is not Ask.ready}
-        """Steps with a ``ready`` of their own (settling asks no other step: one call less per action)."""
+        self._settling: dict[str, Step | None] = {
+            **{name: step if type(step).ready is not Ask.ready else None for name, step in self.steps.items()},
+            **self._autos}
+        """What settling does at each step, found with one look-up per frame: an Auto runs, an Ask
+        with a ``ready`` of its own is asked, and None (an Ask that is always ready) waits."""
 
     # -- starting and settling -------------------------------------------------------------
 
@@ -147,20 +150,20 @@ class Flow:
 
     def settle(self, frames: list[Frame], state: State) -> None:
         """Run automatic steps and drop steps not ready, until a decision (or nothing) is next."""
-        autos, steps, checked = self._autos, self.steps, self._checked
+        settling = self._settling
         while frames:
             frame = frames[-1]
             name = frame["step"]
-            auto = autos.get(name)
-            if auto is not None:
+            step = settling.get(name, EACH)  # a parallel frame (or a step no one listed): below
+            if step is None:
+                return
+            if isinstance(step, Auto):
                 frames.pop()
-                auto.run(state, frame, Stack(frames))
-            elif name in checked:
-                if steps[name].ready(state, frame):
+                step.run(state, frame, Stack(frames))
+            elif isinstance(step, Ask):
+                if step.ready(state, frame):
                     return
                 frames.pop()
-            elif name in steps:
-                return
             elif name == EACH:
                 branches = frame["branches"]
                 for key in list(branches):

@@ -10,7 +10,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.components import ComponentData, ComponentDataError, cached, load, whole
+from engine.core import components
+from engine.core.components import ComponentData, ComponentDataError, load, whole
 
 GAME = "pantheon"
 NATION_IDS = ("gallia", "germania", "graecia", "aegyptus", "persia", "cartago", "iberia", "roma")
@@ -230,21 +231,23 @@ def _build() -> Catalog:
     )
 
 
-_current: tuple[ComponentData, Catalog] | None = None
-"""(the map file the current catalog was built from, that catalog): the core forgets every file of
-a game together (a set selected, the outside folder changed), so the same map means the same set."""
+_current: tuple[int, ComponentData, Catalog] | None = None
+"""(``components.generation`` when it was last checked, the map file the current catalog was built
+from, that catalog): the core forgets every file of a game together (a set selected, the outside
+folder changed), so the same map means the same set."""
 
 
 def catalog() -> Catalog:
-    """The validated component set in use, indexed; cheap to call often."""
+    """The validated component set in use, indexed; cheap to call often (one comparison while no
+    file was loaded or forgotten since)."""
     global _current
     current = _current
-    if current is not None and cached(GAME, "map") is current[0]:
-        return current[1]
+    if current is not None and current[0] == components.generation:
+        return current[2]
     marker = load(GAME, "map", validate_map)
-    if current is None or marker is not current[0]:
-        _current = current = (marker, _build())
-    return current[1]
+    built = current[2] if current is not None and marker is current[1] else _build()
+    _current = (components.generation, marker, built)
+    return built
 
 
 def reload() -> Catalog:

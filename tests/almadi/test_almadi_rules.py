@@ -13,7 +13,7 @@ import json
 import pytest
 
 from engine.almadi.legal import phase
-from engine.almadi.realm import contact
+from engine.almadi.realm import contact, genie_destinations, movable
 from engine.core.bots import RandomBot, play_out
 from engine.core.contract import CHANCE, IllegalChoice
 from engine.core.match import Match
@@ -435,6 +435,19 @@ def test_taking_a_landscape_says_what_placing_it_could_activate():
                                  "left arrow")
     # M02 (row 3): left arrow against the start's arrow; nowhere else to go
     assert hints["take:2:1"].startswith("activates nothing wherever it goes · edges ")
+
+
+def test_a_tile_the_genie_can_move_is_one_with_a_spot_beside_another_tile_and_not_back():
+    # A beside B in row 1: A may go beside B (right of B, below B); B only below A, which is where
+    # B came from in the second case. C beside only the starting tile: each free spot touches C alone.
+    grid = {(0, 1): "A", (0, 2): "B"}
+    assert movable(grid, {}, False) == [("A", (0, 1)), ("B", (0, 2))]
+    assert movable(grid, {"B": (1, 1)}, False) == [("A", (0, 1))]
+    assert movable({(0, 0): "S", (0, 1): "C"}, {}, False) == []
+    for forbidden in ({}, {"B": (1, 1)}, {"A": (0, 3)}):
+        assert movable(grid, forbidden, False) == [
+            (tile, pos) for pos, tile in sorted(grid.items())
+            if genie_destinations(grid, pos, forbidden.get(tile), False)]
 
 
 def test_genie_destinations_name_the_effects_they_activate_and_the_placed_mark_follows():

@@ -93,3 +93,14 @@ def test_god_points_and_epoch_bonus():
     assert EPOCH_END_BONUS == 3
     with pytest.raises(ValueError):
         god_tile_points(7)
+
+
+def test_a_selected_set_is_in_the_catalog_at_once_and_leaving_it_gives_the_built_in_one_back():
+    record = dict(components.builtin_records("pantheon", "offerings")[0], label="Gifts of the set")
+    built_in = catalog().tile_labels[record["id"]]
+    components.select("pantheon", components.Layer("set 'Mine'", {"offerings": (record,)}))
+    try:
+        assert catalog().tile_labels[record["id"]] == "Gifts of the set"
+    finally:
+        components.select("pantheon", None)
+    assert catalog().tile_labels[record["id"]] == built_in
