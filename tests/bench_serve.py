@@ -39,6 +39,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from tui.serve import default_bot_workers  # first: it keeps asyncssh's import quiet
+
 ROOT = Path(__file__).resolve().parents[1]
 TOY_APP = [sys.executable, "-m", "tests.multiterminal.toy_app"]
 ACTIONS = re.compile(r"· (\d+) actions ·")
@@ -480,7 +482,6 @@ def bot_flood(games: int = 12, visits: int = 8, presses: int = 30, workers: int 
     import asyncssh
 
     from saves.store import SaveStore
-    from tui.serve import default_bot_workers
 
     workers = workers or default_bot_workers()
     with tempfile.TemporaryDirectory() as folder:
@@ -598,7 +599,6 @@ def flood(port: int, key_file: str, games: int, data: str, workers: int) -> None
 
 
 def bot_flood_rows(games: int = 12, workers: int | None = None, per_key: int | None = None) -> list[Row]:
-    from tui.serve import default_bot_workers
 
     if shutil.which("ssh") is None:
         return [("SSH: another player while one key runs Hard-bot games (needs the OpenSSH client)", float("nan"),
