@@ -8,6 +8,8 @@ import asyncio
 import os
 import re
 import signal
+import subprocess
+import sys
 
 from tests.serve.test_ssh import connect, gone, options, read_until, run
 from tui.serve.ssh import start_server
@@ -108,3 +110,35 @@ def test_when_the_fork_server_dies_its_apps_die_and_the_next_player_gets_a_new_o
         await server.stop()
 
     run(scenario())
+
+
+PLAYED_AFTER_PRELOAD = """
+import asyncio, os, sys
+from pathlib import Path
+from tui.serve.forkserver import preload
+preload()
+preloaded = set(sys.modules)
+from saves.session import GameSession
+from saves.store import SaveStore, Seat
+from tui.app import TabulaApp
+
+GameSession.new(SaveStore(Path(os.environ["TABULA_DATA_DIR"])), "almadi", "Ann v 表", [Seat("Ann", "human"),
+                Seat("Rex", "random")], seed=3)
+
+async def play():
+    async with TabulaApp().run_test(size=(80, 24)) as pilot:
+        for key in ("r", "enter", "1", "1", "1"):
+            await pilot.press(key)
+            await pilot.pause(0.3)
+        print(type(pilot.app.screen).__name__)
+
+asyncio.run(play())
+print(" ".join(sorted(set(sys.modules) - preloaded - {"textual.drivers.headless_driver", "textual.pilot"})))
+"""
+
+
+def test_a_game_played_in_a_forked_app_imports_nothing_the_fork_server_did_not(tmp_path):
+    played = subprocess.run([sys.executable, "-c", PLAYED_AFTER_PRELOAD], capture_output=True, text=True,
+                            env={**os.environ, "TABULA_DATA_DIR": str(tmp_path)}, timeout=120)
+    screen, imported = played.stdout.splitlines()
+    assert screen == "TableScreen" and imported == "", played.stderr  # each would be loaded by every player

@@ -84,6 +84,12 @@ def preload() -> None:
                 import_module(module.name)
     import_module("textual.drivers.linux_driver")  # chosen when the app runs: on a pty,
     import_module("textual.drivers.web_driver")  # or in a browser (textual-serve names it)
+    for name in ("textual.scrollbar", "textual.layouts.factory", "textual.layouts.horizontal",
+                 "textual.layouts.stream"):  # imported by a screen's first layout
+        import_module(name)
+    from rich.cells import cell_len
+
+    cell_len("卓")  # Rich reads its table of wide characters when it first meets one
     from engine.registry import GAMES, rules_for
 
     for game in GAMES:
