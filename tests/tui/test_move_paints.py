@@ -12,7 +12,7 @@ from engine.core.bots import RandomBot
 from engine.registry import rules_for
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle
 from tui.choice_keys import ChoicePages
-from tui.compat import watch_paints
+from tui.compat import watch_layouts, watch_paints
 from tui.screens import table
 from tui.screens.table import TableScreen
 from tui.widgets import choice_list
@@ -72,6 +72,31 @@ async def test_each_move_changes_the_screen_once(game, tmp_path, monkeypatch):
             if not curtain:
                 changes.append(emulator.changes)
         assert changes == [1] * MOVES
+
+
+@pilot_test
+async def test_each_move_lays_the_table_out_once(tmp_path, monkeypatch):
+    """Not once more for the virtual sizes the layout itself changed (Textual asks for that). In
+    Almadi, whose moves here leave the footer's keys as they were: a key that comes or goes may
+    be laid out after the table, when the footer looks at the bindings."""
+    monkeypatch.setattr(table, "SLOW_ANSWER", 60)  # a slow move dims its list: a layout of its own
+    mid_game(tmp_path, "almadi")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        layouts = []
+        for _ in range(MOVES):
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            curtain = screen.curtain_up
+            key = "enter" if curtain else ChoicePages(screen.state.choices).page(0)[0][0]
+            laid_out = [0]
+            watch_layouts(screen, lambda laid_out=laid_out: laid_out.__setitem__(0, laid_out[0] + 1))
+            await pilot.press(key)
+            await settle(pilot)
+            if not curtain:
+                layouts.append(laid_out[0])
+        assert layouts == [1] * len(layouts)
 
 
 @pytest.mark.parametrize("game", ["almadi", "pantheon"])
