@@ -7,6 +7,7 @@ from collections import Counter
 
 import pyte
 import pytest
+from textual.widgets import Static
 
 from engine.core.bots import RandomBot
 from engine.registry import rules_for
@@ -97,6 +98,42 @@ async def test_each_move_lays_the_table_out_once(tmp_path, monkeypatch):
             if not curtain:
                 layouts.append(laid_out[0])
         assert layouts == [1] * len(layouts)
+
+
+@pytest.mark.parametrize("game", ["almadi", "pantheon"])
+@pilot_test
+async def test_a_move_updates_no_widget_with_what_it_shows_already(game, tmp_path, monkeypatch):
+    """The status line, the scores and the boards a move leaves as they were are left alone: an
+    update lays its widget out and paints it again. Counted once the first move is made (first
+    drawn under a hot-seat curtain, a board has no width of its own yet: it is drawn at a guess)."""
+    updates: list[tuple[str | None, tuple]] = []
+    counting = [False]
+    update = Static.update
+
+    def update_seen(widget, content="", *args, **kwargs):
+        if counting[0]:
+            console = widget.app.console
+            updates.append((widget.id, tuple(console.render(content, console.options.update_width(80)))))
+        return update(widget, content, *args, **kwargs)
+
+    monkeypatch.setattr(Static, "update", update_seen)
+    mid_game(tmp_path, game)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        for _ in range(MOVES):
+            screen = app.screen
+            key = "enter" if screen.curtain_up else ChoicePages(screen.state.choices).page(0)[0][0]
+            await pilot.press(key)
+            await settle(pilot)
+            counting[0] = isinstance(app.screen, TableScreen)
+    last: dict[str | None, tuple] = {}
+    again = []
+    for widget, shown in updates:
+        if last.get(widget) == shown:
+            again.append(widget)
+        last[widget] = shown
+    assert len(updates) > MOVES and not again, again
 
 
 @pytest.mark.parametrize("game", ["almadi", "pantheon"])
