@@ -7,7 +7,7 @@ starts with an underscore.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable, Iterator
 from typing import Any, Protocol
 
 from rich.style import Style
@@ -26,8 +26,8 @@ __all__ = [
     "FooterKey", "find_next_enabled_no_wrap", "forget_styles_cache", "being_taken_down", "PaintsWhatLayoutDirtied",
     "CompatLog", "forget_rendered_lines", "option_line", "first_style", "LeftGutter",
     "footer_ready", "key_disabled", "set_key_disabled", "screen_strips", "app_quiet", "count_handling",
-    "restore_handling", "replace_idle_wait", "running_app", "notifications", "watch_paints", "rendered_lines_of",
-    "mark_taken_down", "select_options",
+    "restore_handling", "replace_idle_wait", "running_app", "notifications", "watch_paints", "watch_layouts",
+    "rendered_lines_of", "mark_taken_down", "select_options",
 ]
 
 # -- the app ------------------------------------------------------------------------------------
@@ -56,6 +56,37 @@ class PaintsWhatLayoutDirtied(Screen[Any]):
     def _compositor_refresh(self) -> None:
         self._compositor.update_widgets(set(self._compositor.visible_widgets))
         super()._compositor_refresh()
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        """Lay out once where Textual lays out twice: each widget the layout gives a new size
+        sets its ``virtual_size``, a reactive that asks for another layout, which arranges every
+        widget as this one did and paints them again. Asked for by the layout itself, that one
+        is dropped, unless a scrollbar came or went (it is placed, and narrows its widget's
+        inside, by a layout); what asked for a layout before this one, or asks after it, is
+        laid out as ever."""
+        asked = {widget for widget in with_scrollbars(self.walk_children(Widget)) if widget._layout_required}
+        scrollbars = {widget: scrollbars_shown(widget) for widget in self._compositor.widgets}
+        super()._refresh_layout(size, scroll)
+        laid_out = self._compositor.widgets
+        if all(scrollbars_shown(widget) == scrollbars.get(widget, (False, False)) for widget in laid_out):
+            for widget in with_scrollbars(laid_out):
+                if widget not in asked:
+                    widget._layout_required = False
+
+
+def scrollbars_shown(widget: Widget) -> tuple[bool, bool]:
+    """Whether the widget shows its vertical and its horizontal scrollbar (one of no size is
+    not shown: Textual's footer has one that comes and goes as its keys run past its width)."""
+    vertical, horizontal = widget.scrollbars_enabled
+    return vertical and widget.styles.scrollbar_size_vertical > 0, \
+        horizontal and widget.styles.scrollbar_size_horizontal > 0
+
+
+def with_scrollbars(widgets: Iterable[Widget]) -> Iterator[Widget]:
+    """Each widget, followed by its scrollbars (laid out with it, outside the DOM)."""
+    for widget in widgets:
+        yield widget
+        yield from widget._get_virtual_dom()
 
 
 def screen_strips(app: App[Any]) -> list[Strip]:
@@ -217,6 +248,17 @@ def watch_paints(app: App[Any], seen: Callable[[Screen[Any], Any], None]) -> Non
         display(screen, renderable)
 
     app._display = shown  # type: ignore[method-assign]
+
+
+def watch_layouts(screen: Screen[Any], seen: Callable[[], None]) -> None:
+    """Call ``seen()`` as ``screen`` lays its widgets out (each layout, before it is done)."""
+    layout = screen._refresh_layout
+
+    def laid_out(size: Size | None = None, scroll: bool = False) -> None:
+        seen()
+        layout(size, scroll)
+
+    screen._refresh_layout = laid_out  # type: ignore[method-assign]
 
 
 def rendered_lines_of(widget: Widget) -> Any:

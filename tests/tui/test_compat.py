@@ -7,7 +7,8 @@ from __future__ import annotations
 import inspect
 
 from textual.app import App, ComposeResult
-from textual.widgets import Footer, OptionList, RichLog, Select
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, OptionList, RichLog, Select, Static
 
 from tests.tui.helpers import pilot_test
 from tui import compat
@@ -55,6 +56,47 @@ async def test_a_screen_can_paint_what_its_layout_made_dirty_with_it():
         await app.push_screen(Painting())
         await pilot.pause()
         assert len(compat.screen_strips(app)) == 24
+
+
+def lays_out(screen_class: type) -> type:
+    class Growing(screen_class):
+        def compose(self) -> ComposeResult:
+            with VerticalScroll(id="scroll"):
+                yield Static("one", id="text")
+
+    return Growing
+
+
+async def layouts_as_text_grows(pilot, screen) -> list[int]:
+    """How many layouts each change of a text in a scroll asks for: two lines, then 40."""
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    layouts = [0]
+    compat.watch_layouts(screen, lambda: layouts.__setitem__(-1, layouts[-1] + 1))
+    text = screen.query_one("#text", Static)
+    for lines in (2, 40):
+        text.update("\n".join(["line"] * lines))
+        await pilot.pause(0.1)
+        layouts.append(0)
+    return layouts[:-1]
+
+
+@pilot_test
+async def test_textual_still_lays_out_again_for_the_virtual_sizes_a_layout_changes():
+    """PaintsWhatLayoutDirtied drops the second layout that a layout's new virtual sizes ask for,
+    through each widget's ``_layout_required`` (and its scrollbars', ``_get_virtual_dom``)."""
+    from textual.screen import Screen
+
+    assert list(inspect.signature(Screen._refresh_layout).parameters) == ["self", "size", "scroll"]
+    async with Probe().run_test(size=(80, 24)) as pilot:
+        assert await layouts_as_text_grows(pilot, lays_out(Screen)()) == [2, 3], \
+            "Textual lays a virtual size change out once: PaintsWhatLayoutDirtied._refresh_layout can go"
+    async with Probe().run_test(size=(80, 24)) as pilot:
+        screen = lays_out(compat.PaintsWhatLayoutDirtied)()
+        # once; twice where the scroll's scrollbar came (it narrows the text, laid out again)
+        assert await layouts_as_text_grows(pilot, screen) == [1, 2]
+        inside = screen.query_one("#scroll", VerticalScroll).scrollable_content_region.width
+        assert screen.query_one("#text").size.width == inside < 80
 
 
 @pilot_test

@@ -7,12 +7,13 @@ from collections import Counter
 
 import pyte
 import pytest
+from textual.widgets import Static
 
 from engine.core.bots import RandomBot
 from engine.registry import rules_for
 from tests.tui.helpers import make_app, new_save, open_first_save, pilot_test, settle
 from tui.choice_keys import ChoicePages
-from tui.compat import watch_paints
+from tui.compat import watch_layouts, watch_paints
 from tui.screens import table
 from tui.screens.table import TableScreen
 from tui.widgets import choice_list
@@ -72,6 +73,67 @@ async def test_each_move_changes_the_screen_once(game, tmp_path, monkeypatch):
             if not curtain:
                 changes.append(emulator.changes)
         assert changes == [1] * MOVES
+
+
+@pilot_test
+async def test_each_move_lays_the_table_out_once(tmp_path, monkeypatch):
+    """Not once more for the virtual sizes the layout itself changed (Textual asks for that). In
+    Almadi, whose moves here leave the footer's keys as they were: a key that comes or goes may
+    be laid out after the table, when the footer looks at the bindings."""
+    monkeypatch.setattr(table, "SLOW_ANSWER", 60)  # a slow move dims its list: a layout of its own
+    mid_game(tmp_path, "almadi")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        layouts = []
+        for _ in range(MOVES):
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            curtain = screen.curtain_up
+            key = "enter" if curtain else ChoicePages(screen.state.choices).page(0)[0][0]
+            laid_out = [0]
+            watch_layouts(screen, lambda laid_out=laid_out: laid_out.__setitem__(0, laid_out[0] + 1))
+            await pilot.press(key)
+            await settle(pilot)
+            if not curtain:
+                layouts.append(laid_out[0])
+        assert layouts == [1] * len(layouts)
+
+
+@pytest.mark.parametrize("game", ["almadi", "pantheon"])
+@pilot_test
+async def test_a_move_updates_no_widget_with_what_it_shows_already(game, tmp_path, monkeypatch):
+    """The status line, the scores and the boards a move leaves as they were are left alone: an
+    update lays its widget out and paints it again. Counted once the first move is made (first
+    drawn under a hot-seat curtain, a board has no width of its own yet: it is drawn at a guess)."""
+    updates: list[tuple[str | None, tuple]] = []
+    counting = [False]
+    update = Static.update
+
+    def update_seen(widget, content="", *args, **kwargs):
+        if counting[0]:
+            console = widget.app.console
+            updates.append((widget.id, tuple(console.render(content, console.options.update_width(80)))))
+        return update(widget, content, *args, **kwargs)
+
+    monkeypatch.setattr(Static, "update", update_seen)
+    mid_game(tmp_path, game)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        for _ in range(MOVES):
+            screen = app.screen
+            key = "enter" if screen.curtain_up else ChoicePages(screen.state.choices).page(0)[0][0]
+            await pilot.press(key)
+            await settle(pilot)
+            counting[0] = isinstance(app.screen, TableScreen)
+    last: dict[str | None, tuple] = {}
+    again = []
+    for widget, shown in updates:
+        if last.get(widget) == shown:
+            again.append(widget)
+        last[widget] = shown
+    assert len(updates) > MOVES and not again, again
 
 
 @pytest.mark.parametrize("game", ["almadi", "pantheon"])

@@ -145,6 +145,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         """The number of the last message of the talk read here (its messages after are new);
         None until the talk is first told (what was said before this terminal came is not news)."""
         self.talk_screen: TalkScreen | None = None
+        self.status_shown = ""
+        """The status line's text as shown."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -282,8 +284,10 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         if state is None or state.finished:
             return
         mark = talk_mark(self.unread_talk())
-        line = status_line(state, self.size.width - len(mark))
-        self.query_one("#status", Label).update(plain(f"{mark}{line}", lines=False))
+        line = f"{mark}{status_line(state, self.size.width - len(mark))}"
+        if line != self.status_shown:  # most moves leave it as it was: not laid out and painted again
+            self.status_shown = line
+            self.query_one("#status", Label).update(plain(line, lines=False))
 
     # -- table talk ----------------------------------------------------------------------
 

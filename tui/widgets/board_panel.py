@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.widgets import Static
@@ -26,6 +26,8 @@ class BoardPanel(Static):
         self._subtitle = ""
         self._draw: Draw | None = None
         self._drawn_width = 0
+        self._drawn: RenderableType | None = None
+        """What was last drawn, at ``_drawn_width``."""
         self._more = False
         self._stale = False
         """Shown a drawing not drawn yet (it was out of sight): ``catch_up`` draws it."""
@@ -60,20 +62,28 @@ class BoardPanel(Static):
             self._subtitle = self.border_subtitle = subtitle
 
     def redraw(self) -> None:
-        """Draw again at the current width (what ``draw`` shows may depend on more than the view)."""
+        """Draw again at the current width (what ``draw`` shows may depend on more than the view);
+        a drawing the same as the one shown is left as it is (not measured and painted again)."""
         width = self.width_to_draw()
-        self._drawn_width, self._stale = width, False
+        self._stale = False
         renderable = plain_renderable(self._draw(width)) if self._draw else None
+        drawn = renderable if renderable is not None else ""
+        if width == self._drawn_width and same_drawing(drawn, self._drawn):
+            return
+        self._drawn_width, self._drawn = width, drawn
         # Static keeps the height it measured at a width: a new drawing at the same width
         # (after a resize across the roomy breakpoint) would be cut to the old height.
         self.clear_cached_dimensions()
-        self.update(renderable if renderable is not None else "")
+        self.update(drawn)
 
     def width_to_draw(self) -> int:
-        """The panel's width; while it has none (out of sight), that of a panel in sight beside
-        it, else in the other column: its likely width once shown (a guess drawn again if wrong)."""
+        """The panel's width; while it has none (out of sight), the width it was drawn at, else
+        that of a panel in sight beside it, else in the other column: its likely width once
+        shown (a guess drawn again if wrong)."""
         if self.content_size.width:
             return self.content_size.width
+        if self._drawn_width:
+            return self._drawn_width
         panels = list(self.parent.query_children(BoardPanel)) + list(self.screen.query(BoardPanel)) \
             if self.parent is not None else []
         return next((panel.content_size.width for panel in panels if panel.content_size.width),
@@ -89,3 +99,20 @@ class BoardPanel(Static):
         """Draw again, unless drawn at this width meanwhile (a table drawn once laid out)."""
         if self.content_size.width != self._drawn_width:
             self.redraw()
+
+
+def same_drawing(one: RenderableType | None, other: RenderableType | None) -> bool:
+    """Whether two drawings are known to show the same: texts alike, style for style (anything
+    else a renderer draws cannot be compared, and is taken as changed)."""
+    if isinstance(one, str) and isinstance(other, str):
+        return one == other
+    if isinstance(one, Text) and isinstance(other, Text):
+        return text_parts(one) == text_parts(other)
+    if isinstance(one, Group) and isinstance(other, Group):
+        return len(one.renderables) == len(other.renderables) and all(
+            same_drawing(part, other_part) for part, other_part in zip(one.renderables, other.renderables))
+    return False
+
+
+def text_parts(text: Text) -> tuple[object, ...]:
+    return (text.plain, text.spans, text.style, text.justify, text.overflow, text.no_wrap, text.end, text.tab_size)

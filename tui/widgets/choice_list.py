@@ -101,7 +101,10 @@ class ChoiceDetail(Static):
         again, it was wrapped and measured once more)."""
         if self.choice is None:
             return
-        width, limit = self.content_region.width, self.styles.max_height
+        # While hidden (a curtain over the table), the width it had: the layout that shows it again
+        # most often gives it that width, and the detail is not fitted once more.
+        width = self.content_region.width or (self._fitted[1] if self._fitted else 0)
+        limit = self.styles.max_height
         if self._fitted == (self.choice, width, limit):
             return
         self._fitted = self.choice, width, limit

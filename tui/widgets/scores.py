@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from engine.core.contract import Score
 from engine.core.seats import seat_tag
-from tui.i18n import _
+from tui.i18n import _, current
 from tui.text import ordinal, plain, seat_label
 
 
@@ -54,11 +54,19 @@ class ScoreSummary(Static):
     also has a total if it ended now, both. '▶' marks the seats that must act. Compact (short
     screens): every seat on one line, by tag."""
 
+    _shown: tuple[object, ...] = ()
+    """What the summary shows, as ``show`` was given it."""
+
     def show(self, names: list[str], scores: list[Score], awaiting: list[int], *,
              meaning: str = "if the game ended now", ended_now: dict[int, str] | None = None,
              compact: bool = False) -> None:
-        self.border_title = summary_title(meaning, ended_now)
         ordered = sorted(scores, key=lambda s: s.seat)
+        shown = (current(), tuple(names), tuple((score.seat, score.total) for score in ordered), tuple(awaiting),
+                 meaning, tuple(ended_now.items()) if ended_now else None, compact)
+        if shown == self._shown:  # most moves change no total: not laid out and painted again
+            return
+        self._shown = shown
+        self.border_title = summary_title(meaning, ended_now)
         if compact:
             line = Text()
             for score in ordered:
