@@ -31,8 +31,6 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from filelock import FileLock, Timeout
-
 from engine.core.text import Said, Say, said_of, said_to_json
 
 from .index import row_entry, summary_row
@@ -96,6 +94,8 @@ class WaitingFile:
             raise ValueError("a served terminal without a key holds no seat")
         self.data_dir, self.identity, self.name = Path(data_dir), identity, name
         self.path = self.data_dir / "waiting" / f"{name}.json"
+        from filelock import FileLock  # when a player's file is first kept (saves.storage)
+
         self.lock = FileLock(self.data_dir / "locks" / f"waiting-{name}.lock", timeout=LOCK_TIMEOUT,
                              poll_interval=LOCK_POLL)
 
@@ -159,6 +159,8 @@ class WaitingFile:
                 games[save_id] = (seats, signed, summary)
                 return True
             return games.pop(save_id, None) is not None
+
+        from filelock import Timeout
 
         try:
             self.change(edit)
@@ -224,6 +226,8 @@ def set_aside_file(store: SaveStore, file: WaitingFile, reason: Said) -> Said:
 def rebuild(store: SaveStore, file: WaitingFile) -> Games:
     """The player's file made again from a listing of every save, under its lock (a write
     meanwhile waits, then finds the file); if it cannot be written, the games all the same."""
+    from filelock import Timeout
+
     try:
         with file.lock:
             games = file.read()

@@ -26,16 +26,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .files import ComponentDataError as ComponentDataError  # raised by every loader here
 from .files import UnreadableFile, parse_json, read_regular_file
 
 PROVENANCES = ("rulebook", "public", "reconstructed", "owner")
 Record = dict[str, Any]
 ENV_VAR = "TABULA_COMPONENTS"
 _override_dir: Path | None = None
-
-
-class ComponentDataError(ValueError):
-    """A component data file that cannot be used; the message says where and why."""
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,11 @@ MAX_DEPTH = 64
 the data later may walk it recursively without running out of stack."""
 
 
+class ComponentDataError(ValueError):
+    """A component data file that cannot be used; the message says where and why (here, not
+    with the components: the command line catches it before it has loaded them)."""
+
+
 class UnreadableFile(SaidError, ValueError):
     """A file that cannot be used as it is; ``said`` says why ('it is not a regular file')."""
 

@@ -95,3 +95,12 @@ def test_simulate_says_its_summary_without_rich():
     """Its games per second are timed start-up included; its one line needs no Rich."""
     code = "from tui.cli import main\nassert main(['simulate', 'almadi', '--games', '1']) == 0"
     assert loaded_after(code, ("rich", *HEAVY)) == set()
+
+
+def test_the_commands_help_loads_no_component_data_machinery_nor_the_web_server():
+    code = "from tui.cli import main\nmain(['--help'])"
+    assert loaded_after(code, ("engine.core.components", "tui.serve.web", "tui.serve.visit", "hashlib")) == set()
+
+
+def test_the_app_starts_without_loading_filelock_where_it_keeps_no_players_file():
+    assert loaded_after("import tui.app, tui.screens.home", ("filelock",)) == set()

@@ -21,7 +21,7 @@ COMMANDS = (simulate, arena, saves, review, score, records, components, serve, j
 
 
 def main(argv: list[str] | None = None) -> int:
-    from engine.core.components import ComponentDataError
+    from engine.core.files import ComponentDataError
     from tui import i18n
 
     speak(i18n.chosen(asked_language(sys.argv[1:] if argv is None else argv), None))

@@ -12,7 +12,7 @@ from tui.i18n import _
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from tui.serve import SSH_PORT, web
+    from tui.serve import SSH_PORT, WEB_PORT
 
     parser = command(commands, "serve", _("let players in other terminals or browsers play (ssh, web)"), run_serve)
     servers = parser.add_subparsers(title=_("servers"), metavar="SERVER")
@@ -54,7 +54,7 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     in_browser = command(servers, "web", _("serve Tabula to web browsers (textual-serve)"), run_serve_web)
     in_browser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default: 127.0.0.1)"))
-    in_browser.add_argument("--port", type=int, default=web.DEFAULT_PORT, help=f"port (default {web.DEFAULT_PORT})")
+    in_browser.add_argument("--port", type=int, default=WEB_PORT, help=f"port (default {WEB_PORT})")
     in_browser.add_argument("--public-url", help=_("the URL browsers use, when behind a proxy"))
 
 

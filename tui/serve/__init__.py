@@ -13,6 +13,8 @@ warnings.filterwarnings("ignore", message="DSA is deprecated", module="asyncssh"
 
 SSH_PORT = 2222
 """Default port of `tabula serve ssh`."""
+WEB_PORT = 8022
+"""Default port of `tabula serve web`."""
 
 SEAT_PER_TERMINAL = "TABULA_SEAT_PER_TERMINAL"
 """Environment variable set for apps the SSH and web servers run (a *served* app): every

@@ -70,6 +70,9 @@ MAX_REQUEST = 1 << 20
 PRELOADED = ("engine", "saves", "tui")
 NOT_PRELOADED = ("tui.cli.__main__", "tui.serve.ssh", "tui.serve.web", "tui.serve.forkserver", "tui.serve.visit")
 """Modules a player's app never imports (the servers, this one), or that run something when imported."""
+LOADED_WHEN_FIRST_USED = ("filelock", "textual.scrollbar", "textual.layouts.factory", "textual.layouts.horizontal",
+                          "textual.layouts.stream")
+"""Modules a player's app imports as it goes (a lock first taken, a screen's first layout)."""
 
 
 # -- the fork server's side ------------------------------------------------------------------------
@@ -84,12 +87,14 @@ def preload() -> None:
                 import_module(module.name)
     import_module("textual.drivers.linux_driver")  # chosen when the app runs: on a pty,
     import_module("textual.drivers.web_driver")  # or in a browser (textual-serve names it)
-    for name in ("textual.scrollbar", "textual.layouts.factory", "textual.layouts.horizontal",
-                 "textual.layouts.stream"):  # imported by a screen's first layout
+    for name in LOADED_WHEN_FIRST_USED:
         import_module(name)
     from rich.cells import cell_len
 
+    from tui.text import wrap_pieces
+
     cell_len("卓")  # Rich reads its table of wide characters when it first meets one
+    wrap_pieces()  # compiled when first needed
     from engine.registry import GAMES, rules_for
 
     for game in GAMES:

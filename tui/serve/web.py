@@ -15,9 +15,8 @@ import shlex
 import sys
 from pathlib import Path
 
-from tui.serve import SEAT_PER_TERMINAL, visit
+from tui.serve import SEAT_PER_TERMINAL, WEB_PORT, visit
 
-DEFAULT_PORT = 8022
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
@@ -27,7 +26,7 @@ def app_command(door: str, data_dir: Path) -> str:
     return shlex.join([sys.executable, "-S", visit.__file__, door, "-m", "tui.cli", "--data-dir", str(data_dir)])
 
 
-def run(data_dir: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, public_url: str | None = None) -> int:
+def run(data_dir: Path, host: str = "127.0.0.1", port: int = WEB_PORT, public_url: str | None = None) -> int:
     from textual_serve.server import Server
 
     from tui.serve.forkserver import door_open
