@@ -5,8 +5,8 @@ Not part of the test suite: timings depend on the machine. Targets are those of 
 for the 2-core development machine. Other processes cannot fool it: rows are CPU time where
 that is what matters (a child's own CPU from wait4, this process's from process_time), or a
 ratio of two things measured alternately in the same run; a row that can only be wall time
-says "unreliable: load N" instead of a verdict when the load average, at the start or the
-end, says the machine was busy. Each timing row names its sample count. With ``--against
+says "unreliable: load N" instead of a verdict when the load average as it was measured says
+the machine was busy. Each timing row names its sample count. With ``--against
 DIR`` (a checkout of other code, e.g. a worktree of main before a change), the rows measured
 in child processes run that code too, interleaved with this one, in an "against" column.
 Child processes run Tabula as its installed command does: through the console script's entry
@@ -436,6 +436,14 @@ class Row:
     """Measured as wall time: at the mercy of other processes, so no verdict on a busy machine."""
     against: float | None = None
     """The same measure of the --against code."""
+    load: float = 0.0
+    """The load average as it was measured."""
+
+    @property
+    def verdict(self) -> str:
+        if self.wall and self.load > 0.75 * (os.cpu_count() or 1):
+            return f"unreliable: load {self.load:.1f}"
+        return "yes" if self.ok else "NO"
 
 
 def shown(value: float | None, unit: str) -> str:
@@ -467,7 +475,7 @@ def main(argv: list[str] | None = None) -> None:
 
     def row(name: str, value: float, unit: str, target: str, ok: bool, *, wall: bool = False,
             against: float | None = None) -> None:
-        rows.append(Row(name, value, unit, target, ok, wall, against))
+        rows.append(Row(name, value, unit, target, ok, wall, against, os.getloadavg()[0]))
         print_row(rows[-1])
 
     for section in SECTIONS:
@@ -490,24 +498,21 @@ def main(argv: list[str] | None = None) -> None:
                 SECTION_ROWS[section](row)
             print(f"{section}: {time.monotonic() - started:.0f} s (load average {os.getloadavg()[0]:.1f})", flush=True)
 
-    load = max(load_at_start, os.getloadavg()[0])
-    busy = load > 0.75 * (os.cpu_count() or 1)
     table = Table(title=f"Tabula benchmark ({os.cpu_count()} cores, Python {sys.version.split()[0]})",
                   caption=f"load average {load_at_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"
                           + (f"; against {AGAINST}" if AGAINST else ""))
     for column in ("measure", "value", *(["against"] if AGAINST else []), "target", "ok"):
         table.add_column(column)
     for r in rows:
-        verdict = f"unreliable: load {load:.1f}" if r.wall and busy else "yes" if r.ok else "NO"
         table.add_row(r.name, shown(r.value, r.unit), *([shown(r.against, r.unit)] if AGAINST else []), r.target,
-                      verdict)
+                      r.verdict)
     Console(width=None if sys.stdout.isatty() else 160).print(table)
 
 
 def print_row(row: Row) -> None:
     """A row as soon as it is measured (the table comes at the end)."""
     against = f", against {shown(row.against, row.unit)}" if AGAINST else ""
-    print(f"  {row.name}: {shown(row.value, row.unit)}{against} (target {row.target})", flush=True)
+    print(f"  {row.name}: {shown(row.value, row.unit)}{against} (target {row.target}: {row.verdict})", flush=True)
 
 
 def compile_bytecode(code: Path) -> None:
