@@ -449,7 +449,7 @@ class Row:
 def shown(value: float | None, unit: str) -> str:
     if value is None:
         return "-"
-    return f"{value:.{2 if unit == 's' else 1}f} {unit}" if value == value else "n/a"
+    return f"{value:.{2 if unit in ('s', 'x') else 1}f} {unit}" if value == value else "n/a"
 
 
 def main(argv: list[str] | None = None) -> None:
