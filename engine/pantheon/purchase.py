@@ -23,6 +23,9 @@ NEW_TILE = {kind: Choice.of(NewTile(kind), target=OFFERINGS[kind]) for kind in O
 RAISE_TILE = {kind: Choice.of(RaiseTile(kind), target=OFFERINGS[kind]) for kind in OFFERING_KINDS}
 
 PLAYS_MONEY = log_line(N_("{seat:seat} plays money cards worth {paid}."), "seat", "paid")
+BUYS_TILE = log_line(N_("{seat:seat} buys {kind:offering} level {level}."), "seat", "kind", "level")
+BUYS_PIECE = {FOOT: log_line(N_("{seat:seat} buys a foot."), "seat"),
+              COLUMN: log_line(N_("{seat:seat} buys a column."), "seat")}
 
 
 @cache
@@ -160,13 +163,11 @@ class Buy(Choose):
                 spend(state, frame, tile_cost(kind, state["players"][seat]["tiles"][kind], level))
                 set_tile(state, seat, kind, level)
                 frame["kinds"].append(kind)
-                add_log(state, Say("{seat:seat} buys {kind:offering} level {level}.", seat=seat, kind=kind,
-                                   level=level))
+                add_entry(state, BUYS_TILE(seat, kind, level))
             case BuyPiece(piece):
                 spend(state, frame, 1)
                 from_general(state, seat, "feet" if piece == FOOT else "columns", 1)
-                add_log(state, Say("{seat:seat} buys a foot.", seat=seat) if piece == FOOT
-                        else Say("{seat:seat} buys a column.", seat=seat))
+                add_entry(state, BUYS_PIECE[piece](seat))
             case Placement() as placement:
                 spend(state, frame, entry_cost(state, placement.hex))
                 place(state, seat, placement.piece, placement.hex, frame["loot"], "places")
