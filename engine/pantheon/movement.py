@@ -11,7 +11,7 @@ from . import cards as deck
 from .board import placements
 from .catalog import catalog
 from .choices import COLUMN, FOOT, DrawInstead, End, Placement
-from .common import Choose, State, gods_owned
+from .common import Choose, State, gods_held
 from .loot import effect
 from .text import joined, log_line
 
@@ -37,9 +37,10 @@ PASSES = log_line(N_("{seat:seat} passes."), "seat")
 
 
 def movement(state: State, seat: int, main: bool) -> Frame:
-    free = gods_owned(state, seat, "vinthrad") + state["players"][seat]["steps"] + (1 if main else 0)
-    return {"step": "move", "seat": seat, "main": main, "free": free, "jumps": gods_owned(state, seat, "gaiviles"),
-            "placed": 0, "loot": []}
+    gods = gods_held(state, seat)
+    free = gods.count("vinthrad") + state["players"][seat]["steps"] + (1 if main else 0)
+    return {"step": "move", "seat": seat, "main": main, "free": free, "jumps": gods.count("gaiviles"), "placed": 0,
+            "loot": []}
 
 
 def place_label(placement: Placement) -> Say:
