@@ -21,9 +21,21 @@ def add_log(state: dict[str, Any], text: Said, *, only: Iterable[int] | None = N
     """Append an entry; a state whose log is None (a play-out's copy) keeps no log."""
     log = state.setdefault("log", [])
     if log is not None:
-        log.append({"text": text.to_json() if type(text) is Say else text,
-                    "only": sorted(only) if only is not None else None,
-                    "others": said_to_json(others) if others is not None else None})
+        log.append(entry(text, only=only, others=others))
+
+
+def entry(text: Said, *, only: Iterable[int] | None = None, others: Said | None = None) -> dict[str, Any]:
+    """The entry ``add_log`` appends. Entries are never changed once written, so one entry may be
+    made once and appended again and again (``add_entry``): a sentence logged on every card drawn."""
+    return {"text": text.to_json() if type(text) is Say else text, "only": sorted(only) if only is not None else None,
+            "others": said_to_json(others) if others is not None else None}
+
+
+def add_entry(state: dict[str, Any], kept: dict[str, Any]) -> None:
+    """Append an ``entry`` made earlier (maybe appended before: entries are shared, never changed)."""
+    log = state.setdefault("log", [])
+    if log is not None:
+        log.append(kept)
 
 
 def logging(state: dict[str, Any]) -> bool:

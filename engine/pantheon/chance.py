@@ -6,8 +6,10 @@ Each is a draw a person at the table could also supply.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Any
 
 from engine.core import Choice, Draw, Frame, Stack, add_log, logging
+from engine.core.log import add_entry, entry
 from engine.core.text import Said, Say
 from engine.i18n import N_
 
@@ -16,13 +18,19 @@ from .catalog import catalog
 from .choices import CardDrawn, DemigodDrawn, GodDrawn, LootDrawn
 from .common import State, countdown
 from .targets import hexes
-from .text import sentence
+from .text import log_line, sentence
 
-TURNED_UP = sentence(N_("{kind:card} is turned up in the row."), "kind")
+TURNED_UP = log_line(N_("{kind:card} is turned up in the row."), "kind")
 DRAWS = sentence(N_("{seat:seat} draws {kind:card}."), "seat", "kind")
 DRAWS_UNSEEN = sentence(N_("{seat:seat} draws a card from the deck."), "seat")
-LOOT_ON = sentence(N_("Loot on {hex:hex}: {kind:loot}."), "hex", "kind")
+LOOT_ON = log_line(N_("Loot on {hex:hex}: {kind:loot}."), "hex", "kind")
 """The log's most frequent sentences (a play-out writes none)."""
+
+
+@lru_cache(maxsize=1 << 8)
+def drawn(seat: int, kind: str) -> dict[str, Any]:
+    """The log entry of a card drawn into a hand (the kind for its seat alone), made once."""
+    return entry(DRAWS(seat, kind), only=[seat], others=DRAWS_UNSEEN(seat))
 
 LOW_DEMIGODS = 3
 """Demigods 1-3 form the stack drawn from first; 4-6 the one drawn from once it is empty.
@@ -88,9 +96,9 @@ class Deal(Draw):
             deck.add(state["players"][seat]["hand"], kind)
         if logging(state):  # the most frequent log line: a play-out builds none
             if seat is None:
-                add_log(state, TURNED_UP(kind))
+                add_entry(state, TURNED_UP(kind))
             else:
-                add_log(state, DRAWS(seat, kind), only=[seat], others=DRAWS_UNSEEN(seat))
+                add_entry(state, drawn(seat, kind))
         countdown(frame, flow)
 
 
@@ -163,7 +171,7 @@ class PlaceLoot(Draw):
         hex_id = loot_hex(state, frame)
         state["loot_bag"][kind] -= 1
         state["loot"][hex_id] = kind
-        add_log(state, LOOT_ON(hex_id, kind))
+        add_entry(state, LOOT_ON(hex_id, kind))
         frame["slot"] += 1
         if catalog().loot[kind]["effect"] == "demigod":
             countdown(frame, flow, demigod_draw(None))

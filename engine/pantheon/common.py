@@ -53,10 +53,13 @@ def seats_from(state: State, first: int) -> list[int]:
 
 
 def gods_owned(state: State, seat: int, god: str) -> int:
+    return gods_held(state, seat).count(god)
+
+
+def gods_held(state: State, seat: int) -> list[str]:
+    """The gods of the seat's god tiles (a god twice for two of its tiles)."""
     tiles = state["players"][seat]["gods"]
-    if not tiles:
-        return 0
-    return list(map(catalog().god_of.__getitem__, tiles)).count(god)
+    return list(map(catalog().god_of.__getitem__, tiles)) if tiles else []
 
 
 def stonkus_money(state: State, seat: int) -> int:

@@ -7,6 +7,7 @@ from itertools import permutations
 from operator import contains, ge
 
 from engine.core import Choice, Frame, Stack, add_log
+from engine.core.log import add_entry
 from engine.core.text import Said, Say
 from engine.i18n import N_
 
@@ -17,10 +18,10 @@ from .choices import Decline, GodDrawn, Payment
 from .common import Choose, State
 from .scoring import god_tile_points
 from .targets import HAND
-from .text import cards_of, sentence
+from .text import cards_of, log_line
 
 DECLINE = Choice.of(Decline())
-GAINS = sentence(N_("{seat:seat} gains {tile:god} and scores {points}."), "seat", "tile", "points")
+GAINS = log_line(N_("{seat:seat} gains {tile:god} and scores {points}."), "seat", "tile", "points")
 
 
 class DrawGod(GodDraw):
@@ -148,7 +149,7 @@ def gain_god(state: State, seat: int, tile: str, how: str, flow: Stack) -> None:
     points = god_tile_points(state["epoch"])
     p = state["players"][seat]
     p["vp"]["gods"] += points
-    add_log(state, GAINS(seat, tile, points))
+    add_entry(state, GAINS(seat, tile, points))
     if record["kind"] != "instant":
         p["gods"].append(tile)
         return

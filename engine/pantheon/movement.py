@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Choice, Frame, Stack, add_log, logging
+from engine.core.log import add_entry
 from engine.core.text import Said, Say
 from engine.i18n import N_
 
@@ -10,20 +11,20 @@ from . import cards as deck
 from .board import placements
 from .catalog import catalog
 from .choices import COLUMN, FOOT, DrawInstead, End, Placement
-from .common import Choose, State, gods_owned
+from .common import Choose, State, gods_held
 from .loot import effect
-from .text import joined, sentence
+from .text import joined, log_line
 
 END = Choice.of(End())
 FOLLOWER_CHOICES = (Choice.of(DrawInstead()), END)
 """A follower who has not placed a piece may draw a card instead, or pass."""
 
 PLACED = {
-    ("moves", FOOT): sentence(N_("{seat:seat} moves: foot to {hex:hex}."), "seat", "hex"),
-    ("moves", COLUMN): sentence(N_("{seat:seat} moves: column to {hex:hex}."), "seat", "hex"),
-    ("jumps", FOOT): sentence(N_("{seat:seat} jumps: foot to {hex:hex}."), "seat", "hex"),
-    ("places", FOOT): sentence(N_("{seat:seat} places: foot to {hex:hex}."), "seat", "hex"),
-    ("places", COLUMN): sentence(N_("{seat:seat} places: column to {hex:hex}."), "seat", "hex"),
+    ("moves", FOOT): log_line(N_("{seat:seat} moves: foot to {hex:hex}."), "seat", "hex"),
+    ("moves", COLUMN): log_line(N_("{seat:seat} moves: column to {hex:hex}."), "seat", "hex"),
+    ("jumps", FOOT): log_line(N_("{seat:seat} jumps: foot to {hex:hex}."), "seat", "hex"),
+    ("places", FOOT): log_line(N_("{seat:seat} places: foot to {hex:hex}."), "seat", "hex"),
+    ("places", COLUMN): log_line(N_("{seat:seat} places: column to {hex:hex}."), "seat", "hex"),
 }
 """What the log says of a piece placed (``how``: moves, jumps or places; the piece)."""
 PLACED_WITH_LOOT = {
@@ -32,13 +33,14 @@ PLACED_WITH_LOOT = {
     ("places", FOOT): N_("{seat:seat} places: foot to {hex:hex}, taking the loot tile {loot:loot}."),
 }
 """The same of a foot that takes a loot tile."""
-PASSES = sentence(N_("{seat:seat} passes."), "seat")
+PASSES = log_line(N_("{seat:seat} passes."), "seat")
 
 
 def movement(state: State, seat: int, main: bool) -> Frame:
-    free = gods_owned(state, seat, "vinthrad") + state["players"][seat]["steps"] + (1 if main else 0)
-    return {"step": "move", "seat": seat, "main": main, "free": free, "jumps": gods_owned(state, seat, "gaiviles"),
-            "placed": 0, "loot": []}
+    gods = gods_held(state, seat)
+    free = gods.count("vinthrad") + state["players"][seat]["steps"] + (1 if main else 0)
+    return {"step": "move", "seat": seat, "main": main, "free": free, "jumps": gods.count("gaiviles"), "placed": 0,
+            "loot": []}
 
 
 def place_label(placement: Placement) -> Say:
@@ -117,7 +119,7 @@ class Move(Choose):
         match option.args:
             case End():
                 if not (frame["main"] or frame["placed"]):  # a follower who neither moves nor draws
-                    add_log(state, PASSES(seat))
+                    add_entry(state, PASSES(seat))
                 collect(state, seat, frame["loot"], flow)
             case DrawInstead():
                 flow.push({"step": "draw", "seat": seat, "n": 1})
@@ -159,7 +161,7 @@ def place(state: State, seat: int, kind: str, hex_id: str, loot: list[str], how:
         if taken:
             add_log(state, Say(PLACED_WITH_LOOT[how, kind], seat=seat, hex=hex_id, loot=taken))
         else:
-            add_log(state, PLACED[how, kind](seat, hex_id))
+            add_entry(state, PLACED[how, kind](seat, hex_id))
 
 
 def collect(state: State, seat: int, loot: list[str], flow: Stack) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from engine.core import Choice, Frame, Stack, add_log
+from engine.core.log import add_entry
 from engine.core.text import Said, Say
 from engine.i18n import N_
 
@@ -15,13 +16,16 @@ from .choices import COLUMN, FOOT, BuyPiece, BuyTile, End, NewTile, Placement, R
 from .common import Choose, State, countdown, from_general, general_supply
 from .movement import END, collect, entry_cost, loot_hint, place
 from .targets import OFFERINGS
-from .text import joined, sentence
+from .text import joined, log_line
 
 BUY_PIECE = {FOOT: Choice.of(BuyPiece(FOOT)), COLUMN: Choice.of(BuyPiece(COLUMN))}
 NEW_TILE = {kind: Choice.of(NewTile(kind), target=OFFERINGS[kind]) for kind in OFFERING_KINDS}
 RAISE_TILE = {kind: Choice.of(RaiseTile(kind), target=OFFERINGS[kind]) for kind in OFFERING_KINDS}
 
-PLAYS_MONEY = sentence(N_("{seat:seat} plays money cards worth {paid}."), "seat", "paid")
+PLAYS_MONEY = log_line(N_("{seat:seat} plays money cards worth {paid}."), "seat", "paid")
+BUYS_TILE = log_line(N_("{seat:seat} buys {kind:offering} level {level}."), "seat", "kind", "level")
+BUYS_PIECE = {FOOT: log_line(N_("{seat:seat} buys a foot."), "seat"),
+              COLUMN: log_line(N_("{seat:seat} buys a column."), "seat")}
 
 
 @cache
@@ -159,13 +163,11 @@ class Buy(Choose):
                 spend(state, frame, tile_cost(kind, state["players"][seat]["tiles"][kind], level))
                 set_tile(state, seat, kind, level)
                 frame["kinds"].append(kind)
-                add_log(state, Say("{seat:seat} buys {kind:offering} level {level}.", seat=seat, kind=kind,
-                                   level=level))
+                add_entry(state, BUYS_TILE(seat, kind, level))
             case BuyPiece(piece):
                 spend(state, frame, 1)
                 from_general(state, seat, "feet" if piece == FOOT else "columns", 1)
-                add_log(state, Say("{seat:seat} buys a foot.", seat=seat) if piece == FOOT
-                        else Say("{seat:seat} buys a column.", seat=seat))
+                add_entry(state, BUYS_PIECE[piece](seat))
             case Placement() as placement:
                 spend(state, frame, entry_cost(state, placement.hex))
                 place(state, seat, placement.piece, placement.hex, frame["loot"], "places")
@@ -184,7 +186,7 @@ def spend(state: State, frame: Frame, cost: int) -> None:
         for kind, n in cards.items():
             deck.play(state, seat, kind, n)
             paid += deck.MONEY_VALUES[kind] * n
-        add_log(state, PLAYS_MONEY(seat, paid))
+        add_entry(state, PLAYS_MONEY(seat, paid))
         frame["budget"] += paid
     frame["budget"] -= cost
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
+from engine.core.log import entry
 from engine.core.text import Said, Say, Words, said_to_json
 from engine.i18n import ENGLISH, N_, Language
 
@@ -136,6 +138,19 @@ def sentence(text: str, *names: str) -> Callable[..., Say]:
         return Say(text, **dict(zip(names, values)))
 
     return said
+
+
+def log_line(text: str, *names: str) -> Callable[..., dict[str, Any]]:
+    """A log line everyone reads, written again and again (every card turned up, every foot
+    placed): ``text`` with its arguments ``names`` given in order, each log entry made once and
+    kept (``add_entry``), not built anew for every game and every replay."""
+    said = sentence(text, *names)
+
+    @lru_cache(maxsize=1 << 12)
+    def kept(*values: Hashable) -> dict[str, Any]:
+        return entry(said(*values))
+
+    return kept
 
 
 def joined(parts: Sequence[Said], kind: str = "list") -> Said:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core import Choice, Frame, Stack, add_log, logging
+from engine.core.log import add_entry
 from engine.core.text import Said, Say
 from engine.i18n import N_
 
@@ -16,16 +17,16 @@ from .common import Choose, State, countdown, gods_owned, seats_from, stonkus_mo
 from .gods import affordable, payments, take_god
 from .movement import movement
 from .targets import DECK, ROW, god
-from .text import sentence
+from .text import log_line
 
 MOVE, BUY, DRAW = Choice.of(MoveAction()), Choice.of(BuyAction()), Choice.of(DrawAction())
 USE, KEEP = Choice.of(UseTraitera()), Choice.of(KeepTraitera())
 FROM_DECK = Choice.of(FromDeck(), target=DECK)
 FROM_ROW = {kind: Choice.of(FromRow(kind), target=ROW[kind]) for kind in deck.CARD_ORDER}
-MOVES = sentence(N_("{seat:seat} moves and takes the big foot."), "seat")
-BUYS = sentence(N_("{seat:seat} buys."), "seat")
-DRAWS = sentence(N_("{seat:seat} draws cards."), "seat")
-TAKES_FROM_ROW = sentence(N_("{seat:seat} takes {kind:card} from the row."), "seat", "kind")
+MOVES = log_line(N_("{seat:seat} moves and takes the big foot."), "seat")
+BUYS = log_line(N_("{seat:seat} buys."), "seat")
+DRAWS = log_line(N_("{seat:seat} draws cards."), "seat")
+TAKES_FROM_ROW = log_line(N_("{seat:seat} takes {kind:card} from the row."), "seat", "kind")
 
 
 @cache
@@ -83,15 +84,15 @@ class Turn(Choose):
         match option.args:
             case MoveAction():
                 state["big_foot"] = seat
-                add_log(state, MOVES(seat))
+                add_entry(state, MOVES(seat))
                 others = [movement(state, s, main=False) for s in seats_from(state, seat)[1:]]
                 flow.push(movement(state, seat, main=True), *others, after)
             case BuyAction():
-                add_log(state, BUYS(seat))
+                add_entry(state, BUYS(seat))
                 flow.push({"step": "buy", "seat": seat, "budget": stonkus_money(state, seat), "hand": True, "kinds": [],
                            "loot": []}, after)
             case DrawAction():
-                add_log(state, DRAWS(seat))
+                add_entry(state, DRAWS(seat))
                 flow.push({"step": "draw", "seat": seat, "n": card_draws(state, seat)}, after)
             case TakeGod(tile):
                 found = payments(state, seat, tile, False)
@@ -159,7 +160,7 @@ class DrawCards(Choose):
                 state["row"].remove(kind)
                 deck.take(state["players"][seat], kind)
                 if logging(state):
-                    add_log(state, TAKES_FROM_ROW(seat, kind))
+                    add_entry(state, TAKES_FROM_ROW(seat, kind))
                 countdown(frame, flow, deal(None, 1))
             case _:
                 countdown(frame, flow, deal(seat, 1))
