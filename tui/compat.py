@@ -11,7 +11,9 @@ from collections.abc import Callable, Coroutine, Iterable, Iterator
 from typing import Any, Protocol
 
 from rich.style import Style
+from textual import messages
 from textual._styles_cache import StylesCache
+from textual._time import get_time
 from textual._widget_navigation import find_next_enabled_no_wrap
 from textual.app import App
 from textual.geometry import Size
@@ -57,6 +59,18 @@ class PaintsWhatLayoutDirtied(Screen[Any]):
         self._compositor.update_widgets(set(self._compositor.visible_widgets))
         super()._compositor_refresh()
 
+    reflowed_at = 0.0
+    """When the last layout that placed every widget began."""
+
+    async def _on_layout(self, message: messages.Layout) -> None:
+        """A widget's ask for a layout, posted before a layout that placed every widget (it was
+        still on its way to the screen as that layout ran), is answered by it: not laid out again."""
+        if message.time < self.reflowed_at:
+            message.stop()
+            message.prevent_default()
+            return
+        await super()._on_layout(message)
+
     def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
         """Lay out once where Textual lays out twice: each widget the layout gives a new size
         sets its ``virtual_size``, a reactive that asks for another layout, which arranges every
@@ -66,6 +80,8 @@ class PaintsWhatLayoutDirtied(Screen[Any]):
         laid out as ever."""
         asked = {widget for widget in with_scrollbars(self.walk_children(Widget)) if widget._layout_required}
         scrollbars = {widget: scrollbars_shown(widget) for widget in self._compositor.widgets}
+        if not scroll or self._layout_widgets:  # Textual's test for a layout of every widget
+            self.reflowed_at = get_time()
         super()._refresh_layout(size, scroll)
         laid_out = self._compositor.widgets
         if all(scrollbars_shown(widget) == scrollbars.get(widget, (False, False)) for widget in laid_out):

@@ -100,6 +100,32 @@ async def test_textual_still_lays_out_again_for_the_virtual_sizes_a_layout_chang
 
 
 @pilot_test
+async def test_a_layout_ask_posted_before_a_whole_layout_is_answered_by_it():
+    """A widget's ``messages.Layout`` (its ``time``) that reaches the screen after a layout of
+    every widget that began later is dropped; one posted after it is laid out."""
+    from textual import messages
+    from textual.screen import Screen
+
+    assert list(inspect.signature(Screen._on_layout).parameters) == ["self", "message"]
+    async with Probe().run_test(size=(80, 24)) as pilot:
+        screen = lays_out(compat.PaintsWhatLayoutDirtied)()
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        text = screen.query_one("#text", Static)
+        late = messages.Layout(text)
+        screen._refresh_layout()
+        assert screen._layout_widgets == {}
+        layouts = [0]
+        compat.watch_layouts(screen, lambda: layouts.__setitem__(0, layouts[0] + 1))
+        screen.post_message(late)
+        await pilot.pause(0.1)
+        assert layouts == [0]
+        screen.post_message(messages.Layout(text))
+        await pilot.pause(0.1)
+        assert layouts == [1]
+
+
+@pilot_test
 async def test_a_rich_log_still_has_its_anchor_its_known_size_and_its_line_cache():
     from textual.widgets import RichLog as TextualLog
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from textual.app import App
 
 from tests.tui.helpers import pilot_test
+from tui.widgets import game_log
 from tui.widgets.game_log import KEPT, GameLog
 
 LINES = [f"Line {index}: " + "a few words " * (index % 5) for index in range(260)]
@@ -45,3 +48,21 @@ async def test_each_show_writes_the_changed_lines_only_and_matches_a_log_written
         assert shown[0].startswith("… 200 earlier lines")
         entries = [text for text in shown if text.startswith(("▸ Line", "  Line"))]
         assert len(entries) == 60 == KEPT // 2 + 10 and entries[-1].startswith("  Line 259")
+
+
+@pilot_test
+async def test_a_line_shown_again_with_its_mark_is_not_marked_again(monkeypatch):
+    """A move shows the lines of the move before: each line is cleaned and marked once as new and
+    once as old, not at every show."""
+    cleaned: list[str] = []
+    clean = game_log.clean
+    monkeypatch.setattr(game_log, "clean", lambda text: cleaned.append(text) or clean(text))
+    lines = [f"Move {index}" for index in range(40)]  # lines no other test shows
+    app = TwoLogs()
+    async with app.run_test(size=(40, 40)) as pilot:
+        await pilot.pause()
+        log = app.query_one("#kept", GameLog)
+        for count in range(10, 40, 3):
+            log.show(lines[:count], 3)
+            await pilot.pause()
+    assert len(set(cleaned)) == 37 and max(Counter(cleaned).values()) == 2

@@ -3,6 +3,8 @@ the seat's own last move (what the others did meanwhile) are marked."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.text import Text
 from textual import events
 
@@ -20,9 +22,16 @@ what costs, and a long game's log would make opening its table slow."""
 def marked_lines(lines: list[str], new: int) -> list[Text]:
     """Each line behind its mark: ``NEW_MARK`` (and bold) for the last ``new``, else blank."""
     first_new = len(lines) - new
-    return [Text(bound(NEW_MARK, line), style="bold") + Text(clean(line), style="bold") if index >= first_new
-            else Text(bound(OLD_MARK, line)) + Text(clean(line))
-            for index, line in enumerate(lines)]
+    return [marked_line(line, index >= first_new) for index, line in enumerate(lines)]
+
+
+@lru_cache(maxsize=4 * KEPT)
+def marked_line(line: str, new: bool) -> Text:
+    """Kept: a move's log is the lines of the move before and a few more (not to be changed: it
+    may be shown again)."""
+    if new:
+        return Text(bound(NEW_MARK, line), style="bold") + Text(clean(line), style="bold")
+    return Text(bound(OLD_MARK, line)) + Text(clean(line))
 
 
 def kept(lines: list[str], new: int) -> list[Text]:
