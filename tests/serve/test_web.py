@@ -33,6 +33,13 @@ sys.exit(int(line))
 REPORT = re.compile(r"APP pid=(\d+) ppid=(\d+) sid=(\d+) fds=([\d,]+) driver=(\S+) preloaded=(\w+)")
 
 
+def fake_app(folder: Path) -> Path:
+    """A script that says what its process is and ends with the status it is sent."""
+    app = folder / "app.py"
+    app.write_text(APP)
+    return app
+
+
 def start_visit(door: str, app: Path) -> subprocess.Popen[str]:
     """A visit as textual-serve starts one: pipes for its streams, Textual's driver in its environment."""
     return subprocess.Popen([sys.executable, "-S", visit.__file__, door, str(app)], stdin=subprocess.PIPE,
@@ -45,8 +52,7 @@ def command_line(pid: int) -> str:
 
 
 def test_a_visit_is_a_fork_of_the_preloaded_server_on_the_visits_pipes_with_its_environment(tmp_path):
-    app = tmp_path / "app.py"
-    app.write_text(APP)
+    app = fake_app(tmp_path)
     with door_open() as door:
         started = start_visit(door, app)
         pid, ppid, sid, fds, driver, preloaded = REPORT.findall(started.stdout.readline())[0]
@@ -65,8 +71,7 @@ def test_a_visit_is_a_fork_of_the_preloaded_server_on_the_visits_pipes_with_its_
 
 
 def test_a_visit_killed_hangs_its_app_up(tmp_path):
-    app = tmp_path / "app.py"
-    app.write_text(APP)
+    app = fake_app(tmp_path)
     with door_open() as door:
         started = start_visit(door, app)
         pid = int(REPORT.findall(started.stdout.readline())[0][0])
@@ -76,8 +81,7 @@ def test_a_visit_killed_hangs_its_app_up(tmp_path):
 
 
 def test_a_fork_server_that_ends_is_started_again_on_the_same_door(tmp_path):
-    app = tmp_path / "app.py"
-    app.write_text(APP)
+    app = fake_app(tmp_path)
     with door_open() as door:
         first = start_visit(door, app)
         ended = int(REPORT.findall(first.stdout.readline())[0][1])

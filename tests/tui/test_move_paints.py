@@ -52,6 +52,19 @@ def mid_game(data_dir, game: str) -> None:
         session.act(seat, bot.choose(session.match, seat).id)
 
 
+def next_key(screen: TableScreen) -> str:
+    """The key of the first choice shown, or Enter to lift a hot-seat curtain."""
+    return "enter" if screen.curtain_up else ChoicePages(screen.state.choices).page(0)[0][0]
+
+
+async def play_moves(pilot, moved=lambda: None) -> None:
+    """MOVES keys of the first choice (or Enter on a curtain), each settled, then ``moved()``."""
+    for _ in range(MOVES):
+        await pilot.press(next_key(pilot.app.screen))
+        await settle(pilot)
+        moved()
+
+
 @pytest.mark.parametrize("game", sorted(MID_GAME))
 @pilot_test
 async def test_each_move_changes_the_screen_once(game, tmp_path, monkeypatch):
@@ -65,7 +78,7 @@ async def test_each_move_changes_the_screen_once(game, tmp_path, monkeypatch):
         changes = []
         while len(changes) < MOVES and isinstance(app.screen, TableScreen):
             curtain = app.screen.curtain_up  # a hot-seat curtain is lifted, not counted
-            key = "enter" if curtain else ChoicePages(app.screen.state.choices).page(0)[0][0]
+            key = next_key(app.screen)
             emulator.changes = 0
             await pilot.press(key)
             await settle(pilot)
@@ -92,7 +105,7 @@ async def test_each_move_lays_the_table_out_once(game, tmp_path, monkeypatch):
             screen = app.screen
             assert isinstance(screen, TableScreen)
             curtain = screen.curtain_up
-            key = "enter" if curtain else ChoicePages(screen.state.choices).page(0)[0][0]
+            key = next_key(screen)
             laid_out = [0]
             watch_layouts(screen, lambda laid_out=laid_out: laid_out.__setitem__(0, laid_out[0] + 1))
             await pilot.press(key)
@@ -123,12 +136,7 @@ async def test_a_move_updates_no_widget_with_what_it_shows_already(game, tmp_pat
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_first_save(pilot)
-        for _ in range(MOVES):
-            screen = app.screen
-            key = "enter" if screen.curtain_up else ChoicePages(screen.state.choices).page(0)[0][0]
-            await pilot.press(key)
-            await settle(pilot)
-            counting[0] = isinstance(app.screen, TableScreen)
+        await play_moves(pilot, lambda: counting.__setitem__(0, isinstance(app.screen, TableScreen)))
     last: dict[str | None, tuple] = {}
     again = []
     for widget, shown in updates:
@@ -178,11 +186,7 @@ async def test_a_move_fits_the_choice_detail_once_and_a_view_restyles_each_panel
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_first_save(pilot)
-        for _ in range(MOVES):
-            screen = app.screen
-            key = "enter" if screen.curtain_up else ChoicePages(screen.state.choices).page(0)[0][0]
-            await pilot.press(key)
-            await settle(pilot)
+        await play_moves(pilot)
         assert fits and all(this != following for this, following in zip(fits, fits[1:])), fits
         screen = app.screen
         assert isinstance(screen, TableScreen) and not screen.curtain_up
