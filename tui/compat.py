@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from rich.style import Style
 from textual import messages
+from textual._compositor import CompositorMap
 from textual._styles_cache import StylesCache
 from textual._time import get_time
 from textual._widget_navigation import find_next_enabled_no_wrap
@@ -26,6 +27,7 @@ from textual.widgets._footer import FooterKey
 
 __all__ = [
     "FooterKey", "find_next_enabled_no_wrap", "forget_styles_cache", "being_taken_down", "PaintsWhatLayoutDirtied",
+    "RepaintsWhatWasRemoved",
     "CompatLog", "forget_rendered_lines", "option_line", "first_style", "LeftGutter",
     "footer_ready", "key_disabled", "set_key_disabled", "screen_strips", "app_quiet", "count_handling",
     "restore_handling", "replace_idle_wait", "running_app", "notifications", "watch_paints", "watch_layouts",
@@ -48,6 +50,35 @@ def being_taken_down(screen: Screen[Any]) -> bool:
     """The screen is being closed (Textual marks it before removing its widgets; there is no
     public test for it)."""
     return bool(screen._pruning)
+
+
+class RepaintsWhatWasRemoved(Screen[Any]):
+    """A screen whose layout paints over a widget removed since the last one.
+
+    Textual finds what a layout changed on the terminal by comparing it with its map of every
+    widget. A refresh of a widget out of sight marks that map stale, and the next look-up of a
+    widget's place rebuilds it. When that look-up comes after a widget was taken out and before
+    the layout (a notice whose time is up: its rack is refreshed as it goes), the rebuilt map
+    no longer holds the widget, the layout finds nothing changed where it was, and its cells
+    stay on the terminal for good (a notice left over a player's prompt). A widget the last
+    layout painted that the map lost is put back in it before the layout: the layout then finds
+    it gone, and paints over where it was."""
+
+    _painted: CompositorMap | None = None
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        compositor = self._compositor
+        every_widget = not scroll or bool(self._layout_widgets)  # Textual's own test
+        if every_widget and self._painted:
+            full_map = compositor._full_map
+            lost = {widget: place for widget, place in self._painted.items() if widget not in full_map}
+            if lost:
+                compositor._full_map = {**full_map, **lost}
+        super()._refresh_layout(size, scroll)
+        if every_widget:
+            self._painted = compositor._full_map
+        elif compositor._visible_map is not None:  # a scroll placed only what is in sight
+            self._painted = {**(self._painted or {}), **compositor._visible_map}
 
 
 class PaintsWhatLayoutDirtied(Screen[Any]):

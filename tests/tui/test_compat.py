@@ -125,6 +125,65 @@ async def test_a_layout_ask_posted_before_a_whole_layout_is_answered_by_it():
         assert layouts == [1]
 
 
+def overlay(base: type) -> type:
+    """A screen (of class ``base``) with a pile of two notes docked at its foot over a long list,
+    as Textual piles its notices: the pile shrinks from the top as its first note goes."""
+    from textual.containers import Vertical
+
+    class Overlay(base):
+        DEFAULT_CSS = """
+        Overlay { layers: base notes; }
+        #pile { layer: notes; dock: bottom; height: auto; width: 30; }
+        """
+
+        def compose(self) -> ComposeResult:
+            with Vertical(id="pile"):
+                yield Static("FIRST NOTE", id="first")
+                yield Static("second note")
+            with VerticalScroll():
+                for line in range(100):
+                    yield Static(f"line {line}", id=f"line-{line}")
+
+    return Overlay
+
+
+async def note_left_on_terminal(pilot, screen) -> bool:
+    """Whether the terminal still shows the first note after it was taken out just after a
+    widget out of sight was refreshed."""
+    import pyte
+
+    terminal = pyte.Screen(80, 24)
+    stream = pyte.Stream(terminal)
+
+    def shown(_screen, renderable) -> None:
+        if renderable is not None and hasattr(renderable, "render_segments"):
+            stream.feed(renderable.render_segments(pilot.app.console))
+
+    compat.watch_paints(pilot.app, shown)
+    await pilot.app.push_screen(screen)
+    await pilot.pause(0.1)
+    assert "FIRST NOTE" in "\n".join(terminal.display)
+    screen.query_one("#line-90", Static).update("out of sight")
+    await pilot.pause(0.1)
+    await screen.query_one("#first").remove()
+    await pilot.pause(0.1)
+    return "FIRST NOTE" in "\n".join(terminal.display)
+
+
+@pilot_test
+async def test_a_widget_taken_out_after_a_refresh_out_of_sight_is_painted_over():
+    """Plain Textual compares a layout with a map of every widget rebuilt after the widget was
+    taken out, and leaves its cells on the terminal; RepaintsWhatWasRemoved puts what that map
+    lost back into it from the map its last layout painted (``_full_map``, ``_visible_map``)."""
+    from textual.screen import Screen
+
+    async with Probe().run_test(size=(80, 24)) as pilot:
+        assert await note_left_on_terminal(pilot, overlay(Screen)()), \
+            "Textual paints over a widget taken out: RepaintsWhatWasRemoved can go"
+    async with Probe().run_test(size=(80, 24)) as pilot:
+        assert not await note_left_on_terminal(pilot, overlay(compat.RepaintsWhatWasRemoved)())
+
+
 @pilot_test
 async def test_a_rich_log_still_has_its_anchor_its_known_size_and_its_line_cache():
     from textual.widgets import RichLog as TextualLog

@@ -1,5 +1,6 @@
-"""What every Tabula screen shares: resize events that are out of date are dropped, and the
-lines its widgets drew are let go when it closes.
+"""What every Tabula screen shares: resize events that are out of date are dropped, the lines
+its widgets drew are let go when it closes, and a widget taken out is painted over
+(tui.compat.RepaintsWhatWasRemoved).
 
 Textual lays out the screens under the top one twice per resize: directly, and through a queued
 Resize event; and every layout that changes a screen's size posts that screen a Resize of its own.
@@ -23,7 +24,7 @@ from textual.app import App
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
-from tui.compat import forget_styles_cache
+from tui.compat import RepaintsWhatWasRemoved, forget_styles_cache
 
 if TYPE_CHECKING:
     from tui.app import TabulaApp
@@ -80,11 +81,13 @@ class ForgetsItsLines:
         forget_styles_cache()
 
 
-class TabulaScreen(LatestSizeOnly, ForgetsItsLines, Screen[ScreenResultType]):
+class TabulaScreen(LatestSizeOnly, ForgetsItsLines, RepaintsWhatWasRemoved, Screen[ScreenResultType]):
     if TYPE_CHECKING:  # shown by the Tabula app only (Textual's getters.app would check it on every use)
         app = getters.app(TabulaApp)
 
 
-class TabulaModal(LatestSizeOnly, ForgetsItsLines, ModalScreen[ScreenResultType]):
+class TabulaModal(LatestSizeOnly, ForgetsItsLines, ModalScreen[ScreenResultType], RepaintsWhatWasRemoved):
+    # ModalScreen first: Textual styles a screen by its first base that is a widget, and its
+    # first base's, and so on (a mixin that is a Screen before it would lose ModalScreen's CSS)
     if TYPE_CHECKING:
         app = getters.app(TabulaApp)
