@@ -20,6 +20,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tui import i18n
+from tui.collector import FullPassWhenQuiet
 from tui.commands import TabulaCommands
 from tui.i18n import N_, _, spoken
 from tui.screens.home import HomeScreen
@@ -60,14 +61,6 @@ class FreshContextExecutor(ThreadPoolExecutor):
 
 
 _fresh_loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
-
-
-FULL_PASS_AFTER = 100
-"""Passes over the middle generation between two full passes of the cyclic collector (Python's
-default is 10). A table's widgets, lines and game make 8-18 ms of full pass, which came every
-ten moves or so, in the move (the slowest moves were those); and while Resume reads 10,000
-saves, full passes over what it has read so far. One in a hundred moves now, for the same
-garbage: what the collector frees is freed by a later pass."""
 
 
 class TabulaApp(App[None]):
@@ -125,6 +118,7 @@ class TabulaApp(App[None]):
         self._thinker: Thinker | None = None
         self.your_moves: YourMoves | None = None
         """This player's games, followed live (tui/your_moves.py), from the app's start."""
+        self.collector = FullPassWhenQuiet(self)
         self.asked_language = language
 
     @property
@@ -155,6 +149,7 @@ class TabulaApp(App[None]):
         return self._thinker_slots
 
     def on_unmount(self) -> None:
+        self.collector.stop()
         if self.your_moves is not None:
             self.your_moves.stop()
         if self._thinker is not None:
@@ -234,8 +229,7 @@ class TabulaApp(App[None]):
         # process: a test runs many apps in one, and would freeze the garbage of those before.
         if not gc.get_freeze_count():
             gc.freeze()
-        young, middle = gc.get_threshold()[:2]
-        gc.set_threshold(young, middle, FULL_PASS_AFTER)
+        self.collector.start()
         self._started = True
         self._update_gate(self.size)
         self.your_moves = YourMoves(self.store, self.identity, self.your_moves_changed,

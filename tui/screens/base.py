@@ -16,8 +16,8 @@ had: a Resize of the size the screen was last laid out at only sets the size cla
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from textual import events, getters
 from textual.app import App
@@ -81,12 +81,37 @@ class ForgetsItsLines:
         forget_styles_cache()
 
 
-class TabulaScreen(LatestSizeOnly, ForgetsItsLines, RepaintsWhatWasRemoved, Screen[ScreenResultType]):
+class FollowedByTheCollector:
+    """The cyclic collector (tui/collector.py) is told when the screen is shown and painted, and
+    whether a game is played on it; and it makes a full pass as the screen closes: its widgets
+    hold each other, and freed now, before the next screen is built, the memory is used again
+    (a served player's app in a game: 28.5 MB against 30.5)."""
+
+    in_play: ClassVar[bool] = False
+    """A game is played on this screen: the collector's full passes are kept out of its moves."""
+
+    if TYPE_CHECKING:
+        @property
+        def app(self) -> TabulaApp: ...
+
+        def call_after_refresh(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self.app.collector.follow, self.in_play)
+
+    def on_unmount(self) -> None:
+        if self.app.is_running:  # not the app's last screens, closed as it ends
+            self.app.call_later(self.app.collector.full_pass)
+
+
+class TabulaScreen(LatestSizeOnly, ForgetsItsLines, FollowedByTheCollector, RepaintsWhatWasRemoved,
+                   Screen[ScreenResultType]):
     if TYPE_CHECKING:  # shown by the Tabula app only (Textual's getters.app would check it on every use)
         app = getters.app(TabulaApp)
 
 
-class TabulaModal(LatestSizeOnly, ForgetsItsLines, ModalScreen[ScreenResultType], RepaintsWhatWasRemoved):
+class TabulaModal(LatestSizeOnly, ForgetsItsLines, FollowedByTheCollector, ModalScreen[ScreenResultType],
+                  RepaintsWhatWasRemoved):
     # ModalScreen first: Textual styles a screen by its first base that is a widget, and its
     # first base's, and so on (a mixin that is a Screen before it would lose ModalScreen's CSS)
     if TYPE_CHECKING:

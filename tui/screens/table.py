@@ -66,6 +66,7 @@ SLOW_ANSWER = 0.25
 
 
 class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
+    in_play = True
     BINDINGS = [
         *(Binding(key if key.islower() or key.isdigit() else f"{key},shift+{key.lower()}", f"pick({key!r})", show=False)
           for key in CHOICE_KEYS + STANDING_KEY),
