@@ -66,3 +66,9 @@ async def test_a_line_shown_again_with_its_mark_is_not_marked_again(monkeypatch)
             log.show(lines[:count], 3)
             await pilot.pause()
     assert len(set(cleaned)) == 37 and max(Counter(cleaned).values()) == 2
+    # the kept lines are shared by every show: showing them changed none of them
+    kept = {(line, new): game_log.marked_line(line, new) for line in lines[:37] for new in (False, True)}
+    game_log.marked_line.cache_clear()
+    for (line, new), shown in kept.items():
+        fresh = game_log.marked_line(line, new)
+        assert shown is not fresh and (shown.plain, shown.spans, shown.style) == (fresh.plain, fresh.spans, fresh.style)
