@@ -16,12 +16,13 @@ from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 
 from tui import i18n
 from tui.collector import FullPassWhenQuiet
 from tui.commands import TabulaCommands
+from tui.compat import take_down_notification
 from tui.i18n import N_, _, spoken
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
@@ -120,6 +121,7 @@ class TabulaApp(App[None]):
         """This player's games, followed live (tui/your_moves.py), from the app's start."""
         self.collector = FullPassWhenQuiet(self)
         self.asked_language = language
+        self._notice_of_kind: dict[str, Notification] = {}
 
     @property
     def thinker(self) -> Thinker:
@@ -167,10 +169,18 @@ class TabulaApp(App[None]):
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None,
-               markup: bool = False) -> None:
-        """Every notice is plain text: messages quote titles, names and file names."""
-        super().notify(clean(message), title=clean(title, lines=False), severity=severity, timeout=timeout,
-                       markup=False)
+               markup: bool = False, kind: str = "") -> None:
+        """Every notice is plain text: messages quote titles, names and file names. A notice of a
+        ``kind`` takes the place of the last one of that kind if it is still shown, so that news
+        that comes quickly (a new "Your turn") does not pile up over the table; a kind is given on
+        the app's own thread."""
+        notification = Notification(clean(message), clean(title, lines=False), severity,
+                                    self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        if kind:
+            if (earlier := self._notice_of_kind.get(kind)) is not None:
+                take_down_notification(self, earlier)
+            self._notice_of_kind[kind] = notification
+        self.post_message(Notify(notification))
 
     @property
     def records(self) -> RecordStore:

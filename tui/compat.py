@@ -19,6 +19,7 @@ from textual._widget_navigation import find_next_enabled_no_wrap
 from textual.app import App
 from textual.geometry import Size
 from textual.message_pump import MessagePump
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -284,6 +285,12 @@ def replace_idle_wait(wait: IdleWait) -> Callable[[], None]:
 def notifications(app: App[Any]) -> list[Any]:
     """The notifications the app shows now (Textual keeps them; it has no public list)."""
     return list(app._notifications)
+
+
+def take_down_notification(app: App[Any], notification: Notification) -> None:
+    """Take ``notification`` off the screen now (nothing if its time is up); the next
+    notification's refresh draws the rest (Textual's own takes them down one by one)."""
+    app._unnotify(notification, refresh=False)
 
 
 def watch_paints(app: App[Any], seen: Callable[[Screen[Any], Any], None]) -> None:

@@ -23,7 +23,7 @@ from tests.tui.helpers import (
     text_of,
     until,
 )
-from tui.compat import notifications
+from tui.compat import notifications, screen_strips
 from tui.screens.resume import ResumeScreen, SeatPicker
 from tui.screens.table import TableScreen
 
@@ -87,6 +87,37 @@ async def test_a_joined_table_plays_only_its_seat_and_catches_up_when_the_other_
         await pilot.press("escape")  # leaving frees the seat at once
         await settle(pilot)
         assert SeatLeases(tmp_path, save_id).holder_of(0) is None
+
+
+@pilot_test
+async def test_a_new_your_turn_notice_takes_the_place_of_the_last_one_instead_of_piling_over_the_table(toy, tmp_path):
+    save_id = new_save(tmp_path, "toy", TWO_HUMANS).record.id
+    app = make_app(tmp_path, join=(save_id, 0))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        bruno = other_terminal(tmp_path, save_id, [1])
+        try:
+            await pilot.press("1")  # Ann pledges high
+            await settle(pilot)
+            bruno.session.refresh()  # the other terminal reads Ann's move from the save
+            bruno.act(1, "pledge:low")
+            await until(pilot, lambda: table.state.choices)
+            for _ in range(2):  # Ann draws (her turn ends); Bruno draws; it is Ann's turn again
+                draw = [choice.id for choice in table.state.choices].index("draw")
+                await pilot.press(str(draw + 1))
+                await until(pilot, lambda: not table.state.choices)
+                bruno.session.refresh()
+                bruno.act(1, "draw")
+                await until(pilot, lambda: table.state.choices)
+                await settle(pilot)
+        finally:
+            bruno.stop()
+        turns = [notice for notice in notices(app) if "Your turn" in notice]
+        assert len(turns) == 1 and "Bruno gets a card" in turns[0]
+        shown = "\n".join(strip.text for strip in screen_strips(app))
+        assert shown.count("Your turn") == 1
 
 
 @pilot_test

@@ -253,7 +253,8 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
 
     def tell(self, notice: Notice) -> None:
         if notice.message:
-            self.notify(notice.message, title=notice.title, severity=notice.severity, timeout=notice.timeout)
+            self.app.notify(notice.message, title=notice.title, severity=notice.severity, timeout=notice.timeout,
+                            kind=notice.kind)
         if notice.bell and self.app.bell_on_turn:  # the player's own setting decided ``bell``
             self.app.bell()
         if notice.leave and self.app.screen is self:

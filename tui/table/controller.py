@@ -67,6 +67,9 @@ class Notice:
     """Their turn has come (a terminal may ring its bell)."""
     leave: bool = False
     """The table cannot be played from this terminal (its seat could not be taken): it closes."""
+    kind: str = ""
+    """News that goes stale when more of its kind comes: the notice of the same kind still shown
+    is taken down ("turn": the last "Your turn", once another has come)."""
 
 
 @dataclass(frozen=True)
@@ -637,7 +640,8 @@ class TableController:
         match, title = session.match, session.record.title
         if reread and session.turn_arrived:
             log = match.log_lines(session.viewer, current())
-            self._tell(Notice(title, f"{_('Your turn')}\n{log[-1] if log else ''}".strip(), bell=self.bell()))
+            self._tell(Notice(title, f"{_('Your turn')}\n{log[-1] if log else ''}".strip(), bell=self.bell(),
+                              kind="turn"))
         left, came = session.take_left(), session.take_came()
         left = [seat for seat in left if session.record.seats[seat].kind == "human"]  # not a seat just conceded
         if left and not session.over:
