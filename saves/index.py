@@ -24,7 +24,15 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .storage import MAX_DOCUMENT, Signature, UnreadableFile, atomic_write_text, parse_json, read_regular_file
+from .storage import (
+    MAX_DOCUMENT,
+    Signature,
+    UnreadableFile,
+    atomic_write_text,
+    file_lock,
+    parse_json,
+    read_regular_file,
+)
 
 if TYPE_CHECKING:
     from .store import SaveSummary
@@ -72,15 +80,13 @@ class SaveIndex:
     def write(self, entries: dict[str, tuple[Signature, SaveSummary]]) -> bool:
         """Replace the index, unless another process is writing it right now (its entries are
         as good as ours: each is checked against its file when read); whether it was written."""
-        from filelock import FileLock, Timeout  # filelock loads when a lock is first taken: a listing takes none
-
         games = {save_id: summary_row(signed, summary) for save_id, (signed, summary) in entries.items()}
         text = json.dumps({"format": INDEX_FORMAT, "kind": INDEX_KIND, "games": games},
                           ensure_ascii=False, separators=(",", ":"))
         try:
-            with FileLock(self.lock_path, timeout=0):
+            with file_lock(self.lock_path, timeout=0):
                 atomic_write_text(self.path, text)
-        except (Timeout, OSError):
+        except OSError:  # held by another writer, or a read-only folder
             return False  # a cache: the next listing writes it
         return True
 

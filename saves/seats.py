@@ -41,7 +41,7 @@ from typing import Any
 from engine.core.seats import LETTERS, seat_tag
 from engine.core.text import SaidError, Say, said_to_json
 
-from .storage import UnreadableFile, parse_json, read_regular_file
+from .storage import UnreadableFile, file_lock, parse_json, read_regular_file
 from .watch import ring
 
 DEFAULT_TTL = 12.0
@@ -159,9 +159,7 @@ class SeatLeases:
             pass  # a read-only data folder: the seats can be read, and taking one will say why not
         self.data_dir, self.save_id = Path(data_dir), save_id
         self.path = folder / f"{save_id}.json"
-        from filelock import FileLock  # when a lock is first taken (saves.storage)
-
-        self.lock = FileLock(str(folder / f"{save_id}.lock"), timeout=10)
+        self.lock = file_lock(folder / f"{save_id}.lock", timeout=10)
         self.ttl = ttl
 
     # -- reading ----------------------------------------------------------------------------
@@ -306,8 +304,6 @@ class SeatLeases:
     # -- the file ---------------------------------------------------------------------------
 
     def _change(self, change: Callable[[SeatFile], Any]) -> Any:
-        from filelock import Timeout
-
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.lock:
@@ -319,7 +315,7 @@ class SeatLeases:
                     if seats.owners != before:
                         self._note_owners(before, seats.owners)
                 return result
-        except Timeout as error:
+        except TimeoutError as error:
             raise SeatsUnavailable(Say("the seats of this game are locked by another process")) from error
         except OSError as error:
             raise SeatsUnavailable(Say("the seats of this game cannot be taken or kept: {folder} cannot be written "

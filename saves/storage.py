@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
@@ -33,12 +33,24 @@ from engine.core.text import Say
 
 from .errors import SaveError
 
+if TYPE_CHECKING:
+    from filelock import FileLock
+
 DOC_ID = 1
 MAX_DOCUMENT = 8 << 20
 """Bytes a save or sheet file may have (a long game's save is some tens of kilobytes)."""
 LOCK_TIMEOUT = 30.0
 LOCK_POLL = 0.005
 """Seconds between tries for a held lock (filelock's default 0.05 lets a busy writer starve others)."""
+
+
+def file_lock(path: Path | str, timeout: float = LOCK_TIMEOUT) -> FileLock:
+    """A lock between processes on the lock file ``path``: taking it waits up to ``timeout``
+    seconds (0: not at all), then raises TimeoutError (an OSError, as a folder that cannot be
+    written raises). filelock is imported as the first lock is made: a listing makes none."""
+    from filelock import FileLock
+
+    return FileLock(path, timeout=timeout, poll_interval=LOCK_POLL)
 
 
 def signature(path: Path) -> Signature | None:
@@ -161,12 +173,10 @@ class DocumentFile:
 
     @contextmanager
     def holding_lock(self) -> Iterator[None]:
-        from filelock import FileLock, Timeout  # filelock loads when a lock is first taken: a listing takes none
-
-        lock = FileLock(self.lock_path, timeout=LOCK_TIMEOUT, poll_interval=LOCK_POLL)
+        lock = file_lock(self.lock_path)
         try:
             lock.acquire()
-        except Timeout as error:
+        except TimeoutError as error:
             raise LockTimeout(Say("{file} is locked by another Tabula process", file=self.path.name)) from error
         except OSError as error:
             raise CannotWrite(Say("{file} cannot be locked: {lock} cannot be written ({error})", file=self.path.name,

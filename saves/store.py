@@ -47,6 +47,7 @@ from .storage import (
     Signature,
     UnreadableFile,
     Written,
+    file_lock,
     fsync_dir,
     read_regular_file_signed,
     signature,
@@ -796,13 +797,10 @@ class SaveStore:
             if not SAFE_ID.fullmatch(file_id):
                 continue
             owner = "talk" if ending == ".talk.tmp" else kind  # a game's talk beside its save (saves/talk.py)
-            from filelock import FileLock, Timeout  # when a lock is first taken (saves.storage)
-
-            lock = FileLock(self.layout.locks / f"{owner}-{file_id}.lock", timeout=0)
             try:
-                with lock:
+                with file_lock(self.layout.locks / f"{owner}-{file_id}.lock", timeout=0):
                     temp.unlink(missing_ok=True)
-            except (Timeout, OSError):
+            except OSError:
                 continue  # a writer is at work, or the folder is read-only: nothing to do now
 
     def rename(self, save_id: str, title: str) -> None:

@@ -37,12 +37,11 @@ from .index import row_entry, summary_row
 from .mine import HUMAN, MyGame, my_games, ordered
 from .seats import MAX_FILE, parse_seat_file
 from .storage import (
-    LOCK_POLL,
-    LOCK_TIMEOUT,
     MAX_DOCUMENT,
     Signature,
     UnreadableFile,
     atomic_write_text,
+    file_lock,
     parse_json,
     read_regular_file,
 )
@@ -94,10 +93,7 @@ class WaitingFile:
             raise ValueError("a served terminal without a key holds no seat")
         self.data_dir, self.identity, self.name = Path(data_dir), identity, name
         self.path = self.data_dir / "waiting" / f"{name}.json"
-        from filelock import FileLock  # when a player's file is first kept (saves.storage)
-
-        self.lock = FileLock(self.data_dir / "locks" / f"waiting-{name}.lock", timeout=LOCK_TIMEOUT,
-                             poll_interval=LOCK_POLL)
+        self.lock = file_lock(self.data_dir / "locks" / f"waiting-{name}.lock")
 
     def read(self) -> Games | None:
         """The player's games; None if there is no file; UnreadableFile if it is damaged."""
@@ -160,11 +156,9 @@ class WaitingFile:
                 return True
             return games.pop(save_id, None) is not None
 
-        from filelock import Timeout
-
         try:
             self.change(edit)
-        except (Timeout, OSError):  # the file would be wrong from now on: its reader makes it again
+        except OSError:  # locked too long (TimeoutError), or not written: its reader makes the file again
             with suppress(OSError):
                 self.path.unlink(missing_ok=True)
 
@@ -226,13 +220,11 @@ def set_aside_file(store: SaveStore, file: WaitingFile, reason: Said) -> Said:
 def rebuild(store: SaveStore, file: WaitingFile) -> Games:
     """The player's file made again from a listing of every save, under its lock (a write
     meanwhile waits, then finds the file); if it cannot be written, the games all the same."""
-    from filelock import Timeout
-
     try:
         with file.lock:
             games = file.read()
             return made(store, file) if games is None else games
-    except (Timeout, OSError, UnreadableFile):  # locked for too long, or a read-only folder
+    except (OSError, UnreadableFile):  # locked for too long, or a read-only folder
         return made(store, file, write=False)
 
 
