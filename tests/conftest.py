@@ -12,6 +12,7 @@ Thread workers are not waited for (``tests/tui/helpers.settle`` does that where 
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 
 import pytest
@@ -38,6 +39,21 @@ async def wait_until_quiet(min_sleep: float = 0.0, max_sleep: float = QUIET_LIMI
     while calm < 2 and time.monotonic() < deadline:  # quiet twice in a row: no hand-over in between
         await asyncio.sleep(0.001)
         calm = calm + 1 if app_quiet(app, HANDLING[0]) else 0
+
+
+@pytest.fixture(autouse=True, scope="session")
+def servers_do_not_rehearse():
+    """The fork servers the tests start skip their rehearsal (tui/serve/rehearsal.py), except
+    where a test turns it on."""
+    from tui.serve import REHEARSAL
+
+    saved = os.environ.get(REHEARSAL)
+    os.environ[REHEARSAL] = "0"
+    yield
+    if saved is None:
+        del os.environ[REHEARSAL]
+    else:
+        os.environ[REHEARSAL] = saved
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 from tests.serve.test_ssh import connect, gone, options, read_until, run
+from tui.serve import REHEARSAL
 from tui.serve.ssh import start_server
 
 PROC = re.compile(rb"PROC pid=(\d+) ppid=(\d+) sid=(\d+) as=(-?\d+) fds=([\d,]+) random=(\d+) preloaded=(\w+)")
@@ -28,7 +29,9 @@ async def process_of(conn) -> tuple[object, dict[str, bytes]]:
     return session, dict(zip(names, PROC.findall(seen)[-1], strict=True))
 
 
-def test_each_app_is_a_fork_of_the_preloaded_server_with_its_own_session_limit_seed_and_descriptors(tmp_path, keys):
+def test_each_app_is_a_fork_of_the_preloaded_server_with_its_own_session_limit_seed_and_descriptors(
+        tmp_path, keys, monkeypatch, capfd):
+    monkeypatch.setenv(REHEARSAL, "1")  # as a real server does: the rehearsal leaves no thread
     player, _, authorized = keys
 
     async def scenario():
@@ -50,6 +53,7 @@ def test_each_app_is_a_fork_of_the_preloaded_server_with_its_own_session_limit_s
         assert await gone(fork_server), "the fork server ends with the server"
 
     run(scenario())
+    assert "rehearsal" not in capfd.readouterr().err
 
 
 def test_a_killed_connection_ends_its_app_only(tmp_path, keys):
@@ -142,3 +146,23 @@ def test_a_game_played_in_a_forked_app_imports_nothing_the_fork_server_did_not(t
                             env={**os.environ, "TABULA_DATA_DIR": str(tmp_path)}, timeout=120)
     screen, imported = played.stdout.splitlines()
     assert screen == "TableScreen" and imported == "", played.stderr  # each would be loaded by every player
+
+
+REHEARSED = """
+import os, tempfile, threading
+from tui.serve.rehearsal import rehearse
+rehearse()
+try:
+    os.waitpid(-1, os.WNOHANG)
+    children = "some"
+except ChildProcessError:
+    children = "none"
+print(threading.active_count(), children, os.listdir(tempfile.gettempdir()))
+"""
+
+
+def test_the_fork_servers_rehearsal_opens_every_games_table_and_leaves_no_thread_process_or_file(tmp_path):
+    rehearsed = subprocess.run([sys.executable, "-c", REHEARSED], capture_output=True, text=True, timeout=120,
+                               env={**os.environ, "TMPDIR": str(tmp_path), "HOME": str(tmp_path)})
+    assert rehearsed.stdout.split() == ["1", "none", "[]"], rehearsed.stderr
+    assert "rehearsal" not in rehearsed.stderr  # no part failed

@@ -55,6 +55,11 @@ BOT_GAMES = "TABULA_BOT_GAMES"
 
 BOT_GAMES_PER_KEY_DEFAULT = 2
 
+REHEARSAL = "TABULA_REHEARSAL"
+"""Environment variable of the servers: "0" skips the fork server's rehearsal of the app
+(tui/serve/rehearsal.py); the tests set it, as they start some forty servers and each rehearsal
+costs about a second and a half of CPU, and turn it on where they look at it."""
+
 
 def default_bot_workers() -> int:
     """The server's default cap on searches at once: the cores this process may use, less one

@@ -2,12 +2,15 @@
 
 `tabula serve ssh` and `tabula serve web` start this module once, as a process of its own
 (``python -m tui.serve.forkserver FD [DOOR_FD]``). It imports Textual, Rich, the app, the engine and every game with its
-data, keeps all that out of the garbage collector's way (``gc.freeze``: a collection in a child
-then leaves those pages alone), and forks one child per player: the code and data the children
-only read stay shared, copy-on-write, instead of being loaded again by each player.
+data, rehearses the app once, headless, up to a table of each game (tui/serve/rehearsal.py: the
+caches every app fills are filled here), keeps all that out of the garbage collector's way
+(``gc.freeze``: a collection in a child then leaves those pages alone), and forks one child per
+player: the code and data the children only read stay shared, copy-on-write, instead of being
+loaded again by each player.
 
-Forks come only from this process, which runs no event loop and no thread: a fork of the asyncio
-server would copy its loop, its threads' locks and every player's connection.
+Forks come only from this process, which runs no event loop and no thread once the rehearsal has
+ended: a fork of the asyncio server would copy its loop, its threads' locks and every player's
+connection.
 
 The server asks on the control socket (a Unix SEQPACKET socket, one request per message): JSON
 ``{"argv": [...], "env": {...}, "memory_limit": N}`` (``argv`` as given to Python: a script and
@@ -99,6 +102,13 @@ def preload() -> None:
 
     for game in GAMES:
         rules_for(game).data_version()
+    from tui.serve import REHEARSAL
+
+    if os.environ.get(REHEARSAL) != "0":
+        from tui.serve.rehearsal import rehearse
+
+        rehearse()
+    gc.unfreeze()  # the rehearsal's app froze what it found as it started, its own garbage too
     gc.collect()
     gc.freeze()
 
