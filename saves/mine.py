@@ -16,9 +16,7 @@ from pathlib import Path
 
 from .seats import MAX_FILE, parse_seat_file
 from .storage import UnreadableFile, parse_json, read_regular_file
-from .store import SaveSummary
-
-HUMAN = "human"
+from .store import HUMAN, SaveSummary
 
 
 @dataclass(frozen=True)

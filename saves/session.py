@@ -25,13 +25,12 @@ from engine.registry import rules_for
 
 from .concessions import ABANDONED, CONCEDED, DRAW, TAKE_OVER, DrawOffer, Ending, SeatChange, ends_game
 from .storage import Written
-from .store import SaveConflict, SaveError, SaveRecord, SaveStore, SaveSummary, Seat, now_iso
+from .store import HUMAN, SaveConflict, SaveError, SaveRecord, SaveStore, SaveSummary, Seat, now_iso
 
 if TYPE_CHECKING:
     from engine.search.ismcts import Progress
     from engine.search.worker import Thinker
 
-HUMAN = "human"
 SEAT_KINDS = (HUMAN, *BOTS)
 
 

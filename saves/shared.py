@@ -46,8 +46,9 @@ from engine.core.seats import seat_tag
 from engine.core.text import Said, Say, said_of, said_to_json
 
 from .seats import BOTS, DEFAULT_TTL, LeaseLost, SeatLeases, SeatsUnavailable, SeatTaken, new_holder_id
-from .session import HUMAN, GameSession
+from .session import GameSession
 from .storage import Signature, signature
+from .store import HUMAN
 from .talk import GameTalk, Message
 from .thinking import MoveNowRequest, ThinkingBoard, ThinkingStatus
 from .watch import FALLBACK, Watcher, ring

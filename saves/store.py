@@ -115,7 +115,11 @@ class SaveFromNewerTabula(SaveFormatError):
 class Seat:
     name: str
     kind: str
-    """"human", or a bot kind of engine.bots ("random", "greedy", "normal", "hard")."""
+    """HUMAN, or a bot kind of engine.bots ("random", "greedy", "normal", "hard")."""
+
+
+HUMAN = "human"
+"""The kind of a seat a person plays."""
 
 
 @dataclass

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from engine.core.text import Said, Say, said_of, said_to_json
 
 from .index import row_entry, summary_row
-from .mine import HUMAN, MyGame, my_games, ordered
+from .mine import MyGame, my_games, ordered
 from .seats import MAX_FILE, parse_seat_file
 from .storage import (
     MAX_DOCUMENT,
@@ -45,6 +45,7 @@ from .storage import (
     parse_json,
     read_regular_file,
 )
+from .store import HUMAN
 from .watch import ring_player
 
 if TYPE_CHECKING:

@@ -24,6 +24,7 @@ from tui.collector import FullPassWhenQuiet
 from tui.commands import TabulaCommands
 from tui.compat import take_down_notification
 from tui.i18n import N_, _, spoken
+from tui.screens.base import TabulaScreen
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.serve import PLAYER_NAME, bot_limits, identity, served
@@ -252,9 +253,7 @@ class TabulaApp(App[None]):
         """The games waiting for this player changed (another terminal's move, a seat changing
         hands): Home says so at once, and each game newly waiting rings the bell (the player's
         setting) unless its table is open here: the table rings for it."""
-        from tui.screens.table import TableScreen
-
-        at_tables = {screen.session.save_id for screen in self.screen_stack if isinstance(screen, TableScreen)}
+        at_tables = {screen.table_of for screen in self.screen_stack if isinstance(screen, TabulaScreen)}
         for screen in self.screen_stack:
             if isinstance(screen, HomeScreen) and screen.is_mounted:  # else it reads the count when mounted
                 screen.show_waiting(sum(game.my_move for game in games))

@@ -109,6 +109,11 @@ class TabulaScreen(LatestSizeOnly, ForgetsItsLines, FollowedByTheCollector, Repa
     if TYPE_CHECKING:  # shown by the Tabula app only (Textual's getters.app would check it on every use)
         app = getters.app(TabulaApp)
 
+    @property
+    def table_of(self) -> str | None:
+        """The saved game this screen is the table of (None: it is no table)."""
+        return None
+
 
 class TabulaModal(LatestSizeOnly, ForgetsItsLines, FollowedByTheCollector, ModalScreen[ScreenResultType],
                   RepaintsWhatWasRemoved):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from textual import work
 
 from saves.seats import SeatLeases
-from saves.session import HUMAN
+from saves.store import HUMAN
 from saves.waiting import my_games_of
 from tui.i18n import _, spoken
 from tui.screens.base import TabulaScreen

@@ -211,6 +211,10 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         """This terminal's place at the game (the worker's: read it only for what never changes)."""
         return self.controller.session
 
+    @property
+    def table_of(self) -> str | None:
+        return self.session.save_id
+
     # -- the controller's worker and what it hands over ---------------------------------------
 
     def spawn(self, work: Callable[[], None]) -> None:

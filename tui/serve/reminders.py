@@ -35,9 +35,9 @@ from pathlib import Path
 from engine.core.seats import LETTERS
 from saves.errors import SaveError
 from saves.seats import BOTS, SeatLeases
-from saves.session import HUMAN, replay_record
+from saves.session import replay_record
 from saves.storage import Signature, signature
-from saves.store import CHANCE, SAFE_ID, SaveStore
+from saves.store import CHANCE, HUMAN, SAFE_ID, SaveStore
 from saves.watch import GameFeed
 
 GAME, TITLE, SEAT, PLAYER, KEY = "TABULA_GAME", "TABULA_TITLE", "TABULA_SEAT", "TABULA_PLAYER", "TABULA_KEY"
