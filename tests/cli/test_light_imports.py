@@ -104,3 +104,26 @@ def test_the_commands_help_loads_no_component_data_machinery_nor_the_web_server(
 
 def test_the_app_starts_without_loading_filelock_where_it_keeps_no_players_file():
     assert loaded_after("import tui.app, tui.screens.home", ("filelock",)) == set()
+
+
+HOME_ONLY = """
+import asyncio
+from pathlib import Path
+from tui.app import TabulaApp
+
+async def home():
+    app = TabulaApp(Path({folder!r}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        while app.your_moves is None or app.your_moves.games is None:  # its first reading told Home
+            await pilot.pause(0.01)
+        await pilot.pause()
+
+asyncio.run(home())
+"""
+
+
+def test_the_app_up_to_home_loads_no_game_table_nor_game_session(tmp_path):
+    """A start draws Home only: a table's modules load when a game is opened (over 100 ms of
+    imports on the event loop, as the app starts, when they did not)."""
+    table = ("tui.screens.table", "tui.table.controller", "saves.session")
+    assert loaded_after(HOME_ONLY.format(folder=str(tmp_path)), table) == set()
