@@ -64,8 +64,10 @@ def play_out(match: Match, bots: Mapping[int, Bot], max_decisions: int | None = 
     ``max_decisions`` decisions is a runaway game: RuntimeError."""
     played: list[Choice] = []
     while True:
-        match.draw_all()
         decision = match.decision
+        if decision is not None and decision.is_chance:
+            match.draw_all()
+            decision = match.decision
         if decision is None:
             return played
         if max_decisions is not None and len(played) >= max_decisions:

@@ -139,6 +139,9 @@ class Flow:
             **self._autos}
         """What settling does at each step, found with one look-up per frame: an Auto runs, an Ask
         with a ``ready`` of its own is asked, and None (an Ask that is always ready) waits."""
+        self._stack = Stack([])
+        """The stack last given to a step that acts: the same flow (a game's) is acted on again
+        and again, and making its wrapper anew for every action cost a call."""
 
     # -- starting and settling -------------------------------------------------------------
 
@@ -232,7 +235,10 @@ class Flow:
         if frames[-1]["step"] == EACH:
             frames = self._frames_of(state, actor)
         frame = frames.pop()
-        self.steps[frame["step"]].act(state, frame, choice, Stack(frames))  # a known step: it was decided
+        stack = self._stack
+        if stack.frames is not frames:
+            stack = self._stack = Stack(frames)
+        self.steps[frame["step"]].act(state, frame, choice, stack)  # a known step: it was decided
         self.settle(frames, state)
         if frames is not state["flow"]:
             self.settle(state["flow"], state)

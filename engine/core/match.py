@@ -216,7 +216,8 @@ class Match:
     def draw_all(self) -> None:
         """Resolve chance steps from the RNG until a seat must act (or the game ends); in
         table mode nothing: the people at the table resolve them."""
-        if self.table_mode or self.held is not None:
+        actions = self.actions
+        if self.table_mode or (actions and actions[-1].held):  # ``held`` without its call (every decision)
             return
         decision = self.decision
         while decision is not None and decision.is_chance:
@@ -230,8 +231,9 @@ class Match:
         return choice
 
     def _check(self, decision: Decision | None, actor: int, choice_id: str) -> Choice:
-        if self.held is not None:
-            raise IllegalChoice(f"waiting for {self.seat_name(self.held)} to confirm the end of their turn")
+        actions = self.actions
+        if actions and actions[-1].held:  # ``held`` without its call (every choice)
+            raise IllegalChoice(f"waiting for {self.seat_name(actions[-1].actor)} to confirm the end of their turn")
         if decision is None:
             raise IllegalChoice("the game is over")
         if actor not in decision.actors:
@@ -324,10 +326,11 @@ class Match:
         must come out the same); ReplayMismatch if it does not fit this game. A hold in the
         log is kept as written (only the last action may still wait for its confirmation).
         ``played``: the choice a chosen action applied when it was played (see ``replay``)."""
-        index = len(self.actions)
+        actions = self.actions
+        index = len(actions)
         if action.actor != CHANCE and not 0 <= action.actor < len(self.names):
             raise ReplayMismatch(f"action {index}: there is no seat number {action.actor}")
-        if self.held is not None:
+        if actions and actions[-1].held:  # ``held`` without its call (every action)
             raise ReplayMismatch(f"action {index}: the turn end before it was never confirmed")
         try:
             if played is not None:
