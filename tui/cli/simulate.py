@@ -80,9 +80,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     if not rules.min_players <= players <= rules.max_players:
         return fail(f"{rules.title} is for {rules.min_players}-{rules.max_players} players, not {players}", USAGE)
     gc.freeze()  # what start-up loaded stays: the collector's full passes need not walk it after every game
+    threshold = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 1000)  # a game's states are trees freed as they go, no cycles to hunt in them
     started = time.perf_counter()
     runs = [play_game(rules, players, args.seed + i, args.bot, args.max_decisions) for i in range(args.games)]
     seconds = time.perf_counter() - started
+    gc.set_threshold(*threshold)
     failures = [run for run in runs if run.error]
     if failures:
         console = output()
