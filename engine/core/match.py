@@ -207,8 +207,9 @@ class Match:
         decision = self.decision
         if decision is None or not decision.is_chance:
             raise IllegalChoice("there is no chance step to resolve now")
-        if self.held is not None:
-            raise IllegalChoice(f"waiting for {self.seat_name(self.held)} to confirm the end of their turn")
+        actions = self.actions
+        if actions and actions[-1].held:  # ``held`` without its call (every draw a replay checks)
+            raise IllegalChoice(f"waiting for {self.seat_name(actions[-1].actor)} to confirm the end of their turn")
         if self.table_mode:
             raise IllegalChoice("in table mode the people at the table say what was drawn")
         return self._draw(decision)

@@ -6,9 +6,7 @@ splitmix64: fast, good enough for shuffles and draws, and trivially serialisable
 from __future__ import annotations
 
 import hashlib
-from bisect import bisect_right
-from collections.abc import Iterable
-from itertools import accumulate
+from collections.abc import Sequence
 from typing import Any
 
 MASK = (1 << 64) - 1
@@ -47,10 +45,14 @@ def shuffle(state: dict[str, Any], items: list[Any]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def pick_weighted(state: dict[str, Any], weights: Iterable[int]) -> int:
-    """Index drawn with probability proportional to its weight: the first whose running total
-    exceeds a uniform draw below the sum."""
-    totals = list(accumulate(weights))
-    if not totals or totals[-1] <= 0:
+def pick_weighted(state: dict[str, Any], weights: Sequence[int]) -> int:
+    """Index drawn with probability proportional to its weight (none negative): the first whose
+    running total exceeds a uniform draw below the sum."""
+    total = sum(weights)
+    if total <= 0:
         raise ValueError("pick_weighted() needs a positive total weight")
-    return bisect_right(totals, next_u64(state) % totals[-1])
+    drawn, index = next_u64(state) % total, 0
+    while drawn >= weights[index]:  # quicker than bisecting the running totals of a few weights
+        drawn -= weights[index]
+        index += 1
+    return index
