@@ -42,8 +42,8 @@ def countdown(frame: Frame, flow: Stack, *first: Frame) -> None:
     """One of the frame's ``n`` done: ``first`` runs next, then the frame again while some are left."""
     frame["n"] -= 1
     if frame["n"] > 0:
-        flow.push(*first, frame)
-    else:
+        flow.push(frame)
+    if first:  # a call with ``*first`` costs more than the push itself (a card is drawn this way)
         flow.push(*first)
 
 
