@@ -18,8 +18,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 ENV_VAR = "TABULA_DATA_DIR"
 
 
@@ -28,6 +26,8 @@ def default_data_dir() -> Path:
     override = os.environ.get(ENV_VAR)
     if override:
         return Path(override).expanduser()
+    import platformdirs  # with tempfile: a command given its folder needs neither
+
     return Path(platformdirs.user_data_dir("tabula"))
 
 

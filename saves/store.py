@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -20,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.bots import BOTS
-from engine.core.components import ComponentDataError
+from engine.core.files import ComponentDataError
 from engine.core.seats import LETTERS
 from engine.core.text import Said, Say, said_of, said_to_json
 
@@ -200,6 +199,8 @@ def now_iso() -> str:
 
 
 def new_id() -> str:
+    import secrets  # with hashlib and random: a listing makes no id
+
     return secrets.token_hex(4)
 
 

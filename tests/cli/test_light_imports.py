@@ -77,6 +77,15 @@ def test_saves_list_loads_no_sessions_rules_machinery_component_sets_or_componen
     assert loaded == set()
 
 
+def test_saves_list_given_its_folder_loads_no_data_folder_lookup_id_maker_or_component_loaders(tmp_path):
+    """Each costs milliseconds of a listing's start: platformdirs (and tempfile) finds the default
+    folder, secrets (hashlib, random) makes a new save's id, and the component data's loaders
+    read no listed save."""
+    loaded = loaded_after(saves_listed(tmp_path), ("platformdirs", "secrets", "hashlib", "random",
+                                                   "engine.core.components"))
+    assert loaded == set()
+
+
 def test_saves_list_with_its_index_up_to_date_takes_no_lock_and_loads_no_filelock(tmp_path):
     """filelock brings logging, decimal, random... (some 20-30 ms of CPU); a listing
     that finds nothing to write takes no lock."""
