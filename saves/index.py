@@ -57,7 +57,7 @@ class SaveIndex:
         self.changes = path.with_name(f"{path.stem}-changes.jsonl")
         """The change log: a line per write of a save since the index was last written."""
 
-    def read(self, summary_from: Callable[[Any], SaveSummary]) -> dict[str, tuple[Signature, SaveSummary]]:
+    def read(self, summary_from: Callable[..., SaveSummary]) -> dict[str, tuple[Signature, SaveSummary]]:
         """The entries, by save id; an entry that ``summary_from`` refuses (ValueError) is left
         out (its game is read again, as for an entry nested deeper than a save may), and an
         index that cannot be used at all (not a regular file, too large, not JSON...) counts as
@@ -109,7 +109,7 @@ class SaveIndex:
         finally:
             os.close(fd)
 
-    def read_changes(self, summary_from: Callable[[Any], SaveSummary]) -> dict[str, list[Entry]]:
+    def read_changes(self, summary_from: Callable[..., SaveSummary]) -> dict[str, list[Entry]]:
         """The summaries noted since the index was last written, by save id, each checked like
         an entry of the index (a line that is not one is left out). A change log that cannot be
         read (too long, not a file) is dropped: the files are read instead."""
@@ -144,16 +144,13 @@ def summary_row(signed: Signature, summary: SaveSummary) -> list[Any]:
     return [*signed, *(seats if name == "seats" else getattr(summary, name) for name in ROW)]
 
 
-def row_entry(save_id: str, row: Any, summary_from: Callable[[Any], SaveSummary]) -> Entry | None:
-    """The signature and summary an entry of the index holds; None if it is not one."""
-    if not (type(row) is list and len(row) == 3 + len(ROW) and all(type(part) is int for part in row[:3])):
+def row_entry(save_id: str, row: Any, summary_from: Callable[..., SaveSummary]) -> Entry | None:
+    """The signature and summary an entry of the index holds (``summary_from`` takes the save's
+    id and the fields of ROW in turn); None if it is not one."""
+    if not (type(row) is list and len(row) == 3 + len(ROW) and type(row[0]) is int and type(row[1]) is int
+            and type(row[2]) is int):
         return None
-    fields = dict(zip(ROW, row[3:]), id=save_id)
-    seats = fields["seats"]
     try:
-        if type(seats) is not list or len(seats) % 2:
-            raise ValueError("not names and kinds")
-        fields["seats"] = [{"name": name, "kind": kind} for name, kind in zip(seats[::2], seats[1::2])]
-        return (row[0], row[1], row[2]), summary_from(fields)
+        return (row[0], row[1], row[2]), summary_from(save_id, *row[3:])
     except (TypeError, ValueError, RecursionError):  # the index is not walked for depth when read: an entry may nest
         return None

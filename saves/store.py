@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +70,8 @@ SAVE_KIND = "tabula-save"
 STATUSES = ("active", "finished")
 SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
 SEAT_KINDS = ("human", *BOTS)
+SEAT_KIND_SET = frozenset(SEAT_KINDS)
+ONLY_TEXT = frozenset({str})
 CHANCE = -1
 """The actor of a chance outcome in an action log (engine.core.contract.CHANCE)."""
 MOST = {"title": 1000, "name": 200, "text": 1000, "choice": 1000, "options": 100, "actions": 100_000}
@@ -176,13 +179,23 @@ def summary_of(record: SaveRecord) -> SaveSummary:
                        moves=len(record.actions))
 
 
-def summary_from(fields: Any) -> SaveSummary:
-    """A save's summary (an entry of the index, or a save's header with its number of actions),
-    checked as fully as the save it sums up, its actions apart: SaveFormatError (a ValueError)
-    if it is not one."""
-    if not (isinstance(fields, dict) and type(fields.get("moves")) is int and 0 <= fields["moves"] <= MOST["actions"]):
+def summary_from(save_id: Any, game: Any, title: Any, rules_version: Any, data_version: Any, options: Any,
+                 seed: Any, seats: Any, status: Any, progress: Any, progress_said: Any, created: Any, updated: Any,
+                 seed_chosen: Any, to_move: Any, moves: Any) -> SaveSummary:
+    """The summary an entry of the index keeps (after the save's id, its fields in the order of
+    saves.index.ROW, the seats flat: their names and kinds in turn), checked as fully as the save
+    it sums up, its actions apart: SaveFormatError (a ValueError) if it is not one. Its values, a
+    row just read, become the summary's own."""
+    _check_typed((save_id, game, title, rules_version, data_version, options, seed, seats, status, progress, created,
+                  updated))
+    names, kinds = seats[::2], seats[1::2]
+    _check_values(status, seed, options, len(kinds), seed_chosen, to_move, progress_said)
+    if not (len(names) == len(kinds) and ONLY_TEXT.issuperset(map(type, seats)) and SEAT_KIND_SET.issuperset(kinds)
+            and max(map(len, names)) <= MOST["name"] and type(moves) is int and 0 <= moves <= MOST["actions"]):
         raise SaveFormatError(Say("not a summary"))
-    return SaveSummary(**_header_fields(fields), moves=fields["moves"])
+    return SaveSummary(save_id, game, title, rules_version, data_version, options, seed,
+                       list(map(Seat, names, kinds)), status, progress, created, updated, seed_chosen, progress_said,
+                       to_move, moves=moves)  # by position: by keyword the call costs twice as much
 
 
 def _signature_of(file: os.DirEntry[str]) -> Signature | None:
@@ -254,7 +267,8 @@ HEADER_CHECKS = tuple((key, kind, MOST["title" if key == "title" else "text"] if
                       for key, kind in HEADER_TYPES.items())
 """Each field of the header, its type and, for a text, its longest length."""
 HEADER_KINDS = tuple(HEADER_TYPES.values())
-TEXTS = tuple(key for key, kind, longest in HEADER_CHECKS if longest is not None)
+TEXTS_OF = itemgetter(*(at for at, (_, _, longest) in enumerate(HEADER_CHECKS) if longest is not None))
+"""The texts among the values of HEADER_TYPES."""
 SHORTEST_LIMIT = min(longest for _, _, longest in HEADER_CHECKS if longest is not None)
 
 
@@ -273,30 +287,10 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
     """The fields of a save's header (everything but its action log and format), validated as
     fully as the save itself; SaveFormatError names the first problem found."""
     values = tuple(map(data.get, HEADER_TYPES))
-    if tuple(map(type, values)) != HEADER_KINDS or max(map(len, map(data.__getitem__, TEXTS))) > SHORTEST_LIMIT:
-        for key, kind, longest in HEADER_CHECKS:  # the fields as JSON gives them pass at once; else say why
-            value = data.get(key)
-            if type(value) is not kind and (not isinstance(value, kind) or isinstance(value, bool)):
-                raise SaveFormatError(Say("field {field} is missing or not a {kind}", field=repr(key),
-                                          kind=kind.__name__))
-            if longest is not None and len(data[key]) > longest:
-                raise SaveFormatError(Say("field {field} is too long ({n:,} characters)", field=repr(key),
-                                          n=len(data[key])))
-    if data["status"] not in STATUSES:
-        raise SaveFormatError(Say("unknown status {status}", status=repr(data["status"])))
-    if data["seed"] not in SEEDS:
-        raise SaveFormatError(Say("the seed {seed} is out of range", seed=str(data["seed"])))
-    _check_options(data["options"])
-    if not 1 <= len(data["seats"]) <= len(LETTERS):
-        raise SaveFormatError(Say("it has {n} seats (1 to {most} are possible)", n=len(data["seats"]),
-                                  most=len(LETTERS)))
-    seed_chosen = data.get("seed_chosen", False)
-    if type(seed_chosen) is not bool:
-        raise SaveFormatError(Say("field 'seed_chosen' is not true or false"))
-    to_move = data.get("to_move")
-    if to_move is not None and not (type(to_move) is list
-                                    and all(type(seat) is int and 0 <= seat < len(data["seats"]) for seat in to_move)):
-        raise SaveFormatError(Say("field 'to_move' is not a list of the game's seats"))
+    _check_typed(values)
+    seed_chosen, to_move, progress_said = data.get("seed_chosen", False), data.get("to_move"), data.get("progress_said")
+    _check_values(data["status"], data["seed"], data["options"], len(data["seats"]), seed_chosen, to_move,
+                  progress_said)
     fields = dict(zip(HEADER_TYPES, values))
     seats = [_seat_from(seat) for seat in data["seats"]]
     changes, ending, offer = data.get("seat_changes", []), data.get("ending"), data.get("draw_offer")
@@ -309,13 +303,43 @@ def _header_fields(data: dict[str, Any]) -> dict[str, Any]:
             raise SaveFormatError(said_of(error)) from None
         if ending is not None and data["status"] != "finished":
             raise SaveFormatError(Say("it says it ended, and it is not finished"))
-    progress_said = data.get("progress_said")
-    if progress_said is not None and not _is_said(progress_said):
-        raise SaveFormatError(Say("field 'progress_said' is not a sentence as the rules say it"))
     fields.update(options=dict(data["options"]), seats=seats, seed_chosen=seed_chosen, progress_said=progress_said,
                   to_move=None if to_move is None else list(to_move), seat_changes=changes, ending=ending,
                   draw_offer=offer)
     return fields
+
+
+def _check_typed(values: tuple[Any, ...]) -> None:
+    """That the values of the fields of HEADER_TYPES, in that order, are of their types and the
+    texts within their lengths; SaveFormatError names the first that is not."""
+    if tuple(map(type, values)) == HEADER_KINDS and max(map(len, TEXTS_OF(values))) <= SHORTEST_LIMIT:
+        return  # the fields as JSON gives them pass at once; else say why
+    for at, (key, kind, longest) in enumerate(HEADER_CHECKS):
+        if type(values[at]) is not kind and (not isinstance(values[at], kind) or isinstance(values[at], bool)):
+            raise SaveFormatError(Say("field {field} is missing or not a {kind}", field=repr(key), kind=kind.__name__))
+        if longest is not None and len(values[at]) > longest:
+            raise SaveFormatError(Say("field {field} is too long ({n:,} characters)", field=repr(key),
+                                      n=len(values[at])))
+
+
+def _check_values(status: str, seed: int, options: dict[str, Any], seats: int, seed_chosen: Any, to_move: Any,
+                  progress_said: Any) -> None:
+    """That a header's values (its typed ones checked) are within what a save may say: ``seats``
+    is how many seats it has."""
+    if status not in STATUSES:
+        raise SaveFormatError(Say("unknown status {status}", status=repr(status)))
+    if seed not in SEEDS:
+        raise SaveFormatError(Say("the seed {seed} is out of range", seed=str(seed)))
+    _check_options(options)
+    if not 1 <= seats <= len(LETTERS):
+        raise SaveFormatError(Say("it has {n} seats (1 to {most} are possible)", n=seats, most=len(LETTERS)))
+    if type(seed_chosen) is not bool:
+        raise SaveFormatError(Say("field 'seed_chosen' is not true or false"))
+    if to_move is not None and not (type(to_move) is list
+                                    and all(type(seat) is int and 0 <= seat < seats for seat in to_move)):
+        raise SaveFormatError(Say("field 'to_move' is not a list of the game's seats"))
+    if progress_said is not None and not _is_said(progress_said):
+        raise SaveFormatError(Say("field 'progress_said' is not a sentence as the rules say it"))
 
 
 SAID_KEYS = frozenset({"say", "args", "plural"})
@@ -330,8 +354,8 @@ def _is_said(data: Any, depth: int = 0) -> bool:
             and data.keys() <= SAID_KEYS and depth < 8 and len(data["say"]) <= MOST["text"]
             and type(data.get("plural", "")) is str and len(data["args"]) <= MOST["options"]):
         return False
-    return all(type(key) is str and len(key) <= MOST["name"] and _is_argument(value, depth + 1)
-               for key, value in data["args"].items())
+    return not data["args"] or all(type(key) is str and len(key) <= MOST["name"] and _is_argument(value, depth + 1)
+                                   for key, value in data["args"].items())
 
 
 def _is_argument(value: Any, depth: int) -> bool:

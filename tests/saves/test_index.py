@@ -5,8 +5,8 @@ import json
 import os
 
 from engine.core.text import Words
-from saves.index import ROW
-from saves.store import SaveStore, Seat
+from saves.index import ROW, row_entry, summary_row
+from saves.store import SaveStore, SaveSummary, Seat, summary_from
 
 SEATS = [Seat("Ann", "human"), Seat("Bot", "random")]
 
@@ -111,6 +111,16 @@ def test_every_write_keeps_the_index_up_to_date_so_a_folder_is_read_once(store, 
     assert seen == []
     assert (summaries[ids[0]].progress, summaries[ids[0]].moves, summaries[ids[1]].title) == ("undone", 0, "renamed")
     assert not listing.index.changes.exists() and json.loads(index.read_text())["games"].keys() == set(ids)
+
+
+def test_an_entry_reads_back_as_the_summary_it_was_written_from():
+    """Each field of ROW is read from its place in an entry (every value here tells its field)."""
+    summary = SaveSummary("id1", "toy", "title", "rules 1", "data 1", {"goal": 6}, 7,
+                          [Seat("Ann", "human"), Seat("Bot", "random")], "active", "round 2", "2025-01-01",
+                          "2025-01-02", seed_chosen=True, progress_said={"say": "round {n}", "args": {"n": 2}},
+                          to_move=[1], moves=3)
+    signed = (11, 12, 13)
+    assert row_entry("id1", json.loads(json.dumps(summary_row(signed, summary))), summary_from) == (signed, summary)
 
 
 def test_a_change_log_line_that_is_not_a_summary_is_not_believed(store, monkeypatch):
