@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, overload
 
 from engine.core.seats import seat_tag
@@ -163,7 +164,8 @@ _PATTERN_PART = re.compile(r"([yMdHm])\1*|'([^']*)'|([^A-Za-z'])+")
 def _date_pattern(pattern: str, code: str) -> Callable[[datetime], str]:
     """A function writing a moment as the CLDR ``pattern`` says: the numeric fields (y M d H m)
     done here, a list of thousands of saves being timed row by row; any other pattern by Babel."""
-    template = ""  # for str.format: '{0.year:04d}-{0.month:02d}-...'
+    template = ""  # for %: '%04d-%02d-...', of the numbers named in turn
+    numbers = []
     at = 0
     for match in _PATTERN_PART.finditer(pattern):
         if match.start() != at:
@@ -174,15 +176,17 @@ def _date_pattern(pattern: str, code: str) -> Callable[[datetime], str]:
             run = len(match.group(0))
             if run > 2 and letters != "y" or run == 2 and letters == "y":
                 break  # a month's name, a two-digit year: Babel's
-            template += f"{{0.{_NUMBERS[letters]}:0{run}d}}" if run > 1 else f"{{0.{_NUMBERS[letters]}}}"
+            template += f"%0{run}d" if run > 1 else "%d"
+            numbers.append(_NUMBERS[letters])
         else:
             text = quoted if quoted is not None else match.group(0)
-            template += text.replace("{", "{{").replace("}", "}}")
-    if at != len(pattern):
+            template += text.replace("%", "%%")
+    if at != len(pattern) or not numbers:
         from babel.dates import parse_pattern
         compiled = parse_pattern(pattern)
         return lambda moment: str(compiled.apply(moment, code))
-    return template.format
+    numbers_of = attrgetter(*numbers)  # fetched at once and %-formatted: a third of str.format's '{0.year:04d}'
+    return lambda moment: template % numbers_of(moment)
 
 
 def bound(mark: str, line: str) -> str:

@@ -130,7 +130,8 @@ def test_times_are_written_the_japanese_way():
 
 
 @pytest.mark.parametrize("pattern", ["yyyy-MM-dd HH:mm", "HH:mm", "MM-dd HH:mm", "yyyy-MM-dd", "y年M月d日 H:mm",
-                                     "M/d H:mm", "y/MM/dd", "d MMM y", "yy-MM-dd", "h:mm a", "'at' HH:mm"])
+                                     "M/d H:mm", "y/MM/dd", "d MMM y", "yy-MM-dd", "h:mm a", "'at' HH:mm",
+                                     "HH:mm '100%'", "'at'"])
 @pytest.mark.parametrize("code", ["en", "ja"])
 def test_dates_are_written_as_babel_writes_them(pattern, code):
     """The list of saves writes its dates' numbers itself (thousands of rows); whatever the

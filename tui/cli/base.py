@@ -14,6 +14,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -174,18 +175,26 @@ def print_columns(headers: list[str], rows: list[list[str]], shrink: tuple[str, 
                 break
             widths[widest] -= 1
 
-    padded = [[cell + " " * (width - size) if size <= width else fit_cell(cell, width)
-               for cell, size in zip(column, sized)]
-              for column, sized, width in zip(columns, sizes, widths)]
-    header, *lines = ["  ".join(cells).rstrip() for cells in zip(*padded)]
+    padded = [padded_column(column, sized, width) for column, sized, width in zip(columns, sizes, widths)]
+    header, *lines = [line.rstrip() for line in map("  ".join, zip(*padded))]
     if console is None:
         sys.stdout.write(header + "\n")
     else:
         from rich.text import Text
 
         console.print(Text(header, style="bold"), soft_wrap=True)
-    sys.stdout.write("".join(line + "\n" for line in lines))
+    if lines:
+        sys.stdout.write("\n".join(lines) + "\n")
     sys.stdout.flush()
+
+
+def padded_column(column: tuple[str, ...], sizes: list[int], width: int) -> list[str]:
+    """The cells of a column (``sizes``: the terminal columns each takes) padded to ``width``
+    columns, or cut to them with '…'."""
+    if max(sizes) <= width and "".join(column).isascii():  # a character per column: str.ljust pads them all
+        return list(map(str.ljust, column, repeat(width)))
+    return [cell + " " * (width - size) if size <= width else fit_cell(cell, width)
+            for cell, size in zip(column, sizes)]
 
 
 def width_of(text: str) -> int:

@@ -93,18 +93,24 @@ def run_saves_list(args: argparse.Namespace) -> int:
         empty = _("No saved games in {folder} for that key") if mine is not None else _("No saved games in {folder}")
         say(output(), empty.format(folder=store.data_dir))
         return 0
+    # a few seat kinds and statuses in thousands of rows: each worded once
+    marks = {kind: bot_mark(kind) for kind in {seat.kind for record in records for seat in record.seats}}
+    statuses = {said: status_text(*said) for said in {(record.status, record.seed_chosen) for record in records}}
     rows = []
     for record in records:
-        seats = ", ".join(seat.name + bot_mark(seat.kind) for seat in record.seats)
-        status = _(STATUSES.get(record.status, record.status))
-        if record.seed_chosen:
-            status = _("{status}, seed chosen").format(status=status)
-        cells = [record.id, title_of(record.game), record.title, seats, progress_words(record), status,
-                 to_move_text(record), short_time(record.updated)]
+        cells = [record.id, title_of(record.game), record.title,
+                 ", ".join([seat.name + marks[seat.kind] for seat in record.seats]), progress_words(record),
+                 statuses[record.status, record.seed_chosen], to_move_text(record), short_time(record.updated)]
         rows.append(cells if "".join(cells).isprintable() else [clean(cell, lines=False) for cell in cells])
     headings = [_(heading) for heading in LIST_HEADINGS]
     print_columns(headings, rows, shrink=(headings[2], headings[3], headings[4]))
     return 0
+
+
+def status_text(status: str, seed_chosen: bool) -> str:
+    """A save's status as ``saves list`` writes it."""
+    said = _(STATUSES.get(status, status))
+    return _("{status}, seed chosen").format(status=said) if seed_chosen else said
 
 
 def to_move_text(record: SaveSummary) -> str:
