@@ -370,14 +370,25 @@ def saved_folder(folder: Path, saves: int) -> Path:
     return folder
 
 
+MEASURED = """import os, sys
+pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ, file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull,
+                                                                          os.O_WRONLY, 0)])
+_, status, usage = os.wait4(pid, 0)
+print(os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+"""
+"""Runs a command and says its exit status, CPU seconds and peak memory (kB). The command is
+started from this small process, not from the bench's: a child's peak memory counts the pages
+of the process it was forked from, until its exec."""
+
+
 def child_cost(*args: str, code: Path = ROOT) -> tuple[float, float]:
     """CPU seconds and peak memory (MB) of ``tabula ARGS`` as a child process running the code in
     ``code``."""
-    process = subprocess.Popen([*TABULA, *args], cwd=code, stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    assert process.returncode == 0, f"tabula {' '.join(args)} failed"
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    said = subprocess.run([sys.executable, "-c", MEASURED, *TABULA, *args], cwd=code, capture_output=True, text=True,
+                          check=True).stdout.split()
+    status, cpu, peak = int(said[0]), float(said[1]), int(said[2])
+    assert status == 0, f"tabula {' '.join(args)} failed"
+    return cpu, peak / 1024
 
 
 def games_per_second(game: str, seconds: float = 5.0) -> float:
