@@ -65,6 +65,13 @@ class FreshContextExecutor(ThreadPoolExecutor):
 _fresh_loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
 
 
+def load_the_table() -> None:
+    """Import a game table's modules once the first frame is out, while the player reads Home, in
+    a thread (the event loop runs between its steps): over 100 ms that would otherwise come with
+    the first game opened. A fork of a server's fork server has them already."""
+    import tui.screens.table  # noqa: F401
+
+
 class TabulaApp(App[None]):
     TITLE = "Tabula"
     CSS_PATH = [STYLES / name for name in ("app.tcss", "home.tcss", "new_game.tcss", "table.tcss", "help.tcss")]
@@ -248,6 +255,7 @@ class TabulaApp(App[None]):
         self.your_moves.start()
         if self.join_game is not None:
             self.open_joined(*self.join_game)
+        self.call_after_refresh(self.run_worker, load_the_table, thread=True, group="warm-up")
 
     def your_moves_changed(self, games: list[MyGame], new: set[str]) -> None:
         """The games waiting for this player changed (another terminal's move, a seat changing
