@@ -177,9 +177,13 @@ async def test_a_widget_taken_out_after_a_refresh_out_of_sight_is_painted_over()
     lost back into it from the map its last layout painted (``_full_map``, ``_visible_map``)."""
     from textual.screen import Screen
 
-    async with Probe().run_test(size=(80, 24)) as pilot:
-        assert await note_left_on_terminal(pilot, overlay(Screen)()), \
-            "Textual paints over a widget taken out: RepaintsWhatWasRemoved can go"
+    left = False
+    for _ in range(3):  # the fault needs one order of the compositor's steps, which a busy machine may change
+        async with Probe().run_test(size=(80, 24)) as pilot:
+            left = await note_left_on_terminal(pilot, overlay(Screen)())
+        if left:
+            break
+    assert left, "Textual paints over a widget taken out: RepaintsWhatWasRemoved can go"
     async with Probe().run_test(size=(80, 24)) as pilot:
         assert not await note_left_on_terminal(pilot, overlay(compat.RepaintsWhatWasRemoved)())
 
