@@ -44,13 +44,14 @@ LOCK_POLL = 0.005
 """Seconds between tries for a held lock (filelock's default 0.05 lets a busy writer starve others)."""
 
 
-def file_lock(path: Path | str, timeout: float = LOCK_TIMEOUT) -> FileLock:
+def file_lock(path: Path | str, timeout: float | None = None) -> FileLock:
     """A lock between processes on the lock file ``path``: taking it waits up to ``timeout``
-    seconds (0: not at all), then raises TimeoutError (an OSError, as a folder that cannot be
-    written raises). filelock is imported as the first lock is made: a listing makes none."""
+    seconds (0: not at all; None: LOCK_TIMEOUT), then raises TimeoutError (an OSError, as a
+    folder that cannot be written raises). filelock is imported as the first lock is made: a
+    listing makes none."""
     from filelock import FileLock
 
-    return FileLock(path, timeout=timeout, poll_interval=LOCK_POLL)
+    return FileLock(path, timeout=LOCK_TIMEOUT if timeout is None else timeout, poll_interval=LOCK_POLL)
 
 
 def signature(path: Path) -> Signature | None:
