@@ -11,7 +11,7 @@ from collections.abc import Callable, Coroutine, Iterable, Iterator
 from typing import Any, Protocol
 
 from rich.style import Style
-from textual import messages
+from textual import events, messages
 from textual._compositor import CompositorMap
 from textual._styles_cache import StylesCache
 from textual._time import get_time
@@ -29,7 +29,7 @@ from textual.widgets._footer import FooterKey
 __all__ = [
     "FooterKey", "find_next_enabled_no_wrap", "forget_styles_cache", "being_taken_down", "PaintsWhatLayoutDirtied",
     "RepaintsWhatWasRemoved",
-    "CompatLog", "forget_rendered_lines", "option_line", "first_style", "LeftGutter",
+    "CompatLog", "forget_rendered_lines", "option_line", "first_style", "LeftGutter", "KeepsOptionsOnResize",
     "footer_ready", "key_disabled", "set_key_disabled", "screen_strips", "app_quiet", "count_handling",
     "restore_handling", "replace_idle_wait", "running_app", "notifications", "watch_paints", "watch_layouts",
     "rendered_lines_of", "mark_taken_down", "select_options",
@@ -85,11 +85,21 @@ class RepaintsWhatWasRemoved(Screen[Any]):
 class PaintsWhatLayoutDirtied(Screen[Any]):
     """A screen that paints, with a layout, what that layout made dirty (a scrollbar whose thumb
     moved, a log scrolled to its new end): Textual paints those a frame later, after they ask for
-    it, so the screen would change again 17 ms and more after a move was drawn."""
+    it, so the screen would change again 17 ms and more after a move was drawn. What that paint
+    drew is not painted again as its asks come; a paint outside a layout is Textual's own (the
+    widgets that asked for it)."""
+
+    laying_out = False
 
     def _compositor_refresh(self) -> None:
-        self._compositor.update_widgets(set(self._compositor.visible_widgets))
+        if not self.laying_out:
+            super()._compositor_refresh()
+            return
+        painted = set(self._compositor.visible_widgets)
+        self._compositor.update_widgets(painted)
         super()._compositor_refresh()
+        for widget in painted:  # drawn as they are now: not painted again a frame later
+            widget._repaint_required = False
 
     reflowed_at = 0.0
     """When the last layout that placed every widget began."""
@@ -114,7 +124,11 @@ class PaintsWhatLayoutDirtied(Screen[Any]):
         scrollbars = {widget: scrollbars_shown(widget) for widget in self._compositor.widgets}
         if not scroll or self._layout_widgets:  # Textual's test for a layout of every widget
             self.reflowed_at = get_time()
-        super()._refresh_layout(size, scroll)
+        self.laying_out = True
+        try:
+            super()._refresh_layout(size, scroll)
+        finally:
+            self.laying_out = False
         laid_out = self._compositor.widgets
         if all(scrollbars_shown(widget) == scrollbars.get(widget, (False, False)) for widget in laid_out):
             for widget in with_scrollbars(laid_out):
@@ -192,6 +206,21 @@ def first_style(strip: Strip) -> Style | None:
     """The style a rendered line starts with."""
     first = next(iter(strip), None)
     return first.style if first is not None else None
+
+
+class KeepsOptionsOnResize(OptionList):
+    """An OptionList that forgets its rendered options when a resize changed its width only:
+    Textual forgets them on every resize (their cache is not keyed by width), so a move that
+    changed the list's height alone rendered and painted the list again, a frame later."""
+
+    _options_width: int | None = None
+
+    def _on_resize(self, event: events.Resize | None = None) -> None:
+        """Textual gives the event to a handler that takes one (OptionList's takes none)."""
+        width = self.scrollable_content_region.width
+        if width == self._options_width and event is not None:
+            event.prevent_default()  # OptionList's own handler, next in line, is not called
+        self._options_width = width
 
 
 class LeftGutter(OptionList):

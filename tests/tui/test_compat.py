@@ -58,6 +58,49 @@ async def test_a_screen_can_paint_what_its_layout_made_dirty_with_it():
         assert len(compat.screen_strips(app)) == 24
 
 
+@pilot_test
+async def test_a_refresh_still_sets_a_flag_that_the_widget_turns_into_a_paint_when_idle():
+    """PaintsWhatLayoutDirtied lowers that flag for the widgets its layout's paint drew."""
+    app = Probe()
+    async with app.run_test(size=(80, 24)) as pilot:
+        options = app.query_one("#options", OptionList)
+        await pilot.pause()
+        options.refresh()
+        assert options._repaint_required is True
+        await pilot.pause()
+        assert options._repaint_required is False
+
+
+@pilot_test
+async def test_an_option_list_still_forgets_its_rendered_options_on_every_resize():
+    """KeepsOptionsOnResize forgets them only when the width changed (the cache has no width in its key)."""
+
+    class Keeping(compat.KeepsOptionsOnResize):
+        pass
+
+    class Lists(App):
+        def compose(self) -> ComposeResult:
+            yield OptionList("one", "two", id="plain")
+            yield Keeping("one", "two", id="keeping")
+
+    app = Lists()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        cleared: list[str | None] = []
+        for options in app.query(OptionList):
+            options._clear_caches = lambda options=options: cleared.append(options.id) or \
+                OptionList._clear_caches(options)
+        for options in app.query(OptionList):
+            options.styles.height = 5
+        await pilot.pause(0.1)
+        assert cleared == ["plain"]
+        cleared.clear()
+        for options in app.query(OptionList):
+            options.styles.width = 30
+        await pilot.pause(0.1)
+        assert sorted(cleared) == ["keeping", "plain"]
+
+
 def lays_out(screen_class: type) -> type:
     class Growing(screen_class):
         def compose(self) -> ComposeResult:
