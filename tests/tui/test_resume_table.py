@@ -124,16 +124,16 @@ async def test_a_finished_game_opens_with_its_widgets_styled_no_more_than_needed
         await settle(pilot)
         home_layouts: list[object] = []
         home.screen_layout_refresh_signal.subscribe(home, home_layouts.append)
-        styled: Counter[int] = Counter()
+        styled: Counter[object] = Counter()  # by the node: a freed node's id() is another's later
         apply = app.stylesheet.apply
-        app.stylesheet.apply = lambda node, *args, **kwargs: styled.update([id(node)]) or apply(node, *args, **kwargs)
+        app.stylesheet.apply = lambda node, *args, **kwargs: styled.update([node]) or apply(node, *args, **kwargs)
         await pilot.press("enter")
         await settle(pilot)
         end = app.screen
         assert isinstance(end, EndScreen)
         focused = end.query_one("#final")
         assert app.focused is focused
-        times = {widget: styled[id(widget)] for widget in end.walk_children(with_self=False)}
+        times = {widget: styled[widget] for widget in end.walk_children(with_self=False)}
         again = [widget for widget in times if focused in widget.ancestors_with_self  # as the focus comes
                  or widget.has_class("-command-palette")]  # Textual's palette key, made compact as it mounts
         assert times and all(count == (3 if widget in again else 2) for widget, count in times.items()), str(times)
