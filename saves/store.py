@@ -395,8 +395,7 @@ def _check_action(index: int, action: Any, seats: int) -> None:
     (reveals), "h" (a turn end waiting for its confirmation) and "f" (forced: the only choice,
     taken at once)."""
     if not (isinstance(action, dict) and type(action.get("a")) is int and isinstance(action.get("c"), str)
-            and set(action) <= {"a", "c", "d", "r", "h", "f"}
-            and all(type(action.get(flag, False)) is bool for flag in "drhf")):
+            and (len(action) == 2 or _flags_are_bools(action))):
         raise SaveFormatError(Say("action {index} is not an action: {action}", index=index, action=str(action)[:80]))
     if not (action["a"] == CHANCE or 0 <= action["a"] < seats):
         raise SaveFormatError(Say("action {index} is by player {actor}, and the game has {seats} seats", index=index,
@@ -404,6 +403,16 @@ def _check_action(index: int, action: Any, seats: int) -> None:
     if len(action["c"]) > MOST["choice"]:
         raise SaveFormatError(Say("action {index} has a choice id of {n:,} characters", index=index,
                                   n=len(action["c"])))
+
+
+ACTION_FLAGS = frozenset("drhf")
+
+
+def _flags_are_bools(action: dict[str, Any]) -> bool:
+    """Every key of ``action`` but "a" and "c" is a flag, and true or false (checked for each of
+    the thousands of actions of a save it reads or writes: most have no flag)."""
+    flags = action.keys() - {"a", "c"}
+    return flags <= ACTION_FLAGS and all(type(action[flag]) is bool for flag in flags)
 
 
 def _check_base(document: dict[str, Any], base: list[dict[str, Any]] | None) -> None:
