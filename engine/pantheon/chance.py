@@ -5,7 +5,7 @@ Each is a draw a person at the table could also supply.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from engine.core import Choice, Draw, Frame, Stack, add_log, logging
@@ -16,7 +16,7 @@ from engine.i18n import N_
 from . import cards as deck
 from .catalog import catalog
 from .choices import CardDrawn, DemigodDrawn, GodDrawn, LootDrawn
-from .common import State, countdown
+from .common import MadeOnce, State, countdown
 from .targets import hexes
 from .text import log_line, sentence
 
@@ -47,15 +47,15 @@ def demigod_draw(seat: int | None) -> Frame:
     return {"step": "demigod", "seat": seat}
 
 
-@lru_cache(maxsize=1 << 10)
 def card_outcome(kind: str, weight: int) -> Choice:
-    """Drawing a card of ``kind`` from a deck holding ``weight`` of them, made once."""
+    """Drawing a card of ``kind`` from a deck holding ``weight`` of them."""
     return Choice.of(CardDrawn(kind), weight=weight)
 
 
-@cache
-def god_outcome(tile: str) -> Choice:
-    return Choice.of(GodDrawn(tile))
+CARD_OUTCOMES = {kind: MadeOnce(partial(card_outcome, kind)) for kind in deck.CARD_ORDER}
+"""kind -> weight -> its outcome, made once."""
+GOD_OUTCOMES: MadeOnce[str, Choice] = MadeOnce(lambda tile: Choice.of(GodDrawn(tile)))
+"""tile -> drawing it, made once."""
 
 
 @lru_cache(maxsize=1 << 12)
@@ -77,7 +77,7 @@ class Deal(Draw):
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
         cards = state["deck"]
-        return [card_outcome(kind, n) for kind in deck.CARD_ORDER if (n := cards.get(kind))]  # no kind is kept at 0
+        return [CARD_OUTCOMES[kind][n] for kind in deck.CARD_ORDER if (n := cards.get(kind))]  # no kind is kept at 0
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
         return Say("{kind:card}", kind=option.args_as(CardDrawn).kind), ""
@@ -116,7 +116,7 @@ class GodDraw(Draw):
         return refill_god_stack(state)
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return [god_outcome(tile) for tile in state["god_stack"]]
+        return list(map(GOD_OUTCOMES.__getitem__, state["god_stack"]))
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
         tile = option.args_as(GodDrawn).tile

@@ -7,7 +7,8 @@ A frame is ``{"step": name, "seat": seat, ...}``; the steps live in the topic mo
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from engine.core import Ask, Frame, Stack
 from engine.core.text import Said
@@ -18,6 +19,24 @@ from .text import seat_said
 
 State = dict[str, Any]
 PIECES_PER_COLOUR = 12
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class MadeOnce(dict[K, V]):
+    """key -> what ``make`` makes of it, made when first looked up: for the choices offered again
+    and again. A look-up in a dict costs a third of a call of a functools cache, and a draw looks
+    up an outcome for each kind of card in the deck, for each god tile in the stack."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[K], V]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        made = self[key] = self.make(key)
+        return made
 
 
 class Choose(Ask):
