@@ -116,7 +116,7 @@ class GodDraw(Draw):
         return refill_god_stack(state)
 
     def options(self, state: State, frame: Frame) -> list[Choice]:
-        return list(map(GOD_OUTCOMES.__getitem__, state["god_stack"]))
+        return [GOD_OUTCOMES[tile] for tile in state["god_stack"]]
 
     def describe(self, state: State, frame: Frame, option: Choice) -> tuple[Said, Said]:
         tile = option.args_as(GodDrawn).tile
