@@ -46,7 +46,7 @@ from saves.mine import waiting_for
 from saves.seats import SeatLeases
 from saves.session import GameSession
 from saves.store import SaveStore, Seat
-from tests.pty_terminal import ANSI, Terminal
+from tests.pty_terminal import ANSI, Terminal, cpu_resolution
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES4 = ["Ann", "Bruno", "Chloe", "Dara"]
@@ -587,7 +587,7 @@ def move_rows(row) -> None:
         players = len(seats_for(game))
         percentile_ms = functools.partial(run_percentile_ms, ours, theirs[0] if theirs else None)
         used, used_before = percentile_ms(lambda run: run[2])
-        row(f"{game}: a move, the app's CPU until its last byte, p95 ({len(cpu)} moves, 10 ms steps)", used,
+        row(f"{game}: a move, the app's CPU until its last byte, p95 ({len(cpu)} moves, {cpu_resolution()})", used,
             "ms", "< 100 ms", used < 100, against=used_before)
         p50, p50_before = percentile_ms(lambda run: run[0], 0.5)
         row(f"{game}: a move (Enter on the first choice) until the screen's last change, p50 ({len(shown)} moves, "
@@ -814,8 +814,8 @@ def core_rows(row) -> None:
         row(f"{game}: the same, slowest of {len(times)}", max(times), "ms", "-", True, wall=True)
         row(f"{game}: the same until the app's last byte, median of {len(written)}", statistics.median(written), "ms",
             "report", True, wall=True)
-        row(f"{game}: the same, the app's CPU meanwhile, median of {len(cpu)} (10 ms steps)", statistics.median(cpu),
-            "ms", "< 200 ms", statistics.median(cpu) < 200)
+        row(f"{game}: the same, the app's CPU meanwhile, median of {len(cpu)} ({cpu_resolution()})",
+            statistics.median(cpu), "ms", "< 200 ms", statistics.median(cpu) < 200)
     for game in sorted(GAMES):
         value, actions = resume_ms(game)
         row(f"resume a finished {len(seats_for(game))}p {game} game ({actions} actions): load and replay, "

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from saves.store import SaveStore
 from tests.bench import ROOT, TABULA, child_cost, move_latencies, percentile, resumed_table, saved_folder, seats_for
-from tests.pty_terminal import Terminal
+from tests.pty_terminal import Terminal, cpu_resolution
 
 Row = Callable[..., None]
 Frames = list[tuple[float, list[str]]]
@@ -148,7 +148,7 @@ def resume_rows(row: Row, against: Path | None) -> None:
             ("screenful", f"Resume with {SAVES:,} saves: `r` until its first screenful of rows is on screen, median",
              0.5, 300),
             ("settled", "the same until the screen's last change (every row added), median", 0.5, None),
-            ("cpu", "the same, the app's CPU meanwhile, median (10 ms steps)", 0.5, None),
+            ("cpu", f"the same, the app's CPU meanwhile, median ({cpu_resolution()})", 0.5, None),
             ("down", "Resume while it fills: Down (from the first row on screen) until the highlight moved, "
                      "slowest", 1.0, 50)):
         value = ms(ours, key, q)
@@ -167,7 +167,7 @@ def open_rows(row: Row, against: Path | None) -> None:
     for key, what, q, target in (("first", "until the screen's first change, median", 0.5, None),
                                  ("settled", "until its end screen settled (the last change), median", 0.5, 200),
                                  ("settled", "the same, slowest", 1.0, None),
-                                 ("cpu", "the same, the app's CPU meanwhile, median (10 ms steps)", 0.5, None)):
+                                 ("cpu", f"the same, the app's CPU meanwhile, median ({cpu_resolution()})", 0.5, None)):
         value = ms(ours, key, q)
         row(f"{name}: {what} ({runs} runs, 80x24 pty)", value, "ms", "report" if target is None else f"< {target} ms",
             target is None or value < target, wall=key != "cpu", against=ms(theirs, key, q))
@@ -181,7 +181,7 @@ def arrow_rows(row: Row, against: Path | None) -> None:
         for key, what, q, target in (("first", "until the screen's first change, p95", 0.95, None),
                                      ("settled", "until the screen settled (the last change), p50", 0.5, None),
                                      ("settled", "until the screen settled (the last change), p95", 0.95, 50),
-                                     ("cpu", "the app's CPU, p95 (10 ms steps)", 0.95, None)):
+                                     ("cpu", f"the app's CPU, p95 ({cpu_resolution()})", 0.95, None)):
             value = ms(ours, key, q)
             row(f"{name}: {what}", value, "ms", "report" if target is None else f"< {target} ms",
                 target is None or value < target, wall=key != "cpu", against=ms(theirs, key, q))
@@ -194,7 +194,7 @@ def move_screen_rows(row: Row, against: Path | None) -> None:
         players = len(seats_for(game))
         name = f"{game}: a move (Enter), mid-game ({len(ours['settled'])} moves, {players}p, 80x24 pty)"
         for key, what, target in (("settled", "until the screen settled (the last change), p95", 100),
-                                  ("cpu", "the app's CPU until its last byte, p95 (10 ms steps)", 50)):
+                                  ("cpu", f"the app's CPU until its last byte, p95 ({cpu_resolution()})", 50)):
             value = ms(ours, key, 0.95)
             row(f"{name}: {what}", value, "ms", f"< {target} ms", value < target, wall=key != "cpu",
                 against=ms(theirs, key, 0.95))
