@@ -201,8 +201,8 @@ def move_latencies(game: str, moves: int, samples: int = 40,
     of human seats at 80x24, from the key until the last repaint the user sees (the last change
     of any cell on the terminal, as an emulator shows it: the app's repaints of unchanged cells are left out),
     and until the last byte it wrote; hot-seat curtains are lifted untimed. The wall times,
-    and the app's CPU times until the last byte (which other processes do not lengthen), in
-    seconds. The app paints on a 60 Hz clock, so a wall time is in steps of 1/60 s."""
+    and the app's CPU times for the move, from the key until 0.15 s without output after its
+    last byte (which other processes do not lengthen), in seconds. The app paints on a 60 Hz clock, so a wall time is in steps of 1/60 s."""
     shown: list[float] = []
     written: list[float] = []
     cpu: list[float] = []
@@ -587,7 +587,8 @@ def move_rows(row) -> None:
         players = len(seats_for(game))
         percentile_ms = functools.partial(run_percentile_ms, ours, theirs[0] if theirs else None)
         used, used_before = percentile_ms(lambda run: run[2])
-        row(f"{game}: a move, the app's CPU until its last byte, p95 ({len(cpu)} moves, {cpu_resolution()})", used,
+        row(f"{game}: a move, the app's CPU from the key to 0.15 s after its last byte, p95 ({len(cpu)} moves, "
+            f"{cpu_resolution()})", used,
             "ms", "< 100 ms", used < 100, against=used_before)
         p50, p50_before = percentile_ms(lambda run: run[0], 0.5)
         row(f"{game}: a move (Enter on the first choice) until the screen's last change, p50 ({len(shown)} moves, "
