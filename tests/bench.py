@@ -202,7 +202,8 @@ def move_latencies(game: str, moves: int, samples: int = 40,
     of any cell on the terminal, as an emulator shows it: the app's repaints of unchanged cells are left out),
     and until the last byte it wrote; hot-seat curtains are lifted untimed. The wall times,
     and the app's CPU times for the move, from the key until 0.15 s without output after its
-    last byte (which other processes do not lengthen), in seconds. The app paints on a 60 Hz clock, so a wall time is in steps of 1/60 s."""
+    last byte (which other processes do not lengthen), in seconds. The app paints on a 60 Hz
+    clock, so a wall time is in steps of 1/60 s."""
     shown: list[float] = []
     written: list[float] = []
     cpu: list[float] = []
