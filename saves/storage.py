@@ -195,15 +195,20 @@ class DocumentFile:
     def read_signed(self) -> tuple[dict[str, Any], Signature] | None:
         """The document and the signature of the file it was read from (see AtomicJSONStorage);
         None if the file does not exist."""
+        read = self._read_tables()
+        return None if read is None else (read[1], read[2])
+
+    def _read_tables(self) -> tuple[dict[str, dict[str, Any]], dict[str, Any], Signature] | None:
+        """The file's tables as TinyDB keeps them, the document among them, and the file's signature."""
         read = AtomicJSONStorage(self.path).read_signed()
         if read is None:
             return None
-        raw, signed = read
-        table = raw.get(self.table)
+        tables, signed = read
+        table = tables.get(self.table)
         document = table.get(str(DOC_ID)) if isinstance(table, dict) else None
         if not isinstance(document, dict):
             raise UnreadableFile(Say("it is not a Tabula file (no {table} document)", table=repr(self.table)))
-        return document, signed
+        return tables, document, signed
 
     def create(self, document: dict[str, Any], then: Callable[[dict[str, Any], Written], None] | None = None) -> None:
         """Write a new file (and set ``written``); FileExistsError if one is already there.
@@ -233,21 +238,14 @@ class DocumentFile:
         """
         with self.holding_lock():
             before = signature(self.path)
-            document = self.read()
-            if document is None:
+            read = self._read_tables()
+            if read is None:
                 raise FileNotFoundError(self.path)
+            tables, document, _ = read
             change(document)
-            with writing(self.path), TinyDB(self.path, storage=AtomicJSONStorage) as db:
-                db.table(self.table).update(_replace_by(document), doc_ids=[DOC_ID])
+            with writing(self.path):  # the tables just read, with the document changed: not read again
+                AtomicJSONStorage(self.path).write(tables)
             self.written = Written(before, signature(self.path))
             if then is not None:
                 then(document, self.written)
             return document
-
-
-def _replace_by(document: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
-    def replace(stored: dict[str, Any]) -> None:
-        stored.clear()
-        stored.update(document)
-
-    return replace

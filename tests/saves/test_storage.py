@@ -73,6 +73,23 @@ def test_document_file_create_update_and_leftover_temps(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json", "x.lock"]
 
 
+def test_document_file_update_reads_the_file_once_and_keeps_what_else_it_holds(tmp_path, monkeypatch):
+    file = DocumentFile(tmp_path / "x.json", tmp_path / "x.lock", "save")
+    file.create({"n": 1, "actions": [{"a": 0}]})
+    with TinyDB(file.path, storage=AtomicJSONStorage) as db:
+        db.table("notes").insert({"kept": True})
+    parsed = []
+    real_parse = storage.parse_json
+    monkeypatch.setattr(storage, "parse_json", lambda raw: (parsed.append(raw), real_parse(raw))[1])
+
+    file.update(lambda doc: doc["actions"].append({"a": 1}))
+
+    assert len(parsed) == 1
+    with TinyDB(file.path, storage=AtomicJSONStorage) as db:
+        assert db.table("save").get(doc_id=1) == {"n": 1, "actions": [{"a": 0}, {"a": 1}]}
+        assert db.table("notes").all() == [{"kept": True}]
+
+
 def test_document_file_update_that_raises_writes_nothing(tmp_path):
     file = DocumentFile(tmp_path / "x.json", tmp_path / "x.lock", "save")
     file.create({"n": 1})

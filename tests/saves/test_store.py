@@ -206,10 +206,11 @@ def test_append_touches_only_its_own_files_among_a_thousand_saves(store, monkeyp
     my_games_of(store, None)  # the local player's waiting file is made
     waiting = WaitingFile(store.data_dir, None)
     opened, read, written = [], [], []
-    real_open, real_read, real_write = os.open, storage.AtomicJSONStorage.read, storage.atomic_write_text
+    real_open, real_read, real_write = os.open, storage.AtomicJSONStorage.read_signed, storage.atomic_write_text
     monkeypatch.setattr(storage.os, "open",
                         lambda path, *a, **k: (opened.append(os.fspath(path)), real_open(path, *a, **k))[1])
-    monkeypatch.setattr(storage.AtomicJSONStorage, "read", lambda self: (read.append(self.path), real_read(self))[1])
+    monkeypatch.setattr(storage.AtomicJSONStorage, "read_signed",
+                        lambda self: (read.append(self.path), real_read(self))[1])
     monkeypatch.setattr(storage, "atomic_write_text",
                         lambda path, text: (written.append(path), real_write(path, text))[1])
 
@@ -221,7 +222,7 @@ def test_append_touches_only_its_own_files_among_a_thousand_saves(store, monkeyp
 
     store.append(save_id, [act(0)], at=0, progress="", status="active")
 
-    assert set(read) == {mine} and written == [mine]
+    assert read == [mine] and written == [mine]  # read once, written once
     assert waiting.read()[save_id][2].moves == 1
     allowed = {str(mine), str(mine.parent), str(store.data_dir / "locks" / f"game-{save_id}.lock"),
                str(store.index.changes),  # one line for the index, whatever the number of saves
