@@ -225,16 +225,23 @@ class SeatLeases:
             return False
         return True
 
-    def renew(self, key: int | str, holder: str) -> None:
+    def renew(self, key: int | str, holder: str, *, unless_beaten_within: float = 0.0) -> None:
         """Heartbeat; LeaseLost if our lease went to someone else meanwhile, even if that
-        terminal has gone since: a seat taken over is never taken back by a heartbeat."""
+        terminal has gone since: a seat taken over is never taken back by a heartbeat.
+        ``unless_beaten_within``: a lease of ours renewed fewer seconds ago than that is only
+        checked, the file left as it is (a move's check: the heartbeat keeps the lease alive, and
+        a write would wake every other terminal's watch of the file)."""
         name = key_name(key)
 
-        def beat(seats: SeatFile) -> None:
+        def beat(seats: SeatFile) -> bool:
             current = seats.leases.get(name)
             if current and current.holder != holder:
                 raise LeaseLost(Say("{seat:said} was taken over by another terminal", seat=said_to_json(describe(key))))
-            seats.leases[name] = Lease(holder, HOST, os.getpid(), time.time())
+            now = time.time()
+            if current and 0 <= now - current.beat < unless_beaten_within:
+                return False
+            seats.leases[name] = Lease(holder, HOST, os.getpid(), now)
+            return True
 
         self._change(beat)
 

@@ -388,7 +388,7 @@ class SharedSession:
                                             n=len(self.seats), seats=", ".join(seat_tag(s) for s in sorted(self.seats)),
                                             seat=seat_words(seat, len(self.record.seats))))
         try:
-            self.leases.renew(key, self.holder)
+            self.leases.renew(key, self.holder, unless_beaten_within=self.leases.ttl / 4)
         except LeaseLost as error:
             self._lose(key, error)
             raise IllegalChoice(said_of(error)) from None

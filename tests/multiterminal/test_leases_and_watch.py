@@ -11,6 +11,7 @@ import time
 import pytest
 
 from saves.seats import BOTS, LeaseLost, SeatLeases, SeatTaken
+from saves.storage import signature
 from saves.watch import Watcher, doorbell_folder, ring
 
 
@@ -41,6 +42,23 @@ def test_a_lease_without_heartbeat_expires_and_the_old_holder_learns_it_lost(tmp
     with pytest.raises(LeaseLost):  # ... but never taken back by ann's late heartbeat
         leases.renew(1, "ann")
     leases.acquire(1, "ann")  # only by joining again
+
+
+def test_a_lease_renewed_lately_is_checked_without_writing_the_file(tmp_path):
+    leases = SeatLeases(tmp_path, "g1", ttl=0.8)
+    leases.acquire(1, "ann")
+    written = signature(leases.path)
+    leases.renew(1, "ann", unless_beaten_within=0.2)  # a move's check, just after a heartbeat
+    assert signature(leases.path) == written
+    time.sleep(0.25)
+    leases.renew(1, "ann", unless_beaten_within=0.2)  # no longer recent: written
+    assert signature(leases.path) != written and leases.holder_of(1).holder == "ann"
+    time.sleep(0.9)
+    leases.acquire(1, "bruno")  # ann's terminal went silent; bruno took the seat
+    written = signature(leases.path)
+    with pytest.raises(LeaseLost):
+        leases.renew(1, "ann", unless_beaten_within=10)
+    assert signature(leases.path) == written and leases.holder_of(1).holder == "bruno"
 
 
 def test_a_lease_of_a_dead_process_is_free_at_once(tmp_path):
