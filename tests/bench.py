@@ -458,6 +458,19 @@ class Row:
         return "yes" if self.ok else "NO"
 
 
+def reference_ms() -> float:
+    """This machine's speed now: CPU ms of a fixed pure-Python loop, the best of five. A virtual
+    machine's speed can change by a third from one minute to the next without any load to show
+    it; rows measured with a slower reference were slower for that reason alone."""
+    times = []
+    for _ in range(5):
+        start = time.process_time()
+        for _ in range(100):
+            sum(i * i for i in range(10_000))
+        times.append(time.process_time() - start)
+    return min(times) * 1000
+
+
 def shown(value: float | None, unit: str) -> str:
     if value is None:
         return "-"
@@ -483,7 +496,7 @@ def main(argv: list[str] | None = None) -> None:
     rows: list[Row] = []
     for code in (ROOT, *([AGAINST] if AGAINST else [])):
         compile_bytecode(code)
-    load_at_start = os.getloadavg()[0]
+    load_at_start, reference_at_start = os.getloadavg()[0], reference_ms()
 
     def row(name: str, value: float, unit: str, target: str, ok: bool, *, wall: bool = False,
             against: float | None = None) -> None:
@@ -508,10 +521,13 @@ def main(argv: list[str] | None = None) -> None:
                 polis_rows(row, args.games, args.jobs)
             else:
                 SECTION_ROWS[section](row)
-            print(f"{section}: {time.monotonic() - started:.0f} s (load average {os.getloadavg()[0]:.1f})", flush=True)
+            print(f"{section}: {time.monotonic() - started:.0f} s (load average {os.getloadavg()[0]:.1f}, "
+                  f"reference loop {reference_ms():.0f} ms)", flush=True)
 
     table = Table(title=f"Tabula benchmark ({os.cpu_count()} cores, Python {sys.version.split()[0]})",
-                  caption=f"load average {load_at_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"
+                  caption=f"load average {load_at_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end; "
+                          f"reference loop (this machine's speed, lower is faster) {reference_at_start:.0f} ms at "
+                          f"the start, {reference_ms():.0f} ms at the end"
                           + (f"; against {AGAINST}" if AGAINST else ""))
     for column in ("measure", "value", *(["against"] if AGAINST else []), "target", "ok"):
         table.add_column(column)
