@@ -75,6 +75,8 @@ def play(shared: SharedSession, changed: threading.Event) -> None:
             if not act(shared, seat):
                 changed.set()
                 break
+        if shared.seats & set(shared.match.awaiting()):  # our move again (our own write rings nobody here)
+            changed.set()
         try:
             while shared.runs_bots and any(s in shared.bot_seats() for s in shared.match.awaiting()):
                 seat = next(s for s in shared.match.awaiting() if s in shared.bot_seats())
