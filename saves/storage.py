@@ -237,11 +237,10 @@ class DocumentFile:
         ``written``).
         """
         with self.holding_lock():
-            before = signature(self.path)
             read = self._read_tables()
             if read is None:
                 raise FileNotFoundError(self.path)
-            tables, document, _ = read
+            tables, document, before = read
             change(document)
             with writing(self.path):  # the tables just read, with the document changed: not read again
                 AtomicJSONStorage(self.path).write(tables)

@@ -64,6 +64,8 @@ class Terminal:
             if cwd is not None:
                 os.chdir(cwd)
             os.execve(argv[0], argv, app_environment())
+        self.cpu_clock = process_cpu_clock(self.pid)
+        """The app's process CPU clock, where the platform gives one (``cpu_seconds``)."""
         self.seen = ""
         self.screen = None
         self._unshown = bytearray()
@@ -207,9 +209,8 @@ class Terminal:
     def cpu_seconds(self) -> float:
         """The CPU time the app has used so far, all its threads: read from its process CPU clock
         (nanoseconds), or where that clock cannot be read, from /proc in the kernel's ticks."""
-        clock = process_cpu_clock(self.pid)
-        if clock is not None:
-            return time.clock_gettime(clock)
+        if self.cpu_clock is not None:
+            return time.clock_gettime(self.cpu_clock)
         with open(f"/proc/{self.pid}/stat") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
