@@ -12,12 +12,12 @@ from typing import Any, Protocol
 
 from rich.style import Style
 from textual import events, messages
-from textual._compositor import CompositorMap
+from textual._compositor import Compositor, CompositorMap
 from textual._styles_cache import StylesCache
 from textual._time import get_time
 from textual._widget_navigation import find_next_enabled_no_wrap
 from textual.app import App
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message_pump import MessagePump
 from textual.notifications import Notification
 from textual.screen import Screen
@@ -28,7 +28,7 @@ from textual.widgets._footer import FooterKey
 
 __all__ = [
     "FooterKey", "find_next_enabled_no_wrap", "forget_styles_cache", "being_taken_down", "PaintsWhatLayoutDirtied",
-    "RepaintsWhatWasRemoved",
+    "RepaintsWhatWasRemoved", "RendersWhatShows",
     "CompatLog", "forget_rendered_lines", "option_line", "first_style", "LeftGutter", "KeepsOptionsOnResize",
     "footer_ready", "key_disabled", "set_key_disabled", "screen_strips", "app_quiet", "count_handling",
     "restore_handling", "replace_idle_wait", "running_app", "notifications", "watch_paints", "watch_layouts",
@@ -80,6 +80,72 @@ class RepaintsWhatWasRemoved(Screen[Any]):
             self._painted = compositor._full_map
         elif compositor._visible_map is not None:  # a scroll placed only what is in sight
             self._painted = {**(self._painted or {}), **compositor._visible_map}
+
+
+class RendersWhatShows(Screen[Any]):
+    """A screen whose paint renders no widget that another one covers whole.
+
+    Textual renders every widget in sight, line by line, then keeps cell by cell the topmost
+    widget's (its paint is opaque: nothing shows through from below). The boards' containers at
+    80 columns, covered by the panel they hold, were rendered again, for nothing, whenever a move
+    laid them out anew: 44 of the 120 lines of an Almadi move. What is painted is the same
+    without them (tests/tui/test_compat.py compares the two)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._compositor = UncoveredCompositor()
+
+
+class UncoveredCompositor(Compositor):
+    _covered_in: dict[Widget, tuple[Region, Region]] | None = None
+    _covered: frozenset[Widget] = frozenset()
+
+    def _get_renders(self, crop: Region | None = None) -> Iterator[tuple[Region, Region, list[Strip]]]:
+        """Textual's, but for the covered widgets (found once for each map of what is in sight)."""
+        visible = self.visible_widgets
+        if visible is not self._covered_in:
+            self._covered_in, self._covered = visible, covered_widgets(visible)
+        for widget, (region, clip) in visible.items():
+            if widget in self._covered or (crop is not None and not crop.overlaps(clip)):
+                continue
+            x, y, width, height = region.intersection(clip)
+            if width and height:
+                yield region, clip, widget.render_lines(Region(x - region.x, y - region.y, width, height))
+
+
+def covered_widgets(visible: dict[Widget, tuple[Region, Region]]) -> frozenset[Widget]:
+    """The containers whose part in sight lies wholly under the widgets above them (Textual
+    lists them topmost first): a leaf is not looked at, nothing covers it but in a layer."""
+    above: list[Region] = []
+    covered = set()
+    for widget, (region, clip) in visible.items():
+        shown = region.intersection(clip)
+        if widget.children and is_covered(shown, above):
+            covered.add(widget)
+        else:
+            above.append(shown)
+    return frozenset(covered)
+
+
+def is_covered(region: Region, above: list[Region]) -> bool:
+    rest = [region]
+    for top in above:
+        rest = [piece for part in rest for piece in uncovered_parts(part, top)]
+        if not rest:
+            return True
+    return False
+
+
+def uncovered_parts(region: Region, top: Region) -> list[Region]:
+    """What of ``region`` ``top`` leaves uncovered, in up to four regions."""
+    if not region.overlaps(top):
+        return [region]
+    cut = region.intersection(top)
+    parts = [Region(region.x, region.y, region.width, cut.y - region.y),
+             Region(region.x, cut.bottom, region.width, region.bottom - cut.bottom),
+             Region(region.x, cut.y, cut.x - region.x, cut.height),
+             Region(cut.right, cut.y, region.right - cut.right, cut.height)]
+    return [part for part in parts if part.width > 0 and part.height > 0]
 
 
 class PaintsWhatLayoutDirtied(Screen[Any]):

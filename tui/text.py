@@ -56,7 +56,7 @@ def clean(value: object, *, lines: bool = True) -> str:
     """``value`` as text with every control character made visible (one character for one);
     newlines are kept when ``lines``, else shown as ␤."""
     text = value if isinstance(value, str) else str(value)
-    if text.isprintable():
+    if text.isprintable() or (lines and text.replace("\n", "").isprintable()):  # a board's lines
         return text
     return "".join(_shown(character, lines) for character in text)
 

@@ -59,6 +59,35 @@ async def test_a_screen_can_paint_what_its_layout_made_dirty_with_it():
 
 
 @pilot_test
+async def test_a_screen_renders_no_widget_covered_whole_and_paints_the_same_as_textual():
+    from textual._compositor import Compositor
+    from textual.containers import Vertical
+
+    assert inspect.signature(Compositor._get_renders).parameters.keys() == {"self", "crop"}
+
+    class Covered(compat.RendersWhatShows):
+        DEFAULT_CSS = "#inner { height: auto; }"  # the scroll's scrollbar covers what the panel leaves
+
+        def compose(self) -> ComposeResult:
+            with VerticalScroll(id="outer"), Vertical(id="inner"):
+                yield Static("\n".join(f"line {n} " * 6 for n in range(40)), id="panel")
+            yield Static("under", id="short")
+
+    app = Probe()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = Covered()
+        await app.push_screen(screen)
+        await pilot.pause()
+        ours = [list(strip) for strip in compat.screen_strips(app)]
+        covered = {widget.id for widget in screen._compositor._covered}
+        assert {"outer", "inner"} <= covered and not {"panel", "short"} & covered
+        assert screen.query_one("#outer").scrollbars_enabled[0]
+        screen._compositor.__class__ = Compositor  # Textual's own, which renders every widget
+        assert [list(strip) for strip in compat.screen_strips(app)] == ours
+        assert "line 0" in "".join(segment.text for segment in ours[0])
+
+
+@pilot_test
 async def test_a_refresh_still_sets_a_flag_that_the_widget_turns_into_a_paint_when_idle():
     """PaintsWhatLayoutDirtied lowers that flag for the widgets its layout's paint drew."""
     app = Probe()

@@ -1,6 +1,7 @@
 """What every Tabula screen shares: resize events that are out of date are dropped, the lines
 its widgets drew are let go when it closes, a widget taken out is painted over
-(tui.compat.RepaintsWhatWasRemoved), and the cyclic collector hears of it (tui/collector.py).
+(tui.compat.RepaintsWhatWasRemoved), a widget covered whole is not rendered
+(tui.compat.RendersWhatShows), and the cyclic collector hears of it (tui/collector.py).
 
 Textual lays out the screens under the top one twice per resize: directly, and through a queued
 Resize event; and every layout that changes a screen's size posts that screen a Resize of its own.
@@ -24,7 +25,7 @@ from textual.app import App
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
-from tui.compat import RepaintsWhatWasRemoved, forget_styles_cache
+from tui.compat import RendersWhatShows, RepaintsWhatWasRemoved, forget_styles_cache
 
 if TYPE_CHECKING:
     from tui.app import TabulaApp
@@ -105,7 +106,7 @@ class FollowedByTheCollector:
 
 
 class TabulaScreen(LatestSizeOnly, ForgetsItsLines, FollowedByTheCollector, RepaintsWhatWasRemoved,
-                   Screen[ScreenResultType]):
+                   RendersWhatShows, Screen[ScreenResultType]):
     if TYPE_CHECKING:  # shown by the Tabula app only (Textual's getters.app would check it on every use)
         app = getters.app(TabulaApp)
 
@@ -116,7 +117,7 @@ class TabulaScreen(LatestSizeOnly, ForgetsItsLines, FollowedByTheCollector, Repa
 
 
 class TabulaModal(LatestSizeOnly, ForgetsItsLines, FollowedByTheCollector, ModalScreen[ScreenResultType],
-                  RepaintsWhatWasRemoved):
+                  RepaintsWhatWasRemoved, RendersWhatShows):
     # ModalScreen first: Textual styles a screen by its first base that is a widget, and its
     # first base's, and so on (a mixin that is a Screen before it would lose ModalScreen's CSS)
     if TYPE_CHECKING:

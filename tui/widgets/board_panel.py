@@ -1,4 +1,10 @@
-"""A panel showing one renderer output from tui.boards, redrawn when its width changes."""
+"""A panel showing one renderer output from tui.boards, redrawn when its width changes.
+
+A move changes a few lines of a board: the panel paints those alone. Each line is rendered once
+for all panels (a cache of lines by their text and styles), and a drawing whose lines are as many
+as before repaints only the lines that changed. Textual's Static renders a whole drawing again
+and repaints every line (a Pantheon map: 10 ms for each move that touched it).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,11 @@ from collections.abc import Callable
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
-from textual.widgets import Static
+from textual.content import Content
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import RichVisual, Visual
+from textual.widget import Widget
 
 from tui.i18n import _
 from tui.text import plain, plain_renderable
@@ -15,19 +25,29 @@ from tui.text import plain, plain_renderable
 Draw = Callable[[int], RenderableType | None]
 
 
-class BoardPanel(Static):
+class BoardPanel(Widget):
     """Holds a ``draw(width)`` function (a board renderer with its view bound)."""
+
+    DEFAULT_CSS = """
+    BoardPanel {
+        height: auto;
+    }
+    """
+    ALLOW_SELECT = False
+    """Its lines are rendered apart, with no offsets for a mouse's selection to read."""
 
     def __init__(self, title: str = "", *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
-        super().__init__("", name=name, id=id, classes=classes)
+        super().__init__(name=name, id=id, classes=classes)
         self.base_title = plain(title, lines=False)
         self._title = self.border_title = self.base_title
         self._subtitle = ""
         self._draw: Draw | None = None
         self._drawn_width = 0
-        self._drawn: RenderableType | None = None
+        self._drawn: RenderableType = ""
         """What was last drawn, at ``_drawn_width``."""
+        self._lines: list[Strip] = []
+        """``_drawn``'s lines as rendered at ``_drawn_width``."""
         self._more = False
         self._stale = False
         """Shown a drawing not drawn yet (it was out of sight): ``catch_up`` draws it."""
@@ -70,11 +90,38 @@ class BoardPanel(Static):
         drawn = renderable if renderable is not None else ""
         if width == self._drawn_width and same_drawing(drawn, self._drawn):
             return
+        before = self._lines
         self._drawn_width, self._drawn = width, drawn
-        # Static keeps the height it measured at a width: a new drawing at the same width
-        # (after a resize across the roomy breakpoint) would be cut to the old height.
-        self.clear_cached_dimensions()
-        self.update(drawn)
+        self._lines = rendered_lines(self, drawn, width)
+        if len(self._lines) != len(before):
+            self.refresh(layout=True)
+            return
+        changed = [Region(0, y, self.size.width, 1) for y, (line, old) in enumerate(zip(self._lines, before))
+                   if line is not old]
+        if changed:
+            self.refresh(*changed)
+
+    @property
+    def content(self) -> RenderableType:
+        """What the panel shows."""
+        return self._drawn
+
+    def notify_style_update(self) -> None:
+        """The lines carry the panel's style: drawn again in a new one (most often the same)."""
+        super().notify_style_update()
+        if self._drawn_width:
+            self._lines = rendered_lines(self, self._drawn, self._drawn_width)
+
+    def render_line(self, y: int) -> Strip:
+        if y < len(self._lines):
+            return self._lines[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return max((line.cell_length for line in self._lines), default=0)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines)
 
     def width_to_draw(self) -> int:
         """The panel's width; while it has none (out of sight), the width it was drawn at, else
@@ -99,6 +146,61 @@ class BoardPanel(Static):
         """Draw again, unless drawn at this width meanwhile (a table drawn once laid out)."""
         if self.content_size.width != self._drawn_width:
             self.redraw()
+
+
+def rendered_lines(panel: Widget, drawing: RenderableType, width: int) -> list[Strip]:
+    """A drawing's lines as a Static would paint them at ``width`` (a line wider wraps): a text
+    as Textual's Content, a group as Rich renders it; a text's lines come from ``TEXT_LINES``,
+    the same objects for the same lines."""
+    if isinstance(drawing, str):
+        drawing = Text(drawing)
+    if isinstance(drawing, Text):
+        return [strip for line in lines_of(drawing) for strip in text_line(panel, line, width, True)]
+    lines: list[Strip] = []
+    open_line = False
+    """The last line goes on with the next part (Rich's: a text whose end is no newline)."""
+    for part in drawing.renderables if isinstance(drawing, Group) else [drawing]:
+        if isinstance(part, Text) and part.end in ("\n", ""):
+            strips = [strip for line in lines_of(part) for strip in text_line(panel, line, width, False)]
+        else:
+            strips = Visual.to_strips(panel, RichVisual(panel, part), width, None, panel.visual_style,
+                                      apply_selection=False)
+        if open_line and strips:
+            lines[-1] = Strip.join([lines[-1], strips.pop(0)]).crop(0, width)
+        lines.extend(strips)
+        open_line = isinstance(part, Text) and part.end == ""
+    if open_line and not lines[-1].cell_length:
+        lines.pop()  # an open line with nothing on it ends nothing
+    return lines
+
+
+def lines_of(text: Text) -> list[Text]:
+    """A text's lines, each with the text's own way to wrap (Rich's split keeps some of it)."""
+    lines = list(text.split("\n", allow_blank=True))
+    for line in lines:
+        line.no_wrap, line.tab_size, line.end = text.no_wrap, text.tab_size, "\n"  # each rendered, even empty
+    return lines
+
+
+def text_line(panel: Widget, line: Text, width: int, as_content: bool) -> tuple[Strip, ...]:
+    """A line of text (no newline in it) as one strip, or more where it wraps."""
+    style = panel.visual_style
+    key = (as_content, line.plain, tuple(line.spans), line.style, line.justify, line.overflow, line.no_wrap,
+           line.tab_size, width, style)
+    strips = TEXT_LINES.get(key)
+    if strips is None:
+        if len(TEXT_LINES) >= TEXT_LINES_KEPT:
+            TEXT_LINES.clear()
+        visual = Content.from_rich_text(line, console=panel.app.console) if as_content else RichVisual(panel, line)
+        strips = TEXT_LINES[key] = tuple(Visual.to_strips(panel, visual, width, None, style, apply_selection=False))
+    return strips
+
+
+TEXT_LINES: dict[tuple[object, ...], tuple[Strip, ...]] = {}
+"""Rendered text lines, by their text, styles, width and the panel's style (a style may be a
+style name, which Textual's console reads with Rich's default theme in every app)."""
+TEXT_LINES_KEPT = 4096
+"""Lines kept before the cache starts anew (a few screens of every board)."""
 
 
 def same_drawing(one: RenderableType | None, other: RenderableType | None) -> bool:

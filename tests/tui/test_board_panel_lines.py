@@ -1,0 +1,88 @@
+"""A board panel paints what Textual's Static would, and on a new drawing repaints the lines that
+changed alone (tui/widgets/board_panel.py)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.style import Style
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.widgets import Static
+
+from tests.tui.helpers import pilot_test
+from tui.widgets.board_panel import BoardPanel
+
+PANEL_CSS = """
+.panel { border: round $primary; padding: 0 1; height: auto; width: 30; }
+"""
+
+
+def board(marked: int, wide: bool = True) -> Text:
+    """Six lines, some styled in runs, the ``marked`` one reversed; the fourth, ``wide``, wider
+    than the panel (it wraps)."""
+    lines = Text()
+    for row in range(6):
+        if row:
+            lines.append("\n")
+        style = Style(reverse=True) if row == marked else Style(color="red", bold=True)
+        lines.append(f"row {row} ", style)
+        lines.append("· " * (20 if row == 3 and wide else 4), "dim")
+    return lines
+
+
+class Side(App):
+    CSS = PANEL_CSS
+
+    def compose(self) -> ComposeResult:
+        yield BoardPanel("Board", id="board", classes="panel")
+        yield Static("", id="static", classes="panel")
+
+
+def cells(widget) -> list[list[tuple[str, Style | None]]]:
+    """The widget's content as characters with their styles, however Rich cut it in segments
+    (and without the offsets a Static marks its text with, for a mouse's selection)."""
+    lines = widget.render_lines(Region(0, 0, widget.outer_size.width, widget.outer_size.height))
+    return [[(char, segment.style and segment.style.clear_meta_and_links()) for segment in line
+             for char in segment.text] for line in lines]
+
+
+@pilot_test
+async def test_a_panel_paints_each_drawing_as_a_static_would():
+    app = Side()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel, static = app.query_one(BoardPanel), app.query_one(Static)
+        static.border_title = "Board"
+        no_wrap = Text("a legend too wide to wrap\nbut cut", no_wrap=True)
+        for drawing in (board(1), Group(board(2), Text("legend: · empty", style="italic")), "plain [b]text[/b]",
+                        "", board(3, wide=False), no_wrap, Group(no_wrap, Text("after", end=""), Text("on"))):
+            panel.show(lambda width, drawing=drawing: drawing)
+            static.update(Text(drawing) if isinstance(drawing, str) else drawing)
+            await pilot.pause()
+            assert panel.outer_size == static.outer_size
+            if drawing == "plain [b]text[/b]":
+                assert "[b]" in "".join(char for line in cells(panel) for char, _ in line)  # shown as typed
+            assert cells(panel) == cells(static)
+
+
+@pilot_test
+async def test_a_new_drawing_of_as_many_lines_repaints_the_lines_that_changed_alone():
+    app = Side()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(BoardPanel)
+        marked = [1]
+        panel.show(lambda width: board(marked[0], wide=False))
+        await pilot.pause()
+        refreshed: list[tuple[Region, ...]] = []
+        original = panel.refresh
+        panel.refresh = lambda *regions, **kwargs: refreshed.append(regions) or original(*regions, **kwargs)
+        marked[0] = 4
+        panel.redraw()
+        width = panel.size.width
+        assert refreshed == [(Region(0, 1, width, 1), Region(0, 4, width, 1))]
+        await pilot.pause()
+        static = app.query_one(Static)
+        static.border_title = "Board"
+        static.update(board(4, wide=False))
+        await pilot.pause()
+        assert cells(panel) == cells(static)
