@@ -8,7 +8,7 @@ and repaints every line (a Pantheon map: 10 ms for each move that touched it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -16,6 +16,7 @@ from textual import events
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import RichVisual, Visual
 from textual.widget import Widget
 
@@ -47,7 +48,9 @@ class BoardPanel(Widget):
         self._drawn: RenderableType = ""
         """What was last drawn, at ``_drawn_width``."""
         self._lines: list[Strip] = []
-        """``_drawn``'s lines as rendered at ``_drawn_width``."""
+        """``_drawn``'s lines as rendered at ``_drawn_width``..."""
+        self._lines_style: VisualStyle | None = None
+        """... in this style of the panel's."""
         self._more = False
         self._stale = False
         """Shown a drawing not drawn yet (it was out of sight): ``catch_up`` draws it."""
@@ -93,6 +96,7 @@ class BoardPanel(Widget):
         before = self._lines
         self._drawn_width, self._drawn = width, drawn
         self._lines = rendered_lines(self, drawn, width)
+        self._lines_style = self.visual_style
         if len(self._lines) != len(before):
             self.refresh(layout=True)
             return
@@ -107,10 +111,11 @@ class BoardPanel(Widget):
         return self._drawn
 
     def notify_style_update(self) -> None:
-        """The lines carry the panel's style: drawn again in a new one (most often the same)."""
+        """The lines carry the panel's style: drawn again in a new one."""
         super().notify_style_update()
-        if self._drawn_width:
+        if self._drawn_width and self._lines_style != self.visual_style:
             self._lines = rendered_lines(self, self._drawn, self._drawn_width)
+            self._lines_style = self.visual_style
 
     def render_line(self, y: int) -> Strip:
         if y < len(self._lines):
@@ -155,18 +160,18 @@ def rendered_lines(panel: Widget, drawing: RenderableType, width: int) -> list[S
     if isinstance(drawing, str):
         drawing = Text(drawing)
     if isinstance(drawing, Text):
-        return [strip for line in lines_of(drawing) for strip in text_line(panel, line, width, True)]
+        return text_strips(panel, drawing, width, True)
     lines: list[Strip] = []
     open_line = False
     """The last line goes on with the next part (Rich's: a text whose end is no newline)."""
-    for part in drawing.renderables if isinstance(drawing, Group) else [drawing]:
+    for part in parts_of(drawing):
         if isinstance(part, Text) and part.end in ("\n", ""):
-            strips = [strip for line in lines_of(part) for strip in text_line(panel, line, width, False)]
+            strips = text_strips(panel, part, width, False)
         else:
             strips = Visual.to_strips(panel, RichVisual(panel, part), width, None, panel.visual_style,
                                       apply_selection=False)
         if open_line and strips:
-            lines[-1] = Strip.join([lines[-1], strips.pop(0)]).crop(0, width)
+            lines[-1] = canonical(Strip.join([lines[-1], strips.pop(0)]).crop(0, width))
         lines.extend(strips)
         open_line = isinstance(part, Text) and part.end == ""
     if open_line and not lines[-1].cell_length:
@@ -174,26 +179,57 @@ def rendered_lines(panel: Widget, drawing: RenderableType, width: int) -> list[S
     return lines
 
 
-def lines_of(text: Text) -> list[Text]:
-    """A text's lines, each with the text's own way to wrap (Rich's split keeps some of it)."""
-    lines = list(text.split("\n", allow_blank=True))
-    for line in lines:
-        line.no_wrap, line.tab_size, line.end = text.no_wrap, text.tab_size, "\n"  # each rendered, even empty
-    return lines
+def parts_of(drawing: RenderableType) -> Iterator[RenderableType]:
+    """A group's parts, those of a group in it in its place (Rich draws them one after another)."""
+    if isinstance(drawing, Group):
+        for part in drawing.renderables:
+            yield from parts_of(part)
+    else:
+        yield drawing
 
 
-def text_line(panel: Widget, line: Text, width: int, as_content: bool) -> tuple[Strip, ...]:
-    """A line of text (no newline in it) as one strip, or more where it wraps."""
+def text_strips(panel: Widget, text: Text, width: int, as_content: bool) -> list[Strip]:
+    """A text's lines, each one strip, or more where it wraps. The lines not in ``TEXT_LINES``
+    are rendered there: together, those that cannot wrap (one strip each), else one by one."""
     style = panel.visual_style
-    key = (as_content, line.plain, tuple(line.spans), line.style, line.justify, line.overflow, line.no_wrap,
-           line.tab_size, width, style)
-    strips = TEXT_LINES.get(key)
-    if strips is None:
-        if len(TEXT_LINES) >= TEXT_LINES_KEPT:
+    lines = list(text.split("\n", allow_blank=True))
+    keys = [(as_content, line.plain, tuple(line.spans), line.style, text.justify, text.overflow, text.no_wrap,
+             text.tab_size, width, style) for line in lines]
+    found = [TEXT_LINES.get(key) for key in keys]
+    missing = [index for index, strips in enumerate(found) if strips is None]
+    if missing:
+        if len(TEXT_LINES) + len(missing) > TEXT_LINES_KEPT:
             TEXT_LINES.clear()
-        visual = Content.from_rich_text(line, console=panel.app.console) if as_content else RichVisual(panel, line)
-        strips = TEXT_LINES[key] = tuple(Visual.to_strips(panel, visual, width, None, style, apply_selection=False))
-    return strips
+        fitting = [index for index in missing if lines[index].cell_len <= width]
+        together = render_text(panel, text, [lines[index] for index in fitting], width, as_content)
+        if len(together) != len(fitting):  # not one strip a line after all: each on its own
+            together, fitting = [], []
+        for index, strip in zip(fitting, together):
+            found[index] = TEXT_LINES[keys[index]] = (strip,)
+        for index in missing:
+            if found[index] is None:
+                found[index] = TEXT_LINES[keys[index]] = tuple(render_text(panel, text, [lines[index]], width,
+                                                                           as_content))
+    return [strip for strips in found if strips is not None for strip in strips]
+
+
+def render_text(panel: Widget, text: Text, lines: list[Text], width: int, as_content: bool) -> list[Strip]:
+    """``lines`` of ``text`` (which gives them its way to wrap), as a Static renders a text."""
+    if not lines:
+        return []
+    together = text.blank_copy()
+    together.end = "\n"
+    together.append_text(Text("\n").join(lines))
+    visual = Content.from_rich_text(together, console=panel.app.console) if as_content else RichVisual(panel, together)
+    return [canonical(strip)
+            for strip in Visual.to_strips(panel, visual, width, None, panel.visual_style, apply_selection=False)]
+
+
+def canonical(strip: Strip) -> Strip:
+    """The same segments for the same line however it was rendered (with other lines or alone),
+    so that what a panel paints does not depend on what was drawn before; no offsets for a
+    mouse's selection (a line's are its own)."""
+    return Strip([segment for segment in strip.discard_meta() if segment.text]).simplify()
 
 
 TEXT_LINES: dict[tuple[object, ...], tuple[Strip, ...]] = {}
