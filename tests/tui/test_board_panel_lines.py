@@ -11,7 +11,7 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from tests.tui.helpers import pilot_test
-from tui.widgets.board_panel import BoardPanel
+from tui.widgets.board_panel import TEXT_LINES, BoardPanel, rendered_lines
 
 PANEL_CSS = """
 .panel { border: round $primary; padding: 0 1; height: auto; width: 30; }
@@ -86,3 +86,19 @@ async def test_a_new_drawing_of_as_many_lines_repaints_the_lines_that_changed_al
         static.update(board(4, wide=False))
         await pilot.pause()
         assert cells(panel) == cells(static)
+
+
+@pilot_test
+async def test_a_line_is_painted_the_same_whatever_was_drawn_before_it():
+    """Lines missing from the cache are rendered together: a line rendered with others and the
+    same line rendered alone are the same segments (a screenshot cannot depend on the past)."""
+    app = Side()
+    async with app.run_test(size=(80, 40)):
+        panel = app.query_one(BoardPanel)
+        for drawing in (board(1), Group(board(2, wide=False), Text("legend", end=""), Text("on"))):
+            TEXT_LINES.clear()
+            alone = [list(strip) for strip in rendered_lines(panel, drawing, 26)]
+            TEXT_LINES.clear()
+            rendered_lines(panel, board(4), 26)  # some of its lines cached first, rendered with others
+            rendered_lines(panel, Group(board(3, wide=False)), 26)
+            assert [list(strip) for strip in rendered_lines(panel, drawing, 26)] == alone

@@ -235,8 +235,9 @@ def canonical(strip: Strip) -> Strip:
 TEXT_LINES: dict[tuple[object, ...], tuple[Strip, ...]] = {}
 """Rendered text lines, by their text, styles, width and the panel's style (a style may be a
 style name, which Textual's console reads with Rich's default theme in every app)."""
-TEXT_LINES_KEPT = 4096
-"""Lines kept before the cache starts anew (a few screens of every board)."""
+TEXT_LINES_KEPT = 1024
+"""Lines kept before the cache starts anew: the boards of a table, each at two widths, with room
+for a game's moves (about 2 MB, a served player's app has 30)."""
 
 
 def same_drawing(one: RenderableType | None, other: RenderableType | None) -> bool:
