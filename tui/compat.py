@@ -129,7 +129,7 @@ def covered_widgets(visible: dict[Widget, tuple[Region, Region]]) -> frozenset[W
 
 def is_covered(region: Region, above: list[Region]) -> bool:
     rest = [region]
-    for top in above:
+    for top in [top for top in above if region.overlaps(top)]:
         rest = [piece for part in rest for piece in uncovered_parts(part, top)]
         if not rest:
             return True
