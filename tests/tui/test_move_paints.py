@@ -16,7 +16,7 @@ from tui.choice_keys import ChoicePages
 from tui.compat import watch_layouts, watch_paints
 from tui.screens import table
 from tui.screens.table import TableScreen
-from tui.widgets import choice_list
+from tui.widgets import board_panel, choice_list
 
 MID_GAME = {"almadi": 100, "pantheon": 60, "thebai": 120, "polis": 20}
 """Decisions made before the table is opened: the mid-game of ``make bench``'s move rows."""
@@ -125,7 +125,7 @@ async def test_each_move_lays_the_table_out_once(game, tmp_path, monkeypatch):
 @pilot_test
 async def test_a_move_updates_no_widget_with_what_it_shows_already(game, tmp_path, monkeypatch):
     """The status line, the scores and the boards a move leaves as they were are left alone: an
-    update lays its widget out and paints it again. Counted once the first move is made (first
+    update lays its widget out and paints it again (a board's lines are rendered again). Counted once the first move is made (first
     drawn under a hot-seat curtain, a board has no width of its own yet: it is drawn at a guess)."""
     updates: list[tuple[str | None, tuple]] = []
     counting = [False]
@@ -138,6 +138,15 @@ async def test_a_move_updates_no_widget_with_what_it_shows_already(game, tmp_pat
         return update(widget, content, *args, **kwargs)
 
     monkeypatch.setattr(Static, "update", update_seen)
+    drawn = board_panel.rendered_lines
+
+    def drawn_seen(panel, drawing, width):
+        lines = drawn(panel, drawing, width)
+        if counting[0]:
+            updates.append((panel.id, (panel.visual_style, *(tuple(line) for line in lines))))
+        return lines
+
+    monkeypatch.setattr(board_panel, "rendered_lines", drawn_seen)
     mid_game(tmp_path, game)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
