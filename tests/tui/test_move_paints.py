@@ -125,8 +125,9 @@ async def test_each_move_lays_the_table_out_once(game, tmp_path, monkeypatch):
 @pilot_test
 async def test_a_move_updates_no_widget_with_what_it_shows_already(game, tmp_path, monkeypatch):
     """The status line, the scores and the boards a move leaves as they were are left alone: an
-    update lays its widget out and paints it again (a board's lines are rendered again). Counted once the first move is made (first
-    drawn under a hot-seat curtain, a board has no width of its own yet: it is drawn at a guess)."""
+    update lays its widget out and paints it again (a board's lines are rendered again). Counted
+    once the first move is made (first drawn under a hot-seat curtain, a board has no width of
+    its own yet: it is drawn at a guess)."""
     updates: list[tuple[str | None, tuple]] = []
     counting = [False]
     update = Static.update
@@ -213,3 +214,32 @@ async def test_a_move_fits_the_choice_detail_once_and_a_view_restyles_each_panel
         await settle(pilot)
         shown = screen.focused_panel()
         assert shown is not hidden and styled[hidden] == styled[shown] == 1
+
+
+@pilot_test
+async def test_a_move_looks_at_the_footer_keys_once_when_it_is_drawn(tmp_path, monkeypatch):
+    """Not also as it starts (the keys that wait for it would dim, for the few milliseconds it
+    takes, and light again as it is drawn): only a slow move dims them."""
+    from tui.widgets.footer import Footer
+
+    monkeypatch.setattr(table, "SLOW_ANSWER", 60)
+    looks = [0]
+    follow = Footer._follow_bindings
+
+    async def follow_counted(footer):
+        looks[0] += 1
+        await follow(footer)
+
+    monkeypatch.setattr(Footer, "_follow_bindings", follow_counted)
+    mid_game(tmp_path, "almadi")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first_save(pilot)
+        await settle(pilot)
+        counted = []
+        for _ in range(MOVES):
+            looks[0] = 0
+            await pilot.press(next_key(app.screen))
+            await settle(pilot)
+            counted.append(looks[0])
+        assert counted == [1] * MOVES

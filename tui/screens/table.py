@@ -721,17 +721,18 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
             return
         self.busy = True
         self.set_timer(SLOW_ANSWER, self.dim_choices)
-        self.refresh_bindings()
         if state.confirming:
             self.controller.confirm(state.viewer, state.revision, always=choice_id == CONFIRM_ALWAYS)
         else:
             self.controller.act(state.viewer, choice_id, state.revision)
 
     def dim_choices(self) -> None:
-        """A move being made takes long (a slow disk): its list dims until the table is drawn
-        again. Not at once: most moves are drawn sooner, and each repaint more delays them."""
+        """A move being made takes long (a slow disk): its list, and the footer's keys that wait
+        for it, dim until the table is drawn again. Not at once: most moves are drawn sooner, and
+        each repaint more delays them (meanwhile the keys do nothing: ``check_action``)."""
         if self.busy:
             self.query_one("#choices", ChoiceList).disabled = True
+            self.refresh_bindings()
 
     def action_undo(self) -> None:
         state = self.state
