@@ -170,11 +170,11 @@ def rendered_lines(panel: Widget, drawing: RenderableType, width: int) -> list[S
         else:
             strips = Visual.to_strips(panel, RichVisual(panel, part), width, None, panel.visual_style,
                                       apply_selection=False)
-        if open_line and strips:
+        if open_line and strips and lines:
             lines[-1] = canonical(Strip.join([lines[-1], strips.pop(0)]).crop(0, width))
         lines.extend(strips)
         open_line = isinstance(part, Text) and part.end == ""
-    if open_line and not lines[-1].cell_length:
+    if open_line and lines and not lines[-1].cell_length:
         lines.pop()  # an open line with nothing on it ends nothing
     return lines
 
