@@ -11,7 +11,7 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from tests.tui.helpers import pilot_test
-from tui.widgets.board_panel import TEXT_LINES, BoardPanel, rendered_lines
+from tui.widgets.board_panel import TEXT_LINES, TEXT_LINES_KEPT, BoardPanel, rendered_lines
 
 PANEL_CSS = """
 .panel { border: round $primary; padding: 0 1; height: auto; width: 30; }
@@ -102,3 +102,18 @@ async def test_a_line_is_painted_the_same_whatever_was_drawn_before_it():
             rendered_lines(panel, board(4), 26)  # some of its lines cached first, rendered with others
             rendered_lines(panel, Group(board(3, wide=False)), 26)
             assert [list(strip) for strip in rendered_lines(panel, drawing, 26)] == alone
+
+
+@pilot_test
+async def test_the_cache_of_lines_keeps_the_last_ones_rendered_up_to_its_bound():
+    """A long game renders new lines at every move: the first rendered go first (a served
+    player's memory is bounded)."""
+    app = Side()
+    async with app.run_test(size=(80, 40)):
+        panel = app.query_one(BoardPanel)
+        TEXT_LINES.clear()
+        for start in range(0, TEXT_LINES_KEPT * 2, 50):
+            rendered_lines(panel, Text("\n".join(f"line {n}" for n in range(start, start + 50))), 26)
+        kept = {key[1] for key in TEXT_LINES}
+        assert len(TEXT_LINES) == TEXT_LINES_KEPT
+        assert f"line {TEXT_LINES_KEPT * 2 - 1}" in kept and "line 0" not in kept

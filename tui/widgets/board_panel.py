@@ -9,8 +9,10 @@ and repaints every line (a Pantheon map: 10 ms for each move that touched it).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import islice
 
 from rich.console import Group, RenderableType
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.content import Content
@@ -47,10 +49,12 @@ class BoardPanel(Widget):
         self._drawn_width = 0
         self._drawn: RenderableType = ""
         """What was last drawn, at ``_drawn_width``."""
-        self._lines: list[Strip] = []
+        self._lines: list[Line] = []
         """``_drawn``'s lines as rendered at ``_drawn_width``..."""
         self._lines_style: VisualStyle | None = None
-        """... in this style of the panel's."""
+        """... in this style of the panel's..."""
+        self._strips: list[Strip] = []
+        """... and as Textual paints them."""
         self._more = False
         self._stale = False
         """Shown a drawing not drawn yet (it was out of sight): ``catch_up`` draws it."""
@@ -95,8 +99,7 @@ class BoardPanel(Widget):
             return
         before = self._lines
         self._drawn_width, self._drawn = width, drawn
-        self._lines = rendered_lines(self, drawn, width)
-        self._lines_style = self.visual_style
+        self.take_lines(rendered_lines(self, drawn, width))
         if len(self._lines) != len(before):
             self.refresh(layout=True)
             return
@@ -104,6 +107,12 @@ class BoardPanel(Widget):
                    if line is not old]
         if changed:
             self.refresh(*changed)
+
+    def take_lines(self, lines: list[Line]) -> None:
+        """A drawing's lines, in the panel's style now; a line shown already keeps its strip."""
+        shown = {id(line): strip for line, strip in zip(self._lines, self._strips)}
+        self._lines, self._lines_style = lines, self.visual_style
+        self._strips = [shown[id(line)] if id(line) in shown else Strip(line) for line in lines]
 
     @property
     def content(self) -> RenderableType:
@@ -114,16 +123,15 @@ class BoardPanel(Widget):
         """The lines carry the panel's style: drawn again in a new one."""
         super().notify_style_update()
         if self._drawn_width and self._lines_style != self.visual_style:
-            self._lines = rendered_lines(self, self._drawn, self._drawn_width)
-            self._lines_style = self.visual_style
+            self.take_lines(rendered_lines(self, self._drawn, self._drawn_width))
 
     def render_line(self, y: int) -> Strip:
-        if y < len(self._lines):
-            return self._lines[y]
+        if y < len(self._strips):
+            return self._strips[y]
         return Strip.blank(self.size.width, self.visual_style.rich_style)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return max((line.cell_length for line in self._lines), default=0)
+        return max((strip.cell_length for strip in self._strips), default=0)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines)
@@ -153,7 +161,12 @@ class BoardPanel(Widget):
             self.redraw()
 
 
-def rendered_lines(panel: Widget, drawing: RenderableType, width: int) -> list[Strip]:
+Line = tuple[Segment, ...]
+"""A rendered line: its segments, in the panel's style. Kept as plain segments: a Textual Strip
+holds seven caches of its own (with them, a cached line took 5.4 KB; without, 3.6)."""
+
+
+def rendered_lines(panel: Widget, drawing: RenderableType, width: int) -> list[Line]:
     """A drawing's lines as a Static would paint them at ``width`` (a line wider wraps): a text
     as Textual's Content, a group as Rich renders it; a text's lines come from ``TEXT_LINES``,
     the same objects for the same lines."""
@@ -161,20 +174,20 @@ def rendered_lines(panel: Widget, drawing: RenderableType, width: int) -> list[S
         drawing = Text(drawing)
     if isinstance(drawing, Text):
         return text_strips(panel, drawing, width, True)
-    lines: list[Strip] = []
+    lines: list[Line] = []
     open_line = False
     """The last line goes on with the next part (Rich's: a text whose end is no newline)."""
     for part in parts_of(drawing):
         if isinstance(part, Text) and part.end in ("\n", ""):
             strips = text_strips(panel, part, width, False)
         else:
-            strips = Visual.to_strips(panel, RichVisual(panel, part), width, None, panel.visual_style,
-                                      apply_selection=False)
+            strips = [tuple(strip) for strip in Visual.to_strips(panel, RichVisual(panel, part), width, None,
+                                                                  panel.visual_style, apply_selection=False)]
         if open_line and strips and lines:
-            lines[-1] = canonical(Strip.join([lines[-1], strips.pop(0)]).crop(0, width))
+            lines[-1] = canonical(Strip.join([Strip(lines[-1]), Strip(strips.pop(0))]).crop(0, width))
         lines.extend(strips)
         open_line = isinstance(part, Text) and part.end == ""
-    if open_line and lines and not lines[-1].cell_length:
+    if open_line and lines and not lines[-1]:
         lines.pop()  # an open line with nothing on it ends nothing
     return lines
 
@@ -188,7 +201,7 @@ def parts_of(drawing: RenderableType) -> Iterator[RenderableType]:
         yield drawing
 
 
-def text_strips(panel: Widget, text: Text, width: int, as_content: bool) -> list[Strip]:
+def text_strips(panel: Widget, text: Text, width: int, as_content: bool) -> list[Line]:
     """A text's lines, each one strip, or more where it wraps. The lines not in ``TEXT_LINES``
     are rendered there: together, those that cannot wrap (one strip each), else one by one."""
     style = panel.visual_style
@@ -198,8 +211,6 @@ def text_strips(panel: Widget, text: Text, width: int, as_content: bool) -> list
     found = [TEXT_LINES.get(key) for key in keys]
     missing = [index for index, strips in enumerate(found) if strips is None]
     if missing:
-        if len(TEXT_LINES) + len(missing) > TEXT_LINES_KEPT:
-            TEXT_LINES.clear()
         fitting = [index for index in missing if lines[index].cell_len <= width]
         together = render_text(panel, text, [lines[index] for index in fitting], width, as_content)
         if len(together) != len(fitting):  # not one strip a line after all: each on its own
@@ -210,10 +221,12 @@ def text_strips(panel: Widget, text: Text, width: int, as_content: bool) -> list
             if found[index] is None:
                 found[index] = TEXT_LINES[keys[index]] = tuple(render_text(panel, text, [lines[index]], width,
                                                                            as_content))
+        for oldest in list(islice(TEXT_LINES, max(0, len(TEXT_LINES) - TEXT_LINES_KEPT))):
+            del TEXT_LINES[oldest]
     return [strip for strips in found if strips is not None for strip in strips]
 
 
-def render_text(panel: Widget, text: Text, lines: list[Text], width: int, as_content: bool) -> list[Strip]:
+def render_text(panel: Widget, text: Text, lines: list[Text], width: int, as_content: bool) -> list[Line]:
     """``lines`` of ``text`` (which gives them its way to wrap), as a Static renders a text."""
     if not lines:
         return []
@@ -225,19 +238,20 @@ def render_text(panel: Widget, text: Text, lines: list[Text], width: int, as_con
             for strip in Visual.to_strips(panel, visual, width, None, panel.visual_style, apply_selection=False)]
 
 
-def canonical(strip: Strip) -> Strip:
+def canonical(strip: Strip) -> Line:
     """The same segments for the same line however it was rendered (with other lines or alone),
     so that what a panel paints does not depend on what was drawn before; no offsets for a
     mouse's selection (a line's are its own)."""
-    return Strip([segment for segment in strip.discard_meta() if segment.text]).simplify()
+    return tuple(Strip([segment for segment in strip.discard_meta() if segment.text]).simplify())
 
 
-TEXT_LINES: dict[tuple[object, ...], tuple[Strip, ...]] = {}
+TEXT_LINES: dict[tuple[object, ...], tuple[Line, ...]] = {}
 """Rendered text lines, by their text, styles, width and the panel's style (a style may be a
 style name, which Textual's console reads with Rich's default theme in every app)."""
-TEXT_LINES_KEPT = 1024
-"""Lines kept before the cache starts anew: the boards of a table, each at two widths, with room
-for a game's moves (about 2 MB, a served player's app has 30)."""
+TEXT_LINES_KEPT = 512
+"""Lines kept, the first rendered going first: the boards a table shows and those of the last
+few dozen moves (half as many cost an Almadi move 5% more). About 3.6 KB a line beyond what
+the panels hold: 1.8 MB at most, of the 30 a served player's app may take."""
 
 
 def same_drawing(one: RenderableType | None, other: RenderableType | None) -> bool:
