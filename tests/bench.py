@@ -524,7 +524,8 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{section}: {time.monotonic() - started:.0f} s (load average {os.getloadavg()[0]:.1f}, "
                   f"reference loop {reference_ms():.0f} ms)", flush=True)
 
-    table = Table(title=f"Tabula benchmark ({os.cpu_count()} cores, Python {sys.version.split()[0]})",
+    table = Table(title=f"Tabula benchmark ({os.cpu_count()} cores, Python {sys.version.split()[0]} at "
+                        f"{os.path.realpath(sys.executable)})",
                   caption=f"load average {load_at_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end; "
                           f"reference loop (this machine's speed, lower is faster) {reference_at_start:.0f} ms at "
                           f"the start, {reference_ms():.0f} ms at the end"
