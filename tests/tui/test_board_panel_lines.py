@@ -15,6 +15,7 @@ from tui.widgets.board_panel import TEXT_LINES, TEXT_LINES_KEPT, BoardPanel, ren
 
 PANEL_CSS = """
 .panel { border: round $primary; padding: 0 1; height: auto; width: 30; }
+.panel.-focused { border: round $accent; }
 """
 
 
@@ -86,6 +87,47 @@ async def test_a_new_drawing_of_as_many_lines_repaints_the_lines_that_changed_al
         static.update(board(4, wide=False))
         await pilot.pause()
         assert cells(panel) == cells(static)
+
+
+@pilot_test
+async def test_a_panel_whose_height_changed_paints_anew_only_the_lines_it_had_not_painted():
+    """A drawing of more lines is laid out and painted whole: the lines painted before come from
+    the panel's own, and the panel paints what a Static does."""
+    app = Side()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel, static = app.query_one(BoardPanel), app.query_one(Static)
+        static.border_title = "Board"
+        drawing = board(1, wide=False)
+        panel.show(lambda width: drawing)
+        await pilot.pause()
+        painted_rows: list[int] = []
+        original = panel.paint_rows
+        panel.paint_rows = lambda crop, start, end, lines: painted_rows.extend(range(start, end)) or original(
+            crop, start, end, lines)
+        drawing = board(1, wide=False) + Text("\nlegend")
+        panel.redraw()
+        await pilot.pause()
+        assert panel.outer_size.height == 9
+        assert painted_rows == [0, 7, 8]  # the borders and the new line: the six lines were painted before
+        static.update(drawing)
+        await pilot.pause()
+        assert cells(panel) == cells(static)
+
+
+@pilot_test
+async def test_a_restyled_panel_paints_its_lines_in_its_new_look():
+    app = Side()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel, static = app.query_one(BoardPanel), app.query_one(Static)
+        static.border_title = "Board"
+        panel.show(lambda width: board(2, wide=False))
+        static.update(board(2, wide=False))
+        await pilot.pause()
+        before = cells(panel)
+        for widget in (panel, static):
+            widget.add_class("-focused")
+        await pilot.pause()
+        assert cells(panel) == cells(static) != before
 
 
 @pilot_test
