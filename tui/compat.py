@@ -21,15 +21,19 @@ from textual.geometry import Region, Size
 from textual.message_pump import MessagePump
 from textual.notifications import Notification
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, RichLog
 from textual.widgets._footer import FooterKey
 
+from tui.widgets.painted import PaintedScrollBar
+
 __all__ = [
     "FooterKey", "find_next_enabled_no_wrap", "forget_styles_cache", "being_taken_down", "PaintsWhatLayoutDirtied",
     "RepaintsWhatWasRemoved", "RendersWhatShows",
     "CompatLog", "forget_rendered_lines", "option_line", "first_style", "LeftGutter", "KeepsOptionsOnResize",
+    "PaintedScrollBars",
     "footer_ready", "key_disabled", "set_key_disabled", "screen_strips", "app_quiet", "count_handling",
     "restore_handling", "replace_idle_wait", "running_app", "notifications", "watch_paints", "watch_layouts",
     "rendered_lines_of", "mark_taken_down", "select_options",
@@ -287,6 +291,22 @@ class KeepsOptionsOnResize(OptionList):
         if width == self._options_width and event is not None:
             event.prevent_default()  # OptionList's own handler, next in line, is not called
         self._options_width = width
+
+
+class PaintedScrollBars(Widget):
+    """A scrollable widget whose vertical scrollbar keeps the lines it painted
+    (tui/widgets/painted.py); Textual makes a widget's scrollbars in a property of its own. A
+    mixin named after the widget's own base (Textual takes a widget's default styles from its
+    first base alone)."""
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        if self._vertical_scrollbar is None:
+            scrollbar = PaintedScrollBar(vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
+            scrollbar.display = False
+            self._vertical_scrollbar = scrollbar
+            self.app._start_widget(self, scrollbar)
+        return self._vertical_scrollbar
 
 
 class LeftGutter(OptionList):

@@ -8,6 +8,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.tui.helpers import pilot_test
@@ -101,12 +103,20 @@ async def test_a_panel_whose_height_changed_paints_anew_only_the_lines_it_had_no
         panel.show(lambda width: drawing)
         await pilot.pause()
         painted_rows: list[int] = []
-        original = panel.paint_rows
-        panel.paint_rows = lambda crop, start, end, lines: painted_rows.extend(range(start, end)) or original(
-            crop, start, end, lines)
-        drawing = board(1, wide=False) + Text("\nlegend")
-        panel.redraw()
-        await pilot.pause()
+        textual_paints = Widget.render_lines
+
+        def paints(widget: Widget, crop: Region) -> list[Strip]:
+            if widget is panel:
+                painted_rows.extend(crop.line_range)
+            return textual_paints(widget, crop)
+
+        Widget.render_lines = paints  # type: ignore[method-assign]
+        try:
+            drawing = board(1, wide=False) + Text("\nlegend")
+            panel.redraw()
+            await pilot.pause()
+        finally:
+            Widget.render_lines = textual_paints  # type: ignore[method-assign]
         assert panel.outer_size.height == 9
         assert painted_rows == [0, 7, 8]  # the borders and the new line: the six lines were painted before
         static.update(drawing)

@@ -371,3 +371,28 @@ async def test_a_widget_still_keeps_its_rendered_lines_and_a_select_its_options(
         assert compat.rendered_lines_of(app.query_one("#log")) is not None
         labels = [label for label, _ in compat.select_options(app.query_one("#select", Select)) if label]
         assert [str(label) for label in labels] == ["Human", "Easy bot"]
+
+
+@pilot_test
+async def test_a_scrollable_widget_still_makes_its_vertical_scrollbar_in_its_property():
+    """PaintedScrollBars makes the scrollbar in ``vertical_scrollbar`` (with the private slot and
+    ``_start_widget`` Textual's property uses): Textual lays it out and shows it like its own."""
+    from tui.widgets.painted import PaintedScrollBar
+
+    class Painted(VerticalScroll, compat.PaintedScrollBars):
+        pass
+
+    class Scrolls(App):
+        def compose(self) -> ComposeResult:
+            with Painted(id="painted"):
+                yield Static("\n".join(["line"] * 40))
+            with VerticalScroll(id="plain"):
+                yield Static("\n".join(["line"] * 40))
+
+    app = Scrolls()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        painted, plain = (app.query_one(f"#{name}", VerticalScroll).vertical_scrollbar for name in ("painted", "plain"))
+        assert type(painted) is PaintedScrollBar and type(plain) is not PaintedScrollBar
+        assert painted.display and painted.region.size == plain.region.size and painted.region.height > 0
+        assert painted.window_virtual_size == plain.window_virtual_size == 40

@@ -27,7 +27,7 @@ from tui.boards import board_for
 from tui.boards.base import Frame, Panel, View, focus
 from tui.boards.glyphs import Ledger
 from tui.choice_keys import CHOICE_KEYS, STANDING_KEY
-from tui.compat import PaintsWhatLayoutDirtied, being_taken_down
+from tui.compat import PaintedScrollBars, PaintsWhatLayoutDirtied, being_taken_down
 from tui.i18n import N_, _
 from tui.messages import ChoiceMade, ChoicePageTurned, CurtainLifted
 from tui.screens.opening import NEXT_GAME_KEY, OpensGames
@@ -63,6 +63,10 @@ CONCEDE_KEY = "ctrl+g"
 """Give up the game (after a confirmation: it cannot be undone); the palette has it too."""
 SLOW_ANSWER = 0.25
 """Seconds a move may take before its choice list dims."""
+
+
+class Boards(VerticalScroll, PaintedScrollBars):
+    """The boards, scrolled when they run past the screen."""
 
 
 class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
@@ -163,7 +167,7 @@ class TableScreen(PaintsWhatLayoutDirtied, OpensGames):
         with Horizontal(id="table-body"):
             with Vertical(id="board-area"):
                 yield Static("", id="hint", classes="panel")
-                with VerticalScroll(id="boards", classes="-map-board" if self.board.map_board else ""):
+                with Boards(id="boards", classes="-map-board" if self.board.map_board else ""):
                     with Vertical(id="board-col"):
                         yield from self.panel_widgets("board")
                     with Grid(id="areas-col", classes=f"-seats-{len(self.names)}"):

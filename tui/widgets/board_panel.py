@@ -3,7 +3,8 @@
 A move changes a few lines of a board: the panel paints those alone. Each line is rendered once
 for all panels (a cache of lines by their text and styles), and a drawing whose lines are as many
 as before repaints only the lines that changed. Textual's Static renders a whole drawing again
-and repaints every line (a Pantheon map: 10 ms for each move that touched it).
+and repaints every line (a Pantheon map: 10 ms for each move that touched it). A line painted
+with the panel's border keeps that paint for the next drawings (tui/widgets/painted.py).
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from textual.widget import Widget
 
 from tui.i18n import _
 from tui.text import plain, plain_renderable
+from tui.widgets.painted import KeepsPaintedLines
 
 Draw = Callable[[int], RenderableType | None]
 
 
-class BoardPanel(Widget):
+class BoardPanel(KeepsPaintedLines):
     """Holds a ``draw(width)`` function (a board renderer with its view bound)."""
 
     DEFAULT_CSS = """
@@ -55,11 +57,6 @@ class BoardPanel(Widget):
         """... in this style of the panel's..."""
         self._strips: list[Strip] = []
         """... and as Textual paints them."""
-        self._painted: dict[int, tuple[Line, Strip]] = {}
-        """Lines of the drawing as Textual painted them (with the panel's border and padding), by
-        ``id`` of the line (held, so that the id stays its own)..."""
-        self._painted_look: tuple[object, ...] = ()
-        """... in this look (``look``)."""
         self._more = False
         self._stale = False
         """Shown a drawing not drawn yet (it was out of sight): ``catch_up`` draws it."""
@@ -118,8 +115,7 @@ class BoardPanel(Widget):
         lines painted are kept for this drawing and the one before (a board the decision turns
         away from and back to)."""
         shown = {id(line): strip for line, strip in zip(self._lines, self._strips)}
-        kept = {id(line) for line in (*self._lines, *lines)}
-        self._painted = {key: painted for key, painted in self._painted.items() if key in kept}
+        self.keep_painted({*self._lines, *lines})
         self._lines, self._lines_style = lines, self.visual_style
         self._strips = [shown[id(line)] if id(line) in shown else Strip(line) for line in lines]
 
@@ -134,50 +130,10 @@ class BoardPanel(Widget):
         if self._drawn_width and self._lines_style != self.visual_style:
             self.take_lines(rendered_lines(self, self._drawn, self._drawn_width))
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """Textual paints each line with the panel's border, padding and background, which costs
-        more than the line, and paints a panel whose height changed whole (most moves, on
-        Almadi's boards): a line of the drawing painted before in the same look is taken as it
-        was painted, and Textual paints the rest."""
-        look = self.look(crop)
-        if look != self._painted_look:
-            self._painted_look, self._painted = look, {}
-        lines = self.lines_on_rows(crop)
-        strips: list[Strip] = []
-        start = crop.y
-        """The first row of the run that Textual paints."""
-        for y, line in zip(crop.line_range, lines):
-            painted = self._painted.get(id(line)) if line is not None else None
-            if painted is not None:
-                strips += self.paint_rows(crop, start, y, lines)
-                strips.append(painted[1])
-                start = y + 1
-        strips += self.paint_rows(crop, start, crop.bottom, lines)
-        return strips
-
-    def paint_rows(self, crop: Region, start: int, end: int, lines: list[Line | None]) -> list[Strip]:
-        """Rows ``start`` to ``end`` (excluded) of ``crop``, painted by Textual, and kept
-        (``lines``: the drawing's line on each row of ``crop``)."""
-        if start >= end:
-            return []
-        strips = super().render_lines(Region(crop.x, start, crop.width, end - start))
-        for line, strip in zip(lines[start - crop.y:end - crop.y], strips):
-            if line is not None:
-                self._painted[id(line)] = (line, strip)
-        return strips
-
-    def lines_on_rows(self, crop: Region) -> list[Line | None]:
-        """The drawing's line on each row of ``crop`` (None on the border)."""
-        top = self.styles.gutter.top
-        return [self._lines[y - top] if 0 <= y - top < len(self._lines) else None for y in crop.line_range]
-
-    def look(self, crop: Region) -> tuple[object, ...]:
-        """Everything but the line that a painted line depends on."""
-        styles, app = self.styles, self.app
-        return (self.size.width, crop.column_span, styles.border, styles.padding, styles.background,
-                styles.color, styles.tint, styles.text_opacity, self.background_colors, self.opacity,
-                tuple(id(line_filter) for line_filter in self.get_line_filters()), id(app.ansi_theme),
-                app.native_ansi_color)
+    def painted_key(self, y: int) -> Line | None:
+        """The drawing's line on row ``y`` (None on the border)."""
+        index = y - self.styles.gutter.top
+        return self._lines[index] if 0 <= index < len(self._lines) else None
 
     def render_line(self, y: int) -> Strip:
         if y < len(self._strips):

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from engine.core.contract import Choice
 from tui.choice_keys import ChoicePages
-from tui.compat import KeepsOptionsOnResize
+from tui.compat import KeepsOptionsOnResize, PaintedScrollBars
 from tui.i18n import N_, _
 from tui.messages import ChoiceMade, ChoicePageTurned
 from tui.text import clean, plain
@@ -118,7 +118,7 @@ class ChoiceDetail(Static):
         self.fit()
 
 
-class ChoiceList(KeepsOptionsOnResize):
+class ChoiceList(KeepsOptionsOnResize, PaintedScrollBars):
     """Shows choices one per line with their hints, a page at a time; posts ChoiceMade when
     one is picked."""
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from rich.text import Text
 from textual import events
 
-from tui.compat import CompatLog, forget_rendered_lines
+from tui.compat import CompatLog, PaintedScrollBars, forget_rendered_lines
 from tui.i18n import _
 from tui.text import bound, clean
 
@@ -44,7 +44,7 @@ def kept(lines: list[str], new: int) -> list[Text]:
     return [Text(_("… {n} earlier lines (l: the whole log)").format(n=start), style="dim"), *marked]
 
 
-class GameLog(CompatLog):
+class GameLog(CompatLog, PaintedScrollBars):
     def __init__(self, *, whole: bool = False, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         """``whole``: show every line (the full log, ``l``), not the newest ``KEPT``."""
