@@ -9,11 +9,12 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.visual import RichVisual, Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.tui.helpers import pilot_test
-from tui.widgets.board_panel import TEXT_LINES, TEXT_LINES_KEPT, BoardPanel, rendered_lines
+from tui.widgets.board_panel import TEXT_LINES, TEXT_LINES_KEPT, BoardPanel, canonical, render_text, rendered_lines
 
 PANEL_CSS = """
 .panel { border: round $primary; padding: 0 1; height: auto; width: 30; }
@@ -169,3 +170,24 @@ async def test_the_cache_of_lines_keeps_the_last_ones_rendered_up_to_its_bound()
         kept = {key[1] for key in TEXT_LINES}
         assert len(TEXT_LINES) == TEXT_LINES_KEPT
         assert f"line {TEXT_LINES_KEPT * 2 - 1}" in kept and "line 0" not in kept
+
+
+@pilot_test
+async def test_the_lines_of_a_group_that_fit_are_rendered_as_rich_renders_them_together():
+    """A group's lines that fit the width are rendered one by one (no wrapping, no joining):
+    the same segments as Rich's rendering of them together, which Textual's Static paints."""
+    app = Side()
+    async with app.run_test(size=(80, 40)):
+        panel = app.query_one(BoardPanel)
+        width = panel.content_size.width
+        styled = Text("tiles ", style="italic") + Text("≈≈≈", Style(color="blue", bold=True)) + Text(" ♦ ruby  ")
+        linked = Text("rules", style=Style(link="https://example.org"))
+        for text in (board(2, wide=False), styled, Text("盤面の列 1  ≈≈≈ δ", style="bold"), Text("a\n\n  b  "),
+                     Text("tab\there"), linked + Text(" and more"), Text("x" * width)):
+            lines = list(text.split("\n", allow_blank=True))
+            together = text.blank_copy()
+            together.end = "\n"
+            together.append_text(Text("\n").join(lines))
+            as_rich_renders = [canonical(strip) for strip in Visual.to_strips(
+                panel, RichVisual(panel, together), width, None, panel.visual_style, apply_selection=False)]
+            assert render_text(panel, text, lines, width, False) == as_rich_renders, text.plain
