@@ -152,8 +152,7 @@ class ChoiceList(KeepsOptionsOnResize, PaintedScrollBars):
         shared = shared_start([clean(c.label, lines=False) for c in choices]) if cut else ""
         title = f"{_(TITLE)} {page + 1}/{self.pages.count} (< >)" if self.pages.count > 1 else _(TITLE)
         self.border_title = plain(f"{title}: {shared.strip()} …" if shared else title, lines=False)
-        self.clear_options()
-        self.add_options(Option(choice_prompt(key, c, shared), id=c.id) for key, c in shown)
+        self.set_options(Option(choice_prompt(key, c, shared), id=c.id) for key, c in shown)
         if choices:
             self.highlighted = highlighted % len(choices)
 
