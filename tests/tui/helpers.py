@@ -5,8 +5,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.worker import WorkerCancelled
 
 from saves.session import GameSession
@@ -101,6 +106,24 @@ def new_save(data_dir: Path, game: str, seats: list[tuple[str, str]], seed: int 
              options=None) -> GameSession:
     store = SaveStore(data_dir)
     return GameSession.new(store, game, title, [Seat(name, kind) for name, kind in seats], options, seed)
+
+
+@contextmanager
+def rows_textual_paints(watched: Widget) -> Iterator[list[int]]:
+    """The rows of ``watched`` that Textual paints (its own ``render_lines``) meanwhile."""
+    rows: list[int] = []
+    textual_paints = Widget.render_lines
+
+    def paints(widget: Widget, crop: Region) -> list[Strip]:
+        if widget is watched:
+            rows.extend(crop.line_range)
+        return textual_paints(widget, crop)
+
+    Widget.render_lines = paints  # type: ignore[method-assign]
+    try:
+        yield rows
+    finally:
+        Widget.render_lines = textual_paints  # type: ignore[method-assign]
 
 
 def text_of(widget) -> str:

@@ -8,12 +8,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
-from textual.strip import Strip
 from textual.visual import RichVisual, Visual
-from textual.widget import Widget
 from textual.widgets import Static
 
-from tests.tui.helpers import pilot_test
+from tests.tui.helpers import pilot_test, rows_textual_paints
 from tui.widgets.board_panel import TEXT_LINES, TEXT_LINES_KEPT, BoardPanel, canonical, render_text, rendered_lines
 
 PANEL_CSS = """
@@ -43,6 +41,13 @@ class Side(App):
         yield Static("", id="static", classes="panel")
 
 
+def panel_and_static(app: Side) -> tuple[BoardPanel, Static]:
+    """The panel and a Static with its border title, to paint the same drawings."""
+    static = app.query_one(Static)
+    static.border_title = "Board"
+    return app.query_one(BoardPanel), static
+
+
 def cells(widget) -> list[list[tuple[str, Style | None]]]:
     """The widget's content as characters with their styles, however Rich cut it in segments
     (and without the offsets a Static marks its text with, for a mouse's selection)."""
@@ -55,8 +60,7 @@ def cells(widget) -> list[list[tuple[str, Style | None]]]:
 async def test_a_panel_paints_each_drawing_as_a_static_would():
     app = Side()
     async with app.run_test(size=(80, 40)) as pilot:
-        panel, static = app.query_one(BoardPanel), app.query_one(Static)
-        static.border_title = "Board"
+        panel, static = panel_and_static(app)
         no_wrap = Text("a legend too wide to wrap\nbut cut", no_wrap=True)
         for drawing in (board(1), Group(board(2), Text("legend: · empty", style="italic")), "plain [b]text[/b]",
                         "", board(3, wide=False), no_wrap, Group(no_wrap, Text("after", end=""), Text("on"))):
@@ -98,26 +102,14 @@ async def test_a_panel_whose_height_changed_paints_anew_only_the_lines_it_had_no
     the panel's own, and the panel paints what a Static does."""
     app = Side()
     async with app.run_test(size=(80, 40)) as pilot:
-        panel, static = app.query_one(BoardPanel), app.query_one(Static)
-        static.border_title = "Board"
+        panel, static = panel_and_static(app)
         drawing = board(1, wide=False)
         panel.show(lambda width: drawing)
         await pilot.pause()
-        painted_rows: list[int] = []
-        textual_paints = Widget.render_lines
-
-        def paints(widget: Widget, crop: Region) -> list[Strip]:
-            if widget is panel:
-                painted_rows.extend(crop.line_range)
-            return textual_paints(widget, crop)
-
-        Widget.render_lines = paints  # type: ignore[method-assign]
-        try:
+        with rows_textual_paints(panel) as painted_rows:
             drawing = board(1, wide=False) + Text("\nlegend")
             panel.redraw()
             await pilot.pause()
-        finally:
-            Widget.render_lines = textual_paints  # type: ignore[method-assign]
         assert panel.outer_size.height == 9
         assert painted_rows == [0, 7, 8]  # the borders and the new line: the six lines were painted before
         static.update(drawing)
@@ -129,8 +121,7 @@ async def test_a_panel_whose_height_changed_paints_anew_only_the_lines_it_had_no
 async def test_a_restyled_panel_paints_its_lines_in_its_new_look():
     app = Side()
     async with app.run_test(size=(80, 40)) as pilot:
-        panel, static = app.query_one(BoardPanel), app.query_one(Static)
-        static.border_title = "Board"
+        panel, static = panel_and_static(app)
         panel.show(lambda width: board(2, wide=False))
         static.update(board(2, wide=False))
         await pilot.pause()

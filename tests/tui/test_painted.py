@@ -10,7 +10,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tests.tui.helpers import pilot_test
+from tests.tui.helpers import pilot_test, rows_textual_paints
 from tui.compat import PaintedScrollBars
 from tui.widgets.painted import PaintedScrollBar
 
@@ -39,16 +39,7 @@ async def test_a_scrollbar_paints_what_textuals_does_and_each_kind_of_row_once()
         scrolls = [app.query_one(f"#{name}", VerticalScroll) for name in ("painted", "plain")]
         bar, textuals = (scroll.vertical_scrollbar for scroll in scrolls)
         assert isinstance(bar, PaintedScrollBar)
-        rows_painted_by_textual: list[int] = []
-        textual_paints = Widget.render_lines
-
-        def paints(widget: Widget, crop: Region) -> list[Strip]:
-            if widget is bar:
-                rows_painted_by_textual.extend(crop.line_range)
-            return textual_paints(widget, crop)
-
-        Widget.render_lines = paints  # type: ignore[method-assign]
-        try:
+        with rows_textual_paints(bar) as rows_painted_by_textual:
             for y in (0, 3, 17, 28, 3, 17):
                 for scroll in scrolls:
                     scroll.scroll_to(y=y, animate=False, immediate=True)
@@ -57,8 +48,6 @@ async def test_a_scrollbar_paints_what_textuals_does_and_each_kind_of_row_once()
                 if y == 28:
                     rows_painted_by_textual.clear()
             assert rows_painted_by_textual == []  # positions seen before: every row is a kind painted already
-        finally:
-            Widget.render_lines = textual_paints  # type: ignore[method-assign]
         bar.mouse_over = textuals.mouse_over = True  # another look: its rows painted anew, as Textual does
         await pilot.pause()
         assert painted(bar) == painted(textuals)
