@@ -53,6 +53,25 @@ async def test_home_says_in_how_many_games_it_is_your_move(toy, tmp_path):
 
 
 @pilot_test
+async def test_home_told_the_same_count_again_is_not_laid_out_again(toy, tmp_path):
+    """A game opened rings the player's doorbell: Home, under the screen on top, hears the same
+    count and is left as it is."""
+    three_waiting(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        home = app.screen
+        layouts: list[object] = []
+        home.screen_layout_refresh_signal.subscribe(home, layouts.append)
+        home.show_waiting(3)
+        await settle(pilot)
+        assert not layouts
+        home.show_waiting(2)
+        await settle(pilot)
+        assert layouts and text_of(home.query_one("#your-move")).startswith("Your move in 2 games")
+
+
+@pilot_test
 async def test_the_mine_view_lists_the_longest_waiting_first_with_whose_move(toy, tmp_path):
     ids = three_waiting(tmp_path)
     store = SaveStore(tmp_path)

@@ -64,6 +64,8 @@ class HomeScreen(OpensGames):
         self._rescan = False
         self._scanned: Signature | None = None
         """The saves folder's stamp when the last finished scan began (None: not scanned yet)."""
+        self._waiting_said: str | None = None
+        """What Home says of the games waiting for this player (None: nothing said yet)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
@@ -138,10 +140,16 @@ class HomeScreen(OpensGames):
         self.app.call_from_thread(self.show_problems, problems, stamp)
 
     def show_waiting(self, waiting: int) -> None:
-        """Say in how many games it is this player's move (nothing when none)."""
+        """Say in how many games it is this player's move (nothing when none); the same words
+        again change nothing (a game opened elsewhere rings the player's doorbell, and a text
+        updated lays Home out again under the screen on top)."""
+        said = your_move(waiting)
+        if said == self._waiting_said:
+            return
+        self._waiting_said = said
         line = self.query_one("#your-move", Static)
         line.display = bool(waiting)
-        line.update(your_move(waiting))
+        line.update(said)
 
     def show_problems(self, problems: list[str], stamp: Signature | None = None) -> None:
         self._scanned = stamp
